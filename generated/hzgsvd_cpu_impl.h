@@ -1,0 +1,1236 @@
+/* ================================================================================================
+ * hzgsvd_cpu_impl.h -- GENERATED FILE, DO NOT EDIT.
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_common.c.j2, templates/hzgsvd_cpu_engine.c.j2
+ * Regenerate with: make generate   (= python3 generator/gen.py)
+ * What it is: The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).
+ * How to compile: Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).
+ * ================================================================================================ */
+#ifndef HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H
+#define HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H
+
+/*** begin templates/hzgsvd_cpu_common.c.j2 ***/
+/* What the real and the complex CPU engines share: timing, messages, argument checks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdarg.h>
+#include <time.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+HZGSVD_PRIVATE double hzgsvd__now(void)
+{
+#ifdef _OPENMP
+    return omp_get_wtime();
+#elif defined(TIME_UTC)
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#else
+    return (double)clock() / (double)CLOCKS_PER_SEC;
+#endif
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__fail(hzgsvd_info *info, hzgsvd_status st, const char *fmt, ...)
+{
+    if (info) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(info->detail, sizeof info->detail, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
+{
+    if (!info) return;
+    info->sweeps = 0;
+    info->big = 0;
+    info->all = 0;
+    info->seconds = 0.0;
+    info->n_bordered = 0;
+    info->detail[0] = '\0';
+}
+
+/* The checks every engine makes before touching any array (argument numbers as in the prototype). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const void *F, int ldf,
+                                                const void *G, int ldg, const void *Z, int ldz,
+                                                const hzgsvd_options *o, hzgsvd_info *info)
+{
+    if (n < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "n = %d; n must be at least 1", n);
+    if (m_f < n)
+        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_f = %d < n = %d: F must have at least n rows", m_f, n);
+    if (m_g < n)
+        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_g = %d < n = %d: G must have at least n rows", m_g, n);
+    if (!F) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 4 (F) is NULL");
+    if (ldf < m_f) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 5 (ldf = %d) must be >= m_f = %d", ldf, m_f);
+    if (!G) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 6 (G) is NULL");
+    if (ldg < m_g) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 7 (ldg = %d) must be >= m_g = %d", ldg, m_g);
+    if (!Z) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 8 (Z) is NULL");
+    if (ldz < n) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 9 (ldz = %d) must be >= n = %d", ldz, n);
+    if (o->variant < 0 || o->variant > 7)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.variant = %d; variants are 0..7", o->variant);
+    if (o->outer != HZGSVD_STRATEGY_ME && o->outer != HZGSVD_STRATEGY_MM)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outer = %d is not a strategy", (int)o->outer);
+    if (o->inner != HZGSVD_STRATEGY_ME && o->inner != HZGSVD_STRATEGY_MM)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.inner = %d is not a strategy", (int)o->inner);
+    if (o->blocking != HZGSVD_BLOCKING_FB && o->blocking != HZGSVD_BLOCKING_BO)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.blocking = %d is not FB or BO", (int)o->blocking);
+    if (o->sort != 0 && o->sort != 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.sort = %d must be 0 or 1", o->sort);
+    if (o->max_sweeps < 1 || o->max_sweeps > 1000)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.max_sweeps = %d must be in 1..1000", o->max_sweeps);
+    if (o->block_width < 1 || o->block_width > 64)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d must be in 1..64", o->block_width);
+    if (o->threads < 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.threads = %d must be >= 0", o->threads);
+    return HZGSVD_SUCCESS;
+}
+
+/* n rounded up to a multiple of 2w (the outer level pairs block columns of width w). */
+HZGSVD_PRIVATE int hzgsvd__bordered_n(int n, int w)
+{
+    const int two_w = 2 * w;
+    return ((n + two_w - 1) / two_w) * two_w;
+}
+
+/* Stable descending order of sigma over the selected columns (insertion sort of an index array;
+ * n log n is not needed at the sizes where O(n^2) index moves cost less than one sweep). */
+HZGSVD_PRIVATE void hzgsvd__sort_desc(const double *sigma, int *idx, int n)
+{
+    for (int i = 1; i < n; ++i) {
+        const int k = idx[i];
+        int j = i - 1;
+        while (j >= 0 && sigma[idx[j]] < sigma[k]) { idx[j + 1] = idx[j]; --j; }
+        idx[j + 1] = k;
+    }
+}
+
+/* The inner-level table of order k: the baked one for k = 32 (the table the GPU kernels read from
+ * constant memory), else the run-time C construction (the same strategy, test_strategy checks). */
+HZGSVD_PRIVATE int hzgsvd__inner_table(hzgsvd_strategy kind, int k, int *pairs)
+{
+    if (k == 32) {
+        const int steps = (kind == HZGSVD_STRATEGY_ME) ? 31 : 32;
+        for (int s = 0; s < steps; ++s)
+            for (int pos = 0; pos < 16; ++pos)
+                for (int o = 0; o < 2; ++o)
+                    pairs[(s * 16 + pos) * 2 + o] = (kind == HZGSVD_STRATEGY_ME) ? hzgsvd__inner_me32[s][pos][o]
+                                                                                  : hzgsvd__inner_mm32[s][pos][o];
+        return 0;
+    }
+    return hzgsvd__strategy_fill(kind, k, pairs);
+}
+/*** end templates/hzgsvd_cpu_common.c.j2 ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+/* The CPU engine, real (d).
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count. */
+
+/* The working matrices (bordered; column major; ld = rows). */
+typedef struct hzgsvd__d_mats {
+    int mf, mg, n;                  /* rows of F and G, columns (all bordered) */
+    double *Fr, *Gr, *Zr;
+} hzgsvd__d_mats;
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__d_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__d_scratch {
+    double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+} hzgsvd__d_scratch;
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
+HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(const double *xr, int m, int enhanced)
+{
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            s = fma(xr[r], xr[r], s);
+        }
+        return s;
+    }
+    double sc = 0.0, sd = 0.0;      /* sum of RD(x*x) and of the (non-negative) rounding errors */
+    for (int r = 0; r < m; ++r) {
+        double c, d;
+        hzgsvd__mul_rd_err(xr[r], xr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    return sc + sd;
+}
+
+/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only); real ones are enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__d_dot(const double *xr, const double *yr, int m, int enhanced, double *dr)
+{
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) s = fma(xr[r], yr[r], s);
+        *dr = s;
+        return;
+    }
+    double sc = 0.0, sd = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double c, d;
+        hzgsvd__mul_rd_err(xr[r], yr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    *dr = sc + sd;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_scale(double *xr, int m, double s)
+{
+    for (int r = 0; r < m; ++r) {
+        xr[r] *= s;
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_swap_cols(double *ar, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
+    }
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__d_apply(const hzgsvd__rot *rot, double *ar, int k, int p, int q)
+{
+    double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__drot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
+}
+
+/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
+ * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
+ * pivot was not positive. */
+HZGSVD_PRIVATE int hzgsvd__d_cholesky(double *ar, int k)
+{
+    for (int j = 0; j < k; ++j) {
+        const double d = ar[j + (size_t)j * k];
+        if (!(d > 0.0) || isinf(d)) return j;
+        const double rs = hzgsvd__rsqrt_rn(d);
+        ar[j + (size_t)j * k] = sqrt(d);
+        for (int i = j + 1; i < k; ++i) {
+            ar[i + (size_t)j * k] *= rs;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
+            const double lr = ar[c + (size_t)j * k];
+            for (int i = c; i < k; ++i) {
+                ar[i + (size_t)c * k] = fma(-ar[i + (size_t)j * k], lr, ar[i + (size_t)c * k]);
+            }
+        }
+    }
+    for (int j = 0; j < k; ++j)                  /* L -> L^H */
+        for (int i = j + 1; i < k; ++i) {
+            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
+        }
+    return -1;
+}
+
+/* Outcome of one pivot block pair. */
+typedef struct hzgsvd__d_pair_result {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
+    int fail_col;                   /* local column (0..2w-1) where it failed */
+} hzgsvd__d_pair_result;
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
+HZGSVD_PRIVATE void hzgsvd__d_gram(const double *yr, int m, const int *cols, int k, double *ar)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i)
+            hzgsvd__d_dot(yr + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, m, 0,
+                      &ar[i + (size_t)j * k]);
+}
+
+/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
+HZGSVD_PRIVATE void hzgsvd__d_postmultiply(double *yr, int m, const int *cols, int k,
+                                       const hzgsvd__d_scratch *s)
+{
+    const int R = hzgsvd__d_ROWS;
+    for (int r0 = 0; r0 < m; r0 += R) {
+        const int rows = (m - r0 < R) ? m - r0 : R;
+        for (int c = 0; c < k; ++c) {
+            const double *srcr = yr + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                s->Xr[r + c * R] = srcr[r];
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *or_ = s->Or + c * R;
+            for (int r = 0; r < rows; ++r) {
+                or_[r] = 0.0;
+            }
+            for (int i = 0; i < k; ++i) {
+                const double zr = s->Hr[i + (size_t)c * k];
+                const double *xr = s->Xr + i * R;
+                for (int r = 0; r < rows; ++r)
+                    or_[r] = fma(xr[r], zr, or_[r]);
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *dstr = yr + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                dstr[r] = s->Or[r + c * R];
+            }
+        }
+    }
+}
+
+/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, double tol, const hzgsvd__d_scratch *s)
+{
+    hzgsvd__d_pair_result res = {0, 0, 0, -1};
+    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
+    double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    /* Subphases 1 and 2: F-hat, G-hat */
+    hzgsvd__d_gram(M->Fr, M->mf, cols, k, Fr);
+    int c = hzgsvd__d_cholesky(Fr, k);
+    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    hzgsvd__d_gram(M->Gr, M->mg, cols, k, Gr);
+    c = hzgsvd__d_cholesky(Gr, k);
+    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+
+    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        Zr[e] = 0.0;
+    }
+    for (int j = 0; j < k; ++j) {
+        double zj = 1.0;
+        if (!resc) {
+            const double b = hzgsvd__d_nrm2sq(Gr + (size_t)j * k, k, enh);
+            if (b != 1.0) {
+                zj = hzgsvd__rsqrt_rn(b);
+                hzgsvd__d_scale(Fr + (size_t)j * k, k, zj);
+                hzgsvd__d_scale(Gr + (size_t)j * k, k, zj);
+            }
+        }
+        Zr[j + (size_t)j * k] = zj;
+    }
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        unsigned long long s_all = 0, s_big = 0;
+        for (int step = 0; step < inner_steps; ++step) {
+            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
+            for (int pos = 0; pos < k / 2; ++pos) {
+                const int p = pq[2 * pos], q = pq[2 * pos + 1];
+                const double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
+                const double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
+                double apq, bpq;
+                const double app = hzgsvd__d_nrm2sq(fpr, k, enh), aqq = hzgsvd__d_nrm2sq(fqr, k, enh);
+                hzgsvd__d_dot(fpr, fqr, k, enh, &apq);
+                hzgsvd__d_dot(gpr, gqr, k, enh, &bpq);
+                const double bpp = resc ? hzgsvd__d_nrm2sq(gpr, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__d_nrm2sq(gqr, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__drot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
+                int swap = rot.swap;
+                if (rot.transform) {
+                    ++s_all;
+                    s_big += (unsigned long long)rot.big;
+                    hzgsvd__d_apply(&rot, Fr, k, p, q);
+                    hzgsvd__d_apply(&rot, Gr, k, p, q);
+                    hzgsvd__d_apply(&rot, Zr, k, p, q);
+                }
+                if (swap) {
+                    hzgsvd__d_swap_cols(Fr, k, p, q, k);
+                    hzgsvd__d_swap_cols(Gr, k, p, q, k);
+                    hzgsvd__d_swap_cols(Zr, k, p, q, k);
+                }
+            }
+        }
+        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
+        res.all += s_all;
+        res.big += s_big;
+    }
+    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
+    for (int j = 0; j < k; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(Fr + (size_t)j * k, k, enh)
+                                        + hzgsvd__d_nrm2sq(Gr + (size_t)j * k, k, enh));
+        if (t != 1.0) hzgsvd__d_scale(Zr + (size_t)j * k, k, t);
+    }
+    /* Subphase 4: the three post-multiplications */
+    hzgsvd__d_postmultiply(M->Fr, M->mf, cols, k, s);
+    hzgsvd__d_postmultiply(M->Gr, M->mg, cols, k, s);
+    hzgsvd__d_postmultiply(M->Zr, M->n, cols, k, s);
+    return res;
+}
+
+/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
+HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < M->n; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
+                                        + hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
+        if (t != 1.0) hzgsvd__d_scale(M->Zr + (size_t)j * M->n, M->n, t);
+    }
+}
+
+/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j) {
+        int nonzero = 0;
+        for (int r = 0; r < m; ++r) {
+            const double v = Y[r + (size_t)j * ld];
+            if (!isfinite(v))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, v);
+            nonzero |= (v != 0.0);
+        }
+        if (!nonzero)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__d_load(const double *Y, int m, int n, int ld, double *wr, int ldw)
+{
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)j * ldw] = Y[r + (size_t)j * ld];
+        }
+}
+
+/* Write working column jw (first m rows) to the caller's column jc. */
+HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, const double *wr, int ldw, int jw, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        Y[r + (size_t)jc * ld] = wr[r + (size_t)jw * ldw];
+    }
+}
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh, hzgsvd_info *info)
+{
+    hzgsvd__d_mats M;
+    double *buf = (double *)malloc(sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
+    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
+    M.Fr = buf; M.Gr = buf + m_f;
+    hzgsvd__d_load(F, m_f, 1, m_f, M.Fr, m_f);
+    hzgsvd__d_load(G, m_g, 1, m_g, M.Gr, m_g);
+    const double nf2 = hzgsvd__d_nrm2sq(M.Fr, m_f, enh);
+    const double ng2 = hzgsvd__d_nrm2sq(M.Gr, m_g, enh);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    const double sf = sqrt(nf2) * rho, sg = sqrt(ng2) * rho, s = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+        free(buf);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", nf2, ng2);
+    }
+    hzgsvd__d_scale(M.Fr, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__d_scale(M.Gr, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__d_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
+    hzgsvd__d_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
+    Z[0] = rho;
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    free(buf);
+    return HZGSVD_SUCCESS;
+}
+
+/* The whole run on validated arguments. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const int variant = o->variant, enh = HZGSVD__VAR_ENHANCED(variant);
+    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (n == 1) {
+        if (info) info->n_bordered = 1;
+        return hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+    }
+
+    const int w = o->block_width, k = 2 * w;
+    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
+    const int nblk = nb / w;                       /* block columns (even) */
+    hzgsvd__d_mats M;
+    M.mf = m_f + extra; M.mg = m_g + extra; M.n = nb;
+    if (info) info->n_bordered = nb;
+#ifdef _OPENMP
+    const int nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    const int nthreads = 1;
+#endif
+    const int outer_steps = hzgsvd__strategy_nsteps(o->outer, nblk);
+    const int inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (outer_steps < 1 || inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", nblk, k);
+
+    /* one allocation for the working matrices, the strategy tables and the scratch of each thread */
+    const size_t planes = 1;
+    const size_t n_mat = planes * ((size_t)M.mf * nb + (size_t)M.mg * nb + (size_t)nb * nb);
+    const size_t n_scr = planes * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__d_ROWS * k);
+    const size_t bytes = sizeof(double) * (n_mat + n_scr * (size_t)nthreads)
+                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb * 2)
+                       + sizeof(hzgsvd__d_pair_result) * (size_t)(nblk / 2);
+    char *mem = (char *)calloc(1, bytes);
+    hzgsvd__d_scratch *scr = (hzgsvd__d_scratch *)malloc(sizeof(hzgsvd__d_scratch) * (size_t)nthreads);
+    if (!mem || !scr) {
+        free(mem); free(scr);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of working memory", bytes);
+    }
+    double *dp = (double *)mem;
+    M.Fr = dp; dp += (size_t)M.mf * nb;
+    M.Gr = dp; dp += (size_t)M.mg * nb;
+    M.Zr = dp; dp += (size_t)nb * nb;
+    for (int t = 0; t < nthreads; ++t) {
+        scr[t].Ar = dp; dp += (size_t)k * k;
+        scr[t].Br = dp; dp += (size_t)k * k;
+        scr[t].Hr = dp; dp += (size_t)k * k;
+        scr[t].Xr = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+        scr[t].Or = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+    }
+    int *outer = (int *)dp;
+    int *inner = outer + (size_t)outer_steps * nblk;
+    int *order = inner + (size_t)inner_steps * k;   /* output column order (n used) */
+    hzgsvd__d_pair_result *pres = (hzgsvd__d_pair_result *)(order + (size_t)nb * 2);
+    if (hzgsvd__strategy_fill(o->outer, nblk, outer) != 0 || hzgsvd__inner_table(o->inner, k, inner) != 0) {
+        free(mem); free(scr);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", nblk, k);
+    }
+
+    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    hzgsvd__d_load(F, m_f, n, ldf, M.Fr, M.mf);
+    hzgsvd__d_load(G, m_g, n, ldg, M.Gr, M.mg);
+    for (int j = 0; j < extra; ++j) {
+        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
+        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+    }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < nb; ++j) {
+        double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(variant)) {
+            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M.Gr + (size_t)j * M.mg, M.mg, enh));
+            if (zj != 1.0) {
+                hzgsvd__d_scale(M.Fr + (size_t)j * M.mf, M.mf, zj);
+                hzgsvd__d_scale(M.Gr + (size_t)j * M.mg, M.mg, zj);
+            }
+        }
+        M.Zr[(size_t)j + (size_t)j * nb] = zj;
+    }
+
+    const int max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    const double tol = hzgsvd__ortho_tol(k);
+    int converged = 0;
+    st = HZGSVD_SUCCESS;
+    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+        unsigned long long sw_all = 0, sw_big = 0;
+        for (int step = 0; step < outer_steps && st == HZGSVD_SUCCESS; ++step) {
+            const int *pairs = outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
+#endif
+            for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+                const int tid = omp_get_thread_num();
+#else
+                const int tid = 0;
+#endif
+                int cols[128];                      /* 2w <= 128 global column indices */
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+                pres[pos] = hzgsvd__d_block_pair(&M, cols, k, inner, inner_steps, max_inner, variant, o->sort, tol, &scr[tid]);
+            }
+            for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+                sw_all += pres[pos].all;
+                sw_big += pres[pos].big;
+                if (pres[pos].fail && st == HZGSVD_SUCCESS) {
+                    const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                    const int lc = pres[pos].fail_col, gc = (lc < w ? P * w + lc : Q * w + lc - w) + 1;
+                    st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                      pres[pos].fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                      : pres[pos].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
+                                                            : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                      sweep + 1, P, Q, gc);
+                }
+            }
+        }
+        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
+        if (o->progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
+            pr.seconds = hzgsvd__now() - t0;
+            o->progress(&pr, o->progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) break;
+        if (sw_big == 0) { converged = 1; break; }
+        hzgsvd__d_rescale_z(&M, enh, nthreads);
+    }
+    if (st != HZGSVD_SUCCESS) { free(mem); free(scr); return st; }
+
+    /* Final rescale (section 3.4, f = true): U, V, Sigma_F, Sigma_G, Sigma and Z, all nb columns. */
+    double *sig = (double *)malloc(sizeof(double) * 3 * (size_t)nb);
+    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 3 * (size_t)nb); }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb;
+    int bad = -1;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < nb; ++j) {
+        double *fr = M.Fr + (size_t)j * M.mf, *gr = M.Gr + (size_t)j * M.mg, *zr = M.Zr + (size_t)j * nb;
+        const double nf2 = hzgsvd__d_nrm2sq(fr, M.mf, enh);
+        const double ng2 = hzgsvd__d_nrm2sq(gr, M.mg, enh);
+        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+        sf[j] = sqrt(nf2) * rho;
+        sg[j] = sqrt(ng2) * rho;
+        ss[j] = sqrt(nf2) * rg;
+        if (rf != 1.0) hzgsvd__d_scale(fr, M.mf, rf);
+        if (rg != 1.0) hzgsvd__d_scale(gr, M.mg, rg);
+        if (rho != 1.0) hzgsvd__d_scale(zr, nb, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__d_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    if (bad >= 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          bad + 1, sf[bad], sg[bad]);
+        free(sig); free(mem); free(scr);
+        return st;
+    }
+    /* The caller's columns are those whose Z has no entry in the bordered rows (exact zeros: a
+     * bordered column never mixes with a real one); sorting may have moved them. */
+    int cnt = 0;
+    for (int j = 0; j < nb; ++j) {
+        int real_col = 1;
+        for (int r = n; r < nb && real_col; ++r) {
+            real_col = (M.Zr[(size_t)r + (size_t)j * nb] == 0.0);
+        }
+        if (real_col) { if (cnt < n) order[cnt] = j; ++cnt; }
+    }
+    if (cnt != n) {
+        free(sig); free(mem); free(scr);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->sort) hzgsvd__sort_desc(ss, order, n);
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        hzgsvd__d_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
+        hzgsvd__d_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
+        hzgsvd__d_store_col(Z, ldz, c, M.Zr, nb, j, n);
+        if (sigma_f) sigma_f[c] = sf[j];
+        if (sigma_g) sigma_g[c] = sg[j];
+        if (sigma) sigma[c] = ss[j];
+    }
+    free(sig); free(mem); free(scr);
+    if (!converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                            o->max_sweeps, o->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 [z] ***/
+/* The CPU engine, complex (z): split real/imaginary planes internally.
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count. */
+
+/* The working matrices (bordered; column major; ld = rows). */
+typedef struct hzgsvd__z_mats {
+    int mf, mg, n;                  /* rows of F and G, columns (all bordered) */
+    double *Fr, *Gr, *Zr;
+    double *Fi, *Gi, *Zi;
+} hzgsvd__z_mats;
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__z_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__z_scratch {
+    double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+    double *Ai, *Bi, *Hi, *Xi, *Oi;
+} hzgsvd__z_scratch;
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
+HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(const double *xr, const double *xi, int m, int enhanced)
+{
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            s = fma(xr[r], xr[r], s);
+            s = fma(xi[r], xi[r], s);
+        }
+        return s;
+    }
+    /* per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed */
+    double s = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double cr, dr, ci, di;
+        hzgsvd__mul_rd_err(xr[r], xr[r], &cr, &dr);
+        hzgsvd__mul_rd_err(xi[r], xi[r], &ci, &di);
+        s += ((dr + di) + (cr < ci ? cr : ci)) + (cr < ci ? ci : cr);
+    }
+    return s;
+}
+
+/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only); real ones are enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__z_dot(const double *xr, const double *xi, const double *yr, const double *yi, int m, int enhanced, double *dr, double *di)
+{
+    (void)enhanced;
+    double sr = 0.0, si = 0.0;
+    for (int r = 0; r < m; ++r) {
+        sr = fma(xr[r], yr[r], sr); sr = fma(xi[r], yi[r], sr);
+        si = fma(xr[r], yi[r], si); si = fma(-xi[r], yr[r], si);
+    }
+    *dr = sr; *di = si;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_scale(double *xr, double *xi, int m, double s)
+{
+    for (int r = 0; r < m; ++r) {
+        xr[r] *= s;
+        xi[r] *= s;
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_swap_cols(double *ar, double *ai, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
+        t = ai[r + (size_t)p * ld]; ai[r + (size_t)p * ld] = ai[r + (size_t)q * ld]; ai[r + (size_t)q * ld] = t;
+    }
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__z_apply(const hzgsvd__rot *rot, double *ar, double *ai, int k, int p, int q)
+{
+    double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    double *pi = ai + (size_t)p * k, *qi = ai + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__zrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
+}
+
+/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
+ * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
+ * pivot was not positive. */
+HZGSVD_PRIVATE int hzgsvd__z_cholesky(double *ar, double *ai, int k)
+{
+    for (int j = 0; j < k; ++j) {
+        const double d = ar[j + (size_t)j * k];
+        if (!(d > 0.0) || isinf(d)) return j;
+        const double rs = hzgsvd__rsqrt_rn(d);
+        ar[j + (size_t)j * k] = sqrt(d);
+        ai[j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i) {
+            ar[i + (size_t)j * k] *= rs;
+            ai[i + (size_t)j * k] *= rs;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
+            const double lr = ar[c + (size_t)j * k];
+            const double li = -ai[c + (size_t)j * k];
+            for (int i = c; i < k; ++i) {
+                hzgsvd__zfma(-ar[i + (size_t)j * k], -ai[i + (size_t)j * k], lr, li,
+                             ar[i + (size_t)c * k], ai[i + (size_t)c * k],
+                             &ar[i + (size_t)c * k], &ai[i + (size_t)c * k]);
+            }
+        }
+    }
+    for (int j = 0; j < k; ++j)                  /* L -> L^H */
+        for (int i = j + 1; i < k; ++i) {
+            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
+            ai[j + (size_t)i * k] = -ai[i + (size_t)j * k]; ai[i + (size_t)j * k] = 0.0;
+        }
+    return -1;
+}
+
+/* Outcome of one pivot block pair. */
+typedef struct hzgsvd__z_pair_result {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
+    int fail_col;                   /* local column (0..2w-1) where it failed */
+} hzgsvd__z_pair_result;
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
+HZGSVD_PRIVATE void hzgsvd__z_gram(const double *yr, const double *yi, int m, const int *cols, int k, double *ar, double *ai)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i)
+            hzgsvd__z_dot(yr + (size_t)cols[i] * m, yi + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, yi + (size_t)cols[j] * m, m, 0,
+                      &ar[i + (size_t)j * k], &ai[i + (size_t)j * k]);
+}
+
+/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
+HZGSVD_PRIVATE void hzgsvd__z_postmultiply(double *yr, double *yi, int m, const int *cols, int k,
+                                       const hzgsvd__z_scratch *s)
+{
+    const int R = hzgsvd__z_ROWS;
+    for (int r0 = 0; r0 < m; r0 += R) {
+        const int rows = (m - r0 < R) ? m - r0 : R;
+        for (int c = 0; c < k; ++c) {
+            const double *srcr = yr + (size_t)cols[c] * m + r0;
+            const double *srci = yi + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                s->Xr[r + c * R] = srcr[r];
+                s->Xi[r + c * R] = srci[r];
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *or_ = s->Or + c * R;
+            double *oi = s->Oi + c * R;
+            for (int r = 0; r < rows; ++r) {
+                or_[r] = 0.0;
+                oi[r] = 0.0;
+            }
+            for (int i = 0; i < k; ++i) {
+                const double zr = s->Hr[i + (size_t)c * k];
+                const double *xr = s->Xr + i * R;
+                const double zi = s->Hi[i + (size_t)c * k];
+                const double *xi = s->Xi + i * R;
+                for (int r = 0; r < rows; ++r)
+                    hzgsvd__zfma(xr[r], xi[r], zr, zi, or_[r], oi[r], &or_[r], &oi[r]);
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *dstr = yr + (size_t)cols[c] * m + r0;
+            double *dsti = yi + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                dstr[r] = s->Or[r + c * R];
+                dsti[r] = s->Oi[r + c * R];
+            }
+        }
+    }
+}
+
+/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, double tol, const hzgsvd__z_scratch *s)
+{
+    hzgsvd__z_pair_result res = {0, 0, 0, -1};
+    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
+    double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
+    /* Subphases 1 and 2: F-hat, G-hat */
+    hzgsvd__z_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
+    int c = hzgsvd__z_cholesky(Fr, Fi, k);
+    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    hzgsvd__z_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
+    c = hzgsvd__z_cholesky(Gr, Gi, k);
+    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+
+    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        Zr[e] = 0.0;
+        Zi[e] = 0.0;
+    }
+    for (int j = 0; j < k; ++j) {
+        double zj = 1.0;
+        if (!resc) {
+            const double b = hzgsvd__z_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh);
+            if (b != 1.0) {
+                zj = hzgsvd__rsqrt_rn(b);
+                hzgsvd__z_scale(Fr + (size_t)j * k, Fi + (size_t)j * k, k, zj);
+                hzgsvd__z_scale(Gr + (size_t)j * k, Gi + (size_t)j * k, k, zj);
+            }
+        }
+        Zr[j + (size_t)j * k] = zj;
+    }
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        unsigned long long s_all = 0, s_big = 0;
+        for (int step = 0; step < inner_steps; ++step) {
+            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
+            for (int pos = 0; pos < k / 2; ++pos) {
+                const int p = pq[2 * pos], q = pq[2 * pos + 1];
+                const double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
+                const double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
+                const double *fpi = Fi + (size_t)p * k, *fqi = Fi + (size_t)q * k;
+                const double *gpi = Gi + (size_t)p * k, *gqi = Gi + (size_t)q * k;
+                double apqr, apqi, bpqr, bpqi;
+                const double app = hzgsvd__z_nrm2sq(fpr, fpi, k, enh), aqq = hzgsvd__z_nrm2sq(fqr, fqi, k, enh);
+                hzgsvd__z_dot(fpr, fpi, fqr, fqi, k, enh, &apqr, &apqi);
+                hzgsvd__z_dot(gpr, gpi, gqr, gqi, k, enh, &bpqr, &bpqi);
+                const double bpp = resc ? hzgsvd__z_nrm2sq(gpr, gpi, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__z_nrm2sq(gqr, gqi, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__zrot(app, aqq, apqr, apqi, bpp, bqq, bpqr, bpqi, variant, sort, tol);
+                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
+                int swap = rot.swap;
+                if (rot.transform) {
+                    ++s_all;
+                    s_big += (unsigned long long)rot.big;
+                    hzgsvd__z_apply(&rot, Fr, Fi, k, p, q);
+                    hzgsvd__z_apply(&rot, Gr, Gi, k, p, q);
+                    hzgsvd__z_apply(&rot, Zr, Zi, k, p, q);
+                    swap = hzgsvd__zswap(sort, hzgsvd__z_nrm2sq(fpr, fpi, k, enh), hzgsvd__z_nrm2sq(fqr, fqi, k, enh));
+                }
+                if (swap) {
+                    hzgsvd__z_swap_cols(Fr, Fi, k, p, q, k);
+                    hzgsvd__z_swap_cols(Gr, Gi, k, p, q, k);
+                    hzgsvd__z_swap_cols(Zr, Zi, k, p, q, k);
+                }
+            }
+        }
+        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
+        res.all += s_all;
+        res.big += s_big;
+    }
+    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
+    for (int j = 0; j < k; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)
+                                        + hzgsvd__z_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh));
+        if (t != 1.0) hzgsvd__z_scale(Zr + (size_t)j * k, Zi + (size_t)j * k, k, t);
+    }
+    /* Subphase 4: the three post-multiplications */
+    hzgsvd__z_postmultiply(M->Fr, M->Fi, M->mf, cols, k, s);
+    hzgsvd__z_postmultiply(M->Gr, M->Gi, M->mg, cols, k, s);
+    hzgsvd__z_postmultiply(M->Zr, M->Zi, M->n, cols, k, s);
+    return res;
+}
+
+/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
+HZGSVD_PRIVATE void hzgsvd__z_rescale_z(const hzgsvd__z_mats *M, int enh, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < M->n; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
+                                        + hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
+        if (t != 1.0) hzgsvd__z_scale(M->Zr + (size_t)j * M->n, M->Zi + (size_t)j * M->n, M->n, t);
+    }
+}
+
+/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j) {
+        int nonzero = 0;
+        for (int r = 0; r < m; ++r) {
+            const double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
+            if (!isfinite(vr) || !isfinite(vi))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, vr, vi);
+            nonzero |= (vr != 0.0) || (vi != 0.0);
+        }
+        if (!nonzero)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__z_load(const double *Y, int m, int n, int ld, double *wr, double *wi, int ldw)
+{
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld)];
+            wi[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + 1];
+        }
+}
+
+/* Write working column jw (first m rows) to the caller's column jc. */
+HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, const double *wr, const double *wi, int ldw, int jw, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        Y[2 * (r + (size_t)jc * ld)] = wr[r + (size_t)jw * ldw];
+        Y[2 * (r + (size_t)jc * ld) + 1] = wi[r + (size_t)jw * ldw];
+    }
+}
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh, hzgsvd_info *info)
+{
+    hzgsvd__z_mats M;
+    double *buf = (double *)malloc(sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
+    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
+    M.Fr = buf; M.Gr = buf + m_f;
+    M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
+    hzgsvd__z_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
+    hzgsvd__z_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
+    const double nf2 = hzgsvd__z_nrm2sq(M.Fr, M.Fi, m_f, enh);
+    const double ng2 = hzgsvd__z_nrm2sq(M.Gr, M.Gi, m_g, enh);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    const double sf = sqrt(nf2) * rho, sg = sqrt(ng2) * rho, s = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+        free(buf);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", nf2, ng2);
+    }
+    hzgsvd__z_scale(M.Fr, M.Fi, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__z_scale(M.Gr, M.Gi, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__z_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
+    hzgsvd__z_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
+    Z[0] = rho; Z[1] = 0.0;
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    free(buf);
+    return HZGSVD_SUCCESS;
+}
+
+/* The whole run on validated arguments. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const int variant = o->variant, enh = HZGSVD__VAR_ENHANCED(variant);
+    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (n == 1) {
+        if (info) info->n_bordered = 1;
+        return hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+    }
+
+    const int w = o->block_width, k = 2 * w;
+    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
+    const int nblk = nb / w;                       /* block columns (even) */
+    hzgsvd__z_mats M;
+    M.mf = m_f + extra; M.mg = m_g + extra; M.n = nb;
+    if (info) info->n_bordered = nb;
+#ifdef _OPENMP
+    const int nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    const int nthreads = 1;
+#endif
+    const int outer_steps = hzgsvd__strategy_nsteps(o->outer, nblk);
+    const int inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (outer_steps < 1 || inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", nblk, k);
+
+    /* one allocation for the working matrices, the strategy tables and the scratch of each thread */
+    const size_t planes = 2;
+    const size_t n_mat = planes * ((size_t)M.mf * nb + (size_t)M.mg * nb + (size_t)nb * nb);
+    const size_t n_scr = planes * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__z_ROWS * k);
+    const size_t bytes = sizeof(double) * (n_mat + n_scr * (size_t)nthreads)
+                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb * 2)
+                       + sizeof(hzgsvd__z_pair_result) * (size_t)(nblk / 2);
+    char *mem = (char *)calloc(1, bytes);
+    hzgsvd__z_scratch *scr = (hzgsvd__z_scratch *)malloc(sizeof(hzgsvd__z_scratch) * (size_t)nthreads);
+    if (!mem || !scr) {
+        free(mem); free(scr);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of working memory", bytes);
+    }
+    double *dp = (double *)mem;
+    M.Fr = dp; dp += (size_t)M.mf * nb;
+    M.Gr = dp; dp += (size_t)M.mg * nb;
+    M.Zr = dp; dp += (size_t)nb * nb;
+    M.Fi = dp; dp += (size_t)M.mf * nb;
+    M.Gi = dp; dp += (size_t)M.mg * nb;
+    M.Zi = dp; dp += (size_t)nb * nb;
+    for (int t = 0; t < nthreads; ++t) {
+        scr[t].Ar = dp; dp += (size_t)k * k;
+        scr[t].Br = dp; dp += (size_t)k * k;
+        scr[t].Hr = dp; dp += (size_t)k * k;
+        scr[t].Xr = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        scr[t].Or = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        scr[t].Ai = dp; dp += (size_t)k * k;
+        scr[t].Bi = dp; dp += (size_t)k * k;
+        scr[t].Hi = dp; dp += (size_t)k * k;
+        scr[t].Xi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        scr[t].Oi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+    }
+    int *outer = (int *)dp;
+    int *inner = outer + (size_t)outer_steps * nblk;
+    int *order = inner + (size_t)inner_steps * k;   /* output column order (n used) */
+    hzgsvd__z_pair_result *pres = (hzgsvd__z_pair_result *)(order + (size_t)nb * 2);
+    if (hzgsvd__strategy_fill(o->outer, nblk, outer) != 0 || hzgsvd__inner_table(o->inner, k, inner) != 0) {
+        free(mem); free(scr);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", nblk, k);
+    }
+
+    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    hzgsvd__z_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
+    hzgsvd__z_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+    for (int j = 0; j < extra; ++j) {
+        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
+        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+    }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < nb; ++j) {
+        double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(variant)) {
+            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, M.mg, enh));
+            if (zj != 1.0) {
+                hzgsvd__z_scale(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, M.mf, zj);
+                hzgsvd__z_scale(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, M.mg, zj);
+            }
+        }
+        M.Zr[(size_t)j + (size_t)j * nb] = zj;
+    }
+
+    const int max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    const double tol = hzgsvd__ortho_tol(k);
+    int converged = 0;
+    st = HZGSVD_SUCCESS;
+    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+        unsigned long long sw_all = 0, sw_big = 0;
+        for (int step = 0; step < outer_steps && st == HZGSVD_SUCCESS; ++step) {
+            const int *pairs = outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
+#endif
+            for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+                const int tid = omp_get_thread_num();
+#else
+                const int tid = 0;
+#endif
+                int cols[128];                      /* 2w <= 128 global column indices */
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+                pres[pos] = hzgsvd__z_block_pair(&M, cols, k, inner, inner_steps, max_inner, variant, o->sort, tol, &scr[tid]);
+            }
+            for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+                sw_all += pres[pos].all;
+                sw_big += pres[pos].big;
+                if (pres[pos].fail && st == HZGSVD_SUCCESS) {
+                    const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                    const int lc = pres[pos].fail_col, gc = (lc < w ? P * w + lc : Q * w + lc - w) + 1;
+                    st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                      pres[pos].fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                      : pres[pos].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
+                                                            : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                      sweep + 1, P, Q, gc);
+                }
+            }
+        }
+        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
+        if (o->progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
+            pr.seconds = hzgsvd__now() - t0;
+            o->progress(&pr, o->progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) break;
+        if (sw_big == 0) { converged = 1; break; }
+        hzgsvd__z_rescale_z(&M, enh, nthreads);
+    }
+    if (st != HZGSVD_SUCCESS) { free(mem); free(scr); return st; }
+
+    /* Final rescale (section 3.4, f = true): U, V, Sigma_F, Sigma_G, Sigma and Z, all nb columns. */
+    double *sig = (double *)malloc(sizeof(double) * 3 * (size_t)nb);
+    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 3 * (size_t)nb); }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb;
+    int bad = -1;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < nb; ++j) {
+        double *fr = M.Fr + (size_t)j * M.mf, *gr = M.Gr + (size_t)j * M.mg, *zr = M.Zr + (size_t)j * nb;
+        double *fi = M.Fi + (size_t)j * M.mf, *gi = M.Gi + (size_t)j * M.mg, *zi = M.Zi + (size_t)j * nb;
+        const double nf2 = hzgsvd__z_nrm2sq(fr, fi, M.mf, enh);
+        const double ng2 = hzgsvd__z_nrm2sq(gr, gi, M.mg, enh);
+        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+        sf[j] = sqrt(nf2) * rho;
+        sg[j] = sqrt(ng2) * rho;
+        ss[j] = sqrt(nf2) * rg;
+        if (rf != 1.0) hzgsvd__z_scale(fr, fi, M.mf, rf);
+        if (rg != 1.0) hzgsvd__z_scale(gr, gi, M.mg, rg);
+        if (rho != 1.0) hzgsvd__z_scale(zr, zi, nb, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__z_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    if (bad >= 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          bad + 1, sf[bad], sg[bad]);
+        free(sig); free(mem); free(scr);
+        return st;
+    }
+    /* The caller's columns are those whose Z has no entry in the bordered rows (exact zeros: a
+     * bordered column never mixes with a real one); sorting may have moved them. */
+    int cnt = 0;
+    for (int j = 0; j < nb; ++j) {
+        int real_col = 1;
+        for (int r = n; r < nb && real_col; ++r) {
+            real_col = (M.Zr[(size_t)r + (size_t)j * nb] == 0.0);
+            real_col = real_col && (M.Zi[(size_t)r + (size_t)j * nb] == 0.0);
+        }
+        if (real_col) { if (cnt < n) order[cnt] = j; ++cnt; }
+    }
+    if (cnt != n) {
+        free(sig); free(mem); free(scr);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->sort) hzgsvd__sort_desc(ss, order, n);
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        hzgsvd__z_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
+        hzgsvd__z_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
+        hzgsvd__z_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
+        if (sigma_f) sigma_f[c] = sf[j];
+        if (sigma_g) sigma_g[c] = sg[j];
+        if (sigma) sigma[c] = ss[j];
+    }
+    free(sig); free(mem); free(scr);
+    if (!converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                            o->max_sweeps, o->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_api.c.j2 ***/
+/* The public entry points of the CPU engine: defaults, argument checks before any array is
+ * touched, timing, then the engine of the precision. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd(int m_f, int m_g, int n,
+                                                double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd__info_reset(info);
+    hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+    }
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
+                                                double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd__info_reset(info);
+    hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+    }
+    return st;
+}
+
+/*** end templates/hzgsvd_cpu_api.c.j2 ***/
+
+#endif /* HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H */

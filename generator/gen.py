@@ -1,0 +1,155 @@
+#!/usr/bin/env python3
+"""Render templates/*.j2 into generated/ (the only entry point of the generator).
+
+    python3 generator/gen.py                 # write generated/
+    python3 generator/gen.py --check         # regenerate into memory, fail naming every file that differs
+    python3 generator/gen.py --variants 0,4  # render only these variants of the GPU instances (a build filter)
+
+Output is deterministic: no timestamps, a fixed order, StrictUndefined, keep_trailing_newline.
+Every output file opens with a DO-NOT-EDIT banner naming the templates it came from and the
+command that regenerates it; template boundaries inside an amalgamation are marked.
+"""
+import argparse
+import itertools
+import os
+import sys
+
+import jinja2
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+
+import strategies  # noqa: E402  (one definition of ME, MM and the communication map)
+
+REGEN = "make generate   (= python3 generator/gen.py)"
+
+# The configurations the product is built in: one table, its product is the instance list.
+PRECISIONS = [
+    # letter, complex?, C type of one real component
+    {"p": "d", "cplx": False, "real": "double"},
+    {"p": "z", "cplx": True, "real": "double"},
+]
+VARIANTS = list(range(8))
+SORTING = [True, False]
+
+
+def instances(variants):
+    """Every (precision, variant, sorting) instance; its name is also its filter key."""
+    out = []
+    for prec, var, sort in itertools.product(PRECISIONS, variants, SORTING):
+        out.append(dict(prec, variant=var, sort=sort,
+                        name="hzgsvd__%s_v%d_%s" % (prec["p"], var, "sort" if sort else "nosort")))
+    return out
+
+
+def inner_tables(order):
+    """The inner-level strategy tables baked into the sources (order = 2w)."""
+    return {
+        "me": strategies.me_table(order),
+        "mm": strategies.mm_table(order),
+    }
+
+
+# Each generated file: (name, one-line description, how to compile it, [(template, extra context)]).
+def outputs(variants):
+    inner = inner_tables(32)
+    return [
+        ("hzgsvd_core.h",
+         "Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann "
+         "math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).",
+         "Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.",
+         [("hzgsvd_types.h.j2", {}),
+          ("hzgsvd_math.h.j2", {}),
+          ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_order": 32})]),
+        ("hzgsvd_cpu_impl.h",
+         "The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).",
+         "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
+         [("hzgsvd_cpu_common.c.j2", {})]
+         + [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS})]),
+    ]
+
+
+def banner(name, templates, what, how):
+    lines = [
+        "/* " + "=" * 96,
+        " * %s -- GENERATED FILE, DO NOT EDIT." % name,
+        " * Generated from: %s" % ", ".join("templates/" + t for t in templates),
+        " * Regenerate with: %s" % REGEN,
+        " * What it is: %s" % what,
+        " * How to compile: %s" % how,
+        " * " + "=" * 96 + " */",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def make_env():
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(os.path.join(ROOT, "templates")),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def render_all(variants):
+    env = make_env()
+    files = {}
+    for name, what, how, parts in outputs(variants):
+        text = [banner(name, sorted({t for t, _ in parts}), what, how)]
+        guard = "HZGSVD_GENERATED_" + name.upper().replace(".", "_")
+        text.append("#ifndef %s\n#define %s\n" % (guard, guard))
+        for tname, ctx in parts:
+            ctx = dict(ctx)
+            ctx.setdefault("instances", instances(variants))
+            tag = tname + ("" if "p" not in ctx else " [%s]" % ctx["p"])
+            text.append("\n/*** begin templates/%s ***/\n" % tag)
+            text.append(env.get_template(tname).render(**ctx))
+            text.append("/*** end templates/%s ***/\n" % tag)
+        text.append("\n#endif /* %s */\n" % guard)
+        files[name] = "".join(text)
+    return files
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--check", action="store_true", help="fail (exit 1) naming every file that would change")
+    ap.add_argument("--out", default=os.path.join(ROOT, "generated"), help="output folder (default generated/)")
+    ap.add_argument("--variants", default="", help="comma-separated variant ids to instantiate (default all)")
+    args = ap.parse_args()
+    variants = VARIANTS if not args.variants else sorted({int(v) for v in args.variants.split(",")})
+    bad = [v for v in variants if v not in VARIANTS]
+    if bad:
+        ap.error("unknown variant(s) %s; variants are 0..7" % bad)
+    files = render_all(variants)
+    if args.check:
+        present = {f for f in os.listdir(args.out) if not f.startswith(".")} if os.path.isdir(args.out) else set()
+        problems = []
+        for name in sorted(set(files) | present):
+            path = os.path.join(args.out, name)
+            if name not in files:
+                problems.append("%s: present but not generated (vanished from the generator)" % path)
+            elif name not in present:
+                problems.append("%s: missing (run make generate)" % path)
+            else:
+                with open(path, encoding="utf-8") as fh:
+                    if fh.read() != files[name]:
+                        problems.append("%s: differs from what the generator makes (edited by hand?)" % path)
+        if problems:
+            print("check-generated FAILED:\n  " + "\n  ".join(problems), file=sys.stderr)
+            return 1
+        print("check-generated: %d files up to date" % len(files))
+        return 0
+    os.makedirs(args.out, exist_ok=True)
+    for name, text in files.items():
+        with open(os.path.join(args.out, name), "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+    print("generated %d files in %s" % (len(files), os.path.relpath(args.out, ROOT)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

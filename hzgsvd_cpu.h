@@ -1,0 +1,71 @@
+/* hzgsvd_cpu.h -- the CPU reference engine of hzgsvd (plain C99, optional OpenMP).
+ *
+ * HOW TO USE
+ *   In exactly one .c (or .cpp/.cu) file of your program:
+ *       #define HZGSVD_IMPLEMENTATION
+ *       #include "hzgsvd_cpu.h"
+ *   Elsewhere just #include "hzgsvd_cpu.h".  Keep generated/ beside this header.  Compile with
+ *   -std=c99 (or later) -O2 -ffp-contract=off, link -lm; add -fopenmp to run the independent pivot
+ *   block pairs of a step on several threads (results are bitwise identical for any thread count).
+ *   -ffp-contract=off matters: the engine places its fused multiply-adds itself, and a compiler
+ *   that contracts other a*b+c into FMAs changes the rounding (results stay accurate, but are no
+ *   longer the documented ones).
+ *
+ *       hzgsvd_options opt = hzgsvd_default_options();
+ *       hzgsvd_info info;
+ *       hzgsvd_status st = hzgsvd_cpu_dgsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz,
+ *                                           sigma_f, sigma_g, sigma, &opt, &info);
+ *       if (st != HZGSVD_SUCCESS) fprintf(stderr, "%s: %s\n", hzgsvd_status_string(st), info.detail);
+ *
+ * WHAT IT COMPUTES
+ *   For F (m_F x n) and G (m_G x n) of full column rank, m_F >= n, m_G >= n, the generalized SVD
+ *       F Z = U diag(sigma_f),  G Z = V diag(sigma_g),  U^H U = V^H V = I,
+ *       sigma_f^2 + sigma_g^2 = 1,  sigma = sigma_f / sigma_g,  Z nonsingular,
+ *   (X = Z^-1 gives F = U diag(sigma_f) X, G = V diag(sigma_g) X) by the blocked implicit
+ *   Hari-Zimmermann method.  U overwrites F and V overwrites G (in place, as in the paper).
+ *   With opt.sort (the default) sigma is returned in descending order, and sigma_f, sigma_g and
+ *   the columns of U, V, Z in the matching order.  MATLAB's gsvd returns ascending order, LAPACK
+ *   (xGGSVD3) and Julia unsorted: C = sigma_f, S = sigma_g, MATLAB's X = Z^-H, LAPACK's Q R^-1 = Z
+ *   up to column order (K = 0, L = n).  See docs/API.md.
+ *
+ * ARRAYS
+ *   Column major.  Real: double.  Complex: interleaved (re, im) pairs of doubles, the layout of C99
+ *   double _Complex, C++ std::complex<double> and cuDoubleComplex; leading dimensions count
+ *   complex elements.  Z is n x n (ldz >= n).  sigma_f, sigma_g, sigma have n elements each; any of
+ *   the three may be NULL if not wanted.  Z may not be NULL.
+ *
+ * ERRORS
+ *   Every argument is checked before any array is touched: on HZGSVD_ERR_INVALID_ARGUMENT,
+ *   HZGSVD_ERR_M_LESS_THAN_N, HZGSVD_ERR_N_LESS_THAN_ONE and HZGSVD_ERR_NOT_FINITE the caller's
+ *   arrays are unchanged.  HZGSVD_ERR_RANK_DEFICIENT (a zero column, a failed Cholesky factorization
+ *   of a pivot block, or an output that is not finite) and HZGSVD_ERR_NO_CONVERGENCE come after the
+ *   iteration has started: F, G and Z then hold the last iterate (U, V, Z not finalised for rank
+ *   deficiency; finalised for no convergence).  info (if not NULL) is always filled.
+ */
+#ifndef HZGSVD_CPU_H
+#define HZGSVD_CPU_H
+
+#include "generated/hzgsvd_core.h"
+
+HZGSVD_EXTERN_C_BEGIN
+
+/* Real pair.  F: m_f x n (ldf >= m_f), G: m_g x n (ldg >= m_g), Z: n x n (ldz >= n).
+ * opt may be NULL (defaults); info may be NULL. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd(int m_f, int m_g, int n,
+                                          double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma,
+                                          const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* Complex pair, interleaved (re, im) storage; ldf, ldg, ldz count complex elements. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
+                                          double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma,
+                                          const hzgsvd_options *opt, hzgsvd_info *info);
+
+HZGSVD_EXTERN_C_END
+
+#ifdef HZGSVD_IMPLEMENTATION
+#include "generated/hzgsvd_cpu_impl.h"
+#endif
+
+#endif /* HZGSVD_CPU_H */

@@ -1,0 +1,417 @@
+#!/usr/bin/env bash
+# test_cli.sh -- end-to-end tests of the command-line program `hzgsvd`.
+#
+#   BUILD=build PYTHON=/usr/bin/python3 bash test/test_cli.sh
+#
+# Writes small pairs with numpy (n = 40, m_F = 50, m_G = 45; real and complex; C and Fortran
+# order; raw files), runs $BUILD/hzgsvd on them and checks the outputs in numpy, the exit codes
+# and the one-line error messages of bad inputs, the progress lines, and two runs under valgrind.
+set -u
+
+BUILD=${BUILD:-build}
+PYTHON=${PYTHON:-/usr/bin/python3}
+HZ="$BUILD/hzgsvd"
+case "$HZ" in /*) ;; *) HZ="$PWD/$HZ" ;; esac
+
+if [ ! -x "$HZ" ]; then
+    echo "test_cli: $HZ not found (run make $BUILD/hzgsvd first)" >&2
+    exit 1
+fi
+if ! "$PYTHON" -c 'import numpy' 2>/dev/null; then
+    echo "test_cli: $PYTHON cannot import numpy" >&2
+    exit 1
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/test_cli.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "  ok    $1"; }
+fail() { failed=$((failed + 1)); echo "  FAIL  $1"; [ $# -gt 1 ] && printf '        %s\n' "$2"; }
+
+# ---------------------------------------------------------------------------------------------
+# Inputs.
+
+cat > "$T/make_inputs.py" <<'EOF'
+import os, sys
+import numpy as np
+
+out = sys.argv[1]
+rng = np.random.default_rng(20240611)
+m_f, m_g, n = 50, 45, 40
+
+def orth(m, k, cplx):
+    a = rng.standard_normal((m, k))
+    if cplx:
+        a = a + 1j * rng.standard_normal((m, k))
+    q, _ = np.linalg.qr(a)
+    return q
+
+def pair(cplx):
+    # F = U1 diag(cf) X, G = V1 diag(cg) X with cf^2 + cg^2 = 1, sigma in [1/4, 4] and X of
+    # condition number 2: well conditioned, so the eigenvalue route is accurate to ~1e-13.
+    sig = np.exp(np.linspace(np.log(4.0), np.log(0.25), n))
+    cf = sig / np.sqrt(1 + sig**2)
+    cg = 1 / np.sqrt(1 + sig**2)
+    X = orth(n, n, cplx) @ np.diag(np.linspace(1.0, 2.0, n)) @ orth(n, n, cplx).conj().T
+    F = orth(m_f, n, cplx) @ np.diag(cf) @ X
+    G = orth(m_g, n, cplx) @ np.diag(cg) @ X
+    return F, G
+
+def save(name, a, order):
+    a = np.asfortranarray(a) if order == "F" else np.ascontiguousarray(a)
+    np.save(os.path.join(out, name), a)
+
+def save_raw(base, a):
+    # Fortran order, no header; complex: all real parts, then all imaginary parts (tools/npy.h).
+    if np.iscomplexobj(a):
+        np.concatenate([a.real.ravel(order="F"), a.imag.ravel(order="F")]).astype("<f8").tofile(base)
+    else:
+        a.astype("<f8").ravel(order="F").tofile(base)
+
+for kind, cplx in (("real", False), ("complex", True)):
+    F, G = pair(cplx)
+    save(kind + "_F_c.npy", F, "C")
+    save(kind + "_G_c.npy", G, "C")
+    save(kind + "_F_f.npy", F, "F")
+    save(kind + "_G_f.npy", G, "F")
+    save_raw(os.path.join(out, kind + "_raw.Y"), F)
+    save_raw(os.path.join(out, kind + "_raw.W"), G)
+
+F, G = pair(False)
+np.save(os.path.join(out, "bad_f32.npy"), F.astype(np.float32))
+np.save(os.path.join(out, "bad_G_n39.npy"), G[:, :39])
+Fn = F.copy(); Fn[2, 6] = np.nan
+np.save(os.path.join(out, "bad_F_nan.npy"), Fn)
+np.save(os.path.join(out, "bad_F_short.npy"), F[:30, :])
+Gz = G.copy(); Gz[:, 11] = 0.0
+np.save(os.path.join(out, "bad_G_zerocol.npy"), Gz)
+Fc, _ = pair(True)
+np.save(os.path.join(out, "bad_F_complex.npy"), Fc)
+with open(os.path.join(out, "bad_text.npy"), "w") as f:
+    f.write("this is not a .npy file\n1 2 3\n")
+EOF
+
+cat > "$T/check_out.py" <<'EOF'
+# check_out.py OUTDIR F.npy G.npy  -- verifies the outputs of one run; prints problems, exits 1 on any.
+import json, os, sys
+import numpy as np
+
+outdir, fpath, gpath = sys.argv[1:4]
+F = np.load(fpath); G = np.load(gpath)
+m_f, n = F.shape; m_g = G.shape[0]
+cplx = np.iscomplexobj(F)
+problems = []
+def need(cond, what):
+    if not cond:
+        problems.append(what)
+
+L = lambda name: np.load(os.path.join(outdir, name))
+U, V, Z = L("U.npy"), L("V.npy"), L("Z.npy")
+sf, sg, s = L("sigma_f.npy"), L("sigma_g.npy"), L("sigma.npy")
+need(U.shape == (m_f, n), "U shape %s" % (U.shape,))
+need(V.shape == (m_g, n), "V shape %s" % (V.shape,))
+need(Z.shape == (n, n), "Z shape %s" % (Z.shape,))
+for name, v in (("sigma_f", sf), ("sigma_g", sg), ("sigma", s)):
+    need(v.shape == (n,) and v.dtype == np.float64, "%s shape %s dtype %s" % (name, v.shape, v.dtype))
+want = np.complex128 if cplx else np.float64
+for name, a in (("U", U), ("V", V), ("Z", Z)):
+    need(a.dtype == want, "%s dtype %s" % (name, a.dtype))
+if problems:
+    print("; ".join(problems)); sys.exit(1)
+
+nrm = np.linalg.norm
+rf = nrm(F @ Z - U * sf) / (nrm(F) * nrm(Z))
+rg = nrm(G @ Z - V * sg) / (nrm(G) * nrm(Z))
+ou = nrm(U.conj().T @ U - np.eye(n))
+ov = nrm(V.conj().T @ V - np.eye(n))
+need(rf < 1e-12, "||F Z - U Sf|| / (||F|| ||Z||) = %.3g" % rf)
+need(rg < 1e-12, "||G Z - V Sg|| / (||G|| ||Z||) = %.3g" % rg)
+need(ou < 1e-12, "||U^H U - I|| = %.3g" % ou)
+need(ov < 1e-12, "||V^H V - I|| = %.3g" % ov)
+need(np.all(sf > 0) and np.all(sg > 0), "sigma_f or sigma_g not positive")
+need(np.max(np.abs(sf**2 + sg**2 - 1)) < 1e-13, "sigma_f^2 + sigma_g^2 != 1")
+need(np.max(np.abs(s - sf / sg) / (sf / sg)) < 1e-14, "sigma != sigma_f / sigma_g")
+need(np.all(np.diff(s) <= 0), "sigma not descending")
+ev = np.linalg.eigvals(np.linalg.solve(G.conj().T @ G, F.conj().T @ F))
+ref = np.sort(np.sqrt(np.abs(ev.real)))[::-1]
+rel = np.max(np.abs(s - ref) / ref)
+need(rel < 1e-10, "sigma vs the eigenvalue route: max rel. error %.3g" % rel)
+
+with open(os.path.join(outdir, "summary.json")) as f:
+    js = json.load(f)
+need(js.get("status") == "HZGSVD_SUCCESS", "summary status %r" % js.get("status"))
+need(js.get("status_code") == 0, "summary status_code %r" % js.get("status_code"))
+need(js.get("complex") is cplx, "summary complex %r" % js.get("complex"))
+need((js.get("m_f"), js.get("m_g"), js.get("n")) == (m_f, m_g, n), "summary sizes")
+need(js.get("device") == "cpu", "summary device %r" % js.get("device"))
+need(isinstance(js.get("n_bordered"), int) and js["n_bordered"] >= n, "summary n_bordered %r" % js.get("n_bordered"))
+need(isinstance(js.get("sweeps"), int) and js["sweeps"] >= 1, "summary sweeps %r" % js.get("sweeps"))
+for k in ("version", "big", "all", "seconds", "detail", "options", "input"):
+    need(k in js, "summary lacks %r" % k)
+opts = js.get("options", {})
+for k in ("variant", "outer", "inner", "blocking", "sort", "max_sweeps", "block_width", "threads"):
+    need(k in opts, "summary options lack %r" % k)
+need(js.get("input", {}).get("f") == fpath and js.get("input", {}).get("g") == gpath, "summary input paths")
+if problems:
+    print("; ".join(problems)); sys.exit(1)
+print("residuals %.2g %.2g, orthogonality %.2g %.2g, sigma vs eig %.2g, %d sweeps"
+      % (rf, rg, ou, ov, rel, js["sweeps"]))
+EOF
+
+cat > "$T/check_raw.py" <<'EOF'
+# check_raw.py RAWOUT FN NPYOUT complex  -- the raw outputs equal the .npy outputs bit for bit.
+import os, sys
+import numpy as np
+rawout, fn, npyout, cplx = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4] == "1"
+problems = []
+def rd(ext, shape, c):
+    a = np.fromfile(os.path.join(rawout, fn + ext), dtype="<f8")
+    k = shape[0] * shape[1]
+    if c:
+        if a.size != 2 * k: raise SystemExit("%s%s: %d doubles, want %d" % (fn, ext, a.size, 2 * k))
+        a = a[:k] + 1j * a[k:]
+    elif a.size != k:
+        raise SystemExit("%s%s: %d doubles, want %d" % (fn, ext, a.size, k))
+    return a.reshape(shape, order="F")
+L = lambda name: np.load(os.path.join(npyout, name))
+for ext, name, c in ((".YU", "U.npy", cplx), (".WV", "V.npy", cplx), (".Z", "Z.npy", cplx),
+                     (".SY", "sigma_f.npy", False), (".SW", "sigma_g.npy", False), (".SS", "sigma.npy", False)):
+    ref = L(name)
+    shape = ref.shape if ref.ndim == 2 else (ref.shape[0], 1)
+    got = rd(ext, shape, c)
+    if ref.ndim == 1: got = got[:, 0]
+    if got.tobytes() != np.ascontiguousarray(ref).tobytes() and not np.array_equal(got, ref):
+        problems.append("%s%s differs from %s (max diff %.3g)" % (fn, ext, name, np.max(np.abs(got - ref))))
+if problems:
+    print("; ".join(problems)); sys.exit(1)
+EOF
+
+mkdir -p "$T/in"
+if ! "$PYTHON" "$T/make_inputs.py" "$T/in"; then
+    echo "test_cli: cannot write the inputs" >&2
+    exit 1
+fi
+IN="$T/in"
+
+# run NAME ARGS... : runs hzgsvd, leaves the exit code in $rc and stderr in $T/NAME.err
+run() {
+    local name=$1; shift
+    "$HZ" "$@" >"$T/$name.out" 2>"$T/$name.err"
+    rc=$?
+}
+nlines() { wc -l < "$1" | tr -d ' '; }
+
+# ---------------------------------------------------------------------------------------------
+echo "test_cli: good inputs"
+
+for kind in real complex; do
+    for order in c f; do
+        name="${kind}_$order"
+        run "$name" --threads 2 "$IN/${kind}_F_$order.npy" "$IN/${kind}_G_$order.npy" -o "$T/out_$name"
+        if [ "$rc" -ne 0 ]; then
+            fail "$name: exit $rc" "$(head -c 400 "$T/$name.err")"
+            continue
+        fi
+        missing=""
+        for f in U.npy V.npy Z.npy sigma_f.npy sigma_g.npy sigma.npy summary.json; do
+            [ -f "$T/out_$name/$f" ] || missing="$missing $f"
+        done
+        if [ -n "$missing" ]; then fail "$name: missing outputs:$missing"; continue; fi
+        pass "$name: exit 0, all outputs written"
+        if msg=$("$PYTHON" "$T/check_out.py" "$T/out_$name" "$IN/${kind}_F_$order.npy" "$IN/${kind}_G_$order.npy" 2>&1); then
+            pass "$name: shapes, GSVD relation, orthogonality, sigma, summary ($msg)"
+        else
+            fail "$name: output check" "$msg"
+        fi
+    done
+    # C order and Fortran order give bitwise-identical outputs.
+    same=1
+    for f in sigma.npy U.npy V.npy Z.npy sigma_f.npy sigma_g.npy; do
+        cmp -s "$T/out_${kind}_c/$f" "$T/out_${kind}_f/$f" || { same=0; diff_file=$f; }
+    done
+    if [ "$same" -eq 1 ]; then pass "$kind: C- and Fortran-order inputs give bitwise-identical outputs"
+    else fail "$kind: C- and Fortran-order outputs differ ($diff_file)"; fi
+done
+
+# Progress lines: at least one sweep line without --quiet, none (and nothing at all) with it.
+if grep -q '^hzgsvd: sweep [0-9][0-9]*/[0-9][0-9]*: big [0-9][0-9]*, all [0-9][0-9]*, [0-9.]* s$' "$T/real_c.err"; then
+    pass "progress: sweep lines on stderr"
+else
+    fail "progress: no sweep line on stderr" "$(head -c 400 "$T/real_c.err")"
+fi
+if bad=$(grep -v '^hzgsvd: ' "$T/real_c.err"); then fail "stderr lines not starting with 'hzgsvd: '" "$bad"
+else pass "progress: every stderr line starts with 'hzgsvd: '"; fi
+run quiet --quiet "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_quiet"
+if [ "$rc" -eq 0 ] && [ ! -s "$T/quiet.err" ] && [ ! -s "$T/quiet.out" ]; then pass "--quiet: exit 0, no output at all"
+else fail "--quiet: exit $rc" "$(head -c 400 "$T/quiet.err")"; fi
+if cmp -s "$T/out_quiet/sigma.npy" "$T/out_real_c/sigma.npy" && cmp -s "$T/out_quiet/U.npy" "$T/out_real_c/U.npy"; then
+    pass "repeated run (other thread count) gives bitwise-identical sigma and U"
+else
+    fail "repeated run (other thread count) gives different sigma or U"
+fi
+
+# Options land in the summary.
+run opts --quiet --variant 3 --outer mm --inner mm --blocking bo --no-sort --max-sweeps 50 \
+    --block-width 8 --threads 1 --device cpu "$IN/real_F_f.npy" "$IN/real_G_f.npy" -o "$T/out_opts/sub"
+if [ "$rc" -eq 0 ] && msg=$("$PYTHON" - "$T/out_opts/sub/summary.json" <<'EOF' 2>&1
+import json, sys
+js = json.load(open(sys.argv[1]))
+want = {"variant": 3, "outer": "mm", "inner": "mm", "blocking": "bo", "sort": False,
+        "max_sweeps": 50, "block_width": 8, "threads": 1}
+got = js["options"]
+bad = {k: got.get(k) for k in want if got.get(k) != want[k]}
+if bad or js["status"] != "HZGSVD_SUCCESS": raise SystemExit("options %r status %r" % (bad, js["status"]))
+EOF
+); then
+    pass "options (variant 3, mm/mm, bo, no sort, w = 8) recorded in summary.json, mkdir -p of the output"
+else
+    fail "options run: exit $rc" "$(head -c 400 "$T/opts.err") ${msg:-}"
+fi
+
+# Raw files (the paper's format) give the same results as the .npy route.
+for kind in real complex; do
+    cflag=""; c=0
+    if [ "$kind" = complex ]; then cflag="--complex"; c=1; fi
+    run "raw_$kind" --quiet --raw --rows-f 50 --rows-g 45 --cols 40 $cflag "$IN/${kind}_raw" -o "$T/out_raw_$kind"
+    if [ "$rc" -ne 0 ]; then fail "raw $kind: exit $rc" "$(head -c 400 "$T/raw_$kind.err")"; continue; fi
+    missing=""
+    for e in YU WV Z SY SW SS; do [ -f "$T/out_raw_$kind/${kind}_raw.$e" ] || missing="$missing ${kind}_raw.$e"; done
+    [ -f "$T/out_raw_$kind/summary.json" ] || missing="$missing summary.json"
+    if [ -n "$missing" ]; then fail "raw $kind: missing outputs:$missing"; continue; fi
+    if msg=$("$PYTHON" "$T/check_raw.py" "$T/out_raw_$kind" "${kind}_raw" "$T/out_${kind}_c" "$c" 2>&1); then
+        pass "raw $kind: FN.YU, FN.WV, FN.Z, FN.SY, FN.SW, FN.SS equal the .npy route's outputs (same sigma)"
+    else
+        fail "raw $kind: outputs differ from the .npy route" "$msg"
+    fi
+done
+
+# A path that needs escaping in JSON.
+odd="$T/we\"ird\\dir"
+mkdir -p "$odd" && cp "$IN/real_F_c.npy" "$odd/F.npy" && cp "$IN/real_G_c.npy" "$odd/G.npy"
+run odd --quiet "$odd/F.npy" "$odd/G.npy" -o "$odd/out"
+if [ "$rc" -eq 0 ] && "$PYTHON" - "$odd" <<'EOF'
+import json, sys
+js = json.load(open(sys.argv[1] + "/out/summary.json"))
+assert js["input"]["f"] == sys.argv[1] + "/F.npy", js["input"]
+EOF
+then pass "summary.json escapes a path with a quote and a backslash"
+else fail "summary.json with an odd path (exit $rc)"; fi
+
+# No convergence within --max-sweeps 1: outputs and summary still written, a warning, exit 16.
+run nocv --quiet --max-sweeps 1 "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_nocv"
+if [ "$rc" -eq 16 ]; then
+    st=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$T/out_nocv/summary.json" 2>&1)
+    if [ -f "$T/out_nocv/U.npy" ] && [ -f "$T/out_nocv/sigma.npy" ] && [ "$st" = HZGSVD_ERR_NO_CONVERGENCE ] \
+       && [ "$(nlines "$T/nocv.err")" -eq 1 ] && grep -q '^hzgsvd: warning: ' "$T/nocv.err"; then
+        pass "--max-sweeps 1: exit 16, outputs + summary (HZGSVD_ERR_NO_CONVERGENCE) written, one warning line"
+    else
+        fail "--max-sweeps 1: exit 16 but outputs/summary/warning wrong" "status $st; $(head -c 300 "$T/nocv.err")"
+    fi
+elif [ "$rc" -eq 0 ]; then
+    pass "--max-sweeps 1: converged in one sweep (no-convergence path not reached)"
+else
+    fail "--max-sweeps 1: exit $rc" "$(head -c 400 "$T/nocv.err")"
+fi
+
+# --help and --version.
+run help --help
+if [ "$rc" -eq 0 ] && grep -q 'Exit codes' "$T/help.out" && [ ! -s "$T/help.err" ]; then pass "--help: exit 0, documents the exit codes"
+else fail "--help: exit $rc"; fi
+run version --version
+if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*$' "$T/version.out"; then pass "--version: exit 0"
+else fail "--version: exit $rc"; fi
+
+# ---------------------------------------------------------------------------------------------
+echo "test_cli: bad inputs"
+
+printf 'not a directory\n' > "$T/a_file"
+# expect NAME CODE ARGS... : exit code CODE (or any non-zero for CODE = nz) and exactly one
+# stderr line, beginning with "hzgsvd: ".
+expect() {
+    local name=$1 want=$2; shift 2
+    run "$name" "$@"
+    local lines; lines=$(nlines "$T/$name.err")
+    local ok=1
+    if [ "$want" = nz ]; then [ "$rc" -ne 0 ] || ok=0; else [ "$rc" -eq "$want" ] || ok=0; fi
+    [ "$lines" -eq 1 ] || ok=0
+    grep -q '^hzgsvd: ' "$T/$name.err" || ok=0
+    if [ "$ok" -eq 1 ]; then pass "$name: exit $rc, $(cat "$T/$name.err")"
+    else fail "$name: exit $rc (want $want), $lines stderr lines" "$(head -c 400 "$T/$name.err")"; fi
+}
+G="$IN/real_G_c.npy"
+F="$IN/real_F_c.npy"
+expect text-file     3  "$IN/bad_text.npy" "$G" -o "$T/o1"
+expect float32       3  "$IN/bad_f32.npy" "$G" -o "$T/o2"
+expect missing-file  3  "$IN/no_such.npy" "$G" -o "$T/o3"
+expect n-mismatch    4  "$F" "$IN/bad_G_n39.npy" -o "$T/o4"
+expect kind-mismatch 4  "$IN/bad_F_complex.npy" "$G" -o "$T/o5"
+expect nan           14 "$IN/bad_F_nan.npy" "$G" -o "$T/o6"
+expect m-less-than-n 12 "$IN/bad_F_short.npy" "$G" -o "$T/o7"
+expect zero-column   15 "$F" "$IN/bad_G_zerocol.npy" -o "$T/o8"
+expect unknown-opt   2  --frobnicate "$F" "$G" -o "$T/o9"
+expect variant-9     2  --variant 9 "$F" "$G" -o "$T/o10"
+expect missing-o     2  "$F" "$G"
+expect o-no-value    2  "$F" "$G" -o
+expect sweeps-neg    2  --max-sweeps -3 "$F" "$G" -o "$T/o11"
+expect sweeps-trail  2  --max-sweeps 12x "$F" "$G" -o "$T/o12"
+expect threads-empty 2  --threads "" "$F" "$G" -o "$T/o13"
+expect bw-zero       2  --block-width 0 "$F" "$G" -o "$T/o14"
+expect bad-outer     2  --outer xx "$F" "$G" -o "$T/o15"
+expect one-input     2  "$F" -o "$T/o16"
+expect raw-no-sizes  2  --raw "$IN/real_raw" -o "$T/o17"
+expect raw-bad-size  3  --raw --rows-f 50 --rows-g 45 --cols 41 "$IN/real_raw" -o "$T/o18"
+expect out-is-file   3  "$F" "$G" -o "$T/a_file"
+expect device-gpu    nz --device gpu "$F" "$G" -o "$T/o19"
+if grep -q 'GPU engine is not part of this build' "$T/device-gpu.err"; then pass "device-gpu: message names the missing GPU engine"
+else fail "device-gpu: message" "$(cat "$T/device-gpu.err")"; fi
+if grep -q 'bad_text.npy: not a .npy file' "$T/text-file.err"; then pass "text-file: message names the file and the reason"
+else fail "text-file: message" "$(cat "$T/text-file.err")"; fi
+if grep -q '^hzgsvd: library: ' "$T/nan.err"; then pass "nan: message is the library's status and detail"
+else fail "nan: message" "$(cat "$T/nan.err")"; fi
+
+# ---------------------------------------------------------------------------------------------
+if command -v valgrind >/dev/null 2>&1; then
+    echo "test_cli: valgrind"
+    VG="valgrind --error-exitcode=99 -q"
+    VHZ="$HZ"
+    # Valgrind (3.19 and older) cannot run AVX-512 code, which -march=native emits on such CPUs.
+    # If it stops on an illegal instruction, check a copy built for x86-64-v3 (AVX2 + FMA) from
+    # the same sources instead.
+    $VG "$VHZ" --threads 1 "$IN/bad_F_nan.npy" "$G" -o "$T/vg_probe" >"$T/vg_probe.out" 2>"$T/vg_probe.err"
+    if [ $? -ne 14 ] && grep -q -i 'illegal\|unhandled instruction\|unrecognised instruction' "$T/vg_probe.err"; then
+        ROOT=$(cd "$(dirname "$0")/.." && pwd)
+        VHZ="$T/hzgsvd_vg"
+        if (cd "$ROOT" && ${CC:-gcc} -std=c99 -O2 -march=x86-64-v3 -ffp-contract=off -fopenmp -Wall -Wextra \
+                -Wno-unused-function -I. -o "$VHZ" tools/hzgsvd_cli.c tools/npy.c -lm) >"$T/vg_cc.err" 2>&1; then
+            echo "  note  valgrind cannot run $HZ (AVX-512 instructions); checking a copy built with -march=x86-64-v3"
+        else
+            fail "valgrind: cannot build an x86-64-v3 copy" "$(head -c 600 "$T/vg_cc.err")"
+            VHZ=""
+        fi
+    fi
+    if [ -n "$VHZ" ]; then
+        $VG "$VHZ" --threads 1 "$IN/bad_F_nan.npy" "$G" -o "$T/vg_bad" >"$T/vg_bad.out" 2>"$T/vg_bad.err"
+        rc=$?
+        if [ "$rc" -eq 14 ] && [ "$(nlines "$T/vg_bad.err")" -eq 1 ]; then pass "valgrind, bad input (NaN): exit 14, clean"
+        else fail "valgrind, bad input (NaN): exit $rc" "$(head -c 600 "$T/vg_bad.err")"; fi
+        $VG "$VHZ" --threads 1 "$IN/complex_F_f.npy" "$IN/complex_G_f.npy" -o "$T/vg_good" >"$T/vg_good.out" 2>"$T/vg_good.err"
+        rc=$?
+        if [ "$rc" -eq 0 ] && ! grep -v '^hzgsvd: ' "$T/vg_good.err" >/dev/null; then
+            pass "valgrind, good complex input: exit 0, clean"
+            if cmp -s "$T/vg_good/sigma.npy" "$T/out_complex_f/sigma.npy" && cmp -s "$T/vg_good/Z.npy" "$T/out_complex_f/Z.npy"; then
+                pass "valgrind run gives bitwise the same sigma and Z"
+            else
+                fail "valgrind run gives a different sigma or Z than $HZ"
+            fi
+        else
+            fail "valgrind, good complex input: exit $rc" "$(grep -v '^hzgsvd: ' "$T/vg_good.err" | head -c 600)"
+        fi
+    fi
+else
+    fail "valgrind not installed"
+fi
+
+echo "test_cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,636 @@
+/* hzgsvd_check -- error checker for a GSVD computed by hzgsvd.
+ *
+ *   build/hzgsvd_check F.npy G.npy OUTDIR [--ref sigma_ref.npy] [--json]
+ *   build/hzgsvd_check --npy-info FILE            (prints "rows cols complex"; exit 3 on error)
+ *
+ * Reads the original F (M x N), G (P x N) and OUTDIR/U.npy (M x N), V.npy (P x N), Z.npy (N x N),
+ * sigma_f.npy, sigma_g.npy, sigma.npy (length N, real); U, V, Z real or complex like F.
+ * Everything below is computed in long double:
+ *   X = Z^-1 by LU with complete pivoting,
+ *   res_F  = ||F - U diag(sigma_f) X||_F / ||F||_F,   res_G = ||G - V diag(sigma_g) X||_F / ||G||_F,
+ *   orth_U = ||U^H U - I||_F, orth_U_max = max |U^H U - I|, and the same for V,
+ *   sfsg_max = max |sigma_f^2 + sigma_g^2 - 1|,
+ *   sigma_ratio_max = max |sigma - sigma_f/sigma_g| / (sigma_f/sigma_g),
+ *   sigma_sorted = 1 if sigma is in descending order,
+ *   cond_Z = ||Z||_F ||Z^-1||_F,
+ *   with --ref: sigma_err_max, sigma_err_mean = max and mean of |sigma_i - ref_i| / ref_i, both sorted
+ *   descending first.
+ * Prints one line "key=value ..." or, with --json, one JSON object with the same keys (plus n, m_f,
+ * m_g, complex); non-finite values print as nan/inf in text and null in JSON.
+ * Exit status: 0 computed; 2 usage; 3 missing/unreadable file; 4 shapes or types do not match;
+ * 5 Z singular or not finite (the other metrics are still printed, res_F/res_G/cond_Z as nan);
+ * 1 out of memory.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tools/npy.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef long double ld;
+
+#define EXIT_USAGE 2
+#define EXIT_IO 3
+#define EXIT_SHAPE 4
+#define EXIT_NUMERIC 5
+#define EXIT_MEM 1
+
+static const char *prog = "hzgsvd_check";
+
+static void usage(FILE *to)
+{
+    fprintf(to,
+            "usage: %s F.npy G.npy OUTDIR [--ref sigma_ref.npy] [--json]\n"
+            "       %s --npy-info FILE\n"
+            "  OUTDIR holds U.npy, V.npy, Z.npy, sigma_f.npy, sigma_g.npy, sigma.npy (from hzgsvd).\n",
+            prog, prog);
+}
+
+/* ---- LU with complete pivoting and the inverse ------------------------------------------- */
+
+/* A (n x n, long double, column major; complex: interleaved) is overwritten by L\U of P A Q.
+ * rp[k], cq[k]: the row and column swapped with k at step k.  Returns 0, or -1 if singular. */
+static int lu_complete(int cplx, size_t n, ld *A, size_t *rp, size_t *cq, ld *colmax, size_t *colarg)
+{
+    const size_t per = cplx ? 2 : 1;
+    for (size_t k = 0; k < n; ++k) {
+        const long long lo = (long long)k, hi = (long long)n;
+        /* pivot search: the largest modulus in the trailing block (squared modulus for complex) */
+#pragma omp parallel for schedule(static)
+        for (long long jj = lo; jj < hi; ++jj) {
+            const size_t j = (size_t)jj;
+            const ld *c = A + per * j * n;
+            ld best = -1.0L;
+            size_t arg = k;
+            for (size_t i = k; i < n; ++i) {
+                ld v;
+                if (cplx) v = c[2 * i] * c[2 * i] + c[2 * i + 1] * c[2 * i + 1];
+                else v = fabsl(c[i]);
+                if (v > best) {
+                    best = v;
+                    arg = i;
+                }
+            }
+            colmax[j] = best;
+            colarg[j] = arg;
+        }
+        ld best = -1.0L;
+        size_t p = k, q = k;
+        for (size_t j = k; j < n; ++j)
+            if (colmax[j] > best) {
+                best = colmax[j];
+                q = j;
+                p = colarg[j];
+            }
+        if (!(best > 0.0L) || !isfinite(best)) return -1;
+        rp[k] = p;
+        cq[k] = q;
+        if (p != k)
+            for (size_t j = 0; j < n; ++j)
+                for (size_t t = 0; t < per; ++t) {
+                    ld tmp = A[per * (k + j * n) + t];
+                    A[per * (k + j * n) + t] = A[per * (p + j * n) + t];
+                    A[per * (p + j * n) + t] = tmp;
+                }
+        if (q != k)
+            for (size_t i = 0; i < per * n; ++i) {
+                ld tmp = A[per * k * n + i];
+                A[per * k * n + i] = A[per * q * n + i];
+                A[per * q * n + i] = tmp;
+            }
+        ld *ck = A + per * k * n;
+        if (cplx) {
+            const ld pr = ck[2 * k], pi = ck[2 * k + 1], den = pr * pr + pi * pi;
+            const ld ir = pr / den, ii = -pi / den;
+            for (size_t i = k + 1; i < n; ++i) {
+                const ld xr = ck[2 * i], xi = ck[2 * i + 1];
+                ck[2 * i] = xr * ir - xi * ii;
+                ck[2 * i + 1] = xr * ii + xi * ir;
+            }
+        } else {
+            const ld piv = ck[k];
+            for (size_t i = k + 1; i < n; ++i) ck[i] /= piv;
+        }
+#pragma omp parallel for schedule(static)
+        for (long long jj = lo + 1; jj < hi; ++jj) {
+            const size_t j = (size_t)jj;
+            ld *cj = A + per * j * n;
+            if (cplx) {
+                const ld ur = cj[2 * k], ui = cj[2 * k + 1];
+                if (ur == 0.0L && ui == 0.0L) continue;
+                for (size_t i = k + 1; i < n; ++i) {
+                    const ld lr = ck[2 * i], li = ck[2 * i + 1];
+                    cj[2 * i] -= lr * ur - li * ui;
+                    cj[2 * i + 1] -= lr * ui + li * ur;
+                }
+            } else {
+                const ld u = cj[k];
+                if (u == 0.0L) continue;
+                for (size_t i = k + 1; i < n; ++i) cj[i] -= ck[i] * u;
+            }
+        }
+    }
+    return 0;
+}
+
+/* X = Z^-1 from the factors: (P Z Q) w = P e_j, x_j = Q w. */
+static int lu_inverse(int cplx, size_t n, const ld *LU, const size_t *rp, const size_t *cq, ld *X)
+{
+    const size_t per = cplx ? 2 : 1;
+    const long long nn = (long long)n;
+#pragma omp parallel for schedule(dynamic, 4)
+    for (long long jj = 0; jj < nn; ++jj) {
+        const size_t j = (size_t)jj;
+        ld *b = X + per * j * n;
+        for (size_t i = 0; i < per * n; ++i) b[i] = 0.0L;
+        b[per * j] = 1.0L;
+        size_t first = n; /* the first nonzero after the row swaps */
+        for (size_t k = 0; k < n; ++k) {
+            const size_t p = rp[k];
+            if (p != k)
+                for (size_t t = 0; t < per; ++t) {
+                    ld tmp = b[per * k + t];
+                    b[per * k + t] = b[per * p + t];
+                    b[per * p + t] = tmp;
+                }
+        }
+        for (size_t k = 0; k < n && first == n; ++k)
+            if (b[per * k] != 0.0L || (cplx && b[2 * k + 1] != 0.0L)) first = k;
+        /* forward: unit lower L */
+        for (size_t k = first; k < n; ++k) {
+            const ld *l = LU + per * k * n;
+            if (cplx) {
+                const ld br = b[2 * k], bi = b[2 * k + 1];
+                if (br == 0.0L && bi == 0.0L) continue;
+                for (size_t i = k + 1; i < n; ++i) {
+                    b[2 * i] -= l[2 * i] * br - l[2 * i + 1] * bi;
+                    b[2 * i + 1] -= l[2 * i] * bi + l[2 * i + 1] * br;
+                }
+            } else {
+                const ld bk = b[k];
+                if (bk == 0.0L) continue;
+                for (size_t i = k + 1; i < n; ++i) b[i] -= l[i] * bk;
+            }
+        }
+        /* backward: upper U */
+        for (size_t kk = n; kk-- > 0;) {
+            const ld *u = LU + per * kk * n;
+            if (cplx) {
+                const ld pr = u[2 * kk], pi = u[2 * kk + 1], den = pr * pr + pi * pi;
+                const ld xr = b[2 * kk], xi = b[2 * kk + 1];
+                const ld wr = (xr * pr + xi * pi) / den, wi = (xi * pr - xr * pi) / den;
+                b[2 * kk] = wr;
+                b[2 * kk + 1] = wi;
+                if (wr == 0.0L && wi == 0.0L) continue;
+                for (size_t i = 0; i < kk; ++i) {
+                    b[2 * i] -= u[2 * i] * wr - u[2 * i + 1] * wi;
+                    b[2 * i + 1] -= u[2 * i] * wi + u[2 * i + 1] * wr;
+                }
+            } else {
+                const ld w = b[kk] / u[kk];
+                b[kk] = w;
+                if (w == 0.0L) continue;
+                for (size_t i = 0; i < kk; ++i) b[i] -= u[i] * w;
+            }
+        }
+        /* column swaps, undone in reverse order */
+        for (size_t kk = n; kk-- > 0;) {
+            const size_t q = cq[kk];
+            if (q != kk)
+                for (size_t t = 0; t < per; ++t) {
+                    ld tmp = b[per * kk + t];
+                    b[per * kk + t] = b[per * q + t];
+                    b[per * q + t] = tmp;
+                }
+        }
+    }
+    return 0;
+}
+
+/* ---- metrics ------------------------------------------------------------------------------ */
+
+static ld fro2(const npy_matrix *A)
+{
+    const size_t cnt = A->rows * A->cols * (A->is_complex ? 2 : 1);
+    ld s = 0.0L;
+    for (size_t i = 0; i < cnt; ++i) s += (ld)A->data[i] * (ld)A->data[i];
+    return s;
+}
+
+/* ||A - W diag(s) X||_F^2 with A (m x n) double, W (m x n) double, s (n), X (n x n) long double. */
+static int residual2(int cplx, size_t m, size_t n, const double *A, const double *W, const double *s, const ld *X, ld *out)
+{
+    ld *colsum = malloc(n * sizeof(ld));
+    if (!colsum) return -1;
+    int fail = 0;
+    const long long nn = (long long)n;
+#pragma omp parallel
+    {
+        ld *acc = malloc(m * (cplx ? 2 : 1) * sizeof(ld));
+        if (!acc) {
+#pragma omp atomic write
+            fail = 1;
+        }
+#pragma omp for schedule(dynamic, 4)
+        for (long long jj = 0; jj < nn; ++jj) {
+            if (!acc) continue;
+            const size_t j = (size_t)jj;
+            ld sum = 0.0L;
+            if (!cplx) {
+                for (size_t i = 0; i < m; ++i) acc[i] = 0.0L;
+                for (size_t l = 0; l < n; ++l) {
+                    const ld b = (ld)s[l] * X[l + j * n];
+                    if (b == 0.0L) continue;
+                    const double *w = W + l * m;
+                    for (size_t i = 0; i < m; ++i) acc[i] += (ld)w[i] * b;
+                }
+                const double *a = A + j * m;
+                for (size_t i = 0; i < m; ++i) {
+                    const ld r = (ld)a[i] - acc[i];
+                    sum += r * r;
+                }
+            } else {
+                for (size_t i = 0; i < 2 * m; ++i) acc[i] = 0.0L;
+                for (size_t l = 0; l < n; ++l) {
+                    const ld br = (ld)s[l] * X[2 * (l + j * n)], bi = (ld)s[l] * X[2 * (l + j * n) + 1];
+                    if (br == 0.0L && bi == 0.0L) continue;
+                    const double *w = W + 2 * l * m;
+                    for (size_t i = 0; i < m; ++i) {
+                        const ld wr = w[2 * i], wi = w[2 * i + 1];
+                        acc[2 * i] += wr * br - wi * bi;
+                        acc[2 * i + 1] += wr * bi + wi * br;
+                    }
+                }
+                const double *a = A + 2 * j * m;
+                for (size_t i = 0; i < 2 * m; ++i) {
+                    const ld r = (ld)a[i] - acc[i];
+                    sum += r * r;
+                }
+            }
+            colsum[j] = sum;
+        }
+        free(acc);
+    }
+    ld tot = 0.0L;
+    for (size_t j = 0; j < n; ++j) tot += colsum[j];
+    free(colsum);
+    *out = tot;
+    return fail ? -1 : 0;
+}
+
+/* ||W^H W - I||_F and max |W^H W - I| for W (m x n). */
+static int orthogonality(const npy_matrix *W, ld *fro, ld *mx)
+{
+    const size_t m = W->rows, n = W->cols;
+    const int cplx = W->is_complex;
+    ld *colsum = malloc(n * sizeof(ld)), *colmax = malloc(n * sizeof(ld));
+    if (!colsum || !colmax) {
+        free(colsum);
+        free(colmax);
+        return -1;
+    }
+    const long long nn = (long long)n;
+#pragma omp parallel for schedule(dynamic, 4)
+    for (long long jj = 0; jj < nn; ++jj) {
+        const size_t j = (size_t)jj;
+        ld s2 = 0.0L, mxa = 0.0L;
+        for (size_t i = 0; i <= j; ++i) {
+            ld er, ei = 0.0L;
+            if (!cplx) {
+                const double *a = W->data + i * m, *b = W->data + j * m;
+                ld d0 = 0.0L, d1 = 0.0L;
+                size_t k = 0;
+                for (; k + 1 < m; k += 2) {
+                    d0 += (ld)a[k] * (ld)b[k];
+                    d1 += (ld)a[k + 1] * (ld)b[k + 1];
+                }
+                if (k < m) d0 += (ld)a[k] * (ld)b[k];
+                er = d0 + d1;
+            } else {
+                /* conj(a) . b */
+                const double *a = W->data + 2 * i * m, *b = W->data + 2 * j * m;
+                ld dr = 0.0L, di = 0.0L;
+                for (size_t k = 0; k < m; ++k) {
+                    const ld ar = a[2 * k], ai = a[2 * k + 1], br = b[2 * k], bi = b[2 * k + 1];
+                    dr += ar * br + ai * bi;
+                    di += ar * bi - ai * br;
+                }
+                er = dr;
+                ei = di;
+            }
+            if (i == j) er -= 1.0L;
+            const ld e2 = er * er + ei * ei;
+            s2 += (i == j) ? e2 : 2.0L * e2;
+            const ld ea = sqrtl(e2);
+            if (ea > mxa || isnan(ea)) mxa = ea;
+        }
+        colsum[j] = s2;
+        colmax[j] = mxa;
+    }
+    ld s = 0.0L, m2 = 0.0L;
+    for (size_t j = 0; j < n; ++j) {
+        s += colsum[j];
+        if (colmax[j] > m2 || isnan(colmax[j])) m2 = colmax[j];
+    }
+    free(colsum);
+    free(colmax);
+    *fro = sqrtl(s);
+    *mx = m2;
+    return 0;
+}
+
+static int cmp_desc(const void *pa, const void *pb)
+{
+    const double a = *(const double *)pa, b = *(const double *)pb;
+    if (isnan(a)) return isnan(b) ? 0 : 1; /* NaNs last */
+    if (isnan(b)) return -1;
+    return (a > b) ? -1 : (a < b) ? 1 : 0;
+}
+
+/* ---- output ------------------------------------------------------------------------------- */
+
+typedef struct {
+    const char *key;
+    double val;
+    int is_int;
+} metric;
+
+static void print_metrics(const metric *ms, size_t cnt, int json)
+{
+    if (json) fputc('{', stdout);
+    for (size_t i = 0; i < cnt; ++i) {
+        if (json) {
+            printf("%s\"%s\": ", i ? ", " : "", ms[i].key);
+            if (ms[i].is_int) printf("%.0f", ms[i].val);
+            else if (isfinite(ms[i].val)) printf("%.6e", ms[i].val);
+            else printf("null");
+        } else {
+            printf("%s%s=", i ? " " : "", ms[i].key);
+            if (ms[i].is_int) printf("%.0f", ms[i].val);
+            else printf("%.3e", ms[i].val);
+        }
+    }
+    if (json) fputc('}', stdout);
+    fputc('\n', stdout);
+}
+
+/* ---- main --------------------------------------------------------------------------------- */
+
+static int load(const char *path, npy_matrix *m)
+{
+    char err[512];
+    if (npy_read(path, m, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return -1;
+    }
+    return 0;
+}
+
+static char *join(const char *dir, const char *name)
+{
+    const size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = malloc(n);
+    if (s) snprintf(s, n, "%s/%s", dir, name);
+    return s;
+}
+
+static int is_vector(const npy_matrix *v, size_t n) { return (v->rows == n && v->cols == 1) || (v->rows == 1 && v->cols == n); }
+
+int main(int argc, char **argv)
+{
+    const char *pos[3] = {NULL, NULL, NULL};
+    const char *ref_path = NULL;
+    int npos = 0, json = 0;
+
+    if (argc >= 2 && strcmp(argv[1], "--npy-info") == 0) {
+        if (argc != 3) {
+            fprintf(stderr, "%s: usage: %s --npy-info FILE\n", prog, prog);
+            return EXIT_USAGE;
+        }
+        npy_matrix m;
+        char err[512];
+        if (npy_read(argv[2], &m, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, err);
+            return EXIT_IO;
+        }
+        printf("%zu %zu %d\n", m.rows, m.cols, m.is_complex);
+        npy_free(&m);
+        return 0;
+    }
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (strcmp(argv[i], "--ref") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "%s: --ref needs a file\n", prog);
+                return EXIT_USAGE;
+            }
+            ref_path = argv[++i];
+        } else if (strncmp(argv[i], "--ref=", 6) == 0) {
+            ref_path = argv[i] + 6;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "%s: unknown option '%s'\n", prog, argv[i]);
+            usage(stderr);
+            return EXIT_USAGE;
+        } else {
+            if (npos >= 3) {
+                fprintf(stderr, "%s: too many arguments ('%s')\n", prog, argv[i]);
+                return EXIT_USAGE;
+            }
+            pos[npos++] = argv[i];
+        }
+    }
+    if (npos != 3) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+
+    enum { iF, iG, iU, iV, iZ, iSF, iSG, iS, iREF, NMAT };
+    static const char *const names[NMAT] = {"F", "G", "U.npy", "V.npy", "Z.npy", "sigma_f.npy", "sigma_g.npy", "sigma.npy", "ref"};
+    npy_matrix mat[NMAT];
+    char *paths[NMAT];
+    memset(mat, 0, sizeof mat);
+    memset(paths, 0, sizeof paths);
+    int rc = EXIT_MEM;
+    ld *Zl = NULL, *Xl = NULL, *colmax = NULL;
+    size_t *rp = NULL, *cq = NULL, *colarg = NULL;
+    double *ssort = NULL, *rsort = NULL;
+
+    for (int k = 0; k < NMAT; ++k) {
+        const char *pth;
+        if (k == iF) pth = pos[0];
+        else if (k == iG) pth = pos[1];
+        else if (k == iREF) pth = ref_path;
+        else {
+            paths[k] = join(pos[2], names[k]);
+            if (!paths[k]) goto out;
+            pth = paths[k];
+        }
+        if (!pth) continue;
+        if (load(pth, &mat[k]) != 0) {
+            rc = EXIT_IO;
+            goto out;
+        }
+    }
+
+    const size_t mf = mat[iF].rows, mg = mat[iG].rows, n = mat[iF].cols;
+    const int cplx = mat[iF].is_complex;
+    {
+        char why[512] = "";
+        if (mat[iG].cols != n)
+            snprintf(why, sizeof why, "F is %zu x %zu but G is %zu x %zu (column counts differ)", mf, n, mg, mat[iG].cols);
+        else if (mat[iG].is_complex != cplx)
+            snprintf(why, sizeof why, "F is %s but G is %s", cplx ? "complex" : "real", mat[iG].is_complex ? "complex" : "real");
+        else if (mat[iU].rows != mf || mat[iU].cols != n)
+            snprintf(why, sizeof why, "U is %zu x %zu, expected %zu x %zu", mat[iU].rows, mat[iU].cols, mf, n);
+        else if (mat[iV].rows != mg || mat[iV].cols != n)
+            snprintf(why, sizeof why, "V is %zu x %zu, expected %zu x %zu", mat[iV].rows, mat[iV].cols, mg, n);
+        else if (mat[iZ].rows != n || mat[iZ].cols != n)
+            snprintf(why, sizeof why, "Z is %zu x %zu, expected %zu x %zu", mat[iZ].rows, mat[iZ].cols, n, n);
+        else if (mat[iU].is_complex != cplx || mat[iV].is_complex != cplx || mat[iZ].is_complex != cplx)
+            snprintf(why, sizeof why, "U, V and Z must be %s like F", cplx ? "complex" : "real");
+        else {
+            for (int k = iSF; k <= iREF && !why[0]; ++k) {
+                if (k == iREF && !ref_path) break;
+                if (!is_vector(&mat[k], n))
+                    snprintf(why, sizeof why, "%s has shape %zu x %zu, expected a vector of length %zu",
+                             k == iREF ? ref_path : names[k], mat[k].rows, mat[k].cols, n);
+                else if (mat[k].is_complex)
+                    snprintf(why, sizeof why, "%s must be real", k == iREF ? ref_path : names[k]);
+            }
+        }
+        if (why[0]) {
+            fprintf(stderr, "%s: shape mismatch: %s\n", prog, why);
+            rc = EXIT_SHAPE;
+            goto out;
+        }
+    }
+
+    const size_t per = cplx ? 2 : 1;
+    const double *sf = mat[iSF].data, *sg = mat[iSG].data, *sig = mat[iS].data;
+
+    /* X = Z^-1 */
+    Zl = malloc(per * n * n * sizeof(ld));
+    Xl = malloc(per * n * n * sizeof(ld));
+    colmax = malloc(n * sizeof(ld));
+    rp = malloc(n * sizeof(size_t));
+    cq = malloc(n * sizeof(size_t));
+    colarg = malloc(n * sizeof(size_t));
+    ssort = malloc(n * sizeof(double));
+    rsort = malloc(n * sizeof(double));
+    if (!Zl || !Xl || !colmax || !rp || !cq || !colarg || !ssort || !rsort) {
+        fprintf(stderr, "%s: out of memory (n = %zu)\n", prog, n);
+        goto out;
+    }
+    for (size_t i = 0; i < per * n * n; ++i) Zl[i] = (ld)mat[iZ].data[i];
+    const ld zfro = sqrtl(fro2(&mat[iZ]));
+    int singular = 0;
+    if (!isfinite(zfro) || lu_complete(cplx, n, Zl, rp, cq, colmax, colarg) != 0) singular = 1;
+
+    ld resF = NAN, resG = NAN, condZ = NAN;
+    if (!singular) {
+        lu_inverse(cplx, n, Zl, rp, cq, Xl);
+        ld x2 = 0.0L;
+        for (size_t i = 0; i < per * n * n; ++i) x2 += Xl[i] * Xl[i];
+        condZ = zfro * sqrtl(x2);
+        ld rF2, rG2;
+        if (residual2(cplx, mf, n, mat[iF].data, mat[iU].data, sf, Xl, &rF2) != 0 ||
+            residual2(cplx, mg, n, mat[iG].data, mat[iV].data, sg, Xl, &rG2) != 0) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            goto out;
+        }
+        resF = sqrtl(rF2) / sqrtl(fro2(&mat[iF]));
+        resG = sqrtl(rG2) / sqrtl(fro2(&mat[iG]));
+    }
+
+    ld oU, oUm, oV, oVm;
+    if (orthogonality(&mat[iU], &oU, &oUm) != 0 || orthogonality(&mat[iV], &oV, &oVm) != 0) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        goto out;
+    }
+
+    ld sfsg = 0.0L, ratio = 0.0L;
+    int sorted = 1;
+    for (size_t i = 0; i < n; ++i) {
+        const ld a = sf[i], b = sg[i];
+        const ld e = fabsl(a * a + b * b - 1.0L);
+        if (e > sfsg || isnan(e)) sfsg = e;
+        const ld q = a / b;
+        ld rerr;
+        if (isinf(q) && isinf(sig[i]) && sig[i] > 0) rerr = 0.0L;
+        else if (q == 0.0L) rerr = fabsl((ld)sig[i]);
+        else rerr = fabsl((ld)sig[i] - q) / fabsl(q);
+        if (rerr > ratio || isnan(rerr)) ratio = rerr;
+        if (i > 0 && !(sig[i] <= sig[i - 1])) sorted = 0;
+    }
+
+    double emax = NAN, emean = NAN;
+    if (ref_path) {
+        memcpy(ssort, sig, n * sizeof(double));
+        memcpy(rsort, mat[iREF].data, n * sizeof(double));
+        qsort(ssort, n, sizeof(double), cmp_desc);
+        qsort(rsort, n, sizeof(double), cmp_desc);
+        ld mx = 0.0L, sum = 0.0L;
+        for (size_t i = 0; i < n; ++i) {
+            const ld r = rsort[i];
+            const ld e = (r != 0.0L) ? fabsl((ld)ssort[i] - r) / fabsl(r) : fabsl((ld)ssort[i]);
+            if (e > mx || isnan(e)) mx = e;
+            sum += e;
+        }
+        emax = (double)mx;
+        emean = (double)(sum / (ld)n);
+    }
+
+    metric ms[24];
+    size_t cnt = 0;
+#define PUT(k, v, isint) (ms[cnt].key = (k), ms[cnt].val = (double)(v), ms[cnt].is_int = (isint), ++cnt)
+    PUT("res_F", resF, 0);
+    PUT("res_G", resG, 0);
+    PUT("orth_U", oU, 0);
+    PUT("orth_V", oV, 0);
+    PUT("orth_U_max", oUm, 0);
+    PUT("orth_V_max", oVm, 0);
+    PUT("sfsg_max", sfsg, 0);
+    PUT("sigma_ratio_max", ratio, 0);
+    if (ref_path) {
+        PUT("sigma_err_max", emax, 0);
+        PUT("sigma_err_mean", emean, 0);
+    }
+    PUT("sigma_sorted", sorted, 1);
+    PUT("cond_Z", condZ, 0);
+    PUT("n", n, 1);
+    PUT("m_f", mf, 1);
+    PUT("m_g", mg, 1);
+    PUT("complex", cplx, 1);
+#undef PUT
+    print_metrics(ms, cnt, json);
+    if (fflush(stdout) != 0) {
+        rc = EXIT_IO;
+        goto out;
+    }
+    if (singular) {
+        fprintf(stderr, "%s: Z is singular or not finite; res_F, res_G and cond_Z not computed\n", prog);
+        rc = EXIT_NUMERIC;
+        goto out;
+    }
+    rc = 0;
+out:
+    for (int k = 0; k < NMAT; ++k) {
+        npy_free(&mat[k]);
+        free(paths[k]);
+    }
+    free(Zl);
+    free(Xl);
+    free(colmax);
+    free(rp);
+    free(cq);
+    free(colarg);
+    free(ssort);
+    free(rsort);
+    return rc;
+}

@@ -1,0 +1,767 @@
+/* hzgsvd_cli.c -- the command-line program `hzgsvd`: the generalized SVD of a pair (F, G) read
+ * from .npy files (or the paper's raw Fortran-order files), written back in the same format
+ * together with a JSON summary.  Run `hzgsvd --help` for the usage and the exit codes.
+ *
+ * This is the one translation unit of the program that compiles the CPU engine. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#define HZGSVD_IMPLEMENTATION
+#include "hzgsvd_cpu.h"
+#include "tools/npy.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Exit codes.  A library status s maps to EXIT_LIBRARY_BASE + s (see exit_for_status).       */
+
+enum {
+    EXIT_OK = 0,
+    EXIT_USAGE = 2,        /* unknown option, missing or bad argument, missing -o */
+    EXIT_FILE = 3,         /* an input cannot be read or parsed, an output cannot be written */
+    EXIT_MISMATCH = 4,     /* F and G differ in n or in kind (real/complex), or a size beyond int */
+    EXIT_LIBRARY_BASE = 10 /* + hzgsvd_status */
+};
+
+static int exit_for_status(hzgsvd_status st)
+{
+    int code = EXIT_LIBRARY_BASE + (int)st;
+    return (code >= 1 && code <= 127) ? code : 127;
+}
+
+/* Every diagnostic is one line on stderr beginning with "hzgsvd: ". */
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+    char line[2048];
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    /* Keep it one line whatever a file name or a reason holds. */
+    for (char *p = line; *p; ++p)
+        if (*p == '\n' || *p == '\r') *p = ' ';
+    fprintf(stderr, "hzgsvd: %s\n", line);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Usage.                                                                                     */
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+"Usage: hzgsvd [OPTIONS] F.npy G.npy -o OUTDIR\n"
+"       hzgsvd [OPTIONS] --raw --rows-f M --rows-g P --cols N [--complex] FN -o OUTDIR\n"
+"       hzgsvd --help | --version\n"
+"\n"
+"Computes the generalized SVD  F Z = U diag(sigma_f),  G Z = V diag(sigma_g),\n"
+"U^H U = V^H V = I,  sigma_f^2 + sigma_g^2 = 1,  sigma = sigma_f / sigma_g,\n"
+"of F (m_F x n) and G (m_G x n), both of full column rank with m_F, m_G >= n, by the blocked\n"
+"implicit Hari-Zimmermann Jacobi method.\n"
+"\n"
+"Input:\n"
+"  F.npy G.npy         real float64 ('<f8') or complex complex128 ('<c16') .npy files, C or\n"
+"                      Fortran order; both of the same kind and with the same number of columns\n"
+"  --raw FN            the paper's raw files FN.Y (= F) and FN.W (= G): doubles in Fortran order,\n"
+"                      no header; sizes from --rows-f M (F), --rows-g P (G), --cols N\n"
+"  --complex           (with --raw) the raw files are complex: all real parts, then all\n"
+"                      imaginary parts\n"
+"\n"
+"Output (OUTDIR is created if needed):\n"
+"  .npy input:  OUTDIR/U.npy (m_F x n), V.npy (m_G x n), Z.npy (n x n), sigma_f.npy, sigma_g.npy,\n"
+"               sigma.npy (length n), all in Fortran order\n"
+"  --raw input: OUTDIR/FN.YU, FN.WV, FN.Z, FN.SY, FN.SW, FN.SS (the same, raw; FN without its\n"
+"               directory)\n"
+"  always:      OUTDIR/summary.json (version, device, sizes, options, sweeps, transformation\n"
+"               counts, seconds, status, detail, input paths), written whenever the engine ran\n"
+"\n"
+"Options:\n"
+"  -o, --output DIR     the output directory (required)\n"
+"  --device D           cpu, gpu[:K] or auto (default auto: the GPU if the build has a GPU\n"
+"                       engine and a GPU is present, else the CPU)\n"
+"  --variant V          0..7, the paper's Table 1 (default 0)\n"
+"  --outer S            block-level Jacobi strategy: me or mm (default me)\n"
+"  --inner S            pointwise Jacobi strategy: me or mm (default me)\n"
+"  --blocking B         fb (full block) or bo (block oriented) (default fb)\n"
+"  --no-sort            do not sort; sigma is then not ordered\n"
+"  --max-sweeps N       at most N outer sweeps, N >= 1 (default 30)\n"
+"  --block-width W      columns per block column, W >= 1 (default 16)\n"
+"  --threads N          CPU threads, N >= 0 (default 0: the OpenMP default)\n"
+"  --quiet              no progress lines on stderr (errors and warnings are still printed)\n"
+"  -h, --help           this text\n"
+"  --version            the version\n"
+"\n"
+"Progress: one line per outer sweep on stderr, e.g.\n"
+"  hzgsvd: sweep 3/30: big 1234, all 5678, 0.52 s\n"
+"\n"
+"Exit codes:\n"
+"  0          success\n"
+"  2          usage error (unknown option, missing or bad argument, missing -o)\n"
+"  3          file error (an input cannot be read or parsed, an output cannot be written)\n"
+"  4          F and G do not match (different number of columns, real mixed with complex)\n"
+"  10 + s     the library returned status s:\n");
+    for (int s = HZGSVD_ERR_INVALID_ARGUMENT; s <= HZGSVD_ERR_INTERNAL; ++s)
+        fprintf(out, "  %-10d %s\n", exit_for_status((hzgsvd_status)s),
+                hzgsvd_status_string((hzgsvd_status)s));
+    fprintf(out,
+"             On %d (no convergence) the outputs and the summary are still written and a\n"
+"             warning is printed.  --device gpu on a build without a GPU engine gives %d.\n"
+"Every error is reported as one line on stderr beginning with \"hzgsvd: \".\n",
+            exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_NO_DEVICE));
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Strict number parsing.                                                                     */
+
+/* Parses a whole decimal integer in [lo, hi] into *out; 0 on success, -1 otherwise. */
+static int parse_int(const char *s, long lo, long hi, int *out)
+{
+    if (s == NULL || *s == '\0') return -1;
+    const char *p = s;
+    if (*p == '+' || *p == '-') ++p;
+    if (*p < '0' || *p > '9') return -1;   /* no leading blanks, no empty digits */
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno != 0 || end == s || *end != '\0') return -1;
+    if (v < lo || v > hi) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Engines.  Each device the build can run on has one entry; the CLI calls it through `run`.
+ * The GPU engine (a later issue) adds an entry here, compiled under #ifdef HZGSVD_WITH_CUDA,
+ * whose `present` probes for a GPU.  Until then only the CPU engine exists.                  */
+
+typedef struct cli_problem {
+    int is_complex;
+    int m_f, m_g, n;
+    double *F, *G, *Z;            /* column major, ld = rows; U over F, V over G */
+    double *sigma_f, *sigma_g, *sigma;
+} cli_problem;
+
+typedef struct cli_engine {
+    const char *name;                                   /* "cpu", "gpu" */
+    int (*present)(void);                               /* 1: usable on this machine */
+    hzgsvd_status (*run)(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info);
+} cli_engine;
+
+static int cpu_present(void) { return 1; }
+
+static hzgsvd_status cpu_run(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    (void)ordinal;
+    if (p->is_complex)
+        return hzgsvd_cpu_zgsvd(p->m_f, p->m_g, p->n, p->F, p->m_f, p->G, p->m_g, p->Z, p->n,
+                                p->sigma_f, p->sigma_g, p->sigma, opt, info);
+    return hzgsvd_cpu_dgsvd(p->m_f, p->m_g, p->n, p->F, p->m_f, p->G, p->m_g, p->Z, p->n,
+                            p->sigma_f, p->sigma_g, p->sigma, opt, info);
+}
+
+/* In order of preference for --device auto. */
+static const cli_engine engines[] = {
+    { "cpu", cpu_present, cpu_run },
+};
+
+static const cli_engine *find_engine(const char *name)
+{
+    for (size_t i = 0; i < sizeof engines / sizeof engines[0]; ++i)
+        if (strcmp(engines[i].name, name) == 0) return &engines[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Files and directories.                                                                     */
+
+/* mkdir -p: creates dir and any missing parents.  0 on success, -1 with errno set. */
+static int make_dirs(const char *dir)
+{
+    size_t len = strlen(dir);
+    char *path = malloc(len + 1);
+    if (path == NULL) return -1;
+    memcpy(path, dir, len + 1);
+    while (len > 1 && path[len - 1] == '/') path[--len] = '\0';
+    int rc = 0;
+    for (char *p = path + 1; ; ++p) {
+        if (*p == '/' || *p == '\0') {
+            char saved = *p;
+            *p = '\0';
+            if (mkdir(path, 0777) != 0 && errno != EEXIST) { rc = -1; *p = saved; break; }
+            *p = saved;
+            if (saved == '\0') break;
+        }
+    }
+    if (rc == 0) {
+        struct stat sb;
+        if (stat(path, &sb) != 0) rc = -1;
+        else if (!S_ISDIR(sb.st_mode)) { errno = ENOTDIR; rc = -1; }
+    }
+    int saved_errno = errno;
+    free(path);
+    errno = saved_errno;
+    return rc;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+    size_t a = strlen(dir), b = strlen(name);
+    char *s = malloc(a + b + 2);
+    if (s == NULL) return NULL;
+    memcpy(s, dir, a);
+    size_t k = a;
+    if (a > 0 && dir[a - 1] != '/') s[k++] = '/';
+    memcpy(s + k, name, b + 1);
+    return s;
+}
+
+static char *concat(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    char *s = malloc(la + lb + 1);
+    if (s == NULL) return NULL;
+    memcpy(s, a, la);
+    memcpy(s + la, b, lb + 1);
+    return s;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* JSON.                                                                                      */
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if s does not start one. */
+static int utf8_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n;
+    unsigned min;
+    if (c < 0x80) return 1;
+    if (c >= 0xC2 && c <= 0xDF) { n = 2; min = 0x80; }
+    else if (c >= 0xE0 && c <= 0xEF) { n = 3; min = 0x800; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 4; min = 0x10000; }
+    else return 0;
+    unsigned cp = c & (0x3Fu >> (n - 1));
+    for (int i = 1; i < n; ++i) {
+        if ((s[i] & 0xC0) != 0x80) return 0;
+        cp = (cp << 6) | (s[i] & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return n;
+}
+
+/* Writes s as a JSON string: quotes, backslashes and control characters escaped, bytes that are
+ * not valid UTF-8 replaced by U+FFFD. */
+static void json_string(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    fputc('"', f);
+    while (*p) {
+        unsigned c = *p;
+        if (c == '"') { fputs("\\\"", f); ++p; }
+        else if (c == '\\') { fputs("\\\\", f); ++p; }
+        else if (c == '\n') { fputs("\\n", f); ++p; }
+        else if (c == '\r') { fputs("\\r", f); ++p; }
+        else if (c == '\t') { fputs("\\t", f); ++p; }
+        else if (c < 0x20 || c == 0x7F) { fprintf(f, "\\u%04x", c); ++p; }
+        else if (c < 0x80) { fputc((int)c, f); ++p; }
+        else {
+            int n = utf8_len(p);
+            if (n == 0) { fputs("\\ufffd", f); ++p; }
+            else { fwrite(p, 1, (size_t)n, f); p += n; }
+        }
+    }
+    fputc('"', f);
+}
+
+static const char *strategy_name(hzgsvd_strategy s) { return s == HZGSVD_STRATEGY_MM ? "mm" : "me"; }
+static const char *blocking_name(hzgsvd_blocking b) { return b == HZGSVD_BLOCKING_BO ? "bo" : "fb"; }
+
+static const char *status_name(hzgsvd_status st)
+{
+    switch (st) {
+    case HZGSVD_SUCCESS: return "HZGSVD_SUCCESS";
+    case HZGSVD_ERR_INVALID_ARGUMENT: return "HZGSVD_ERR_INVALID_ARGUMENT";
+    case HZGSVD_ERR_M_LESS_THAN_N: return "HZGSVD_ERR_M_LESS_THAN_N";
+    case HZGSVD_ERR_N_LESS_THAN_ONE: return "HZGSVD_ERR_N_LESS_THAN_ONE";
+    case HZGSVD_ERR_NOT_FINITE: return "HZGSVD_ERR_NOT_FINITE";
+    case HZGSVD_ERR_RANK_DEFICIENT: return "HZGSVD_ERR_RANK_DEFICIENT";
+    case HZGSVD_ERR_NO_CONVERGENCE: return "HZGSVD_ERR_NO_CONVERGENCE";
+    case HZGSVD_ERR_OUT_OF_MEMORY: return "HZGSVD_ERR_OUT_OF_MEMORY";
+    case HZGSVD_ERR_CUDA: return "HZGSVD_ERR_CUDA";
+    case HZGSVD_ERR_CUBLAS: return "HZGSVD_ERR_CUBLAS";
+    case HZGSVD_ERR_CUSOLVER: return "HZGSVD_ERR_CUSOLVER";
+    case HZGSVD_ERR_MPI: return "HZGSVD_ERR_MPI";
+    case HZGSVD_ERR_NO_DEVICE: return "HZGSVD_ERR_NO_DEVICE";
+    case HZGSVD_ERR_INTERNAL: return "HZGSVD_ERR_INTERNAL";
+    }
+    return "HZGSVD_UNKNOWN_STATUS";
+}
+
+typedef struct cli_args cli_args;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Command line.                                                                              */
+
+struct cli_args {
+    const char *device;          /* "auto", "cpu", "gpu", "gpu:K" */
+    const char *device_name;     /* the engine part: "auto", "cpu" or "gpu" */
+    int device_ordinal;          /* K of gpu:K, else -1 */
+    hzgsvd_options opt;
+    int quiet;
+    int raw, raw_complex;
+    int rows_f, rows_g, cols;    /* --raw sizes; 0 = not given */
+    const char *outdir;
+    const char *pos[2];
+    int npos;
+};
+
+/* Returns -1 to go on, else the exit code (help/version: 0, usage error: 2). */
+static int parse_args(int argc, char **argv, cli_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->device = "auto";
+    a->device_name = "auto";
+    a->device_ordinal = -1;
+    a->opt = hzgsvd_default_options();
+    int only_positional = 0;
+    int extra_positional = 0;
+
+    for (int i = 1; i < argc; ++i) {
+        const char *arg = argv[i];
+        if (only_positional || arg[0] != '-' || arg[1] == '\0') {
+            if (a->npos < 2) a->pos[a->npos] = arg;
+            else extra_positional = 1;
+            a->npos++;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) { only_positional = 1; continue; }
+
+        /* Split "--name=value". */
+        char name[64];
+        const char *inline_value = NULL;
+        const char *eq = (arg[1] == '-') ? strchr(arg, '=') : NULL;
+        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (nlen >= sizeof name) {
+            say("unknown option '%s' (try 'hzgsvd --help')", arg);
+            return EXIT_USAGE;
+        }
+        memcpy(name, arg, nlen);
+        name[nlen] = '\0';
+        if (eq) inline_value = eq + 1;
+
+        /* Flags. */
+        static const char *const flags[] = { "-h", "--help", "--version", "--no-sort", "--quiet",
+                                             "--raw", "--complex" };
+        int is_flag = 0;
+        for (size_t k = 0; k < sizeof flags / sizeof flags[0]; ++k)
+            if (strcmp(name, flags[k]) == 0) is_flag = 1;
+        if (is_flag) {
+            if (inline_value) {
+                say("option '%s' takes no value", name);
+                return EXIT_USAGE;
+            }
+            if (!strcmp(name, "-h") || !strcmp(name, "--help")) { print_help(stdout); return EXIT_OK; }
+            if (!strcmp(name, "--version")) { printf("hzgsvd %s\n", hzgsvd_version()); return EXIT_OK; }
+            if (!strcmp(name, "--no-sort")) a->opt.sort = 0;
+            else if (!strcmp(name, "--quiet")) a->quiet = 1;
+            else if (!strcmp(name, "--raw")) a->raw = 1;
+            else if (!strcmp(name, "--complex")) a->raw_complex = 1;
+            continue;
+        }
+
+        /* Options with a value. */
+        static const char *const valued[] = { "-o", "--output", "--device", "--variant", "--outer",
+                                              "--inner", "--blocking", "--max-sweeps",
+                                              "--block-width", "--threads", "--rows-f",
+                                              "--rows-g", "--cols" };
+        int known = 0;
+        for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
+            if (strcmp(name, valued[k]) == 0) known = 1;
+        if (!known) {
+            say("unknown option '%s' (try 'hzgsvd --help')", arg);
+            return EXIT_USAGE;
+        }
+        const char *val = inline_value;
+        if (val == NULL) {
+            if (i + 1 >= argc) {
+                say("option '%s' needs a value", name);
+                return EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+
+        if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
+            if (*val == '\0') { say("option '%s': empty directory name", name); return EXIT_USAGE; }
+            a->outdir = val;
+        } else if (!strcmp(name, "--device")) {
+            if (!strcmp(val, "auto") || !strcmp(val, "cpu") || !strcmp(val, "gpu")) {
+                a->device = val;
+                a->device_name = val;
+                a->device_ordinal = -1;
+            } else if (!strncmp(val, "gpu:", 4) && parse_int(val + 4, 0, INT_MAX, &a->device_ordinal) == 0) {
+                a->device = val;
+                a->device_name = "gpu";
+            } else {
+                say("--device: '%s' is not one of cpu, gpu, gpu:K, auto", val);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(name, "--variant")) {
+            if (parse_int(val, 0, 7, &a->opt.variant) != 0) {
+                say("--variant: '%s' is not an integer in 0..7", val);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(name, "--outer") || !strcmp(name, "--inner")) {
+            hzgsvd_strategy s;
+            if (!strcmp(val, "me")) s = HZGSVD_STRATEGY_ME;
+            else if (!strcmp(val, "mm")) s = HZGSVD_STRATEGY_MM;
+            else { say("%s: '%s' is not me or mm", name, val); return EXIT_USAGE; }
+            if (!strcmp(name, "--outer")) a->opt.outer = s; else a->opt.inner = s;
+        } else if (!strcmp(name, "--blocking")) {
+            if (!strcmp(val, "fb")) a->opt.blocking = HZGSVD_BLOCKING_FB;
+            else if (!strcmp(val, "bo")) a->opt.blocking = HZGSVD_BLOCKING_BO;
+            else { say("--blocking: '%s' is not fb or bo", val); return EXIT_USAGE; }
+        } else if (!strcmp(name, "--max-sweeps")) {
+            if (parse_int(val, 1, INT_MAX, &a->opt.max_sweeps) != 0) {
+                say("--max-sweeps: '%s' is not a positive integer", val);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(name, "--block-width")) {
+            if (parse_int(val, 1, INT_MAX, &a->opt.block_width) != 0) {
+                say("--block-width: '%s' is not a positive integer", val);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(name, "--threads")) {
+            if (parse_int(val, 0, INT_MAX, &a->opt.threads) != 0) {
+                say("--threads: '%s' is not a non-negative integer", val);
+                return EXIT_USAGE;
+            }
+        } else {  /* --rows-f, --rows-g, --cols */
+            int *dst = !strcmp(name, "--rows-f") ? &a->rows_f : !strcmp(name, "--rows-g") ? &a->rows_g : &a->cols;
+            if (parse_int(val, 1, INT_MAX, dst) != 0) {
+                say("%s: '%s' is not a positive integer", name, val);
+                return EXIT_USAGE;
+            }
+        }
+    }
+
+    /* Consistency. */
+    if (a->raw) {
+        if (a->rows_f == 0 || a->rows_g == 0 || a->cols == 0) {
+            say("--raw needs --rows-f, --rows-g and --cols");
+            return EXIT_USAGE;
+        }
+        if (a->npos != 1 || extra_positional) {
+            say("--raw takes one input name FN (reads FN.Y and FN.W), got %d", a->npos);
+            return EXIT_USAGE;
+        }
+    } else {
+        if (a->rows_f || a->rows_g || a->cols || a->raw_complex) {
+            say("--rows-f, --rows-g, --cols and --complex apply only with --raw");
+            return EXIT_USAGE;
+        }
+        if (a->npos != 2 || extra_positional) {
+            say("expected two input files F.npy G.npy, got %d (try 'hzgsvd --help')", a->npos);
+            return EXIT_USAGE;
+        }
+    }
+    if (a->outdir == NULL) {
+        say("missing -o OUTDIR (try 'hzgsvd --help')");
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Progress.                                                                                  */
+
+static void on_progress(const hzgsvd_progress *p, void *user)
+{
+    (void)user;
+    fprintf(stderr, "hzgsvd: sweep %d/%d: big %llu, all %llu, %.2f s\n",
+            p->sweep, p->max_sweeps, p->big, p->all, p->seconds);
+    fflush(stderr);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Summary.                                                                                   */
+
+static int write_summary(const char *path, const cli_args *a, const char *device, const cli_problem *p,
+                         const char *in_f, const char *in_g, hzgsvd_status st, const hzgsvd_info *info)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL) return -1;
+    const hzgsvd_options *o = &a->opt;
+    fprintf(f, "{\n");
+    fprintf(f, "  \"version\": "); json_string(f, hzgsvd_version()); fprintf(f, ",\n");
+    fprintf(f, "  \"device\": "); json_string(f, device); fprintf(f, ",\n");
+    fprintf(f, "  \"complex\": %s,\n", p->is_complex ? "true" : "false");
+    fprintf(f, "  \"m_f\": %d,\n  \"m_g\": %d,\n  \"n\": %d,\n", p->m_f, p->m_g, p->n);
+    fprintf(f, "  \"n_bordered\": %d,\n", info->n_bordered);
+    fprintf(f, "  \"options\": {\n");
+    fprintf(f, "    \"variant\": %d,\n", o->variant);
+    fprintf(f, "    \"outer\": \"%s\",\n", strategy_name(o->outer));
+    fprintf(f, "    \"inner\": \"%s\",\n", strategy_name(o->inner));
+    fprintf(f, "    \"blocking\": \"%s\",\n", blocking_name(o->blocking));
+    fprintf(f, "    \"sort\": %s,\n", o->sort ? "true" : "false");
+    fprintf(f, "    \"max_sweeps\": %d,\n", o->max_sweeps);
+    fprintf(f, "    \"block_width\": %d,\n", o->block_width);
+    fprintf(f, "    \"threads\": %d\n", o->threads);
+    fprintf(f, "  },\n");
+    fprintf(f, "  \"sweeps\": %d,\n", info->sweeps);
+    fprintf(f, "  \"big\": %llu,\n", info->big);
+    fprintf(f, "  \"all\": %llu,\n", info->all);
+    double secs = info->seconds;
+    if (!(secs >= 0.0 && secs < 1e300)) secs = 0.0;   /* JSON has no NaN or infinity */
+    fprintf(f, "  \"seconds\": %.9g,\n", secs);
+    fprintf(f, "  \"status\": "); json_string(f, status_name(st)); fprintf(f, ",\n");
+    fprintf(f, "  \"status_code\": %d,\n", (int)st);
+    fprintf(f, "  \"detail\": "); json_string(f, info->detail); fprintf(f, ",\n");
+    fprintf(f, "  \"input\": {\"f\": "); json_string(f, in_f);
+    fprintf(f, ", \"g\": "); json_string(f, in_g); fprintf(f, "}\n");
+    fprintf(f, "}\n");
+    int bad = ferror(f);
+    if (fclose(f) != 0) bad = 1;
+    return bad ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Outputs.                                                                                   */
+
+/* npy.c's messages begin with the file's name; name it here only if one does not. */
+static void report_io(const char *path, const char *err, const char *fallback)
+{
+    size_t lp = strlen(path);
+    if (err[0] == '\0') say("%s: %s", path, fallback);
+    else if (strncmp(err, path, lp) == 0 && err[lp] == ':') say("%s", err);
+    else say("%s: %s", path, err);
+}
+
+/* Writes one output file OUTDIR/name.  0 on success; on failure prints the one error line. */
+static int write_output(const char *outdir, const char *name, int raw, const npy_matrix *m, int as_vector)
+{
+    char err[512] = "";
+    char *path = join_path(outdir, name);
+    if (path == NULL) { say("%s/%s: out of memory", outdir, name); return -1; }
+    int rc = raw ? raw_write(path, m, err, sizeof err) : npy_write(path, m, as_vector, err, sizeof err);
+    if (rc != 0) report_io(path, err, "cannot write");
+    free(path);
+    return rc != 0 ? -1 : 0;
+}
+
+static int write_outputs(const cli_args *a, const cli_problem *p, const char *fn_base)
+{
+    npy_matrix U = { (size_t)p->m_f, (size_t)p->n, p->is_complex, p->F };
+    npy_matrix V = { (size_t)p->m_g, (size_t)p->n, p->is_complex, p->G };
+    npy_matrix Z = { (size_t)p->n, (size_t)p->n, p->is_complex, p->Z };
+    npy_matrix SF = { (size_t)p->n, 1, 0, p->sigma_f };
+    npy_matrix SG = { (size_t)p->n, 1, 0, p->sigma_g };
+    npy_matrix S = { (size_t)p->n, 1, 0, p->sigma };
+    const npy_matrix *mats[6] = { &U, &V, &Z, &SF, &SG, &S };
+    static const char *const npy_names[6] = { "U.npy", "V.npy", "Z.npy", "sigma_f.npy", "sigma_g.npy", "sigma.npy" };
+    static const char *const raw_ext[6] = { ".YU", ".WV", ".Z", ".SY", ".SW", ".SS" };
+    for (int k = 0; k < 6; ++k) {
+        int rc;
+        if (a->raw) {
+            char *name = concat(fn_base, raw_ext[k]);
+            if (name == NULL) { say("out of memory"); return -1; }
+            rc = write_output(a->outdir, name, 1, mats[k], 0);
+            free(name);
+        } else {
+            rc = write_output(a->outdir, npy_names[k], 0, mats[k], k >= 3);
+        }
+        if (rc != 0) return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+    cli_args a;
+    int code = parse_args(argc, argv, &a);
+    if (code >= 0) return code;
+
+    /* The engine, before any file is touched. */
+    const cli_engine *engine = NULL;
+    if (!strcmp(a.device_name, "auto")) {
+        for (size_t i = 0; i < sizeof engines / sizeof engines[0] && engine == NULL; ++i)
+            if (engines[i].present()) engine = &engines[i];
+    } else {
+        engine = find_engine(a.device_name);
+        if (engine == NULL && !strcmp(a.device_name, "gpu")) {
+            say("the GPU engine is not part of this build");
+            return exit_for_status(HZGSVD_ERR_NO_DEVICE);
+        }
+        if (engine != NULL && !engine->present()) {
+            say("%s: no usable device", a.device);
+            return exit_for_status(HZGSVD_ERR_NO_DEVICE);
+        }
+    }
+    if (engine == NULL) {
+        say("no engine is available");
+        return exit_for_status(HZGSVD_ERR_NO_DEVICE);
+    }
+
+    npy_matrix Fm = { 0, 0, 0, NULL }, Gm = { 0, 0, 0, NULL };
+    char *path_f = NULL, *path_g = NULL, *summary_path = NULL;
+    cli_problem p;
+    memset(&p, 0, sizeof p);
+    char err[512];
+    code = EXIT_OK;
+
+    /* Read the inputs. */
+    if (a.raw) {
+        path_f = concat(a.pos[0], ".Y");
+        path_g = concat(a.pos[0], ".W");
+        if (path_f == NULL || path_g == NULL) {
+            say("out of memory");
+            code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+            goto done;
+        }
+        err[0] = '\0';
+        if (raw_read(path_f, (size_t)a.rows_f, (size_t)a.cols, a.raw_complex, &Fm, err, sizeof err) != 0) {
+            report_io(path_f, err, "cannot read");
+            code = EXIT_FILE;
+            goto done;
+        }
+        err[0] = '\0';
+        if (raw_read(path_g, (size_t)a.rows_g, (size_t)a.cols, a.raw_complex, &Gm, err, sizeof err) != 0) {
+            report_io(path_g, err, "cannot read");
+            code = EXIT_FILE;
+            goto done;
+        }
+    } else {
+        err[0] = '\0';
+        if (npy_read(a.pos[0], &Fm, err, sizeof err) != 0) {
+            report_io(a.pos[0], err, "cannot read");
+            code = EXIT_FILE;
+            goto done;
+        }
+        err[0] = '\0';
+        if (npy_read(a.pos[1], &Gm, err, sizeof err) != 0) {
+            report_io(a.pos[1], err, "cannot read");
+            code = EXIT_FILE;
+            goto done;
+        }
+    }
+    const char *in_f = a.raw ? path_f : a.pos[0];
+    const char *in_g = a.raw ? path_g : a.pos[1];
+
+    /* F and G must match; sizes must fit the library's int. */
+    if (Fm.is_complex != Gm.is_complex) {
+        say("F (%s) is %s but G (%s) is %s; both must be real or both complex",
+            in_f, Fm.is_complex ? "complex" : "real", in_g, Gm.is_complex ? "complex" : "real");
+        code = EXIT_MISMATCH;
+        goto done;
+    }
+    if (Fm.cols != Gm.cols) {
+        say("F (%s) has %zu columns but G (%s) has %zu; both need the same n",
+            in_f, Fm.cols, in_g, Gm.cols);
+        code = EXIT_MISMATCH;
+        goto done;
+    }
+    if (Fm.rows > (size_t)INT_MAX || Gm.rows > (size_t)INT_MAX || Fm.cols > (size_t)INT_MAX) {
+        say("F is %zu x %zu and G is %zu x %zu: a dimension exceeds %d", Fm.rows, Fm.cols,
+            Gm.rows, Gm.cols, INT_MAX);
+        code = EXIT_MISMATCH;
+        goto done;
+    }
+    p.is_complex = Fm.is_complex;
+    p.m_f = (int)Fm.rows;
+    p.m_g = (int)Gm.rows;
+    p.n = (int)Fm.cols;
+    p.F = Fm.data;
+    p.G = Gm.data;
+
+    /* Work arrays (at least one element each, so that n = 0 reaches the library's own check). */
+    size_t nn = (size_t)p.n;
+    size_t zlen = nn * nn * (p.is_complex ? 2u : 1u);
+    if (nn != 0 && zlen / nn / nn != (p.is_complex ? 2u : 1u)) {
+        say("n = %d is too large", p.n);
+        code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+        goto done;
+    }
+    p.Z = malloc((zlen ? zlen : 1) * sizeof(double));
+    p.sigma_f = malloc((nn ? nn : 1) * sizeof(double));
+    p.sigma_g = malloc((nn ? nn : 1) * sizeof(double));
+    p.sigma = malloc((nn ? nn : 1) * sizeof(double));
+    if (p.Z == NULL || p.sigma_f == NULL || p.sigma_g == NULL || p.sigma == NULL) {
+        say("out of memory allocating Z (%d x %d)", p.n, p.n);
+        code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+        goto done;
+    }
+
+    /* The output directory, before the (possibly long) computation. */
+    if (make_dirs(a.outdir) != 0) {
+        say("%s: cannot create the output directory (%s)", a.outdir, strerror(errno));
+        code = EXIT_FILE;
+        goto done;
+    }
+    summary_path = join_path(a.outdir, "summary.json");
+    if (summary_path == NULL) {
+        say("out of memory");
+        code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+        goto done;
+    }
+
+    /* Compute. */
+    hzgsvd_options opt = a.opt;
+    opt.progress = a.quiet ? NULL : on_progress;
+    opt.progress_user = NULL;
+    hzgsvd_info info;
+    memset(&info, 0, sizeof info);
+    hzgsvd_status st = engine->run(a.device_ordinal, &p, &opt, &info);
+    info.detail[sizeof info.detail - 1] = '\0';
+
+    int have_outputs = (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE);
+    if (have_outputs && write_outputs(&a, &p, base_name(a.pos[0])) != 0) {
+        code = EXIT_FILE;
+        goto done;
+    }
+    if (write_summary(summary_path, &a, engine->name, &p, in_f, in_g, st, &info) != 0) {
+        if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
+            say("%s: cannot write (%s)", summary_path, strerror(errno));
+            code = EXIT_FILE;
+            goto done;
+        }
+        /* A library error is the one line to report; the summary was only a record of it. */
+    }
+
+    if (st == HZGSVD_SUCCESS) {
+        if (!a.quiet)
+            say("done: n = %d, %d sweeps, %llu transformations (%llu big), %.2f s; outputs in %s",
+                p.n, info.sweeps, info.all, info.big, info.seconds, a.outdir);
+        code = EXIT_OK;
+    } else if (st == HZGSVD_ERR_NO_CONVERGENCE) {
+        say("warning: library: %s%s%s%s; outputs written to %s", hzgsvd_status_string(st),
+            info.detail[0] ? " (" : "", info.detail, info.detail[0] ? ")" : "", a.outdir);
+        code = exit_for_status(st);
+    } else {
+        say("library: %s%s%s%s", hzgsvd_status_string(st),
+            info.detail[0] ? " (" : "", info.detail, info.detail[0] ? ")" : "");
+        code = exit_for_status(st);
+    }
+
+done:
+    free(summary_path);
+    free(path_f);
+    free(path_g);
+    free(p.Z);
+    free(p.sigma_f);
+    free(p.sigma_g);
+    free(p.sigma);
+    npy_free(&Fm);
+    npy_free(&Gm);
+    return code;
+}

@@ -1,0 +1,480 @@
+/* npy.c -- reading and writing NumPy .npy files and the paper's raw files, for the hzgsvd tools.
+ * See npy.h for the contract.  Written from the published format description
+ * (numpy/doc/neps/nep-0001-npy-format): magic "\x93NUMPY", major, minor, a little-endian header
+ * length (2 bytes in 1.0, 4 bytes in 2.0 and 3.0), then a Python dict literal with exactly the keys
+ * 'descr', 'fortran_order' and 'shape', padded with spaces and ended by '\n', then the raw data.
+ *
+ * Every read is bounded: the header length is capped, all sizes are computed with overflow checks,
+ * and the data size is checked against the file size before anything is allocated, so a hostile
+ * or truncated file yields an error message, never a crash or a huge allocation.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tools/npy.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#define NPY_MAX_HEADER (1u << 20) /* numpy itself refuses headers over 10000 bytes by default */
+
+static int npy__fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        (void)vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static int npy__host_is_little(void)
+{
+    const uint16_t one = 1;
+    unsigned char b;
+    memcpy(&b, &one, 1);
+    return b == 1;
+}
+
+static void npy__swap8(double *x, size_t count)
+{
+    for (size_t i = 0; i < count; ++i) {
+        unsigned char b[8], t;
+        memcpy(b, &x[i], 8);
+        for (int k = 0; k < 4; ++k) { t = b[k]; b[k] = b[7 - k]; b[7 - k] = t; }
+        memcpy(&x[i], b, 8);
+    }
+}
+
+/* a*b without overflow: returns 0 and sets *r, or -1 on overflow */
+static int npy__mul(size_t a, size_t b, size_t *r)
+{
+    if (a != 0 && b > SIZE_MAX / a) return -1;
+    *r = a * b;
+    return 0;
+}
+
+/* Remaining bytes of an open file from its current position, or -1 if unknown. */
+static long long npy__remaining(FILE *f)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    long pos = ftell(f);
+    if (pos < 0) return -1;
+    return (long long)st.st_size - (long long)pos;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* header parsing                                                                             */
+
+typedef struct {
+    const char *s, *end;
+} npy__cur;
+
+static void npy__ws(npy__cur *c)
+{
+    while (c->s < c->end && (*c->s == ' ' || *c->s == '\t' || *c->s == '\n' || *c->s == '\r')) ++c->s;
+}
+
+static int npy__eat(npy__cur *c, char ch)
+{
+    npy__ws(c);
+    if (c->s < c->end && *c->s == ch) { ++c->s; return 1; }
+    return 0;
+}
+
+/* A Python string literal in single or double quotes without escapes; copies up to cap-1 chars. */
+static int npy__str(npy__cur *c, char *buf, size_t cap)
+{
+    npy__ws(c);
+    if (c->s >= c->end || (*c->s != '\'' && *c->s != '"')) return -1;
+    const char q = *c->s++;
+    size_t n = 0;
+    while (c->s < c->end && *c->s != q) {
+        if (*c->s == '\\' || *c->s == '\n') return -1;
+        if (n + 1 < cap) buf[n++] = *c->s;
+        else return -1;
+        ++c->s;
+    }
+    if (c->s >= c->end) return -1;
+    ++c->s;
+    buf[n] = '\0';
+    return 0;
+}
+
+static int npy__word(npy__cur *c, const char *w)
+{
+    npy__ws(c);
+    const size_t n = strlen(w);
+    if ((size_t)(c->end - c->s) >= n && memcmp(c->s, w, n) == 0) {
+        const char *after = c->s + n;
+        if (after < c->end && ((*after >= 'a' && *after <= 'z') || (*after >= 'A' && *after <= 'Z') ||
+                               (*after >= '0' && *after <= '9') || *after == '_'))
+            return 0;
+        c->s = after;
+        return 1;
+    }
+    return 0;
+}
+
+/* An unsigned decimal integer (Python may write a trailing L in old files). */
+static int npy__uint(npy__cur *c, size_t *v)
+{
+    npy__ws(c);
+    if (c->s >= c->end || *c->s < '0' || *c->s > '9') return -1;
+    size_t x = 0;
+    while (c->s < c->end && *c->s >= '0' && *c->s <= '9') {
+        const size_t d = (size_t)(*c->s - '0');
+        if (x > (SIZE_MAX - d) / 10) return -2;
+        x = x * 10 + d;
+        ++c->s;
+    }
+    if (c->s < c->end && *c->s == 'L') ++c->s;
+    *v = x;
+    return 0;
+}
+
+typedef struct {
+    char descr[32];
+    int fortran;
+    int ndim;
+    size_t dims[2];
+} npy__hdr;
+
+static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const char *path, char *err,
+                             size_t errlen)
+{
+    npy__cur c = {h, h + len};
+    int have_descr = 0, have_fortran = 0, have_shape = 0;
+    if (!npy__eat(&c, '{')) return npy__fail(err, errlen, "%s: malformed .npy header (no '{')", path);
+    for (;;) {
+        if (npy__eat(&c, '}')) break;
+        char key[32];
+        if (npy__str(&c, key, sizeof key) != 0)
+            return npy__fail(err, errlen, "%s: malformed .npy header (bad key)", path);
+        if (!npy__eat(&c, ':')) return npy__fail(err, errlen, "%s: malformed .npy header (no ':')", path);
+        if (strcmp(key, "descr") == 0) {
+            if (have_descr++) return npy__fail(err, errlen, "%s: malformed .npy header (duplicate 'descr')", path);
+            npy__ws(&c);
+            if (c.s < c.end && *c.s == '[')
+                return npy__fail(err, errlen, "%s: structured dtype is not supported (need float64 '<f8' or complex128 '<c16')", path);
+            if (npy__str(&c, out->descr, sizeof out->descr) != 0)
+                return npy__fail(err, errlen, "%s: unsupported dtype description (need float64 '<f8' or complex128 '<c16')", path);
+        } else if (strcmp(key, "fortran_order") == 0) {
+            if (have_fortran++) return npy__fail(err, errlen, "%s: malformed .npy header (duplicate 'fortran_order')", path);
+            if (npy__word(&c, "True")) out->fortran = 1;
+            else if (npy__word(&c, "False")) out->fortran = 0;
+            else return npy__fail(err, errlen, "%s: malformed .npy header (fortran_order is not True/False)", path);
+        } else if (strcmp(key, "shape") == 0) {
+            if (have_shape++) return npy__fail(err, errlen, "%s: malformed .npy header (duplicate 'shape')", path);
+            if (!npy__eat(&c, '(')) return npy__fail(err, errlen, "%s: malformed .npy header (shape is not a tuple)", path);
+            int nd = 0;
+            for (;;) {
+                if (npy__eat(&c, ')')) break;
+                size_t v = 0;
+                const int r = npy__uint(&c, &v);
+                if (r == -2) return npy__fail(err, errlen, "%s: array dimension too large", path);
+                if (r != 0) return npy__fail(err, errlen, "%s: malformed .npy header (bad shape entry)", path);
+                if (nd < 2) out->dims[nd] = v;
+                if (nd < 1000) ++nd;
+                if (npy__eat(&c, ',')) continue;
+                if (npy__eat(&c, ')')) break;
+                return npy__fail(err, errlen, "%s: malformed .npy header (bad shape tuple)", path);
+            }
+            out->ndim = nd;
+        } else {
+            return npy__fail(err, errlen, "%s: malformed .npy header (unexpected key '%s')", path, key);
+        }
+        if (npy__eat(&c, ',')) continue;
+        if (npy__eat(&c, '}')) break;
+        return npy__fail(err, errlen, "%s: malformed .npy header (expected ',' or '}')", path);
+    }
+    npy__ws(&c);
+    while (c.s < c.end && *c.s == '\0') ++c.s; /* tolerate NUL padding */
+    npy__ws(&c);
+    if (c.s != c.end) return npy__fail(err, errlen, "%s: malformed .npy header (trailing characters)", path);
+    if (!have_descr || !have_fortran || !have_shape)
+        return npy__fail(err, errlen, "%s: malformed .npy header (needs 'descr', 'fortran_order' and 'shape')", path);
+    return 0;
+}
+
+/* Classify the dtype string: 1 real, 2 complex, or -1 with a message. */
+static int npy__dtype(const char *d, const char *path, char *err, size_t errlen)
+{
+    if (strcmp(d, "<f8") == 0) return 1;
+    if (strcmp(d, "<c16") == 0) return 2;
+    if (npy__host_is_little()) {
+        if (strcmp(d, "=f8") == 0) return 1;
+        if (strcmp(d, "=c16") == 0) return 2;
+    }
+    const char *what = "unsupported dtype";
+    if (d[0] == '>' && (strcmp(d + 1, "f8") == 0 || strcmp(d + 1, "c16") == 0)) what = "big-endian dtype is not supported";
+    else if (strcmp(d + (d[0] ? 1 : 0), "f4") == 0) what = "float32 is not supported";
+    else if (strcmp(d + (d[0] ? 1 : 0), "c8") == 0) what = "complex64 is not supported";
+    else if (strcmp(d + (d[0] ? 1 : 0), "f2") == 0 || strcmp(d + (d[0] ? 1 : 0), "f16") == 0 ||
+             strcmp(d + (d[0] ? 1 : 0), "f12") == 0) what = "this floating-point width is not supported";
+    else if (strchr("<>=|", d[0]) && d[0] && (d[1] == 'i' || d[1] == 'u' || d[1] == 'b')) what = "integer/boolean dtype is not supported";
+    else if (strchr("<>=|", d[0]) && d[0] && d[1] == 'O') what = "object arrays are not supported";
+    return npy__fail(err, errlen, "%s: %s: '%s' (need float64 '<f8' or complex128 '<c16')", path, what, d);
+}
+
+/* Read count doubles (little endian in the file) into dst; -1 if short. */
+static int npy__read_doubles(FILE *f, double *dst, size_t count)
+{
+    if (fread(dst, sizeof(double), count, f) != count) return -1;
+    if (!npy__host_is_little()) npy__swap8(dst, count);
+    return 0;
+}
+
+int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
+{
+    if (!out) return npy__fail(err, errlen, "npy_read: null output");
+    out->rows = out->cols = 0;
+    out->is_complex = 0;
+    out->data = NULL;
+    if (!path) return npy__fail(err, errlen, "npy_read: null path");
+
+    FILE *f = fopen(path, "rb");
+    if (!f) return npy__fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    {
+        struct stat st;
+        if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+            fclose(f);
+            return npy__fail(err, errlen, "%s: is a directory", path);
+        }
+    }
+
+    unsigned char pre[12];
+    char *hdr = NULL;
+    double *data = NULL, *tmp = NULL;
+    int rc = -1;
+
+    if (fread(pre, 1, 8, f) != 8 || memcmp(pre, "\x93NUMPY", 6) != 0) {
+        npy__fail(err, errlen, "%s: not a .npy file (bad magic)", path);
+        goto done;
+    }
+    const unsigned major = pre[6], minor = pre[7];
+    size_t hlen;
+    if (major == 1) {
+        if (fread(pre + 8, 1, 2, f) != 2) { npy__fail(err, errlen, "%s: truncated .npy header", path); goto done; }
+        hlen = (size_t)pre[8] | ((size_t)pre[9] << 8);
+    } else if (major == 2 || major == 3) {
+        if (fread(pre + 8, 1, 4, f) != 4) { npy__fail(err, errlen, "%s: truncated .npy header", path); goto done; }
+        const uint32_t l = (uint32_t)pre[8] | ((uint32_t)pre[9] << 8) | ((uint32_t)pre[10] << 16) | ((uint32_t)pre[11] << 24);
+        if (l > NPY_MAX_HEADER) { npy__fail(err, errlen, "%s: .npy header length %lu is absurd", path, (unsigned long)l); goto done; }
+        hlen = (size_t)l;
+    } else {
+        npy__fail(err, errlen, "%s: unsupported .npy format version %u.%u (need 1.0, 2.0 or 3.0)", path, major, minor);
+        goto done;
+    }
+    if (minor != 0) {
+        npy__fail(err, errlen, "%s: unsupported .npy format version %u.%u (need 1.0, 2.0 or 3.0)", path, major, minor);
+        goto done;
+    }
+    if (hlen == 0) { npy__fail(err, errlen, "%s: empty .npy header", path); goto done; }
+    {
+        const long long rem = npy__remaining(f);
+        if (rem >= 0 && (unsigned long long)rem < (unsigned long long)hlen) {
+            npy__fail(err, errlen, "%s: truncated .npy header", path);
+            goto done;
+        }
+    }
+    hdr = malloc(hlen);
+    if (!hdr) { npy__fail(err, errlen, "%s: out of memory reading header", path); goto done; }
+    if (fread(hdr, 1, hlen, f) != hlen) { npy__fail(err, errlen, "%s: truncated .npy header", path); goto done; }
+
+    npy__hdr h;
+    memset(&h, 0, sizeof h);
+    if (npy__parse_header(hdr, hlen, &h, path, err, errlen) != 0) goto done;
+    const int kind = npy__dtype(h.descr, path, err, errlen);
+    if (kind < 0) goto done;
+    if (h.ndim == 0) { npy__fail(err, errlen, "%s: 0-d arrays (scalars) are not supported (need 1-D or 2-D)", path); goto done; }
+    if (h.ndim > 2) { npy__fail(err, errlen, "%s: %d-D arrays are not supported (need 1-D or 2-D)", path, h.ndim); goto done; }
+
+    const size_t rows = h.dims[0], cols = (h.ndim == 2) ? h.dims[1] : 1;
+    if (rows == 0 || cols == 0) { npy__fail(err, errlen, "%s: empty array (shape has a zero)", path); goto done; }
+    const size_t per = (kind == 2) ? 2 : 1; /* doubles per element */
+    size_t nel, ndbl, nbytes;
+    if (npy__mul(rows, cols, &nel) || npy__mul(nel, per, &ndbl) || npy__mul(ndbl, sizeof(double), &nbytes)) {
+        npy__fail(err, errlen, "%s: array size overflows", path);
+        goto done;
+    }
+    {
+        const long long rem = npy__remaining(f);
+        if (rem >= 0 && (unsigned long long)rem < (unsigned long long)nbytes) {
+            npy__fail(err, errlen, "%s: truncated data (%lld bytes, need %zu)", path, rem, nbytes);
+            goto done;
+        }
+    }
+    data = malloc(nbytes);
+    if (!data) { npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes); goto done; }
+
+    if (h.fortran || h.ndim == 1 || cols == 1 || rows == 1) {
+        /* the byte order of the elements is already column major */
+        if (npy__read_doubles(f, data, ndbl) != 0) { npy__fail(err, errlen, "%s: truncated data", path); goto done; }
+    } else {
+        /* C order: read row by row, scatter into columns */
+        size_t rowlen;
+        if (npy__mul(cols, per, &rowlen)) { npy__fail(err, errlen, "%s: array size overflows", path); goto done; }
+        tmp = malloc(rowlen * sizeof(double));
+        if (!tmp) { npy__fail(err, errlen, "%s: out of memory", path); goto done; }
+        for (size_t i = 0; i < rows; ++i) {
+            if (npy__read_doubles(f, tmp, rowlen) != 0) { npy__fail(err, errlen, "%s: truncated data", path); goto done; }
+            if (per == 1) {
+                for (size_t j = 0; j < cols; ++j) data[i + j * rows] = tmp[j];
+            } else {
+                for (size_t j = 0; j < cols; ++j) {
+                    data[2 * (i + j * rows)] = tmp[2 * j];
+                    data[2 * (i + j * rows) + 1] = tmp[2 * j + 1];
+                }
+            }
+        }
+    }
+    out->rows = rows;
+    out->cols = cols;
+    out->is_complex = (kind == 2);
+    out->data = data;
+    data = NULL;
+    rc = 0;
+done:
+    free(tmp);
+    free(data);
+    free(hdr);
+    fclose(f);
+    return rc;
+}
+
+/* Write count doubles little endian. */
+static int npy__write_doubles(FILE *f, const double *src, size_t count)
+{
+    if (npy__host_is_little()) return fwrite(src, sizeof(double), count, f) == count ? 0 : -1;
+    double buf[256];
+    while (count) {
+        const size_t k = count < 256 ? count : 256;
+        memcpy(buf, src, k * sizeof(double));
+        npy__swap8(buf, k);
+        if (fwrite(buf, sizeof(double), k, f) != k) return -1;
+        src += k;
+        count -= k;
+    }
+    return 0;
+}
+
+static int npy__check_matrix(const npy_matrix *m, const char *path, size_t *ndbl, char *err, size_t errlen)
+{
+    if (!m || !m->data) return npy__fail(err, errlen, "%s: no matrix to write", path);
+    if (m->rows == 0 || m->cols == 0) return npy__fail(err, errlen, "%s: cannot write an empty matrix", path);
+    size_t nel;
+    if (npy__mul(m->rows, m->cols, &nel) || npy__mul(nel, m->is_complex ? 2 : 1, ndbl) ||
+        *ndbl > SIZE_MAX / sizeof(double))
+        return npy__fail(err, errlen, "%s: matrix size overflows", path);
+    return 0;
+}
+
+int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen)
+{
+    if (!path) return npy__fail(err, errlen, "npy_write: null path");
+    size_t ndbl;
+    if (npy__check_matrix(m, path, &ndbl, err, errlen) != 0) return -1;
+    if (as_vector && m->cols != 1) return npy__fail(err, errlen, "%s: a vector must have one column", path);
+
+    char dict[256];
+    int dl;
+    if (as_vector)
+        dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%zu,), }",
+                      m->is_complex ? "<c16" : "<f8", m->rows);
+    else
+        dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': True, 'shape': (%zu, %zu), }",
+                      m->is_complex ? "<c16" : "<f8", m->rows, m->cols);
+    if (dl < 0 || (size_t)dl >= sizeof dict) return npy__fail(err, errlen, "%s: header too long", path);
+    /* magic(6) + version(2) + hlen(2) + dict + spaces + '\n' = multiple of 64 */
+    size_t total = 10 + (size_t)dl + 1;
+    total = (total + 63) / 64 * 64;
+    const size_t hlen = total - 10;
+    char hdr[320];
+    memcpy(hdr, "\x93NUMPY\x01\x00", 8);
+    hdr[8] = (char)(hlen & 0xff);
+    hdr[9] = (char)((hlen >> 8) & 0xff);
+    memcpy(hdr + 10, dict, (size_t)dl);
+    memset(hdr + 10 + dl, ' ', total - 10 - (size_t)dl - 1);
+    hdr[total - 1] = '\n';
+
+    FILE *f = fopen(path, "wb");
+    if (!f) return npy__fail(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+    int bad = fwrite(hdr, 1, total, f) != total;
+    if (!bad) bad = npy__write_doubles(f, m->data, ndbl) != 0;
+    if (fclose(f) != 0) bad = 1;
+    if (bad) return npy__fail(err, errlen, "%s: write failed: %s", path, strerror(errno));
+    return 0;
+}
+
+void npy_free(npy_matrix *m)
+{
+    if (!m) return;
+    free(m->data);
+    m->data = NULL;
+    m->rows = m->cols = 0;
+    m->is_complex = 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* raw files                                                                                  */
+
+int raw_read(const char *path, size_t rows, size_t cols, int is_complex, npy_matrix *out, char *err, size_t errlen)
+{
+    if (!out) return npy__fail(err, errlen, "raw_read: null output");
+    out->rows = out->cols = 0;
+    out->is_complex = 0;
+    out->data = NULL;
+    if (!path) return npy__fail(err, errlen, "raw_read: null path");
+    if (rows == 0 || cols == 0) return npy__fail(err, errlen, "%s: rows and cols must be positive", path);
+    size_t nel, ndbl, nbytes;
+    if (npy__mul(rows, cols, &nel) || npy__mul(nel, is_complex ? 2 : 1, &ndbl) || npy__mul(ndbl, sizeof(double), &nbytes))
+        return npy__fail(err, errlen, "%s: matrix size overflows", path);
+    FILE *f = fopen(path, "rb");
+    if (!f) return npy__fail(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        return npy__fail(err, errlen, "%s: not a regular file", path);
+    }
+    if ((unsigned long long)st.st_size != (unsigned long long)nbytes) {
+        fclose(f);
+        return npy__fail(err, errlen, "%s: has %lld bytes, expected %zu for a %zu x %zu %s matrix", path,
+                         (long long)st.st_size, nbytes, rows, cols, is_complex ? "complex" : "real");
+    }
+    double *data = malloc(nbytes);
+    if (!data) {
+        fclose(f);
+        return npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes);
+    }
+    if (npy__read_doubles(f, data, ndbl) != 0) {
+        free(data);
+        fclose(f);
+        return npy__fail(err, errlen, "%s: short read", path);
+    }
+    fclose(f);
+    out->rows = rows;
+    out->cols = cols;
+    out->is_complex = is_complex ? 1 : 0;
+    out->data = data;
+    return 0;
+}
+
+int raw_write(const char *path, const npy_matrix *m, char *err, size_t errlen)
+{
+    if (!path) return npy__fail(err, errlen, "raw_write: null path");
+    size_t ndbl;
+    if (npy__check_matrix(m, path, &ndbl, err, errlen) != 0) return -1;
+    FILE *f = fopen(path, "wb");
+    if (!f) return npy__fail(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+    int bad = npy__write_doubles(f, m->data, ndbl) != 0;
+    if (fclose(f) != 0) bad = 1;
+    if (bad) return npy__fail(err, errlen, "%s: write failed: %s", path, strerror(errno));
+    return 0;
+}

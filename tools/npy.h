@@ -1,0 +1,35 @@
+/* npy.h -- reading and writing NumPy .npy files (format 1.0 written; 1.0, 2.0 and 3.0 read) and the
+ * paper's raw Fortran-order binary files, for the hzgsvd tools.  Not part of the library API.
+ *
+ * In memory every matrix is column major (Fortran order) with leading dimension = rows.  Real
+ * matrices are double; complex ones interleaved (re, im) doubles.  Files may be in C or Fortran
+ * order, little-endian float64 ('<f8') or complex128 ('<c16'); 1-D arrays are read as rows x 1.
+ */
+#ifndef HZGSVD_TOOLS_NPY_H
+#define HZGSVD_TOOLS_NPY_H
+
+#include <stddef.h>
+
+typedef struct npy_matrix {
+    size_t rows, cols;
+    int is_complex;   /* 1: data holds 2*rows*cols doubles, interleaved (re, im) */
+    double *data;     /* column major, malloc'ed; free with npy_free */
+} npy_matrix;
+
+/* Each function returns 0 on success; on failure -1 with a one-line reason in err (errlen bytes). */
+int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen);
+/* Writes a 2-D array (cols > 0) in Fortran order, or a 1-D array if as_vector (cols must be 1). */
+int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen);
+void npy_free(npy_matrix *m);
+
+/* The paper's raw files (FN.Y, FN.W in; FN.YU, FN.WV, FN.Z, FN.SY, FN.SW, FN.SS out): the elements
+ * in Fortran order, no header, little-endian doubles.  Real: rows*cols doubles.  Complex:
+ * rows*cols (re, im) pairs of doubles, interleaved element by element (the layout of complex128 in
+ * Fortran order) -- this is what the authors' driver (GPUHZGSVD src/shared/main.cu, fread_bycol /
+ * fwrite_bycol) reads and writes; it splits the pairs into real and imaginary planes only in memory.
+ * FN.SY, FN.SW, FN.SS are real vectors of n doubles.  raw_read requires the file size to be exactly
+ * rows*cols*(complex ? 16 : 8) bytes. */
+int raw_read(const char *path, size_t rows, size_t cols, int is_complex, npy_matrix *out, char *err, size_t errlen);
+int raw_write(const char *path, const npy_matrix *m, char *err, size_t errlen);
+
+#endif
