@@ -135,64 +135,90 @@ static int lu_complete(int cplx, size_t n, ld *A, size_t *rp, size_t *cq, ld *co
     return 0;
 }
 
-/* X = Z^-1 from the factors: (P Z Q) w = P e_j, x_j = Q w. */
+/* X = Z^-1 from the factors: (P Z Q) w = P e_j, x_j = Q w.  The factors are first copied to row
+ * major, so both triangular solves run as dot products over contiguous memory (x87 long double
+ * stores are slow; loads are not).  Returns -1 if out of memory. */
 static int lu_inverse(int cplx, size_t n, const ld *LU, const size_t *rp, const size_t *cq, ld *X)
 {
     const size_t per = cplx ? 2 : 1;
+    ld *T = malloc(per * n * n * sizeof(ld));
+    if (!T) return -1;
     const long long nn = (long long)n;
+#pragma omp parallel for schedule(static)
+    for (long long ii = 0; ii < nn; ++ii) {
+        const size_t i = (size_t)ii;
+        for (size_t k = 0; k < n; ++k)
+            for (size_t t = 0; t < per; ++t) T[per * (i * n + k) + t] = LU[per * (i + k * n) + t];
+    }
+    /* P applied to e_j puts the 1 at position pos[j] */
+    size_t *pos = malloc(n * sizeof(size_t));
+    if (!pos) {
+        free(T);
+        return -1;
+    }
+    for (size_t j = 0; j < n; ++j) pos[j] = j;
+    for (size_t k = 0; k < n; ++k) {
+        /* swapping rows k and rp[k] moves whatever sits there */
+        const size_t p = rp[k];
+        if (p == k) continue;
+        for (size_t j = 0; j < n; ++j) {
+            if (pos[j] == k) pos[j] = p;
+            else if (pos[j] == p) pos[j] = k;
+        }
+    }
 #pragma omp parallel for schedule(dynamic, 4)
     for (long long jj = 0; jj < nn; ++jj) {
         const size_t j = (size_t)jj;
         ld *b = X + per * j * n;
         for (size_t i = 0; i < per * n; ++i) b[i] = 0.0L;
-        b[per * j] = 1.0L;
-        size_t first = n; /* the first nonzero after the row swaps */
-        for (size_t k = 0; k < n; ++k) {
-            const size_t p = rp[k];
-            if (p != k)
-                for (size_t t = 0; t < per; ++t) {
-                    ld tmp = b[per * k + t];
-                    b[per * k + t] = b[per * p + t];
-                    b[per * p + t] = tmp;
-                }
-        }
-        for (size_t k = 0; k < n && first == n; ++k)
-            if (b[per * k] != 0.0L || (cplx && b[2 * k + 1] != 0.0L)) first = k;
-        /* forward: unit lower L */
-        for (size_t k = first; k < n; ++k) {
-            const ld *l = LU + per * k * n;
+        const size_t first = pos[j];
+        b[per * first] = 1.0L;
+        /* forward, unit lower L: y_i = b_i - sum_{first <= k < i} L[i,k] y_k */
+        for (size_t i = first + 1; i < n; ++i) {
+            const ld *l = T + per * i * n;
             if (cplx) {
-                const ld br = b[2 * k], bi = b[2 * k + 1];
-                if (br == 0.0L && bi == 0.0L) continue;
-                for (size_t i = k + 1; i < n; ++i) {
-                    b[2 * i] -= l[2 * i] * br - l[2 * i + 1] * bi;
-                    b[2 * i + 1] -= l[2 * i] * bi + l[2 * i + 1] * br;
+                ld sr = 0.0L, si = 0.0L;
+                for (size_t k = first; k < i; ++k) {
+                    const ld lr = l[2 * k], li = l[2 * k + 1], yr = b[2 * k], yi = b[2 * k + 1];
+                    sr += lr * yr - li * yi;
+                    si += lr * yi + li * yr;
                 }
+                b[2 * i] -= sr;
+                b[2 * i + 1] -= si;
             } else {
-                const ld bk = b[k];
-                if (bk == 0.0L) continue;
-                for (size_t i = k + 1; i < n; ++i) b[i] -= l[i] * bk;
+                ld s0 = 0.0L, s1 = 0.0L;
+                size_t k = first;
+                for (; k + 1 < i; k += 2) {
+                    s0 += l[k] * b[k];
+                    s1 += l[k + 1] * b[k + 1];
+                }
+                if (k < i) s0 += l[k] * b[k];
+                b[i] -= s0 + s1;
             }
         }
-        /* backward: upper U */
+        /* backward, upper U: w_k = (y_k - sum_{i > k} U[k,i] w_i) / U[k,k] */
         for (size_t kk = n; kk-- > 0;) {
-            const ld *u = LU + per * kk * n;
+            const ld *u = T + per * kk * n;
             if (cplx) {
-                const ld pr = u[2 * kk], pi = u[2 * kk + 1], den = pr * pr + pi * pi;
-                const ld xr = b[2 * kk], xi = b[2 * kk + 1];
-                const ld wr = (xr * pr + xi * pi) / den, wi = (xi * pr - xr * pi) / den;
-                b[2 * kk] = wr;
-                b[2 * kk + 1] = wi;
-                if (wr == 0.0L && wi == 0.0L) continue;
-                for (size_t i = 0; i < kk; ++i) {
-                    b[2 * i] -= u[2 * i] * wr - u[2 * i + 1] * wi;
-                    b[2 * i + 1] -= u[2 * i] * wi + u[2 * i + 1] * wr;
+                ld sr = 0.0L, si = 0.0L;
+                for (size_t i = kk + 1; i < n; ++i) {
+                    const ld ur = u[2 * i], ui = u[2 * i + 1], wr = b[2 * i], wi = b[2 * i + 1];
+                    sr += ur * wr - ui * wi;
+                    si += ur * wi + ui * wr;
                 }
+                const ld xr = b[2 * kk] - sr, xi = b[2 * kk + 1] - si;
+                const ld pr = u[2 * kk], pi = u[2 * kk + 1], den = pr * pr + pi * pi;
+                b[2 * kk] = (xr * pr + xi * pi) / den;
+                b[2 * kk + 1] = (xi * pr - xr * pi) / den;
             } else {
-                const ld w = b[kk] / u[kk];
-                b[kk] = w;
-                if (w == 0.0L) continue;
-                for (size_t i = 0; i < kk; ++i) b[i] -= u[i] * w;
+                ld s0 = 0.0L, s1 = 0.0L;
+                size_t i = kk + 1;
+                for (; i + 1 < n; i += 2) {
+                    s0 += u[i] * b[i];
+                    s1 += u[i + 1] * b[i + 1];
+                }
+                if (i < n) s0 += u[i] * b[i];
+                b[kk] = (b[kk] - (s0 + s1)) / u[kk];
             }
         }
         /* column swaps, undone in reverse order */
@@ -206,6 +232,8 @@ static int lu_inverse(int cplx, size_t n, const ld *LU, const size_t *rp, const 
                 }
         }
     }
+    free(pos);
+    free(T);
     return 0;
 }
 
@@ -219,63 +247,71 @@ static ld fro2(const npy_matrix *A)
     return s;
 }
 
-/* ||A - W diag(s) X||_F^2 with A (m x n) double, W (m x n) double, s (n), X (n x n) long double. */
+/* ||A - W diag(s) X||_F^2 with A (m x n) double, W (m x n) double, s (n), X (n x n) long double.
+ * W is transposed first, so that each entry is a dot product over contiguous memory. */
 static int residual2(int cplx, size_t m, size_t n, const double *A, const double *W, const double *s, const ld *X, ld *out)
 {
+    const size_t per = cplx ? 2 : 1;
     ld *colsum = malloc(n * sizeof(ld));
-    if (!colsum) return -1;
+    double *Wt = malloc(per * m * n * sizeof(double));
+    if (!colsum || !Wt) {
+        free(colsum);
+        free(Wt);
+        return -1;
+    }
+    const long long mm = (long long)m, nn = (long long)n;
+#pragma omp parallel for schedule(static)
+    for (long long ii = 0; ii < mm; ++ii) {
+        const size_t i = (size_t)ii;
+        for (size_t l = 0; l < n; ++l)
+            for (size_t t = 0; t < per; ++t) Wt[per * (l + i * n) + t] = W[per * (i + l * m) + t];
+    }
     int fail = 0;
-    const long long nn = (long long)n;
 #pragma omp parallel
     {
-        ld *acc = malloc(m * (cplx ? 2 : 1) * sizeof(ld));
-        if (!acc) {
+        ld *bx = malloc(per * n * sizeof(ld));
+        if (!bx) {
 #pragma omp atomic write
             fail = 1;
         }
 #pragma omp for schedule(dynamic, 4)
         for (long long jj = 0; jj < nn; ++jj) {
-            if (!acc) continue;
+            if (!bx) continue;
             const size_t j = (size_t)jj;
+            for (size_t l = 0; l < n; ++l)
+                for (size_t t = 0; t < per; ++t) bx[per * l + t] = (ld)s[l] * X[per * (l + j * n) + t];
             ld sum = 0.0L;
-            if (!cplx) {
-                for (size_t i = 0; i < m; ++i) acc[i] = 0.0L;
-                for (size_t l = 0; l < n; ++l) {
-                    const ld b = (ld)s[l] * X[l + j * n];
-                    if (b == 0.0L) continue;
-                    const double *w = W + l * m;
-                    for (size_t i = 0; i < m; ++i) acc[i] += (ld)w[i] * b;
-                }
-                const double *a = A + j * m;
-                for (size_t i = 0; i < m; ++i) {
-                    const ld r = (ld)a[i] - acc[i];
-                    sum += r * r;
-                }
-            } else {
-                for (size_t i = 0; i < 2 * m; ++i) acc[i] = 0.0L;
-                for (size_t l = 0; l < n; ++l) {
-                    const ld br = (ld)s[l] * X[2 * (l + j * n)], bi = (ld)s[l] * X[2 * (l + j * n) + 1];
-                    if (br == 0.0L && bi == 0.0L) continue;
-                    const double *w = W + 2 * l * m;
-                    for (size_t i = 0; i < m; ++i) {
-                        const ld wr = w[2 * i], wi = w[2 * i + 1];
-                        acc[2 * i] += wr * br - wi * bi;
-                        acc[2 * i + 1] += wr * bi + wi * br;
+            for (size_t i = 0; i < m; ++i) {
+                const double *w = Wt + per * i * n;
+                if (!cplx) {
+                    ld d0 = 0.0L, d1 = 0.0L;
+                    size_t l = 0;
+                    for (; l + 1 < n; l += 2) {
+                        d0 += (ld)w[l] * bx[l];
+                        d1 += (ld)w[l + 1] * bx[l + 1];
                     }
-                }
-                const double *a = A + 2 * j * m;
-                for (size_t i = 0; i < 2 * m; ++i) {
-                    const ld r = (ld)a[i] - acc[i];
+                    if (l < n) d0 += (ld)w[l] * bx[l];
+                    const ld r = (ld)A[i + j * m] - (d0 + d1);
                     sum += r * r;
+                } else {
+                    ld dr = 0.0L, di = 0.0L;
+                    for (size_t l = 0; l < n; ++l) {
+                        const ld wr = w[2 * l], wi = w[2 * l + 1], br = bx[2 * l], bi = bx[2 * l + 1];
+                        dr += wr * br - wi * bi;
+                        di += wr * bi + wi * br;
+                    }
+                    const ld rr = (ld)A[2 * (i + j * m)] - dr, ri = (ld)A[2 * (i + j * m) + 1] - di;
+                    sum += rr * rr + ri * ri;
                 }
             }
             colsum[j] = sum;
         }
-        free(acc);
+        free(bx);
     }
     ld tot = 0.0L;
     for (size_t j = 0; j < n; ++j) tot += colsum[j];
     free(colsum);
+    free(Wt);
     *out = tot;
     return fail ? -1 : 0;
 }
@@ -534,7 +570,10 @@ int main(int argc, char **argv)
 
     ld resF = NAN, resG = NAN, condZ = NAN;
     if (!singular) {
-        lu_inverse(cplx, n, Zl, rp, cq, Xl);
+        if (lu_inverse(cplx, n, Zl, rp, cq, Xl) != 0) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            goto out;
+        }
         ld x2 = 0.0L;
         for (size_t i = 0; i < per * n * n; ++i) x2 += Xl[i] * Xl[i];
         condZ = zfro * sqrtl(x2);

@@ -129,53 +129,61 @@ static double *random_orthonormal(rng_t *r, int cplx, size_t m, size_t n, char *
 }
 
 /* C (m x n) = A (m x k) * diag(s) * B (k x n), column major, all leading dimensions = rows,
- * accumulated in long double and rounded once.  s may be NULL (identity).  Complex: interleaved. */
+ * accumulated in long double and rounded once.  s may be NULL (identity).  Complex: interleaved.
+ * A is transposed first, so every entry is a dot product over contiguous memory. */
 static int matmul_ld(int cplx, size_t m, size_t k, size_t n, const double *A, const double *s, const double *B, double *C)
 {
+    const size_t per = cplx ? 2 : 1;
+    double *At = malloc(per * m * k * sizeof(double));
+    if (!At) return -1;
+    const long long mm = (long long)m, nn = (long long)n;
+#pragma omp parallel for schedule(static)
+    for (long long ii = 0; ii < mm; ++ii) {
+        const size_t i = (size_t)ii;
+        for (size_t l = 0; l < k; ++l)
+            for (size_t t = 0; t < per; ++t) At[per * (l + i * k) + t] = A[per * (i + l * m) + t];
+    }
     int fail = 0;
-    const long long nn = (long long)n;
 #pragma omp parallel
     {
-        long double *acc = malloc(m * (cplx ? 2 : 1) * sizeof(long double));
-        if (!acc) {
+        long double *bx = malloc(per * k * sizeof(long double));
+        if (!bx) {
 #pragma omp atomic write
             fail = 1;
         }
 #pragma omp for schedule(static)
         for (long long jj = 0; jj < nn; ++jj) {
-            if (!acc) continue;
+            if (!bx) continue;
             const size_t j = (size_t)jj;
-            if (!cplx) {
-                for (size_t i = 0; i < m; ++i) acc[i] = 0.0L;
-                for (size_t l = 0; l < k; ++l) {
-                    long double b = (long double)B[l + j * k];
-                    if (s) b *= (long double)s[l];
-                    if (b == 0.0L) continue;
-                    const double *a = A + l * m;
-                    for (size_t i = 0; i < m; ++i) acc[i] += (long double)a[i] * b;
-                }
-                for (size_t i = 0; i < m; ++i) C[i + j * m] = (double)acc[i];
-            } else {
-                for (size_t i = 0; i < 2 * m; ++i) acc[i] = 0.0L;
-                for (size_t l = 0; l < k; ++l) {
-                    long double br = (long double)B[2 * (l + j * k)], bi = (long double)B[2 * (l + j * k) + 1];
-                    if (s) {
-                        br *= (long double)s[l];
-                        bi *= (long double)s[l];
+            for (size_t l = 0; l < k; ++l)
+                for (size_t t = 0; t < per; ++t)
+                    bx[per * l + t] = (long double)B[per * (l + j * k) + t] * (s ? (long double)s[l] : 1.0L);
+            for (size_t i = 0; i < m; ++i) {
+                const double *a = At + per * i * k;
+                if (!cplx) {
+                    long double d0 = 0.0L, d1 = 0.0L;
+                    size_t l = 0;
+                    for (; l + 1 < k; l += 2) {
+                        d0 += (long double)a[l] * bx[l];
+                        d1 += (long double)a[l + 1] * bx[l + 1];
                     }
-                    if (br == 0.0L && bi == 0.0L) continue;
-                    const double *a = A + 2 * l * m;
-                    for (size_t i = 0; i < m; ++i) {
-                        const long double ar = a[2 * i], ai = a[2 * i + 1];
-                        acc[2 * i] += ar * br - ai * bi;
-                        acc[2 * i + 1] += ar * bi + ai * br;
+                    if (l < k) d0 += (long double)a[l] * bx[l];
+                    C[i + j * m] = (double)(d0 + d1);
+                } else {
+                    long double dr = 0.0L, di = 0.0L;
+                    for (size_t l = 0; l < k; ++l) {
+                        const long double ar = a[2 * l], ai = a[2 * l + 1], br = bx[2 * l], bi = bx[2 * l + 1];
+                        dr += ar * br - ai * bi;
+                        di += ar * bi + ai * br;
                     }
+                    C[2 * (i + j * m)] = (double)dr;
+                    C[2 * (i + j * m) + 1] = (double)di;
                 }
-                for (size_t i = 0; i < 2 * m; ++i) C[i + 2 * j * m] = (double)acc[i];
             }
         }
-        free(acc);
+        free(bx);
     }
+    free(At);
     return fail ? -1 : 0;
 }
 
