@@ -3,22 +3,35 @@
 # Variables you may set: CC, NVCC, CUDA_ARCH (default sm_90), THREADS (OpenMP threads for tests/demo),
 # VARIANTS (a comma-separated build filter for the generated GPU instances, e.g. VARIANTS=0,4).
 
-# Debian's python3 (with python3-jinja2 and python3-numpy from `make deps`), not a pyenv/venv shim.
-PYTHON    ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+# The first python3 that has Jinja2 and NumPy (Debian's, from `make deps`, before a pyenv/venv shim).
+ifndef PYTHON
+PYTHON    := $(shell for p in /usr/bin/python3 python3; do $$p -c 'import jinja2, numpy' 2>/dev/null && { echo $$p; break; }; done)
+endif
 CC        ?= gcc
 NVCC      ?= nvcc
 CUDA_ARCH ?= sm_90
 BUILD     := build
 # -ffp-contract=off: the engine places every FMA itself (reproducible, documented rounding).
-# -march=native: hardware FMA for fma(); results do not depend on it (no reassociation is allowed).
-CFLAGS    ?= -O2 -march=native
+# x86-64-v3 (AVX2 + FMA) where the CPU has FMA: hardware fma(); results do not depend on it (no
+# reassociation is allowed). Not -march=native: valgrind 3.19 cannot run AVX-512 code.
+ARCHFLAGS ?= $(shell grep -qw fma /proc/cpuinfo 2>/dev/null && echo -march=x86-64-v3)
+CFLAGS    ?= -O2 $(ARCHFLAGS)
 CFLAGS    += -std=c99 -ffp-contract=off -fopenmp -Wall -Wextra -Wno-unused-function -I.
 LDLIBS    := -lm
 LAPACK    := -llapacke -llapack -lblas
 VARIANTS  ?=
+BENCH_SIZES ?= 512,1024,2048,4096,8192
+BENCH_VARIANTS_N ?= 2048
+
+HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo 1)
+comma     := ,
+# Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
+NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
+NVLIBS    := -lgomp -lm
+GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check
-CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_cpu_impl.h
+CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
@@ -32,13 +45,31 @@ generate:
 	$(PYTHON) generator/gen.py $(if $(VARIANTS),--variants $(VARIANTS))
 
 check-generated:
-	$(PYTHON) generator/gen.py --check $(if $(VARIANTS),--variants $(VARIANTS))
+	$(PYTHON) generator/gen.py --check
 
 $(BUILD)/npy.o: tools/npy.c tools/npy.h | $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
+# Where nvcc exists the CLI gets the GPU engine (it still runs on machines without a GPU: --device
+# auto then picks the CPU engine); elsewhere it is built from C alone.
+ifeq ($(HAVE_NVCC),1)
+$(BUILD)/hzgsvd_cli_gpu.o: tools/hzgsvd_cli_gpu.cu tools/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
+	$(NVCC) $(NVFLAGS) -c -o $@ $<
+
+$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -DHZGSVD_WITH_CUDA -c -o $(BUILD)/hzgsvd_cli.o tools/hzgsvd_cli.c
+	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(BUILD)/npy.o $(NVLIBS)
+else
 $(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_cli.c $(BUILD)/npy.o $(LDLIBS)
+endif
+
+# GPU programs (nvcc): the GPU test and the benchmark.
+$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC) $(NVFLAGS) -o $@ $< $(NVLIBS)
+
+$(BUILD)/hzgsvd_bench: tools/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
+	$(NVCC) $(NVFLAGS) -o $@ $< -lcublas -lcusolver $(NVLIBS)
 
 $(BUILD)/hzgsvd_mkpair: tools/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
@@ -59,12 +90,18 @@ test: check-generated test-cpu test-gpu
 test-cpu: $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units
 	PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(NVCC) CUDA_ARCH=$(CUDA_ARCH) bash test/run_cpu_tests.sh
 
+# GPU tests: built wherever nvcc exists (a compile check of the generated CUDA for $(CUDA_ARCH)),
+# run where a GPU is present (then also under compute-sanitizer memcheck and racecheck).
 test-gpu:
-	@if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then \
-	  echo "GPU present, but the GPU engine is not part of this build yet (issue 4): GPU tests SKIPPED"; \
-	else \
-	  echo "SKIPPED: GPU tests (no GPU on this machine)"; \
-	fi
+ifeq ($(HAVE_NVCC),1)
+	$(MAKE) $(BUILD)/test_gpu_engine
+	BUILD=$(BUILD) bash test/gpu/run_gpu_tests.sh
+else
+	@echo "SKIPPED: GPU tests (no nvcc on this machine)"
+endif
+
+bench: $(BUILD)/hzgsvd_bench
+	$(BUILD)/hzgsvd_bench --sizes $(BENCH_SIZES) --variants-table $(BENCH_VARIANTS_N)
 
 demo: $(TOOLS)
 	BUILD=$(BUILD) bash tools/demo.sh

@@ -1,130 +1,13 @@
 /* ================================================================================================
  * hzgsvd_cpu_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_common.c.j2, templates/hzgsvd_cpu_engine.c.j2
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).
  * How to compile: Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).
  * ================================================================================================ */
 #ifndef HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H
 #define HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H
-
-/*** begin templates/hzgsvd_cpu_common.c.j2 ***/
-/* What the real and the complex CPU engines share: timing, messages, argument checks. */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <stdarg.h>
-#include <time.h>
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-HZGSVD_PRIVATE double hzgsvd__now(void)
-{
-#ifdef _OPENMP
-    return omp_get_wtime();
-#elif defined(TIME_UTC)
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-#else
-    return (double)clock() / (double)CLOCKS_PER_SEC;
-#endif
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__fail(hzgsvd_info *info, hzgsvd_status st, const char *fmt, ...)
-{
-    if (info) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(info->detail, sizeof info->detail, fmt, ap);
-        va_end(ap);
-    }
-    return st;
-}
-
-HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
-{
-    if (!info) return;
-    info->sweeps = 0;
-    info->big = 0;
-    info->all = 0;
-    info->seconds = 0.0;
-    info->n_bordered = 0;
-    info->detail[0] = '\0';
-}
-
-/* The checks every engine makes before touching any array (argument numbers as in the prototype). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const void *F, int ldf,
-                                                const void *G, int ldg, const void *Z, int ldz,
-                                                const hzgsvd_options *o, hzgsvd_info *info)
-{
-    if (n < 1)
-        return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "n = %d; n must be at least 1", n);
-    if (m_f < n)
-        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_f = %d < n = %d: F must have at least n rows", m_f, n);
-    if (m_g < n)
-        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_g = %d < n = %d: G must have at least n rows", m_g, n);
-    if (!F) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 4 (F) is NULL");
-    if (ldf < m_f) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 5 (ldf = %d) must be >= m_f = %d", ldf, m_f);
-    if (!G) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 6 (G) is NULL");
-    if (ldg < m_g) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 7 (ldg = %d) must be >= m_g = %d", ldg, m_g);
-    if (!Z) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 8 (Z) is NULL");
-    if (ldz < n) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 9 (ldz = %d) must be >= n = %d", ldz, n);
-    if (o->variant < 0 || o->variant > 7)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.variant = %d; variants are 0..7", o->variant);
-    if (o->outer != HZGSVD_STRATEGY_ME && o->outer != HZGSVD_STRATEGY_MM)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outer = %d is not a strategy", (int)o->outer);
-    if (o->inner != HZGSVD_STRATEGY_ME && o->inner != HZGSVD_STRATEGY_MM)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.inner = %d is not a strategy", (int)o->inner);
-    if (o->blocking != HZGSVD_BLOCKING_FB && o->blocking != HZGSVD_BLOCKING_BO)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.blocking = %d is not FB or BO", (int)o->blocking);
-    if (o->sort != 0 && o->sort != 1)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.sort = %d must be 0 or 1", o->sort);
-    if (o->max_sweeps < 1 || o->max_sweeps > 1000)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.max_sweeps = %d must be in 1..1000", o->max_sweeps);
-    if (o->block_width < 1 || o->block_width > 64)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d must be in 1..64", o->block_width);
-    if (o->threads < 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.threads = %d must be >= 0", o->threads);
-    return HZGSVD_SUCCESS;
-}
-
-/* n rounded up to a multiple of 2w (the outer level pairs block columns of width w). */
-HZGSVD_PRIVATE int hzgsvd__bordered_n(int n, int w)
-{
-    const int two_w = 2 * w;
-    return ((n + two_w - 1) / two_w) * two_w;
-}
-
-/* Stable descending order of sigma over the selected columns (insertion sort of an index array;
- * n log n is not needed at the sizes where O(n^2) index moves cost less than one sweep). */
-HZGSVD_PRIVATE void hzgsvd__sort_desc(const double *sigma, int *idx, int n)
-{
-    for (int i = 1; i < n; ++i) {
-        const int k = idx[i];
-        int j = i - 1;
-        while (j >= 0 && sigma[idx[j]] < sigma[k]) { idx[j + 1] = idx[j]; --j; }
-        idx[j + 1] = k;
-    }
-}
-
-/* The inner-level table of order k: the baked one for k = 32 (the table the GPU kernels read from
- * constant memory), else the run-time C construction (the same strategy, test_strategy checks). */
-HZGSVD_PRIVATE int hzgsvd__inner_table(hzgsvd_strategy kind, int k, int *pairs)
-{
-    if (k == 32) {
-        const int steps = (kind == HZGSVD_STRATEGY_ME) ? 31 : 32;
-        for (int s = 0; s < steps; ++s)
-            for (int pos = 0; pos < 16; ++pos)
-                for (int o = 0; o < 2; ++o)
-                    pairs[(s * 16 + pos) * 2 + o] = (kind == HZGSVD_STRATEGY_ME) ? hzgsvd__inner_me32[s][pos][o]
-                                                                                  : hzgsvd__inner_mm32[s][pos][o];
-        return 0;
-    }
-    return hzgsvd__strategy_fill(kind, k, pairs);
-}
-/*** end templates/hzgsvd_cpu_common.c.j2 ***/
+#include "hzgsvd_host.h"
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [d] ***/
 /* The CPU engine, real (d).

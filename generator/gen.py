@@ -51,23 +51,36 @@ def inner_tables(order):
     }
 
 
-# Each generated file: (name, one-line description, how to compile it, [(template, extra context)]).
+# Each generated file: (name, one-line description, how to compile it, includes, [(template, extra context)]).
 def outputs(variants):
     inner = inner_tables(32)
+    real = [prec for prec in PRECISIONS if not prec["cplx"]]
     return [
         ("hzgsvd_core.h",
          "Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann "
          "math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).",
          "Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.",
+         [],
          [("hzgsvd_types.h.j2", {}),
           ("hzgsvd_math.h.j2", {}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_order": 32})]),
+        ("hzgsvd_host.h",
+         "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order.",
+         "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
+         ["hzgsvd_core.h"],
+         [("hzgsvd_host_common.c.j2", {})]),
         ("hzgsvd_cpu_impl.h",
          "The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
-         [("hzgsvd_cpu_common.c.j2", {})]
-         + [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in PRECISIONS]
+         ["hzgsvd_host.h"],
+         [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS})]),
+        ("hzgsvd_gpu_impl.cuh",
+         "The single-GPU engine: generated kernel instances (precision x variant x sorting) and the host driver.",
+         "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
+         ["hzgsvd_host.h"],
+         [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in real]
+         + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in real]),
     ]
 
 
@@ -98,10 +111,11 @@ def make_env():
 def render_all(variants):
     env = make_env()
     files = {}
-    for name, what, how, parts in outputs(variants):
+    for name, what, how, includes, parts in outputs(variants):
         text = [banner(name, sorted({t for t, _ in parts}), what, how)]
         guard = "HZGSVD_GENERATED_" + name.upper().replace(".", "_")
         text.append("#ifndef %s\n#define %s\n" % (guard, guard))
+        text.extend('#include "%s"\n' % inc for inc in includes)
         for tname, ctx in parts:
             ctx = dict(ctx)
             ctx.setdefault("instances", instances(variants))

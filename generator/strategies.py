@@ -14,6 +14,8 @@ exactly the same tables (test/test_strategy.c, test/test_strategy_py.py check th
 Everything here is O(n^2) per table (closed forms, no search).
 """
 
+import itertools
+
 __all__ = ["me_table", "mm_table", "comm_map", "me_base_table", "check_order"]
 
 
@@ -60,11 +62,12 @@ def me_base_table(b):
     m = b - 1
     steps = []
     for t in range(m):
-        step = []
-        for u in range(b):
-            w = _rr_partner(t, u, m)
-            if u < w:
-                step.append((u, w))
+        # the same pairs as {(u, _rr_partner(t, u, m))}, listed in closed form and sorted by p
+        step = [(t, m)]
+        for i in range(1, (m + 1) // 2):
+            x, y = (t + i) % m, (t - i) % m
+            step.append((x, y) if x < y else (y, x))
+        step.sort()
         steps.append(step)
     return steps
 
@@ -87,16 +90,19 @@ def me_table(n):
     K = (n & -n) >> 1          # the largest power of two with n / K = 2 * odd
     b = n // K
     base = me_base_table(b)
+    if K == 1:
+        return base
     steps = []
-    Kr = range(K)
     for bstep in base:
+        scaled = [(u1 * K, u2 * K) for (u1, u2) in bstep]
         for d in range(K):
             mask = K - 1 - d
-            steps.append([(u1 * K + v, u2 * K + (v ^ mask)) for (u1, u2) in bstep for v in Kr])
+            xs = [(v, v ^ mask) for v in range(K)]
+            steps.append([(a + v, c + w) for (a, c) in scaled for (v, w) in xs])
     for d in range(K - 1):
         mask = K - 1 - d
-        inside = [v for v in Kr if v < (v ^ mask)]
-        steps.append([(u * K + v, u * K + (v ^ mask)) for u in range(b) for v in inside])
+        xs = [(v, v ^ mask) for v in range(K) if v < (v ^ mask)]
+        steps.append([(a + v, a + w) for a in range(0, n, K) for (v, w) in xs])
     return steps
 
 
@@ -132,19 +138,20 @@ def comm_map(table):
     if nsteps == 0:
         return []
     n = 2 * len(table[0])
-    where_all = []
+    if n == 0:
+        raise ValueError("step 0 is empty")
+    slotcode = [(i >> 1) + 1 if i & 1 else -((i >> 1) + 1) for i in range(n)]
+    flats = []
+    wheres = []
     for k, step in enumerate(table):
-        if 2 * len(step) != n:
-            raise ValueError("step %d has %d pairs, expected %d" % (k, len(step), n // 2))
-        where = [0] * n
-        for r, (p, q) in enumerate(step):
-            for idx, code in ((p, -(r + 1)), (q, r + 1)):
-                if not 0 <= idx < n or where[idx]:
-                    raise ValueError("step %d is not a perfect matching (index %r)" % (k, idx))
-                where[idx] = code
-        where_all.append(where)
+        flat = list(itertools.chain.from_iterable(step))
+        where = dict(zip(flat, slotcode))  # index -> code of its (position, slot)
+        if len(flat) != n or len(where) != n or min(flat) < 0 or max(flat) >= n:
+            raise ValueError("step %d is not a perfect matching of 0..%d" % (k, n - 1))
+        flats.append(flat)
+        wheres.append(where)
     out = []
-    for k, step in enumerate(table):
-        where = where_all[(k + 1) % nsteps]
-        out.append([(where[p], where[q]) for (p, q) in step])
+    for k in range(nsteps):
+        codes = list(map(wheres[(k + 1) % nsteps].__getitem__, flats[k]))
+        out.append(list(zip(codes[0::2], codes[1::2])))
     return out

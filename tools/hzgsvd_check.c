@@ -11,10 +11,10 @@
  *   orth_U = ||U^H U - I||_F, orth_U_max = max |U^H U - I|, and the same for V,
  *   sfsg_max = max |sigma_f^2 + sigma_g^2 - 1|,
  *   sigma_ratio_max = max |sigma - sigma_f/sigma_g| / (sigma_f/sigma_g),
- *   sigma_sorted = 1 if sigma is in descending order,
+ *   sigma_sorted = 1 if sigma is in descending order, sigma_max and sigma_min its extremes,
  *   cond_Z = ||Z||_F ||Z^-1||_F,
  *   with --ref: sigma_err_max, sigma_err_mean = max and mean of |sigma_i - ref_i| / ref_i, both sorted
- *   descending first.
+ *   descending first, and ref_max, ref_min the extremes of the reference.
  * Prints one line "key=value ..." or, with --json, one JSON object with the same keys (plus n, m_f,
  * m_g, complex); non-finite values print as nan/inf in text and null in JSON.
  * Exit status: 0 computed; 2 usage; 3 missing/unreadable file; 4 shapes or types do not match;
@@ -58,7 +58,7 @@ static int lu_complete(int cplx, size_t n, ld *A, size_t *rp, size_t *cq, ld *co
     for (size_t k = 0; k < n; ++k) {
         const long long lo = (long long)k, hi = (long long)n;
         /* pivot search: the largest modulus in the trailing block (squared modulus for complex) */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (hi - lo > 128)
         for (long long jj = lo; jj < hi; ++jj) {
             const size_t j = (size_t)jj;
             const ld *c = A + per * j * n;
@@ -113,7 +113,7 @@ static int lu_complete(int cplx, size_t n, ld *A, size_t *rp, size_t *cq, ld *co
             const ld piv = ck[k];
             for (size_t i = k + 1; i < n; ++i) ck[i] /= piv;
         }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (hi - lo > 128)
         for (long long jj = lo + 1; jj < hi; ++jj) {
             const size_t j = (size_t)jj;
             ld *cj = A + per * j * n;
@@ -400,7 +400,7 @@ static void print_metrics(const metric *ms, size_t cnt, int json)
         if (json) {
             printf("%s\"%s\": ", i ? ", " : "", ms[i].key);
             if (ms[i].is_int) printf("%.0f", ms[i].val);
-            else if (isfinite(ms[i].val)) printf("%.6e", ms[i].val);
+            else if (isfinite(ms[i].val)) printf("%.17g", ms[i].val);
             else printf("null");
         } else {
             printf("%s%s=", i ? " " : "", ms[i].key);
@@ -609,10 +609,10 @@ int main(int argc, char **argv)
     }
 
     double emax = NAN, emean = NAN;
+    memcpy(ssort, sig, n * sizeof(double));
+    qsort(ssort, n, sizeof(double), cmp_desc);
     if (ref_path) {
-        memcpy(ssort, sig, n * sizeof(double));
         memcpy(rsort, mat[iREF].data, n * sizeof(double));
-        qsort(ssort, n, sizeof(double), cmp_desc);
         qsort(rsort, n, sizeof(double), cmp_desc);
         ld mx = 0.0L, sum = 0.0L;
         for (size_t i = 0; i < n; ++i) {
@@ -639,6 +639,12 @@ int main(int argc, char **argv)
     if (ref_path) {
         PUT("sigma_err_max", emax, 0);
         PUT("sigma_err_mean", emean, 0);
+    }
+    PUT("sigma_max", ssort[0], 0);
+    PUT("sigma_min", ssort[n - 1], 0);
+    if (ref_path) {
+        PUT("ref_max", rsort[0], 0);
+        PUT("ref_min", rsort[n - 1], 0);
     }
     PUT("sigma_sorted", sorted, 1);
     PUT("cond_Z", condZ, 0);

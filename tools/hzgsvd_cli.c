@@ -16,6 +16,9 @@
 
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
+#ifdef HZGSVD_WITH_CUDA
+#include "tools/hzgsvd_cli_gpu.h"   /* the GPU engine, compiled by nvcc (tools/hzgsvd_cli_gpu.cu) */
+#endif
 #include "tools/npy.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -164,8 +167,23 @@ static hzgsvd_status cpu_run(int ordinal, cli_problem *p, const hzgsvd_options *
                             p->sigma_f, p->sigma_g, p->sigma, opt, info);
 }
 
+#ifdef HZGSVD_WITH_CUDA
+/* The single-GPU engine (tools/hzgsvd_cli_gpu.cu): real pairs; complex ones arrive with the
+ * complex GPU engine. */
+static char gpu_device_name[256] = "gpu";
+
+static hzgsvd_status gpu_run(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd_cli_gpu_run(ordinal, p->is_complex, p->m_f, p->m_g, p->n, p->F, p->G, p->Z,
+                              p->sigma_f, p->sigma_g, p->sigma, opt, info, gpu_device_name, sizeof gpu_device_name);
+}
+#endif
+
 /* In order of preference for --device auto. */
 static const cli_engine engines[] = {
+#ifdef HZGSVD_WITH_CUDA
+    { "gpu", hzgsvd_cli_gpu_present, gpu_run },
+#endif
     { "cpu", cpu_present, cpu_run },
 };
 
@@ -721,6 +739,10 @@ int main(int argc, char **argv)
     opt.progress_user = NULL;
     hzgsvd_info info;
     memset(&info, 0, sizeof info);
+#ifdef HZGSVD_WITH_CUDA
+    /* --device auto: the GPU engine takes real pairs in this build; complex ones go to the CPU */
+    if (!strcmp(a.device_name, "auto") && p.is_complex) engine = find_engine("cpu");
+#endif
     hzgsvd_status st = engine->run(a.device_ordinal, &p, &opt, &info);
     info.detail[sizeof info.detail - 1] = '\0';
 
@@ -729,7 +751,11 @@ int main(int argc, char **argv)
         code = EXIT_FILE;
         goto done;
     }
-    if (write_summary(summary_path, &a, engine->name, &p, in_f, in_g, st, &info) != 0) {
+    const char *device_label = engine->name;
+#ifdef HZGSVD_WITH_CUDA
+    if (!strcmp(engine->name, "gpu")) device_label = gpu_device_name;
+#endif
+    if (write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info) != 0) {
         if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
             say("%s: cannot write (%s)", summary_path, strerror(errno));
             code = EXIT_FILE;

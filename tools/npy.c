@@ -72,6 +72,13 @@ static long long npy__remaining(FILE *f)
 /* ------------------------------------------------------------------------------------------ */
 /* header parsing                                                                             */
 
+/* Replace anything but printable ASCII by '?', so messages quoting a file stay one clean line. */
+static void npy__clean(char *s)
+{
+    for (; *s; ++s)
+        if ((unsigned char)*s < 0x20 || (unsigned char)*s > 0x7e) *s = '?';
+}
+
 typedef struct {
     const char *s, *end;
 } npy__cur;
@@ -188,6 +195,7 @@ static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const cha
             }
             out->ndim = nd;
         } else {
+            npy__clean(key);
             return npy__fail(err, errlen, "%s: malformed .npy header (unexpected key '%s')", path, key);
         }
         if (npy__eat(&c, ',')) continue;
@@ -204,8 +212,9 @@ static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const cha
 }
 
 /* Classify the dtype string: 1 real, 2 complex, or -1 with a message. */
-static int npy__dtype(const char *d, const char *path, char *err, size_t errlen)
+static int npy__dtype(char *d, const char *path, char *err, size_t errlen)
 {
+    npy__clean(d);
     if (strcmp(d, "<f8") == 0) return 1;
     if (strcmp(d, "<c16") == 0) return 2;
     if (npy__host_is_little()) {

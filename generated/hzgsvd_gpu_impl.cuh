@@ -1,0 +1,726 @@
+/* ================================================================================================
+ * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
+ * Generated from: templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2
+ * Regenerate with: make generate   (= python3 generator/gen.py)
+ * What it is: The single-GPU engine: generated kernel instances (precision x variant x sorting) and the host driver.
+ * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
+ * ================================================================================================ */
+#ifndef HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH
+#define HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH
+#include "hzgsvd_host.h"
+
+/*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
+/* The single-GPU kernels, real (d): the paper's section 3 design with
+ * w = 16.  initFGZ (3.3), the fused block-step kernel bstep (3.5: Gram matrices of the pivot
+ * block-column pair in shared memory, two Cholesky factorizations, the pointwise Hari-Zimmermann
+ * sweeps with the inner table from constant memory and warp reductions (App. C), and the
+ * post-multiplication of the pairs of F, G and Z), and rescale (3.4).  A thread block is 32 x 16
+ * threads: lane x owns row x of the 32 x 32 pivot blocks, warp y the columns y and y + 16.
+ * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible. */
+
+/* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n of 32). */
+typedef struct hzgsvd__d_gpu_mats {
+    double *F, *G, *Z;              /* column major, ld = mf, mg, n */
+    int mf, mg, n;
+} hzgsvd__d_gpu_mats;
+
+/* Per-thread-block results of a sweep: counters (paper section 3.1.1) and a failure code. */
+typedef struct hzgsvd__d_gpu_block_stats {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1/2 Cholesky of F's/G's pivot Gram failed; 3 a 2x2 B-hat not positive definite */
+    int fail_col;                   /* local column 0..31 */
+} hzgsvd__d_gpu_block_stats;
+
+/* 32-lane sum: butterfly with XOR distances 16..1 (every lane gets the same, commutative, sum). */
+__device__ __forceinline__ double hzgsvd__warp_sum(double v)
+{
+#pragma unroll
+    for (int i = 16; i > 0; i >>= 1)
+        v = __dadd_rn(v, __shfl_xor_sync(0xffffffffu, v, i));
+    return v;
+}
+
+/* Squared norm / dot of 32-element columns spread over a warp (one element per lane). */
+template <bool ENH>
+__device__ __forceinline__ double hzgsvd__d_wdot(double a, double b)
+{
+    if (ENH) {
+        double c, d;
+        hzgsvd__mul_rd_err(a, b, &c, &d);
+        return __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
+    }
+    return hzgsvd__warp_sum(__dmul_rn(a, b));
+}
+
+/* Squared norm of a long column (m rows, a multiple of 32): per-lane partial sums, then a warp sum. */
+template <bool ENH>
+__device__ __forceinline__ double hzgsvd__d_colnorm2(const double *y, int m)
+{
+    const int x = threadIdx.x & 31;
+    if (ENH) {
+        double c = 0.0, d = 0.0;
+        for (int i = x; i < m; i += 32) {
+            double ci, di;
+            hzgsvd__mul_rd_err(y[i], y[i], &ci, &di);
+            c = __dadd_rn(c, ci); d = __dadd_rn(d, di);
+        }
+        return __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
+    }
+    double s = 0.0;
+    for (int i = x; i < m; i += 32) s = fma(y[i], y[i], s);
+    return hzgsvd__warp_sum(s);
+}
+
+/* ---- initFGZ (section 3.3): n/2 blocks of 64 threads, a warp per column ---------------------- */
+template <bool ENH>
+__global__ void __launch_bounds__(64) hzgsvd__d_initFGZ(hzgsvd__d_gpu_mats M, int prescale)
+{
+    const int j = 2 * blockIdx.x + (threadIdx.x >> 5), x = threadIdx.x & 31;
+    if (j >= M.n) return;
+    double z = 1.0;
+    if (prescale) {
+        double *f = M.F + (size_t)j * M.mf, *g = M.G + (size_t)j * M.mg;
+        z = hzgsvd__rsqrt_rn(hzgsvd__d_colnorm2<ENH>(g, M.mg));
+        if (z != 1.0) {
+            for (int i = x; i < M.mf; i += 32) f[i] *= z;
+            for (int i = x; i < M.mg; i += 32) g[i] *= z;
+        }
+    }
+    if (x == 0) M.Z[(size_t)j * M.n + j] = z;
+}
+
+/* ---- rescale (section 3.4): f = 0 scales Z only; f = 1 also extracts U, V and the sigmas -------- */
+template <bool ENH>
+__global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d_gpu_mats M, int f, double *sf, double *sg, double *ss, int *bad)
+{
+    const int j = 2 * blockIdx.x + (threadIdx.x >> 5), x = threadIdx.x & 31;
+    if (j >= M.n) return;
+    double *fc = M.F + (size_t)j * M.mf, *gc = M.G + (size_t)j * M.mg, *zc = M.Z + (size_t)j * M.n;
+    const double nf2 = hzgsvd__d_colnorm2<ENH>(fc, M.mf), ng2 = hzgsvd__d_colnorm2<ENH>(gc, M.mg);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    if (rho != 1.0) for (int i = x; i < M.n; i += 32) zc[i] *= rho;
+    if (!f) return;
+    const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+    if (rf != 1.0) for (int i = x; i < M.mf; i += 32) fc[i] *= rf;
+    if (rg != 1.0) for (int i = x; i < M.mg; i += 32) gc[i] *= rg;
+    if (x == 0) {
+        const double a = sqrt(nf2) * rho, b = sqrt(ng2) * rho, s = sqrt(nf2) * rg;
+        sf[j] = a; sg[j] = b; ss[j] = s;
+        if (!(a > 0.0) || !(b > 0.0) || !isfinite(s) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho))
+            atomicMin(bad, j);      /* an integer minimum: the same for any schedule */
+    }
+}
+
+/* ---- the block step (section 3.5) -------------------------------------------------------------- */
+
+/* Subphase 1: A = [Y_p Y_q]^T [Y_p Y_q] (32 x 32, both triangles) through 64-row chunks in buf;
+ * lane x reads the chunk rows in circular order (x + j) mod 64 against bank conflicts. */
+__device__ __forceinline__ void hzgsvd__d_gram(const double *Y, int m, int cp, int cq, double *buf, double *A)
+{
+    const int x = threadIdx.x, y = threadIdx.y;
+    const double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
+    double a0 = 0.0, a1 = 0.0;
+    for (int i = 0; i < m; i += 64) {
+        buf[x + 64 * y] = yp[i + x];
+        buf[x + 32 + 64 * y] = yp[i + 32 + x];
+        buf[x + 64 * (y + 16)] = yq[i + x];
+        buf[x + 32 + 64 * (y + 16)] = yq[i + 32 + x];
+        __syncthreads();
+#pragma unroll 16
+        for (int j = 0; j < 64; ++j) {
+            const int r = (x + j) & 63;
+            const double bx = buf[r + 64 * x];
+            a0 = fma(bx, buf[r + 64 * y], a0);
+            a1 = fma(bx, buf[r + 64 * (y + 16)], a1);
+        }
+        __syncthreads();
+    }
+    A[x + 32 * y] = a0;
+    A[x + 32 * (y + 16)] = a1;
+    __syncthreads();
+}
+
+/* Subphase 2: Cholesky A = L L^T in place (lower triangle read), then A <- L^T with the strict
+ * lower part zeroed.  Returns -1, or the column whose pivot was not positive (block-uniform). */
+__device__ __forceinline__ int hzgsvd__d_cholesky(double *A)
+{
+    const int x = threadIdx.x, y = threadIdx.y;
+    for (int j = 0; j < 32; ++j) {
+        const double d = A[j + 32 * j];
+        __syncthreads();                          /* all have read the pivot before it changes */
+        if (!(d > 0.0) || isinf(d)) return j;     /* the same d in every thread: a uniform exit */
+        if (y == 0 && x >= j) A[x + 32 * j] = (x == j) ? sqrt(d) : A[x + 32 * j] * hzgsvd__rsqrt_rn(d);
+        __syncthreads();
+        const int c0 = j + 1 + y, c1 = c0 + 16;
+        if (c0 < 32 && x >= c0) A[x + 32 * c0] = fma(-A[x + 32 * j], A[c0 + 32 * j], A[x + 32 * c0]);
+        if (c1 < 32 && x >= c1) A[x + 32 * c1] = fma(-A[x + 32 * j], A[c1 + 32 * j], A[x + 32 * c1]);
+        __syncthreads();
+    }
+    const double v0 = (x >= y) ? A[x + 32 * y] : 0.0;
+    const double v1 = (x >= y + 16) ? A[x + 32 * (y + 16)] : 0.0;
+    __syncthreads();
+    A[y + 32 * x] = v0;
+    A[y + 16 + 32 * x] = v1;
+    __syncthreads();
+    return -1;
+}
+
+/* Subphase 4: [Y_p Y_q] <- [Y_p Y_q] Z-tilde, one pass in 32-row chunks (Cannon-like skew). */
+__device__ __forceinline__ void hzgsvd__d_postmultiply(double *Y, int m, int cp, int cq, double *buf, const double *Zt)
+{
+    const int x = threadIdx.x, y = threadIdx.y;
+    double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
+    for (int i = 0; i < m; i += 32) {
+        buf[x + 32 * y] = yp[i + x];
+        buf[x + 32 * (y + 16)] = yq[i + x];
+        __syncthreads();
+        double c0 = 0.0, c1 = 0.0;
+        int p0 = (y + x) & 31, p1 = (y + 16 + x) & 31;
+#pragma unroll
+        for (int k = 0; k < 32; ++k) {
+            c0 = fma(buf[x + 32 * p0], Zt[p0 + 32 * y], c0);
+            c1 = fma(buf[x + 32 * p1], Zt[p1 + 32 * (y + 16)], c1);
+            p0 = (p0 + 1) & 31;
+            p1 = (p1 + 1) & 31;
+        }
+        __syncthreads();
+        yp[i + x] = c0;
+        yq[i + x] = c1;
+    }
+}
+
+/* The whole block step of block-pair position blockIdx.x in outer step `step`. */
+template <int VARIANT, bool SORT>
+__device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                 int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    __shared__ double sF[32 * 32], sG[32 * 32], sZ[32 * 32], sB[64 * 32];
+    const int x = threadIdx.x, y = threadIdx.y, l = blockIdx.x;
+    const int nblk = M.n / 16;
+    const int bp = outer[(size_t)step * nblk + 2 * l], bq = outer[(size_t)step * nblk + 2 * l + 1];
+    const int cp = bp * 16 + y, cq = bq * 16 + y;      /* global columns of local y and y + 16 */
+
+    hzgsvd__d_gram(M.F, M.mf, cp, cq, sB, sF);
+    hzgsvd__d_gram(M.G, M.mg, cp, cq, sB, sG);
+    int c = hzgsvd__d_cholesky(sF);
+    int fail = (c >= 0) ? 1 : 0;
+    if (!fail) { c = hzgsvd__d_cholesky(sG); fail = (c >= 0) ? 2 : 0; }
+    if (fail) {
+        if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = fail; stats[l].fail_col = c; }
+        return;                                   /* uniform: the host reports rank deficiency */
+    }
+
+    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5) */
+    const double tol = hzgsvd__ortho_tol(32);
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int col = y + 16 * h;
+        double z = 1.0;
+        if (!RESC) {
+            const double b = hzgsvd__d_wdot<ENH>(sG[x + 32 * col], sG[x + 32 * col]);
+            if (b != 1.0) { z = hzgsvd__rsqrt_rn(b); sF[x + 32 * col] *= z; sG[x + 32 * col] *= z; }
+        }
+        sZ[x + 32 * col] = (x == col) ? z : 0.0;
+    }
+    __syncthreads();
+
+    /* Subphase 3: the pointwise sweeps; warp y takes pair y of each inner step. */
+    unsigned long long tot_all = 0, tot_big = 0;
+    int rot_fail = 0;
+    const int steps = inner_mm ? 32 : 31;
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        int s_all = 0, s_big = 0;
+        for (int st = 0; st < steps; ++st) {
+            const int p = inner_mm ? hzgsvd__cinner_mm32[st][y][0] : hzgsvd__cinner_me32[st][y][0];
+            const int q = inner_mm ? hzgsvd__cinner_mm32[st][y][1] : hzgsvd__cinner_me32[st][y][1];
+            double fp = sF[x + 32 * p], fq = sF[x + 32 * q];
+            double gp = sG[x + 32 * p], gq = sG[x + 32 * q];
+            double zp = sZ[x + 32 * p], zq = sZ[x + 32 * q];
+            const double app = hzgsvd__d_wdot<ENH>(fp, fp), aqq = hzgsvd__d_wdot<ENH>(fq, fq);
+            const double apq = hzgsvd__d_wdot<ENH>(fp, fq), bpq = hzgsvd__d_wdot<ENH>(gp, gq);
+            const double bpp = RESC ? hzgsvd__d_wdot<ENH>(gp, gp) : 1.0;
+            const double bqq = RESC ? hzgsvd__d_wdot<ENH>(gq, gq) : 1.0;
+            const hzgsvd__rot rot = hzgsvd__drot(app, aqq, apq, bpp, bqq, bpq, VARIANT, SORT, tol);
+            if (rot.transform) {
+                hzgsvd__drot_apply(&rot, fp, fq, &fp, &fq);
+                hzgsvd__drot_apply(&rot, gp, gq, &gp, &gq);
+                hzgsvd__drot_apply(&rot, zp, zq, &zp, &zq);
+            }
+            if (rot.swap) {
+                double t = fp; fp = fq; fq = t;
+                t = gp; gp = gq; gq = t;
+                t = zp; zp = zq; zq = t;
+            }
+            sF[x + 32 * p] = fp; sF[x + 32 * q] = fq;
+            sG[x + 32 * p] = gp; sG[x + 32 * q] = gq;
+            sZ[x + 32 * p] = zp; sZ[x + 32 * q] = zq;
+            rot_fail |= rot.fail;
+            s_all += __syncthreads_count(x == 0 && rot.transform);
+            s_big += __syncthreads_count(x == 0 && rot.transform && rot.big);
+        }
+        if (s_all == 0) break;                    /* a sweep with no transformation adds nothing */
+        tot_all += (unsigned long long)s_all;
+        tot_big += (unsigned long long)s_big;
+    }
+    if (__syncthreads_or(rot_fail)) {
+        if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = 3; stats[l].fail_col = 0; }
+        return;
+    }
+
+    /* Z-tilde = Z-hat Theta (section 2.4), warp y scales columns y and y + 16 */
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+        const int col = y + 16 * h;
+        const double fv = sF[x + 32 * col], gv = sG[x + 32 * col];
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_wdot<ENH>(fv, fv) + hzgsvd__d_wdot<ENH>(gv, gv));
+        if (t != 1.0) sZ[x + 32 * col] *= t;
+    }
+    __syncthreads();
+
+    /* Subphase 4 */
+    hzgsvd__d_postmultiply(M.F, M.mf, cp, cq, sB, sZ);
+    hzgsvd__d_postmultiply(M.G, M.mg, cp, cq, sB, sZ);
+    hzgsvd__d_postmultiply(M.Z, M.n, cp, cq, sB, sZ);
+    if (x == 0 && y == 0) { stats[l].all += tot_all; stats[l].big += tot_big; }
+}
+
+/* One kernel per generated instance: the name is also a filter key and a benchmark label. */
+__global__ void __launch_bounds__(512) hzgsvd__d_v0_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<0, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v0_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<0, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v1_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<1, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v1_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<1, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v2_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<2, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v2_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<2, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v3_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<3, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v3_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<3, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v4_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<4, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v4_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<4, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v5_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<5, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v5_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<5, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v6_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<6, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v6_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<6, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v7_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<7, true>(M, outer, step, inner_mm, max_inner, stats);
+}
+__global__ void __launch_bounds__(512) hzgsvd__d_v7_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
+{
+    hzgsvd__d_bstep_body<7, false>(M, outer, step, inner_mm, max_inner, stats);
+}
+
+typedef void (*hzgsvd__d_bstep_kernel)(hzgsvd__d_gpu_mats, const int *, int, int, int, hzgsvd__d_gpu_block_stats *);
+
+/* The instance for (variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
+static inline hzgsvd__d_bstep_kernel hzgsvd__d_bstep_instance(int variant, int sort)
+{
+    if (variant == 0 && sort == 1) return hzgsvd__d_v0_sort_bstep;
+    if (variant == 0 && sort == 0) return hzgsvd__d_v0_nosort_bstep;
+    if (variant == 1 && sort == 1) return hzgsvd__d_v1_sort_bstep;
+    if (variant == 1 && sort == 0) return hzgsvd__d_v1_nosort_bstep;
+    if (variant == 2 && sort == 1) return hzgsvd__d_v2_sort_bstep;
+    if (variant == 2 && sort == 0) return hzgsvd__d_v2_nosort_bstep;
+    if (variant == 3 && sort == 1) return hzgsvd__d_v3_sort_bstep;
+    if (variant == 3 && sort == 0) return hzgsvd__d_v3_nosort_bstep;
+    if (variant == 4 && sort == 1) return hzgsvd__d_v4_sort_bstep;
+    if (variant == 4 && sort == 0) return hzgsvd__d_v4_nosort_bstep;
+    if (variant == 5 && sort == 1) return hzgsvd__d_v5_sort_bstep;
+    if (variant == 5 && sort == 0) return hzgsvd__d_v5_nosort_bstep;
+    if (variant == 6 && sort == 1) return hzgsvd__d_v6_sort_bstep;
+    if (variant == 6 && sort == 0) return hzgsvd__d_v6_nosort_bstep;
+    if (variant == 7 && sort == 1) return hzgsvd__d_v7_sort_bstep;
+    if (variant == 7 && sort == 0) return hzgsvd__d_v7_nosort_bstep;
+    return NULL;
+}
+
+/* ---- bordering, input checks, output gathering ------------------------------------------------- */
+
+/* Unit diagonal in the added rows and columns (section 3.1): Y(m + j, n + j) = 1, j < extra. */
+__global__ void hzgsvd__d_border(double *Y, int ldw, int m, int n, int extra)
+{
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j < extra) Y[(size_t)(m + j) + (size_t)(n + j) * ldw] = 1.0;
+}
+
+/* Non-finite entries (smallest column-major index) and zero columns (smallest column) of a caller's
+ * matrix; integer atomics only, so the answer does not depend on the schedule. */
+__global__ void hzgsvd__d_check_values(const double *Y, int m, int n, int ld, int *first_bad, int *first_zero)
+{
+    const int j = blockIdx.x, x = threadIdx.x;
+    if (j >= n) return;
+    int nonzero = 0, bad = 0x7fffffff;
+    for (int i = x; i < m; i += blockDim.x) {
+        const double v = Y[(size_t)i + (size_t)j * ld];
+        if (!isfinite(v) && bad == 0x7fffffff) bad = i;
+        nonzero |= (v != 0.0);
+    }
+    if (bad != 0x7fffffff) atomicMin(first_bad, j * m + bad);   /* j*m+bad < m*n fits an int (checked by the host) */
+    nonzero = __syncthreads_or(nonzero);
+    if (threadIdx.x == 0 && !nonzero) atomicMin(first_zero, j);
+}
+
+/* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
+__global__ void hzgsvd__d_real_columns(const double *Z, int n, int nb, int *real)
+{
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= nb) return;
+    int r = 1;
+    for (int i = n; i < nb && r; ++i) r = (Z[(size_t)i + (size_t)j * nb] == 0.0);
+    real[j] = r;
+}
+
+/* Output column c <- working column order[c] (first m rows), for U, V or Z. */
+__global__ void hzgsvd__d_gather(const double *W, int ldw, const int *order, int m, double *Y, int ld)
+{
+    const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < m) Y[(size_t)i + (size_t)c * ld] = W[(size_t)i + (size_t)order[c] * ldw];
+}
+
+__global__ void hzgsvd__d_gather_vec(const double *w, const int *order, int n, double *y)
+{
+    const int c = blockIdx.x * blockDim.x + threadIdx.x;
+    if (c < n && y) y[c] = w[order[c]];
+}
+/*** end templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
+/* The host part of the single-GPU engine, real (paper section 3.6, Algorithm 1): checks, bordering on
+ * the device, initFGZ, the outer sweeps (one bstep launch per outer step, counters copied back once
+ * per sweep, stop when a sweep applied no big transformation), the final rescale and the ordering
+ * of the caller's columns.  The CPU only controls; every CUDA call is checked and becomes a status. */
+
+#define HZGSVD__CU(call)                                                                              \
+    do {                                                                                              \
+        const cudaError_t e_ = (call);                                                                \
+        if (e_ != cudaSuccess) {                                                                      \
+            st = hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                              "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);         \
+            goto done;                                                                                \
+        }                                                                                             \
+    } while (0)
+
+/* Sizes of a run (bordered: n to a multiple of 32, rows to a multiple of 64 that holds the unit
+ * diagonal of the added columns) and the offsets of everything in the workspace. */
+typedef struct hzgsvd__d_gpu_layout {
+    int mf, mg, nb, nblk, steps;
+    size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_ints, bytes;
+} hzgsvd__d_gpu_layout;
+
+static size_t hzgsvd__align256(size_t b) { return (b + 255u) & ~(size_t)255u; }
+
+HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, hzgsvd__d_gpu_layout *L)
+{
+    const int nb = hzgsvd__bordered_n(n, 16), extra = nb - n;
+    L->nb = nb;
+    L->nblk = nb / 16;
+    L->mf = ((m_f + extra + 63) / 64) * 64;
+    L->mg = ((m_g + extra + 63) / 64) * 64;
+    L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
+    if (L->steps < 1) return -1;
+    size_t o = 0;
+    L->off_F = o;     o += hzgsvd__align256(sizeof(double) * (size_t)L->mf * nb);
+    L->off_G = o;     o += hzgsvd__align256(sizeof(double) * (size_t)L->mg * nb);
+    L->off_Z = o;     o += hzgsvd__align256(sizeof(double) * (size_t)nb * nb);
+    L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
+    L->off_stats = o; o += hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L->nblk / 2));
+    L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
+    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (2 * (size_t)nb + 4));
+    L->bytes = o;
+    return 0;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = 0;
+    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
+    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    hzgsvd__d_gpu_layout L;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = L.bytes;
+    return HZGSVD_SUCCESS;
+}
+
+/* Device-pointer entry point (see hzgsvd_single.cuh for the contract). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
+                                          double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                          void *d_work, size_t work_bytes, cudaStream_t stream,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st;
+    hzgsvd__d_gpu_layout L;
+    char *work = NULL, *owned = NULL;
+    int *h_outer = NULL, *h_ints = NULL, *h_order = NULL;
+    double *h_ss = NULL;
+    hzgsvd__d_gpu_block_stats *h_stats = NULL;
+    hzgsvd__d_gpu_mats M;
+    hzgsvd__d_gpu_block_stats *d_stats;
+    double *d_sf, *d_sg, *d_ss;
+    int *d_real, *d_order, *d_bad;
+    int h_chk[2];
+    hzgsvd__d_bstep_kernel bstep;
+    int dev_count = 0, converged = 0, extra, cnt, prescale, enh;
+    unsigned long long all, big;
+
+    hzgsvd__info_reset(info);
+    st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (o.block_width != 16)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16", o.block_width);
+    bstep = hzgsvd__d_bstep_instance(o.variant, o.sort);
+    if (!bstep)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o.variant, o.sort ? "sorting" : "non-sorting");
+    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
+    }
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, &L) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
+    if (d_work && work_bytes < L.bytes)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L.bytes);
+    if (info) info->n_bordered = L.nb;
+    extra = L.nb - n;
+    prescale = !HZGSVD__VAR_RESCALE(o.variant);
+    enh = HZGSVD__VAR_ENHANCED(o.variant);
+
+    h_outer = (int *)malloc(sizeof(int) * (size_t)L.steps * L.nblk);
+    h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2));
+    h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
+    h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
+    if (!h_outer || !h_stats || !h_ints || !h_ss) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
+    h_order = h_ints + L.nb;
+    if (hzgsvd__strategy_fill(o.outer, L.nblk, h_outer) != 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "outer strategy table"); goto done; }
+
+    if (d_work) work = (char *)d_work;
+    else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
+    M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
+    M.mf = L.mf; M.mg = L.mg; M.n = L.nb;
+    d_stats = (hzgsvd__d_gpu_block_stats *)(work + L.off_stats);
+    d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
+    d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_bad = d_order + L.nb;
+
+    /* Checks that need the values (nothing of the caller's is written before they pass):
+     * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
+    for (int which = 0; which < 2; ++which) {
+        const double *Y = which ? dG : dF;
+        const int m = which ? m_g : m_f, ld = which ? ldg : ldf;
+        const char *name = which ? "G" : "F";
+        h_chk[0] = h_chk[1] = 0x7fffffff;
+        HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
+        hzgsvd__d_check_values<<<n, 128, 0, stream>>>(Y, m, n, ld, d_bad, d_bad + 1);
+        HZGSVD__CU(cudaGetLastError());
+        HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaStreamSynchronize(stream));
+        if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
+        if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
+    }
+
+    /* Load and border (section 3.1), initFGZ (3.3). */
+    HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
+    HZGSVD__CU(cudaMemcpy2DAsync(M.F, sizeof(double) * L.mf, dF, sizeof(double) * ldf, sizeof(double) * m_f, n, cudaMemcpyDeviceToDevice, stream));
+    HZGSVD__CU(cudaMemcpy2DAsync(M.G, sizeof(double) * L.mg, dG, sizeof(double) * ldg, sizeof(double) * m_g, n, cudaMemcpyDeviceToDevice, stream));
+    if (extra > 0) {
+        hzgsvd__d_border<<<1, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__d_border<<<1, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
+        HZGSVD__CU(cudaGetLastError());
+    }
+    HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
+    if (enh) hzgsvd__d_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale);
+    else hzgsvd__d_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale);
+    HZGSVD__CU(cudaGetLastError());
+
+    /* Algorithm 1 */
+    for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
+        HZGSVD__CU(cudaMemsetAsync(d_stats, 0, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2), stream));
+        for (int k = 0; k < L.steps; ++k) {
+            bstep<<<L.nblk / 2, dim3(32, 16), 0, stream>>>(M, (const int *)(work + L.off_outer), k,
+                                                          o.inner == HZGSVD_STRATEGY_MM, o.blocking == HZGSVD_BLOCKING_FB ? 30 : 1, d_stats);
+            HZGSVD__CU(cudaGetLastError());
+        }
+        HZGSVD__CU(cudaMemcpyAsync(h_stats, d_stats, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2), cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaStreamSynchronize(stream));
+        all = 0; big = 0;
+        for (int l = 0; l < L.nblk / 2; ++l) {
+            all += h_stats[l].all; big += h_stats[l].big;
+            if (h_stats[l].fail && st == HZGSVD_SUCCESS)
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block pair %d, column %d)"
+                                  : h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block pair %d, column %d)"
+                                                         : "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block pair %d, column %d)",
+                                  sweep + 1, l, h_stats[l].fail_col);
+        }
+        if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
+        if (o.progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = big; pr.all = all; pr.seconds = hzgsvd__now() - t0;
+            o.progress(&pr, o.progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) goto done;
+        if (big == 0) { converged = 1; break; }
+        if (enh) hzgsvd__d_rescale<true><<<L.nb / 2, 64, 0, stream>>>(M, 0, NULL, NULL, NULL, NULL);
+        else hzgsvd__d_rescale<false><<<L.nb / 2, 64, 0, stream>>>(M, 0, NULL, NULL, NULL, NULL);
+        HZGSVD__CU(cudaGetLastError());
+    }
+
+    /* Final rescale (f = true), then the caller's columns in order. */
+    h_ints[0] = 0x7fffffff;
+    HZGSVD__CU(cudaMemcpyAsync(d_bad, h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
+    if (enh) hzgsvd__d_rescale<true><<<L.nb / 2, 64, 0, stream>>>(M, 1, d_sf, d_sg, d_ss, d_bad);
+    else hzgsvd__d_rescale<false><<<L.nb / 2, 64, 0, stream>>>(M, 1, d_sf, d_sg, d_ss, d_bad);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__d_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaMemcpyAsync(h_ss, d_ss, sizeof(double) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaMemcpyAsync(h_order, d_bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    if (h_order[0] != 0x7fffffff) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate: F or G is not of full column rank", h_order[0] + 1);
+        goto done;
+    }
+    cnt = 0;
+    for (int j = 0; j < L.nb; ++j)
+        if (h_ints[j]) { if (cnt < n) h_order[cnt] = j; ++cnt; }
+    if (cnt != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n); goto done; }
+    if (o.sort) hzgsvd__sort_desc(h_ss, h_order, n);
+    HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
+    hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, ldf);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__d_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, L.mg, d_order, m_g, dG, ldg);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__d_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, L.nb, d_order, n, dZ, ldz);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sf, d_order, n, d_sigma_f);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sg, d_order, n, d_sigma_g);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_ss, d_order, n, d_sigma);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    st = converged ? HZGSVD_SUCCESS
+                   : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                                  o.max_sweeps, o.max_sweeps);
+done:
+    if (owned) {
+        const cudaError_t e = cudaStreamSynchronize(stream);
+        cudaFree(owned);
+        if (e != cudaSuccess && st == HZGSVD_SUCCESS)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaStreamSynchronize failed: %s (%d)", cudaGetErrorString(e), (int)e);
+    }
+    free(h_outer); free(h_stats); free(h_ints); free(h_ss);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+    }
+    return st;
+}
+
+/* Host-pointer convenience entry point: device copies in, the run, results out. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st;
+    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
+    int dev_count = 0;
+    hzgsvd__info_reset(info);
+    st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
+    }
+    HZGSVD__CU(cudaMalloc((void **)&dF, sizeof(double) * (size_t)m_f * n));
+    HZGSVD__CU(cudaMalloc((void **)&dG, sizeof(double) * (size_t)m_g * n));
+    HZGSVD__CU(cudaMalloc((void **)&dZ, sizeof(double) * (size_t)n * n));
+    HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
+    HZGSVD__CU(cudaMemcpy2D(dF, sizeof(double) * m_f, F, sizeof(double) * ldf, sizeof(double) * m_f, n, cudaMemcpyHostToDevice));
+    HZGSVD__CU(cudaMemcpy2D(dG, sizeof(double) * m_g, G, sizeof(double) * ldg, sizeof(double) * m_g, n, cudaMemcpyHostToDevice));
+    st = hzgsvd_gpu_dgsvd(m_f, m_g, n, dF, m_f, dG, m_g, dZ, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
+        const hzgsvd_status run = st;
+        HZGSVD__CU(cudaMemcpy2D(F, sizeof(double) * ldf, dF, sizeof(double) * m_f, sizeof(double) * m_f, n, cudaMemcpyDeviceToHost));
+        HZGSVD__CU(cudaMemcpy2D(G, sizeof(double) * ldg, dG, sizeof(double) * m_g, sizeof(double) * m_g, n, cudaMemcpyDeviceToHost));
+        HZGSVD__CU(cudaMemcpy2D(Z, sizeof(double) * ldz, dZ, sizeof(double) * n, sizeof(double) * n, n, cudaMemcpyDeviceToHost));
+        if (sigma_f) HZGSVD__CU(cudaMemcpy(sigma_f, dS, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        if (sigma_g) HZGSVD__CU(cudaMemcpy(sigma_g, dS + n, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        if (sigma) HZGSVD__CU(cudaMemcpy(sigma, dS + 2 * (size_t)n, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        st = run;
+    }
+done:
+    cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
+    if (info) info->seconds = hzgsvd__now() - t0;
+    return st;
+}
+
+#undef HZGSVD__CU
+/*** end templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
+
+#endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

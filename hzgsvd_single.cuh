@@ -1,0 +1,79 @@
+/* hzgsvd_single.cuh -- the single-GPU engine of hzgsvd (CUDA C, sm_90 and later).
+ *
+ * HOW TO USE
+ *   In exactly one .cu file of your program:
+ *       #define HZGSVD_IMPLEMENTATION
+ *       #include "hzgsvd_single.cuh"
+ *   Elsewhere (.cu or host C++ compiled by nvcc) just #include "hzgsvd_single.cuh".  Keep
+ *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200); no library to link
+ *   beyond the CUDA runtime.  The CPU engine (hzgsvd_cpu.h) may be included in the same program.
+ *
+ *       size_t bytes;  void *d_work;
+ *       hzgsvd_gpu_dgsvd_workspace_size(m_f, m_g, n, &opt, &bytes);
+ *       cudaMalloc(&d_work, bytes);
+ *       hzgsvd_status st = hzgsvd_gpu_dgsvd(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz,
+ *                                           d_sigma_f, d_sigma_g, d_sigma, d_work, bytes, stream, &opt, &info);
+ *
+ * WHAT IT COMPUTES
+ *   The same GSVD as hzgsvd_cpu.h (see its comment block; it is the contract for both engines):
+ *   F Z = U diag(sigma_f), G Z = V diag(sigma_g), U'U = V'V = I, sigma_f^2 + sigma_g^2 = 1,
+ *   sigma = sigma_f/sigma_g, descending with opt.sort; U overwrites F, V overwrites G.  The
+ *   algorithm is the paper's section 3 with w = 16 (opt.block_width must be 16): one fused kernel
+ *   per outer step, per pivot block pair the Gram matrices, Cholesky, the pointwise HZ sweeps and
+ *   the post-multiplication; variants 0..7, ME/MM at both levels, FB/BO, sorting on/off.
+ *   Results are bitwise identical between runs on the same GPU model; they agree with the CPU
+ *   engine to rounding (docs/NUMERICS.md states the bound), not bitwise (other summation orders).
+ *
+ * MEMORY
+ *   The device entry point works on a copy bordered to n' = roundup(n, 32) columns and rows
+ *   m' = roundup(m + n' - n, 64): the workspace holds F', G', Z' and small tables,
+ *   8 (m_f' + m_g' + n') n' bytes plus O(n) (hzgsvd_gpu_dgsvd_workspace_size says exactly).  Pass
+ *   d_work = NULL to let the call cudaMalloc and free it.  The host entry point also allocates
+ *   device copies of F, G, Z (8 (m_f + m_g + n) n bytes).
+ *
+ * ERRORS
+ *   As in hzgsvd_cpu.h, plus HZGSVD_ERR_NO_DEVICE (no CUDA device), HZGSVD_ERR_CUDA (a CUDA call
+ *   failed; info.detail names it and its error), HZGSVD_ERR_OUT_OF_MEMORY.  Argument errors and
+ *   HZGSVD_ERR_NOT_FINITE leave the caller's arrays untouched.  The call synchronizes `stream`
+ *   (once per outer sweep, to read the convergence counters) and returns when the results are in
+ *   place.
+ */
+#ifndef HZGSVD_SINGLE_CUH
+#define HZGSVD_SINGLE_CUH
+
+#include <cuda_runtime.h>
+#include "generated/hzgsvd_core.h"
+
+HZGSVD_EXTERN_C_BEGIN
+
+/* Bytes of device workspace hzgsvd_gpu_dgsvd needs for these sizes and options (opt may be NULL). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes);
+
+/* Real pair, device pointers.  dF: m_f x n (ldf >= m_f), dG: m_g x n, dZ: n x n (ldz >= n);
+ * d_sigma_f, d_sigma_g, d_sigma: n doubles each on the device, any may be NULL; d_work: NULL or
+ * work_bytes >= hzgsvd_gpu_dgsvd_workspace_size(); stream: any stream (0 = the default stream). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
+                                          double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                          void *d_work, size_t work_bytes, cudaStream_t stream,
+                                          const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* Real pair, host pointers: the same arguments as hzgsvd_cpu_dgsvd; copies in, runs, copies out. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
+static inline int hzgsvd_gpu_available(void)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess) { (void)cudaGetLastError(); return 0; }
+    return count > 0;
+}
+
+HZGSVD_EXTERN_C_END
+
+#ifdef HZGSVD_IMPLEMENTATION
+#include "generated/hzgsvd_gpu_impl.cuh"
+#endif
+
+#endif /* HZGSVD_SINGLE_CUH */

@@ -1,0 +1,316 @@
+/* test_gpu_engine.cu -- the single-GPU real engine against the CPU engine on the same input.
+ *
+ *   build/test_gpu_engine            every check below (prints SKIPPED and exits 0 without a GPU)
+ *   build/test_gpu_engine --one N    one default run at order N (for compute-sanitizer)
+ *   build/test_gpu_engine --probe-gpu   exit status 0 if a GPU is usable
+ *
+ * Bounds (docs/NUMERICS.md):
+ *   SIGMA_VS_CPU   1e-12  max relative difference of sigma, GPU vs CPU engine, same input.  Both
+ *                         compute sigma of well-conditioned random pairs to ~1e-14 (test_engine_lapack);
+ *                         they differ only in summation orders, so 100 u * cond is ample.
+ *   RESIDUAL       1e-14  ||F Z - U diag(sigma_f)||_F / (||F||_F ||Z||_F), likewise for G: a few u
+ *                         per sweep of rounding in the post-multiplications (measured ~2e-16).
+ *   ORTHO          n*4e-16 ||U'U - I||_F: the column norms are exact to rounding; the orthogonality
+ *                         reached is the relative tolerance sqrt(32) u per pair (~1e-15 * sqrt(n) measured).
+ */
+#define HZGSVD_IMPLEMENTATION
+#include "hzgsvd_cpu.h"
+#include "hzgsvd_single.cuh"
+#include "test/testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+
+static const double SIGMA_VS_CPU = 1e-12;
+static const double RESIDUAL = 1e-14;
+static const double ORTHO_PER_N = 4e-16;
+
+typedef struct pair {
+    int mf, mg, n;
+    double *F, *G;
+} pair;
+
+static pair make_pair(int mf, int mg, int n, uint64_t seed)
+{
+    pair p = { mf, mg, n, (double *)malloc(sizeof(double) * mf * n), (double *)malloc(sizeof(double) * mg * n) };
+    tu_rng r = { seed };
+    for (int i = 0; i < mf * n; ++i) p.F[i] = tu_uniform(&r);
+    for (int i = 0; i < mg * n; ++i) p.G[i] = tu_uniform(&r);
+    return p;
+}
+
+typedef struct result {
+    double *U, *V, *Z, *sf, *sg, *s;
+    hzgsvd_status st;
+    hzgsvd_info info;
+} result;
+
+static result run(const pair *p, const hzgsvd_options *o, int gpu)
+{
+    result r;
+    const int n = p->n;
+    r.U = (double *)malloc(sizeof(double) * p->mf * n);
+    r.V = (double *)malloc(sizeof(double) * p->mg * n);
+    r.Z = (double *)malloc(sizeof(double) * n * n);
+    r.sf = (double *)malloc(sizeof(double) * 3 * n);
+    r.sg = r.sf + n;
+    r.s = r.sg + n;
+    memcpy(r.U, p->F, sizeof(double) * p->mf * n);
+    memcpy(r.V, p->G, sizeof(double) * p->mg * n);
+    r.st = gpu ? hzgsvd_gpu_dgsvd_host(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info)
+               : hzgsvd_cpu_dgsvd(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info);
+    return r;
+}
+
+static void release(result *r) { free(r->U); free(r->V); free(r->Z); free(r->sf); }
+
+static double max_rel_diff(const double *a, const double *b, int n)
+{
+    double e = 0.0;
+    for (int i = 0; i < n; ++i) {
+        const double d = fabs(a[i] - b[i]) / fabs(b[i]);
+        if (!(d <= e)) e = d;               /* NaN propagates */
+    }
+    return e;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
+/* ||Y Z - W diag(s)||_F / (||Y||_F ||Z||_F) in long double */
+static double residual(const double *Y, int m, int n, const double *Z, const double *W, const double *s)
+{
+    long double r = 0, ny = 0, nz = 0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            long double a = 0;
+            for (int k = 0; k < n; ++k) a += (long double)Y[i + (size_t)k * m] * Z[k + (size_t)j * n];
+            a -= (long double)W[i + (size_t)j * m] * s[j];
+            r += a * a;
+            ny += (long double)Y[i + (size_t)j * m] * Y[i + (size_t)j * m];
+        }
+    for (int i = 0; i < n * n; ++i) nz += (long double)Z[i] * Z[i];
+    return (double)sqrtl(r / (ny * nz));
+}
+
+static double orthogonality(const double *W, int m, int n)
+{
+    long double o = 0;
+    for (int a = 0; a < n; ++a)
+        for (int b = 0; b < n; ++b) {
+            long double d = 0;
+            for (int i = 0; i < m; ++i) d += (long double)W[i + (size_t)a * m] * W[i + (size_t)b * m];
+            d -= (a == b);
+            o += d * d;
+        }
+    return (double)sqrtl(o);
+}
+
+/* Device rsqrt_rn (CUDA rsqrt seed) equals the host one (1/sqrt seed): both correctly rounded. */
+__global__ void rsqrt_kernel(const double *a, double *y, int n)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) y[i] = hzgsvd__rsqrt_rn(a[i]);
+}
+
+static void check_rsqrt_device(void)
+{
+    const int n = 1 << 20;
+    double *a = (double *)malloc(sizeof(double) * n), *y = (double *)malloc(sizeof(double) * n), *da, *dy;
+    tu_rng r = { 7 };
+    for (int i = 0; i < n; ++i) {
+        uint64_t bits = (tu_next(&r) & 0x7fefffffffffffffull);   /* positive finite, all exponents */
+        memcpy(&a[i], &bits, sizeof bits);
+    }
+    cudaMalloc(&da, sizeof(double) * n);
+    cudaMalloc(&dy, sizeof(double) * n);
+    cudaMemcpy(da, a, sizeof(double) * n, cudaMemcpyHostToDevice);
+    rsqrt_kernel<<<n / 256, 256>>>(da, dy, n);
+    CHECK(cudaMemcpy(y, dy, sizeof(double) * n, cudaMemcpyDeviceToHost) == cudaSuccess, "rsqrt kernel");
+    int diff = 0;
+    for (int i = 0; i < n; ++i) {
+        const double h = hzgsvd__rsqrt_rn(a[i]);
+        if (memcmp(&h, &y[i], sizeof h) != 0) { if (diff < 3) fprintf(stderr, "rsqrt(%a): host %a device %a\n", a[i], h, y[i]); ++diff; }
+    }
+    CHECK(diff == 0, "device rsqrt_rn differs from host on %d of %d inputs", diff, n);
+    cudaFree(da); cudaFree(dy); free(a); free(y);
+}
+
+static const char *cfg_name(const hzgsvd_options *o, char *buf)
+{
+    sprintf(buf, "DHZ%d-(%s-%s-%s)%s", o->variant, o->outer ? "MM" : "ME", o->blocking ? "BO" : "FB",
+            o->inner ? "MM" : "ME", o->sort ? "" : " nosort");
+    return buf;
+}
+
+/* GPU vs CPU on one pair for one configuration; the CPU sigma given (sorted descending). */
+static void compare(const pair *p, const hzgsvd_options *o, const double *cpu_sigma_sorted, int check_vectors)
+{
+    char name[64];
+    cfg_name(o, name);
+    result g = run(p, o, 1);
+    CHECK(g.st == HZGSVD_SUCCESS, "n=%d %s: GPU status %d (%s)", p->n, name, g.st, g.info.detail);
+    if (g.st == HZGSVD_SUCCESS) {
+        double *s = (double *)malloc(sizeof(double) * p->n);
+        memcpy(s, g.s, sizeof(double) * p->n);
+        if (!o->sort) qsort(s, p->n, sizeof(double), cmp_desc);
+        else for (int i = 1; i < p->n; ++i) CHECK(g.s[i - 1] >= g.s[i], "n=%d %s: sigma not descending at %d", p->n, name, i);
+        const double e = max_rel_diff(s, cpu_sigma_sorted, p->n);
+        CHECK(e <= SIGMA_VS_CPU, "n=%d %s: sigma GPU vs CPU %.3e > %.0e", p->n, name, e, SIGMA_VS_CPU);
+        if (check_vectors) {
+            const double rf = residual(p->F, p->mf, p->n, g.Z, g.U, g.sf), rg = residual(p->G, p->mg, p->n, g.Z, g.V, g.sg);
+            const double ou = orthogonality(g.U, p->mf, p->n), ov = orthogonality(g.V, p->mg, p->n);
+            CHECK(rf <= RESIDUAL && rg <= RESIDUAL, "n=%d %s: residuals %.3e %.3e", p->n, name, rf, rg);
+            CHECK(ou <= ORTHO_PER_N * p->n && ov <= ORTHO_PER_N * p->n, "n=%d %s: orthogonality %.3e %.3e", p->n, name, ou, ov);
+            printf("  n=%4d %-24s sweeps %2d  sigma vs CPU %.2e  res %.1e %.1e  orth %.1e %.1e  %.3f s\n",
+                   p->n, name, g.info.sweeps, e, rf, rg, ou, ov, g.info.seconds);
+        }
+        free(s);
+    }
+    release(&g);
+}
+
+static void bad_inputs(void)
+{
+    const int n = 40, mf = 50, mg = 45;
+    pair p = make_pair(mf, mg, n, 99);
+    hzgsvd_options o = hzgsvd_default_options();
+    double Z[40 * 40], s[3 * 40];
+    struct { const char *what; int field; double value; int m_f, m_g, nn, ldf; hzgsvd_status want; } cases[] = {
+        { "NaN in F", 0, NAN, mf, mg, n, mf, HZGSVD_ERR_NOT_FINITE },
+        { "Inf in G", 1, INFINITY, mf, mg, n, mf, HZGSVD_ERR_NOT_FINITE },
+        { "zero column in G", 2, 0, mf, mg, n, mf, HZGSVD_ERR_RANK_DEFICIENT },
+        { "m_f < n", -1, 0, 30, mg, n, mf, HZGSVD_ERR_M_LESS_THAN_N },
+        { "n = 0", -1, 0, mf, mg, 0, mf, HZGSVD_ERR_N_LESS_THAN_ONE },
+        { "ldf < m_f", -1, 0, mf, mg, n, mf - 1, HZGSVD_ERR_INVALID_ARGUMENT },
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
+        double *F = (double *)malloc(sizeof(double) * mf * n), *G = (double *)malloc(sizeof(double) * mg * n);
+        memcpy(F, p.F, sizeof(double) * mf * n);
+        memcpy(G, p.G, sizeof(double) * mg * n);
+        if (cases[c].field == 0) F[3 + 7 * mf] = cases[c].value;
+        if (cases[c].field == 1) G[5 + 2 * mg] = cases[c].value;
+        if (cases[c].field == 2) for (int i = 0; i < mg; ++i) G[i + 9 * mg] = 0.0;
+        hzgsvd_status got[2];
+        for (int gpu = 0; gpu < 2; ++gpu) {
+            double *Fc = (double *)malloc(sizeof(double) * mf * n), *Gc = (double *)malloc(sizeof(double) * mg * n);
+            memcpy(Fc, F, sizeof(double) * mf * n);
+            memcpy(Gc, G, sizeof(double) * mg * n);
+            hzgsvd_info info;
+            got[gpu] = gpu ? hzgsvd_gpu_dgsvd_host(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
+                           : hzgsvd_cpu_dgsvd(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info);
+            CHECK(memcmp(Fc, F, sizeof(double) * mf * n) == 0 && memcmp(Gc, G, sizeof(double) * mg * n) == 0,
+                  "%s (%s): the caller's arrays changed", cases[c].what, gpu ? "GPU" : "CPU");
+            CHECK(info.detail[0] != '\0', "%s: empty detail", cases[c].what);
+            free(Fc); free(Gc);
+        }
+        CHECK(got[0] == cases[c].want && got[1] == cases[c].want, "%s: CPU status %d, GPU status %d, want %d",
+              cases[c].what, got[0], got[1], cases[c].want);
+        free(F); free(G);
+    }
+    o.block_width = 8;
+    hzgsvd_info info;
+    CHECK(hzgsvd_gpu_dgsvd_host(mf, mg, n, p.F, mf, p.G, mg, Z, n, s, s + n, s + 2 * n, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT,
+          "block_width 8 on the GPU must be an argument error");
+    free(p.F); free(p.G);
+}
+
+/* The device entry point with a caller's workspace and stream, twice: bitwise identical. */
+static void device_api_repeat(void)
+{
+    const int n = 250, mf = 270, mg = 260;
+    pair p = make_pair(mf, mg, n, 1234);
+    hzgsvd_options o = hzgsvd_default_options();
+    size_t bytes = 0;
+    CHECK(hzgsvd_gpu_dgsvd_workspace_size(mf, mg, n, &o, &bytes) == HZGSVD_SUCCESS && bytes > 0, "workspace size");
+    void *work = NULL;
+    double *dF, *dG, *dZ, *dS, *out[2];
+    cudaStream_t stream;
+    cudaStreamCreate(&stream);
+    cudaMalloc(&work, bytes);
+    cudaMalloc(&dF, sizeof(double) * mf * n);
+    cudaMalloc(&dG, sizeof(double) * mg * n);
+    cudaMalloc(&dZ, sizeof(double) * n * n);
+    cudaMalloc(&dS, sizeof(double) * 3 * n);
+    const size_t nout = (size_t)mf * n + (size_t)mg * n + (size_t)n * n + 3 * (size_t)n;
+    for (int rep = 0; rep < 2; ++rep) {
+        hzgsvd_info info;
+        cudaMemcpy(dF, p.F, sizeof(double) * mf * n, cudaMemcpyHostToDevice);
+        cudaMemcpy(dG, p.G, sizeof(double) * mg * n, cudaMemcpyHostToDevice);
+        const hzgsvd_status st = hzgsvd_gpu_dgsvd(mf, mg, n, dF, mf, dG, mg, dZ, n, dS, dS + n, dS + 2 * n, work, bytes, stream, &o, &info);
+        CHECK(st == HZGSVD_SUCCESS, "device API: status %d (%s)", st, info.detail);
+        out[rep] = (double *)malloc(sizeof(double) * nout);
+        cudaMemcpy(out[rep], dF, sizeof(double) * mf * n, cudaMemcpyDeviceToHost);
+        cudaMemcpy(out[rep] + (size_t)mf * n, dG, sizeof(double) * mg * n, cudaMemcpyDeviceToHost);
+        cudaMemcpy(out[rep] + (size_t)(mf + mg) * n, dZ, sizeof(double) * n * n, cudaMemcpyDeviceToHost);
+        cudaMemcpy(out[rep] + (size_t)(mf + mg + n) * n, dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost);
+    }
+    CHECK(memcmp(out[0], out[1], sizeof(double) * nout) == 0, "two runs on the same input differ (U, V, Z or sigma)");
+    CHECK(hzgsvd_gpu_dgsvd(mf, mg, n, dF, mf, dG, mg, dZ, n, dS, dS + n, dS + 2 * n, work, bytes - 1, stream, &o, NULL)
+          == HZGSVD_ERR_INVALID_ARGUMENT, "a too small workspace must be an argument error");
+    free(out[0]); free(out[1]);
+    cudaFree(work); cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
+    cudaStreamDestroy(stream);
+    free(p.F); free(p.G);
+}
+
+int main(int argc, char **argv)
+{
+    tu_start("test_gpu_engine");
+    if (argc == 2 && !strcmp(argv[1], "--probe-gpu")) return hzgsvd_gpu_available() ? 0 : 1;
+    if (!hzgsvd_gpu_available()) {
+        printf("test_gpu_engine: SKIPPED (no GPU)\n");
+        return 0;
+    }
+    if (argc == 3 && !strcmp(argv[1], "--one")) {        /* one run for compute-sanitizer */
+        const int n = atoi(argv[2]);
+        pair p = make_pair(n + 16, n + 8, n, 5);
+        hzgsvd_options o = hzgsvd_default_options();
+        o.max_sweeps = 2;
+        result g = run(&p, &o, 1);
+        CHECK(g.st == HZGSVD_SUCCESS || g.st == HZGSVD_ERR_NO_CONVERGENCE, "status %d (%s)", g.st, g.info.detail);
+        release(&g);
+        return tu_finish();
+    }
+    struct cudaDeviceProp prop;
+    cudaGetDeviceProperties(&prop, 0);
+    printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
+    check_rsqrt_device();
+    const int sizes[5] = { 32, 64, 96, 250, 512 };
+    for (int si = 0; si < 5; ++si) {
+        const int n = sizes[si];
+        pair p = make_pair(n + 17, n + 9, n, 1000 + n);      /* rectangular, m_f != m_g != n */
+        hzgsvd_options o = hzgsvd_default_options();
+        result c = run(&p, &o, 0);
+        CHECK(c.st == HZGSVD_SUCCESS, "n=%d: CPU status %d", n, c.st);
+        /* every variant x outer x inner x blocking x sorting on the GPU against the CPU sigma */
+        for (int v = 0; v < 8; ++v)
+            for (int cfg = 0; cfg < 16; ++cfg) {
+                o.variant = v;
+                o.outer = (hzgsvd_strategy)(cfg & 1);
+                o.inner = (hzgsvd_strategy)((cfg >> 1) & 1);
+                o.blocking = (hzgsvd_blocking)((cfg >> 2) & 1);
+                o.sort = !((cfg >> 3) & 1);
+                compare(&p, &o, c.s, (v == 0 && cfg == 0) || (n <= 96 && cfg % 5 == 0));
+            }
+        release(&c);
+        free(p.F); free(p.G);
+    }
+    /* the same configuration on GPU and CPU: the transformation counts are close (not equal:
+       other summation orders), and for n = 1 the closed form agrees */
+    {
+        pair p = make_pair(7, 5, 1, 77);
+        hzgsvd_options o = hzgsvd_default_options();
+        result c = run(&p, &o, 0), g = run(&p, &o, 1);
+        CHECK(g.st == HZGSVD_SUCCESS && fabs(g.s[0] - c.s[0]) <= 4e-16 * c.s[0], "n = 1: GPU %.17g CPU %.17g", g.s[0], c.s[0]);
+        release(&c); release(&g);
+        free(p.F); free(p.G);
+    }
+    device_api_repeat();
+    bad_inputs();
+    return tu_finish();
+}

@@ -1,0 +1,161 @@
+/* test_engine_lapack: the CPU engine (real and complex) against LAPACK xGGSVD3 and against pairs
+ * with known generalized singular values.
+ *
+ *   build/test_engine_lapack [-v]      (-v: one line of measurements per case)
+ *
+ * Random pairs (entries uniform in [-1, 1), re and im), n in {1, 2, 7, 32, 33, 100, 256} with
+ * m_F = n + 13, m_G = n + 5, and m_F = 128, m_G = n = 97 (bordering to 128 columns needs more rows
+ * than F has): sigma against LAPACK's alpha/beta (jobu = jobv = jobq = 'N', K = 0, L = n expected;
+ * both sorted descending); sigma_f^2 + sigma_g^2 = 1; sigma = sigma_f / sigma_g; sigma descending;
+ * residuals ||F Z - U Sf||_F / (||F||_F ||Z||_F) and for G; ||U^H U - I||_F, ||V^H V - I||_F, all in
+ * long double.  Known pairs F = U diag(sf) X, G = V diag(sg) X (cond_2(X) = 100, sigma log-spaced
+ * 1e-3 .. 22 in random order): sigma against sf/sg.
+ *
+ * Every bound is a named constant below, with its justification and the worst value measured
+ * (gcc 12, -O2 -march=native, x86-64, OpenBLAS/reference LAPACK of Debian 12); docs/NUMERICS.md
+ * quotes them.  n is the number of columns, u = 2^-53.
+ */
+#define HZGSVD_IMPLEMENTATION
+#include "hzgsvd_cpu.h"
+#include "test/testutil.h"
+#include "test/engine_fixtures.h"
+
+#include <string.h>
+
+/* sigma vs LAPACK xGGSVD3, max relative error: both are backward stable and these random pairs are
+ * well conditioned, so they agree to a small multiple of n u.  Measured worst 2.1e-14 (n = 256,
+ * complex); per case at most 2.4 n u (n = 1).  Bound 32 n u + 64 u (>= 13x the measured). */
+#define B_LAPACK_SIGMA(n) ((32.0 * (n) + 64.0) * EF_U)
+/* sigma vs the exact sf/sg of F = U Sf X, G = V Sg X: the input is rounded once per element
+ * (relative u), which moves sigma by up to ~cond(X) times that (LAPACK's error on the same pairs
+ * is as large: 3.8e-13), plus the engine's own ~sqrt(n) u.  Measured worst 3.9e-13 (n = 256) and
+ * at most 4.7 cond(X) sqrt(n) u (n = 33, complex).  Bound 64 cond(X) sqrt(n) u. */
+#define COND_X 100.0
+#define B_KNOWN_SIGMA(n) (64.0 * COND_X * sqrt((double)(n)) * EF_U)
+/* |sigma_f^2 + sigma_g^2 - 1|: sf = sqrt(a) rho, sg = sqrt(b) rho with rho = RN(1/sqrt(a + b)),
+ * a handful of roundings.  Measured worst 4.5e-16 (4 u).  Bound 64 u. */
+#define B_NORM1 (64.0 * EF_U)
+/* |sigma - sigma_f/sigma_g| / (sigma_f/sigma_g): sigma = sqrt(a) RN(1/sqrt(b)) against
+ * (sqrt(a) rho) / (sqrt(b) rho), a few roundings.  Measured worst 2.9e-16 (2.6 u).  Bound 32 u. */
+#define B_RATIO (32.0 * EF_U)
+/* ||F Z - U Sf||_F / (||F||_F ||Z||_F) (and G): backward error of a sequence of transformations on
+ * each column, ~sqrt(n) u.  Measured worst 2.4e-16 (2.2 u, n = 1..256): at most 0.09 of the bound
+ * 8 sqrt(n) u + 16 u. */
+#define B_RESID(n) ((8.0 * sqrt((double)(n)) + 16.0) * EF_U)
+/* ||U^H U - I||_F (and V): U is F's converged columns normalised; each of the n(n-1) cosines
+ * |u_i^H u_j| is below the convergence tolerance sqrt(2w) u (w = 16), so the theory gives
+ * n sqrt(2w) u.  Measured worst 3.0e-14 (n = 256), at most 0.44 n sqrt(2w) u (n = 7).
+ * Bound 8 n sqrt(2w) u + 32 u. */
+#define B_ORTH(n) ((8.0 * (n) * sqrt(32.0) + 32.0) * EF_U)
+
+static int verbose = 0;
+
+typedef struct worst {
+    double lapack, known, norm1, ratio, resid, orth;
+    double lapack_rel, known_rel, resid_rel, orth_rel; /* as multiples of each bound */
+} worst;
+static worst W;
+
+static void upd(double *w, double v) { if (!(v <= *w)) *w = v; }
+
+static void check_quality(const char *what, int cplx, int m_f, int m_g, int n, const ef_run *r,
+                          const double *F, const double *G)
+{
+    const char *pr = cplx ? "z" : "d";
+    const ef_quality q = ef_assess(r, F, G);
+    CHECK(q.finite, "%s %s n=%d: non-finite output", what, pr, n);
+    CHECK(q.descending, "%s %s n=%d: sigma not descending", what, pr, n);
+    CHECK(q.norm1 <= B_NORM1, "%s %s n=%d: |sf^2+sg^2-1| = %.3e > %.3e", what, pr, n, q.norm1, B_NORM1);
+    CHECK(q.ratio <= B_RATIO, "%s %s n=%d: |sigma - sf/sg|/sigma = %.3e > %.3e", what, pr, n, q.ratio, B_RATIO);
+    CHECK(q.resid_f <= B_RESID(n), "%s %s n=%d m_f=%d: F residual %.3e > %.3e", what, pr, n, m_f, q.resid_f, B_RESID(n));
+    CHECK(q.resid_g <= B_RESID(n), "%s %s n=%d m_g=%d: G residual %.3e > %.3e", what, pr, n, m_g, q.resid_g, B_RESID(n));
+    CHECK(q.orth_u <= B_ORTH(n), "%s %s n=%d: ||U^H U - I||_F = %.3e > %.3e", what, pr, n, q.orth_u, B_ORTH(n));
+    CHECK(q.orth_v <= B_ORTH(n), "%s %s n=%d: ||V^H V - I||_F = %.3e > %.3e", what, pr, n, q.orth_v, B_ORTH(n));
+    upd(&W.norm1, q.norm1);
+    upd(&W.ratio, q.ratio);
+    upd(&W.resid, q.resid_f > q.resid_g ? q.resid_f : q.resid_g);
+    upd(&W.resid_rel, (q.resid_f > q.resid_g ? q.resid_f : q.resid_g) / B_RESID(n));
+    upd(&W.orth, q.orth_u > q.orth_v ? q.orth_u : q.orth_v);
+    upd(&W.orth_rel, (q.orth_u > q.orth_v ? q.orth_u : q.orth_v) / B_ORTH(n));
+    if (verbose)
+        printf("  %-6s %s m_f=%3d m_g=%3d n=%3d sweeps=%2d  resid %.2e %.2e  orth %.2e %.2e  norm1 %.1e ratio %.1e\n",
+               what, pr, m_f, m_g, n, r->info.sweeps, q.resid_f, q.resid_g, q.orth_u, q.orth_v, q.norm1, q.ratio);
+}
+
+/* A random pair against LAPACK. */
+static void lapack_case(tu_rng *rng, int cplx, int m_f, int m_g, int n)
+{
+    const char *pr = cplx ? "z" : "d";
+    double *F = ef_new(ef_size(cplx, m_f, n)), *G = ef_new(ef_size(cplx, m_g, n));
+    ef_randmat(rng, cplx, m_f, n, F, m_f);
+    ef_randmat(rng, cplx, m_g, n, G, m_g);
+
+    double *ref = ef_new((size_t)n);
+    int k = -1, l = -1;
+    const int linfo = ef_lapack_sigma(cplx, m_f, m_g, n, F, G, ref, &k, &l);
+    CHECK(linfo == 0 && k == 0 && l == n, "lapack %s n=%d: xGGSVD3 info %d, K = %d, L = %d (expected 0, 0, n)", pr, n, linfo, k, l);
+
+    ef_run r = ef_solve(cplx, m_f, m_g, n, F, G, NULL);
+    CHECK(r.st == HZGSVD_SUCCESS, "lapack %s m_f=%d m_g=%d n=%d: status %d (%s): %s", pr, m_f, m_g, n, (int)r.st,
+          hzgsvd_status_string(r.st), r.info.detail);
+    if (r.st == HZGSVD_SUCCESS) {
+        check_quality("lapack", cplx, m_f, m_g, n, &r, F, G);
+        if (linfo == 0 && k == 0 && l == n) {
+            const double e = ef_relerr_sorted(r.s, ref, n);
+            CHECK(e <= B_LAPACK_SIGMA(n), "lapack %s m_f=%d m_g=%d n=%d: sigma vs xGGSVD3 %.3e > %.3e", pr, m_f, m_g, n, e,
+                  B_LAPACK_SIGMA(n));
+            upd(&W.lapack, e);
+            upd(&W.lapack_rel, e / B_LAPACK_SIGMA(n));
+            if (verbose) printf("  lapack %s n=%3d: sigma vs xGGSVD3 %.3e (%.2f n u)\n", pr, n, e, e / (n * EF_U));
+        }
+    }
+    ef_run_free(&r);
+    free(F); free(G); free(ref);
+}
+
+/* A pair with known sigma. */
+static void known_case(tu_rng *rng, int cplx, int m_f, int m_g, int n)
+{
+    const char *pr = cplx ? "z" : "d";
+    double *F = ef_new(ef_size(cplx, m_f, n)), *G = ef_new(ef_size(cplx, m_g, n));
+    long double *exact = (long double *)malloc(sizeof(long double) * (size_t)n);
+    ef_known_pair(rng, cplx, m_f, m_g, n, 1e-3, 22.0, COND_X, F, G, exact);
+    ef_run r = ef_solve(cplx, m_f, m_g, n, F, G, NULL);
+    CHECK(r.st == HZGSVD_SUCCESS, "known %s n=%d: status %d (%s): %s", pr, n, (int)r.st, hzgsvd_status_string(r.st), r.info.detail);
+    if (r.st == HZGSVD_SUCCESS) {
+        check_quality("known", cplx, m_f, m_g, n, &r, F, G);
+        const double e = ef_relerr_sorted_ld(r.s, exact, n);
+        CHECK(e <= B_KNOWN_SIGMA(n), "known %s m_f=%d m_g=%d n=%d: sigma vs exact %.3e > %.3e", pr, m_f, m_g, n, e, B_KNOWN_SIGMA(n));
+        upd(&W.known, e);
+        upd(&W.known_rel, e / B_KNOWN_SIGMA(n));
+        /* the LAPACK reference on the same pair, for the record */
+        double *ref = ef_new((size_t)n);
+        int k, l;
+        const int linfo = ef_lapack_sigma(cplx, m_f, m_g, n, F, G, ref, &k, &l);
+        if (verbose)
+            printf("  known  %s n=%3d: sigma vs exact %.3e (%.2f n u); xGGSVD3 vs exact %.3e (info %d)\n", pr, n, e,
+                   e / (n * EF_U), linfo == 0 && l == n ? ef_relerr_sorted_ld(ref, exact, n) : NAN, linfo);
+        free(ref);
+    }
+    ef_run_free(&r);
+    free(F); free(G); free(exact);
+}
+
+int main(int argc, char **argv)
+{
+    tu_start("test_engine_lapack");
+    if (argc > 1 && strcmp(argv[1], "-v") == 0) verbose = 1;
+    memset(&W, 0, sizeof W);
+    static const int ns[] = {1, 2, 7, 32, 33, 100, 256};
+    tu_rng rng = {20240601u};
+    for (int cplx = 0; cplx <= 1; ++cplx) {
+        for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i) lapack_case(&rng, cplx, ns[i] + 13, ns[i] + 5, ns[i]);
+        lapack_case(&rng, cplx, 128, 97, 97);
+        static const int nk[] = {1, 7, 33, 100, 256};
+        for (size_t i = 0; i < sizeof nk / sizeof nk[0]; ++i) known_case(&rng, cplx, nk[i] + 13, nk[i] + 5, nk[i]);
+    }
+    printf("test_engine_lapack: worst: sigma vs LAPACK %.2e (%.3f of bound), vs known %.2e (%.3f), |sf^2+sg^2-1| %.2e, "
+           "sigma vs sf/sg %.2e, residual %.2e (%.3f), orthogonality %.2e (%.3f)\n",
+           W.lapack, W.lapack_rel, W.known, W.known_rel, W.norm1, W.ratio, W.resid, W.resid_rel, W.orth, W.orth_rel);
+    return tu_finish();
+}
