@@ -205,7 +205,11 @@ HZGSVD_HD static inline void hzgsvd__mul_rd_err(double a, double b, double *c, d
     *c = __dmul_rd(a, b);
 #else
     double p = a * b;
-    if (fma(a, b, -p) < 0.0) {      /* the exact product is below p: step p one ulp down */
+    if (p == INFINITY && isfinite(a) && isfinite(b)) {
+        p = 0x1.fffffffffffffp+1023;  /* a positive overflow rounds down to the largest double */
+    } else if (signbit(fma(a, b, -p))) {
+        /* the exact product is below p (a negative residual, possibly rounded to -0 when it is
+         * subnormal; an exact product leaves +0): step p one ulp down */
         if (p == 0.0) {
             p = -0x1p-1074;
         } else if (isfinite(p)) {
@@ -309,6 +313,7 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__drot(double app, double aqq, double 
     const double h = aqq - app;
     const double v = fma(x, -(app + aqq), 2.0 * apq);   /* 2 a_pq - x (a_pp + a_qq) */
     double z11, z12, z21, z22;
+    double c11, c12, c21, c22;      /* Z-hat' up to a positive common factor: for the sorting decision */
     int small = 0;
     if (h == 0.0 && v == 0.0) {
         /* The exception: A-hat and B-hat proportional.  Mathematically right for either sign
@@ -317,6 +322,7 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__drot(double app, double aqq, double 
         const double s1 = HZGSVD__RSQRT2 * hzgsvd__rsqrt_rn(1.0 + ax);
         const double s2 = HZGSVD__RSQRT2 * hzgsvd__rsqrt_rn(1.0 - ax);
         z11 = s1; z12 = -e * s2; z21 = e * s1; z22 = s2;
+        c11 = z11; c12 = z12; c21 = z21; c22 = z22;
     } else {
         const double sp = sqrt(1.0 + x), sm = sqrt(1.0 - x);
         const double xi = x / (sp + sm);
@@ -339,13 +345,18 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__drot(double app, double aqq, double 
         const double sphi = fma(-xi, fma(eta, s, c), s);   /* sin(theta) - xi (cos + eta sin) */
         const double spsi = fma(xi, fma(-eta, s, c), s);   /* sin(theta) + xi (cos - eta sin) */
         z11 = cphi * f; z12 = sphi * f; z21 = -spsi * f; z22 = cpsi * f;
+        c11 = cphi; c12 = sphi; c21 = -spsi; c22 = cpsi;
         small = HZGSVD__VAR_C2(variant) ? (cphi == 1.0 && cpsi == 1.0) : (z11 == 1.0 && z22 == 1.0);
     }
     r.big = !small;
     if (sort) {
-        /* The new diagonal of A-hat (common positive factors dropped); swap to keep it descending. */
-        const double a1 = fma(z11 * z11, app, fma(2.0 * z11 * z21, apq, z21 * z21 * aqq));
-        const double a2 = fma(z12 * z12, app, fma(2.0 * z12 * z22, apq, z22 * z22 * aqq));
+        /* The new diagonal of A-hat, with the common factor 1/t^2 dropped and A-hat scaled by a
+         * power of two to at most 1 (no overflow near the top of the range); swap to keep it descending. */
+        int ex;
+        (void)frexp(app > aqq ? app : aqq, &ex);
+        const double sa = ldexp(app, -ex), sb = ldexp(aqq, -ex), sg = ldexp(apq, -ex);
+        const double a1 = fma(c11 * c11, sa, fma(2.0 * c11 * c21, sg, c21 * c21 * sb));
+        const double a2 = fma(c12 * c12, sa, fma(2.0 * c12 * c22, sg, c22 * c22 * sb));
         r.swap = a1 < a2;
     }
     r.z11 = z11; r.z12r = z12; r.z21r = z21; r.z22 = z22;
@@ -374,7 +385,13 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__zrot(double app, double aqq, double 
     if (!(x < 1.0)) { r.fail = 1; return r; }
 
     double er = 1.0, ei = 0.0;                 /* e = b_pq / |b_pq| (1 if b_pq = 0) */
-    if (x != 0.0) { const double rx = 1.0 / x; er = bpqr * rx; ei = bpqi * rx; }
+    if (x != 0.0) {
+        /* the phase of b from a copy scaled out of the subnormal range (where |b| itself is
+         * rounded to a coarse grid), by divisions (1/x overflows for subnormal x) */
+        double br = bpqr, bi = bpqi, xs = x;
+        if (x < 0x1p-900) { br *= 0x1p+600; bi *= 0x1p+600; xs = hypot(br, bi); }
+        er = br / xs; ei = bi / xs;
+    }
     const double u = fma(er, apqr, ei * apqi);     /* (u, v) = conj(e) a_pq */
     const double v = fma(er, apqi, -(ei * apqr));
     const double h = aqq - app;

@@ -295,6 +295,38 @@ HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, const double 
     }
 }
 
+/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
+HZGSVD_PRIVATE void hzgsvd__d_col_norms(const double *Y, int m, int n, int ld, double *out)
+{
+    for (int j = 0; j < n; ++j) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const double v = Y[r + (size_t)j * ld];
+            s = fma(v, v, s);
+        }
+        out[j] = sqrt(s);
+    }
+}
+
+/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
+ * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
+ * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
+ * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+HZGSVD_PRIVATE int hzgsvd__d_degenerate(const double *zr, int n, const double *nf, const double *ng,
+                                    double sf, double sg, double tol_f, double tol_g)
+{
+    double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double a = fabs(zr[k]);
+        af = fma(a, nf[k], af);
+        ag = fma(a, ng[k], ag);
+    }
+    if (!(sf > tol_f * af)) return 1;
+    if (!(sg > tol_g * ag)) return 2;
+    return 0;
+}
+
 /* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
                                            double *sigma_f, double *sigma_g, double *sigma, int enh, hzgsvd_info *info)
@@ -460,9 +492,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     if (st != HZGSVD_SUCCESS) { free(mem); free(scr); return st; }
 
     /* Final rescale (section 3.4, f = true): U, V, Sigma_F, Sigma_G, Sigma and Z, all nb columns. */
-    double *sig = (double *)malloc(sizeof(double) * 3 * (size_t)nb);
-    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 3 * (size_t)nb); }
-    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb;
+    double *sig = (double *)malloc(sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n));
+    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n)); }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
     int bad = -1;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
@@ -507,6 +539,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
+    /* the caller's F and G are still the input here: their column norms for the rank test */
+    hzgsvd__d_col_norms(F, m_f, n, ldf, nf);
+    hzgsvd__d_col_norms(G, m_g, n, ldg, ng);
+    int degenerate = 0, degenerate_col = -1;
+    for (int c = 0; c < n && !degenerate; ++c) {
+        const int j = order[c];
+        degenerate = hzgsvd__d_degenerate(M.Zr + (size_t)j * nb, n, nf, ng, sf[j], sg[j],
+                                      (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
+        degenerate_col = c;
+    }
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         hzgsvd__d_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
@@ -517,6 +559,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         if (sigma) sigma[c] = ss[j];
     }
     free(sig); free(mem); free(scr);
+    if (degenerate)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
     if (!converged)
         return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                             o->max_sweeps, o->max_sweeps);
@@ -833,6 +879,38 @@ HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, const double 
     }
 }
 
+/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
+HZGSVD_PRIVATE void hzgsvd__z_col_norms(const double *Y, int m, int n, int ld, double *out)
+{
+    for (int j = 0; j < n; ++j) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
+            s = fma(vr, vr, s); s = fma(vi, vi, s);
+        }
+        out[j] = sqrt(s);
+    }
+}
+
+/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
+ * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
+ * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
+ * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+HZGSVD_PRIVATE int hzgsvd__z_degenerate(const double *zr, const double *zi, int n, const double *nf, const double *ng,
+                                    double sf, double sg, double tol_f, double tol_g)
+{
+    double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double a = hypot(zr[k], zi[k]);
+        af = fma(a, nf[k], af);
+        ag = fma(a, ng[k], ag);
+    }
+    if (!(sf > tol_f * af)) return 1;
+    if (!(sg > tol_g * ag)) return 2;
+    return 0;
+}
+
 /* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
                                            double *sigma_f, double *sigma_g, double *sigma, int enh, hzgsvd_info *info)
@@ -1007,9 +1085,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     if (st != HZGSVD_SUCCESS) { free(mem); free(scr); return st; }
 
     /* Final rescale (section 3.4, f = true): U, V, Sigma_F, Sigma_G, Sigma and Z, all nb columns. */
-    double *sig = (double *)malloc(sizeof(double) * 3 * (size_t)nb);
-    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 3 * (size_t)nb); }
-    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb;
+    double *sig = (double *)malloc(sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n));
+    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n)); }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
     int bad = -1;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
@@ -1056,6 +1134,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
+    /* the caller's F and G are still the input here: their column norms for the rank test */
+    hzgsvd__z_col_norms(F, m_f, n, ldf, nf);
+    hzgsvd__z_col_norms(G, m_g, n, ldg, ng);
+    int degenerate = 0, degenerate_col = -1;
+    for (int c = 0; c < n && !degenerate; ++c) {
+        const int j = order[c];
+        degenerate = hzgsvd__z_degenerate(M.Zr + (size_t)j * nb, M.Zi + (size_t)j * nb, n, nf, ng, sf[j], sg[j],
+                                      (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
+        degenerate_col = c;
+    }
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         hzgsvd__z_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
@@ -1066,6 +1154,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         if (sigma) sigma[c] = ss[j];
     }
     free(sig); free(mem); free(scr);
+    if (degenerate)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
     if (!converged)
         return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                             o->max_sweeps, o->max_sweeps);

@@ -401,20 +401,53 @@ __global__ void hzgsvd__d_border(double *Y, int ldw, int m, int n, int extra)
 }
 
 /* Non-finite entries (smallest column-major index) and zero columns (smallest column) of a caller's
- * matrix; integer atomics only, so the answer does not depend on the schedule. */
-__global__ void hzgsvd__d_check_values(const double *Y, int m, int n, int ld, int *first_bad, int *first_zero)
+ * matrix, and its column norms (for the rank test); integer atomics only and a fixed-order
+ * shared-memory sum, so the answers do not depend on the schedule.  128 threads per column. */
+__global__ void __launch_bounds__(128) hzgsvd__d_check_values(const double *Y, int m, int n, int ld, int *first_bad, int *first_zero,
+                                                          double *norms)
 {
+    __shared__ double part[128];
     const int j = blockIdx.x, x = threadIdx.x;
     if (j >= n) return;
     int nonzero = 0, bad = 0x7fffffff;
+    double s = 0.0;
     for (int i = x; i < m; i += blockDim.x) {
         const double v = Y[(size_t)i + (size_t)j * ld];
         if (!isfinite(v) && bad == 0x7fffffff) bad = i;
         nonzero |= (v != 0.0);
+        s = fma(v, v, s);
     }
-    if (bad != 0x7fffffff) atomicMin(first_bad, j * m + bad);   /* j*m+bad < m*n fits an int (checked by the host) */
+    if (bad != 0x7fffffff) atomicMin(first_bad, j * m + bad);   /* < m*n <= 2^31 - 1 (checked by the host) */
+    part[x] = s;
     nonzero = __syncthreads_or(nonzero);
-    if (threadIdx.x == 0 && !nonzero) atomicMin(first_zero, j);
+    for (int h = 64; h > 0; h >>= 1) {
+        if (x < h) part[x] = __dadd_rn(part[x], part[x + h]);
+        __syncthreads();
+    }
+    if (x == 0) {
+        norms[j] = sqrt(part[0]);
+        if (!nonzero) atomicMin(first_zero, j);
+    }
+}
+
+/* The numerical rank test after the iteration (as the CPU engine's hzgsvd__d_degenerate): flag[j] = 1
+ * (F) or 2 (G) when the caller's working column j has sigma_f_j <= tol_f sum_k |z_kj| ||f_k||
+ * (likewise G), else 0; the host reports the first flagged column in output order. */
+__global__ void hzgsvd__d_rank_test(const double *Z, int n, int nb, const int *real, const double *nf, const double *ng,
+                                const double *sf, const double *sg, double tol_f, double tol_g, int *flag)
+{
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= nb) return;
+    flag[j] = 0;
+    if (!real[j]) return;
+    double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double a = fabs(Z[(size_t)k + (size_t)j * nb]);
+        af = fma(a, nf[k], af);
+        ag = fma(a, ng[k], ag);
+    }
+    if (!(sf[j] > tol_f * af)) flag[j] = 1;
+    else if (!(sg[j] > tol_g * ag)) flag[j] = 2;
 }
 
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
@@ -461,7 +494,7 @@ __global__ void hzgsvd__d_gather_vec(const double *w, const int *order, int n, d
  * diagonal of the added columns) and the offsets of everything in the workspace. */
 typedef struct hzgsvd__d_gpu_layout {
     int mf, mg, nb, nblk, steps;
-    size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_ints, bytes;
+    size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__d_gpu_layout;
 
 static size_t hzgsvd__align256(size_t b) { return (b + 255u) & ~(size_t)255u; }
@@ -482,7 +515,8 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     L->off_stats = o; o += hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L->nblk / 2));
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
-    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (2 * (size_t)nb + 4));
+    L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
+    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4));
     L->bytes = o;
     return 0;
 }
@@ -517,7 +551,9 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
     hzgsvd__d_gpu_mats M;
     hzgsvd__d_gpu_block_stats *d_stats;
     double *d_sf, *d_sg, *d_ss;
-    int *d_real, *d_order, *d_bad;
+    int *d_real, *d_order, *d_bad, *d_flag;
+    double *d_nf, *d_ng;
+    int degenerate = 0, degenerate_col = -1;
     int h_chk[2];
     hzgsvd__d_bstep_kernel bstep;
     int dev_count = 0, converged = 0, extra, cnt, prescale, enh;
@@ -561,7 +597,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
     M.mf = L.mf; M.mg = L.mg; M.n = L.nb;
     d_stats = (hzgsvd__d_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
-    d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_bad = d_order + L.nb;
+    d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
+    d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
 
     /* Checks that need the values (nothing of the caller's is written before they pass):
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
@@ -571,7 +608,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
         const char *name = which ? "G" : "F";
         h_chk[0] = h_chk[1] = 0x7fffffff;
         HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-        hzgsvd__d_check_values<<<n, 128, 0, stream>>>(Y, m, n, ld, d_bad, d_bad + 1);
+        hzgsvd__d_check_values<<<n, 128, 0, stream>>>(Y, m, n, ld, d_bad, d_bad + 1, which ? d_ng : d_nf);
         HZGSVD__CU(cudaGetLastError());
         HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
         HZGSVD__CU(cudaStreamSynchronize(stream));
@@ -648,6 +685,12 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
         if (h_ints[j]) { if (cnt < n) h_order[cnt] = j; ++cnt; }
     if (cnt != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n); goto done; }
     if (o.sort) hzgsvd__sort_desc(h_ss, h_order, n);
+    hzgsvd__d_rank_test<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real, d_nf, d_ng, d_sf, d_sg,
+                                                          (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U, d_flag);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(h_ints, d_flag, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
     hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, ldf);
     HZGSVD__CU(cudaGetLastError());
@@ -662,6 +705,12 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
     hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_ss, d_order, n, d_sigma);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
+    if (degenerate) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                          "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                          degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+        goto done;
+    }
     st = converged ? HZGSVD_SUCCESS
                    : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                                   o.max_sweeps, o.max_sweeps);

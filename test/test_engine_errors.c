@@ -4,7 +4,7 @@
  *
  * Real and complex: NaN in F, +Inf in G, NaN in an imaginary part -> HZGSVD_ERR_NOT_FINITE;
  * a zero column in F, in G, and exactly dependent columns (column 5 = column 2, in G and in F;
- * also in different block columns) -> HZGSVD_ERR_RANK_DEFICIENT; m_f < n, m_g < n ->
+ * also in different block columns, w = 4) -> HZGSVD_ERR_RANK_DEFICIENT; m_f < n, m_g < n ->
  * HZGSVD_ERR_M_LESS_THAN_N; n = 0, -3 -> HZGSVD_ERR_N_LESS_THAN_ONE; ldf < m_f, ldg < m_g, ldz < n,
  * NULL F, G, Z and bad options -> HZGSVD_ERR_INVALID_ARGUMENT; info.detail is non-empty on every
  * error; hzgsvd_status_string is non-empty and distinct for every status; max_sweeps = 1 on a pair
@@ -20,10 +20,10 @@
 
 /* Outputs after HZGSVD_ERR_NO_CONVERGENCE are finalised (contract): the residual
  * ||F Z - U Sf||_F / (||F||_F ||Z||_F) holds after any number of sweeps (every transformation is
- * applied to F, G and Z alike), ~sqrt(n) u.  Measured worst 1.3e-16 (n = 40, one sweep).
- * Bound 8 sqrt(n) u + 16 u, as in test_engine_lapack. */
+ * applied to F, G and Z alike), ~sqrt(n) u.  Measured worst 2.1e-16 (n = 16; 1.0e-16 after one sweep).
+ * Bound 8 sqrt(n) u + 16 u (5.3e-15 at n = 16), as in test_engine_lapack. */
 #define B_RESID(n) ((8.0 * sqrt((double)(n)) + 16.0) * EF_U)
-/* |sigma_f^2 + sigma_g^2 - 1| of the finalised outputs: a few roundings.  Measured 4.4e-16.
+/* |sigma_f^2 + sigma_g^2 - 1| of the finalised outputs: a few roundings.  Measured 3.3e-16.
  * Bound 64 u. */
 #define B_NORM1 (64.0 * EF_U)
 
@@ -148,19 +148,31 @@ static void test_values(tu_rng *rng, int cplx)
         expect(which ? "zero (-0.0) column 5 of G" : "zero column 5 of F", &c, NULL, HZGSVD_ERR_RANK_DEFICIENT, 0, 0, 0, 0);
         call_free(&c);
     }
-    /* exactly dependent columns: column dst = column src (1-based), in G and in F; n = 8 (one
-     * block column pair), n = 40 (columns in the same block column and in different ones) */
-    static const int dep[][3] = {{8, 2, 5}, {40, 2, 5}, {40, 2, 37}};
+    /* exactly dependent columns: column dst = column src (1-based), in G and in F: n = 8 with the
+     * default w = 16 (one pivot block pair), and n = 16 with w = 4 (columns in different block
+     * columns: 5 = 2 in the neighbouring block column, 14 = 2 two block columns away) */
+    static const int dep[][4] = {{8, 16, 2, 5}, {16, 4, 2, 5}, {16, 4, 2, 14}};
     for (int k = 0; k < 3; ++k)
         for (int which = 0; which < 2; ++which) {
-            const int n = dep[k][0], src = dep[k][1] - 1, dst = dep[k][2] - 1, m_f = n + 5, m_g = n + 3;
+            const int n = dep[k][0], src = dep[k][2] - 1, dst = dep[k][3] - 1, m_f = n + 5, m_g = n + 3;
+            hzgsvd_options o = hzgsvd_default_options();
+            o.block_width = dep[k][1];
             call c = call_new(rng, cplx, m_f, m_g, n, m_f, m_g, n);
             const int m = which ? m_g : m_f, e = cplx ? 2 : 1;
             double *Y = which ? c.G : c.F;
             memcpy(Y + (size_t)e * m * dst, Y + (size_t)e * m * src, sizeof(double) * e * m);
             char what[80];
-            snprintf(what, sizeof what, "n=%d %s column %d = column %d", n, which ? "G" : "F", dst + 1, src + 1);
-            expect(what, &c, NULL, HZGSVD_ERR_RANK_DEFICIENT, 0, 0, 0, 0);
+            snprintf(what, sizeof what, "n=%d w=%d %s column %d = column %d", n, dep[k][1], which ? "G" : "F", dst + 1, src + 1);
+            expect(what, &c, &o, HZGSVD_ERR_RANK_DEFICIENT, 0, 0, 0, 0);
+            if (c.sf[0] != SENT) {   /* it returned results: show how degenerate they are */
+                double mn_f = INFINITY, mn_g = INFINITY;
+                for (int j = 0; j < n; ++j) {
+                    if (c.sf[j] < mn_f) mn_f = c.sf[j];
+                    if (c.sg[j] < mn_g) mn_g = c.sg[j];
+                }
+                printf("      (results written: sigma %.3e .. %.3e, min sigma_f %.3e, min sigma_g %.3e)\n", c.s[0], c.s[n - 1],
+                       mn_f, mn_g);
+            }
             call_free(&c);
         }
 }
@@ -262,7 +274,7 @@ static void on_progress(const hzgsvd_progress *p, void *user)
 static void test_sweeps(tu_rng *rng, int cplx)
 {
     const char *pr = cplx ? "z" : "d";
-    const int m_f = 45, m_g = 43, n = 40;
+    const int m_f = 21, m_g = 19, n = 16;   /* w = 4: four block columns, several sweeps */
     double *F = ef_new(ef_size(cplx, m_f, n)), *G = ef_new(ef_size(cplx, m_g, n));
     ef_randmat(rng, cplx, m_f, n, F, m_f);
     ef_randmat(rng, cplx, m_g, n, G, m_g);
@@ -273,6 +285,7 @@ static void test_sweeps(tu_rng *rng, int cplx)
         log.monotone = log.counts_ok = 1;
         log.max_sweeps = maxs;
         o.max_sweeps = maxs;
+        o.block_width = 4;
         o.progress = on_progress;
         o.progress_user = &log;
         ef_run r = ef_solve(cplx, m_f, m_g, n, F, G, &o);

@@ -12,7 +12,7 @@
  * 1e-3 .. 22 in random order): sigma against sf/sg.
  *
  * Every bound is a named constant below, with its justification and the worst value measured
- * (gcc 12, -O2 -march=native, x86-64, OpenBLAS/reference LAPACK of Debian 12); docs/NUMERICS.md
+ * (gcc 12 -O2, x86-64, Debian 12 LAPACK); docs/NUMERICS.md
  * quotes them.  n is the number of columns, u = 2^-53.
  */
 #define HZGSVD_IMPLEMENTATION

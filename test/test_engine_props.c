@@ -22,7 +22,7 @@
  * (i) NULL sigma_f / sigma_g / sigma, opt NULL (defaults), info NULL.
  *
  * Every bound is a named constant below with its justification and the worst value measured
- * (gcc 12 -O2 -march=native, x86-64, Debian 12 LAPACK); u = 2^-53, n the number of columns.
+ * (gcc 12 -O2, x86-64, Debian 12 LAPACK); u = 2^-53, n the number of columns.
  */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"

@@ -1,6 +1,7 @@
 /* hzgsvd_bench -- the single-GPU benchmark (make bench).
  *
  *   build/hzgsvd_bench [--sizes 512,1024,2048,4096,8192] [--variants-table N] [--reps R] [--seed S]
+ *                      [--sigma-dist log|uniform]
  *
  * For each n: a square real pair with known generalized singular values, made on the GPU
  * (F = U diag(sf) X, G = V diag(sg) X, U, V, Q1, Q2 from QR of Gaussian matrices, X = Q1 diag(d) Q2
@@ -74,11 +75,19 @@ __global__ void scale_cols(double *Y, int m, int n, const double *d)
     if (i < (size_t)m * n) Y[i] *= d[i / m];
 }
 
+static int cmp_desc(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
 typedef struct known_pair {
     int n;
     double *F, *G;           /* device, pristine */
     double *sigma;           /* host, descending */
 } known_pair;
+
+static int sigma_uniform = 0;   /* --sigma-dist uniform: sigma uniform in [1e-3, 22] instead of log-spaced */
 
 static known_pair make_known(int n, unsigned long long seed)
 {
@@ -101,12 +110,16 @@ static known_pair make_known(int n, unsigned long long seed)
     for (int i = 0; i < n; ++i) {
         const double t = n > 1 ? (double)i / (n - 1) : 0.0;
         h[i] = pow(100.0, -t);                                    /* d: cond(X) = 100 */
-        const double s = 22.0 * pow(1e-3 / 22.0, t);              /* sigma from 22 down to 1e-3 */
+        unsigned long long z = seed * 0x9E3779B97F4A7C15ull + (unsigned long long)i * 0xBF58476D1CE4E5B9ull;
+        z ^= z >> 31; z *= 0x94D049BB133111EBull; z ^= z >> 29;
+        const double s = sigma_uniform ? 1e-3 + (22.0 - 1e-3) * ((double)(z >> 11) * 0x1p-53)
+                                       : 22.0 * pow(1e-3 / 22.0, t);   /* log-spaced from 22 down to 1e-3 */
         k.sigma[i] = s;
         h[n + i] = s / sqrt(1.0 + s * s);
         h[2 * n + i] = 1.0 / sqrt(1.0 + s * s);
     }
     CK(cudaMemcpy(dd, h, sizeof(double) * 3 * n, cudaMemcpyHostToDevice));
+    qsort(k.sigma, n, sizeof(double), cmp_desc);
     const unsigned blocks = (unsigned)((nn + 255) / 256);
     const double one = 1.0, zero = 0.0;
     scale_cols<<<blocks, 256>>>(Q1, n, n, dd);                                   /* Q1 diag(d) */
@@ -119,12 +132,6 @@ static known_pair make_known(int n, unsigned long long seed)
     cudaFree(U); cudaFree(V); cudaFree(Q1); cudaFree(Q2); cudaFree(X); cudaFree(dd);
     free(h);
     return k;
-}
-
-static int cmp_desc(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x < y) - (x > y);
 }
 
 static double max_rel_err(double *s, const double *ref, int n)
@@ -235,14 +242,16 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--variants-table") && i + 1 < argc) vt = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
-        else { fprintf(stderr, "usage: %s [--sizes a,b,..] [--variants-table N] [--reps R] [--seed S]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[i], "--sigma-dist") && i + 1 < argc) sigma_uniform = !strcmp(argv[++i], "uniform");
+        else { fprintf(stderr, "usage: %s [--sizes a,b,..] [--variants-table N] [--reps R] [--seed S] [--sigma-dist log|uniform]\n", argv[0]); return 2; }
     }
     if (!hzgsvd_gpu_available()) { fprintf(stderr, "bench: no GPU\n"); return 1; }
     struct cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
     CB(cublasCreate(&blas));
     CS(cusolverDnCreate(&solver));
-    printf("device: %s, %d SMs; hzgsvd %s; DHZ0-(ME-FB-ME), best of %d\n\n", prop.name, prop.multiProcessorCount, hzgsvd_version(), reps);
+    printf("device: %s, %d SMs; hzgsvd %s; DHZ0-(ME-FB-ME), best of %d; sigma %s over [1e-3, 22], cond(X) = 100\n\n",
+           prop.name, prop.multiProcessorCount, hzgsvd_version(), reps, sigma_uniform ? "uniform random" : "log-spaced");
     printf("| n | hzgsvd s (no transfers) | hzgsvd s (with transfers) | sweeps | max rel err sigma | residual | GEVD s | GEVD max rel err | time ratio hzgsvd/GEVD |\n");
     printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     const hzgsvd_options def = hzgsvd_default_options();

@@ -184,6 +184,8 @@ static void bad_inputs(void)
         { "NaN in F", 0, NAN, mf, mg, n, mf, HZGSVD_ERR_NOT_FINITE },
         { "Inf in G", 1, INFINITY, mf, mg, n, mf, HZGSVD_ERR_NOT_FINITE },
         { "zero column in G", 2, 0, mf, mg, n, mf, HZGSVD_ERR_RANK_DEFICIENT },
+        { "dependent columns in G", 3, 0, mf, mg, n, mf, HZGSVD_ERR_RANK_DEFICIENT },
+        { "dependent columns in F", 4, 0, mf, mg, n, mf, HZGSVD_ERR_RANK_DEFICIENT },
         { "m_f < n", -1, 0, 30, mg, n, mf, HZGSVD_ERR_M_LESS_THAN_N },
         { "n = 0", -1, 0, mf, mg, 0, mf, HZGSVD_ERR_N_LESS_THAN_ONE },
         { "ldf < m_f", -1, 0, mf, mg, n, mf - 1, HZGSVD_ERR_INVALID_ARGUMENT },
@@ -195,6 +197,8 @@ static void bad_inputs(void)
         if (cases[c].field == 0) F[3 + 7 * mf] = cases[c].value;
         if (cases[c].field == 1) G[5 + 2 * mg] = cases[c].value;
         if (cases[c].field == 2) for (int i = 0; i < mg; ++i) G[i + 9 * mg] = 0.0;
+        if (cases[c].field == 3) for (int i = 0; i < mg; ++i) G[i + 11 * mg] = G[i + 4 * mg];
+        if (cases[c].field == 4) for (int i = 0; i < mf; ++i) F[i + 37 * mf] = F[i + 2 * mf];
         hzgsvd_status got[2];
         for (int gpu = 0; gpu < 2; ++gpu) {
             double *Fc = (double *)malloc(sizeof(double) * mf * n), *Gc = (double *)malloc(sizeof(double) * mg * n);
@@ -203,8 +207,9 @@ static void bad_inputs(void)
             hzgsvd_info info;
             got[gpu] = gpu ? hzgsvd_gpu_dgsvd_host(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
                            : hzgsvd_cpu_dgsvd(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info);
-            CHECK(memcmp(Fc, F, sizeof(double) * mf * n) == 0 && memcmp(Gc, G, sizeof(double) * mg * n) == 0,
-                  "%s (%s): the caller's arrays changed", cases[c].what, gpu ? "GPU" : "CPU");
+            if (cases[c].field < 3)    /* errors found before the iteration leave the arrays untouched */
+                CHECK(memcmp(Fc, F, sizeof(double) * mf * n) == 0 && memcmp(Gc, G, sizeof(double) * mg * n) == 0,
+                      "%s (%s): the caller's arrays changed", cases[c].what, gpu ? "GPU" : "CPU");
             CHECK(info.detail[0] != '\0', "%s: empty detail", cases[c].what);
             free(Fc); free(Gc);
         }
@@ -270,7 +275,7 @@ int main(int argc, char **argv)
         const int n = atoi(argv[2]);
         pair p = make_pair(n + 16, n + 8, n, 5);
         hzgsvd_options o = hzgsvd_default_options();
-        o.max_sweeps = 2;
+        o.max_sweeps = 1;
         result g = run(&p, &o, 1);
         CHECK(g.st == HZGSVD_SUCCESS || g.st == HZGSVD_ERR_NO_CONVERGENCE, "status %d (%s)", g.st, g.info.detail);
         release(&g);
