@@ -389,7 +389,12 @@ static int parse_args(int argc, char **argv, cli_args *a)
                 return EXIT_USAGE;
             }
             if (!strcmp(name, "-h") || !strcmp(name, "--help")) { print_help(stdout); return EXIT_OK; }
-            if (!strcmp(name, "--version")) { printf("hzgsvd %s\n", hzgsvd_version()); return EXIT_OK; }
+            if (!strcmp(name, "--version")) {
+                printf("hzgsvd %s (engines:", hzgsvd_version());
+                for (size_t i = 0; i < sizeof engines / sizeof engines[0]; ++i) printf(" %s", engines[i].name);
+                printf(")\n");
+                return EXIT_OK;
+            }
             if (!strcmp(name, "--no-sort")) a->opt.sort = 0;
             else if (!strcmp(name, "--quiet")) a->quiet = 1;
             else if (!strcmp(name, "--raw")) a->raw = 1;
