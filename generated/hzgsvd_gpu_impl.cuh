@@ -113,27 +113,29 @@ __global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d_gpu_mats M, in
 
 /* ---- the block step (section 3.5) -------------------------------------------------------------- */
 
-/* Subphase 1: A = [Y_p Y_q]^T [Y_p Y_q] (32 x 32, both triangles) through 64-row chunks in buf;
- * lane x reads the chunk rows in circular order (x + j) mod 64 against bank conflicts. */
+/* Subphase 1: A = [Y_p Y_q]^T [Y_p Y_q] (32 x 32, both triangles) through 32-row chunks, double
+ * buffered in buf (2 x 32 x 32) with the next chunk prefetched into registers, so one barrier per
+ * chunk and the global loads overlap the FMAs; lane x reads the chunk rows in circular order
+ * (x + j) mod 32 against bank conflicts.  The summation order is fixed. */
 __device__ __forceinline__ void hzgsvd__d_gram(const double *Y, int m, int cp, int cq, double *buf, double *A)
 {
     const int x = threadIdx.x, y = threadIdx.y;
     const double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
     double a0 = 0.0, a1 = 0.0;
-    for (int i = 0; i < m; i += 64) {
-        buf[x + 64 * y] = yp[i + x];
-        buf[x + 32 + 64 * y] = yp[i + 32 + x];
-        buf[x + 64 * (y + 16)] = yq[i + x];
-        buf[x + 32 + 64 * (y + 16)] = yq[i + 32 + x];
+    double np = yp[x], nq = yq[x];
+    for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
+        double *b = buf + h * 1024;
+        b[x + 32 * y] = np;
+        b[x + 32 * (y + 16)] = nq;
         __syncthreads();
-#pragma unroll 16
-        for (int j = 0; j < 64; ++j) {
-            const int r = (x + j) & 63;
-            const double bx = buf[r + 64 * x];
-            a0 = fma(bx, buf[r + 64 * y], a0);
-            a1 = fma(bx, buf[r + 64 * (y + 16)], a1);
+        if (i + 32 < m) { np = yp[i + 32 + x]; nq = yq[i + 32 + x]; }
+#pragma unroll 8
+        for (int j = 0; j < 32; ++j) {
+            const int r = (x + j) & 31;
+            const double bx = b[r + 32 * x];
+            a0 = fma(bx, b[r + 32 * y], a0);
+            a1 = fma(bx, b[r + 32 * (y + 16)], a1);
         }
-        __syncthreads();
     }
     A[x + 32 * y] = a0;
     A[x + 32 * (y + 16)] = a1;
@@ -165,28 +167,33 @@ __device__ __forceinline__ int hzgsvd__d_cholesky(double *A)
     return -1;
 }
 
-/* Subphase 4: [Y_p Y_q] <- [Y_p Y_q] Z-tilde, one pass in 32-row chunks (Cannon-like skew). */
+/* Subphase 4: [Y_p Y_q] <- [Y_p Y_q] Z-tilde, one pass in 32-row chunks (Cannon-like skew),
+ * double buffered with the next chunk prefetched, one barrier per chunk.  The prefetched rows are
+ * below the ones being written, so reading ahead is safe; buf is also free on entry and exit. */
 __device__ __forceinline__ void hzgsvd__d_postmultiply(double *Y, int m, int cp, int cq, double *buf, const double *Zt)
 {
     const int x = threadIdx.x, y = threadIdx.y;
     double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
-    for (int i = 0; i < m; i += 32) {
-        buf[x + 32 * y] = yp[i + x];
-        buf[x + 32 * (y + 16)] = yq[i + x];
+    double np = yp[x], nq = yq[x];
+    for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
+        double *b = buf + h * 1024;
+        b[x + 32 * y] = np;
+        b[x + 32 * (y + 16)] = nq;
         __syncthreads();
+        if (i + 32 < m) { np = yp[i + 32 + x]; nq = yq[i + 32 + x]; }
         double c0 = 0.0, c1 = 0.0;
         int p0 = (y + x) & 31, p1 = (y + 16 + x) & 31;
 #pragma unroll
         for (int k = 0; k < 32; ++k) {
-            c0 = fma(buf[x + 32 * p0], Zt[p0 + 32 * y], c0);
-            c1 = fma(buf[x + 32 * p1], Zt[p1 + 32 * (y + 16)], c1);
+            c0 = fma(b[x + 32 * p0], Zt[p0 + 32 * y], c0);
+            c1 = fma(b[x + 32 * p1], Zt[p1 + 32 * (y + 16)], c1);
             p0 = (p0 + 1) & 31;
             p1 = (p1 + 1) & 31;
         }
-        __syncthreads();
         yp[i + x] = c0;
         yq[i + x] = c1;
     }
+    __syncthreads();                              /* buf (both halves) free again */
 }
 
 /* The whole block step of block-pair position blockIdx.x in outer step `step`. */
@@ -225,12 +232,13 @@ __device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const
     }
     __syncthreads();
 
-    /* Subphase 3: the pointwise sweeps; warp y takes pair y of each inner step. */
-    unsigned long long tot_all = 0, tot_big = 0;
-    int rot_fail = 0;
+    /* Subphase 3: the pointwise sweeps; warp y takes pair y of each inner step.  Each warp counts
+     * its own transformations (the values are warp-uniform); one barrier per step orders the
+     * column updates, and one count per sweep decides whether the sweep did anything. */
+    int w_all = 0, w_big = 0, rot_fail = 0;
     const int steps = inner_mm ? 32 : 31;
     for (int sweep = 0; sweep < max_inner; ++sweep) {
-        int s_all = 0, s_big = 0;
+        const int w_all0 = w_all;
         for (int st = 0; st < steps; ++st) {
             const int p = inner_mm ? hzgsvd__cinner_mm32[st][y][0] : hzgsvd__cinner_me32[st][y][0];
             const int q = inner_mm ? hzgsvd__cinner_mm32[st][y][1] : hzgsvd__cinner_me32[st][y][1];
@@ -256,13 +264,14 @@ __device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const
             sG[x + 32 * p] = gp; sG[x + 32 * q] = gq;
             sZ[x + 32 * p] = zp; sZ[x + 32 * q] = zq;
             rot_fail |= rot.fail;
-            s_all += __syncthreads_count(x == 0 && rot.transform);
-            s_big += __syncthreads_count(x == 0 && rot.transform && rot.big);
+            w_all += rot.transform;
+            w_big += rot.transform & rot.big;
+            __syncthreads();
         }
-        if (s_all == 0) break;                    /* a sweep with no transformation adds nothing */
-        tot_all += (unsigned long long)s_all;
-        tot_big += (unsigned long long)s_big;
+        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
     }
+    __shared__ int s_counts[2][16];
+    if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
     if (__syncthreads_or(rot_fail)) {
         if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = 3; stats[l].fail_col = 0; }
         return;
@@ -282,7 +291,12 @@ __device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const
     hzgsvd__d_postmultiply(M.F, M.mf, cp, cq, sB, sZ);
     hzgsvd__d_postmultiply(M.G, M.mg, cp, cq, sB, sZ);
     hzgsvd__d_postmultiply(M.Z, M.n, cp, cq, sB, sZ);
-    if (x == 0 && y == 0) { stats[l].all += tot_all; stats[l].big += tot_big; }
+    if (x == 0 && y == 0) {                       /* fixed order over the warps */
+        unsigned long long tot_all = 0, tot_big = 0;
+        for (int k = 0; k < 16; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
+        stats[l].all += tot_all;
+        stats[l].big += tot_big;
+    }
 }
 
 /* One kernel per generated instance: the name is also a filter key and a benchmark label. */
