@@ -113,6 +113,21 @@ __global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d_gpu_mats M, in
 
 /* ---- the block step (section 3.5) -------------------------------------------------------------- */
 
+/* The chunk stream of subphases 1 and 4: chunk i (32 rows of the columns p and q) goes from the
+ * registers into half h of the double buffer, then, after the barrier, the registers prefetch
+ * chunk i + 1 so that its global loads overlap the work on chunk i.  Returns the half to read. */
+__device__ __forceinline__ double *hzgsvd__d_stage_chunk(double *buf, int h, const double *yp, const double *yq,
+                                                     int i, int m, double *np, double *nq)
+{
+    const int x = threadIdx.x, y = threadIdx.y;
+    double *b = buf + h * 1024;
+    b[x + 32 * y] = *np;
+    b[x + 32 * (y + 16)] = *nq;
+    __syncthreads();
+    if (i + 32 < m) { *np = yp[i + 32 + x]; *nq = yq[i + 32 + x]; }
+    return b;
+}
+
 /* Subphase 1: A = [Y_p Y_q]^T [Y_p Y_q] (32 x 32, both triangles) through 32-row chunks, double
  * buffered in buf (2 x 32 x 32) with the next chunk prefetched into registers, so one barrier per
  * chunk and the global loads overlap the FMAs; lane x reads the chunk rows in circular order
@@ -124,11 +139,7 @@ __device__ __forceinline__ void hzgsvd__d_gram(const double *Y, int m, int cp, i
     double a0 = 0.0, a1 = 0.0;
     double np = yp[x], nq = yq[x];
     for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
-        double *b = buf + h * 1024;
-        b[x + 32 * y] = np;
-        b[x + 32 * (y + 16)] = nq;
-        __syncthreads();
-        if (i + 32 < m) { np = yp[i + 32 + x]; nq = yq[i + 32 + x]; }
+        const double *b = hzgsvd__d_stage_chunk(buf, h, yp, yq, i, m, &np, &nq);
 #pragma unroll 8
         for (int j = 0; j < 32; ++j) {
             const int r = (x + j) & 31;
@@ -176,11 +187,7 @@ __device__ __forceinline__ void hzgsvd__d_postmultiply(double *Y, int m, int cp,
     double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
     double np = yp[x], nq = yq[x];
     for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
-        double *b = buf + h * 1024;
-        b[x + 32 * y] = np;
-        b[x + 32 * (y + 16)] = nq;
-        __syncthreads();
-        if (i + 32 < m) { np = yp[i + 32 + x]; nq = yq[i + 32 + x]; }
+        const double *b = hzgsvd__d_stage_chunk(buf, h, yp, yq, i, m, &np, &nq);
         double c0 = 0.0, c1 = 0.0;
         int p0 = (y + x) & 31, p1 = (y + 16 + x) & 31;
 #pragma unroll
