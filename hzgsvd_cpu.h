@@ -37,10 +37,13 @@
  * ERRORS
  *   Every argument is checked before any array is touched: on HZGSVD_ERR_INVALID_ARGUMENT,
  *   HZGSVD_ERR_M_LESS_THAN_N, HZGSVD_ERR_N_LESS_THAN_ONE and HZGSVD_ERR_NOT_FINITE the caller's
- *   arrays are unchanged.  HZGSVD_ERR_RANK_DEFICIENT (a zero column, a failed Cholesky factorization
- *   of a pivot block, or an output that is not finite) and HZGSVD_ERR_NO_CONVERGENCE come after the
- *   iteration has started: F, G and Z then hold the last iterate (U, V, Z not finalised for rank
- *   deficiency; finalised for no convergence).  info (if not NULL) is always filled.
+ *   arrays are unchanged; so are they for HZGSVD_ERR_RANK_DEFICIENT from a zero column.  Rank
+ *   deficiency found during the iteration (a failed Cholesky factorization of a pivot block, a 2x2
+ *   pivot of B not positive definite, a degenerate result column) also leaves them untouched (the
+ *   engine iterates on copies); found by the numerical rank test after it (docs/NUMERICS.md) the
+ *   outputs are written.  On
+ *   HZGSVD_ERR_NO_CONVERGENCE the outputs of the last sweep are written.  info (if not NULL) is
+ *   always filled.
  */
 #ifndef HZGSVD_CPU_H
 #define HZGSVD_CPU_H

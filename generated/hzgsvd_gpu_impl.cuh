@@ -518,8 +518,6 @@ typedef struct hzgsvd__d_gpu_layout {
     size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__d_gpu_layout;
 
-static size_t hzgsvd__align256(size_t b) { return (b + 255u) & ~(size_t)255u; }
-
 HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, hzgsvd__d_gpu_layout *L)
 {
     const int nb = hzgsvd__bordered_n(n, 16), extra = nb - n;

@@ -126,6 +126,12 @@ HZGSVD_PRIVATE int hzgsvd__inner_table(hzgsvd_strategy kind, int k, int *pairs)
     }
     return hzgsvd__strategy_fill(kind, k, pairs);
 }
+
+/* b rounded up to a multiple of 256 bytes (alignment of the parts of a device workspace). */
+HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
+{
+    return (b + 255u) & ~(size_t)255u;
+}
 /*** end templates/hzgsvd_host_common.c.j2 ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */
