@@ -25,11 +25,14 @@
  *   engine to rounding (docs/NUMERICS.md states the bound), not bitwise (other summation orders).
  *
  * MEMORY
- *   The device entry point works on a copy bordered to n' = roundup(n, 32) columns and rows
+ *   The device entry points work on a copy bordered to n' = roundup(n, 32) columns and rows
  *   m' = roundup(m + n' - n, 64): the workspace holds F', G', Z' and small tables,
- *   8 (m_f' + m_g' + n') n' bytes plus O(n) (hzgsvd_gpu_dgsvd_workspace_size says exactly).  Pass
- *   d_work = NULL to let the call cudaMalloc and free it.  The host entry point also allocates
- *   device copies of F, G, Z (8 (m_f + m_g + n) n bytes).
+ *   8 (m_f' + m_g' + n') n' bytes plus O(n) for real pairs and twice that for complex ones, whose
+ *   copy is kept as split real and imaginary planes (hzgsvd_gpu_?gsvd_workspace_size says exactly).
+ *   The interleaved complex entry point converts while copying in and out (no extra pass or
+ *   memory); the split-plane one reads and writes the caller's planes directly.  Pass d_work = NULL
+ *   to let the call cudaMalloc and free it.  The host entry points also allocate device copies of
+ *   F, G, Z (8 (m_f + m_g + n) n bytes, 16 for complex).
  *
  * ERRORS
  *   As in hzgsvd_cpu.h, plus HZGSVD_ERR_NO_DEVICE (no CUDA device), HZGSVD_ERR_CUDA (a CUDA call
@@ -42,6 +45,7 @@
 #define HZGSVD_SINGLE_CUH
 
 #include <cuda_runtime.h>
+#include <cuComplex.h>
 #include "generated/hzgsvd_core.h"
 
 HZGSVD_EXTERN_C_BEGIN
@@ -59,6 +63,30 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
 
 /* Real pair, host pointers: the same arguments as hzgsvd_cpu_dgsvd; copies in, runs, copies out. */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* Complex pairs.  Bytes of device workspace for hzgsvd_gpu_zgsvd / hzgsvd_gpu_zgsvd_split. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes);
+
+/* Complex pair, device pointers, the standard interleaved layout (cuDoubleComplex; leading
+ * dimensions count complex elements); the other arguments as hzgsvd_gpu_dgsvd. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd(int m_f, int m_g, int n, cuDoubleComplex *dF, int ldf, cuDoubleComplex *dG, int ldg,
+                                          cuDoubleComplex *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                          void *d_work, size_t work_bytes, cudaStream_t stream,
+                                          const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* Complex pair, device pointers, split planes (real parts in dFr, imaginary parts in dFi, both
+ * m_f x n with leading dimension ldf; likewise G and Z): the engine's own layout, so no
+ * interleaving pass in or out; it needs the same workspace. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_split(int m_f, int m_g, int n, double *dFr, double *dFi, int ldf,
+                                                double *dGr, double *dGi, int ldg, double *dZr, double *dZi, int ldz,
+                                                double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* Complex pair, host pointers: the arguments of hzgsvd_cpu_zgsvd (interleaved doubles). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                                const hzgsvd_options *opt, hzgsvd_info *info);
 

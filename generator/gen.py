@@ -54,7 +54,6 @@ def inner_tables(order):
 # Each generated file: (name, one-line description, how to compile it, includes, [(template, extra context)]).
 def outputs(variants):
     inner = inner_tables(32)
-    real = [prec for prec in PRECISIONS if not prec["cplx"]]
     return [
         ("hzgsvd_core.h",
          "Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann "
@@ -76,11 +75,12 @@ def outputs(variants):
          [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS})]),
         ("hzgsvd_gpu_impl.cuh",
-         "The single-GPU engine: generated kernel instances (precision x variant x sorting) and the host driver.",
+         "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
          ["hzgsvd_host.h"],
-         [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in real]
-         + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in real]),
+         [("hzgsvd_gpu_common.cu.j2", {})]
+         + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]),
     ]
 
 

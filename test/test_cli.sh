@@ -146,8 +146,8 @@ need(js.get("status_code") == 0, "summary status_code %r" % js.get("status_code"
 need(js.get("complex") is cplx, "summary complex %r" % js.get("complex"))
 need((js.get("m_f"), js.get("m_g"), js.get("n")) == (m_f, m_g, n), "summary sizes")
 dev = js.get("device") or ""
-# --device auto: the CPU engine, or the GPU engine ("gpu:K NAME") for real pairs where the build has one and a GPU is present
-need(dev == "cpu" or (not cplx and dev.startswith("gpu:")), "summary device %r" % dev)
+# --device auto: the CPU engine, or the GPU engine ("gpu:K NAME") where the build has one and a GPU is present
+need(dev == "cpu" or dev.startswith("gpu:"), "summary device %r" % dev)
 need(isinstance(js.get("n_bordered"), int) and js["n_bordered"] >= n, "summary n_bordered %r" % js.get("n_bordered"))
 need(isinstance(js.get("sweeps"), int) and js["sweeps"] >= 1, "summary sweeps %r" % js.get("sweeps"))
 for k in ("version", "big", "all", "seconds", "detail", "options", "input"):

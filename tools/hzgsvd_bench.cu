@@ -1,16 +1,16 @@
 /* hzgsvd_bench -- the single-GPU benchmark (make bench).
  *
- *   build/hzgsvd_bench [--sizes 512,1024,2048,4096,8192] [--variants-table N] [--reps R] [--seed S]
- *                      [--sigma-dist log|uniform]
+ *   build/hzgsvd_bench [--complex] [--sizes 512,1024,2048,4096,8192] [--variants-table N] [--reps R]
+ *                      [--seed S] [--sigma-dist log|uniform]
  *
- * For each n: a square real pair with known generalized singular values, made on the GPU
+ * For each n: a square real (or, with --complex, complex) pair with known generalized singular values, made on the GPU
  * (F = U diag(sf) X, G = V diag(sg) X, U, V, Q1, Q2 from QR of Gaussian matrices, X = Q1 diag(d) Q2
  * with cond(X) = 100, sigma log-spaced over [1e-3, 22], as in the reference runs of the paper's
  * authors); then, on the same matrices and in the same process:
  *   hzgsvd   DHZ0-(ME-FB-ME): time without transfers (device entry point, workspace allocated
  *            beforehand), time with transfers and allocations (host entry point), outer sweeps,
  *            max relative error of sigma against the known one, residual ||F Z - U Sigma_F|| / (||F|| ||Z||);
- *   GEVD     the route of the paper's App. G: cublasDsyrk for F'F and G'G, cusolverDnDsygvd, sigma =
+ *   GEVD     the route of the paper's App. G: cublasDsyrk (Zherk) for F'F and G'G, cusolverDnDsygvd (Zhegvd), sigma =
  *            sqrt(lambda): time and max relative error of sigma.
  * With --variants-table N: the eight variants x {ME, MM} outer x {FB, BO} at order N, time relative
  * to DHZ0-(ME-FB-ME) (the paper's relative-slowdown tables).  Prints Markdown tables. */
@@ -49,11 +49,28 @@ __global__ void gaussian(double *a, size_t n, unsigned long long seed)
     a[i] = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
 }
 
+static int cplx = 0;         /* --complex: complex pairs (ZHZ), cublasZherk + cusolverDnZhegvd for GEVD */
+
 /* Q (m x n, orthonormal columns) from the QR factorization of a Gaussian m x n matrix. */
 static void random_orthonormal(double *Q, int m, int n, unsigned long long seed)
 {
-    gaussian<<<(unsigned)(((size_t)m * n + 255) / 256), 256>>>(Q, (size_t)m * n, seed);
+    gaussian<<<(unsigned)(((cplx ? 2 : 1) * (size_t)m * n + 255) / 256), 256>>>(Q, (cplx ? 2 : 1) * (size_t)m * n, seed);
     CK(cudaGetLastError());
+    if (cplx) {
+        cuDoubleComplex *Z = (cuDoubleComplex *)Q, *tau, *work;
+        int lw1 = 0, lw2 = 0, *devinfo;
+        CK(cudaMalloc(&tau, sizeof(cuDoubleComplex) * n));
+        CK(cudaMalloc(&devinfo, sizeof(int)));
+        CS(cusolverDnZgeqrf_bufferSize(solver, m, n, Z, m, &lw1));
+        CS(cusolverDnZungqr_bufferSize(solver, m, n, n, Z, m, tau, &lw2));
+        const int lw = lw1 > lw2 ? lw1 : lw2;
+        CK(cudaMalloc(&work, sizeof(cuDoubleComplex) * lw));
+        CS(cusolverDnZgeqrf(solver, m, n, Z, m, tau, work, lw, devinfo));
+        CS(cusolverDnZungqr(solver, m, n, n, Z, m, tau, work, lw, devinfo));
+        CK(cudaDeviceSynchronize());
+        cudaFree(tau); cudaFree(work); cudaFree(devinfo);
+        return;
+    }
     double *tau, *work;
     int lw1 = 0, lw2 = 0, *devinfo;
     CK(cudaMalloc(&tau, sizeof(double) * n));
@@ -87,13 +104,26 @@ typedef struct known_pair {
     double *sigma;           /* host, descending */
 } known_pair;
 
+/* C = A B (n x n, real or complex by cplx) */
+static void gemm(int n, const double *A, const double *B, double *C)
+{
+    if (cplx) {
+        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+        CB(cublasZgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, (const cuDoubleComplex *)A, n,
+                       (const cuDoubleComplex *)B, n, &zero, (cuDoubleComplex *)C, n));
+    } else {
+        const double one = 1.0, zero = 0.0;
+        CB(cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, B, n, &zero, C, n));
+    }
+}
+
 static int sigma_uniform = 0;   /* --sigma-dist uniform: sigma uniform in [1e-3, 22] instead of log-spaced */
 
 static known_pair make_known(int n, unsigned long long seed)
 {
     known_pair k;
     k.n = n;
-    const size_t nn = (size_t)n * n;
+    const size_t nn = (size_t)n * n * (cplx ? 2 : 1);     /* doubles of an n x n matrix */
     double *U, *V, *Q1, *Q2, *X, *dd, *dsf, *dsg;
     CK(cudaMalloc(&U, sizeof(double) * nn)); CK(cudaMalloc(&V, sizeof(double) * nn));
     CK(cudaMalloc(&Q1, sizeof(double) * nn)); CK(cudaMalloc(&Q2, sizeof(double) * nn));
@@ -121,13 +151,13 @@ static known_pair make_known(int n, unsigned long long seed)
     CK(cudaMemcpy(dd, h, sizeof(double) * 3 * n, cudaMemcpyHostToDevice));
     qsort(k.sigma, n, sizeof(double), cmp_desc);
     const unsigned blocks = (unsigned)((nn + 255) / 256);
-    const double one = 1.0, zero = 0.0;
-    scale_cols<<<blocks, 256>>>(Q1, n, n, dd);                                   /* Q1 diag(d) */
-    CB(cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, Q1, n, Q2, n, &zero, X, n));
-    scale_cols<<<blocks, 256>>>(U, n, n, dsf);                                   /* U diag(sf) */
-    scale_cols<<<blocks, 256>>>(V, n, n, dsg);
-    CB(cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, U, n, X, n, &zero, k.F, n));
-    CB(cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, V, n, X, n, &zero, k.G, n));
+    const int rows = cplx ? 2 * n : n;                                           /* doubles per column */
+    scale_cols<<<blocks, 256>>>(Q1, rows, n, dd);                                /* Q1 diag(d) */
+    gemm(n, Q1, Q2, X);
+    scale_cols<<<blocks, 256>>>(U, rows, n, dsf);                                /* U diag(sf) */
+    scale_cols<<<blocks, 256>>>(V, rows, n, dsg);
+    gemm(n, U, X, k.F);
+    gemm(n, V, X, k.G);
     CK(cudaDeviceSynchronize());
     cudaFree(U); cudaFree(V); cudaFree(Q1); cudaFree(Q2); cudaFree(X); cudaFree(dd);
     free(h);
@@ -155,13 +185,14 @@ typedef struct ours {
 static ours run_ours(const known_pair *k, const hzgsvd_options *o, int with_host)
 {
     ours r;
-    const int n = k->n;
-    const size_t nn = (size_t)n * n;
+    const int n = k->n, rows = cplx ? 2 * n : n;        /* doubles per column */
+    const size_t nn = (size_t)rows * n;
     double *dF, *dG, *dZ, *dS, *T;
     void *work;
     size_t bytes;
     hzgsvd_info info;
-    hzgsvd_gpu_dgsvd_workspace_size(n, n, n, o, &bytes);
+    if (cplx) hzgsvd_gpu_zgsvd_workspace_size(n, n, n, o, &bytes);
+    else hzgsvd_gpu_dgsvd_workspace_size(n, n, n, o, &bytes);
     CK(cudaMalloc(&work, bytes));
     CK(cudaMalloc(&dF, sizeof(double) * nn)); CK(cudaMalloc(&dG, sizeof(double) * nn));
     CK(cudaMalloc(&dZ, sizeof(double) * nn)); CK(cudaMalloc(&dS, sizeof(double) * 3 * n));
@@ -169,7 +200,11 @@ static ours run_ours(const known_pair *k, const hzgsvd_options *o, int with_host
     CK(cudaMemcpy(dG, k->G, sizeof(double) * nn, cudaMemcpyDeviceToDevice));
     CK(cudaDeviceSynchronize());
     const double t0 = hzgsvd__now();
-    r.st = hzgsvd_gpu_dgsvd(n, n, n, dF, n, dG, n, dZ, n, dS, dS + n, dS + 2 * (size_t)n, work, bytes, 0, o, &info);
+    if (cplx)
+        r.st = hzgsvd_gpu_zgsvd(n, n, n, (cuDoubleComplex *)dF, n, (cuDoubleComplex *)dG, n, (cuDoubleComplex *)dZ, n,
+                                dS, dS + n, dS + 2 * (size_t)n, work, bytes, 0, o, &info);
+    else
+        r.st = hzgsvd_gpu_dgsvd(n, n, n, dF, n, dG, n, dZ, n, dS, dS + n, dS + 2 * (size_t)n, work, bytes, 0, o, &info);
     CK(cudaDeviceSynchronize());
     r.t_dev = hzgsvd__now() - t0;
     r.sweeps = info.sweeps;
@@ -179,11 +214,17 @@ static ours run_ours(const known_pair *k, const hzgsvd_options *o, int with_host
     /* residual: T = F0 Z - U diag(sigma_f) */
     CK(cudaMalloc(&T, sizeof(double) * nn));
     CK(cudaMemcpy(T, dF, sizeof(double) * nn, cudaMemcpyDeviceToDevice));
-    scale_cols<<<(unsigned)((nn + 255) / 256), 256>>>(T, n, n, dS);
-    const double one = 1.0, mone = -1.0;
-    CB(cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, k->F, n, dZ, n, &mone, T, n));
+    scale_cols<<<(unsigned)((nn + 255) / 256), 256>>>(T, rows, n, dS);
     double nt, nf, nz;
-    CB(cublasDnrm2(blas, (int)nn, T, 1, &nt));
+    if (cplx) {
+        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), mone = make_cuDoubleComplex(-1.0, 0.0);
+        CB(cublasZgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, (const cuDoubleComplex *)k->F, n,
+                       (const cuDoubleComplex *)dZ, n, &mone, (cuDoubleComplex *)T, n));
+    } else {
+        const double one = 1.0, mone = -1.0;
+        CB(cublasDgemm(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, k->F, n, dZ, n, &mone, T, n));
+    }
+    CB(cublasDnrm2(blas, (int)nn, T, 1, &nt));          /* the Frobenius norm of either kind */
     CB(cublasDnrm2(blas, (int)nn, k->F, 1, &nf));
     CB(cublasDnrm2(blas, (int)nn, dZ, 1, &nz));
     r.res = nt / (nf * nz);
@@ -194,7 +235,8 @@ static ours run_ours(const known_pair *k, const hzgsvd_options *o, int with_host
         CK(cudaMemcpy(F, k->F, sizeof(double) * nn, cudaMemcpyDeviceToHost));
         CK(cudaMemcpy(G, k->G, sizeof(double) * nn, cudaMemcpyDeviceToHost));
         const double t1 = hzgsvd__now();
-        hzgsvd_gpu_dgsvd_host(n, n, n, F, n, G, n, Z, n, s, s + n, s + 2 * (size_t)n, o, &info);
+        if (cplx) hzgsvd_gpu_zgsvd_host(n, n, n, F, n, G, n, Z, n, s, s + n, s + 2 * (size_t)n, o, &info);
+        else hzgsvd_gpu_dgsvd_host(n, n, n, F, n, G, n, Z, n, s, s + n, s + 2 * (size_t)n, o, &info);
         r.t_host = hzgsvd__now() - t1;
         free(F); free(G); free(Z);
     }
@@ -203,23 +245,35 @@ static ours run_ours(const known_pair *k, const hzgsvd_options *o, int with_host
     return r;
 }
 
-/* The GEVD route (paper App. G): A = F'F, B = G'G by DSYRK, DSYGVD, sigma = sqrt(lambda). */
+/* The GEVD route (paper App. G): A = F^H F, B = G^H G by xSYRK/xHERK, xSYGVD/xHEGVD, sigma = sqrt(lambda). */
 static void run_gevd(const known_pair *k, double *t, double *err, int *info_out)
 {
     const int n = k->n;
+    const size_t el = cplx ? 2 : 1;
     double *A, *B, *W, *work;
     int *devinfo, lwork = 0;
-    CK(cudaMalloc(&A, sizeof(double) * n * n)); CK(cudaMalloc(&B, sizeof(double) * n * n));
+    CK(cudaMalloc(&A, sizeof(double) * el * n * n)); CK(cudaMalloc(&B, sizeof(double) * el * n * n));
     CK(cudaMalloc(&W, sizeof(double) * n)); CK(cudaMalloc(&devinfo, sizeof(int)));
-    CS(cusolverDnDsygvd_bufferSize(solver, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER,
-                                   n, A, n, B, n, W, &lwork));
-    CK(cudaMalloc(&work, sizeof(double) * lwork));
+    if (cplx)
+        CS(cusolverDnZhegvd_bufferSize(solver, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER,
+                                       n, (cuDoubleComplex *)A, n, (cuDoubleComplex *)B, n, W, &lwork));
+    else
+        CS(cusolverDnDsygvd_bufferSize(solver, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER,
+                                       n, A, n, B, n, W, &lwork));
+    CK(cudaMalloc(&work, sizeof(double) * el * lwork));
     CK(cudaDeviceSynchronize());
     const double one = 1.0, zero = 0.0, t0 = hzgsvd__now();
-    CB(cublasDsyrk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, n, &one, k->F, n, &zero, A, n));
-    CB(cublasDsyrk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, n, &one, k->G, n, &zero, B, n));
-    CS(cusolverDnDsygvd(solver, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER,
-                        n, A, n, B, n, W, work, lwork, devinfo));
+    if (cplx) {
+        CB(cublasZherk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, n, n, &one, (const cuDoubleComplex *)k->F, n, &zero, (cuDoubleComplex *)A, n));
+        CB(cublasZherk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, n, n, &one, (const cuDoubleComplex *)k->G, n, &zero, (cuDoubleComplex *)B, n));
+        CS(cusolverDnZhegvd(solver, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER,
+                            n, (cuDoubleComplex *)A, n, (cuDoubleComplex *)B, n, W, (cuDoubleComplex *)work, lwork, devinfo));
+    } else {
+        CB(cublasDsyrk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, n, &one, k->F, n, &zero, A, n));
+        CB(cublasDsyrk(blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, n, n, &one, k->G, n, &zero, B, n));
+        CS(cusolverDnDsygvd(solver, CUSOLVER_EIG_TYPE_1, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER,
+                            n, A, n, B, n, W, work, lwork, devinfo));
+    }
     CK(cudaDeviceSynchronize());
     *t = hzgsvd__now() - t0;
     double *w = (double *)malloc(sizeof(double) * n);
@@ -243,15 +297,16 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--sigma-dist") && i + 1 < argc) sigma_uniform = !strcmp(argv[++i], "uniform");
-        else { fprintf(stderr, "usage: %s [--sizes a,b,..] [--variants-table N] [--reps R] [--seed S] [--sigma-dist log|uniform]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[i], "--complex")) cplx = 1;
+        else { fprintf(stderr, "usage: %s [--complex] [--sizes a,b,..] [--variants-table N] [--reps R] [--seed S] [--sigma-dist log|uniform]\n", argv[0]); return 2; }
     }
     if (!hzgsvd_gpu_available()) { fprintf(stderr, "bench: no GPU\n"); return 1; }
     struct cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
     CB(cublasCreate(&blas));
     CS(cusolverDnCreate(&solver));
-    printf("device: %s, %d SMs; hzgsvd %s; DHZ0-(ME-FB-ME), best of %d; sigma %s over [1e-3, 22], cond(X) = 100\n\n",
-           prop.name, prop.multiProcessorCount, hzgsvd_version(), reps, sigma_uniform ? "uniform random" : "log-spaced");
+    printf("device: %s, %d SMs; hzgsvd %s; %cHZ0-(ME-FB-ME), best of %d; sigma %s over [1e-3, 22], cond(X) = 100\n\n",
+           prop.name, prop.multiProcessorCount, hzgsvd_version(), cplx ? 'Z' : 'D', reps, sigma_uniform ? "uniform random" : "log-spaced");
     printf("| n | hzgsvd s (no transfers) | hzgsvd s (with transfers) | sweeps | max rel err sigma | residual | GEVD s | GEVD max rel err | time ratio hzgsvd/GEVD |\n");
     printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     const hzgsvd_options def = hzgsvd_default_options();

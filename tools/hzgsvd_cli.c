@@ -168,8 +168,7 @@ static hzgsvd_status cpu_run(int ordinal, cli_problem *p, const hzgsvd_options *
 }
 
 #ifdef HZGSVD_WITH_CUDA
-/* The single-GPU engine (tools/hzgsvd_cli_gpu.cu): real pairs; complex ones arrive with the
- * complex GPU engine. */
+/* The single-GPU engine (tools/hzgsvd_cli_gpu.cu), real and complex pairs. */
 static char gpu_device_name[256] = "gpu";
 
 static hzgsvd_status gpu_run(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info)
@@ -744,10 +743,6 @@ int main(int argc, char **argv)
     opt.progress_user = NULL;
     hzgsvd_info info;
     memset(&info, 0, sizeof info);
-#ifdef HZGSVD_WITH_CUDA
-    /* --device auto: the GPU engine takes real pairs in this build; complex ones go to the CPU */
-    if (!strcmp(a.device_name, "auto") && p.is_complex) engine = find_engine("cpu");
-#endif
     hzgsvd_status st = engine->run(a.device_ordinal, &p, &opt, &info);
     info.detail[sizeof info.detail - 1] = '\0';
 

@@ -20,9 +20,7 @@ hzgsvd_status hzgsvd_cli_gpu_run(int ordinal, int is_complex, int m_f, int m_g, 
         return HZGSVD_ERR_CUDA;
     }
     snprintf(device_name, device_name_len, "gpu:%d %s", dev, prop.name);
-    if (is_complex) {
-        snprintf(info->detail, sizeof info->detail, "complex pairs run on the CPU engine in this build (use --device cpu)");
-        return HZGSVD_ERR_INVALID_ARGUMENT;
-    }
+    if (is_complex)
+        return hzgsvd_gpu_zgsvd_host(m_f, m_g, n, F, m_f, G, m_g, Z, n, sigma_f, sigma_g, sigma, opt, info);
     return hzgsvd_gpu_dgsvd_host(m_f, m_g, n, F, m_f, G, m_g, Z, n, sigma_f, sigma_g, sigma, opt, info);
 }

@@ -11,7 +11,7 @@ HZGSVD_EXTERN_C_BEGIN
 /* 1 if a CUDA device is usable. */
 int hzgsvd_cli_gpu_present(void);
 
-/* Runs the GPU engine on host arrays (ld = rows) on device `ordinal` (-1: device 0) and writes
+/* Runs the GPU engine on host arrays (ld = rows; complex: interleaved) on device `ordinal` (-1: device 0) and writes
  * "gpu:K NAME" into device_name. */
 hzgsvd_status hzgsvd_cli_gpu_run(int ordinal, int is_complex, int m_f, int m_g, int n, double *F, double *G, double *Z,
                                  double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt,

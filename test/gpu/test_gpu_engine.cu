@@ -1,7 +1,7 @@
 /* test_gpu_engine.cu -- the single-GPU real engine against the CPU engine on the same input.
  *
  *   build/test_gpu_engine            every check below (prints SKIPPED and exits 0 without a GPU)
- *   build/test_gpu_engine --one N    one default run at order N (for compute-sanitizer)
+ *   build/test_gpu_engine --one N [d|z|dz]   one sweep at order N, real and/or complex (compute-sanitizer)
  *   build/test_gpu_engine --probe-gpu   exit status 0 if a GPU is usable
  *
  * Bounds (docs/NUMERICS.md):
@@ -27,16 +27,17 @@ static const double RESIDUAL = 1e-14;
 static const double ORTHO_PER_N = 4e-16;
 
 typedef struct pair {
-    int mf, mg, n;
+    int mf, mg, n, cplx;          /* cplx: F, G hold interleaved (re, im) doubles */
     double *F, *G;
 } pair;
 
-static pair make_pair(int mf, int mg, int n, uint64_t seed)
+static pair make_pair(int mf, int mg, int n, uint64_t seed, int cplx)
 {
-    pair p = { mf, mg, n, (double *)malloc(sizeof(double) * mf * n), (double *)malloc(sizeof(double) * mg * n) };
+    const int e = cplx ? 2 : 1;
+    pair p = { mf, mg, n, cplx, (double *)malloc(sizeof(double) * e * mf * n), (double *)malloc(sizeof(double) * e * mg * n) };
     tu_rng r = { seed };
-    for (int i = 0; i < mf * n; ++i) p.F[i] = tu_uniform(&r);
-    for (int i = 0; i < mg * n; ++i) p.G[i] = tu_uniform(&r);
+    for (int i = 0; i < e * mf * n; ++i) p.F[i] = tu_uniform(&r);
+    for (int i = 0; i < e * mg * n; ++i) p.G[i] = tu_uniform(&r);
     return p;
 }
 
@@ -50,16 +51,21 @@ static result run(const pair *p, const hzgsvd_options *o, int gpu)
 {
     result r;
     const int n = p->n;
-    r.U = (double *)malloc(sizeof(double) * p->mf * n);
-    r.V = (double *)malloc(sizeof(double) * p->mg * n);
-    r.Z = (double *)malloc(sizeof(double) * n * n);
+    const size_t e = p->cplx ? 2 : 1;
+    r.U = (double *)malloc(sizeof(double) * e * p->mf * n);
+    r.V = (double *)malloc(sizeof(double) * e * p->mg * n);
+    r.Z = (double *)malloc(sizeof(double) * e * n * n);
     r.sf = (double *)malloc(sizeof(double) * 3 * n);
     r.sg = r.sf + n;
     r.s = r.sg + n;
-    memcpy(r.U, p->F, sizeof(double) * p->mf * n);
-    memcpy(r.V, p->G, sizeof(double) * p->mg * n);
-    r.st = gpu ? hzgsvd_gpu_dgsvd_host(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info)
-               : hzgsvd_cpu_dgsvd(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info);
+    memcpy(r.U, p->F, sizeof(double) * e * p->mf * n);
+    memcpy(r.V, p->G, sizeof(double) * e * p->mg * n);
+    if (p->cplx)
+        r.st = gpu ? hzgsvd_gpu_zgsvd_host(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info)
+                   : hzgsvd_cpu_zgsvd(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info);
+    else
+        r.st = gpu ? hzgsvd_gpu_dgsvd_host(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info)
+                   : hzgsvd_cpu_dgsvd(p->mf, p->mg, n, r.U, p->mf, r.V, p->mg, r.Z, n, r.sf, r.sg, r.s, o, &r.info);
     return r;
 }
 
@@ -81,31 +87,43 @@ static int cmp_desc(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-/* ||Y Z - W diag(s)||_F / (||Y||_F ||Z||_F) in long double */
-static double residual(const double *Y, int m, int n, const double *Z, const double *W, const double *s)
+/* ||Y Z - W diag(s)||_F / (||Y||_F ||Z||_F) in long double; complex when c (interleaved). */
+static double residual(const double *Y, int m, int n, const double *Z, const double *W, const double *s, int c)
 {
     long double r = 0, ny = 0, nz = 0;
+    const size_t e = c ? 2 : 1;
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i) {
-            long double a = 0;
-            for (int k = 0; k < n; ++k) a += (long double)Y[i + (size_t)k * m] * Z[k + (size_t)j * n];
-            a -= (long double)W[i + (size_t)j * m] * s[j];
-            r += a * a;
-            ny += (long double)Y[i + (size_t)j * m] * Y[i + (size_t)j * m];
+            long double ar = 0, ai = 0;
+            for (int k = 0; k < n; ++k) {
+                const size_t yk = e * (i + (size_t)k * m), zk = e * (k + (size_t)j * n);
+                ar += (long double)Y[yk] * Z[zk];
+                if (c) { ar -= (long double)Y[yk + 1] * Z[zk + 1]; ai += (long double)Y[yk] * Z[zk + 1] + (long double)Y[yk + 1] * Z[zk]; }
+            }
+            const size_t wj = e * (i + (size_t)j * m);
+            ar -= (long double)W[wj] * s[j];
+            if (c) ai -= (long double)W[wj + 1] * s[j];
+            r += ar * ar + ai * ai;
+            ny += (long double)Y[wj] * Y[wj] + (c ? (long double)Y[wj + 1] * Y[wj + 1] : 0);
         }
-    for (int i = 0; i < n * n; ++i) nz += (long double)Z[i] * Z[i];
+    for (size_t i = 0; i < e * n * n; ++i) nz += (long double)Z[i] * Z[i];
     return (double)sqrtl(r / (ny * nz));
 }
 
-static double orthogonality(const double *W, int m, int n)
+static double orthogonality(const double *W, int m, int n, int c)
 {
     long double o = 0;
+    const size_t e = c ? 2 : 1;
     for (int a = 0; a < n; ++a)
         for (int b = 0; b < n; ++b) {
-            long double d = 0;
-            for (int i = 0; i < m; ++i) d += (long double)W[i + (size_t)a * m] * W[i + (size_t)b * m];
-            d -= (a == b);
-            o += d * d;
+            long double dr = 0, di = 0;
+            for (int i = 0; i < m; ++i) {
+                const size_t ia = e * (i + (size_t)a * m), ib = e * (i + (size_t)b * m);
+                dr += (long double)W[ia] * W[ib];
+                if (c) { dr += (long double)W[ia + 1] * W[ib + 1]; di += (long double)W[ia] * W[ib + 1] - (long double)W[ia + 1] * W[ib]; }
+            }
+            dr -= (a == b);
+            o += dr * dr + di * di;
         }
     return (double)sqrtl(o);
 }
@@ -140,9 +158,11 @@ static void check_rsqrt_device(void)
     cudaFree(da); cudaFree(dy); free(a); free(y);
 }
 
+static char cfg_prec = 'D';
+
 static const char *cfg_name(const hzgsvd_options *o, char *buf)
 {
-    sprintf(buf, "DHZ%d-(%s-%s-%s)%s", o->variant, o->outer ? "MM" : "ME", o->blocking ? "BO" : "FB",
+    sprintf(buf, "%cHZ%d-(%s-%s-%s)%s", cfg_prec, o->variant, o->outer ? "MM" : "ME", o->blocking ? "BO" : "FB",
             o->inner ? "MM" : "ME", o->sort ? "" : " nosort");
     return buf;
 }
@@ -162,8 +182,8 @@ static void compare(const pair *p, const hzgsvd_options *o, const double *cpu_si
         const double e = max_rel_diff(s, cpu_sigma_sorted, p->n);
         CHECK(e <= SIGMA_VS_CPU, "n=%d %s: sigma GPU vs CPU %.3e > %.0e", p->n, name, e, SIGMA_VS_CPU);
         if (check_vectors) {
-            const double rf = residual(p->F, p->mf, p->n, g.Z, g.U, g.sf), rg = residual(p->G, p->mg, p->n, g.Z, g.V, g.sg);
-            const double ou = orthogonality(g.U, p->mf, p->n), ov = orthogonality(g.V, p->mg, p->n);
+            const double rf = residual(p->F, p->mf, p->n, g.Z, g.U, g.sf, p->cplx), rg = residual(p->G, p->mg, p->n, g.Z, g.V, g.sg, p->cplx);
+            const double ou = orthogonality(g.U, p->mf, p->n, p->cplx), ov = orthogonality(g.V, p->mg, p->n, p->cplx);
             CHECK(rf <= RESIDUAL && rg <= RESIDUAL, "n=%d %s: residuals %.3e %.3e", p->n, name, rf, rg);
             CHECK(ou <= ORTHO_PER_N * p->n && ov <= ORTHO_PER_N * p->n, "n=%d %s: orthogonality %.3e %.3e", p->n, name, ou, ov);
             printf("  n=%4d %-24s sweeps %2d  sigma vs CPU %.2e  res %.1e %.1e  orth %.1e %.1e  %.3f s\n",
@@ -177,7 +197,7 @@ static void compare(const pair *p, const hzgsvd_options *o, const double *cpu_si
 static void bad_inputs(void)
 {
     const int n = 40, mf = 50, mg = 45;
-    pair p = make_pair(mf, mg, n, 99);
+    pair p = make_pair(mf, mg, n, 99, 0);
     hzgsvd_options o = hzgsvd_default_options();
     double Z[40 * 40], s[3 * 40];
     struct { const char *what; int field; double value; int m_f, m_g, nn, ldf; hzgsvd_status want; } cases[] = {
@@ -228,7 +248,7 @@ static void bad_inputs(void)
 static void device_api_repeat(void)
 {
     const int n = 250, mf = 270, mg = 260;
-    pair p = make_pair(mf, mg, n, 1234);
+    pair p = make_pair(mf, mg, n, 1234, 0);
     hzgsvd_options o = hzgsvd_default_options();
     size_t bytes = 0;
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(mf, mg, n, &o, &bytes) == HZGSVD_SUCCESS && bytes > 0, "workspace size");
@@ -263,6 +283,97 @@ static void device_api_repeat(void)
     free(p.F); free(p.G);
 }
 
+/* Complex: the interleaved device entry point twice (bitwise identical), and the split-plane one
+ * on the same pair gives bitwise the same results. */
+static void device_api_complex(void)
+{
+    const int n = 100, mf = 120, mg = 110;
+    pair p = make_pair(mf, mg, n, 4321, 1);
+    hzgsvd_options o = hzgsvd_default_options();
+    size_t bytes = 0;
+    CHECK(hzgsvd_gpu_zgsvd_workspace_size(mf, mg, n, &o, &bytes) == HZGSVD_SUCCESS && bytes > 0, "complex workspace size");
+    void *work = NULL;
+    cuDoubleComplex *dF, *dG, *dZ;
+    double *dS, *planes, *out[3];
+    const size_t nF = (size_t)mf * n, nG = (size_t)mg * n, nZ = (size_t)n * n, nout = 2 * (nF + nG + nZ) + 3 * (size_t)n;
+    cudaMalloc(&work, bytes);
+    cudaMalloc(&dF, sizeof(cuDoubleComplex) * nF);
+    cudaMalloc(&dG, sizeof(cuDoubleComplex) * nG);
+    cudaMalloc(&dZ, sizeof(cuDoubleComplex) * nZ);
+    cudaMalloc(&dS, sizeof(double) * 3 * n);
+    cudaMalloc(&planes, sizeof(double) * 2 * (nF + nG + nZ));
+    for (int rep = 0; rep < 3; ++rep) {
+        hzgsvd_info info;
+        hzgsvd_status st;
+        out[rep] = (double *)malloc(sizeof(double) * nout);
+        double *h = out[rep];
+        if (rep < 2) {                                   /* interleaved */
+            cudaMemcpy(dF, p.F, sizeof(cuDoubleComplex) * nF, cudaMemcpyHostToDevice);
+            cudaMemcpy(dG, p.G, sizeof(cuDoubleComplex) * nG, cudaMemcpyHostToDevice);
+            st = hzgsvd_gpu_zgsvd(mf, mg, n, dF, mf, dG, mg, dZ, n, dS, dS + n, dS + 2 * n, work, bytes, 0, &o, &info);
+            cudaMemcpy(h, dF, sizeof(cuDoubleComplex) * nF, cudaMemcpyDeviceToHost);
+            cudaMemcpy(h + 2 * nF, dG, sizeof(cuDoubleComplex) * nG, cudaMemcpyDeviceToHost);
+            cudaMemcpy(h + 2 * (nF + nG), dZ, sizeof(cuDoubleComplex) * nZ, cudaMemcpyDeviceToHost);
+        } else {                                         /* split planes: convert here, compare interleaved */
+            double *t = (double *)malloc(sizeof(double) * 2 * (nF + nG + nZ));
+            for (size_t i = 0; i < nF; ++i) { t[i] = p.F[2 * i]; t[nF + i] = p.F[2 * i + 1]; }
+            for (size_t i = 0; i < nG; ++i) { t[2 * nF + i] = p.G[2 * i]; t[2 * nF + nG + i] = p.G[2 * i + 1]; }
+            cudaMemcpy(planes, t, sizeof(double) * 2 * (nF + nG), cudaMemcpyHostToDevice);
+            double *Fr = planes, *Fi = Fr + nF, *Gr = Fi + nF, *Gi = Gr + nG, *Zr = Gi + nG, *Zi = Zr + nZ;
+            st = hzgsvd_gpu_zgsvd_split(mf, mg, n, Fr, Fi, mf, Gr, Gi, mg, Zr, Zi, n, dS, dS + n, dS + 2 * n, work, bytes, 0, &o, &info);
+            cudaMemcpy(t, planes, sizeof(double) * 2 * (nF + nG + nZ), cudaMemcpyDeviceToHost);
+            for (size_t i = 0; i < nF; ++i) { h[2 * i] = t[i]; h[2 * i + 1] = t[nF + i]; }
+            for (size_t i = 0; i < nG; ++i) { h[2 * (nF + i)] = t[2 * nF + i]; h[2 * (nF + i) + 1] = t[2 * nF + nG + i]; }
+            for (size_t i = 0; i < nZ; ++i) { h[2 * (nF + nG + i)] = t[2 * (nF + nG) + i]; h[2 * (nF + nG + i) + 1] = t[2 * (nF + nG) + nZ + i]; }
+            free(t);
+            CHECK(hzgsvd_gpu_zgsvd_split(mf, mg, n, Fr, NULL, mf, Gr, Gi, mg, Zr, Zi, n, dS, dS + n, dS + 2 * n, work, bytes, 0, &o, &info)
+                  == HZGSVD_ERR_INVALID_ARGUMENT, "split entry with a NULL plane must be an argument error");
+        }
+        CHECK(st == HZGSVD_SUCCESS, "complex device API (%s): status %d (%s)", rep < 2 ? "interleaved" : "split", st, info.detail);
+        cudaMemcpy(h + 2 * (nF + nG + nZ), dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost);
+    }
+    CHECK(memcmp(out[0], out[1], sizeof(double) * nout) == 0, "complex: two runs on the same input differ");
+    CHECK(memcmp(out[0], out[2], sizeof(double) * nout) == 0, "complex: split-plane and interleaved entry points differ");
+    for (int k = 0; k < 3; ++k) free(out[k]);
+    cudaFree(work); cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS); cudaFree(planes);
+    free(p.F); free(p.G);
+}
+
+/* Complex bad inputs: the CPU engine's status on the GPU, and the caller's arrays untouched where
+ * the error is found before the iteration. */
+static void bad_inputs_complex(void)
+{
+    const int n = 40, mf = 50, mg = 45;
+    static const char *what[4] = { "NaN in the imaginary part of F", "Inf in the real part of G", "zero column in F",
+                                   "dependent columns in G" };
+    static const hzgsvd_status want[4] = { HZGSVD_ERR_NOT_FINITE, HZGSVD_ERR_NOT_FINITE, HZGSVD_ERR_RANK_DEFICIENT,
+                                           HZGSVD_ERR_RANK_DEFICIENT };
+    hzgsvd_options o = hzgsvd_default_options();
+    double Z[2 * 40 * 40], s[3 * 40];
+    for (int c = 0; c < 4; ++c) {
+        pair p = make_pair(mf, mg, n, 77 + c, 1);
+        if (c == 0) p.F[2 * (3 + 7 * mf) + 1] = NAN;
+        if (c == 1) p.G[2 * (5 + 2 * mg)] = INFINITY;
+        if (c == 2) for (int i = 0; i < 2 * mf; ++i) p.F[2 * 9 * mf + i] = 0.0;
+        if (c == 3) for (int i = 0; i < 2 * mg; ++i) p.G[2 * 11 * mg + i] = p.G[2 * 4 * mg + i];
+        hzgsvd_status got[2];
+        for (int gpu = 0; gpu < 2; ++gpu) {
+            double *Fc = (double *)malloc(sizeof(double) * 2 * mf * n), *Gc = (double *)malloc(sizeof(double) * 2 * mg * n);
+            memcpy(Fc, p.F, sizeof(double) * 2 * mf * n);
+            memcpy(Gc, p.G, sizeof(double) * 2 * mg * n);
+            hzgsvd_info info;
+            got[gpu] = gpu ? hzgsvd_gpu_zgsvd_host(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
+                           : hzgsvd_cpu_zgsvd(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info);
+            if (c < 3)
+                CHECK(memcmp(Fc, p.F, sizeof(double) * 2 * mf * n) == 0 && memcmp(Gc, p.G, sizeof(double) * 2 * mg * n) == 0,
+                      "complex %s (%s): the caller's arrays changed", what[c], gpu ? "GPU" : "CPU");
+            free(Fc); free(Gc);
+        }
+        CHECK(got[0] == want[c] && got[1] == want[c], "complex %s: CPU status %d, GPU status %d, want %d", what[c], got[0], got[1], want[c]);
+        free(p.F); free(p.G);
+    }
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_gpu_engine");
@@ -271,14 +382,19 @@ int main(int argc, char **argv)
         printf("test_gpu_engine: SKIPPED (no GPU)\n");
         return 0;
     }
-    if (argc == 3 && !strcmp(argv[1], "--one")) {        /* one run for compute-sanitizer */
+    if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--one")) {   /* one sweep for compute-sanitizer */
         const int n = atoi(argv[2]);
-        pair p = make_pair(n + 16, n + 8, n, 5);
-        hzgsvd_options o = hzgsvd_default_options();
-        o.max_sweeps = 1;
-        result g = run(&p, &o, 1);
-        CHECK(g.st == HZGSVD_SUCCESS || g.st == HZGSVD_ERR_NO_CONVERGENCE, "status %d (%s)", g.st, g.info.detail);
-        release(&g);
+        const char *which = argc == 4 ? argv[3] : "dz";               /* d, z or dz */
+        for (int c = 0; c < 2; ++c) {                    /* real, then complex */
+            if (!strchr(which, c ? 'z' : 'd')) continue;
+            pair p = make_pair(n + 16, n + 8, n, 5, c);
+            hzgsvd_options o = hzgsvd_default_options();
+            o.max_sweeps = 1;
+            result g = run(&p, &o, 1);
+            CHECK(g.st == HZGSVD_SUCCESS || g.st == HZGSVD_ERR_NO_CONVERGENCE, "%s: status %d (%s)", c ? "complex" : "real", g.st, g.info.detail);
+            release(&g);
+            free(p.F); free(p.G);
+        }
         return tu_finish();
     }
     struct cudaDeviceProp prop;
@@ -286,9 +402,10 @@ int main(int argc, char **argv)
     printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
     check_rsqrt_device();
     const int sizes[5] = { 32, 64, 96, 250, 512 };
-    for (int si = 0; si < 5; ++si) {
-        const int n = sizes[si];
-        pair p = make_pair(n + 17, n + 9, n, 1000 + n);      /* rectangular, m_f != m_g != n */
+    for (int si = 0; si < 10; ++si) {
+        const int n = sizes[si % 5], cplx = si >= 5;
+        cfg_prec = cplx ? 'Z' : 'D';
+        pair p = make_pair(n + 17, n + 9, n, 1000 + n, cplx);      /* rectangular, m_f != m_g != n */
         hzgsvd_options o = hzgsvd_default_options();
         result c = run(&p, &o, 0);
         CHECK(c.st == HZGSVD_SUCCESS, "n=%d: CPU status %d", n, c.st);
@@ -308,7 +425,7 @@ int main(int argc, char **argv)
     /* the same configuration on GPU and CPU: the transformation counts are close (not equal:
        other summation orders), and for n = 1 the closed form agrees */
     {
-        pair p = make_pair(7, 5, 1, 77);
+        pair p = make_pair(7, 5, 1, 77, 0);
         hzgsvd_options o = hzgsvd_default_options();
         result c = run(&p, &o, 0), g = run(&p, &o, 1);
         CHECK(g.st == HZGSVD_SUCCESS && fabs(g.s[0] - c.s[0]) <= 4e-16 * c.s[0], "n = 1: GPU %.17g CPU %.17g", g.s[0], c.s[0]);
@@ -316,6 +433,8 @@ int main(int argc, char **argv)
         free(p.F); free(p.G);
     }
     device_api_repeat();
+    device_api_complex();
     bad_inputs();
+    bad_inputs_complex();
     return tu_finish();
 }
