@@ -3,6 +3,7 @@
  *   build/test_gpu_engine            every check below (prints SKIPPED and exits 0 without a GPU)
  *   build/test_gpu_engine --one N [d|z|dz]   one sweep at order N, real and/or complex (compute-sanitizer)
  *   build/test_gpu_engine --probe-gpu   exit status 0 if a GPU is usable
+ *   build/test_gpu_engine --host-checks   only what needs no GPU (argument checks, workspace queries)
  *
  * Bounds (docs/NUMERICS.md):
  *   SIGMA_VS_CPU   1e-12  max relative difference of sigma, GPU vs CPU engine, same input.  Both
@@ -374,13 +375,54 @@ static void bad_inputs_complex(void)
     }
 }
 
+/* What needs no GPU (runs everywhere, CI included): the workspace queries and the argument checks
+ * of every GPU entry point, which come before any device call; without a GPU a valid call must
+ * answer HZGSVD_ERR_NO_DEVICE with a message. */
+static void host_side_checks(void)
+{
+    size_t bd = 0, bz = 0, b2 = 0;
+    CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 40, NULL, NULL) == HZGSVD_ERR_INVALID_ARGUMENT, "workspace: NULL bytes");
+    CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 0, NULL, &bd) == HZGSVD_ERR_N_LESS_THAN_ONE && bd == 0, "workspace: n = 0");
+    CHECK(hzgsvd_gpu_zgsvd_workspace_size(30, 45, 40, NULL, &bz) == HZGSVD_ERR_M_LESS_THAN_N, "workspace: m_f < n");
+    CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 40, NULL, &bd) == HZGSVD_SUCCESS && bd > 0, "workspace d");
+    CHECK(hzgsvd_gpu_zgsvd_workspace_size(50, 45, 40, NULL, &bz) == HZGSVD_SUCCESS && bz > bd, "workspace z > d");
+    CHECK(hzgsvd_gpu_dgsvd_workspace_size(500, 450, 400, NULL, &b2) == HZGSVD_SUCCESS && b2 > bd, "workspace grows with n");
+    double F[2 * 50 * 40] = { 0 }, G[2 * 45 * 40] = { 0 }, Z[2 * 40 * 40], s[3 * 40];
+    for (int i = 0; i < 50 * 40; ++i) F[i] = (double)(i % 7) - 3.0 + (i % 50 == i / 50);
+    for (int i = 0; i < 45 * 40; ++i) G[i] = (double)(i % 5) - 2.0 + (i % 45 == i / 45);
+    hzgsvd_info info;
+    hzgsvd_options o = hzgsvd_default_options();
+    CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 0, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_N_LESS_THAN_ONE
+          && info.detail[0], "d host: n = 0");
+    CHECK(hzgsvd_gpu_zgsvd_host(50, 45, 40, NULL, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && info.detail[0], "z host: NULL F");
+    CHECK(hzgsvd_gpu_dgsvd(50, 45, 40, F, 49, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && info.detail[0], "d device: ldf < m_f");
+    CHECK(hzgsvd_gpu_zgsvd(50, 30, 40, (cuDoubleComplex *)F, 50, (cuDoubleComplex *)G, 45, (cuDoubleComplex *)Z, 40, s, s + 40, s + 80,
+                           NULL, 0, 0, &o, &info) == HZGSVD_ERR_M_LESS_THAN_N && info.detail[0], "z device: m_g < n");
+    CHECK(hzgsvd_gpu_zgsvd_split(50, 45, 40, F, F, 50, G, NULL, 45, Z, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info)
+          == HZGSVD_ERR_INVALID_ARGUMENT && info.detail[0], "z split: NULL imaginary plane");
+    o.variant = 9;
+    CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && info.detail[0], "d host: variant 9");
+    o = hzgsvd_default_options();
+    if (!hzgsvd_gpu_available()) {
+        CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_NO_DEVICE
+              && info.detail[0], "d host without a GPU: want HZGSVD_ERR_NO_DEVICE");
+        CHECK(hzgsvd_gpu_zgsvd_host(50, 45, 20, F, 50, G, 45, Z, 20, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_NO_DEVICE
+              && info.detail[0], "z host without a GPU: want HZGSVD_ERR_NO_DEVICE");
+    }
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_gpu_engine");
     if (argc == 2 && !strcmp(argv[1], "--probe-gpu")) return hzgsvd_gpu_available() ? 0 : 1;
+    host_side_checks();
+    if (argc == 2 && !strcmp(argv[1], "--host-checks")) return tu_finish();
     if (!hzgsvd_gpu_available()) {
-        printf("test_gpu_engine: SKIPPED (no GPU)\n");
-        return 0;
+        printf("test_gpu_engine: SKIPPED the GPU part (no GPU)\n");
+        return tu_finish();
     }
     if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--one")) {   /* one sweep for compute-sanitizer */
         const int n = atoi(argv[2]);
