@@ -30,12 +30,12 @@ NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fope
 NVLIBS    := -lgomp -lm
 GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh
 
-TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check
+TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench clean
+.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench bench-cpu clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -77,6 +77,9 @@ $(BUILD)/hzgsvd_mkpair: tools/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
 $(BUILD)/hzgsvd_check: tools/hzgsvd_check.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_check.c $(BUILD)/npy.o $(LDLIBS)
 
+$(BUILD)/hzgsvd_lapack: tools/hzgsvd_lapack.c $(BUILD)/npy.o | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_lapack.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
+
 # Every test/test_*.c is one program; it may use LAPACKE (the reference) and the .npy reader.
 $(BUILD)/test_%: test/test_%.c test/testutil.h $(CORE_HDRS) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
@@ -102,6 +105,10 @@ endif
 
 bench: $(BUILD)/hzgsvd_bench
 	$(BUILD)/hzgsvd_bench --sizes $(BENCH_SIZES) --variants-table $(BENCH_VARIANTS_N)
+
+# The CPU engine against LAPACK xGGSVD3 (tools/bench_cpu.sh; BENCH_CPU_SIZES="128 256 512 1024").
+bench-cpu: $(TOOLS)
+	BUILD=$(BUILD) bash tools/bench_cpu.sh
 
 demo: $(TOOLS)
 	BUILD=$(BUILD) bash tools/demo.sh
