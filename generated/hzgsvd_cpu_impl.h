@@ -392,7 +392,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     const size_t n_mat = planes * ((size_t)M.mf * nb + (size_t)M.mg * nb + (size_t)nb * nb);
     const size_t n_scr = planes * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__d_ROWS * k);
     const size_t bytes = sizeof(double) * (n_mat + n_scr * (size_t)nthreads)
-                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb * 2)
+                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb)
                        + sizeof(hzgsvd__d_pair_result) * (size_t)(nblk / 2);
     char *mem = (char *)calloc(1, bytes);
     hzgsvd__d_scratch *scr = (hzgsvd__d_scratch *)malloc(sizeof(hzgsvd__d_scratch) * (size_t)nthreads);
@@ -413,8 +413,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     }
     int *outer = (int *)dp;
     int *inner = outer + (size_t)outer_steps * nblk;
-    int *order = inner + (size_t)inner_steps * k;   /* output column order (n used) */
-    hzgsvd__d_pair_result *pres = (hzgsvd__d_pair_result *)(order + (size_t)nb * 2);
+    int *order = inner + (size_t)inner_steps * k;   /* the output order of the caller's n columns; nb ints
+                                                      * (a multiple of 32) keep pres 8-byte aligned */
+    hzgsvd__d_pair_result *pres = (hzgsvd__d_pair_result *)(order + (size_t)nb);
     if (hzgsvd__strategy_fill(o->outer, nblk, outer) != 0 || hzgsvd__inner_table(o->inner, k, inner) != 0) {
         free(mem); free(scr);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", nblk, k);
@@ -977,7 +978,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     const size_t n_mat = planes * ((size_t)M.mf * nb + (size_t)M.mg * nb + (size_t)nb * nb);
     const size_t n_scr = planes * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__z_ROWS * k);
     const size_t bytes = sizeof(double) * (n_mat + n_scr * (size_t)nthreads)
-                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb * 2)
+                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb)
                        + sizeof(hzgsvd__z_pair_result) * (size_t)(nblk / 2);
     char *mem = (char *)calloc(1, bytes);
     hzgsvd__z_scratch *scr = (hzgsvd__z_scratch *)malloc(sizeof(hzgsvd__z_scratch) * (size_t)nthreads);
@@ -1006,8 +1007,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     }
     int *outer = (int *)dp;
     int *inner = outer + (size_t)outer_steps * nblk;
-    int *order = inner + (size_t)inner_steps * k;   /* output column order (n used) */
-    hzgsvd__z_pair_result *pres = (hzgsvd__z_pair_result *)(order + (size_t)nb * 2);
+    int *order = inner + (size_t)inner_steps * k;   /* the output order of the caller's n columns; nb ints
+                                                      * (a multiple of 32) keep pres 8-byte aligned */
+    hzgsvd__z_pair_result *pres = (hzgsvd__z_pair_result *)(order + (size_t)nb);
     if (hzgsvd__strategy_fill(o->outer, nblk, outer) != 0 || hzgsvd__inner_table(o->inner, k, inner) != 0) {
         free(mem); free(scr);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", nblk, k);

@@ -110,6 +110,7 @@ def make_env():
 
 def render_all(variants):
     env = make_env()
+    inst = instances(variants)
     files = {}
     for name, what, how, includes, parts in outputs(variants):
         text = [banner(name, sorted({t for t, _ in parts}), what, how)]
@@ -118,7 +119,7 @@ def render_all(variants):
         text.extend('#include "%s"\n' % inc for inc in includes)
         for tname, ctx in parts:
             ctx = dict(ctx)
-            ctx.setdefault("instances", instances(variants))
+            ctx.setdefault("instances", inst)
             tag = tname + ("" if "p" not in ctx else " [%s]" % ctx["p"])
             text.append("\n/*** begin templates/%s ***/\n" % tag)
             text.append(env.get_template(tname).render(**ctx))
