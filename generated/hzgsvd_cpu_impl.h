@@ -18,9 +18,10 @@
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
  * thread, so results are bitwise identical for any thread count. */
 
-/* The working matrices (bordered; column major; ld = rows). */
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
 typedef struct hzgsvd__d_mats {
-    int mf, mg, n;                  /* rows of F and G, columns (all bordered) */
+    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
     double *Fr, *Gr, *Zr;
 } hzgsvd__d_mats;
 
@@ -243,7 +244,7 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
     /* Subphase 4: the three post-multiplications */
     hzgsvd__d_postmultiply(M->Fr, M->mf, cols, k, s);
     hzgsvd__d_postmultiply(M->Gr, M->mg, cols, k, s);
-    hzgsvd__d_postmultiply(M->Zr, M->n, cols, k, s);
+    hzgsvd__d_postmultiply(M->Zr, M->nz, cols, k, s);
     return res;
 }
 
@@ -254,10 +255,10 @@ HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nt
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
-    for (int j = 0; j < M->n; ++j) {
+    for (int j = 0; j < M->nc; ++j) {
         const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
                                         + hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
-        if (t != 1.0) hzgsvd__d_scale(M->Zr + (size_t)j * M->n, M->n, t);
+        if (t != 1.0) hzgsvd__d_scale(M->Zr + (size_t)j * M->nz, M->nz, t);
     }
 }
 
@@ -357,12 +358,204 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, doub
     return HZGSVD_SUCCESS;
 }
 
+/* Working matrices: one zeroed allocation for F, G and Z (real). */
+HZGSVD_PRIVATE int hzgsvd__d_mats_alloc(hzgsvd__d_mats *M, int mf, int mg, int nz, int nc)
+{
+    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
+    double *dp = (double *)calloc(1 * per_plane, sizeof(double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    if (!dp) return -1;
+    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    return 0;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_mats_free(hzgsvd__d_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
+ * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
+ * the per-pair results of a step, and the settings. */
+typedef struct hzgsvd__d_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+    double tol;
+    int *outer, *inner;
+    hzgsvd__d_scratch *scr;
+    hzgsvd__d_pair_result *pres;
+    char *mem;
+} hzgsvd__d_engine;
+
+HZGSVD_PRIVATE void hzgsvd__d_engine_free(hzgsvd__d_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
+    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
+    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    E->tol = hzgsvd__ortho_tol(E->k);
+    E->mem = NULL; E->scr = NULL;
+#ifdef _OPENMP
+    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    E->nthreads = 1;
+#endif
+    const int k = E->k;
+    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
+    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (E->outer_steps < 1 || E->inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
+    const size_t n_scr = 1 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__d_ROWS * k);
+    const size_t bytes = sizeof(double) * n_scr * (size_t)E->nthreads
+                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
+                       + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1);
+    E->mem = (char *)calloc(1, bytes);
+    E->scr = (hzgsvd__d_scratch *)malloc(sizeof(hzgsvd__d_scratch) * (size_t)E->nthreads);
+    if (!E->mem || !E->scr) {
+        hzgsvd__d_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
+    }
+    /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
+    E->pres = (hzgsvd__d_pair_result *)E->mem;
+    double *dp = (double *)(E->mem + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1));
+    for (int t = 0; t < E->nthreads; ++t) {
+        E->scr[t].Ar = dp; dp += (size_t)k * k;
+        E->scr[t].Br = dp; dp += (size_t)k * k;
+        E->scr[t].Hr = dp; dp += (size_t)k * k;
+        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+        E->scr[t].Or = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+    }
+    E->outer = (int *)dp;
+    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
+    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
+        hzgsvd__d_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
+ * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
+ * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
+HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_engine *E, int half, int row0, int row1)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(E->variant)) {
+            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, E->enh));
+            if (zj != 1.0) {
+                hzgsvd__d_scale(M->Fr + (size_t)j * M->mf, M->mf, zj);
+                hzgsvd__d_scale(M->Gr + (size_t)j * M->mg, M->mg, zj);
+            }
+        }
+        const int zrow = j < half ? row0 + j : row1 + j - half;
+        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
+    }
+}
+
+/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
+ * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
+ * identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    const int w = E->w, nblk = E->nblk;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = E->outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
+#endif
+        for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+            const int tid = omp_get_thread_num();
+#else
+            const int tid = 0;
+#endif
+            int cols[128];                      /* 2w <= 128 column indices */
+            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+            E->pres[pos] = hzgsvd__d_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+        }
+        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+            const hzgsvd__d_pair_result *r = &E->pres[pos];
+            *all += r->all;
+            *big += r->big;
+            if (r->fail && st == HZGSVD_SUCCESS) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                  : r->fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
+            }
+        }
+    }
+    return st;
+}
+
+/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
+ * Returns the first degenerate column or -1. */
+HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd__d_engine *E, double *sf, double *sg, double *ss)
+{
+    int bad = -1;
+    const int enh = E->enh;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
+        const double nf2 = hzgsvd__d_nrm2sq(fr, M->mf, enh);
+        const double ng2 = hzgsvd__d_nrm2sq(gr, M->mg, enh);
+        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+        sf[j] = sqrt(nf2) * rho;
+        sg[j] = sqrt(ng2) * rho;
+        ss[j] = sqrt(nf2) * rg;
+        if (rf != 1.0) hzgsvd__d_scale(fr, M->mf, rf);
+        if (rg != 1.0) hzgsvd__d_scale(gr, M->mg, rg);
+        if (rho != 1.0) hzgsvd__d_scale(zr, M->nz, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__d_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    return bad;
+}
+
+/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
+ * zeros: a bordered column never mixes with a real one). */
+HZGSVD_PRIVATE int hzgsvd__d_real_column(const hzgsvd__d_mats *M, int j, int n)
+{
+    for (int r = n; r < M->nz; ++r) {
+        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+    }
+    return 1;
+}
+
+/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
+ * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
+HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+                                   const double *nf, const double *ng, const double *sf, const double *sg, int *col)
+{
+    for (int c = 0; c < cnt; ++c) {
+        const int j = order[c];
+        const int d = hzgsvd__d_degenerate(M->Zr + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+                                       (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
+        if (d) { *col = c; return d; }
+    }
+    return 0;
+}
+
 /* The whole run on validated arguments. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
-    const int variant = o->variant, enh = HZGSVD__VAR_ENHANCED(variant);
+    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
@@ -371,55 +564,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         return hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
     }
 
-    const int w = o->block_width, k = 2 * w;
-    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
-    const int nblk = nb / w;                       /* block columns (even) */
-    hzgsvd__d_mats M;
-    M.mf = m_f + extra; M.mg = m_g + extra; M.n = nb;
+    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
     if (info) info->n_bordered = nb;
-#ifdef _OPENMP
-    const int nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
-#else
-    const int nthreads = 1;
-#endif
-    const int outer_steps = hzgsvd__strategy_nsteps(o->outer, nblk);
-    const int inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
-    if (outer_steps < 1 || inner_steps < 1)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", nblk, k);
-
-    /* one allocation for the working matrices, the strategy tables and the scratch of each thread */
-    const size_t planes = 1;
-    const size_t n_mat = planes * ((size_t)M.mf * nb + (size_t)M.mg * nb + (size_t)nb * nb);
-    const size_t n_scr = planes * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__d_ROWS * k);
-    const size_t bytes = sizeof(double) * (n_mat + n_scr * (size_t)nthreads)
-                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb)
-                       + sizeof(hzgsvd__d_pair_result) * (size_t)(nblk / 2);
-    char *mem = (char *)calloc(1, bytes);
-    hzgsvd__d_scratch *scr = (hzgsvd__d_scratch *)malloc(sizeof(hzgsvd__d_scratch) * (size_t)nthreads);
-    if (!mem || !scr) {
-        free(mem); free(scr);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of working memory", bytes);
-    }
-    double *dp = (double *)mem;
-    M.Fr = dp; dp += (size_t)M.mf * nb;
-    M.Gr = dp; dp += (size_t)M.mg * nb;
-    M.Zr = dp; dp += (size_t)nb * nb;
-    for (int t = 0; t < nthreads; ++t) {
-        scr[t].Ar = dp; dp += (size_t)k * k;
-        scr[t].Br = dp; dp += (size_t)k * k;
-        scr[t].Hr = dp; dp += (size_t)k * k;
-        scr[t].Xr = dp; dp += (size_t)hzgsvd__d_ROWS * k;
-        scr[t].Or = dp; dp += (size_t)hzgsvd__d_ROWS * k;
-    }
-    int *outer = (int *)dp;
-    int *inner = outer + (size_t)outer_steps * nblk;
-    int *order = inner + (size_t)inner_steps * k;   /* the output order of the caller's n columns; nb ints
-                                                      * (a multiple of 32) keep pres 8-byte aligned */
-    hzgsvd__d_pair_result *pres = (hzgsvd__d_pair_result *)(order + (size_t)nb);
-    if (hzgsvd__strategy_fill(o->outer, nblk, outer) != 0 || hzgsvd__inner_table(o->inner, k, inner) != 0) {
-        free(mem); free(scr);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", nblk, k);
-    }
+    hzgsvd__d_mats M;
+    hzgsvd__d_engine E;
+    if (hzgsvd__d_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    st = hzgsvd__d_engine_init(&E, nb, o, info);
+    if (st != HZGSVD_SUCCESS) { hzgsvd__d_mats_free(&M); return st; }
 
     /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
     hzgsvd__d_load(F, m_f, n, ldf, M.Fr, M.mf);
@@ -428,57 +580,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
     }
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int j = 0; j < nb; ++j) {
-        double zj = 1.0;
-        if (!HZGSVD__VAR_RESCALE(variant)) {
-            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M.Gr + (size_t)j * M.mg, M.mg, enh));
-            if (zj != 1.0) {
-                hzgsvd__d_scale(M.Fr + (size_t)j * M.mf, M.mf, zj);
-                hzgsvd__d_scale(M.Gr + (size_t)j * M.mg, M.mg, zj);
-            }
-        }
-        M.Zr[(size_t)j + (size_t)j * nb] = zj;
-    }
+    hzgsvd__d_init_fgz(&M, &E, nb, 0, 0);
 
-    const int max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
-    const double tol = hzgsvd__ortho_tol(k);
     int converged = 0;
-    st = HZGSVD_SUCCESS;
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        for (int step = 0; step < outer_steps && st == HZGSVD_SUCCESS; ++step) {
-            const int *pairs = outer + (size_t)step * nblk;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
-#endif
-            for (int pos = 0; pos < nblk / 2; ++pos) {
-#ifdef _OPENMP
-                const int tid = omp_get_thread_num();
-#else
-                const int tid = 0;
-#endif
-                int cols[128];                      /* 2w <= 128 global column indices */
-                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
-                pres[pos] = hzgsvd__d_block_pair(&M, cols, k, inner, inner_steps, max_inner, variant, o->sort, tol, &scr[tid]);
-            }
-            for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
-                sw_all += pres[pos].all;
-                sw_big += pres[pos].big;
-                if (pres[pos].fail && st == HZGSVD_SUCCESS) {
-                    const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                    const int lc = pres[pos].fail_col, gc = (lc < w ? P * w + lc : Q * w + lc - w) + 1;
-                    st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                      pres[pos].fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
-                                      : pres[pos].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
-                                                            : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
-                                      sweep + 1, P, Q, gc);
-                }
-            }
-        }
+        st = hzgsvd__d_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         if (o->progress) {
             hzgsvd_progress pr;
@@ -488,68 +595,37 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         }
         if (st != HZGSVD_SUCCESS) break;
         if (sw_big == 0) { converged = 1; break; }
-        hzgsvd__d_rescale_z(&M, enh, nthreads);
+        hzgsvd__d_rescale_z(&M, enh, E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { free(mem); free(scr); return st; }
+    if (st != HZGSVD_SUCCESS) { hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
 
-    /* Final rescale (section 3.4, f = true): U, V, Sigma_F, Sigma_G, Sigma and Z, all nb columns. */
-    double *sig = (double *)malloc(sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n));
-    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n)); }
+    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    double *sig = (double *)malloc(sizeof(double) * n_aux + sizeof(int) * (size_t)nb);
+    if (!sig) { hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * n_aux); }
     double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    int bad = -1;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int j = 0; j < nb; ++j) {
-        double *fr = M.Fr + (size_t)j * M.mf, *gr = M.Gr + (size_t)j * M.mg, *zr = M.Zr + (size_t)j * nb;
-        const double nf2 = hzgsvd__d_nrm2sq(fr, M.mf, enh);
-        const double ng2 = hzgsvd__d_nrm2sq(gr, M.mg, enh);
-        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
-        sf[j] = sqrt(nf2) * rho;
-        sg[j] = sqrt(ng2) * rho;
-        ss[j] = sqrt(nf2) * rg;
-        if (rf != 1.0) hzgsvd__d_scale(fr, M.mf, rf);
-        if (rg != 1.0) hzgsvd__d_scale(gr, M.mg, rg);
-        if (rho != 1.0) hzgsvd__d_scale(zr, nb, rho);
-        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
-#ifdef _OPENMP
-#pragma omp critical(hzgsvd__d_bad)
-#endif
-            { if (bad < 0 || j < bad) bad = j; }
-        }
-    }
+    int *order = (int *)(sig + n_aux);
+    const int bad = hzgsvd__d_final_rescale(&M, &E, sf, sg, ss);
     if (bad >= 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                           bad + 1, sf[bad], sg[bad]);
-        free(sig); free(mem); free(scr);
+        free(sig); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return st;
     }
-    /* The caller's columns are those whose Z has no entry in the bordered rows (exact zeros: a
-     * bordered column never mixes with a real one); sorting may have moved them. */
+    /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
-    for (int j = 0; j < nb; ++j) {
-        int real_col = 1;
-        for (int r = n; r < nb && real_col; ++r) {
-            real_col = (M.Zr[(size_t)r + (size_t)j * nb] == 0.0);
-        }
-        if (real_col) { if (cnt < n) order[cnt] = j; ++cnt; }
-    }
+    for (int j = 0; j < nb; ++j)
+        if (hzgsvd__d_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) {
-        free(sig); free(mem); free(scr);
+        free(sig); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the caller's F and G are still the input here: their column norms for the rank test */
     hzgsvd__d_col_norms(F, m_f, n, ldf, nf);
     hzgsvd__d_col_norms(G, m_g, n, ldg, ng);
-    int degenerate = 0, degenerate_col = -1;
-    for (int c = 0; c < n && !degenerate; ++c) {
-        const int j = order[c];
-        degenerate = hzgsvd__d_degenerate(M.Zr + (size_t)j * nb, n, nf, ng, sf[j], sg[j],
-                                      (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
-        degenerate_col = c;
-    }
+    int degenerate_col = -1;
+    const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         hzgsvd__d_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
@@ -559,7 +635,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         if (sigma_g) sigma_g[c] = sg[j];
         if (sigma) sigma[c] = ss[j];
     }
-    free(sig); free(mem); free(scr);
+    free(sig); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
     if (degenerate)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
@@ -580,9 +656,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
  * thread, so results are bitwise identical for any thread count. */
 
-/* The working matrices (bordered; column major; ld = rows). */
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
 typedef struct hzgsvd__z_mats {
-    int mf, mg, n;                  /* rows of F and G, columns (all bordered) */
+    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
     double *Fr, *Gr, *Zr;
     double *Fi, *Gi, *Zi;
 } hzgsvd__z_mats;
@@ -826,7 +903,7 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
     /* Subphase 4: the three post-multiplications */
     hzgsvd__z_postmultiply(M->Fr, M->Fi, M->mf, cols, k, s);
     hzgsvd__z_postmultiply(M->Gr, M->Gi, M->mg, cols, k, s);
-    hzgsvd__z_postmultiply(M->Zr, M->Zi, M->n, cols, k, s);
+    hzgsvd__z_postmultiply(M->Zr, M->Zi, M->nz, cols, k, s);
     return res;
 }
 
@@ -837,10 +914,10 @@ HZGSVD_PRIVATE void hzgsvd__z_rescale_z(const hzgsvd__z_mats *M, int enh, int nt
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
-    for (int j = 0; j < M->n; ++j) {
+    for (int j = 0; j < M->nc; ++j) {
         const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
                                         + hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
-        if (t != 1.0) hzgsvd__z_scale(M->Zr + (size_t)j * M->n, M->Zi + (size_t)j * M->n, M->n, t);
+        if (t != 1.0) hzgsvd__z_scale(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, M->nz, t);
     }
 }
 
@@ -943,12 +1020,212 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, doub
     return HZGSVD_SUCCESS;
 }
 
+/* Working matrices: one zeroed allocation for F, G and Z (split planes). */
+HZGSVD_PRIVATE int hzgsvd__z_mats_alloc(hzgsvd__z_mats *M, int mf, int mg, int nz, int nc)
+{
+    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
+    double *dp = (double *)calloc(2 * per_plane, sizeof(double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    if (!dp) return -1;
+    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc;
+    return 0;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_mats_free(hzgsvd__z_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
+ * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
+ * the per-pair results of a step, and the settings. */
+typedef struct hzgsvd__z_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+    double tol;
+    int *outer, *inner;
+    hzgsvd__z_scratch *scr;
+    hzgsvd__z_pair_result *pres;
+    char *mem;
+} hzgsvd__z_engine;
+
+HZGSVD_PRIVATE void hzgsvd__z_engine_free(hzgsvd__z_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_engine_init(hzgsvd__z_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
+    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
+    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    E->tol = hzgsvd__ortho_tol(E->k);
+    E->mem = NULL; E->scr = NULL;
+#ifdef _OPENMP
+    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    E->nthreads = 1;
+#endif
+    const int k = E->k;
+    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
+    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (E->outer_steps < 1 || E->inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
+    const size_t n_scr = 2 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__z_ROWS * k);
+    const size_t bytes = sizeof(double) * n_scr * (size_t)E->nthreads
+                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
+                       + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1);
+    E->mem = (char *)calloc(1, bytes);
+    E->scr = (hzgsvd__z_scratch *)malloc(sizeof(hzgsvd__z_scratch) * (size_t)E->nthreads);
+    if (!E->mem || !E->scr) {
+        hzgsvd__z_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
+    }
+    /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
+    E->pres = (hzgsvd__z_pair_result *)E->mem;
+    double *dp = (double *)(E->mem + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1));
+    for (int t = 0; t < E->nthreads; ++t) {
+        E->scr[t].Ar = dp; dp += (size_t)k * k;
+        E->scr[t].Br = dp; dp += (size_t)k * k;
+        E->scr[t].Hr = dp; dp += (size_t)k * k;
+        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        E->scr[t].Or = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        E->scr[t].Ai = dp; dp += (size_t)k * k;
+        E->scr[t].Bi = dp; dp += (size_t)k * k;
+        E->scr[t].Hi = dp; dp += (size_t)k * k;
+        E->scr[t].Xi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        E->scr[t].Oi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+    }
+    E->outer = (int *)dp;
+    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
+    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
+        hzgsvd__z_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
+ * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
+ * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
+HZGSVD_PRIVATE void hzgsvd__z_init_fgz(const hzgsvd__z_mats *M, const hzgsvd__z_engine *E, int half, int row0, int row1)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(E->variant)) {
+            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, E->enh));
+            if (zj != 1.0) {
+                hzgsvd__z_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, zj);
+                hzgsvd__z_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, zj);
+            }
+        }
+        const int zrow = j < half ? row0 + j : row1 + j - half;
+        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
+    }
+}
+
+/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
+ * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
+ * identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    const int w = E->w, nblk = E->nblk;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = E->outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
+#endif
+        for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+            const int tid = omp_get_thread_num();
+#else
+            const int tid = 0;
+#endif
+            int cols[128];                      /* 2w <= 128 column indices */
+            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+            E->pres[pos] = hzgsvd__z_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+        }
+        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+            const hzgsvd__z_pair_result *r = &E->pres[pos];
+            *all += r->all;
+            *big += r->big;
+            if (r->fail && st == HZGSVD_SUCCESS) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                  : r->fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
+            }
+        }
+    }
+    return st;
+}
+
+/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
+ * Returns the first degenerate column or -1. */
+HZGSVD_PRIVATE int hzgsvd__z_final_rescale(const hzgsvd__z_mats *M, const hzgsvd__z_engine *E, double *sf, double *sg, double *ss)
+{
+    int bad = -1;
+    const int enh = E->enh;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
+        double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg, *zi = M->Zi + (size_t)j * M->nz;
+        const double nf2 = hzgsvd__z_nrm2sq(fr, fi, M->mf, enh);
+        const double ng2 = hzgsvd__z_nrm2sq(gr, gi, M->mg, enh);
+        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+        sf[j] = sqrt(nf2) * rho;
+        sg[j] = sqrt(ng2) * rho;
+        ss[j] = sqrt(nf2) * rg;
+        if (rf != 1.0) hzgsvd__z_scale(fr, fi, M->mf, rf);
+        if (rg != 1.0) hzgsvd__z_scale(gr, gi, M->mg, rg);
+        if (rho != 1.0) hzgsvd__z_scale(zr, zi, M->nz, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__z_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    return bad;
+}
+
+/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
+ * zeros: a bordered column never mixes with a real one). */
+HZGSVD_PRIVATE int hzgsvd__z_real_column(const hzgsvd__z_mats *M, int j, int n)
+{
+    for (int r = n; r < M->nz; ++r) {
+        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+        if (M->Zi[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+    }
+    return 1;
+}
+
+/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
+ * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
+HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+                                   const double *nf, const double *ng, const double *sf, const double *sg, int *col)
+{
+    for (int c = 0; c < cnt; ++c) {
+        const int j = order[c];
+        const int d = hzgsvd__z_degenerate(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+                                       (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
+        if (d) { *col = c; return d; }
+    }
+    return 0;
+}
+
 /* The whole run on validated arguments. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
-    const int variant = o->variant, enh = HZGSVD__VAR_ENHANCED(variant);
+    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
@@ -957,63 +1234,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         return hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
     }
 
-    const int w = o->block_width, k = 2 * w;
-    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
-    const int nblk = nb / w;                       /* block columns (even) */
-    hzgsvd__z_mats M;
-    M.mf = m_f + extra; M.mg = m_g + extra; M.n = nb;
+    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
     if (info) info->n_bordered = nb;
-#ifdef _OPENMP
-    const int nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
-#else
-    const int nthreads = 1;
-#endif
-    const int outer_steps = hzgsvd__strategy_nsteps(o->outer, nblk);
-    const int inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
-    if (outer_steps < 1 || inner_steps < 1)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", nblk, k);
-
-    /* one allocation for the working matrices, the strategy tables and the scratch of each thread */
-    const size_t planes = 2;
-    const size_t n_mat = planes * ((size_t)M.mf * nb + (size_t)M.mg * nb + (size_t)nb * nb);
-    const size_t n_scr = planes * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__z_ROWS * k);
-    const size_t bytes = sizeof(double) * (n_mat + n_scr * (size_t)nthreads)
-                       + sizeof(int) * ((size_t)outer_steps * nblk + (size_t)inner_steps * k + (size_t)nb)
-                       + sizeof(hzgsvd__z_pair_result) * (size_t)(nblk / 2);
-    char *mem = (char *)calloc(1, bytes);
-    hzgsvd__z_scratch *scr = (hzgsvd__z_scratch *)malloc(sizeof(hzgsvd__z_scratch) * (size_t)nthreads);
-    if (!mem || !scr) {
-        free(mem); free(scr);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of working memory", bytes);
-    }
-    double *dp = (double *)mem;
-    M.Fr = dp; dp += (size_t)M.mf * nb;
-    M.Gr = dp; dp += (size_t)M.mg * nb;
-    M.Zr = dp; dp += (size_t)nb * nb;
-    M.Fi = dp; dp += (size_t)M.mf * nb;
-    M.Gi = dp; dp += (size_t)M.mg * nb;
-    M.Zi = dp; dp += (size_t)nb * nb;
-    for (int t = 0; t < nthreads; ++t) {
-        scr[t].Ar = dp; dp += (size_t)k * k;
-        scr[t].Br = dp; dp += (size_t)k * k;
-        scr[t].Hr = dp; dp += (size_t)k * k;
-        scr[t].Xr = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        scr[t].Or = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        scr[t].Ai = dp; dp += (size_t)k * k;
-        scr[t].Bi = dp; dp += (size_t)k * k;
-        scr[t].Hi = dp; dp += (size_t)k * k;
-        scr[t].Xi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        scr[t].Oi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-    }
-    int *outer = (int *)dp;
-    int *inner = outer + (size_t)outer_steps * nblk;
-    int *order = inner + (size_t)inner_steps * k;   /* the output order of the caller's n columns; nb ints
-                                                      * (a multiple of 32) keep pres 8-byte aligned */
-    hzgsvd__z_pair_result *pres = (hzgsvd__z_pair_result *)(order + (size_t)nb);
-    if (hzgsvd__strategy_fill(o->outer, nblk, outer) != 0 || hzgsvd__inner_table(o->inner, k, inner) != 0) {
-        free(mem); free(scr);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", nblk, k);
-    }
+    hzgsvd__z_mats M;
+    hzgsvd__z_engine E;
+    if (hzgsvd__z_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    st = hzgsvd__z_engine_init(&E, nb, o, info);
+    if (st != HZGSVD_SUCCESS) { hzgsvd__z_mats_free(&M); return st; }
 
     /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
     hzgsvd__z_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
@@ -1022,57 +1250,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
     }
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int j = 0; j < nb; ++j) {
-        double zj = 1.0;
-        if (!HZGSVD__VAR_RESCALE(variant)) {
-            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, M.mg, enh));
-            if (zj != 1.0) {
-                hzgsvd__z_scale(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, M.mf, zj);
-                hzgsvd__z_scale(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, M.mg, zj);
-            }
-        }
-        M.Zr[(size_t)j + (size_t)j * nb] = zj;
-    }
+    hzgsvd__z_init_fgz(&M, &E, nb, 0, 0);
 
-    const int max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
-    const double tol = hzgsvd__ortho_tol(k);
     int converged = 0;
-    st = HZGSVD_SUCCESS;
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        for (int step = 0; step < outer_steps && st == HZGSVD_SUCCESS; ++step) {
-            const int *pairs = outer + (size_t)step * nblk;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(nthreads)
-#endif
-            for (int pos = 0; pos < nblk / 2; ++pos) {
-#ifdef _OPENMP
-                const int tid = omp_get_thread_num();
-#else
-                const int tid = 0;
-#endif
-                int cols[128];                      /* 2w <= 128 global column indices */
-                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
-                pres[pos] = hzgsvd__z_block_pair(&M, cols, k, inner, inner_steps, max_inner, variant, o->sort, tol, &scr[tid]);
-            }
-            for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
-                sw_all += pres[pos].all;
-                sw_big += pres[pos].big;
-                if (pres[pos].fail && st == HZGSVD_SUCCESS) {
-                    const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                    const int lc = pres[pos].fail_col, gc = (lc < w ? P * w + lc : Q * w + lc - w) + 1;
-                    st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                      pres[pos].fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
-                                      : pres[pos].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
-                                                            : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
-                                      sweep + 1, P, Q, gc);
-                }
-            }
-        }
+        st = hzgsvd__z_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         if (o->progress) {
             hzgsvd_progress pr;
@@ -1082,70 +1265,37 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         }
         if (st != HZGSVD_SUCCESS) break;
         if (sw_big == 0) { converged = 1; break; }
-        hzgsvd__z_rescale_z(&M, enh, nthreads);
+        hzgsvd__z_rescale_z(&M, enh, E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { free(mem); free(scr); return st; }
+    if (st != HZGSVD_SUCCESS) { hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
 
-    /* Final rescale (section 3.4, f = true): U, V, Sigma_F, Sigma_G, Sigma and Z, all nb columns. */
-    double *sig = (double *)malloc(sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n));
-    if (!sig) { free(mem); free(scr); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * (3 * (size_t)nb + 2 * (size_t)n)); }
+    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    double *sig = (double *)malloc(sizeof(double) * n_aux + sizeof(int) * (size_t)nb);
+    if (!sig) { hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * n_aux); }
     double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    int bad = -1;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int j = 0; j < nb; ++j) {
-        double *fr = M.Fr + (size_t)j * M.mf, *gr = M.Gr + (size_t)j * M.mg, *zr = M.Zr + (size_t)j * nb;
-        double *fi = M.Fi + (size_t)j * M.mf, *gi = M.Gi + (size_t)j * M.mg, *zi = M.Zi + (size_t)j * nb;
-        const double nf2 = hzgsvd__z_nrm2sq(fr, fi, M.mf, enh);
-        const double ng2 = hzgsvd__z_nrm2sq(gr, gi, M.mg, enh);
-        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
-        sf[j] = sqrt(nf2) * rho;
-        sg[j] = sqrt(ng2) * rho;
-        ss[j] = sqrt(nf2) * rg;
-        if (rf != 1.0) hzgsvd__z_scale(fr, fi, M.mf, rf);
-        if (rg != 1.0) hzgsvd__z_scale(gr, gi, M.mg, rg);
-        if (rho != 1.0) hzgsvd__z_scale(zr, zi, nb, rho);
-        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
-#ifdef _OPENMP
-#pragma omp critical(hzgsvd__z_bad)
-#endif
-            { if (bad < 0 || j < bad) bad = j; }
-        }
-    }
+    int *order = (int *)(sig + n_aux);
+    const int bad = hzgsvd__z_final_rescale(&M, &E, sf, sg, ss);
     if (bad >= 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                           bad + 1, sf[bad], sg[bad]);
-        free(sig); free(mem); free(scr);
+        free(sig); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return st;
     }
-    /* The caller's columns are those whose Z has no entry in the bordered rows (exact zeros: a
-     * bordered column never mixes with a real one); sorting may have moved them. */
+    /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
-    for (int j = 0; j < nb; ++j) {
-        int real_col = 1;
-        for (int r = n; r < nb && real_col; ++r) {
-            real_col = (M.Zr[(size_t)r + (size_t)j * nb] == 0.0);
-            real_col = real_col && (M.Zi[(size_t)r + (size_t)j * nb] == 0.0);
-        }
-        if (real_col) { if (cnt < n) order[cnt] = j; ++cnt; }
-    }
+    for (int j = 0; j < nb; ++j)
+        if (hzgsvd__z_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) {
-        free(sig); free(mem); free(scr);
+        free(sig); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the caller's F and G are still the input here: their column norms for the rank test */
     hzgsvd__z_col_norms(F, m_f, n, ldf, nf);
     hzgsvd__z_col_norms(G, m_g, n, ldg, ng);
-    int degenerate = 0, degenerate_col = -1;
-    for (int c = 0; c < n && !degenerate; ++c) {
-        const int j = order[c];
-        degenerate = hzgsvd__z_degenerate(M.Zr + (size_t)j * nb, M.Zi + (size_t)j * nb, n, nf, ng, sf[j], sg[j],
-                                      (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
-        degenerate_col = c;
-    }
+    int degenerate_col = -1;
+    const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         hzgsvd__z_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
@@ -1155,7 +1305,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         if (sigma_g) sigma_g[c] = sg[j];
         if (sigma) sigma[c] = ss[j];
     }
-    free(sig); free(mem); free(scr);
+    free(sig); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
     if (degenerate)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
