@@ -24,18 +24,27 @@ BENCH_SIZES ?= 512,1024,2048,4096,8192
 BENCH_VARIANTS_N ?= 2048
 
 HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo 1)
+# Open MPI (make deps installs it): the distributed engine, its tests and hzgsvd --mpi.  MPI_INC and
+# MPI_LIBS may be set by hand where the mpicc wrapper cannot answer (e.g. an unpacked Open MPI).
+MPICC     ?= mpicc
+HAVE_MPI  ?= $(shell command -v $(MPICC) >/dev/null 2>&1 && echo 1)
+MPIRUN    ?= mpirun
+MPI_INC   ?= $(filter -I%,$(shell $(MPICC) --showme:compile 2>/dev/null))
+MPI_LIBS  ?= $(filter -L% -l%,$(shell $(MPICC) --showme:link 2>/dev/null))
+MPI_HDRS  := hzgsvd_mpi.h generated/hzgsvd_mpi_impl.h
 comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
 NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
 NVLIBS    := -lgomp -lm
 GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh
 
-TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack
+TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_impl.h
+REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench bench-cpu clean
+.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench bench-cpu accuracy-table clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -51,18 +60,35 @@ $(BUILD)/npy.o: tools/npy.c tools/npy.h | $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # Where nvcc exists the CLI gets the GPU engine (it still runs on machines without a GPU: --device
-# auto then picks the CPU engine); elsewhere it is built from C alone.
+# auto then picks the CPU engine); elsewhere it is built from C alone.  Where MPI exists it gets
+# --mpi (tools/hzgsvd_cli_mpi.c: by nvcc as CUDA when there is nvcc, so that ranks can use GPUs).
+CLI_MPI_OBJ := $(if $(HAVE_MPI),$(BUILD)/hzgsvd_cli_mpi.o)
+CLI_DEFS    := $(if $(HAVE_NVCC),-DHZGSVD_WITH_CUDA) $(if $(HAVE_MPI),-DHZGSVD_WITH_MPI)
 ifeq ($(HAVE_NVCC),1)
 $(BUILD)/hzgsvd_cli_gpu.o: tools/hzgsvd_cli_gpu.cu tools/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
 	$(NVCC) $(NVFLAGS) -c -o $@ $<
 
-$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) -DHZGSVD_WITH_CUDA -c -o $(BUILD)/hzgsvd_cli.o tools/hzgsvd_cli.c
-	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(BUILD)/npy.o $(NVLIBS)
+$(BUILD)/hzgsvd_cli_mpi.o: tools/hzgsvd_cli_mpi.c tools/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -c -o $@ $<
+
+$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) $(CLI_DEFS) -c -o $(BUILD)/hzgsvd_cli.o tools/hzgsvd_cli.c
+	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(NVLIBS)
 else
-$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_cli.c $(BUILD)/npy.o $(LDLIBS)
+$(BUILD)/hzgsvd_cli_mpi.o: tools/hzgsvd_cli_mpi.c tools/hzgsvd_cli_mpi.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) $(MPI_INC) -c -o $@ $<
+
+$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LDLIBS)
 endif
+
+# The distributed engine's test (mpirun -np P build/test_mpi_engine; test/run_cpu_tests.sh runs it
+# with 2 and 4 ranks); test_mpi_engine_gpu is the same program built by nvcc for GPU ranks.
+$(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) $(MPI_INC) -o $@ $< $(MPI_LIBS) $(LAPACK) $(LDLIBS)
+
+$(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
 
 # GPU programs (nvcc): the GPU test and the benchmark.
 $(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
@@ -80,9 +106,15 @@ $(BUILD)/hzgsvd_check: tools/hzgsvd_check.c $(BUILD)/npy.o | $(BUILD)
 $(BUILD)/hzgsvd_lapack: tools/hzgsvd_lapack.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_lapack.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
+# The reference engine (long double) on a double pair: sigma to compare the double engines against.
+$(BUILD)/hzgsvd_ref: tools/hzgsvd_ref.c $(BUILD)/npy.o $(REF_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_ref.c $(BUILD)/npy.o $(LDLIBS)
+
 # Every test/test_*.c is one program; it may use LAPACKE (the reference) and the .npy reader.
 $(BUILD)/test_%: test/test_%.c test/testutil.h $(CORE_HDRS) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
+
+$(BUILD)/test_ref_engine: $(REF_HDRS)
 
 # Two translation units that both include the public header must link.
 $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(BUILD)
@@ -90,8 +122,8 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 
 test: check-generated test-cpu test-gpu
 
-test-cpu: $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units
-	PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(NVCC) CUDA_ARCH=$(CUDA_ARCH) bash test/run_cpu_tests.sh
+test-cpu: $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
+	PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(NVCC) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN) bash test/run_cpu_tests.sh
 
 # GPU tests: built wherever nvcc exists (a compile check of the generated CUDA for $(CUDA_ARCH)),
 # run where a GPU is present (then also under compute-sanitizer memcheck and racecheck).
@@ -109,6 +141,11 @@ bench: $(BUILD)/hzgsvd_bench
 # The CPU engine against LAPACK xGGSVD3 (tools/bench_cpu.sh; BENCH_CPU_SIZES="128 256 512 1024").
 bench-cpu: $(TOOLS)
 	BUILD=$(BUILD) bash tools/bench_cpu.sh
+
+# The paper's App. G accuracy table (tools/accuracy_table.sh; ACC_N, ACC_J): our engine and the
+# GEVD route against the higher-precision reference engine; rewrites docs/NUMERICS.md's table.
+accuracy-table: $(TOOLS) $(BUILD)/hzgsvd_ref
+	BUILD=$(BUILD) bash tools/accuracy_table.sh --update-docs
 
 demo: $(TOOLS)
 	BUILD=$(BUILD) bash tools/demo.sh

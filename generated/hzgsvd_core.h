@@ -90,6 +90,9 @@ typedef struct hzgsvd_options {
     int max_sweeps;                  /* outer sweeps at most; default 30 */
     int block_width;                 /* w, columns per block column; default 16 (pivot blocks of 2w = 32) */
     int threads;                     /* CPU engine: OpenMP threads, 0 = the OpenMP default; ignored elsewhere */
+    hzgsvd_strategy outermost;       /* distributed engine (hzgsvd_mpi.h): strategy over the 2P stripes; default ME */
+    hzgsvd_blocking outermost_blocking; /* distributed engine: BO (default, recommended by the paper): 1 block-level
+                                      * sweep per rank and outermost step; FB: up to 30 */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;
 } hzgsvd_options;
@@ -107,7 +110,8 @@ typedef struct hzgsvd_info {
 /* The three small helpers below are static inline (every engine's header brings them, so a
  * program that includes several engines still links). */
 
-/* Defaults: variant 0, ME outer, ME inner, FB, sorting on, 30 sweeps, w = 16, default threads. */
+/* Defaults: variant 0, ME outer, ME inner, FB, sorting on, 30 sweeps, w = 16, default threads;
+ * distributed: ME outermost, BO. */
 static inline hzgsvd_options hzgsvd_default_options(void)
 {
     hzgsvd_options o;
@@ -119,6 +123,8 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     o.max_sweeps = 30;
     o.block_width = 16;
     o.threads = 0;
+    o.outermost = HZGSVD_STRATEGY_ME;
+    o.outermost_blocking = HZGSVD_BLOCKING_BO;
     o.progress = NULL;
     o.progress_user = NULL;
     return o;

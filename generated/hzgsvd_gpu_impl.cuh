@@ -38,12 +38,14 @@ __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
  * Hari-Zimmermann sweeps with the inner table from constant memory and warp reductions (App. C),
  * and the post-multiplication of the pairs of F, G and Z), and rescale (3.4).  A thread block is
  * 32 x 16 threads: lane x owns row x of the 32 x 32 pivot blocks, warp y the columns y and y + 16.
- * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible. */
+ * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible.
+ * Kernels are HZGSVD_PRIVATE (static): each translation unit that includes the engine has its own. */
 
-/* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n of 32). */
+/* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n and nz
+ * of 32).  One GPU holds all n = nz columns; a rank of the distributed engine n < nz of them. */
 typedef struct hzgsvd__d_gpu_mats {
-    double *F, *G, *Z;              /* column major, ld = mf, mg, n */
-    int mf, mg, n;
+    double *F, *G, *Z;              /* column major, ld = mf, mg, nz */
+    int mf, mg, n, nz;              /* rows of F and G, columns held, rows of Z */
 } hzgsvd__d_gpu_mats;
 
 /* Per-thread-block results of a sweep: counters (paper section 3.1.1) and a failure code. */
@@ -105,9 +107,11 @@ __device__ __forceinline__ void hzgsvd__d_colscale(double *y, int m, double s)
     }
 }
 
-/* ---- initFGZ (section 3.3): n/2 blocks of 64 threads, a warp per column ---------------------- */
+/* ---- initFGZ (section 3.3): n/2 blocks of 64 threads, a warp per column ----------------------
+ * Z's entry of column j goes to row row0 + j (j < half) or row1 + j - half: the logical column of
+ * a stripe (section 4.2); one GPU: half = n, row0 = 0. */
 template <bool ENH>
-__global__ void __launch_bounds__(64) hzgsvd__d_initFGZ(hzgsvd__d_gpu_mats M, int prescale)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__d_initFGZ(hzgsvd__d_gpu_mats M, int prescale, int half, int row0, int row1)
 {
     const int j = 2 * blockIdx.x + (threadIdx.x >> 5), x = threadIdx.x & 31;
     if (j >= M.n) return;
@@ -120,20 +124,20 @@ __global__ void __launch_bounds__(64) hzgsvd__d_initFGZ(hzgsvd__d_gpu_mats M, in
             hzgsvd__d_colscale(M.G + cg, M.mg, z);
         }
     }
-    if (x == 0) M.Z[(size_t)j * M.n + j] = z;
+    if (x == 0) M.Z[(size_t)j * M.nz + (j < half ? row0 + j : row1 + j - half)] = z;
 }
 
 /* ---- rescale (section 3.4): f = 0 scales Z only; f = 1 also extracts U, V and the sigmas -------- */
 template <bool ENH>
-__global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d_gpu_mats M, int f, double *sf, double *sg, double *ss, int *bad)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d_gpu_mats M, int f, double *sf, double *sg, double *ss, int *bad)
 {
     const int j = 2 * blockIdx.x + (threadIdx.x >> 5), x = threadIdx.x & 31;
     if (j >= M.n) return;
-    const size_t cf = (size_t)j * M.mf, cg = (size_t)j * M.mg, cz = (size_t)j * M.n;
+    const size_t cf = (size_t)j * M.mf, cg = (size_t)j * M.mg, cz = (size_t)j * M.nz;
     const double nf2 = hzgsvd__d_colnorm2<ENH>(M.F + cf, M.mf);
     const double ng2 = hzgsvd__d_colnorm2<ENH>(M.G + cg, M.mg);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    if (rho != 1.0) hzgsvd__d_colscale(M.Z + cz, M.n, rho);
+    if (rho != 1.0) hzgsvd__d_colscale(M.Z + cz, M.nz, rho);
     if (!f) return;
     const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
     if (rf != 1.0) hzgsvd__d_colscale(M.F + cf, M.mf, rf);
@@ -349,7 +353,7 @@ __device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const
     /* Subphase 4 */
     hzgsvd__d_postmultiply(M.F, M.mf, cp, cq, sB, sZ);
     hzgsvd__d_postmultiply(M.G, M.mg, cp, cq, sB, sZ);
-    hzgsvd__d_postmultiply(M.Z, M.n, cp, cq, sB, sZ);
+    hzgsvd__d_postmultiply(M.Z, M.nz, cp, cq, sB, sZ);
     if (x == 0 && y == 0) {                       /* fixed order over the warps */
         unsigned long long tot_all = 0, tot_big = 0;
         for (int k = 0; k < 16; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
@@ -359,82 +363,82 @@ __device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const
 }
 
 /* One kernel per generated instance: the name is also a filter key and a benchmark label. */
-__global__ void __launch_bounds__(512) hzgsvd__d_v0_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v0_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<0, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v0_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v0_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<0, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v1_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v1_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<1, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v1_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v1_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<1, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v2_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v2_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<2, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v2_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v2_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<2, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v3_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v3_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<3, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v3_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v3_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<3, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v4_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v4_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<4, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v4_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v4_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<4, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v5_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v5_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<5, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v5_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v5_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<5, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v6_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v6_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<6, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v6_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v6_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<6, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v7_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v7_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<7, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__d_v7_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v7_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__d_gpu_block_stats *stats)
 {
     hzgsvd__d_bstep_body<7, false>(M, outer, step, inner_mm, max_inner, stats);
@@ -467,7 +471,7 @@ static inline hzgsvd__d_bstep_kernel hzgsvd__d_bstep_instance(int variant, int s
 /* ---- loading, bordering, input checks, output gathering ---------------------------------------- */
 
 /* Caller's matrix (m x n, ld) into the working plane(s) (ld ldw; the rest stays zero). */
-__global__ void hzgsvd__d_load(const double *Y, const double *Yi, int m, int n, int ld, double *W, int ldw)
+HZGSVD_PRIVATE __global__ void hzgsvd__d_load(const double *Y, const double *Yi, int m, int n, int ld, double *W, int ldw)
 {
     const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m || j >= n) return;
@@ -477,7 +481,7 @@ __global__ void hzgsvd__d_load(const double *Y, const double *Yi, int m, int n, 
 }
 
 /* Unit diagonal in the added rows and columns (section 3.1): Y(m + j, n + j) = 1, j < extra. */
-__global__ void hzgsvd__d_border(double *Y, int ldw, int m, int n, int extra)
+HZGSVD_PRIVATE __global__ void hzgsvd__d_border(double *Y, int ldw, int m, int n, int extra)
 {
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j < extra) Y[(size_t)(m + j) + (size_t)(n + j) * ldw] = 1.0;
@@ -486,7 +490,7 @@ __global__ void hzgsvd__d_border(double *Y, int ldw, int m, int n, int extra)
 /* Non-finite entries (smallest column-major index) and zero columns (smallest column) of the first
  * m rows and n columns of a working matrix, and its column norms (for the rank test); integer
  * atomics only and a fixed-order shared-memory sum: the answers do not depend on the schedule. */
-__global__ void __launch_bounds__(128) hzgsvd__d_check_values(const double *W, int m, int n, int ldw,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__d_check_values(const double *W, int m, int n, int ldw,
                                                           int *first_bad, int *first_zero, double *norms)
 {
     __shared__ double part[128];
@@ -514,7 +518,7 @@ __global__ void __launch_bounds__(128) hzgsvd__d_check_values(const double *W, i
 }
 
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
-__global__ void hzgsvd__d_real_columns(const double *Z, int n, int nb, int *real)
+HZGSVD_PRIVATE __global__ void hzgsvd__d_real_columns(const double *Z, int n, int nb, int *real)
 {
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= nb) return;
@@ -528,7 +532,7 @@ __global__ void hzgsvd__d_real_columns(const double *Z, int n, int nb, int *real
 /* The numerical rank test after the iteration (as the CPU engine's hzgsvd__d_degenerate): flag[j] = 1
  * (F) or 2 (G) when the caller's working column j has sigma_f_j <= tol_f sum_k |z_kj| ||f_k||
  * (likewise G), else 0; the host reports the first flagged column in output order. */
-__global__ void hzgsvd__d_rank_test(const double *Z, int n, int nb, const int *real, const double *nf, const double *ng,
+HZGSVD_PRIVATE __global__ void hzgsvd__d_rank_test(const double *Z, int n, int nb, const int *real, const double *nf, const double *ng,
                                 const double *sf, const double *sg, double tol_f, double tol_g, int *flag)
 {
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -546,7 +550,7 @@ __global__ void hzgsvd__d_rank_test(const double *Z, int n, int nb, const int *r
 }
 
 /* Output column c <- working column order[c] (first m rows), for U, V or Z. */
-__global__ void hzgsvd__d_gather(const double *W, int ldw, const int *order, int m, double *Y, double *Yi, int ld)
+HZGSVD_PRIVATE __global__ void hzgsvd__d_gather(const double *W, int ldw, const int *order, int m, double *Y, double *Yi, int ld)
 {
     const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
@@ -555,7 +559,7 @@ __global__ void hzgsvd__d_gather(const double *W, int ldw, const int *order, int
     Y[d] = W[s];
 }
 
-__global__ void hzgsvd__d_gather_vec(const double *w, const int *order, int n, double *y)
+HZGSVD_PRIVATE __global__ void hzgsvd__d_gather_vec(const double *w, const int *order, int n, double *y)
 {
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c < n && y) y[c] = w[order[c]];
@@ -569,13 +573,15 @@ __global__ void hzgsvd__d_gather_vec(const double *w, const int *order, int n, d
  * Hari-Zimmermann sweeps with the inner table from constant memory and warp reductions (App. C),
  * and the post-multiplication of the pairs of F, G and Z), and rescale (3.4).  A thread block is
  * 32 x 16 threads: lane x owns row x of the 32 x 32 pivot blocks, warp y the columns y and y + 16.
- * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible. */
+ * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible.
+ * Kernels are HZGSVD_PRIVATE (static): each translation unit that includes the engine has its own. */
 
-/* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n of 32). */
+/* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n and nz
+ * of 32).  One GPU holds all n = nz columns; a rank of the distributed engine n < nz of them. */
 typedef struct hzgsvd__z_gpu_mats {
-    double *F, *G, *Z;              /* column major, ld = mf, mg, n; real planes */
+    double *F, *G, *Z;              /* column major, ld = mf, mg, nz; real planes */
     double *Fi, *Gi, *Zi;           /* imaginary planes */
-    int mf, mg, n;
+    int mf, mg, n, nz;              /* rows of F and G, columns held, rows of Z */
 } hzgsvd__z_gpu_mats;
 
 /* Per-thread-block results of a sweep: counters (paper section 3.1.1) and a failure code. */
@@ -621,9 +627,11 @@ __device__ __forceinline__ void hzgsvd__z_colscale(double *y, double *yi, int m,
     }
 }
 
-/* ---- initFGZ (section 3.3): n/2 blocks of 64 threads, a warp per column ---------------------- */
+/* ---- initFGZ (section 3.3): n/2 blocks of 64 threads, a warp per column ----------------------
+ * Z's entry of column j goes to row row0 + j (j < half) or row1 + j - half: the logical column of
+ * a stripe (section 4.2); one GPU: half = n, row0 = 0. */
 template <bool ENH>
-__global__ void __launch_bounds__(64) hzgsvd__z_initFGZ(hzgsvd__z_gpu_mats M, int prescale)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__z_initFGZ(hzgsvd__z_gpu_mats M, int prescale, int half, int row0, int row1)
 {
     const int j = 2 * blockIdx.x + (threadIdx.x >> 5), x = threadIdx.x & 31;
     if (j >= M.n) return;
@@ -636,20 +644,20 @@ __global__ void __launch_bounds__(64) hzgsvd__z_initFGZ(hzgsvd__z_gpu_mats M, in
             hzgsvd__z_colscale(M.G + cg, M.Gi + cg, M.mg, z);
         }
     }
-    if (x == 0) M.Z[(size_t)j * M.n + j] = z;
+    if (x == 0) M.Z[(size_t)j * M.nz + (j < half ? row0 + j : row1 + j - half)] = z;
 }
 
 /* ---- rescale (section 3.4): f = 0 scales Z only; f = 1 also extracts U, V and the sigmas -------- */
 template <bool ENH>
-__global__ void __launch_bounds__(64) hzgsvd__z_rescale(hzgsvd__z_gpu_mats M, int f, double *sf, double *sg, double *ss, int *bad)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__z_rescale(hzgsvd__z_gpu_mats M, int f, double *sf, double *sg, double *ss, int *bad)
 {
     const int j = 2 * blockIdx.x + (threadIdx.x >> 5), x = threadIdx.x & 31;
     if (j >= M.n) return;
-    const size_t cf = (size_t)j * M.mf, cg = (size_t)j * M.mg, cz = (size_t)j * M.n;
+    const size_t cf = (size_t)j * M.mf, cg = (size_t)j * M.mg, cz = (size_t)j * M.nz;
     const double nf2 = hzgsvd__z_colnorm2<ENH>(M.F + cf, M.Fi + cf, M.mf);
     const double ng2 = hzgsvd__z_colnorm2<ENH>(M.G + cg, M.Gi + cg, M.mg);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    if (rho != 1.0) hzgsvd__z_colscale(M.Z + cz, M.Zi + cz, M.n, rho);
+    if (rho != 1.0) hzgsvd__z_colscale(M.Z + cz, M.Zi + cz, M.nz, rho);
     if (!f) return;
     const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
     if (rf != 1.0) hzgsvd__z_colscale(M.F + cf, M.Fi + cf, M.mf, rf);
@@ -899,7 +907,7 @@ __device__ __forceinline__ void hzgsvd__z_bstep_body(hzgsvd__z_gpu_mats M, const
     /* Subphase 4 */
     hzgsvd__z_postmultiply(M.F, M.Fi, M.mf, cp, cq, sB, sZ, sZi);
     hzgsvd__z_postmultiply(M.G, M.Gi, M.mg, cp, cq, sB, sZ, sZi);
-    hzgsvd__z_postmultiply(M.Z, M.Zi, M.n, cp, cq, sB, sZ, sZi);
+    hzgsvd__z_postmultiply(M.Z, M.Zi, M.nz, cp, cq, sB, sZ, sZi);
     if (x == 0 && y == 0) {                       /* fixed order over the warps */
         unsigned long long tot_all = 0, tot_big = 0;
         for (int k = 0; k < 16; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
@@ -909,82 +917,82 @@ __device__ __forceinline__ void hzgsvd__z_bstep_body(hzgsvd__z_gpu_mats M, const
 }
 
 /* One kernel per generated instance: the name is also a filter key and a benchmark label. */
-__global__ void __launch_bounds__(512) hzgsvd__z_v0_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v0_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<0, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v0_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v0_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<0, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v1_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v1_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<1, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v1_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v1_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<1, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v2_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v2_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<2, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v2_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v2_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<2, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v3_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v3_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<3, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v3_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v3_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<3, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v4_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v4_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<4, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v4_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v4_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<4, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v5_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v5_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<5, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v5_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v5_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<5, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v6_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v6_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<6, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v6_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v6_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<6, false>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v7_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v7_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<7, true>(M, outer, step, inner_mm, max_inner, stats);
 }
-__global__ void __launch_bounds__(512) hzgsvd__z_v7_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v7_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
                                                             int max_inner, hzgsvd__z_gpu_block_stats *stats)
 {
     hzgsvd__z_bstep_body<7, false>(M, outer, step, inner_mm, max_inner, stats);
@@ -1018,7 +1026,7 @@ static inline hzgsvd__z_bstep_kernel hzgsvd__z_bstep_instance(int variant, int s
 
 /* Caller's matrix (m x n, ld) into the working plane(s) (ld ldw; the rest stays zero): from
  * interleaved (re, im) pairs when Yi is NULL, else from the planes Y, Yi. */
-__global__ void hzgsvd__z_load(const double *Y, const double *Yi, int m, int n, int ld, double *W, double *Wi, int ldw)
+HZGSVD_PRIVATE __global__ void hzgsvd__z_load(const double *Y, const double *Yi, int m, int n, int ld, double *W, double *Wi, int ldw)
 {
     const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m || j >= n) return;
@@ -1028,7 +1036,7 @@ __global__ void hzgsvd__z_load(const double *Y, const double *Yi, int m, int n, 
 }
 
 /* Unit diagonal in the added rows and columns (section 3.1): Y(m + j, n + j) = 1, j < extra. */
-__global__ void hzgsvd__z_border(double *Y, int ldw, int m, int n, int extra)
+HZGSVD_PRIVATE __global__ void hzgsvd__z_border(double *Y, int ldw, int m, int n, int extra)
 {
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j < extra) Y[(size_t)(m + j) + (size_t)(n + j) * ldw] = 1.0;
@@ -1037,7 +1045,7 @@ __global__ void hzgsvd__z_border(double *Y, int ldw, int m, int n, int extra)
 /* Non-finite entries (smallest column-major index) and zero columns (smallest column) of the first
  * m rows and n columns of a working matrix, and its column norms (for the rank test); integer
  * atomics only and a fixed-order shared-memory sum: the answers do not depend on the schedule. */
-__global__ void __launch_bounds__(128) hzgsvd__z_check_values(const double *W, const double *Wi, int m, int n, int ldw,
+HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__z_check_values(const double *W, const double *Wi, int m, int n, int ldw,
                                                           int *first_bad, int *first_zero, double *norms)
 {
     __shared__ double part[128];
@@ -1066,7 +1074,7 @@ __global__ void __launch_bounds__(128) hzgsvd__z_check_values(const double *W, c
 }
 
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
-__global__ void hzgsvd__z_real_columns(const double *Z, const double *Zi, int n, int nb, int *real)
+HZGSVD_PRIVATE __global__ void hzgsvd__z_real_columns(const double *Z, const double *Zi, int n, int nb, int *real)
 {
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (j >= nb) return;
@@ -1081,7 +1089,7 @@ __global__ void hzgsvd__z_real_columns(const double *Z, const double *Zi, int n,
 /* The numerical rank test after the iteration (as the CPU engine's hzgsvd__z_degenerate): flag[j] = 1
  * (F) or 2 (G) when the caller's working column j has sigma_f_j <= tol_f sum_k |z_kj| ||f_k||
  * (likewise G), else 0; the host reports the first flagged column in output order. */
-__global__ void hzgsvd__z_rank_test(const double *Z, const double *Zi, int n, int nb, const int *real, const double *nf, const double *ng,
+HZGSVD_PRIVATE __global__ void hzgsvd__z_rank_test(const double *Z, const double *Zi, int n, int nb, const int *real, const double *nf, const double *ng,
                                 const double *sf, const double *sg, double tol_f, double tol_g, int *flag)
 {
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -1100,7 +1108,7 @@ __global__ void hzgsvd__z_rank_test(const double *Z, const double *Zi, int n, in
 
 /* Output column c <- working column order[c] (first m rows), for U, V or Z; interleaved (re, im)
  * when Yi is NULL, else into the planes Y, Yi. */
-__global__ void hzgsvd__z_gather(const double *W, const double *Wi, int ldw, const int *order, int m, double *Y, double *Yi, int ld)
+HZGSVD_PRIVATE __global__ void hzgsvd__z_gather(const double *W, const double *Wi, int ldw, const int *order, int m, double *Y, double *Yi, int ld)
 {
     const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
@@ -1109,7 +1117,7 @@ __global__ void hzgsvd__z_gather(const double *W, const double *Wi, int ldw, con
     else { Y[2 * d] = W[s]; Y[2 * d + 1] = Wi[s]; }
 }
 
-__global__ void hzgsvd__z_gather_vec(const double *w, const int *order, int n, double *y)
+HZGSVD_PRIVATE __global__ void hzgsvd__z_gather_vec(const double *w, const int *order, int n, double *y)
 {
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c < n && y) y[c] = w[order[c]];
@@ -1235,7 +1243,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     if (d_work) work = (char *)d_work;
     else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
     M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
-    M.mf = L.mf; M.mg = L.mg; M.n = L.nb;
+    M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
     d_stats = (hzgsvd__d_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
@@ -1271,8 +1279,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         HZGSVD__CU(cudaGetLastError());
     }
     HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
-    if (enh) hzgsvd__d_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale);
-    else hzgsvd__d_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale);
+    if (enh) hzgsvd__d_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
+    else hzgsvd__d_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
     HZGSVD__CU(cudaGetLastError());
 
     /* Algorithm 1 */
@@ -1548,7 +1556,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
     M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
     M.Fi = M.F + (size_t)L.mf * L.nb; M.Gi = M.G + (size_t)L.mg * L.nb; M.Zi = M.Z + (size_t)L.nb * L.nb;
-    M.mf = L.mf; M.mg = L.mg; M.n = L.nb;
+    M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
     d_stats = (hzgsvd__z_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
@@ -1584,8 +1592,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         HZGSVD__CU(cudaGetLastError());
     }
     HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
-    if (enh) hzgsvd__z_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale);
-    else hzgsvd__z_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale);
+    if (enh) hzgsvd__z_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
+    else hzgsvd__z_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
     HZGSVD__CU(cudaGetLastError());
 
     /* Algorithm 1 */

@@ -87,6 +87,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const v
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.max_sweeps = %d must be in 1..1000", o->max_sweeps);
     if (o->block_width < 1 || o->block_width > 64)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d must be in 1..64", o->block_width);
+    if (o->outermost != HZGSVD_STRATEGY_ME && o->outermost != HZGSVD_STRATEGY_MM)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outermost = %d is not a strategy", (int)o->outermost);
+    if (o->outermost_blocking != HZGSVD_BLOCKING_FB && o->outermost_blocking != HZGSVD_BLOCKING_BO)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outermost_blocking = %d is not FB or BO", (int)o->outermost_blocking);
     if (o->threads < 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.threads = %d must be >= 0", o->threads);
     return HZGSVD_SUCCESS;

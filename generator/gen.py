@@ -30,6 +30,12 @@ PRECISIONS = [
     {"p": "d", "cplx": False, "real": "double"},
     {"p": "z", "cplx": True, "real": "double"},
 ]
+# The reference engine (hzgsvd_ref.h): the CPU engine in x87 long double (u = 2^-64); the public
+# functions are hzgsvd_ref_<letter>gsvd, the internals hzgsvd__ld_*, hzgsvd__lz_*.
+REF_PRECISIONS = [
+    {"p": "ld", "cplx": False, "real": "long double", "letter": "d"},
+    {"p": "lz", "cplx": True, "real": "long double", "letter": "z"},
+]
 VARIANTS = list(range(8))
 SORTING = [True, False]
 
@@ -61,7 +67,7 @@ def outputs(variants):
          "Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.",
          [],
          [("hzgsvd_types.h.j2", {}),
-          ("hzgsvd_math.h.j2", {}),
+          ("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_order": 32})]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order.",
@@ -73,7 +79,7 @@ def outputs(variants):
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
          ["hzgsvd_host.h"],
          [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS})]),
+         + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
         ("hzgsvd_gpu_impl.cuh",
          "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
@@ -81,6 +87,22 @@ def outputs(variants):
          [("hzgsvd_gpu_common.cu.j2", {})]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]),
+        ("hzgsvd_mpi_impl.h",
+         "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "
+         "local engines (the CPU engine; the GPU engine when compiled by nvcc).",
+         "Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.",
+         ["hzgsvd_cpu_impl.h"],
+         [("hzgsvd_mpi_common.c.j2", {})]
+         + [("hzgsvd_mpi_gpu_local.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_mpi_engine.c.j2", dict(prec)) for prec in PRECISIONS]),
+        ("hzgsvd_ref_impl.h",
+         "The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), "
+         "with the 2x2 math rendered in long double (host only).",
+         "Included by hzgsvd_ref.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp), x86-64.",
+         ["hzgsvd_host.h"],
+         [("hzgsvd_math.h.j2", {"real": "long double"})]
+         + [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in REF_PRECISIONS]
+         + [("hzgsvd_cpu_api.c.j2", {"precisions": REF_PRECISIONS, "api": "ref"})]),
     ]
 
 

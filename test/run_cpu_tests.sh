@@ -35,12 +35,25 @@ run_suite link_two_units "$BUILD/link_two_units"
 run_suite test_strategy_py "$PYTHON" test/test_strategy_py.py "$BUILD"
 run_suite test_npy "$PYTHON" test/test_npy.py "$BUILD"
 run_suite test_cli env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_cli.sh
+run_suite test_mkpair env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_mkpair.sh
 
 if command -v valgrind >/dev/null 2>&1; then
     run_suite valgrind_engine_errors valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
         "$BUILD/test_engine_errors"
 else
     skip_suite valgrind_engine_errors "valgrind not installed (make deps installs it)"
+fi
+
+# The distributed engine on CPU ranks (Open MPI from make deps; root needs --allow-run-as-root).
+MPIRUN=${MPIRUN:-mpirun}
+if [ -x "$BUILD/test_mpi_engine" ] && command -v "$MPIRUN" >/dev/null 2>&1; then
+    for np in 2 4; do
+        run_suite "test_mpi_engine_np$np" env OMP_NUM_THREADS=1 "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" \
+            "$BUILD/test_mpi_engine"
+    done
+    run_suite test_cli_mpi env BUILD="$BUILD" PYTHON="$PYTHON" MPIRUN="$MPIRUN" bash test/mpi/test_cli_mpi.sh
+else
+    skip_suite test_mpi_engine "no MPI (mpicc/mpirun) on this machine; make deps installs Open MPI"
 fi
 
 if command -v "$NVCC" >/dev/null 2>&1; then

@@ -322,7 +322,7 @@ run help --help
 if [ "$rc" -eq 0 ] && grep -q 'Exit codes' "$T/help.out" && [ ! -s "$T/help.err" ]; then pass "--help: exit 0, documents the exit codes"
 else fail "--help: exit $rc"; fi
 run version --version
-if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]* (engines:\( [a-z]*\)*)$' "$T/version.out"; then pass "--version: exit 0"
+if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]* (engines:\( [a-z-]*\)*)$' "$T/version.out"; then pass "--version: exit 0"
 else fail "--version: exit $rc"; fi
 
 # ---------------------------------------------------------------------------------------------

@@ -31,22 +31,7 @@
 
 #include <string.h>
 
-/* Two accurate runs on the same well-conditioned random pair (another configuration or block
- * width, or an input transformed so that sigma is unchanged up to one rounding per element: Q1 F,
- * Q2 G; F D, G D; F <-> G; c F): each is within ~n u of the exact sigma.  Measured worst:
- * (a) 1.9e-15 (0.25 n u, n = 70) and 1.4e-15 (0.32 n u, n = 40, complex); (b) 1.5e-15 (0.19 n u);
- * (c) 1.3e-15 (0.17 n u).  Bound 8 n u (>= 25x). */
-#define B_AGREE(n) (8.0 * (n) * EF_U)
-/* |sigma_f^2 + sigma_g^2 - 1| and |sigma - sf/sg| / (sf/sg): a few roundings (as in
- * test_engine_lapack).  Measured worst 4.7e-16 and 3.1e-16.  Bounds 64 u and 32 u. */
-#define B_NORM1 (64.0 * EF_U)
-#define B_RATIO (32.0 * EF_U)
-/* Residual ||F Z - U Sf||_F / (||F||_F ||Z||_F) (and G), as in test_engine_lapack: ~sqrt(n) u.
- * Measured worst 2.9e-16 (0.03 of the bound at n = 70).  Bound 8 sqrt(n) u + 16 u. */
-#define B_RESID(n) ((8.0 * sqrt((double)(n)) + 16.0) * EF_U)
-/* ||U^H U - I||_F (and V): n(n-1) cosines below the tolerance sqrt(2w) u.  Measured worst 1.5e-14
- * (n = 70).  Bound 8 n sqrt(2w) u + 32 u (3.6e-13 at n = 70, w = 16). */
-#define B_ORTH(n, w) ((8.0 * (n) * sqrt(2.0 * (w)) + 32.0) * EF_U)
+/* B_AGREE, B_NORM1, B_RATIO, B_RESID, B_ORTH: test/engine_fixtures.h. */
 /* App. G pair: sigma against the exact values computed in long double from the closed form
  * (G = F diag(g11, 1, 1, 1), sigma = singular values of F diag(1/g11, 1, 1, 1) F^-1).  F and G
  * are exact in double and sigma is well determined by them.  Measured worst 2.2e-16 (one ulp of

@@ -3,6 +3,7 @@
  * a whole sweep moves every stripe along the strategy's steps (each rank always holds the pair of
  * its position, every stripe lives in exactly one place); bad arguments are rejected. */
 #define HZGSVD_IMPLEMENTATION
+#define HZGSVD_MPI_LAYOUT_ONLY      /* the layout part needs no MPI library */
 #include "hzgsvd_mpi.h"
 #include "test/testutil.h"
 

@@ -19,6 +19,9 @@
 #ifdef HZGSVD_WITH_CUDA
 #include "tools/hzgsvd_cli_gpu.h"   /* the GPU engine, compiled by nvcc (tools/hzgsvd_cli_gpu.cu) */
 #endif
+#ifdef HZGSVD_WITH_MPI
+#include "tools/hzgsvd_cli_mpi.h"   /* the distributed engine (tools/hzgsvd_cli_mpi.c) */
+#endif
 #include "tools/npy.h"
 
 /* ------------------------------------------------------------------------------------------ */
@@ -60,6 +63,7 @@ static void print_help(FILE *out)
     fprintf(out,
 "Usage: hzgsvd [OPTIONS] F.npy G.npy -o OUTDIR\n"
 "       hzgsvd [OPTIONS] --raw --rows-f M --rows-g P --cols N [--complex] FN -o OUTDIR\n"
+"       mpirun -np P hzgsvd --mpi [OPTIONS] F.npy G.npy -o OUTDIR\n"
 "       hzgsvd --help | --version\n"
 "\n"
 "Computes the generalized SVD  F Z = U diag(sigma_f),  G Z = V diag(sigma_g),\n"
@@ -95,11 +99,16 @@ static void print_help(FILE *out)
 "  --max-sweeps N       at most N outer sweeps, N >= 1 (default 30)\n"
 "  --block-width W      columns per block column, W >= 1 (default 16)\n"
 "  --threads N          CPU threads, N >= 0 (default 0: the OpenMP default)\n"
+"  --mpi                the distributed engine (paper section 4): start with mpirun, one rank per\n"
+"                       GPU (--device gpu) or per CPU engine (--device cpu); auto: GPUs if the\n"
+"                       build and rank 0 have them.  Rank 0 reads the inputs and writes the outputs\n"
+"  --outermost S        (--mpi) strategy over the 2P stripes: me or mm (default me)\n"
+"  --outermost-blocking B  (--mpi) bo: one block sweep per rank and step (default); fb: up to 30\n"
 "  --quiet              no progress lines on stderr (errors and warnings are still printed)\n"
 "  -h, --help           this text\n"
 "  --version            the version\n"
 "\n"
-"Progress: one line per outer sweep on stderr, e.g.\n"
+"Progress: one line per outer sweep on stderr (with --mpi: per outermost sweep, from rank 0), e.g.\n"
 "  hzgsvd: sweep 3/30: big 1234, all 5678, 0.52 s\n"
 "\n"
 "Exit codes:\n"
@@ -335,6 +344,7 @@ struct cli_args {
     int device_ordinal;          /* K of gpu:K, else -1 */
     hzgsvd_options opt;
     int quiet;
+    int mpi;                     /* --mpi: the distributed engine */
     int raw, raw_complex;
     int rows_f, rows_g, cols;    /* --raw sizes; 0 = not given */
     const char *outdir;
@@ -378,7 +388,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
 
         /* Flags. */
         static const char *const flags[] = { "-h", "--help", "--version", "--no-sort", "--quiet",
-                                             "--raw", "--complex" };
+                                             "--raw", "--complex", "--mpi" };
         int is_flag = 0;
         for (size_t k = 0; k < sizeof flags / sizeof flags[0]; ++k)
             if (strcmp(name, flags[k]) == 0) is_flag = 1;
@@ -391,6 +401,9 @@ static int parse_args(int argc, char **argv, cli_args *a)
             if (!strcmp(name, "--version")) {
                 printf("hzgsvd %s (engines:", hzgsvd_version());
                 for (size_t i = 0; i < sizeof engines / sizeof engines[0]; ++i) printf(" %s", engines[i].name);
+#ifdef HZGSVD_WITH_MPI
+                printf(" mpi-cpu%s", hzgsvd_cli_mpi_has_gpu() ? " mpi-gpu" : "");
+#endif
                 printf(")\n");
                 return EXIT_OK;
             }
@@ -398,6 +411,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
             else if (!strcmp(name, "--quiet")) a->quiet = 1;
             else if (!strcmp(name, "--raw")) a->raw = 1;
             else if (!strcmp(name, "--complex")) a->raw_complex = 1;
+            else if (!strcmp(name, "--mpi")) a->mpi = 1;
             continue;
         }
 
@@ -405,7 +419,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
         static const char *const valued[] = { "-o", "--output", "--device", "--variant", "--outer",
                                               "--inner", "--blocking", "--max-sweeps",
                                               "--block-width", "--threads", "--rows-f",
-                                              "--rows-g", "--cols" };
+                                              "--rows-g", "--cols", "--outermost", "--outermost-blocking" };
         int known = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
             if (strcmp(name, valued[k]) == 0) known = 1;
@@ -442,16 +456,20 @@ static int parse_args(int argc, char **argv, cli_args *a)
                 say("--variant: '%s' is not an integer in 0..7", val);
                 return EXIT_USAGE;
             }
-        } else if (!strcmp(name, "--outer") || !strcmp(name, "--inner")) {
+        } else if (!strcmp(name, "--outer") || !strcmp(name, "--inner") || !strcmp(name, "--outermost")) {
             hzgsvd_strategy s;
             if (!strcmp(val, "me")) s = HZGSVD_STRATEGY_ME;
             else if (!strcmp(val, "mm")) s = HZGSVD_STRATEGY_MM;
             else { say("%s: '%s' is not me or mm", name, val); return EXIT_USAGE; }
-            if (!strcmp(name, "--outer")) a->opt.outer = s; else a->opt.inner = s;
-        } else if (!strcmp(name, "--blocking")) {
-            if (!strcmp(val, "fb")) a->opt.blocking = HZGSVD_BLOCKING_FB;
-            else if (!strcmp(val, "bo")) a->opt.blocking = HZGSVD_BLOCKING_BO;
-            else { say("--blocking: '%s' is not fb or bo", val); return EXIT_USAGE; }
+            if (!strcmp(name, "--outer")) a->opt.outer = s;
+            else if (!strcmp(name, "--inner")) a->opt.inner = s;
+            else a->opt.outermost = s;
+        } else if (!strcmp(name, "--blocking") || !strcmp(name, "--outermost-blocking")) {
+            hzgsvd_blocking b;
+            if (!strcmp(val, "fb")) b = HZGSVD_BLOCKING_FB;
+            else if (!strcmp(val, "bo")) b = HZGSVD_BLOCKING_BO;
+            else { say("%s: '%s' is not fb or bo", name, val); return EXIT_USAGE; }
+            if (!strcmp(name, "--blocking")) a->opt.blocking = b; else a->opt.outermost_blocking = b;
         } else if (!strcmp(name, "--max-sweeps")) {
             if (parse_int(val, 1, INT_MAX, &a->opt.max_sweeps) != 0) {
                 say("--max-sweeps: '%s' is not a positive integer", val);
@@ -537,7 +555,11 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "    \"sort\": %s,\n", o->sort ? "true" : "false");
     fprintf(f, "    \"max_sweeps\": %d,\n", o->max_sweeps);
     fprintf(f, "    \"block_width\": %d,\n", o->block_width);
-    fprintf(f, "    \"threads\": %d\n", o->threads);
+    fprintf(f, "    \"threads\": %d%s\n", o->threads, a->mpi ? "," : "");
+    if (a->mpi) {     /* the distributed engine's own options; "sweeps" below are outermost sweeps */
+        fprintf(f, "    \"outermost\": \"%s\",\n", strategy_name(o->outermost));
+        fprintf(f, "    \"outermost_blocking\": \"%s\"\n", blocking_name(o->outermost_blocking));
+    }
     fprintf(f, "  },\n");
     fprintf(f, "  \"sweeps\": %d,\n", info->sweeps);
     fprintf(f, "  \"big\": %llu,\n", info->big);
@@ -608,31 +630,112 @@ static int write_outputs(const cli_args *a, const cli_problem *p, const char *fn
 
 /* ------------------------------------------------------------------------------------------ */
 
+/* ------------------------------------------------------------------------------------------ */
+/* --mpi: rank 0 reads, decides and writes; it broadcasts a header (an exit code, 0 to go, then the
+ * kind, m_f, m_g, n and whether the ranks use GPUs) and at the end its exit code, so that every
+ * rank leaves with the same code and none waits for a run that will not come.                   */
+
+#ifdef HZGSVD_WITH_MPI
+static int mpi_header_sent = 0;
+
+static int mpi_follower(const cli_args *a)
+{
+    int h[6] = { EXIT_LIBRARY_BASE + HZGSVD_ERR_MPI, 0, 0, 0, 0, 0 }, code = h[0];
+    if (hzgsvd_cli_mpi_bcast(h, 6) == 0 && h[0] == 0) {
+        hzgsvd_options opt = a->opt;
+        hzgsvd_info info;
+        char name[64];
+        opt.progress = NULL;
+        memset(&info, 0, sizeof info);
+        (void)hzgsvd_cli_mpi_run(h[5], h[1], h[2], h[3], h[4], NULL, NULL, NULL, NULL, NULL, NULL, &opt, &info, name, sizeof name);
+        if (hzgsvd_cli_mpi_bcast(&code, 1) != 0) code = exit_for_status(HZGSVD_ERR_MPI);
+    } else {
+        code = h[0];
+    }
+    hzgsvd_cli_mpi_finalize();
+    return code;
+}
+#endif
+
+/* Rank 0's way out (and the only one of a run without --mpi). */
+static int finish(const cli_args *a, int code)
+{
+#ifdef HZGSVD_WITH_MPI
+    if (a->mpi) {
+        int h[6] = { code, 0, 0, 0, 0, 0 };
+        if (!mpi_header_sent) hzgsvd_cli_mpi_bcast(h, 6);   /* code != 0 here: the followers stop */
+        else hzgsvd_cli_mpi_bcast(&code, 1);
+        hzgsvd_cli_mpi_finalize();
+    }
+#else
+    (void)a;
+#endif
+    return code;
+}
+
 int main(int argc, char **argv)
 {
     cli_args a;
     int code = parse_args(argc, argv, &a);
     if (code >= 0) return code;
+    int mpi_gpu = 0;
+    char mpi_device_name[64] = "mpi";
+    (void)mpi_gpu;
+#ifdef HZGSVD_WITH_MPI
+    if (a.mpi) {
+        int mpi_rank = 0, mpi_size = 1;
+        if (hzgsvd_cli_mpi_init(&argc, &argv, &mpi_rank, &mpi_size) != 0) {
+            say("MPI_Init failed");
+            return exit_for_status(HZGSVD_ERR_MPI);
+        }
+        if (mpi_rank != 0) return mpi_follower(&a);
+        /* rank 0 picks the device of every rank */
+        int gpu_ok = 0;
+#ifdef HZGSVD_WITH_CUDA
+        gpu_ok = hzgsvd_cli_mpi_has_gpu() && hzgsvd_cli_gpu_present();
+#endif
+        if (!strcmp(a.device_name, "gpu")) {
+            if (!gpu_ok) {
+                say("--mpi --device gpu: %s", hzgsvd_cli_mpi_has_gpu() ? "no usable GPU" : "the distributed GPU engine is not part of this build");
+                return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
+            }
+            if (a.device_ordinal >= 0) {
+                say("--mpi: gpu:K is not allowed (each rank takes GPU (local rank) mod (GPUs on its node))");
+                return finish(&a, EXIT_USAGE);
+            }
+            mpi_gpu = 1;
+        } else if (!strcmp(a.device_name, "auto")) {
+            mpi_gpu = gpu_ok;
+        }
+    }
+#else
+    if (a.mpi) {
+        say("--mpi: this build has no distributed engine (mpicc was not found when it was built)");
+        return exit_for_status(HZGSVD_ERR_MPI);
+    }
+#endif
 
     /* The engine, before any file is touched. */
     const cli_engine *engine = NULL;
-    if (!strcmp(a.device_name, "auto")) {
+    if (a.mpi) {
+        engine = find_engine("cpu");     /* only for the record; the distributed engine runs */
+    } else if (!strcmp(a.device_name, "auto")) {
         for (size_t i = 0; i < sizeof engines / sizeof engines[0] && engine == NULL; ++i)
             if (engines[i].present()) engine = &engines[i];
     } else {
         engine = find_engine(a.device_name);
         if (engine == NULL && !strcmp(a.device_name, "gpu")) {
             say("the GPU engine is not part of this build");
-            return exit_for_status(HZGSVD_ERR_NO_DEVICE);
+            return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
         }
         if (engine != NULL && !engine->present()) {
             say("%s: no usable device", a.device);
-            return exit_for_status(HZGSVD_ERR_NO_DEVICE);
+            return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
         }
     }
     if (engine == NULL) {
         say("no engine is available");
-        return exit_for_status(HZGSVD_ERR_NO_DEVICE);
+        return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
     }
 
     npy_matrix Fm = { 0, 0, 0, NULL }, Gm = { 0, 0, 0, NULL };
@@ -743,7 +846,17 @@ int main(int argc, char **argv)
     opt.progress_user = NULL;
     hzgsvd_info info;
     memset(&info, 0, sizeof info);
-    hzgsvd_status st = engine->run(a.device_ordinal, &p, &opt, &info);
+    hzgsvd_status st;
+#ifdef HZGSVD_WITH_MPI
+    if (a.mpi) {
+        int h[6] = { 0, p.is_complex, p.m_f, p.m_g, p.n, mpi_gpu };
+        hzgsvd_cli_mpi_bcast(h, 6);
+        mpi_header_sent = 1;
+        st = hzgsvd_cli_mpi_run(mpi_gpu, p.is_complex, p.m_f, p.m_g, p.n, p.F, p.G, p.Z, p.sigma_f, p.sigma_g, p.sigma,
+                                &opt, &info, mpi_device_name, sizeof mpi_device_name);
+    } else
+#endif
+        st = engine->run(a.device_ordinal, &p, &opt, &info);
     info.detail[sizeof info.detail - 1] = '\0';
 
     int have_outputs = (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE);
@@ -751,9 +864,9 @@ int main(int argc, char **argv)
         code = EXIT_FILE;
         goto done;
     }
-    const char *device_label = engine->name;
+    const char *device_label = a.mpi ? mpi_device_name : engine->name;
 #ifdef HZGSVD_WITH_CUDA
-    if (!strcmp(engine->name, "gpu")) device_label = gpu_device_name;
+    if (!a.mpi && !strcmp(engine->name, "gpu")) device_label = gpu_device_name;
 #endif
     if (write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info) != 0) {
         if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
@@ -789,5 +902,5 @@ done:
     free(p.sigma);
     npy_free(&Fm);
     npy_free(&Gm);
-    return code;
+    return finish(&a, code);
 }

@@ -1,23 +1,63 @@
 /* hzgsvd_mkpair -- test-data generator for hzgsvd: a matrix pair (F, G) with known generalized
- * singular values.
+ * singular values, or one of the paper's test pairs.
  *
  *   build/hzgsvd_mkpair [--complex] [--rows-f M] [--rows-g P] --cols N [--seed S]
- *                       [--sigma-min a] [--sigma-max b] [--cond-x c] [--raw] -o OUTDIR
+ *                       [--sigma-min a] [--sigma-max b] [--sigma-dist log|uniform] [--cond-x c]
+ *                       [--raw] -o OUTDIR
+ *   build/hzgsvd_mkpair --dataset paper [--complex] [--rows-f M] [--rows-g P] --cols N [--seed S]
+ *                       [--raw] -o OUTDIR
+ *   build/hzgsvd_mkpair --appg J [--cols N] [--seed S] [--raw] -o OUTDIR
  *
+ * Known-sigma pairs (the default):
  *   F = U diag(sf) X,  G = V diag(sg) X,
  *   U (M x N), V (P x N) with orthonormal columns (Householder QR of Gaussian matrices, LAPACK),
- *   sigma_i = sf_i / sg_i log-spaced from b down to a (defaults 22 .. 1e-3),
+ *   sigma_i = sf_i / sg_i log-spaced from b down to a (defaults 22 .. 1e-3), or with
+ *   --sigma-dist uniform drawn uniformly from (a, b) and sorted descending (from a random stream of
+ *   its own, so U, V, X are the same as with the default log spacing for the same seed),
  *   sf = sigma / sqrt(1 + sigma^2), sg = 1 / sqrt(1 + sigma^2)  (so sf^2 + sg^2 = 1),
  *   X = Q1 diag(d) Q2, Q1 and Q2 random orthogonal (unitary), d log-spaced from 1 down to 1/c,
  *   so cond_2(X) = c (default 100).  M and P default to N.
+ *   The products are accumulated in long double and rounded once, so F and G are the exact
+ *   products of the (double) factors up to one rounding per element.
  *
- * The products are accumulated in long double and rounded once, so F and G are the exact products
- * of the (double) factors up to one rounding per element.  The random numbers come from an own
- * splitmix64 generator + Box-Muller, so the output is a function of the options and the seed
- * (on one machine: LAPACK's QR and libm's log/cos/sin are the only outside code involved).
+ * --dataset paper: the test data of the paper's section 5.1.2, every factor in long double and
+ *   F, G rounded to double once at the end.
+ *   Real: the diagonals of SigmaF, SigmaG and LambdaX are uniform random numbers in (0, 1), values
+ *   <= 1e-10 rejected (the paper's DLARND acceptance rule); U SigmaF = Q_U [diag(sf); 0] and
+ *   V SigmaG = Q_V [diag(sg); 0] with Q_U, Q_V Haar random orthogonal (the one-sided xLAROR),
+ *   X = Q_X diag(LambdaX) Q_X^T (a full-bandwidth xLAGSY), F = (U SigmaF) X, G = (V SigmaG) X.
+ *   sigma_ref.npy = sf/sg sorted descending: the exact generalized singular values of the long
+ *   double pair before F, G were rounded (the paper's "almost exact" ones).  The paper's last
+ *   step, LAPACK's DGGSVP3 preprocessing (only needed to feed DTGSJA), is left out: it changes
+ *   neither the generalized singular values nor the use of the pair here.
+ *   Complex (--complex; M = P = N): F and G are independent Hermitian positive definite matrices
+ *   Q diag(lambda) Q^H, Q Haar random unitary, lambda uniform in (0, 1) (> 1e-10 as above), as the
+ *   paper's ZLATMS calls.  Their generalized singular values have no closed form: no
+ *   sigma_ref.npy is written (take it from a higher-precision engine, build/hzgsvd_ref).
+ * --appg J (J = 1..16; real, square, N = 512 unless --cols N): the pair (F, G_J) of the paper's
+ *   App. G accuracy table.  A = Q_A diag(lambda_A) Q_A^T and B_J = Q_B diag(lambda_B) Q_B^T with
+ *   Haar random orthogonal Q (two-sided xLAROR), lambda_A from 1 down to 1/10 and lambda_B from 1
+ *   down to 10^-J: both ends exact, so kappa_2(A) = 10 and kappa_2(B_J) = 10^J, the others
+ *   random with uniformly distributed logarithms (xLATMS mode 5).  F and G_J are the Cholesky
+ *   factors with diagonal (complete) pivoting, P^T A P = R^T R, put back in the original column
+ *   order, F = R P^T, so that F^T F = A and G_J^T G_J = B_J up to the one rounding of F and G.
+ *   This is what the paper's symmetric indefinite factorization with complete pivoting does on a
+ *   positive definite matrix.  F depends only on the seed; the random numbers of G_J (Q_B and the
+ *   logarithms, scaled by J) come from a second stream that does not depend on J, so the 16 pairs
+ *   of one seed share F, Q_B and the shape of the spectrum and differ only in kappa(B_J).  No
+ *   closed form for sigma: no sigma_ref.npy.
+ *   Haar random orthogonal (unitary) matrices are products of Householder reflectors built from
+ *   Gaussian vectors of decreasing length and a diagonal of signs (phases), Stewart's
+ *   construction behind LAPACK's xLAROR, here computed in long double.
  *
- * Writes OUTDIR/F.npy, OUTDIR/G.npy, OUTDIR/sigma_ref.npy (length N, descending) and, with --raw,
- * OUTDIR/pair.Y and OUTDIR/pair.W in the paper's raw format (see tools/npy.h).  Prints one line.
+ * The random numbers come from an own splitmix64 generator + Box-Muller, so the output is a
+ * function of the options and the seed (on one machine: LAPACK's QR and libm's log/cos/sin are the
+ * only outside code involved).
+ *
+ * Writes OUTDIR/F.npy, OUTDIR/G.npy, OUTDIR/sigma_ref.npy (length N, descending; where the
+ * construction gives no reference a sigma_ref.npy left in OUTDIR from an earlier run is removed)
+ * and, with --raw, OUTDIR/pair.Y and OUTDIR/pair.W in the paper's raw format (see tools/npy.h).
+ * Prints one line, saying which files were written and what the reference is.
  * Exit status: 0 success, 2 usage error, 3 I/O error, 1 other failure.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -33,10 +73,13 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #define EXIT_USAGE 2
 #define EXIT_IO 3
 #define EXIT_OTHER 1
+
+enum { MODE_KNOWN, MODE_PAPER, MODE_APPG };
 
 static const char *prog = "hzgsvd_mkpair";
 
@@ -44,11 +87,22 @@ static void usage(FILE *to)
 {
     fprintf(to,
             "usage: %s [--complex] [--rows-f M] [--rows-g P] --cols N [--seed S] [--sigma-min a]\n"
-            "       [--sigma-max b] [--cond-x c] [--raw] -o OUTDIR\n"
+            "       [--sigma-max b] [--sigma-dist log|uniform] [--cond-x c] [--raw] -o OUTDIR\n"
+            "       %s --dataset paper [--complex] [--rows-f M] [--rows-g P] --cols N [--seed S]\n"
+            "       [--raw] -o OUTDIR\n"
+            "       %s --appg J [--cols N] [--seed S] [--raw] -o OUTDIR\n"
             "  F = U diag(sf) X, G = V diag(sg) X with sigma = sf/sg log-spaced from b down to a\n"
-            "  (defaults a = 1e-3, b = 22), cond(X) = c (default 100), M = P = N by default, seed 1.\n"
-            "  Writes OUTDIR/F.npy, G.npy, sigma_ref.npy (descending); --raw also OUTDIR/pair.Y, pair.W.\n",
-            prog);
+            "  (defaults a = 1e-3, b = 22; --sigma-dist uniform: uniform random in (a, b), sorted),\n"
+            "  cond(X) = c (default 100), M = P = N by default, seed 1.\n"
+            "  --dataset paper  the paper's section 5.1.2 data: real F = U SF X, G = V SG X with SF, SG and\n"
+            "                   the eigenvalues of the symmetric X uniform in (0, 1); complex (M = P = N):\n"
+            "                   F, G Hermitian positive definite, eigenvalues uniform in (0, 1)\n"
+            "  --appg J         the paper's App. G pair, J = 1..16: real, N x N (N = 512 by default),\n"
+            "                   pivoted Cholesky factors with kappa(F^T F) = 10, kappa(G^T G) = 10^J\n"
+            "  Built in long double, rounded to double once.  Writes OUTDIR/F.npy, G.npy and, where the\n"
+            "  construction gives one (default; --dataset paper real), sigma_ref.npy (descending);\n"
+            "  --raw also OUTDIR/pair.Y, pair.W.\n",
+            prog, prog, prog);
 }
 
 static int die(int code, const char *msg)
@@ -187,6 +241,337 @@ static int matmul_ld(int cplx, size_t m, size_t k, size_t n, const double *A, co
     return fail ? -1 : 0;
 }
 
+/* ---- long double constructions: --dataset paper and --appg -------------------------------- */
+
+typedef long double ld;
+
+/* n values uniform in (0, 1), those <= 1e-10 rejected (the acceptance rule of the paper's
+ * section 5.1.2, which keeps every diagonal factor safely nonsingular). */
+static void uniform_accepted(rng_t *r, size_t n, ld *v)
+{
+    for (size_t i = 0; i < n; ++i) {
+        double u;
+        do u = rng_uniform(r);
+        while (!(u > 1e-10));
+        v[i] = (ld)u;
+    }
+}
+
+/* A Haar random orthogonal (unitary) m x m matrix Q times the m x c long double matrix A, in place
+ * (column major, lda = m; complex: interleaved).  Q = D H_{m-1} ... H_1 (applied H_1 first):
+ * H_t = I - v v^H / (||x|| (||x|| + |x_0|)) is the Householder reflector that takes a fresh
+ * Gaussian vector x of length m - t + 1 (rows t..m) to -phase(x_0) ||x|| e_1, and
+ * D = diag(-conj(phase(x_0))) with one more random sign (phase) at the end.  This is the adjoint
+ * of the Q factor of a Gaussian matrix whose R has a positive diagonal, hence Haar distributed
+ * (Stewart 1980; LAPACK's xLAROR builds its matrices the same way).  Every reflector is exactly
+ * orthogonal to long double rounding, so Q is orthogonal to about 1e-19.  Returns -1 on no memory. */
+static int haar_left_ld(rng_t *r, int cplx, size_t m, size_t c, ld *A)
+{
+    const size_t per = cplx ? 2 : 1;
+    ld *v = malloc(per * m * sizeof(ld)), *dg = malloc(per * m * sizeof(ld));
+    if (!v || !dg) {
+        free(v);
+        free(dg);
+        return -1;
+    }
+    for (size_t t = 0; t < m; ++t) {
+        const size_t len = m - t;
+        ld nrm2 = 0.0L;
+        for (size_t i = 0; i < per * len; ++i) {
+            v[i] = (ld)rng_normal(r);
+            nrm2 += v[i] * v[i];
+        }
+        const ld nrm = sqrtl(nrm2);
+        const ld a0 = cplx ? hypotl(v[0], v[1]) : fabsl(v[0]);
+        ld ph_re = 1.0L, ph_im = 0.0L; /* phase(x_0); 1 for x_0 = 0 */
+        if (a0 > 0.0L) {
+            ph_re = v[0] / a0;
+            ph_im = cplx ? v[1] / a0 : 0.0L;
+        }
+        /* D_t = -conj(phase(x_0)): makes the implied R's diagonal positive */
+        dg[per * t] = -ph_re;
+        if (cplx) dg[per * t + 1] = ph_im;
+        if (len == 1) continue; /* the last one is only the random sign (phase) */
+        /* v = x + phase(x_0) ||x|| e_1, beta = 1 / (||x|| (||x|| + |x_0|)) = 2 / ||v||^2 */
+        v[0] += ph_re * nrm;
+        if (cplx) v[1] += ph_im * nrm;
+        const ld beta = 1.0L / (nrm * (nrm + a0));
+        const long long cc = (long long)c;
+#pragma omp parallel for schedule(static)
+        for (long long jj = 0; jj < cc; ++jj) {
+            ld *a = A + per * ((size_t)jj * m + t);
+            if (!cplx) {
+                ld w = 0.0L;
+                for (size_t i = 0; i < len; ++i) w += v[i] * a[i];
+                w *= beta;
+                for (size_t i = 0; i < len; ++i) a[i] -= w * v[i];
+            } else {
+                ld wr = 0.0L, wi = 0.0L; /* w = v^H a */
+                for (size_t i = 0; i < len; ++i) {
+                    wr += v[2 * i] * a[2 * i] + v[2 * i + 1] * a[2 * i + 1];
+                    wi += v[2 * i] * a[2 * i + 1] - v[2 * i + 1] * a[2 * i];
+                }
+                wr *= beta;
+                wi *= beta;
+                for (size_t i = 0; i < len; ++i) {
+                    a[2 * i] -= v[2 * i] * wr - v[2 * i + 1] * wi;
+                    a[2 * i + 1] -= v[2 * i] * wi + v[2 * i + 1] * wr;
+                }
+            }
+        }
+    }
+    for (size_t j = 0; j < c; ++j)
+        for (size_t i = 0; i < m; ++i) {
+            ld *a = A + per * (i + j * m);
+            if (!cplx) {
+                a[0] *= dg[i];
+            } else {
+                const ld ar = a[0], ai = a[1], dr = dg[2 * i], di = dg[2 * i + 1];
+                a[0] = ar * dr - ai * di;
+                a[1] = ar * di + ai * dr;
+            }
+        }
+    free(v);
+    free(dg);
+    return 0;
+}
+
+/* A Haar random m x m orthogonal (unitary) matrix in long double (NULL on no memory). */
+static ld *haar_ld(rng_t *r, int cplx, size_t m)
+{
+    const size_t per = cplx ? 2 : 1;
+    ld *Q = calloc(per * m * m, sizeof(ld));
+    if (!Q) return NULL;
+    for (size_t i = 0; i < m; ++i) Q[per * (i + i * m)] = 1.0L;
+    if (haar_left_ld(r, cplx, m, m, Q) != 0) {
+        free(Q);
+        return NULL;
+    }
+    return Q;
+}
+
+/* C (m x n) = A (m x k) * diag(s) * op(B), all long double, column major, leading dimensions =
+ * rows; op(B) = B (k x n) or, with bh, B^H (B is n x k).  s may be NULL.  Complex: interleaved.
+ * Column j of C is accumulated as a sum of columns of A (contiguous memory), in long double. */
+static void ld_mul(int cplx, size_t m, size_t k, size_t n, const ld *A, const ld *s, const ld *B, int bh, ld *C)
+{
+    const size_t per = cplx ? 2 : 1;
+    const long long nn = (long long)n;
+#pragma omp parallel for schedule(static)
+    for (long long jj = 0; jj < nn; ++jj) {
+        const size_t j = (size_t)jj;
+        ld *cj = C + per * j * m;
+        for (size_t i = 0; i < per * m; ++i) cj[i] = 0.0L;
+        for (size_t l = 0; l < k; ++l) {
+            const ld *b = bh ? B + per * (j + l * n) : B + per * (l + j * k);
+            const ld sl = s ? s[l] : 1.0L;
+            const ld br = b[0] * sl, bi = cplx ? (bh ? -b[1] : b[1]) * sl : 0.0L;
+            if (br == 0.0L && bi == 0.0L) continue;
+            const ld *al = A + per * l * m;
+            if (!cplx) {
+                for (size_t i = 0; i < m; ++i) cj[i] += al[i] * br;
+            } else {
+                for (size_t i = 0; i < m; ++i) {
+                    cj[2 * i] += al[2 * i] * br - al[2 * i + 1] * bi;
+                    cj[2 * i + 1] += al[2 * i] * bi + al[2 * i + 1] * br;
+                }
+            }
+        }
+    }
+}
+
+static void round_ld(size_t count, const ld *a, double *out)
+{
+    for (size_t i = 0; i < count; ++i) out[i] = (double)a[i];
+}
+
+/* Q diag(lambda) Q^H for a Haar random Q of order n: the symmetric (Hermitian) matrix with the
+ * spectrum lambda, as xLAGSY / xLAGHE (full bandwidth) and the two-sided xLAROR make it.
+ * Returns a malloc'ed n x n long double matrix, NULL on no memory. */
+static ld *sym_with_spectrum(rng_t *r, int cplx, size_t n, const ld *lambda)
+{
+    const size_t per = cplx ? 2 : 1;
+    ld *Q = haar_ld(r, cplx, n), *S = malloc(per * n * n * sizeof(ld));
+    if (!Q || !S) {
+        free(Q);
+        free(S);
+        return NULL;
+    }
+    ld_mul(cplx, n, n, n, Q, lambda, Q, 1, S);
+    free(Q);
+    /* S(i, j) and conj(S(j, i)) differ by long double roundings; average them so that S is exactly
+       symmetric (Hermitian, with a real diagonal), as xLAGSY / xLATMS make it */
+    for (size_t j = 0; j < n; ++j) {
+        if (cplx) S[2 * (j + j * n) + 1] = 0.0L;
+        for (size_t i = j + 1; i < n; ++i) {
+            ld *a = S + per * (i + j * n), *b = S + per * (j + i * n);
+            const ld re = 0.5L * (a[0] + b[0]);
+            a[0] = b[0] = re;
+            if (cplx) {
+                const ld im = 0.5L * (a[1] - b[1]);
+                a[1] = im;
+                b[1] = -im;
+            }
+        }
+    }
+    return S;
+}
+
+/* Cholesky with diagonal (complete) pivoting of the symmetric positive definite A (n x n, long
+ * double, full storage, destroyed): P^T A P = R^T R, each step taking the largest remaining diagonal
+ * of the Schur complement.  Writes F = R P^T rounded to double (n x n), so F^T F = A: the factor the
+ * paper's App. G takes (its symmetric indefinite factorization with complete pivoting chooses the
+ * same 1 x 1 pivots on a positive definite matrix).  Returns -1 if a pivot is not positive. */
+static int pivoted_cholesky(size_t n, ld *A, double *F)
+{
+    size_t *piv = malloc(n * sizeof(size_t));
+    if (!piv) return -1;
+    for (size_t k = 0; k < n; ++k) piv[k] = k;
+#define AE(i, j) A[(i) + (j) * n]
+    for (size_t k = 0; k < n; ++k) {
+        size_t q = k;
+        for (size_t i = k + 1; i < n; ++i)
+            if (AE(i, i) > AE(q, q)) q = i;
+        if (!(AE(q, q) > 0.0L)) {
+            free(piv);
+            return -1;
+        }
+        if (q != k) { /* symmetric swap of rows and columns k and q (R's rows above go along) */
+            for (size_t i = 0; i < n; ++i) {
+                const ld t = AE(i, k);
+                AE(i, k) = AE(i, q);
+                AE(i, q) = t;
+            }
+            for (size_t j = 0; j < n; ++j) {
+                const ld t = AE(k, j);
+                AE(k, j) = AE(q, j);
+                AE(q, j) = t;
+            }
+            const size_t t = piv[k];
+            piv[k] = piv[q];
+            piv[q] = t;
+        }
+        const ld rkk = sqrtl(AE(k, k));
+        AE(k, k) = rkk;
+        for (size_t j = k + 1; j < n; ++j) AE(k, j) /= rkk; /* row k of R */
+        const long long lo = (long long)k + 1, hi = (long long)n;
+        /* the Schur complement, both triangles (kept bitwise symmetric: the same products), so
+           the swaps above stay plain row and column swaps */
+#pragma omp parallel for schedule(static)
+        for (long long jj = lo; jj < hi; ++jj) {
+            const size_t j = (size_t)jj;
+            const ld rkj = AE(k, j);
+            for (size_t i = k + 1; i < n; ++i) AE(i, j) -= AE(k, i) * rkj;
+        }
+    }
+    /* F(:, piv[k]) = R(:, k), R the upper triangle */
+    for (size_t k = 0; k < n; ++k) {
+        double *f = F + piv[k] * n;
+        for (size_t i = 0; i < n; ++i) f[i] = (i <= k) ? (double)AE(i, k) : 0.0;
+    }
+#undef AE
+    free(piv);
+    return 0;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
+/* --dataset paper, real (section 5.1.2): F = (U SF) X (m x n), G = (V SG) X (p x n), sigma = sf/sg
+ * descending (exact for the long double pair).  Returns 0, or -1 on no memory. */
+static int build_paper_real(uint64_t seed, size_t m, size_t p, size_t n, double *F, double *G, double *sigma)
+{
+    rng_t r = {seed, 0, 0.0};
+    const size_t big = m > p ? m : p;
+    int rc = -1;
+    ld *sf = malloc(n * sizeof(ld)), *sg = malloc(n * sizeof(ld)), *lx = malloc(n * sizeof(ld));
+    ld *US = calloc(m * n, sizeof(ld)), *VS = calloc(p * n, sizeof(ld)), *X = NULL;
+    ld *T = malloc(big * n * sizeof(ld));
+    if (!sf || !sg || !lx || !US || !VS || !T) goto out;
+    uniform_accepted(&r, n, sf);
+    uniform_accepted(&r, n, sg);
+    uniform_accepted(&r, n, lx);
+    for (size_t i = 0; i < n; ++i) {
+        US[i + i * m] = sf[i];
+        VS[i + i * p] = sg[i];
+    }
+    /* xLAROR from the left on [diag(sf); 0] and [diag(sg); 0]; xLAGSY for X */
+    if (haar_left_ld(&r, 0, m, n, US) || haar_left_ld(&r, 0, p, n, VS) || !(X = sym_with_spectrum(&r, 0, n, lx)))
+        goto out;
+    ld_mul(0, m, n, n, US, NULL, X, 0, T);
+    round_ld(m * n, T, F);
+    ld_mul(0, p, n, n, VS, NULL, X, 0, T);
+    round_ld(p * n, T, G);
+    for (size_t i = 0; i < n; ++i) sigma[i] = (double)(sf[i] / sg[i]);
+    qsort(sigma, n, sizeof(double), cmp_desc);
+    rc = 0;
+out:
+    free(sf);
+    free(sg);
+    free(lx);
+    free(US);
+    free(VS);
+    free(X);
+    free(T);
+    return rc;
+}
+
+/* --dataset paper, complex (section 5.1.2, ZLATMS): F, G (n x n) independent Hermitian positive
+ * definite with eigenvalues uniform in (0, 1).  Returns 0, or -1 on no memory. */
+static int build_paper_complex(uint64_t seed, size_t n, double *F, double *G)
+{
+    rng_t r = {seed, 0, 0.0};
+    int rc = -1;
+    ld *lf = malloc(n * sizeof(ld)), *lg = malloc(n * sizeof(ld)), *SF = NULL, *SG = NULL;
+    if (!lf || !lg) goto out;
+    uniform_accepted(&r, n, lf);
+    uniform_accepted(&r, n, lg);
+    if (!(SF = sym_with_spectrum(&r, 1, n, lf)) || !(SG = sym_with_spectrum(&r, 1, n, lg))) goto out;
+    round_ld(2 * n * n, SF, F);
+    round_ld(2 * n * n, SG, G);
+    rc = 0;
+out:
+    free(lf);
+    free(lg);
+    free(SF);
+    free(SG);
+    return rc;
+}
+
+/* The pivoted Cholesky factor (F = R P^T, n x n) of Q diag(lambda) Q^T with lambda_1 = 1,
+ * lambda_n = 10^-e and the others 10^(-e u), u uniform in (0, 1), Q Haar random: kappa_2 = 10^e.
+ * Returns 0, -1 on no memory, -2 if the Cholesky factorization breaks down (it cannot for e <= 16:
+ * 10^-16 is far above long double's rounding of a matrix of norm 1). */
+static int appg_factor(rng_t *r, size_t n, int e, double *F)
+{
+    ld *lam = malloc(n * sizeof(ld)), *A = NULL;
+    if (!lam) return -1;
+    const ld lo = powl(10.0L, (ld)-e);
+    for (size_t i = 0; i < n; ++i) {
+        if (i == 0) lam[i] = 1.0L;
+        else if (i == n - 1) lam[i] = lo;
+        else lam[i] = powl(10.0L, -(ld)e * (ld)rng_uniform(r));
+    }
+    int rc = -1;
+    if ((A = sym_with_spectrum(r, 0, n, lam)) != NULL) rc = pivoted_cholesky(n, A, F) ? -2 : 0;
+    free(lam);
+    free(A);
+    return rc;
+}
+
+/* --appg J: F with kappa(F^T F) = 10 from the seed's stream, G with kappa(G^T G) = 10^J from a second
+ * stream that does not depend on J (so F, Q_B and the spectrum's shape are shared by all J). */
+static int build_appg(uint64_t seed, int J, size_t n, double *F, double *G)
+{
+    rng_t rf = {seed, 0, 0.0}, rg = {seed ^ UINT64_C(0xA5A5A5A55A5A5A5A), 0, 0.0};
+    int e = appg_factor(&rf, n, 1, F);
+    if (e == 0) e = appg_factor(&rg, n, J, G);
+    return e;
+}
+
 /* ---- files -------------------------------------------------------------------------------- */
 
 static int mkdir_p(const char *path, char *err, size_t errlen)
@@ -272,6 +657,8 @@ int main(int argc, char **argv)
     int have_n = 0;
     uint64_t seed = 1;
     double smin = 1e-3, smax = 22.0, condx = 100.0;
+    int mode = MODE_KNOWN, appg_j = 0, sigma_uniform = 0;
+    const char *known_opt = NULL; /* the last option that only the known-sigma pairs take */
     const char *outdir = NULL;
     char msg[512];
 
@@ -325,12 +712,33 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--sigma-min") == 0) {
             NEEDVAL();
             if (parse_pos(val, &smin)) BADVAL("a positive finite number");
+            known_opt = "--sigma-min";
         } else if (strcmp(a, "--sigma-max") == 0) {
             NEEDVAL();
             if (parse_pos(val, &smax)) BADVAL("a positive finite number");
+            known_opt = "--sigma-max";
+        } else if (strcmp(a, "--sigma-dist") == 0) {
+            NEEDVAL();
+            if (strcmp(val, "log") == 0) sigma_uniform = 0;
+            else if (strcmp(val, "uniform") == 0) sigma_uniform = 1;
+            else BADVAL("log or uniform");
+            known_opt = "--sigma-dist";
         } else if (strcmp(a, "--cond-x") == 0) {
             NEEDVAL();
             if (parse_pos(val, &condx) || condx < 1.0) BADVAL("a finite number >= 1");
+            known_opt = "--cond-x";
+        } else if (strcmp(a, "--dataset") == 0) {
+            NEEDVAL();
+            if (strcmp(val, "paper") != 0) BADVAL("the only dataset is 'paper'");
+            if (mode == MODE_APPG) return die(EXIT_USAGE, "--dataset and --appg exclude each other");
+            mode = MODE_PAPER;
+        } else if (strcmp(a, "--appg") == 0) {
+            NEEDVAL();
+            size_t j;
+            if (parse_size(val, &j) || j < 1 || j > 16) BADVAL("an integer from 1 to 16");
+            if (mode == MODE_PAPER) return die(EXIT_USAGE, "--dataset and --appg exclude each other");
+            mode = MODE_APPG;
+            appg_j = (int)j;
         } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
             NEEDVAL();
             if (!*val) BADVAL("a directory");
@@ -342,7 +750,8 @@ int main(int argc, char **argv)
 #undef NEEDVAL
 #undef BADVAL
     }
-    if (!have_n) return die(EXIT_USAGE, "--cols N is required");
+    if (mode == MODE_APPG && !have_n) n = 512; /* the order of the paper's table */
+    else if (!have_n) return die(EXIT_USAGE, "--cols N is required");
     if (!outdir) return die(EXIT_USAGE, "-o OUTDIR is required");
     if (m == 0) m = n;
     if (p == 0) p = n;
@@ -350,12 +759,23 @@ int main(int argc, char **argv)
         snprintf(msg, sizeof msg, "need rows >= cols (M = %zu, P = %zu, N = %zu)", m, p, n);
         return die(EXIT_USAGE, msg);
     }
+    if (mode != MODE_KNOWN && known_opt) {
+        snprintf(msg, sizeof msg, "%s applies only to the known-sigma pairs, not to %s", known_opt,
+                 mode == MODE_APPG ? "--appg" : "--dataset");
+        return die(EXIT_USAGE, msg);
+    }
+    if (mode == MODE_APPG && cplx) return die(EXIT_USAGE, "--appg pairs are real (no --complex)");
+    if (mode == MODE_APPG && n < 2) return die(EXIT_USAGE, "--appg needs N >= 2");
+    if ((mode == MODE_APPG || (mode == MODE_PAPER && cplx)) && (m != n || p != n))
+        return die(EXIT_USAGE, mode == MODE_APPG ? "--appg pairs are square (no --rows-f, --rows-g other than N)"
+                                                 : "complex --dataset paper pairs are Hermitian: M = P = N");
     if (smin > smax) return die(EXIT_USAGE, "--sigma-min must not exceed --sigma-max");
     {
         /* LAPACK takes 32-bit dimensions here; also keep every byte count far from overflow */
         const size_t lim = (size_t)1 << 30;
         const size_t big = m > p ? m : p;
-        if (big > (size_t)INT32_MAX || (double)big * (double)n * 16.0 > (double)lim * 64.0)
+        if (big > (size_t)INT32_MAX || (double)big * (double)n * 16.0 > (double)lim * 64.0 ||
+            (mode != MODE_KNOWN && (double)big * (double)n * sizeof(ld) * (double)(cplx ? 2 : 1) > (double)lim * 64.0))
             return die(EXIT_USAGE, "matrix too large");
     }
     if (!isfinite(smax / sqrt(1.0 + smax * smax)) || 1.0 / sqrt(1.0 + smin * smin) <= 0.0 ||
@@ -368,17 +788,45 @@ int main(int argc, char **argv)
     double *sigma = malloc(n * sizeof(double)), *sf = malloc(n * sizeof(double)), *sg = malloc(n * sizeof(double));
     double *d = malloc(n * sizeof(double));
     char *path = NULL;
+    int have_ref = 1; /* sigma_ref.npy is written */
     if (!sigma || !sf || !sg || !d) {
         fprintf(stderr, "%s: out of memory\n", prog);
         goto out;
     }
+    F = malloc(m * n * per * sizeof(double));
+    G = malloc(p * n * per * sizeof(double));
+    if (!F || !G) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        goto out;
+    }
 
-    /* sigma_i log-spaced from smax down to smin; d_i from 1 down to 1/condx */
+    if (mode == MODE_PAPER || mode == MODE_APPG) {
+        int e;
+        if (mode == MODE_APPG) e = build_appg(seed, appg_j, n, F, G);
+        else if (cplx) e = build_paper_complex(seed, n, F, G);
+        else e = build_paper_real(seed, m, p, n, F, G, sigma);
+        if (e != 0) {
+            fprintf(stderr, "%s: %s\n", prog, e == -1 ? "out of memory" : "Cholesky factorization broke down");
+            goto out;
+        }
+        have_ref = (mode == MODE_PAPER && !cplx);
+        goto write;
+    }
+
+    /* sigma_i log-spaced from smax down to smin, or uniform random in (smin, smax) from a stream
+       of its own (the other random numbers stay those of the log-spaced pair); d_i from 1 down to
+       1/condx */
+    if (sigma_uniform) {
+        rng_t rs = {seed ^ UINT64_C(0x3C6EF372FE94F82B), 0, 0.0};
+        for (size_t i = 0; i < n; ++i) sigma[i] = smin + (smax - smin) * rng_uniform(&rs);
+        qsort(sigma, n, sizeof(double), cmp_desc);
+    }
     for (size_t i = 0; i < n; ++i) {
         const double t = (n > 1) ? (double)i / (double)(n - 1) : 0.0;
         double s = smax * pow(smin / smax, t);
         if (i == 0) s = smax;
         if (i == n - 1 && n > 1) s = smin;
+        if (sigma_uniform) s = sigma[i];
         sigma[i] = s;
         const double h = sqrt(1.0 + s * s);
         sf[i] = s / h;
@@ -396,9 +844,7 @@ int main(int argc, char **argv)
         goto out;
     }
     X = malloc(n * n * per * sizeof(double));
-    F = malloc(m * n * per * sizeof(double));
-    G = malloc(p * n * per * sizeof(double));
-    if (!X || !F || !G) {
+    if (!X) {
         fprintf(stderr, "%s: out of memory\n", prog);
         goto out;
     }
@@ -409,6 +855,7 @@ int main(int argc, char **argv)
         goto out;
     }
 
+write:
     if (mkdir_p(outdir, msg, sizeof msg) != 0) {
         fprintf(stderr, "%s: %s\n", prog, msg);
         rc = EXIT_IO;
@@ -423,6 +870,21 @@ int main(int argc, char **argv)
         } outs[] = {{"F.npy", &mf, 0}, {"G.npy", &mg, 0}, {"sigma_ref.npy", &ms, 1}, {"pair.Y", &mf, 2}, {"pair.W", &mg, 2}};
         const size_t nouts = raw ? 5 : 3;
         for (size_t k = 0; k < nouts; ++k) {
+            if (k == 2 && !have_ref) {
+                /* no reference: remove a stale one, so that it is not taken for this pair's */
+                free(path);
+                path = join(outdir, outs[k].name);
+                if (!path) {
+                    fprintf(stderr, "%s: out of memory\n", prog);
+                    goto out;
+                }
+                if (unlink(path) != 0 && errno != ENOENT) {
+                    fprintf(stderr, "%s: cannot remove the stale %s: %s\n", prog, path, strerror(errno));
+                    rc = EXIT_IO;
+                    goto out;
+                }
+                continue;
+            }
             free(path);
             path = join(outdir, outs[k].name);
             if (!path) {
@@ -438,9 +900,22 @@ int main(int argc, char **argv)
             }
         }
     }
-    printf("hzgsvd_mkpair: %s M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g] cond_x=%g -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
-           cplx ? "complex" : "real", m, p, n, (unsigned long long)seed, smin, smax, condx, outdir,
-           raw ? ",pair.Y,pair.W" : "");
+    if (mode == MODE_KNOWN)
+        printf("hzgsvd_mkpair: %s M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g]%s cond_x=%g -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
+               cplx ? "complex" : "real", m, p, n, (unsigned long long)seed, smin, smax,
+               sigma_uniform ? " uniform" : "", condx, outdir, raw ? ",pair.Y,pair.W" : "");
+    else if (mode == MODE_PAPER && !cplx)
+        printf("hzgsvd_mkpair: paper real M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g] "
+               "sigma_ref=sf/sg of the long double pair before rounding -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
+               m, p, n, (unsigned long long)seed, sigma[n - 1], sigma[0], outdir, raw ? ",pair.Y,pair.W" : "");
+    else if (mode == MODE_PAPER)
+        printf("hzgsvd_mkpair: paper complex N=%zu seed=%llu F, G Hermitian positive definite, eigenvalues in (0, 1) "
+               "sigma_ref=none (no closed form: use a higher-precision engine, build/hzgsvd_ref) -> %s/{F.npy,G.npy%s}\n",
+               n, (unsigned long long)seed, outdir, raw ? ",pair.Y,pair.W" : "");
+    else
+        printf("hzgsvd_mkpair: appg J=%d real N=%zu seed=%llu kappa(F^T F)=10 kappa(G^T G)=1e%d "
+               "sigma_ref=none (no closed form: use a higher-precision engine, build/hzgsvd_ref) -> %s/{F.npy,G.npy%s}\n",
+               appg_j, n, (unsigned long long)seed, appg_j, outdir, raw ? ",pair.Y,pair.W" : "");
     if (fflush(stdout) != 0) {
         rc = EXIT_IO;
         goto out;

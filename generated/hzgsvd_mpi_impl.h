@@ -1,0 +1,1528 @@
+/* ================================================================================================
+ * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
+ * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2
+ * Regenerate with: make generate   (= python3 generator/gen.py)
+ * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
+ * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
+ * ================================================================================================ */
+#ifndef HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H
+#define HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H
+#include "hzgsvd_cpu_impl.h"
+
+/*** begin templates/hzgsvd_mpi_common.c.j2 ***/
+/* What the distributed engine shares across precisions: MPI error handling, the agreement of all
+ * ranks on one status, the layout of a run, the message tags, CUDA-awareness. */
+#include <limits.h>
+#if defined(OPEN_MPI) && OPEN_MPI
+#include <mpi-ext.h>                /* MPIX_CUDA_AWARE_SUPPORT, MPIX_Query_cuda_support */
+#endif
+
+/* An MPI call whose failure becomes HZGSVD_ERR_MPI (needs st, info and a label done). */
+#define HZGSVD__MPI(call)                                                                             \
+    do {                                                                                              \
+        const int e_ = (call);                                                                        \
+        if (e_ != MPI_SUCCESS) {                                                                      \
+            char s_[MPI_MAX_ERROR_STRING]; int l_ = 0;                                                \
+            s_[0] = '\0'; MPI_Error_string(e_, s_, &l_);                                              \
+            st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "%s failed: %s", #call, s_);                     \
+            goto done;                                                                                \
+        }                                                                                             \
+    } while (0)
+
+/* The status every rank returns (collective): that of the lowest rank that failed, with its
+ * message, else success.  A rank whose own MPI calls fail here keeps a local HZGSVD_ERR_MPI. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_agree(MPI_Comm comm, hzgsvd_status st, hzgsvd_info *info)
+{
+    int rank = 0, key, first;
+    struct { int status; char detail[sizeof(((hzgsvd_info *)0)->detail)]; } msg;
+    if (MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Comm_rank failed");
+    key = (st == HZGSVD_SUCCESS) ? INT_MAX : rank;
+    if (MPI_Allreduce(&key, &first, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+        return hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Allreduce (agreeing on a status) failed");
+    if (first == INT_MAX) return HZGSVD_SUCCESS;
+    memset(&msg, 0, sizeof msg);
+    msg.status = (int)st;
+    if (info) memcpy(msg.detail, info->detail, sizeof msg.detail);
+    if (MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, first, comm) != MPI_SUCCESS)
+        return hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Bcast (agreeing on a status) failed");
+    msg.detail[sizeof msg.detail - 1] = '\0';
+    if (first != rank) hzgsvd__fail(info, (hzgsvd_status)msg.status, "rank %d: %s", first, msg.detail);
+    return (hzgsvd_status)msg.status;
+}
+
+/* Whether device buffers may be handed to MPI directly: a CUDA-aware MPI (asked at run time where
+ * the MPI can tell) and HZGSVD_MPI_STAGE not set to 1. */
+HZGSVD_PRIVATE int hzgsvd__mpi_cuda_aware(void)
+{
+    const char *force = getenv("HZGSVD_MPI_STAGE");
+    if (force && strcmp(force, "1") == 0) return 0;
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+    return MPIX_Query_cuda_support() == 1;
+#else
+    return 0;
+#endif
+}
+
+/* Tag of a stripe message: which slot o of the receiver (0, 1), which matrix y (F, G, Z) and which
+ * plane v (real, imaginary); 1..12 as in the paper's Algorithm 2. */
+HZGSVD_PRIVATE int hzgsvd__mpi_tag(int o, int y, int v, int planes) { return 1 + (o * 3 + y) * planes + v; }
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device device, int m_f, int m_g, int n,
+                                                const hzgsvd_options *opt, hzgsvd_mpi_layout *L)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st;
+    int size = 0, rank = 0;
+    if (!L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    memset(L, 0, sizeof *L);
+    if (comm == MPI_COMM_NULL) return HZGSVD_ERR_INVALID_ARGUMENT;
+    st = hzgsvd__check_args(m_f, m_g, n, L, m_f, L, m_g, L, n, &o, NULL);   /* L: a stand-in non-NULL array */
+    if (st != HZGSVD_SUCCESS) return st;
+    if (device != HZGSVD_MPI_DEVICE_CPU && device != HZGSVD_MPI_DEVICE_GPU) return HZGSVD_ERR_INVALID_ARGUMENT;
+#ifndef __CUDACC__
+    if (device == HZGSVD_MPI_DEVICE_GPU) return HZGSVD_ERR_NO_DEVICE;
+#endif
+    if (device == HZGSVD_MPI_DEVICE_GPU && o.block_width != 16) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (MPI_Comm_size(comm, &size) != MPI_SUCCESS || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
+    if (hzgsvd_mpi_steps(o.outermost, size) < 1) return HZGSVD_ERR_INVALID_ARGUMENT;
+    const long unit = 2L * o.block_width * size;
+    const long nb = ((n + unit - 1) / unit) * unit;
+    const long extra = nb - n;
+    long rf = m_f + extra, rg = m_g + extra;
+    if (device == HZGSVD_MPI_DEVICE_GPU) { rf = ((rf + 63) / 64) * 64; rg = ((rg + 63) / 64) * 64; }
+    if (nb > INT_MAX || rf > INT_MAX || rg > INT_MAX) return HZGSVD_ERR_INVALID_ARGUMENT;
+    L->nranks = size; L->rank = rank; L->device = device;
+    L->m_f = m_f; L->m_g = m_g; L->n = n;
+    L->n_bordered = (int)nb; L->stripe = (int)(nb / (2 * size)); L->n_local = 2 * L->stripe;
+    L->rows_f = (int)rf; L->rows_g = (int)rg;
+    L->outermost = o.outermost; L->block_width = o.block_width;
+    /* the GPU kernels index a matrix with int row*column products */
+    if (device == HZGSVD_MPI_DEVICE_GPU && ((double)rf * L->n_local > 2147483647.0 || (double)nb * L->n_local > 2147483647.0))
+        return HZGSVD_ERR_INVALID_ARGUMENT;
+    return hzgsvd_mpi_initial_stripes(o.outermost, size, rank, &L->p, &L->q);
+}
+
+HZGSVD_API int hzgsvd_mpi_global_column(const hzgsvd_mpi_layout *L, int j)
+{
+    return j < L->stripe ? L->p * L->stripe + j : L->q * L->stripe + j - L->stripe;
+}
+
+/* The stripes (p, q) of every rank at step 0, as 2 nranks ints. */
+HZGSVD_PRIVATE int hzgsvd__mpi_all_stripes(hzgsvd_strategy outermost, int nranks, int *pq)
+{
+    for (int r = 0; r < nranks; ++r)
+        if (hzgsvd_mpi_initial_stripes(outermost, nranks, r, &pq[2 * r], &pq[2 * r + 1]) != HZGSVD_SUCCESS) return -1;
+    return 0;
+}
+
+/* Whether L is what hzgsvd_mpi_layout_init gives for this rank of comm and these options. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_check_layout(MPI_Comm comm, const hzgsvd_mpi_layout *L, const hzgsvd_options *o,
+                                                      hzgsvd_info *info)
+{
+    hzgsvd_mpi_layout K;
+    if (!L) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "the layout L is NULL");
+    const hzgsvd_status st = hzgsvd_mpi_layout_init(comm, L->device, L->m_f, L->m_g, L->n, o, &K);
+    if (st != HZGSVD_SUCCESS)
+        return hzgsvd__fail(info, st, "the layout's problem is not valid (m_f = %d, m_g = %d, n = %d): %s",
+                            L->m_f, L->m_g, L->n, hzgsvd_status_string(st));
+    if (memcmp(&K, L, sizeof K) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "the layout does not match this communicator and these options (make it with hzgsvd_mpi_layout_init)");
+    return HZGSVD_SUCCESS;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_select_gpu(MPI_Comm comm, int *device_ordinal)
+{
+#ifdef __CUDACC__
+    MPI_Comm node;
+    int local = 0, count = 0;
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
+    const int rc = MPI_Comm_rank(node, &local);
+    MPI_Comm_free(&node);
+    if (rc != MPI_SUCCESS) return HZGSVD_ERR_MPI;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) { (void)cudaGetLastError(); return HZGSVD_ERR_NO_DEVICE; }
+    if (cudaSetDevice(local % count) != cudaSuccess) { (void)cudaGetLastError(); return HZGSVD_ERR_CUDA; }
+    if (device_ordinal) *device_ordinal = local % count;
+    return HZGSVD_SUCCESS;
+#else
+    (void)comm; (void)device_ordinal;
+    return HZGSVD_ERR_NO_DEVICE;
+#endif
+}
+/*** end templates/hzgsvd_mpi_common.c.j2 ***/
+
+/*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 [d] ***/
+#ifdef __CUDACC__
+/* The GPU engine of one rank of the distributed engine, real: the single-GPU kernels on the rank's
+ * two stripes (nc columns; Z with all nz rows).  The host copy in hzgsvd__d_mats has the same layout
+ * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
+typedef struct hzgsvd__d_gpu_local {
+    hzgsvd__d_gpu_mats M;               /* device stripes */
+    char *work;                     /* device: matrices, block-level table, counters, sigmas, flag */
+    int *d_outer, *d_bad;
+    hzgsvd__d_gpu_block_stats *d_stats, *h_stats;
+    double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
+    hzgsvd__d_bstep_kernel bstep;
+    int nblk, steps, enh, inner_mm, max_inner;
+    size_t smem;
+    cudaStream_t stream;
+} hzgsvd__d_gpu_local;
+
+#define HZGSVD__CUL(call)                                                                             \
+    do {                                                                                              \
+        const cudaError_t e_ = (call);                                                                \
+        if (e_ != cudaSuccess)                                                                        \
+            return hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                                "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);        \
+    } while (0)
+
+HZGSVD_PRIVATE void hzgsvd__d_gpu_local_free(hzgsvd__d_gpu_local *D)
+{
+    if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
+    cudaFree(D->work); D->work = NULL;
+    free(D->h_stats); D->h_stats = NULL;
+}
+
+/* Copy one matrix (all planes) between the host stripes and the device. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_local_copy(double *dst, double *dst_i, const double *src, const double *src_i, size_t elems,
+                                                 cudaMemcpyKind kind, cudaStream_t s)
+{
+    cudaError_t e = cudaMemcpyAsync(dst, src, sizeof(double) * elems, kind, s);
+    (void)dst_i; (void)src_i;
+    return e;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_transfer(hzgsvd__d_gpu_local *D, const hzgsvd__d_mats *H, int to_device, hzgsvd_info *info)
+{
+    const cudaMemcpyKind k = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    const hzgsvd__d_gpu_mats *M = &D->M;
+    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
+    double *hfi = NULL, *hgi = NULL, *hzi = NULL, *dfi = NULL, *dgi = NULL, *dzi = NULL;
+    if (to_device) {
+        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(M->F, dfi, H->Fr, hfi, nf, k, D->stream));
+        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(M->G, dgi, H->Gr, hgi, ng, k, D->stream));
+        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(M->Z, dzi, H->Zr, hzi, nz, k, D->stream));
+    } else {
+        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(H->Fr, hfi, M->F, dfi, nf, k, D->stream));
+        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(H->Gr, hgi, M->G, dgi, ng, k, D->stream));
+        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(H->Zr, hzi, M->Z, dzi, nz, k, D->stream));
+    }
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* Device memory, the block-level table over the rank's nc / 16 block columns, the stripes from the
+ * host copy H, then initFGZ with the logical rows of Z (section 4.2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, const hzgsvd__d_mats *H, int half, int row0, int row1,
+                                                  const hzgsvd_options *o, hzgsvd_info *info)
+{
+    int count = 0;
+    memset(D, 0, sizeof *D);
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
+    }
+    D->bstep = hzgsvd__d_bstep_instance(o->variant, o->sort);
+    if (!D->bstep)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
+    D->nblk = H->nc / 16;
+    D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
+    D->enh = HZGSVD__VAR_ENHANCED(o->variant);
+    D->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
+    D->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+    D->smem = sizeof(double) * HZGSVD__D_SMEM_DOUBLES;
+    if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
+    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
+    const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 1 * (nf + ng + nz));
+    const size_t o_stats = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_sig = o_stats + hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2));
+    const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
+    const size_t bytes = o_bad + 256;
+    int *h_outer = (int *)malloc(sizeof(int) * (size_t)D->steps * D->nblk);
+    D->h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2));
+    if (!h_outer || !D->h_stats) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
+    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table"); }
+    cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
+    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    free(h_outer);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
+                            "setting up %zu bytes of device memory: %s (%d)", bytes, cudaGetErrorString(e), (int)e);
+    double *dp = (double *)(D->work + o_mat);
+    D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
+    D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
+    D->d_outer = (int *)(D->work + o_outer);
+    D->d_stats = (hzgsvd__d_gpu_block_stats *)(D->work + o_stats);
+    D->d_sig = (double *)(D->work + o_sig);
+    D->d_bad = (int *)(D->work + o_bad);
+    HZGSVD__CUL(cudaFuncSetAttribute(D->bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
+    const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 1, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
+    if (D->enh) hzgsvd__d_initFGZ<true><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
+    else hzgsvd__d_initFGZ<false><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
+    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* Algorithm 1 with at most S block-level sweeps, then the fast rescale of Z (f = false, section
+ * 4.2).  Adds the counts; a pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_sweeps(hzgsvd__d_gpu_local *D, int S, int outer_sweep, unsigned long long *all,
+                                                    unsigned long long *big, hzgsvd_info *info)
+{
+    for (int c = 0; c < S; ++c) {
+        unsigned long long a = 0, b = 0;
+        HZGSVD__CUL(cudaMemsetAsync(D->d_stats, 0, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2), D->stream));
+        for (int k = 0; k < D->steps; ++k) {
+            D->bstep<<<D->nblk / 2, dim3(32, 16), D->smem, D->stream>>>(D->M, D->d_outer, k, D->inner_mm, D->max_inner, D->d_stats);
+            HZGSVD__CUL(cudaGetLastError());
+        }
+        HZGSVD__CUL(cudaMemcpyAsync(D->h_stats, D->d_stats, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2), cudaMemcpyDeviceToHost, D->stream));
+        HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+        for (int l = 0; l < D->nblk / 2; ++l) {
+            a += D->h_stats[l].all; b += D->h_stats[l].big;
+            if (D->h_stats[l].fail)
+                return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                    D->h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
+                                    : D->h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
+                                                              : "G is not of full column rank: a 2x2 pivot of B is not positive definite (outermost sweep %d)",
+                                    outer_sweep + 1);
+        }
+        *all += a; *big += b;
+        if (b == 0) break;
+        if (c + 1 < S) {
+            if (D->enh) hzgsvd__d_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+            else hzgsvd__d_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+            HZGSVD__CUL(cudaGetLastError());
+        }
+    }
+    if (D->enh) hzgsvd__d_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+    else hzgsvd__d_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* The final rescale (f = true) on the device, then U, V, Z into H and the sigmas into sf, sg, ss
+ * (nc each).  Returns the first degenerate column in *bad (-1: none). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_final(hzgsvd__d_gpu_local *D, hzgsvd__d_mats *H, double *sf, double *sg, double *ss, int *bad,
+                                                   hzgsvd_info *info)
+{
+    const int nc = D->M.n, none = 0x7fffffff;
+    HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
+    if (D->enh) hzgsvd__d_rescale<true><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
+    else hzgsvd__d_rescale<false><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
+    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(bad, D->d_bad, sizeof(int), cudaMemcpyDeviceToHost, D->stream));
+    const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 0, info);   /* synchronizes the stream */
+    if (*bad == none) *bad = -1;
+    return st;
+}
+
+#undef HZGSVD__CUL
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_gpu_local.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 [z] ***/
+#ifdef __CUDACC__
+/* The GPU engine of one rank of the distributed engine, complex: the single-GPU kernels on the rank's
+ * two stripes (nc columns; Z with all nz rows).  The host copy in hzgsvd__z_mats has the same layout
+ * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
+typedef struct hzgsvd__z_gpu_local {
+    hzgsvd__z_gpu_mats M;               /* device stripes */
+    char *work;                     /* device: matrices, block-level table, counters, sigmas, flag */
+    int *d_outer, *d_bad;
+    hzgsvd__z_gpu_block_stats *d_stats, *h_stats;
+    double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
+    hzgsvd__z_bstep_kernel bstep;
+    int nblk, steps, enh, inner_mm, max_inner;
+    size_t smem;
+    cudaStream_t stream;
+} hzgsvd__z_gpu_local;
+
+#define HZGSVD__CUL(call)                                                                             \
+    do {                                                                                              \
+        const cudaError_t e_ = (call);                                                                \
+        if (e_ != cudaSuccess)                                                                        \
+            return hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                                "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);        \
+    } while (0)
+
+HZGSVD_PRIVATE void hzgsvd__z_gpu_local_free(hzgsvd__z_gpu_local *D)
+{
+    if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
+    cudaFree(D->work); D->work = NULL;
+    free(D->h_stats); D->h_stats = NULL;
+}
+
+/* Copy one matrix (all planes) between the host stripes and the device. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_local_copy(double *dst, double *dst_i, const double *src, const double *src_i, size_t elems,
+                                                 cudaMemcpyKind kind, cudaStream_t s)
+{
+    cudaError_t e = cudaMemcpyAsync(dst, src, sizeof(double) * elems, kind, s);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(dst_i, src_i, sizeof(double) * elems, kind, s);
+    return e;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_transfer(hzgsvd__z_gpu_local *D, const hzgsvd__z_mats *H, int to_device, hzgsvd_info *info)
+{
+    const cudaMemcpyKind k = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    const hzgsvd__z_gpu_mats *M = &D->M;
+    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
+    double *hfi = H->Fi, *hgi = H->Gi, *hzi = H->Zi;
+    double *dfi = M->Fi, *dgi = M->Gi, *dzi = M->Zi;
+    if (to_device) {
+        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(M->F, dfi, H->Fr, hfi, nf, k, D->stream));
+        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(M->G, dgi, H->Gr, hgi, ng, k, D->stream));
+        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(M->Z, dzi, H->Zr, hzi, nz, k, D->stream));
+    } else {
+        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(H->Fr, hfi, M->F, dfi, nf, k, D->stream));
+        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(H->Gr, hgi, M->G, dgi, ng, k, D->stream));
+        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(H->Zr, hzi, M->Z, dzi, nz, k, D->stream));
+    }
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* Device memory, the block-level table over the rank's nc / 16 block columns, the stripes from the
+ * host copy H, then initFGZ with the logical rows of Z (section 4.2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, const hzgsvd__z_mats *H, int half, int row0, int row1,
+                                                  const hzgsvd_options *o, hzgsvd_info *info)
+{
+    int count = 0;
+    memset(D, 0, sizeof *D);
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
+    }
+    D->bstep = hzgsvd__z_bstep_instance(o->variant, o->sort);
+    if (!D->bstep)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
+    D->nblk = H->nc / 16;
+    D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
+    D->enh = HZGSVD__VAR_ENHANCED(o->variant);
+    D->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
+    D->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+    D->smem = sizeof(double) * HZGSVD__Z_SMEM_DOUBLES;
+    if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
+    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
+    const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 2 * (nf + ng + nz));
+    const size_t o_stats = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_sig = o_stats + hzgsvd__align256(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2));
+    const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
+    const size_t bytes = o_bad + 256;
+    int *h_outer = (int *)malloc(sizeof(int) * (size_t)D->steps * D->nblk);
+    D->h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2));
+    if (!h_outer || !D->h_stats) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
+    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table"); }
+    cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
+    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    free(h_outer);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
+                            "setting up %zu bytes of device memory: %s (%d)", bytes, cudaGetErrorString(e), (int)e);
+    double *dp = (double *)(D->work + o_mat);
+    D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
+    D->M.Fi = dp + nf + ng + nz; D->M.Gi = D->M.Fi + nf; D->M.Zi = D->M.Gi + ng;
+    D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
+    D->d_outer = (int *)(D->work + o_outer);
+    D->d_stats = (hzgsvd__z_gpu_block_stats *)(D->work + o_stats);
+    D->d_sig = (double *)(D->work + o_sig);
+    D->d_bad = (int *)(D->work + o_bad);
+    HZGSVD__CUL(cudaFuncSetAttribute(D->bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
+    const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 1, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
+    if (D->enh) hzgsvd__z_initFGZ<true><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
+    else hzgsvd__z_initFGZ<false><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
+    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* Algorithm 1 with at most S block-level sweeps, then the fast rescale of Z (f = false, section
+ * 4.2).  Adds the counts; a pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_sweeps(hzgsvd__z_gpu_local *D, int S, int outer_sweep, unsigned long long *all,
+                                                    unsigned long long *big, hzgsvd_info *info)
+{
+    for (int c = 0; c < S; ++c) {
+        unsigned long long a = 0, b = 0;
+        HZGSVD__CUL(cudaMemsetAsync(D->d_stats, 0, sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2), D->stream));
+        for (int k = 0; k < D->steps; ++k) {
+            D->bstep<<<D->nblk / 2, dim3(32, 16), D->smem, D->stream>>>(D->M, D->d_outer, k, D->inner_mm, D->max_inner, D->d_stats);
+            HZGSVD__CUL(cudaGetLastError());
+        }
+        HZGSVD__CUL(cudaMemcpyAsync(D->h_stats, D->d_stats, sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2), cudaMemcpyDeviceToHost, D->stream));
+        HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+        for (int l = 0; l < D->nblk / 2; ++l) {
+            a += D->h_stats[l].all; b += D->h_stats[l].big;
+            if (D->h_stats[l].fail)
+                return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                    D->h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
+                                    : D->h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
+                                                              : "G is not of full column rank: a 2x2 pivot of B is not positive definite (outermost sweep %d)",
+                                    outer_sweep + 1);
+        }
+        *all += a; *big += b;
+        if (b == 0) break;
+        if (c + 1 < S) {
+            if (D->enh) hzgsvd__z_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+            else hzgsvd__z_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+            HZGSVD__CUL(cudaGetLastError());
+        }
+    }
+    if (D->enh) hzgsvd__z_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+    else hzgsvd__z_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
+    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* The final rescale (f = true) on the device, then U, V, Z into H and the sigmas into sf, sg, ss
+ * (nc each).  Returns the first degenerate column in *bad (-1: none). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, hzgsvd__z_mats *H, double *sf, double *sg, double *ss, int *bad,
+                                                   hzgsvd_info *info)
+{
+    const int nc = D->M.n, none = 0x7fffffff;
+    HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
+    if (D->enh) hzgsvd__z_rescale<true><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
+    else hzgsvd__z_rescale<false><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
+    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(bad, D->d_bad, sizeof(int), cudaMemcpyDeviceToHost, D->stream));
+    const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 0, info);   /* synchronizes the stream */
+    if (*bad == none) *bad = -1;
+    return st;
+}
+
+#undef HZGSVD__CUL
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_gpu_local.cu.j2 [z] ***/
+
+/*** begin templates/hzgsvd_mpi_engine.c.j2 [d] ***/
+/* The distributed engine, real (paper section 4.2, Algorithms 2-6): every rank runs the
+ * single-device algorithm on its two stripes per outermost step and passes them on by the
+ * communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
+ * stripes on the device and stage the messages through host stripes unless the MPI is CUDA-aware. */
+
+/* A rank's whole state. */
+typedef struct hzgsvd__d_mpi_rank {
+    MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
+    int gpu, cuda_aware, steps;
+    int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
+    hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
+    hzgsvd__d_engine E;
+#ifdef __CUDACC__
+    hzgsvd__d_gpu_local D;
+#endif
+    MPI_Datatype col[3];            /* one column of F, G, Z (one plane) */
+} hzgsvd__d_mpi_rank;
+
+/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of host stripes H. */
+HZGSVD_PRIVATE double *hzgsvd__d_mpi_stripe(const hzgsvd__d_mats *H, int y, int v, int o, int stripe)
+{
+    const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
+    double *base = y == 0 ? H->Fr : y == 1 ? H->Gr : H->Zr;
+    (void)v;
+    return base + (size_t)o * stripe * rows;
+}
+
+#ifdef __CUDACC__
+/* The same on the device stripes (CUDA-aware sends). */
+HZGSVD_PRIVATE double *hzgsvd__d_mpi_dstripe(const hzgsvd__d_gpu_mats *M, int y, int v, int o, int stripe)
+{
+    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
+    double *base = y == 0 ? M->F : y == 1 ? M->G : M->Z;
+    (void)v;
+    return base + (size_t)o * stripe * rows;
+}
+#endif
+
+HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
+{
+#ifdef __CUDACC__
+    if (K->gpu) {
+        hzgsvd__d_gpu_local_free(&K->D);
+        if (K->W.Fr) cudaHostUnregister(K->W.Fr);
+        if (K->R.Fr) cudaHostUnregister(K->R.Fr);
+    }
+#endif
+    hzgsvd__d_mats_free(&K->W); hzgsvd__d_mats_free(&K->R);
+    hzgsvd__d_engine_free(&K->E);
+    for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
+    free(K->map); free(K->src);
+    if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
+}
+
+/* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
+ * vector of its bordering row; checks the values of the others (finite, not zero) and takes their
+ * norms for the rank test. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const double *F, int ldf, const double *G, int ldg,
+                                            double *nf, double *ng, hzgsvd_info *info)
+{
+    for (int j = 0; j < L->n_local; ++j) {
+        const int g = hzgsvd_mpi_global_column(L, j);
+        if (g >= L->n) {
+            W->Fr[(size_t)(L->m_f + g - L->n) + (size_t)j * W->mf] = 1.0;
+            W->Gr[(size_t)(L->m_g + g - L->n) + (size_t)j * W->mg] = 1.0;
+            nf[j] = ng[j] = 1.0;
+            continue;
+        }
+        const double *fc = F + (size_t)1 * j * ldf, *gc = G + (size_t)1 * j * ldg;
+        hzgsvd_status st = hzgsvd__d_check_values(fc, L->m_f, 1, ldf, "F", info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(gc, L->m_g, 1, ldg, "G", info);
+        if (st != HZGSVD_SUCCESS) {
+            char why[sizeof info->detail];
+            snprintf(why, sizeof why, "%s", info ? info->detail : "");
+            return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, j + 1, why);
+        }
+        hzgsvd__d_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->mf);
+        hzgsvd__d_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->mg);
+        hzgsvd__d_col_norms(fc, L->m_f, 1, ldf, &nf[j]);
+        hzgsvd__d_col_norms(gc, L->m_g, 1, ldg, &ng[j]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
+ * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_exchange(hzgsvd__d_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    MPI_Request req[4 * 3 * 1];
+    int nreq = 0;
+    const int P = L->nranks, r = L->rank;
+    for (int o = 0; o < 2; ++o) {
+        const int from = K->src[(k * P + r) * 2 + o];
+        const int sender = from >= 0 ? from / 2 : -1;
+        for (int y = 0; y < 3; ++y)
+            for (int v = 0; v < 1; ++v)
+                HZGSVD__MPI(MPI_Irecv(hzgsvd__d_mpi_stripe(&K->R, y, v, o, L->stripe), L->stripe, K->col[y], sender,
+                                      hzgsvd__mpi_tag(o, y, v, 1), K->comm, &req[nreq++]));
+    }
+    for (int o = 0; o < 2; ++o) {
+        const int code = K->map[(k * P + r) * 2 + o];
+        const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
+        for (int y = 0; y < 3; ++y)
+            for (int v = 0; v < 1; ++v) {
+                double *buf = hzgsvd__d_mpi_stripe(&K->W, y, v, o, L->stripe);
+#ifdef __CUDACC__
+                if (K->gpu && K->cuda_aware) buf = hzgsvd__d_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
+#endif
+                HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, 1), K->comm, &req[nreq++]));
+            }
+    }
+    HZGSVD__MPI(MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE));
+    return st;
+done:
+    /* a failed post: cancel nothing (MPI_ERRORS_RETURN leaves the requests valid), wait for those posted */
+    MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+    return st;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf, double *G, int ldg,
+                                           double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, int *out_col,
+                                           const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__d_mpi_rank K;
+    double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
+    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P) */
+    double *nf = NULL, *ng = NULL, *all_ss = NULL, *sf = NULL, *sg = NULL, *ss = NULL, *nfl = NULL, *ngl = NULL;
+    int *all_real = NULL, *order = NULL, *stripes = NULL;
+    int converged = 0, P = 0, r = 0, nc = 0, nb = 0, n = 0, ws = 0;
+    int rows[3];
+    memset(&K, 0, sizeof K);
+    K.comm = MPI_COMM_NULL;
+    for (int y = 0; y < 3; ++y) K.col[y] = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm_in == MPI_COMM_NULL) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "the communicator is MPI_COMM_NULL");
+
+    /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
+    st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
+    st = hzgsvd__mpi_agree(comm_in, st, info);
+    if (st != HZGSVD_SUCCESS) return st;
+
+    P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
+    rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
+    K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
+    if (info) info->n_bordered = nb;
+    HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
+    HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
+
+    /* The map, and its inverse: who sends what each slot receives for the next step. */
+    K.steps = hzgsvd_mpi_steps(o.outermost, P);
+    K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
+    K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
+    aux = (double *)calloc(3 * (size_t)nb + 5 * (size_t)nc, sizeof(double));
+    iaux = (int *)calloc(2 * (size_t)nb + 2 * (size_t)P, sizeof(int));
+    if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
+    nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
+    sf = aux + 3 * (size_t)nb; sg = sf + nc; ss = sg + nc; nfl = ss + nc; ngl = nfl + nc;
+    all_real = iaux; order = iaux + nb; stripes = iaux + 2 * (size_t)nb;
+    if (hzgsvd_mpi_comm_map(o.outermost, P, K.map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o.outermost, P, stripes) != 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
+        goto agree;
+    }
+    for (size_t i = 0; i < 2 * (size_t)K.steps * P; ++i) K.src[i] = -1;
+    for (int k = 0; k < K.steps; ++k)
+        for (int s = 0; s < P; ++s)
+            for (int so = 0; so < 2; ++so) {
+                const int code = K.map[(k * P + s) * 2 + so];
+                const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
+                K.src[(k * P + dest) * 2 + slot] = 2 * s + so;
+            }
+    for (int i = 0; i < 2 * K.steps * P; ++i)
+        if (K.src[i] < 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty"); goto agree; }
+
+
+    /* Working and receive stripes (host), the columns' types, the load with checks. */
+    if (hzgsvd__d_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
+        goto agree;
+    }
+    st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, nfl, ngl, info);
+    if (st != HZGSVD_SUCCESS) goto agree;
+    for (int y = 0; y < 3; ++y) {
+        HZGSVD__MPI(MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]));
+        HZGSVD__MPI(MPI_Type_commit(&K.col[y]));
+    }
+    /* The local engine and initFGZ with the logical rows of Z. */
+    if (K.gpu) {
+#ifdef __CUDACC__
+        const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
+        cudaError_t e = cudaHostRegister(K.W.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
+        if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
+        if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
+        st = hzgsvd__d_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
+        K.cuda_aware = hzgsvd__mpi_cuda_aware();
+#else
+        st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
+#endif
+    } else {
+        st = hzgsvd__d_engine_init(&K.E, nc, &o, info);
+        if (st == HZGSVD_SUCCESS) hzgsvd__d_init_fgz(&K.W, &K.E, ws, L->p * ws, L->q * ws);
+    }
+agree:
+    st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+
+    /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
+    {
+        const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+        hzgsvd_status local = HZGSVD_SUCCESS;
+        for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
+            unsigned long long cnt[3] = { 0, 0, 0 }, tot[3];
+            for (int k = 0; k < K.steps; ++k) {
+                if (local == HZGSVD_SUCCESS) {
+                    if (K.gpu) {
+#ifdef __CUDACC__
+                        local = hzgsvd__d_gpu_local_sweeps(&K.D, S, sweep, &cnt[0], &cnt[1], info);
+                        if (local == HZGSVD_SUCCESS && !K.cuda_aware) local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);
+#endif
+                    } else {
+                        for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
+                            unsigned long long a = 0, b = 0;
+                            local = hzgsvd__d_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info);
+                            cnt[0] += a; cnt[1] += b;
+                            if (b == 0) break;
+                            if (c + 1 < S) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
+                        }
+                        if (local == HZGSVD_SUCCESS) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
+                    }
+                }
+                st = hzgsvd__d_mpi_exchange(&K, L, k, info);
+                if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
+                if (K.gpu) {
+#ifdef __CUDACC__
+                    if (local == HZGSVD_SUCCESS) local = hzgsvd__d_gpu_local_transfer(&K.D, &K.R, 1, info);
+#endif
+                } else {
+                    const hzgsvd__d_mats t = K.W; K.W = K.R; K.R = t;
+                }
+            }
+            cnt[2] = local != HZGSVD_SUCCESS;
+            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 3, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
+            if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
+            if (o.progress && r == 0) {
+                hzgsvd_progress pr;
+                pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = tot[1]; pr.all = tot[0];
+                pr.seconds = hzgsvd__now() - t0;
+                o.progress(&pr, o.progress_user);
+            }
+            if (tot[2]) { st = hzgsvd__mpi_agree(K.comm, local, info); goto done; }
+            if (tot[1] == 0) { converged = 1; break; }
+        }
+    }
+
+    /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
+     * ties and no sorting by the column position), the rank test, the caller's arrays. */
+    {
+        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min;
+        if (K.gpu) {
+#ifdef __CUDACC__
+            st = hzgsvd__d_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
+#endif
+        } else {
+            bad = hzgsvd__d_final_rescale(&K.W, &K.E, sf, sg, ss);
+        }
+        if (st == HZGSVD_SUCCESS && bad >= 0)
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                              hzgsvd_mpi_global_column(L, bad) + 1, sf[bad], sg[bad]);
+        st = hzgsvd__mpi_agree(K.comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__d_real_column(&K.W, j, n);
+        HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
+        HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
+        HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
+        HZGSVD__MPI(MPI_Allgather(ngl, nc, MPI_DOUBLE, ng, nc, MPI_DOUBLE, K.comm));
+        /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
+         * stripes(s) of the whole; the rank test needs the input norms by input column */
+        {
+            double *tmp = (double *)malloc(sizeof(double) * 2 * (size_t)nb);
+            if (!tmp) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree_end; }
+            for (int i = 0; i < nb; ++i) {
+                const int s = i / nc, j = i % nc;
+                const int g = j < ws ? stripes[2 * s] * ws + j : stripes[2 * s + 1] * ws + j - ws;
+                tmp[g] = nf[i]; tmp[nb + g] = ng[i];
+            }
+            memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
+            free(tmp);
+        }
+        for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
+            const int s_p = g / ws, c = g % ws;
+            int s = 0, j = 0;
+            for (s = 0; s < P; ++s) {
+                if (stripes[2 * s] == s_p) { j = c; break; }
+                if (stripes[2 * s + 1] == s_p) { j = ws + c; break; }
+            }
+            if (all_real[s * nc + j]) { if (nreal < nb) order[nreal] = s * nc + j; ++nreal; }
+        }
+        if (nreal != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", nreal, n); goto agree_end; }
+        if (o.sort) hzgsvd__sort_desc(all_ss, order, n);
+        for (int j = 0; j < nc; ++j) out_col[j] = -1;
+        for (int c = 0; c < n; ++c)
+            if (order[c] / nc == r) out_col[order[c] % nc] = c;
+        for (int j = 0; j < nc; ++j) {
+            if (out_col[j] < 0) continue;
+            int c = 0;
+            const int d = hzgsvd__d_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
+            if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
+        }
+        for (int j = 0; j < nc; ++j) {
+            hzgsvd__d_store_col(F, ldf, j, K.W.Fr, K.W.mf, j, L->m_f);
+            hzgsvd__d_store_col(G, ldg, j, K.W.Gr, K.W.mg, j, L->m_g);
+            hzgsvd__d_store_col(Z, ldz, j, K.W.Zr, nb, j, n);
+            sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+        }
+        HZGSVD__MPI(MPI_Allreduce(&deg_key, &deg_min, 1, MPI_INT, MPI_MIN, K.comm));
+        if (deg_min != INT_MAX) {
+            const int d = deg_min % 4;
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                              "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                              d == 1 ? "F" : "G", deg_min / 4 + 1, d == 1 ? "F" : "G");
+        } else if (!converged) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "outermost sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                              o.max_sweeps, o.max_sweeps);
+        }
+    agree_end:
+        st = hzgsvd__mpi_agree(K.comm, st, info);
+    }
+done:
+    hzgsvd__d_mpi_release(&K);
+    free(aux); free(iaux);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d outermost sweeps on %d ranks", info->sweeps, L->nranks);
+    }
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_dgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
+                                          double *G_loc, int ldg, double *Z_loc, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma, int *out_col,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__d_mpi_run(comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
+}
+
+/* A strided block of `cols` columns of `rows` elements (ld in elements) as one MPI datatype. */
+HZGSVD_PRIVATE int hzgsvd__d_mpi_block_type(int rows, int cols, int ld, MPI_Datatype *t)
+{
+    int e = MPI_Type_vector(cols, 1 * rows, 1 * ld, MPI_DOUBLE, t);
+    if (e == MPI_SUCCESS) e = MPI_Type_commit(t);
+    return e;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_dscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
+                                             const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd_info inf, *info = &inf;
+    int size = 0, rank = 0, *pq = NULL;
+    double *buf = NULL;
+    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    HZGSVD__MPI(MPI_Comm_size(comm, &size));
+    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
+    if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || ldfl < L->m_f || ldgl < L->m_g)
+        st = HZGSVD_ERR_INVALID_ARGUMENT;
+    else if (rank == root && (!F || !G || ldf < L->m_f || ldg < L->m_g))
+        st = HZGSVD_ERR_INVALID_ARGUMENT;
+    if (st == HZGSVD_SUCCESS) {
+        pq = (int *)malloc(sizeof(int) * 2 * (size_t)size);
+        buf = rank == root ? (double *)malloc(sizeof(double) * 1 * ((size_t)L->m_f + L->m_g) * L->n_local) : NULL;
+        if (!pq || (rank == root && !buf)) st = HZGSVD_ERR_OUT_OF_MEMORY;
+        else if (hzgsvd__mpi_all_stripes(L->outermost, size, pq) != 0) st = HZGSVD_ERR_INTERNAL;
+    }
+    st = hzgsvd__mpi_agree(comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, L->n_local, ldfl, &tf));
+    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, L->n_local, ldgl, &tg));
+    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, L->n_local, L->m_f, &pf));
+    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, L->n_local, L->m_g, &pg));
+    if (rank == root) {
+        /* pack each rank's columns (zero past n) and send; rank root's own copy is a local message */
+        double *bf = buf, *bg = buf + (size_t)1 * L->m_f * L->n_local;
+        for (int s = 0; s < size; ++s) {
+            hzgsvd_mpi_layout Ls = *L;
+            Ls.rank = s; Ls.p = pq[2 * s]; Ls.q = pq[2 * s + 1];
+            for (int j = 0; j < L->n_local; ++j) {
+                const int g = hzgsvd_mpi_global_column(&Ls, j);
+                for (int i = 0; i < 1 * L->m_f; ++i) bf[(size_t)1 * L->m_f * j + i] = g < L->n ? F[(size_t)1 * ldf * g + i] : 0.0;
+                for (int i = 0; i < 1 * L->m_g; ++i) bg[(size_t)1 * L->m_g * j + i] = g < L->n ? G[(size_t)1 * ldg * g + i] : 0.0;
+            }
+            if (s == root) {
+                HZGSVD__MPI(MPI_Sendrecv(bf, 1, pf, root, 1, F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
+                HZGSVD__MPI(MPI_Sendrecv(bg, 1, pg, root, 2, G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
+            } else {
+                HZGSVD__MPI(MPI_Send(bf, 1, pf, s, 1, comm));
+                HZGSVD__MPI(MPI_Send(bg, 1, pg, s, 2, comm));
+            }
+        }
+    } else {
+        HZGSVD__MPI(MPI_Recv(F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
+        HZGSVD__MPI(MPI_Recv(G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
+    }
+done:
+    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
+    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
+    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
+    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
+    free(pq); free(buf);
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
+                                            const double *F_loc, int ldfl, const double *G_loc, int ldgl, const double *Z_loc, int ldzl,
+                                            const double *sf_loc, const double *sg_loc, const double *s_loc, const int *out_col,
+                                            double *U, int ldu, double *V, int ldv, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd_info inf, *info = &inf;
+    int size = 0, rank = 0;
+    double *buf = NULL;
+    int *cols = NULL;
+    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, tz = MPI_DATATYPE_NULL;
+    MPI_Datatype pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL, pz = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    HZGSVD__MPI(MPI_Comm_size(comm, &size));
+    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
+    {
+        const int nc = L->n_local;
+        if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || !Z_loc || !sf_loc || !sg_loc
+            || !s_loc || !out_col || ldfl < L->m_f || ldgl < L->m_g || ldzl < L->n)
+            st = HZGSVD_ERR_INVALID_ARGUMENT;
+        else if (rank == root && (!U || !V || !Z || !sigma_f || !sigma_g || !sigma || ldu < L->m_f || ldv < L->m_g || ldz < L->n))
+            st = HZGSVD_ERR_INVALID_ARGUMENT;
+        if (st == HZGSVD_SUCCESS && rank == root) {
+            buf = (double *)malloc(sizeof(double) * (1 * ((size_t)L->m_f + L->m_g + L->n) + 3) * nc);
+            cols = (int *)malloc(sizeof(int) * (size_t)nc);
+            if (!buf || !cols) st = HZGSVD_ERR_OUT_OF_MEMORY;
+        }
+        st = hzgsvd__mpi_agree(comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, nc, ldfl, &tf));
+        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, nc, ldgl, &tg));
+        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->n, nc, ldzl, &tz));
+        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, nc, L->m_f, &pf));
+        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, nc, L->m_g, &pg));
+        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->n, nc, L->n, &pz));
+        if (rank != root) {
+            HZGSVD__MPI(MPI_Send(F_loc, 1, tf, root, 11, comm));
+            HZGSVD__MPI(MPI_Send(G_loc, 1, tg, root, 12, comm));
+            HZGSVD__MPI(MPI_Send(Z_loc, 1, tz, root, 13, comm));
+            HZGSVD__MPI(MPI_Send(sf_loc, nc, MPI_DOUBLE, root, 14, comm));
+            HZGSVD__MPI(MPI_Send(sg_loc, nc, MPI_DOUBLE, root, 15, comm));
+            HZGSVD__MPI(MPI_Send(s_loc, nc, MPI_DOUBLE, root, 16, comm));
+            HZGSVD__MPI(MPI_Send(out_col, nc, MPI_INT, root, 17, comm));
+        } else {
+            double *bf = buf, *bg = bf + (size_t)1 * L->m_f * nc, *bz = bg + (size_t)1 * L->m_g * nc;
+            double *bs = bz + (size_t)1 * L->n * nc;
+            for (int s = 0; s < size; ++s) {
+                if (s == root) {
+                    HZGSVD__MPI(MPI_Sendrecv(F_loc, 1, tf, root, 11, bf, 1, pf, root, 11, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Sendrecv(G_loc, 1, tg, root, 12, bg, 1, pg, root, 12, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Sendrecv(Z_loc, 1, tz, root, 13, bz, 1, pz, root, 13, comm, MPI_STATUS_IGNORE));
+                    memcpy(bs, sf_loc, sizeof(double) * nc); memcpy(bs + nc, sg_loc, sizeof(double) * nc);
+                    memcpy(bs + 2 * nc, s_loc, sizeof(double) * nc); memcpy(cols, out_col, sizeof(int) * nc);
+                } else {
+                    HZGSVD__MPI(MPI_Recv(bf, 1, pf, s, 11, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bg, 1, pg, s, 12, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bz, 1, pz, s, 13, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs, nc, MPI_DOUBLE, s, 14, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs + nc, nc, MPI_DOUBLE, s, 15, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs + 2 * nc, nc, MPI_DOUBLE, s, 16, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(cols, nc, MPI_INT, s, 17, comm, MPI_STATUS_IGNORE));
+                }
+                for (int j = 0; j < nc; ++j) {
+                    const int c = cols[j];
+                    if (c < 0) continue;
+                    if (c >= L->n) { st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "out_col[%d] = %d on rank %d is not a column", j, c, s); break; }
+                    memcpy(U + (size_t)1 * ldu * c, bf + (size_t)1 * L->m_f * j, sizeof(double) * 1 * L->m_f);
+                    memcpy(V + (size_t)1 * ldv * c, bg + (size_t)1 * L->m_g * j, sizeof(double) * 1 * L->m_g);
+                    memcpy(Z + (size_t)1 * ldz * c, bz + (size_t)1 * L->n * j, sizeof(double) * 1 * L->n);
+                    sigma_f[c] = bs[j]; sigma_g[c] = bs[nc + j]; sigma[c] = bs[2 * nc + j];
+                }
+            }
+        }
+        st = hzgsvd__mpi_agree(comm, st, info);
+    }
+done:
+    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
+    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
+    if (tz != MPI_DATATYPE_NULL) MPI_Type_free(&tz);
+    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
+    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
+    if (pz != MPI_DATATYPE_NULL) MPI_Type_free(&pz);
+    free(buf); free(cols);
+    return st;
+}
+/*** end templates/hzgsvd_mpi_engine.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_mpi_engine.c.j2 [z] ***/
+/* The distributed engine, complex (paper section 4.2, Algorithms 2-6): every rank runs the
+ * single-device algorithm on its two stripes per outermost step and passes them on by the
+ * communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
+ * stripes on the device and stage the messages through host stripes unless the MPI is CUDA-aware. */
+
+/* A rank's whole state. */
+typedef struct hzgsvd__z_mpi_rank {
+    MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
+    int gpu, cuda_aware, steps;
+    int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
+    hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
+    hzgsvd__z_engine E;
+#ifdef __CUDACC__
+    hzgsvd__z_gpu_local D;
+#endif
+    MPI_Datatype col[3];            /* one column of F, G, Z (one plane) */
+} hzgsvd__z_mpi_rank;
+
+/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of host stripes H. */
+HZGSVD_PRIVATE double *hzgsvd__z_mpi_stripe(const hzgsvd__z_mats *H, int y, int v, int o, int stripe)
+{
+    const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
+    double *base = y == 0 ? (v ? H->Fi : H->Fr) : y == 1 ? (v ? H->Gi : H->Gr) : (v ? H->Zi : H->Zr);
+    return base + (size_t)o * stripe * rows;
+}
+
+#ifdef __CUDACC__
+/* The same on the device stripes (CUDA-aware sends). */
+HZGSVD_PRIVATE double *hzgsvd__z_mpi_dstripe(const hzgsvd__z_gpu_mats *M, int y, int v, int o, int stripe)
+{
+    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
+    double *base = y == 0 ? (v ? M->Fi : M->F) : y == 1 ? (v ? M->Gi : M->G) : (v ? M->Zi : M->Z);
+    return base + (size_t)o * stripe * rows;
+}
+#endif
+
+HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
+{
+#ifdef __CUDACC__
+    if (K->gpu) {
+        hzgsvd__z_gpu_local_free(&K->D);
+        if (K->W.Fr) cudaHostUnregister(K->W.Fr);
+        if (K->R.Fr) cudaHostUnregister(K->R.Fr);
+    }
+#endif
+    hzgsvd__z_mats_free(&K->W); hzgsvd__z_mats_free(&K->R);
+    hzgsvd__z_engine_free(&K->E);
+    for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
+    free(K->map); free(K->src);
+    if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
+}
+
+/* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
+ * vector of its bordering row; checks the values of the others (finite, not zero) and takes their
+ * norms for the rank test. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const double *F, int ldf, const double *G, int ldg,
+                                            double *nf, double *ng, hzgsvd_info *info)
+{
+    for (int j = 0; j < L->n_local; ++j) {
+        const int g = hzgsvd_mpi_global_column(L, j);
+        if (g >= L->n) {
+            W->Fr[(size_t)(L->m_f + g - L->n) + (size_t)j * W->mf] = 1.0;
+            W->Gr[(size_t)(L->m_g + g - L->n) + (size_t)j * W->mg] = 1.0;
+            nf[j] = ng[j] = 1.0;
+            continue;
+        }
+        const double *fc = F + (size_t)2 * j * ldf, *gc = G + (size_t)2 * j * ldg;
+        hzgsvd_status st = hzgsvd__z_check_values(fc, L->m_f, 1, ldf, "F", info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(gc, L->m_g, 1, ldg, "G", info);
+        if (st != HZGSVD_SUCCESS) {
+            char why[sizeof info->detail];
+            snprintf(why, sizeof why, "%s", info ? info->detail : "");
+            return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, j + 1, why);
+        }
+        hzgsvd__z_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
+        hzgsvd__z_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
+        hzgsvd__z_col_norms(fc, L->m_f, 1, ldf, &nf[j]);
+        hzgsvd__z_col_norms(gc, L->m_g, 1, ldg, &ng[j]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
+ * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_exchange(hzgsvd__z_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    MPI_Request req[4 * 3 * 2];
+    int nreq = 0;
+    const int P = L->nranks, r = L->rank;
+    for (int o = 0; o < 2; ++o) {
+        const int from = K->src[(k * P + r) * 2 + o];
+        const int sender = from >= 0 ? from / 2 : -1;
+        for (int y = 0; y < 3; ++y)
+            for (int v = 0; v < 2; ++v)
+                HZGSVD__MPI(MPI_Irecv(hzgsvd__z_mpi_stripe(&K->R, y, v, o, L->stripe), L->stripe, K->col[y], sender,
+                                      hzgsvd__mpi_tag(o, y, v, 2), K->comm, &req[nreq++]));
+    }
+    for (int o = 0; o < 2; ++o) {
+        const int code = K->map[(k * P + r) * 2 + o];
+        const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
+        for (int y = 0; y < 3; ++y)
+            for (int v = 0; v < 2; ++v) {
+                double *buf = hzgsvd__z_mpi_stripe(&K->W, y, v, o, L->stripe);
+#ifdef __CUDACC__
+                if (K->gpu && K->cuda_aware) buf = hzgsvd__z_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
+#endif
+                HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, 2), K->comm, &req[nreq++]));
+            }
+    }
+    HZGSVD__MPI(MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE));
+    return st;
+done:
+    /* a failed post: cancel nothing (MPI_ERRORS_RETURN leaves the requests valid), wait for those posted */
+    MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
+    return st;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf, double *G, int ldg,
+                                           double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, int *out_col,
+                                           const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__z_mpi_rank K;
+    double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
+    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P) */
+    double *nf = NULL, *ng = NULL, *all_ss = NULL, *sf = NULL, *sg = NULL, *ss = NULL, *nfl = NULL, *ngl = NULL;
+    int *all_real = NULL, *order = NULL, *stripes = NULL;
+    int converged = 0, P = 0, r = 0, nc = 0, nb = 0, n = 0, ws = 0;
+    int rows[3];
+    memset(&K, 0, sizeof K);
+    K.comm = MPI_COMM_NULL;
+    for (int y = 0; y < 3; ++y) K.col[y] = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm_in == MPI_COMM_NULL) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "the communicator is MPI_COMM_NULL");
+
+    /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
+    st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
+    st = hzgsvd__mpi_agree(comm_in, st, info);
+    if (st != HZGSVD_SUCCESS) return st;
+
+    P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
+    rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
+    K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
+    if (info) info->n_bordered = nb;
+    HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
+    HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
+
+    /* The map, and its inverse: who sends what each slot receives for the next step. */
+    K.steps = hzgsvd_mpi_steps(o.outermost, P);
+    K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
+    K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
+    aux = (double *)calloc(3 * (size_t)nb + 5 * (size_t)nc, sizeof(double));
+    iaux = (int *)calloc(2 * (size_t)nb + 2 * (size_t)P, sizeof(int));
+    if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
+    nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
+    sf = aux + 3 * (size_t)nb; sg = sf + nc; ss = sg + nc; nfl = ss + nc; ngl = nfl + nc;
+    all_real = iaux; order = iaux + nb; stripes = iaux + 2 * (size_t)nb;
+    if (hzgsvd_mpi_comm_map(o.outermost, P, K.map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o.outermost, P, stripes) != 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
+        goto agree;
+    }
+    for (size_t i = 0; i < 2 * (size_t)K.steps * P; ++i) K.src[i] = -1;
+    for (int k = 0; k < K.steps; ++k)
+        for (int s = 0; s < P; ++s)
+            for (int so = 0; so < 2; ++so) {
+                const int code = K.map[(k * P + s) * 2 + so];
+                const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
+                K.src[(k * P + dest) * 2 + slot] = 2 * s + so;
+            }
+    for (int i = 0; i < 2 * K.steps * P; ++i)
+        if (K.src[i] < 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty"); goto agree; }
+
+
+    /* Working and receive stripes (host), the columns' types, the load with checks. */
+    if (hzgsvd__z_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
+        goto agree;
+    }
+    st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, nfl, ngl, info);
+    if (st != HZGSVD_SUCCESS) goto agree;
+    for (int y = 0; y < 3; ++y) {
+        HZGSVD__MPI(MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]));
+        HZGSVD__MPI(MPI_Type_commit(&K.col[y]));
+    }
+    /* The local engine and initFGZ with the logical rows of Z. */
+    if (K.gpu) {
+#ifdef __CUDACC__
+        const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
+        cudaError_t e = cudaHostRegister(K.W.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
+        if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
+        if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
+        st = hzgsvd__z_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
+        K.cuda_aware = hzgsvd__mpi_cuda_aware();
+#else
+        st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
+#endif
+    } else {
+        st = hzgsvd__z_engine_init(&K.E, nc, &o, info);
+        if (st == HZGSVD_SUCCESS) hzgsvd__z_init_fgz(&K.W, &K.E, ws, L->p * ws, L->q * ws);
+    }
+agree:
+    st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+
+    /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
+    {
+        const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+        hzgsvd_status local = HZGSVD_SUCCESS;
+        for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
+            unsigned long long cnt[3] = { 0, 0, 0 }, tot[3];
+            for (int k = 0; k < K.steps; ++k) {
+                if (local == HZGSVD_SUCCESS) {
+                    if (K.gpu) {
+#ifdef __CUDACC__
+                        local = hzgsvd__z_gpu_local_sweeps(&K.D, S, sweep, &cnt[0], &cnt[1], info);
+                        if (local == HZGSVD_SUCCESS && !K.cuda_aware) local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);
+#endif
+                    } else {
+                        for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
+                            unsigned long long a = 0, b = 0;
+                            local = hzgsvd__z_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info);
+                            cnt[0] += a; cnt[1] += b;
+                            if (b == 0) break;
+                            if (c + 1 < S) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
+                        }
+                        if (local == HZGSVD_SUCCESS) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
+                    }
+                }
+                st = hzgsvd__z_mpi_exchange(&K, L, k, info);
+                if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
+                if (K.gpu) {
+#ifdef __CUDACC__
+                    if (local == HZGSVD_SUCCESS) local = hzgsvd__z_gpu_local_transfer(&K.D, &K.R, 1, info);
+#endif
+                } else {
+                    const hzgsvd__z_mats t = K.W; K.W = K.R; K.R = t;
+                }
+            }
+            cnt[2] = local != HZGSVD_SUCCESS;
+            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 3, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
+            if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
+            if (o.progress && r == 0) {
+                hzgsvd_progress pr;
+                pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = tot[1]; pr.all = tot[0];
+                pr.seconds = hzgsvd__now() - t0;
+                o.progress(&pr, o.progress_user);
+            }
+            if (tot[2]) { st = hzgsvd__mpi_agree(K.comm, local, info); goto done; }
+            if (tot[1] == 0) { converged = 1; break; }
+        }
+    }
+
+    /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
+     * ties and no sorting by the column position), the rank test, the caller's arrays. */
+    {
+        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min;
+        if (K.gpu) {
+#ifdef __CUDACC__
+            st = hzgsvd__z_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
+#endif
+        } else {
+            bad = hzgsvd__z_final_rescale(&K.W, &K.E, sf, sg, ss);
+        }
+        if (st == HZGSVD_SUCCESS && bad >= 0)
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                              hzgsvd_mpi_global_column(L, bad) + 1, sf[bad], sg[bad]);
+        st = hzgsvd__mpi_agree(K.comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__z_real_column(&K.W, j, n);
+        HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
+        HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
+        HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
+        HZGSVD__MPI(MPI_Allgather(ngl, nc, MPI_DOUBLE, ng, nc, MPI_DOUBLE, K.comm));
+        /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
+         * stripes(s) of the whole; the rank test needs the input norms by input column */
+        {
+            double *tmp = (double *)malloc(sizeof(double) * 2 * (size_t)nb);
+            if (!tmp) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree_end; }
+            for (int i = 0; i < nb; ++i) {
+                const int s = i / nc, j = i % nc;
+                const int g = j < ws ? stripes[2 * s] * ws + j : stripes[2 * s + 1] * ws + j - ws;
+                tmp[g] = nf[i]; tmp[nb + g] = ng[i];
+            }
+            memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
+            free(tmp);
+        }
+        for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
+            const int s_p = g / ws, c = g % ws;
+            int s = 0, j = 0;
+            for (s = 0; s < P; ++s) {
+                if (stripes[2 * s] == s_p) { j = c; break; }
+                if (stripes[2 * s + 1] == s_p) { j = ws + c; break; }
+            }
+            if (all_real[s * nc + j]) { if (nreal < nb) order[nreal] = s * nc + j; ++nreal; }
+        }
+        if (nreal != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", nreal, n); goto agree_end; }
+        if (o.sort) hzgsvd__sort_desc(all_ss, order, n);
+        for (int j = 0; j < nc; ++j) out_col[j] = -1;
+        for (int c = 0; c < n; ++c)
+            if (order[c] / nc == r) out_col[order[c] % nc] = c;
+        for (int j = 0; j < nc; ++j) {
+            if (out_col[j] < 0) continue;
+            int c = 0;
+            const int d = hzgsvd__z_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
+            if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
+        }
+        for (int j = 0; j < nc; ++j) {
+            hzgsvd__z_store_col(F, ldf, j, K.W.Fr, K.W.Fi, K.W.mf, j, L->m_f);
+            hzgsvd__z_store_col(G, ldg, j, K.W.Gr, K.W.Gi, K.W.mg, j, L->m_g);
+            hzgsvd__z_store_col(Z, ldz, j, K.W.Zr, K.W.Zi, nb, j, n);
+            sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+        }
+        HZGSVD__MPI(MPI_Allreduce(&deg_key, &deg_min, 1, MPI_INT, MPI_MIN, K.comm));
+        if (deg_min != INT_MAX) {
+            const int d = deg_min % 4;
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                              "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                              d == 1 ? "F" : "G", deg_min / 4 + 1, d == 1 ? "F" : "G");
+        } else if (!converged) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "outermost sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                              o.max_sweeps, o.max_sweeps);
+        }
+    agree_end:
+        st = hzgsvd__mpi_agree(K.comm, st, info);
+    }
+done:
+    hzgsvd__z_mpi_release(&K);
+    free(aux); free(iaux);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d outermost sweeps on %d ranks", info->sweeps, L->nranks);
+    }
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_zgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
+                                          double *G_loc, int ldg, double *Z_loc, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma, int *out_col,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__z_mpi_run(comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
+}
+
+/* A strided block of `cols` columns of `rows` elements (ld in elements) as one MPI datatype. */
+HZGSVD_PRIVATE int hzgsvd__z_mpi_block_type(int rows, int cols, int ld, MPI_Datatype *t)
+{
+    int e = MPI_Type_vector(cols, 2 * rows, 2 * ld, MPI_DOUBLE, t);
+    if (e == MPI_SUCCESS) e = MPI_Type_commit(t);
+    return e;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_zscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
+                                             const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd_info inf, *info = &inf;
+    int size = 0, rank = 0, *pq = NULL;
+    double *buf = NULL;
+    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    HZGSVD__MPI(MPI_Comm_size(comm, &size));
+    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
+    if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || ldfl < L->m_f || ldgl < L->m_g)
+        st = HZGSVD_ERR_INVALID_ARGUMENT;
+    else if (rank == root && (!F || !G || ldf < L->m_f || ldg < L->m_g))
+        st = HZGSVD_ERR_INVALID_ARGUMENT;
+    if (st == HZGSVD_SUCCESS) {
+        pq = (int *)malloc(sizeof(int) * 2 * (size_t)size);
+        buf = rank == root ? (double *)malloc(sizeof(double) * 2 * ((size_t)L->m_f + L->m_g) * L->n_local) : NULL;
+        if (!pq || (rank == root && !buf)) st = HZGSVD_ERR_OUT_OF_MEMORY;
+        else if (hzgsvd__mpi_all_stripes(L->outermost, size, pq) != 0) st = HZGSVD_ERR_INTERNAL;
+    }
+    st = hzgsvd__mpi_agree(comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, L->n_local, ldfl, &tf));
+    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, L->n_local, ldgl, &tg));
+    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, L->n_local, L->m_f, &pf));
+    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, L->n_local, L->m_g, &pg));
+    if (rank == root) {
+        /* pack each rank's columns (zero past n) and send; rank root's own copy is a local message */
+        double *bf = buf, *bg = buf + (size_t)2 * L->m_f * L->n_local;
+        for (int s = 0; s < size; ++s) {
+            hzgsvd_mpi_layout Ls = *L;
+            Ls.rank = s; Ls.p = pq[2 * s]; Ls.q = pq[2 * s + 1];
+            for (int j = 0; j < L->n_local; ++j) {
+                const int g = hzgsvd_mpi_global_column(&Ls, j);
+                for (int i = 0; i < 2 * L->m_f; ++i) bf[(size_t)2 * L->m_f * j + i] = g < L->n ? F[(size_t)2 * ldf * g + i] : 0.0;
+                for (int i = 0; i < 2 * L->m_g; ++i) bg[(size_t)2 * L->m_g * j + i] = g < L->n ? G[(size_t)2 * ldg * g + i] : 0.0;
+            }
+            if (s == root) {
+                HZGSVD__MPI(MPI_Sendrecv(bf, 1, pf, root, 1, F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
+                HZGSVD__MPI(MPI_Sendrecv(bg, 1, pg, root, 2, G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
+            } else {
+                HZGSVD__MPI(MPI_Send(bf, 1, pf, s, 1, comm));
+                HZGSVD__MPI(MPI_Send(bg, 1, pg, s, 2, comm));
+            }
+        }
+    } else {
+        HZGSVD__MPI(MPI_Recv(F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
+        HZGSVD__MPI(MPI_Recv(G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
+    }
+done:
+    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
+    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
+    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
+    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
+    free(pq); free(buf);
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_zgather(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
+                                            const double *F_loc, int ldfl, const double *G_loc, int ldgl, const double *Z_loc, int ldzl,
+                                            const double *sf_loc, const double *sg_loc, const double *s_loc, const int *out_col,
+                                            double *U, int ldu, double *V, int ldv, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd_info inf, *info = &inf;
+    int size = 0, rank = 0;
+    double *buf = NULL;
+    int *cols = NULL;
+    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, tz = MPI_DATATYPE_NULL;
+    MPI_Datatype pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL, pz = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    HZGSVD__MPI(MPI_Comm_size(comm, &size));
+    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
+    {
+        const int nc = L->n_local;
+        if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || !Z_loc || !sf_loc || !sg_loc
+            || !s_loc || !out_col || ldfl < L->m_f || ldgl < L->m_g || ldzl < L->n)
+            st = HZGSVD_ERR_INVALID_ARGUMENT;
+        else if (rank == root && (!U || !V || !Z || !sigma_f || !sigma_g || !sigma || ldu < L->m_f || ldv < L->m_g || ldz < L->n))
+            st = HZGSVD_ERR_INVALID_ARGUMENT;
+        if (st == HZGSVD_SUCCESS && rank == root) {
+            buf = (double *)malloc(sizeof(double) * (2 * ((size_t)L->m_f + L->m_g + L->n) + 3) * nc);
+            cols = (int *)malloc(sizeof(int) * (size_t)nc);
+            if (!buf || !cols) st = HZGSVD_ERR_OUT_OF_MEMORY;
+        }
+        st = hzgsvd__mpi_agree(comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, nc, ldfl, &tf));
+        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, nc, ldgl, &tg));
+        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->n, nc, ldzl, &tz));
+        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, nc, L->m_f, &pf));
+        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, nc, L->m_g, &pg));
+        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->n, nc, L->n, &pz));
+        if (rank != root) {
+            HZGSVD__MPI(MPI_Send(F_loc, 1, tf, root, 11, comm));
+            HZGSVD__MPI(MPI_Send(G_loc, 1, tg, root, 12, comm));
+            HZGSVD__MPI(MPI_Send(Z_loc, 1, tz, root, 13, comm));
+            HZGSVD__MPI(MPI_Send(sf_loc, nc, MPI_DOUBLE, root, 14, comm));
+            HZGSVD__MPI(MPI_Send(sg_loc, nc, MPI_DOUBLE, root, 15, comm));
+            HZGSVD__MPI(MPI_Send(s_loc, nc, MPI_DOUBLE, root, 16, comm));
+            HZGSVD__MPI(MPI_Send(out_col, nc, MPI_INT, root, 17, comm));
+        } else {
+            double *bf = buf, *bg = bf + (size_t)2 * L->m_f * nc, *bz = bg + (size_t)2 * L->m_g * nc;
+            double *bs = bz + (size_t)2 * L->n * nc;
+            for (int s = 0; s < size; ++s) {
+                if (s == root) {
+                    HZGSVD__MPI(MPI_Sendrecv(F_loc, 1, tf, root, 11, bf, 1, pf, root, 11, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Sendrecv(G_loc, 1, tg, root, 12, bg, 1, pg, root, 12, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Sendrecv(Z_loc, 1, tz, root, 13, bz, 1, pz, root, 13, comm, MPI_STATUS_IGNORE));
+                    memcpy(bs, sf_loc, sizeof(double) * nc); memcpy(bs + nc, sg_loc, sizeof(double) * nc);
+                    memcpy(bs + 2 * nc, s_loc, sizeof(double) * nc); memcpy(cols, out_col, sizeof(int) * nc);
+                } else {
+                    HZGSVD__MPI(MPI_Recv(bf, 1, pf, s, 11, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bg, 1, pg, s, 12, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bz, 1, pz, s, 13, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs, nc, MPI_DOUBLE, s, 14, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs + nc, nc, MPI_DOUBLE, s, 15, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs + 2 * nc, nc, MPI_DOUBLE, s, 16, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(cols, nc, MPI_INT, s, 17, comm, MPI_STATUS_IGNORE));
+                }
+                for (int j = 0; j < nc; ++j) {
+                    const int c = cols[j];
+                    if (c < 0) continue;
+                    if (c >= L->n) { st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "out_col[%d] = %d on rank %d is not a column", j, c, s); break; }
+                    memcpy(U + (size_t)2 * ldu * c, bf + (size_t)2 * L->m_f * j, sizeof(double) * 2 * L->m_f);
+                    memcpy(V + (size_t)2 * ldv * c, bg + (size_t)2 * L->m_g * j, sizeof(double) * 2 * L->m_g);
+                    memcpy(Z + (size_t)2 * ldz * c, bz + (size_t)2 * L->n * j, sizeof(double) * 2 * L->n);
+                    sigma_f[c] = bs[j]; sigma_g[c] = bs[nc + j]; sigma[c] = bs[2 * nc + j];
+                }
+            }
+        }
+        st = hzgsvd__mpi_agree(comm, st, info);
+    }
+done:
+    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
+    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
+    if (tz != MPI_DATATYPE_NULL) MPI_Type_free(&tz);
+    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
+    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
+    if (pz != MPI_DATATYPE_NULL) MPI_Type_free(&pz);
+    free(buf); free(cols);
+    return st;
+}
+/*** end templates/hzgsvd_mpi_engine.c.j2 [z] ***/
+
+#endif /* HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H */

@@ -1,0 +1,1677 @@
+/* ================================================================================================
+ * hzgsvd_ref_impl.h -- GENERATED FILE, DO NOT EDIT.
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_math.h.j2
+ * Regenerate with: make generate   (= python3 generator/gen.py)
+ * What it is: The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), with the 2x2 math rendered in long double (host only).
+ * How to compile: Included by hzgsvd_ref.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp), x86-64.
+ * ================================================================================================ */
+#ifndef HZGSVD_GENERATED_HZGSVD_REF_IMPL_H
+#define HZGSVD_GENERATED_HZGSVD_REF_IMPL_H
+#include "hzgsvd_host.h"
+
+/*** begin templates/hzgsvd_math.h.j2 ***/
+/* The per-pair mathematics of hzgsvd_core.h instantiated in long double for the reference engine
+ * (x87 extended precision: 64-bit significand, u = 2^-64), host only.  The same formulas and
+ * branches; what depends on u is recomputed for it (sqrt(u), the tan(theta) cut-over), and:
+ *   - fma(a, b, c) is a*b + c with two roundings (hzgsvd__lfma): glibc's fmal is a software
+ *     emulation on x87, over 100x slower, and no formula of the engine needs one rounding except
+ *     the exact error of the enhanced products (hzgsvd__lprod_err: Dekker's product);
+ *   - rsqrt_rn(a) is 1/sqrtl(a) (two roundings, within 1.5 ulp: a reference needs no correct
+ *     rounding, and the result must only be accurate). */
+#include <float.h>
+
+static inline long double hzgsvd__lfma(long double a, long double b, long double c) { return a * b + c; }
+
+#define HZGSVD__LU        0x1p-64L                  /* unit roundoff of the x87 long double */
+#define HZGSVD__LSQRT_U   0x1p-32L                  /* sqrt(u) */
+#define HZGSVD__LRSQRT2   0xb.504f333f9de6484p-4L   /* 1/sqrt(2), correctly rounded to 64 bits */
+#define HZGSVD__LKBIG     0x1p33L                   /* a power of two >= sqrt(2/u): 1 + kappa^2 rounds to kappa^2 */
+
+/* ---- correctly rounded 1/sqrt(a) -------------------------------------------------------------
+ * In the reference: 1/sqrtl(a), within 1.5 ulp; the specials are those of the double version. */
+static inline long double hzgsvd__lrsqrt_rn(long double a)
+{
+    return 1.0L / sqrtl(a);
+}
+
+/* ---- products for the enhanced dot products (App. A) ------------------------------------------
+ * c = RD(a*b) and d = a*b - c >= 0 exactly.  The host has no per-operation rounding modes, so it
+ * derives RD from the RN product and its exact error; the result is the same value. */
+/* a*b - p exactly for p = RN(a*b): Dekker's product with Veltkamp's split (2^32 + 1 for the 64-bit
+ * significand), exact where neither the split nor the error can overflow or underflow; elsewhere
+ * (non-finite and extreme operands) fmal, which is exact too but over 100x slower (software). */
+static inline long double hzgsvd__lprod_err(long double a, long double b, long double p)
+{
+    const long double fa = fabsl(a), fb = fabsl(b);
+    if ((fa == 0.0L || fb == 0.0L) && isfinite(p)) return 0.0L;   /* exact product: +0, as fmal gives */
+    if (!(fa < 0x1p8000L && fb < 0x1p8000L && fa > 0x1p-8000L && fb > 0x1p-8000L)) return fmal(a, b, -p);
+    const long double C = 0x1p32L + 1.0L;
+    long double t = C * a;
+    const long double ah = t - (t - a), al = a - ah;
+    t = C * b;
+    const long double bh = t - (t - b), bl = b - bh;
+    return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+}
+
+static inline void hzgsvd__lmul_rd_err(long double a, long double b, long double *c, long double *d)
+{
+    const long double p = a * b;
+    if (p == INFINITY && isfinite(a) && isfinite(b)) {
+        *c = LDBL_MAX;                  /* a positive overflow rounds down to the largest value */
+        *d = fmal(a, b, -LDBL_MAX);
+        return;
+    }
+    const long double e = hzgsvd__lprod_err(a, b, p);
+    if (signbit(e) && isfinite(p)) {    /* the exact product is below p: one ulp down */
+        const long double q = nextafterl(p, -INFINITY);
+        *c = q;
+        *d = e + (p - q);               /* exact: a*b - RD(a*b) is representable, p - q is one ulp */
+    } else {
+        *c = p;
+        *d = e;
+    }
+}
+
+/* z = a*b + c, complex, 2 roundings per part (paper section 3.2.1). */
+static inline void hzgsvd__lzfma(long double ar, long double ai, long double br, long double bi,
+                                          long double cr, long double ci, long double *zr, long double *zi)
+{
+    *zr = hzgsvd__lfma(ar, br, hzgsvd__lfma(-ai, bi, cr));
+    *zi = hzgsvd__lfma(ar, bi, hzgsvd__lfma(ai, br, ci));
+}
+
+/* ---- one 2x2 transformation --------------------------------------------------------------------
+ * Z-hat (the transformation of a pivot pair, D-hat included) and what to do with it.  The
+ * diagonal of Z-hat is real in both the real and the complex case. */
+typedef struct hzgsvd__lrot {
+    long double z11, z22;          /* real diagonal */
+    long double z12r, z12i;        /* off-diagonal (imaginary parts are 0 for real pairs) */
+    long double z21r, z21i;
+    int transform;            /* 1: the pair is not relatively orthogonal: apply Z-hat */
+    int big;                  /* 1: a big transformation (criterion C1 or C2 says not small) */
+    int swap;                 /* real pairs, or skipped pairs: swap the columns afterwards */
+    int fail;                 /* 1: B-hat is not positive definite (|b_pq| >= 1 after scaling): G is rank deficient */
+} hzgsvd__lrot;
+
+/* Relative-orthogonality tolerance of a pivot block of order 2w: sqrt(2w) * u. */
+static inline long double hzgsvd__lortho_tol(int two_w)
+{
+    return sqrtl((long double)two_w) * HZGSVD__LU;
+}
+
+static inline hzgsvd__lrot hzgsvd__lrot_identity(void)
+{
+    hzgsvd__lrot r;
+    r.z11 = 1.0; r.z22 = 1.0;
+    r.z12r = 0.0; r.z12i = 0.0; r.z21r = 0.0; r.z21i = 0.0;
+    r.transform = 0; r.big = 0; r.swap = 0; r.fail = 0;
+    return r;
+}
+
+/* Per-step scaling by D-hat (variants 2, 3, 6, 7): A-hat' = D A-hat D, B-hat' = D B-hat D with
+ * D = diag(bpp^-1/2, bqq^-1/2); a factor equal to 1 is skipped (it would change nothing). */
+static inline void hzgsvd__ldhat(long double *app, long double *aqq, long double *apqr, long double *apqi,
+                                          long double bpp, long double bqq, long double *bpqr, long double *bpqi,
+                                          long double *dp, long double *dq)
+{
+    *dp = 1.0; *dq = 1.0;
+    if (bpp != 1.0) {
+        *app /= bpp; *dp = hzgsvd__lrsqrt_rn(bpp);
+        *apqr *= *dp; *apqi *= *dp; *bpqr *= *dp; *bpqi *= *dp;
+    }
+    if (bqq != 1.0) {
+        *aqq /= bqq; *dq = hzgsvd__lrsqrt_rn(bqq);
+        *apqr *= *dq; *apqi *= *dq; *bpqr *= *dq; *bpqi *= *dq;
+    }
+}
+
+/* Apply D-hat to the rows of Z-hat' (row 1 times dp, row 2 times dq). */
+static inline void hzgsvd__lrot_rows(hzgsvd__lrot *r, long double dp, long double dq)
+{
+    if (dp != 1.0) { r->z11 *= dp; r->z12r *= dp; r->z12i *= dp; }
+    if (dq != 1.0) { r->z21r *= dq; r->z21i *= dq; r->z22 *= dq; }
+}
+
+/* Real pair (paper section 2.1.2).  Inputs: app = ||f_p||^2, aqq = ||f_q||^2, apq = f_p'f_q and
+ * the same of G; variant selects D-hat and the criterion; tol from hzgsvd__lortho_tol. */
+static inline hzgsvd__lrot hzgsvd__ldrot(long double app, long double aqq, long double apq,
+                                                 long double bpp, long double bqq, long double bpq,
+                                                 int variant, int sort, long double tol)
+{
+    hzgsvd__lrot r = hzgsvd__lrot_identity();
+    long double dp = 1.0, dq = 1.0, zero_i = 0.0, zero_j = 0.0;
+    if (HZGSVD__VAR_RESCALE(variant))
+        hzgsvd__ldhat(&app, &aqq, &apq, &zero_i, bpp, bqq, &bpq, &zero_j, &dp, &dq);
+
+    /* Relatively orthogonal (NaN compares false, so it is transformed and then caught): only the
+     * sorting permutation may apply. */
+    if (fabsl(bpq) < tol && fabsl(apq) < (sqrtl(app) * sqrtl(aqq)) * tol) {
+        r.swap = sort && (app < aqq);
+        return r;
+    }
+    r.transform = 1;
+    const long double x = bpq;
+    if (!(fabsl(x) < 1.0)) { r.fail = 1; return r; }
+
+    const long double h = aqq - app;
+    const long double v = hzgsvd__lfma(x, -(app + aqq), 2.0 * apq);   /* 2 a_pq - x (a_pp + a_qq) */
+    long double z11, z12, z21, z22;
+    long double c11, c12, c21, c22;      /* Z-hat' up to a positive common factor: for the sorting decision */
+    int small = 0;
+    if (h == 0.0 && v == 0.0) {
+        /* The exception: A-hat and B-hat proportional.  Mathematically right for either sign
+         * of x (the authors' code uses |x| in both rows, which leaves diag(B-hat) != I for x < 0). */
+        const long double ax = fabsl(x), e = copysignl(1.0, x);
+        const long double s1 = HZGSVD__LRSQRT2 * hzgsvd__lrsqrt_rn(1.0 + ax);
+        const long double s2 = HZGSVD__LRSQRT2 * hzgsvd__lrsqrt_rn(1.0 - ax);
+        z11 = s1; z12 = -e * s2; z21 = e * s1; z22 = s2;
+        c11 = z11; c12 = z12; c21 = z21; c22 = z22;
+    } else {
+        const long double sp = sqrtl(1.0 + x), sm = sqrtl(1.0 - x);
+        const long double xi = x / (sp + sm);
+        const long double eta = x / ((1.0 + sp) * (1.0 + sm));
+        long double f, kappa;                          /* f = 1/t, kappa = cot(2 theta) = t h / v */
+        if (fabsl(x) < HZGSVD__LSQRT_U) { f = 1.0; kappa = h / v; }
+        else { f = hzgsvd__lrsqrt_rn(hzgsvd__lfma(-x, x, 1.0)); kappa = h / (v * f); }
+        /* tan(theta) for theta in (-pi/4, pi/4]; kappa = +-0 means theta = pi/4 (the authors'
+         * code gives -pi/4 for -0, outside the range). */
+        const long double ak = fabsl(kappa), sg = (kappa < 0.0) ? -1.0 : 1.0;
+        long double tn;
+        if (ak >= HZGSVD__LKBIG) tn = 0.5 / kappa;
+        else if (ak < HZGSVD__LSQRT_U) tn = sg / (ak + 1.0);
+        else tn = sg / (ak + sqrtl(hzgsvd__lfma(kappa, kappa, 1.0)));
+        long double c, s;
+        if (fabsl(tn) < HZGSVD__LSQRT_U) { c = 1.0; s = tn; }
+        else { c = hzgsvd__lrsqrt_rn(hzgsvd__lfma(tn, tn, 1.0)); s = tn * c; }
+        const long double cphi = hzgsvd__lfma(xi, hzgsvd__lfma(-eta, c, s), c);   /* cos(theta) + xi (sin - eta cos) */
+        const long double cpsi = hzgsvd__lfma(-xi, hzgsvd__lfma(eta, c, s), c);   /* cos(theta) - xi (sin + eta cos) */
+        const long double sphi = hzgsvd__lfma(-xi, hzgsvd__lfma(eta, s, c), s);   /* sin(theta) - xi (cos + eta sin) */
+        const long double spsi = hzgsvd__lfma(xi, hzgsvd__lfma(-eta, s, c), s);   /* sin(theta) + xi (cos - eta sin) */
+        z11 = cphi * f; z12 = sphi * f; z21 = -spsi * f; z22 = cpsi * f;
+        c11 = cphi; c12 = sphi; c21 = -spsi; c22 = cpsi;
+        small = HZGSVD__VAR_C2(variant) ? (cphi == 1.0 && cpsi == 1.0) : (z11 == 1.0 && z22 == 1.0);
+    }
+    r.big = !small;
+    if (sort) {
+        /* The new diagonal of A-hat, with the common factor 1/t^2 dropped and A-hat scaled by a
+         * power of two to at most 1 (no overflow near the top of the range); swap to keep it descending. */
+        int ex;
+        (void)frexpl(app > aqq ? app : aqq, &ex);
+        const long double sa = ldexpl(app, -ex), sb = ldexpl(aqq, -ex), sg = ldexpl(apq, -ex);
+        const long double a1 = hzgsvd__lfma(c11 * c11, sa, hzgsvd__lfma(2.0 * c11 * c21, sg, c21 * c21 * sb));
+        const long double a2 = hzgsvd__lfma(c12 * c12, sa, hzgsvd__lfma(2.0 * c12 * c22, sg, c22 * c22 * sb));
+        r.swap = a1 < a2;
+    }
+    r.z11 = z11; r.z12r = z12; r.z21r = z21; r.z22 = z22;
+    hzgsvd__lrot_rows(&r, dp, dq);
+    return r;
+}
+
+/* Complex pair (paper section 2.1.1).  a_pq = f_p^H f_q = (apqr, apqi), b_pq likewise.  The
+ * sorting decision of a transformed complex pair needs the new column norms, so the caller makes
+ * it (hzgsvd__lzswap); r.swap is set here only for a skipped pair. */
+static inline hzgsvd__lrot hzgsvd__lzrot(long double app, long double aqq, long double apqr, long double apqi,
+                                                 long double bpp, long double bqq, long double bpqr, long double bpqi,
+                                                 int variant, int sort, long double tol)
+{
+    hzgsvd__lrot r = hzgsvd__lrot_identity();
+    long double dp = 1.0, dq = 1.0;
+    if (HZGSVD__VAR_RESCALE(variant))
+        hzgsvd__ldhat(&app, &aqq, &apqr, &apqi, bpp, bqq, &bpqr, &bpqi, &dp, &dq);
+
+    const long double x = hypotl(bpqr, bpqi);
+    if (x < tol && hypotl(apqr, apqi) < (sqrtl(app) * sqrtl(aqq)) * tol) {
+        r.swap = sort && (app < aqq);
+        return r;
+    }
+    r.transform = 1;
+    if (!(x < 1.0)) { r.fail = 1; return r; }
+
+    long double er = 1.0, ei = 0.0;                 /* e = b_pq / |b_pq| (1 if b_pq = 0) */
+    if (x != 0.0) {
+        /* the phase of b from a copy scaled out of the subnormal range (where |b| itself is
+         * rounded to a coarse grid), by divisions (1/x overflows for subnormal x) */
+        long double br = bpqr, bi = bpqi, xs = x;
+        if (x < 0x1p-16000L) { br *= 0x1p+8000L; bi *= 0x1p+8000L; xs = hypotl(br, bi); }
+        er = br / xs; ei = bi / xs;
+    }
+    const long double u = hzgsvd__lfma(er, apqr, ei * apqi);     /* (u, v) = conj(e) a_pq */
+    const long double v = hzgsvd__lfma(er, apqi, -(ei * apqr));
+    const long double h = aqq - app;
+    if (h == 0.0 && v == 0.0) {
+        const long double s1 = HZGSVD__LRSQRT2 * hzgsvd__lrsqrt_rn(1.0 + x);
+        const long double s2 = HZGSVD__LRSQRT2 * hzgsvd__lrsqrt_rn(1.0 - x);
+        r.z11 = s1; r.z22 = s2;
+        r.z12r = -er * s2; r.z12i = -ei * s2;     /* -e / sqrt(2(1-x)) */
+        r.z21r = er * s1;  r.z21i = -ei * s1;     /* conj(e) / sqrt(2(1+x)) */
+        r.big = 1;
+    } else {
+        const long double t = sqrtl(hzgsvd__lfma(-x, x, 1.0));
+        const long double ti = 1.0 / t;
+        const long double tau = copysignl(1.0, h);
+        const long double tg = (2.0 * v) / h;           /* tan(gamma) */
+        long double cg, sgm;
+        if (isinf(tg)) { cg = 0.0; sgm = copysignl(1.0, tg); }
+        else { cg = hzgsvd__lrsqrt_rn(hzgsvd__lfma(tg, tg, 1.0)); sgm = tg * cg; }
+        const long double t2 = tau * hzgsvd__lfma(-x, app + aqq, 2.0 * u) / (t * hypotl(2.0 * v, h)); /* tan(2 theta) */
+        long double c2, s2;
+        if (isinf(t2)) { c2 = 0.0; s2 = copysignl(1.0, t2); }
+        else { c2 = hzgsvd__lrsqrt_rn(hzgsvd__lfma(t2, t2, 1.0)); s2 = t2 * c2; }
+        const long double tc = t * c2;
+        const long double w = tc * cg;
+        const long double yp = hzgsvd__lfma(x, s2, 1.0 + w), ym = hzgsvd__lfma(-x, s2, 1.0 + w);
+        const long double cphi = sqrtl(0.5 * yp), cpsi = sqrtl(0.5 * ym);
+        r.z11 = cphi * ti; r.z22 = cpsi * ti;
+        /* e (s2 - x + i t c2 s_gamma) / (2 t cos psi), and -conj(e) (s2 + x - i t c2 s_gamma) / (2 t cos phi) */
+        const long double k12 = ti / (2.0 * cpsi), k21 = ti / (2.0 * cphi);
+        const long double ar = (s2 - x) * k12, ai = (tc * sgm) * k12;
+        const long double br = (s2 + x) * k21, bi = -(tc * sgm) * k21;
+        r.z12r = hzgsvd__lfma(er, ar, -(ei * ai)); r.z12i = hzgsvd__lfma(er, ai, ei * ar);
+        r.z21r = -hzgsvd__lfma(er, br, ei * bi);   r.z21i = -hzgsvd__lfma(er, bi, -(ei * br));
+        const int small = HZGSVD__VAR_C2(variant) ? (cphi == 1.0 && cpsi == 1.0)
+                                                  : (r.z11 == 1.0 && r.z22 == 1.0);
+        r.big = !small;
+    }
+    hzgsvd__lrot_rows(&r, dp, dq);
+    return r;
+}
+
+/* New pair of elements: [y'_p y'_q] = [y_p y_q] Z-hat (one row of a pivot column pair). */
+static inline void hzgsvd__ldrot_apply(const hzgsvd__lrot *r, long double yp, long double yq,
+                                                long double *np, long double *nq)
+{
+    *np = hzgsvd__lfma(yq, r->z21r, yp * r->z11);
+    *nq = hzgsvd__lfma(yp, r->z12r, yq * r->z22);
+}
+
+static inline void hzgsvd__lzrot_apply(const hzgsvd__lrot *r, long double ypr, long double ypi,
+                                                long double yqr, long double yqi,
+                                                long double *npr, long double *npi, long double *nqr, long double *nqi)
+{
+    hzgsvd__lzfma(yqr, yqi, r->z21r, r->z21i, ypr * r->z11, ypi * r->z11, npr, npi);
+    hzgsvd__lzfma(ypr, ypi, r->z12r, r->z12i, yqr * r->z22, yqi * r->z22, nqr, nqi);
+}
+
+/* Sorting decision of a transformed complex pair from the new squared column norms of F-hat. */
+static inline int hzgsvd__lzswap(int sort, long double new_app, long double new_aqq)
+{
+    return sort && (new_app < new_aqq);
+}
+/*** end templates/hzgsvd_math.h.j2 ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
+/* The CPU engine in long double (the reference engine of hzgsvd_ref.h), real (d).
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count. */
+
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
+typedef struct hzgsvd__ld_mats {
+    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
+    long double *Fr, *Gr, *Zr;
+} hzgsvd__ld_mats;
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__ld_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__ld_scratch {
+    long double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+} hzgsvd__ld_scratch;
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
+HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(const long double *xr, int m, int enhanced)
+{
+    if (!enhanced) {
+        long double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            s = hzgsvd__lfma(xr[r], xr[r], s);
+        }
+        return s;
+    }
+    long double sc = 0.0, sd = 0.0;      /* sum of RD(x*x) and of the (non-negative) rounding errors */
+    for (int r = 0; r < m; ++r) {
+        long double c, d;
+        hzgsvd__lmul_rd_err(xr[r], xr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    return sc + sd;
+}
+
+/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only); real ones are enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__ld_dot(const long double *xr, const long double *yr, int m, int enhanced, long double *dr)
+{
+    if (!enhanced) {
+        long double s = 0.0;
+        for (int r = 0; r < m; ++r) s = hzgsvd__lfma(xr[r], yr[r], s);
+        *dr = s;
+        return;
+    }
+    long double sc = 0.0, sd = 0.0;
+    for (int r = 0; r < m; ++r) {
+        long double c, d;
+        hzgsvd__lmul_rd_err(xr[r], yr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    *dr = sc + sd;
+}
+
+HZGSVD_PRIVATE void hzgsvd__ld_scale(long double *xr, int m, long double s)
+{
+    for (int r = 0; r < m; ++r) {
+        xr[r] *= s;
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__ld_swap_cols(long double *ar, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        long double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
+    }
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__ld_apply(const hzgsvd__lrot *rot, long double *ar, int k, int p, int q)
+{
+    long double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__ldrot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
+}
+
+/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
+ * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
+ * pivot was not positive. */
+HZGSVD_PRIVATE int hzgsvd__ld_cholesky(long double *ar, int k)
+{
+    for (int j = 0; j < k; ++j) {
+        const long double d = ar[j + (size_t)j * k];
+        if (!(d > 0.0) || isinf(d)) return j;
+        const long double rs = hzgsvd__lrsqrt_rn(d);
+        ar[j + (size_t)j * k] = sqrtl(d);
+        for (int i = j + 1; i < k; ++i) {
+            ar[i + (size_t)j * k] *= rs;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
+            const long double lr = ar[c + (size_t)j * k];
+            for (int i = c; i < k; ++i) {
+                ar[i + (size_t)c * k] = hzgsvd__lfma(-ar[i + (size_t)j * k], lr, ar[i + (size_t)c * k]);
+            }
+        }
+    }
+    for (int j = 0; j < k; ++j)                  /* L -> L^H */
+        for (int i = j + 1; i < k; ++i) {
+            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
+        }
+    return -1;
+}
+
+/* Outcome of one pivot block pair. */
+typedef struct hzgsvd__ld_pair_result {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
+    int fail_col;                   /* local column (0..2w-1) where it failed */
+} hzgsvd__ld_pair_result;
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
+HZGSVD_PRIVATE void hzgsvd__ld_gram(const long double *yr, int m, const int *cols, int k, long double *ar)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i)
+            hzgsvd__ld_dot(yr + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, m, 0,
+                      &ar[i + (size_t)j * k]);
+}
+
+/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
+HZGSVD_PRIVATE void hzgsvd__ld_postmultiply(long double *yr, int m, const int *cols, int k,
+                                       const hzgsvd__ld_scratch *s)
+{
+    const int R = hzgsvd__ld_ROWS;
+    for (int r0 = 0; r0 < m; r0 += R) {
+        const int rows = (m - r0 < R) ? m - r0 : R;
+        for (int c = 0; c < k; ++c) {
+            const long double *srcr = yr + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                s->Xr[r + c * R] = srcr[r];
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            long double *or_ = s->Or + c * R;
+            for (int r = 0; r < rows; ++r) {
+                or_[r] = 0.0;
+            }
+            for (int i = 0; i < k; ++i) {
+                const long double zr = s->Hr[i + (size_t)c * k];
+                const long double *xr = s->Xr + i * R;
+                for (int r = 0; r < rows; ++r)
+                    or_[r] = hzgsvd__lfma(xr[r], zr, or_[r]);
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            long double *dstr = yr + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                dstr[r] = s->Or[r + c * R];
+            }
+        }
+    }
+}
+
+/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, long double tol, const hzgsvd__ld_scratch *s)
+{
+    hzgsvd__ld_pair_result res = {0, 0, 0, -1};
+    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
+    long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    /* Subphases 1 and 2: F-hat, G-hat */
+    hzgsvd__ld_gram(M->Fr, M->mf, cols, k, Fr);
+    int c = hzgsvd__ld_cholesky(Fr, k);
+    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    hzgsvd__ld_gram(M->Gr, M->mg, cols, k, Gr);
+    c = hzgsvd__ld_cholesky(Gr, k);
+    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+
+    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        Zr[e] = 0.0;
+    }
+    for (int j = 0; j < k; ++j) {
+        long double zj = 1.0;
+        if (!resc) {
+            const long double b = hzgsvd__ld_nrm2sq(Gr + (size_t)j * k, k, enh);
+            if (b != 1.0) {
+                zj = hzgsvd__lrsqrt_rn(b);
+                hzgsvd__ld_scale(Fr + (size_t)j * k, k, zj);
+                hzgsvd__ld_scale(Gr + (size_t)j * k, k, zj);
+            }
+        }
+        Zr[j + (size_t)j * k] = zj;
+    }
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        unsigned long long s_all = 0, s_big = 0;
+        for (int step = 0; step < inner_steps; ++step) {
+            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
+            for (int pos = 0; pos < k / 2; ++pos) {
+                const int p = pq[2 * pos], q = pq[2 * pos + 1];
+                const long double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
+                const long double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
+                long double apq, bpq;
+                const long double app = hzgsvd__ld_nrm2sq(fpr, k, enh), aqq = hzgsvd__ld_nrm2sq(fqr, k, enh);
+                hzgsvd__ld_dot(fpr, fqr, k, enh, &apq);
+                hzgsvd__ld_dot(gpr, gqr, k, enh, &bpq);
+                const long double bpp = resc ? hzgsvd__ld_nrm2sq(gpr, k, enh) : 1.0;
+                const long double bqq = resc ? hzgsvd__ld_nrm2sq(gqr, k, enh) : 1.0;
+                const hzgsvd__lrot rot = hzgsvd__ldrot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
+                int swap = rot.swap;
+                if (rot.transform) {
+                    ++s_all;
+                    s_big += (unsigned long long)rot.big;
+                    hzgsvd__ld_apply(&rot, Fr, k, p, q);
+                    hzgsvd__ld_apply(&rot, Gr, k, p, q);
+                    hzgsvd__ld_apply(&rot, Zr, k, p, q);
+                }
+                if (swap) {
+                    hzgsvd__ld_swap_cols(Fr, k, p, q, k);
+                    hzgsvd__ld_swap_cols(Gr, k, p, q, k);
+                    hzgsvd__ld_swap_cols(Zr, k, p, q, k);
+                }
+            }
+        }
+        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
+        res.all += s_all;
+        res.big += s_big;
+    }
+    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
+    for (int j = 0; j < k; ++j) {
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(Fr + (size_t)j * k, k, enh)
+                                        + hzgsvd__ld_nrm2sq(Gr + (size_t)j * k, k, enh));
+        if (t != 1.0) hzgsvd__ld_scale(Zr + (size_t)j * k, k, t);
+    }
+    /* Subphase 4: the three post-multiplications */
+    hzgsvd__ld_postmultiply(M->Fr, M->mf, cols, k, s);
+    hzgsvd__ld_postmultiply(M->Gr, M->mg, cols, k, s);
+    hzgsvd__ld_postmultiply(M->Zr, M->nz, cols, k, s);
+    return res;
+}
+
+/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
+HZGSVD_PRIVATE void hzgsvd__ld_rescale_z(const hzgsvd__ld_mats *M, int enh, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
+                                        + hzgsvd__ld_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
+        if (t != 1.0) hzgsvd__ld_scale(M->Zr + (size_t)j * M->nz, M->nz, t);
+    }
+}
+
+/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_check_values(const long double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j) {
+        int nonzero = 0;
+        for (int r = 0; r < m; ++r) {
+            const long double v = Y[r + (size_t)j * ld];
+            if (!isfinite(v))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, (double)v);
+            nonzero |= (v != 0.0);
+        }
+        if (!nonzero)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__ld_load(const long double *Y, int m, int n, int ld, long double *wr, int ldw)
+{
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)j * ldw] = Y[r + (size_t)j * ld];
+        }
+}
+
+/* Write working column jw (first m rows) to the caller's column jc. */
+HZGSVD_PRIVATE void hzgsvd__ld_store_col(long double *Y, int ld, int jc, const long double *wr, int ldw, int jw, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        Y[r + (size_t)jc * ld] = wr[r + (size_t)jw * ldw];
+    }
+}
+
+/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
+HZGSVD_PRIVATE void hzgsvd__ld_col_norms(const long double *Y, int m, int n, int ld, long double *out)
+{
+    for (int j = 0; j < n; ++j) {
+        long double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const long double v = Y[r + (size_t)j * ld];
+            s = hzgsvd__lfma(v, v, s);
+        }
+        out[j] = sqrtl(s);
+    }
+}
+
+/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
+ * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
+ * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
+ * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+HZGSVD_PRIVATE int hzgsvd__ld_degenerate(const long double *zr, int n, const long double *nf, const long double *ng,
+                                    long double sf, long double sg, long double tol_f, long double tol_g)
+{
+    long double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const long double a = fabsl(zr[k]);
+        af = hzgsvd__lfma(a, nf[k], af);
+        ag = hzgsvd__lfma(a, ng[k], ag);
+    }
+    if (!(sf > tol_f * af)) return 1;
+    if (!(sg > tol_g * ag)) return 2;
+    return 0;
+}
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
+                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh, hzgsvd_info *info)
+{
+    hzgsvd__ld_mats M;
+    long double *buf = (long double *)malloc(sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
+    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
+    M.Fr = buf; M.Gr = buf + m_f;
+    hzgsvd__ld_load(F, m_f, 1, m_f, M.Fr, m_f);
+    hzgsvd__ld_load(G, m_g, 1, m_g, M.Gr, m_g);
+    const long double nf2 = hzgsvd__ld_nrm2sq(M.Fr, m_f, enh);
+    const long double ng2 = hzgsvd__ld_nrm2sq(M.Gr, m_g, enh);
+    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
+    const long double sf = sqrtl(nf2) * rho, sg = sqrtl(ng2) * rho, s = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+        free(buf);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", (double)nf2, (double)ng2);
+    }
+    hzgsvd__ld_scale(M.Fr, m_f, hzgsvd__lrsqrt_rn(nf2));
+    hzgsvd__ld_scale(M.Gr, m_g, hzgsvd__lrsqrt_rn(ng2));
+    hzgsvd__ld_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
+    hzgsvd__ld_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
+    Z[0] = rho;
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    free(buf);
+    return HZGSVD_SUCCESS;
+}
+
+/* Working matrices: one zeroed allocation for F, G and Z (real). */
+HZGSVD_PRIVATE int hzgsvd__ld_mats_alloc(hzgsvd__ld_mats *M, int mf, int mg, int nz, int nc)
+{
+    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
+    long double *dp = (long double *)calloc(1 * per_plane, sizeof(long double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    if (!dp) return -1;
+    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    return 0;
+}
+
+HZGSVD_PRIVATE void hzgsvd__ld_mats_free(hzgsvd__ld_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
+ * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
+ * the per-pair results of a step, and the settings. */
+typedef struct hzgsvd__ld_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+    long double tol;
+    int *outer, *inner;
+    hzgsvd__ld_scratch *scr;
+    hzgsvd__ld_pair_result *pres;
+    char *mem;
+} hzgsvd__ld_engine;
+
+HZGSVD_PRIVATE void hzgsvd__ld_engine_free(hzgsvd__ld_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_engine_init(hzgsvd__ld_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
+    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
+    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    E->tol = hzgsvd__lortho_tol(E->k);
+    E->mem = NULL; E->scr = NULL;
+#ifdef _OPENMP
+    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    E->nthreads = 1;
+#endif
+    const int k = E->k;
+    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
+    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (E->outer_steps < 1 || E->inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
+    const size_t n_scr = 1 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__ld_ROWS * k);
+    const size_t bytes = sizeof(long double) * n_scr * (size_t)E->nthreads
+                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
+                       + (sizeof(hzgsvd__ld_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double);
+    E->mem = (char *)calloc(1, bytes);
+    E->scr = (hzgsvd__ld_scratch *)malloc(sizeof(hzgsvd__ld_scratch) * (size_t)E->nthreads);
+    if (!E->mem || !E->scr) {
+        hzgsvd__ld_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
+    }
+    /* the per-pair results first (8-byte aligned), then the reals (aligned for long double), then the ints */
+    E->pres = (hzgsvd__ld_pair_result *)E->mem;
+    long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__ld_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
+    for (int t = 0; t < E->nthreads; ++t) {
+        E->scr[t].Ar = dp; dp += (size_t)k * k;
+        E->scr[t].Br = dp; dp += (size_t)k * k;
+        E->scr[t].Hr = dp; dp += (size_t)k * k;
+        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
+        E->scr[t].Or = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
+    }
+    E->outer = (int *)dp;
+    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
+    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
+        hzgsvd__ld_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
+ * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
+ * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
+HZGSVD_PRIVATE void hzgsvd__ld_init_fgz(const hzgsvd__ld_mats *M, const hzgsvd__ld_engine *E, int half, int row0, int row1)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        long double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(E->variant)) {
+            zj = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, E->enh));
+            if (zj != 1.0) {
+                hzgsvd__ld_scale(M->Fr + (size_t)j * M->mf, M->mf, zj);
+                hzgsvd__ld_scale(M->Gr + (size_t)j * M->mg, M->mg, zj);
+            }
+        }
+        const int zrow = j < half ? row0 + j : row1 + j - half;
+        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
+    }
+}
+
+/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
+ * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
+ * identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_sweep(const hzgsvd__ld_mats *M, hzgsvd__ld_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    const int w = E->w, nblk = E->nblk;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = E->outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
+#endif
+        for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+            const int tid = omp_get_thread_num();
+#else
+            const int tid = 0;
+#endif
+            int cols[128];                      /* 2w <= 128 column indices */
+            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+            E->pres[pos] = hzgsvd__ld_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+        }
+        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+            const hzgsvd__ld_pair_result *r = &E->pres[pos];
+            *all += r->all;
+            *big += r->big;
+            if (r->fail && st == HZGSVD_SUCCESS) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                  : r->fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
+            }
+        }
+    }
+    return st;
+}
+
+/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
+ * Returns the first degenerate column or -1. */
+HZGSVD_PRIVATE int hzgsvd__ld_final_rescale(const hzgsvd__ld_mats *M, const hzgsvd__ld_engine *E, long double *sf, long double *sg, long double *ss)
+{
+    int bad = -1;
+    const int enh = E->enh;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
+        const long double nf2 = hzgsvd__ld_nrm2sq(fr, M->mf, enh);
+        const long double ng2 = hzgsvd__ld_nrm2sq(gr, M->mg, enh);
+        const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
+        const long double rf = hzgsvd__lrsqrt_rn(nf2), rg = hzgsvd__lrsqrt_rn(ng2);
+        sf[j] = sqrtl(nf2) * rho;
+        sg[j] = sqrtl(ng2) * rho;
+        ss[j] = sqrtl(nf2) * rg;
+        if (rf != 1.0) hzgsvd__ld_scale(fr, M->mf, rf);
+        if (rg != 1.0) hzgsvd__ld_scale(gr, M->mg, rg);
+        if (rho != 1.0) hzgsvd__ld_scale(zr, M->nz, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__ld_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    return bad;
+}
+
+/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
+ * zeros: a bordered column never mixes with a real one). */
+HZGSVD_PRIVATE int hzgsvd__ld_real_column(const hzgsvd__ld_mats *M, int j, int n)
+{
+    for (int r = n; r < M->nz; ++r) {
+        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+    }
+    return 1;
+}
+
+/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
+ * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
+HZGSVD_PRIVATE int hzgsvd__ld_rank_test(const hzgsvd__ld_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+                                   const long double *nf, const long double *ng, const long double *sf, const long double *sg, int *col)
+{
+    for (int c = 0; c < cnt; ++c) {
+        const int j = order[c];
+        const int d = hzgsvd__ld_degenerate(M->Zr + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+                                       (long double)(m_f > n ? m_f : n) * HZGSVD__LU, (long double)(m_g > n ? m_g : n) * HZGSVD__LU);
+        if (d) { *col = c; return d; }
+    }
+    return 0;
+}
+
+/* Stable descending order of sigma over the selected columns: hzgsvd__sort_desc of the shared
+ * host code, in long double (rounding sigma to double first could tie distinct values). */
+HZGSVD_PRIVATE void hzgsvd__ld_sort_desc(const long double *sigma, int *idx, int n)
+{
+    for (int i = 1; i < n; ++i) {
+        const int k = idx[i];
+        int j = i - 1;
+        while (j >= 0 && sigma[idx[j]] < sigma[k]) { idx[j + 1] = idx[j]; --j; }
+        idx[j + 1] = k;
+    }
+}
+
+/* The whole run on validated arguments. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
+                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
+    hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (n == 1) {
+        if (info) info->n_bordered = 1;
+        return hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+    }
+
+    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
+    if (info) info->n_bordered = nb;
+    hzgsvd__ld_mats M;
+    hzgsvd__ld_engine E;
+    if (hzgsvd__ld_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    st = hzgsvd__ld_engine_init(&E, nb, o, info);
+    if (st != HZGSVD_SUCCESS) { hzgsvd__ld_mats_free(&M); return st; }
+
+    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    hzgsvd__ld_load(F, m_f, n, ldf, M.Fr, M.mf);
+    hzgsvd__ld_load(G, m_g, n, ldg, M.Gr, M.mg);
+    for (int j = 0; j < extra; ++j) {
+        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
+        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+    }
+    hzgsvd__ld_init_fgz(&M, &E, nb, 0, 0);
+
+    int converged = 0;
+    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+        unsigned long long sw_all = 0, sw_big = 0;
+        st = hzgsvd__ld_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
+        if (o->progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
+            pr.seconds = hzgsvd__now() - t0;
+            o->progress(&pr, o->progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) break;
+        if (sw_big == 0) { converged = 1; break; }
+        hzgsvd__ld_rescale_z(&M, enh, E.nthreads);
+    }
+    if (st != HZGSVD_SUCCESS) { hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return st; }
+
+    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    long double *sig = (long double *)malloc(sizeof(long double) * n_aux + sizeof(int) * (size_t)nb);
+    if (!sig) { hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * n_aux); }
+    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
+    int *order = (int *)(sig + n_aux);
+    const int bad = hzgsvd__ld_final_rescale(&M, &E, sf, sg, ss);
+    if (bad >= 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          bad + 1, (double)sf[bad], (double)sg[bad]);
+        free(sig); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+        return st;
+    }
+    /* The caller's columns are those free of bordering; sorting may have moved them. */
+    int cnt = 0;
+    for (int j = 0; j < nb; ++j)
+        if (hzgsvd__ld_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) {
+        free(sig); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->sort) hzgsvd__ld_sort_desc(ss, order, n);
+    /* the caller's F and G are still the input here: their column norms for the rank test */
+    hzgsvd__ld_col_norms(F, m_f, n, ldf, nf);
+    hzgsvd__ld_col_norms(G, m_g, n, ldg, ng);
+    int degenerate_col = -1;
+    const int degenerate = hzgsvd__ld_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        hzgsvd__ld_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
+        hzgsvd__ld_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
+        hzgsvd__ld_store_col(Z, ldz, c, M.Zr, nb, j, n);
+        if (sigma_f) sigma_f[c] = sf[j];
+        if (sigma_g) sigma_g[c] = sg[j];
+        if (sigma) sigma[c] = ss[j];
+    }
+    free(sig); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+    if (degenerate)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (!converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                            o->max_sweeps, o->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 [lz] ***/
+/* The CPU engine in long double (the reference engine of hzgsvd_ref.h), complex (z): split real/imaginary planes internally.
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count. */
+
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
+typedef struct hzgsvd__lz_mats {
+    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
+    long double *Fr, *Gr, *Zr;
+    long double *Fi, *Gi, *Zi;
+} hzgsvd__lz_mats;
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__lz_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__lz_scratch {
+    long double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+    long double *Ai, *Bi, *Hi, *Xi, *Oi;
+} hzgsvd__lz_scratch;
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
+HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(const long double *xr, const long double *xi, int m, int enhanced)
+{
+    if (!enhanced) {
+        long double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            s = hzgsvd__lfma(xr[r], xr[r], s);
+            s = hzgsvd__lfma(xi[r], xi[r], s);
+        }
+        return s;
+    }
+    /* per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed */
+    long double s = 0.0;
+    for (int r = 0; r < m; ++r) {
+        long double cr, dr, ci, di;
+        hzgsvd__lmul_rd_err(xr[r], xr[r], &cr, &dr);
+        hzgsvd__lmul_rd_err(xi[r], xi[r], &ci, &di);
+        s += ((dr + di) + (cr < ci ? cr : ci)) + (cr < ci ? ci : cr);
+    }
+    return s;
+}
+
+/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only); real ones are enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__lz_dot(const long double *xr, const long double *xi, const long double *yr, const long double *yi, int m, int enhanced, long double *dr, long double *di)
+{
+    (void)enhanced;
+    long double sr = 0.0, si = 0.0;
+    for (int r = 0; r < m; ++r) {
+        sr = hzgsvd__lfma(xr[r], yr[r], sr); sr = hzgsvd__lfma(xi[r], yi[r], sr);
+        si = hzgsvd__lfma(xr[r], yi[r], si); si = hzgsvd__lfma(-xi[r], yr[r], si);
+    }
+    *dr = sr; *di = si;
+}
+
+HZGSVD_PRIVATE void hzgsvd__lz_scale(long double *xr, long double *xi, int m, long double s)
+{
+    for (int r = 0; r < m; ++r) {
+        xr[r] *= s;
+        xi[r] *= s;
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__lz_swap_cols(long double *ar, long double *ai, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        long double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
+        t = ai[r + (size_t)p * ld]; ai[r + (size_t)p * ld] = ai[r + (size_t)q * ld]; ai[r + (size_t)q * ld] = t;
+    }
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__lz_apply(const hzgsvd__lrot *rot, long double *ar, long double *ai, int k, int p, int q)
+{
+    long double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    long double *pi = ai + (size_t)p * k, *qi = ai + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__lzrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
+}
+
+/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
+ * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
+ * pivot was not positive. */
+HZGSVD_PRIVATE int hzgsvd__lz_cholesky(long double *ar, long double *ai, int k)
+{
+    for (int j = 0; j < k; ++j) {
+        const long double d = ar[j + (size_t)j * k];
+        if (!(d > 0.0) || isinf(d)) return j;
+        const long double rs = hzgsvd__lrsqrt_rn(d);
+        ar[j + (size_t)j * k] = sqrtl(d);
+        ai[j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i) {
+            ar[i + (size_t)j * k] *= rs;
+            ai[i + (size_t)j * k] *= rs;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
+            const long double lr = ar[c + (size_t)j * k];
+            const long double li = -ai[c + (size_t)j * k];
+            for (int i = c; i < k; ++i) {
+                hzgsvd__lzfma(-ar[i + (size_t)j * k], -ai[i + (size_t)j * k], lr, li,
+                             ar[i + (size_t)c * k], ai[i + (size_t)c * k],
+                             &ar[i + (size_t)c * k], &ai[i + (size_t)c * k]);
+            }
+        }
+    }
+    for (int j = 0; j < k; ++j)                  /* L -> L^H */
+        for (int i = j + 1; i < k; ++i) {
+            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
+            ai[j + (size_t)i * k] = -ai[i + (size_t)j * k]; ai[i + (size_t)j * k] = 0.0;
+        }
+    return -1;
+}
+
+/* Outcome of one pivot block pair. */
+typedef struct hzgsvd__lz_pair_result {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
+    int fail_col;                   /* local column (0..2w-1) where it failed */
+} hzgsvd__lz_pair_result;
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
+HZGSVD_PRIVATE void hzgsvd__lz_gram(const long double *yr, const long double *yi, int m, const int *cols, int k, long double *ar, long double *ai)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i)
+            hzgsvd__lz_dot(yr + (size_t)cols[i] * m, yi + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, yi + (size_t)cols[j] * m, m, 0,
+                      &ar[i + (size_t)j * k], &ai[i + (size_t)j * k]);
+}
+
+/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
+HZGSVD_PRIVATE void hzgsvd__lz_postmultiply(long double *yr, long double *yi, int m, const int *cols, int k,
+                                       const hzgsvd__lz_scratch *s)
+{
+    const int R = hzgsvd__lz_ROWS;
+    for (int r0 = 0; r0 < m; r0 += R) {
+        const int rows = (m - r0 < R) ? m - r0 : R;
+        for (int c = 0; c < k; ++c) {
+            const long double *srcr = yr + (size_t)cols[c] * m + r0;
+            const long double *srci = yi + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                s->Xr[r + c * R] = srcr[r];
+                s->Xi[r + c * R] = srci[r];
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            long double *or_ = s->Or + c * R;
+            long double *oi = s->Oi + c * R;
+            for (int r = 0; r < rows; ++r) {
+                or_[r] = 0.0;
+                oi[r] = 0.0;
+            }
+            for (int i = 0; i < k; ++i) {
+                const long double zr = s->Hr[i + (size_t)c * k];
+                const long double *xr = s->Xr + i * R;
+                const long double zi = s->Hi[i + (size_t)c * k];
+                const long double *xi = s->Xi + i * R;
+                for (int r = 0; r < rows; ++r)
+                    hzgsvd__lzfma(xr[r], xi[r], zr, zi, or_[r], oi[r], &or_[r], &oi[r]);
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            long double *dstr = yr + (size_t)cols[c] * m + r0;
+            long double *dsti = yi + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                dstr[r] = s->Or[r + c * R];
+                dsti[r] = s->Oi[r + c * R];
+            }
+        }
+    }
+}
+
+/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, long double tol, const hzgsvd__lz_scratch *s)
+{
+    hzgsvd__lz_pair_result res = {0, 0, 0, -1};
+    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
+    long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    long double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
+    /* Subphases 1 and 2: F-hat, G-hat */
+    hzgsvd__lz_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
+    int c = hzgsvd__lz_cholesky(Fr, Fi, k);
+    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    hzgsvd__lz_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
+    c = hzgsvd__lz_cholesky(Gr, Gi, k);
+    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+
+    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        Zr[e] = 0.0;
+        Zi[e] = 0.0;
+    }
+    for (int j = 0; j < k; ++j) {
+        long double zj = 1.0;
+        if (!resc) {
+            const long double b = hzgsvd__lz_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh);
+            if (b != 1.0) {
+                zj = hzgsvd__lrsqrt_rn(b);
+                hzgsvd__lz_scale(Fr + (size_t)j * k, Fi + (size_t)j * k, k, zj);
+                hzgsvd__lz_scale(Gr + (size_t)j * k, Gi + (size_t)j * k, k, zj);
+            }
+        }
+        Zr[j + (size_t)j * k] = zj;
+    }
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        unsigned long long s_all = 0, s_big = 0;
+        for (int step = 0; step < inner_steps; ++step) {
+            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
+            for (int pos = 0; pos < k / 2; ++pos) {
+                const int p = pq[2 * pos], q = pq[2 * pos + 1];
+                const long double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
+                const long double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
+                const long double *fpi = Fi + (size_t)p * k, *fqi = Fi + (size_t)q * k;
+                const long double *gpi = Gi + (size_t)p * k, *gqi = Gi + (size_t)q * k;
+                long double apqr, apqi, bpqr, bpqi;
+                const long double app = hzgsvd__lz_nrm2sq(fpr, fpi, k, enh), aqq = hzgsvd__lz_nrm2sq(fqr, fqi, k, enh);
+                hzgsvd__lz_dot(fpr, fpi, fqr, fqi, k, enh, &apqr, &apqi);
+                hzgsvd__lz_dot(gpr, gpi, gqr, gqi, k, enh, &bpqr, &bpqi);
+                const long double bpp = resc ? hzgsvd__lz_nrm2sq(gpr, gpi, k, enh) : 1.0;
+                const long double bqq = resc ? hzgsvd__lz_nrm2sq(gqr, gqi, k, enh) : 1.0;
+                const hzgsvd__lrot rot = hzgsvd__lzrot(app, aqq, apqr, apqi, bpp, bqq, bpqr, bpqi, variant, sort, tol);
+                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
+                int swap = rot.swap;
+                if (rot.transform) {
+                    ++s_all;
+                    s_big += (unsigned long long)rot.big;
+                    hzgsvd__lz_apply(&rot, Fr, Fi, k, p, q);
+                    hzgsvd__lz_apply(&rot, Gr, Gi, k, p, q);
+                    hzgsvd__lz_apply(&rot, Zr, Zi, k, p, q);
+                    swap = hzgsvd__lzswap(sort, hzgsvd__lz_nrm2sq(fpr, fpi, k, enh), hzgsvd__lz_nrm2sq(fqr, fqi, k, enh));
+                }
+                if (swap) {
+                    hzgsvd__lz_swap_cols(Fr, Fi, k, p, q, k);
+                    hzgsvd__lz_swap_cols(Gr, Gi, k, p, q, k);
+                    hzgsvd__lz_swap_cols(Zr, Zi, k, p, q, k);
+                }
+            }
+        }
+        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
+        res.all += s_all;
+        res.big += s_big;
+    }
+    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
+    for (int j = 0; j < k; ++j) {
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)
+                                        + hzgsvd__lz_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh));
+        if (t != 1.0) hzgsvd__lz_scale(Zr + (size_t)j * k, Zi + (size_t)j * k, k, t);
+    }
+    /* Subphase 4: the three post-multiplications */
+    hzgsvd__lz_postmultiply(M->Fr, M->Fi, M->mf, cols, k, s);
+    hzgsvd__lz_postmultiply(M->Gr, M->Gi, M->mg, cols, k, s);
+    hzgsvd__lz_postmultiply(M->Zr, M->Zi, M->nz, cols, k, s);
+    return res;
+}
+
+/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
+HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
+                                        + hzgsvd__lz_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
+        if (t != 1.0) hzgsvd__lz_scale(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, M->nz, t);
+    }
+}
+
+/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j) {
+        int nonzero = 0;
+        for (int r = 0; r < m; ++r) {
+            const long double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
+            if (!isfinite(vr) || !isfinite(vi))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, (double)vr, (double)vi);
+            nonzero |= (vr != 0.0) || (vi != 0.0);
+        }
+        if (!nonzero)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__lz_load(const long double *Y, int m, int n, int ld, long double *wr, long double *wi, int ldw)
+{
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld)];
+            wi[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + 1];
+        }
+}
+
+/* Write working column jw (first m rows) to the caller's column jc. */
+HZGSVD_PRIVATE void hzgsvd__lz_store_col(long double *Y, int ld, int jc, const long double *wr, const long double *wi, int ldw, int jw, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        Y[2 * (r + (size_t)jc * ld)] = wr[r + (size_t)jw * ldw];
+        Y[2 * (r + (size_t)jc * ld) + 1] = wi[r + (size_t)jw * ldw];
+    }
+}
+
+/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
+HZGSVD_PRIVATE void hzgsvd__lz_col_norms(const long double *Y, int m, int n, int ld, long double *out)
+{
+    for (int j = 0; j < n; ++j) {
+        long double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const long double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
+            s = hzgsvd__lfma(vr, vr, s); s = hzgsvd__lfma(vi, vi, s);
+        }
+        out[j] = sqrtl(s);
+    }
+}
+
+/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
+ * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
+ * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
+ * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+HZGSVD_PRIVATE int hzgsvd__lz_degenerate(const long double *zr, const long double *zi, int n, const long double *nf, const long double *ng,
+                                    long double sf, long double sg, long double tol_f, long double tol_g)
+{
+    long double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const long double a = hypotl(zr[k], zi[k]);
+        af = hzgsvd__lfma(a, nf[k], af);
+        ag = hzgsvd__lfma(a, ng[k], ag);
+    }
+    if (!(sf > tol_f * af)) return 1;
+    if (!(sg > tol_g * ag)) return 2;
+    return 0;
+}
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
+                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh, hzgsvd_info *info)
+{
+    hzgsvd__lz_mats M;
+    long double *buf = (long double *)malloc(sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
+    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
+    M.Fr = buf; M.Gr = buf + m_f;
+    M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
+    hzgsvd__lz_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
+    hzgsvd__lz_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
+    const long double nf2 = hzgsvd__lz_nrm2sq(M.Fr, M.Fi, m_f, enh);
+    const long double ng2 = hzgsvd__lz_nrm2sq(M.Gr, M.Gi, m_g, enh);
+    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
+    const long double sf = sqrtl(nf2) * rho, sg = sqrtl(ng2) * rho, s = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+        free(buf);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", (double)nf2, (double)ng2);
+    }
+    hzgsvd__lz_scale(M.Fr, M.Fi, m_f, hzgsvd__lrsqrt_rn(nf2));
+    hzgsvd__lz_scale(M.Gr, M.Gi, m_g, hzgsvd__lrsqrt_rn(ng2));
+    hzgsvd__lz_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
+    hzgsvd__lz_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
+    Z[0] = rho; Z[1] = 0.0;
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    free(buf);
+    return HZGSVD_SUCCESS;
+}
+
+/* Working matrices: one zeroed allocation for F, G and Z (split planes). */
+HZGSVD_PRIVATE int hzgsvd__lz_mats_alloc(hzgsvd__lz_mats *M, int mf, int mg, int nz, int nc)
+{
+    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
+    long double *dp = (long double *)calloc(2 * per_plane, sizeof(long double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    if (!dp) return -1;
+    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc;
+    return 0;
+}
+
+HZGSVD_PRIVATE void hzgsvd__lz_mats_free(hzgsvd__lz_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
+ * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
+ * the per-pair results of a step, and the settings. */
+typedef struct hzgsvd__lz_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+    long double tol;
+    int *outer, *inner;
+    hzgsvd__lz_scratch *scr;
+    hzgsvd__lz_pair_result *pres;
+    char *mem;
+} hzgsvd__lz_engine;
+
+HZGSVD_PRIVATE void hzgsvd__lz_engine_free(hzgsvd__lz_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_engine_init(hzgsvd__lz_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
+    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
+    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    E->tol = hzgsvd__lortho_tol(E->k);
+    E->mem = NULL; E->scr = NULL;
+#ifdef _OPENMP
+    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    E->nthreads = 1;
+#endif
+    const int k = E->k;
+    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
+    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (E->outer_steps < 1 || E->inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
+    const size_t n_scr = 2 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__lz_ROWS * k);
+    const size_t bytes = sizeof(long double) * n_scr * (size_t)E->nthreads
+                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
+                       + (sizeof(hzgsvd__lz_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double);
+    E->mem = (char *)calloc(1, bytes);
+    E->scr = (hzgsvd__lz_scratch *)malloc(sizeof(hzgsvd__lz_scratch) * (size_t)E->nthreads);
+    if (!E->mem || !E->scr) {
+        hzgsvd__lz_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
+    }
+    /* the per-pair results first (8-byte aligned), then the reals (aligned for long double), then the ints */
+    E->pres = (hzgsvd__lz_pair_result *)E->mem;
+    long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__lz_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
+    for (int t = 0; t < E->nthreads; ++t) {
+        E->scr[t].Ar = dp; dp += (size_t)k * k;
+        E->scr[t].Br = dp; dp += (size_t)k * k;
+        E->scr[t].Hr = dp; dp += (size_t)k * k;
+        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+        E->scr[t].Or = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+        E->scr[t].Ai = dp; dp += (size_t)k * k;
+        E->scr[t].Bi = dp; dp += (size_t)k * k;
+        E->scr[t].Hi = dp; dp += (size_t)k * k;
+        E->scr[t].Xi = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+        E->scr[t].Oi = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+    }
+    E->outer = (int *)dp;
+    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
+    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
+        hzgsvd__lz_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
+ * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
+ * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
+HZGSVD_PRIVATE void hzgsvd__lz_init_fgz(const hzgsvd__lz_mats *M, const hzgsvd__lz_engine *E, int half, int row0, int row1)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        long double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(E->variant)) {
+            zj = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, E->enh));
+            if (zj != 1.0) {
+                hzgsvd__lz_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, zj);
+                hzgsvd__lz_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, zj);
+            }
+        }
+        const int zrow = j < half ? row0 + j : row1 + j - half;
+        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
+    }
+}
+
+/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
+ * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
+ * identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep(const hzgsvd__lz_mats *M, hzgsvd__lz_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    const int w = E->w, nblk = E->nblk;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = E->outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
+#endif
+        for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+            const int tid = omp_get_thread_num();
+#else
+            const int tid = 0;
+#endif
+            int cols[128];                      /* 2w <= 128 column indices */
+            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+            E->pres[pos] = hzgsvd__lz_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+        }
+        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+            const hzgsvd__lz_pair_result *r = &E->pres[pos];
+            *all += r->all;
+            *big += r->big;
+            if (r->fail && st == HZGSVD_SUCCESS) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                  : r->fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
+            }
+        }
+    }
+    return st;
+}
+
+/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
+ * Returns the first degenerate column or -1. */
+HZGSVD_PRIVATE int hzgsvd__lz_final_rescale(const hzgsvd__lz_mats *M, const hzgsvd__lz_engine *E, long double *sf, long double *sg, long double *ss)
+{
+    int bad = -1;
+    const int enh = E->enh;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
+        long double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg, *zi = M->Zi + (size_t)j * M->nz;
+        const long double nf2 = hzgsvd__lz_nrm2sq(fr, fi, M->mf, enh);
+        const long double ng2 = hzgsvd__lz_nrm2sq(gr, gi, M->mg, enh);
+        const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
+        const long double rf = hzgsvd__lrsqrt_rn(nf2), rg = hzgsvd__lrsqrt_rn(ng2);
+        sf[j] = sqrtl(nf2) * rho;
+        sg[j] = sqrtl(ng2) * rho;
+        ss[j] = sqrtl(nf2) * rg;
+        if (rf != 1.0) hzgsvd__lz_scale(fr, fi, M->mf, rf);
+        if (rg != 1.0) hzgsvd__lz_scale(gr, gi, M->mg, rg);
+        if (rho != 1.0) hzgsvd__lz_scale(zr, zi, M->nz, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__lz_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    return bad;
+}
+
+/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
+ * zeros: a bordered column never mixes with a real one). */
+HZGSVD_PRIVATE int hzgsvd__lz_real_column(const hzgsvd__lz_mats *M, int j, int n)
+{
+    for (int r = n; r < M->nz; ++r) {
+        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+        if (M->Zi[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+    }
+    return 1;
+}
+
+/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
+ * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
+HZGSVD_PRIVATE int hzgsvd__lz_rank_test(const hzgsvd__lz_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+                                   const long double *nf, const long double *ng, const long double *sf, const long double *sg, int *col)
+{
+    for (int c = 0; c < cnt; ++c) {
+        const int j = order[c];
+        const int d = hzgsvd__lz_degenerate(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+                                       (long double)(m_f > n ? m_f : n) * HZGSVD__LU, (long double)(m_g > n ? m_g : n) * HZGSVD__LU);
+        if (d) { *col = c; return d; }
+    }
+    return 0;
+}
+
+/* Stable descending order of sigma over the selected columns: hzgsvd__sort_desc of the shared
+ * host code, in long double (rounding sigma to double first could tie distinct values). */
+HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int n)
+{
+    for (int i = 1; i < n; ++i) {
+        const int k = idx[i];
+        int j = i - 1;
+        while (j >= 0 && sigma[idx[j]] < sigma[k]) { idx[j + 1] = idx[j]; --j; }
+        idx[j + 1] = k;
+    }
+}
+
+/* The whole run on validated arguments. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
+                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
+    hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (n == 1) {
+        if (info) info->n_bordered = 1;
+        return hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+    }
+
+    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
+    if (info) info->n_bordered = nb;
+    hzgsvd__lz_mats M;
+    hzgsvd__lz_engine E;
+    if (hzgsvd__lz_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    st = hzgsvd__lz_engine_init(&E, nb, o, info);
+    if (st != HZGSVD_SUCCESS) { hzgsvd__lz_mats_free(&M); return st; }
+
+    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    hzgsvd__lz_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
+    hzgsvd__lz_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+    for (int j = 0; j < extra; ++j) {
+        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
+        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+    }
+    hzgsvd__lz_init_fgz(&M, &E, nb, 0, 0);
+
+    int converged = 0;
+    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+        unsigned long long sw_all = 0, sw_big = 0;
+        st = hzgsvd__lz_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
+        if (o->progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
+            pr.seconds = hzgsvd__now() - t0;
+            o->progress(&pr, o->progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) break;
+        if (sw_big == 0) { converged = 1; break; }
+        hzgsvd__lz_rescale_z(&M, enh, E.nthreads);
+    }
+    if (st != HZGSVD_SUCCESS) { hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return st; }
+
+    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    long double *sig = (long double *)malloc(sizeof(long double) * n_aux + sizeof(int) * (size_t)nb);
+    if (!sig) { hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * n_aux); }
+    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
+    int *order = (int *)(sig + n_aux);
+    const int bad = hzgsvd__lz_final_rescale(&M, &E, sf, sg, ss);
+    if (bad >= 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          bad + 1, (double)sf[bad], (double)sg[bad]);
+        free(sig); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+        return st;
+    }
+    /* The caller's columns are those free of bordering; sorting may have moved them. */
+    int cnt = 0;
+    for (int j = 0; j < nb; ++j)
+        if (hzgsvd__lz_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) {
+        free(sig); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->sort) hzgsvd__lz_sort_desc(ss, order, n);
+    /* the caller's F and G are still the input here: their column norms for the rank test */
+    hzgsvd__lz_col_norms(F, m_f, n, ldf, nf);
+    hzgsvd__lz_col_norms(G, m_g, n, ldg, ng);
+    int degenerate_col = -1;
+    const int degenerate = hzgsvd__lz_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        hzgsvd__lz_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
+        hzgsvd__lz_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
+        hzgsvd__lz_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
+        if (sigma_f) sigma_f[c] = sf[j];
+        if (sigma_g) sigma_g[c] = sg[j];
+        if (sigma) sigma[c] = ss[j];
+    }
+    free(sig); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+    if (degenerate)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (!converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                            o->max_sweeps, o->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 [lz] ***/
+
+/*** begin templates/hzgsvd_cpu_api.c.j2 ***/
+/* The public entry points of the reference engine (hzgsvd_ref.h): the CPU engine's entry points
+ * with long double arrays. */
+HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
+                                                long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
+                                                long double *sigma_f, long double *sigma_g, long double *sigma,
+                                                const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd__info_reset(info);
+    hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+    }
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
+                                                long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
+                                                long double *sigma_f, long double *sigma_g, long double *sigma,
+                                                const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd__info_reset(info);
+    hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+    }
+    return st;
+}
+
+/*** end templates/hzgsvd_cpu_api.c.j2 ***/
+
+#endif /* HZGSVD_GENERATED_HZGSVD_REF_IMPL_H */

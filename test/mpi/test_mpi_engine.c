@@ -1,0 +1,224 @@
+/* test_mpi_engine: the distributed engine (hzgsvd_mpi.h), run under mpirun with any number of ranks:
+ *
+ *   mpirun -np P build/test_mpi_engine [--device cpu|gpu] [--quick]
+ *
+ * (a) real and complex pairs, outermost ME and MM, BO and FB, sizes that need bordering and a
+ *     rectangular one: every rank returns success; on the root (after hzgsvd_mpi_xgather) sigma
+ *     agrees with the single-process CPU engine on the same pair to B_AGREE, the residuals, the
+ *     orthogonality and sf^2 + sg^2 = 1 hold to the bounds of test_engine_props, sigma is
+ *     descending; out_col numbers every result column exactly once over the ranks;
+ * (b) two runs with the same rank count are bitwise identical on every rank;
+ * (c) a NaN in one rank's columns, a bad leading dimension on one rank, an exactly rank-deficient G
+ *     and max_sweeps = 1: every rank returns the same status (no hang).
+ * Each rank counts its checks; the root prints the total and the exit status is 1 on any failure.
+ * The device GPU needs a build by nvcc (one GPU per rank, hzgsvd_mpi_select_gpu). */
+#define HZGSVD_IMPLEMENTATION
+#include "hzgsvd_mpi.h"
+#include "test/engine_fixtures.h"
+
+static int rank_ = 0, nranks_ = 1;
+static hzgsvd_mpi_device device_ = HZGSVD_MPI_DEVICE_CPU;
+
+/* Everything of one distributed run: the local arrays and, on the root, the gathered result. */
+typedef struct dist_run {
+    hzgsvd_mpi_layout L;
+    double *F, *G, *Z, *sf, *sg, *s;      /* local */
+    int *out_col;
+    ef_run whole;                        /* the root: gathered U, V, Z, sigmas */
+    hzgsvd_status st;
+    hzgsvd_info info;
+} dist_run;
+
+static void dist_free(dist_run *d)
+{
+    free(d->F); free(d->G); free(d->Z); free(d->sf); free(d->sg); free(d->s); free(d->out_col);
+    ef_run_free(&d->whole);
+}
+
+/* Scatter the root's pair, run, gather.  `spoil`: rank nranks - 1 damages its input (1: a NaN in
+ * local column 0, 2: ldf = m_f - 1 on that rank only). */
+static dist_run dist_solve(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *o, int spoil)
+{
+    dist_run d;
+    memset(&d, 0, sizeof d);
+    hzgsvd_status st = hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, m_f, m_g, n, o, &d.L);
+    CHECK(st == HZGSVD_SUCCESS, "layout_init: %s", hzgsvd_status_string(st));
+    const int nc = d.L.n_local;
+    d.F = ef_new(ef_size(cplx, m_f, nc)); d.G = ef_new(ef_size(cplx, m_g, nc)); d.Z = ef_new(ef_size(cplx, n, nc));
+    d.sf = ef_new((size_t)nc); d.sg = ef_new((size_t)nc); d.s = ef_new((size_t)nc);
+    d.out_col = (int *)calloc((size_t)nc, sizeof(int));
+    st = cplx ? hzgsvd_mpi_zscatter(MPI_COMM_WORLD, 0, &d.L, F, m_f, G, m_g, d.F, m_f, d.G, m_g)
+              : hzgsvd_mpi_dscatter(MPI_COMM_WORLD, 0, &d.L, F, m_f, G, m_g, d.F, m_f, d.G, m_g);
+    CHECK(st == HZGSVD_SUCCESS, "scatter: %s", hzgsvd_status_string(st));
+    int ldf = m_f;
+    if (rank_ == nranks_ - 1 && spoil == 1) d.F[0] = NAN;
+    if (rank_ == nranks_ - 1 && spoil == 2) ldf = m_f - 1;
+    d.st = cplx ? hzgsvd_mpi_zgsvd(MPI_COMM_WORLD, &d.L, d.F, ldf, d.G, m_g, d.Z, n, d.sf, d.sg, d.s, d.out_col, o, &d.info)
+                : hzgsvd_mpi_dgsvd(MPI_COMM_WORLD, &d.L, d.F, ldf, d.G, m_g, d.Z, n, d.sf, d.sg, d.s, d.out_col, o, &d.info);
+    if (d.st != HZGSVD_SUCCESS && d.st != HZGSVD_ERR_NO_CONVERGENCE && d.st != HZGSVD_ERR_RANK_DEFICIENT) return d;
+    if (d.st == HZGSVD_ERR_RANK_DEFICIENT && strstr(d.info.detail, "outputs written") == NULL) return d;
+    ef_run *w = &d.whole;
+    w->cplx = cplx; w->m_f = m_f; w->m_g = m_g; w->n = n;
+    if (rank_ == 0) {
+        w->U = ef_new(ef_size(cplx, m_f, n)); w->V = ef_new(ef_size(cplx, m_g, n)); w->Z = ef_new(ef_size(cplx, n, n));
+        w->sf = ef_new((size_t)n); w->sg = ef_new((size_t)n); w->s = ef_new((size_t)n);
+    }
+    st = cplx ? hzgsvd_mpi_zgather(MPI_COMM_WORLD, 0, &d.L, d.F, m_f, d.G, m_g, d.Z, n, d.sf, d.sg, d.s, d.out_col,
+                                   w->U, m_f, w->V, m_g, w->Z, n, w->sf, w->sg, w->s)
+              : hzgsvd_mpi_dgather(MPI_COMM_WORLD, 0, &d.L, d.F, m_f, d.G, m_g, d.Z, n, d.sf, d.sg, d.s, d.out_col,
+                                   w->U, m_f, w->V, m_g, w->Z, n, w->sf, w->sg, w->s);
+    CHECK(st == HZGSVD_SUCCESS, "gather: %s", hzgsvd_status_string(st));
+    return d;
+}
+
+/* Every result column numbered exactly once over the ranks. */
+static void check_out_col(const dist_run *d, const char *what)
+{
+    const int n = d->L.n;
+    int *count = (int *)calloc((size_t)n, sizeof(int)), *total = (int *)calloc((size_t)n, sizeof(int));
+    int bad = 0;
+    for (int j = 0; j < d->L.n_local; ++j) {
+        if (d->out_col[j] >= n) bad = 1;
+        else if (d->out_col[j] >= 0) ++count[d->out_col[j]];
+    }
+    MPI_Allreduce(count, total, n, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    for (int c = 0; c < n; ++c) bad |= total[c] != 1;
+    CHECK(!bad, "%s: out_col does not number the %d result columns once each", what, n);
+    free(count); free(total);
+}
+
+/* The root's pair, made on the root and broadcast (every rank needs F, G only through scatter). */
+static void make_pair(tu_rng *rng, int cplx, int m_f, int m_g, int n, double **F, double **G)
+{
+    *F = ef_new(ef_size(cplx, m_f, n));
+    *G = ef_new(ef_size(cplx, m_g, n));
+    if (rank_ == 0) {
+        ef_randmat(rng, cplx, m_f, n, *F, m_f);
+        ef_randmat(rng, cplx, m_g, n, *G, m_g);
+    }
+}
+
+static int same_bits(const void *a, const void *b, size_t bytes) { return memcmp(a, b, bytes) == 0; }
+
+/* (a) and (b) for one pair and one configuration. */
+static void test_config(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *o,
+                        const ef_run *single, const char *what)
+{
+    dist_run a = dist_solve(cplx, m_f, m_g, n, F, G, o, 0);
+    CHECK(a.st == HZGSVD_SUCCESS, "%s: status %s (%s)", what, hzgsvd_status_string(a.st), a.info.detail);
+    if (a.st != HZGSVD_SUCCESS) { dist_free(&a); return; }
+    check_out_col(&a, what);
+    if (rank_ == 0) {
+        const ef_quality q = ef_assess(&a.whole, F, G);
+        const double agree = ef_relerr(a.whole.s, single->s, n);
+        CHECK(agree <= B_AGREE(n), "%s: sigma vs the single-process engine %.3e > %.3e", what, agree, B_AGREE(n));
+        CHECK(q.finite && q.descending, "%s: outputs not finite or sigma not descending", what);
+        CHECK(q.norm1 <= B_NORM1 && q.ratio <= B_RATIO, "%s: |sf^2+sg^2-1| = %.3e, ratio %.3e", what, q.norm1, q.ratio);
+        CHECK(q.resid_f <= B_RESID(n) && q.resid_g <= B_RESID(n), "%s: residuals %.3e, %.3e > %.3e", what, q.resid_f, q.resid_g, B_RESID(n));
+        CHECK(q.orth_u <= B_ORTH(n, o->block_width) && q.orth_v <= B_ORTH(n, o->block_width), "%s: orthogonality %.3e, %.3e > %.3e",
+              what, q.orth_u, q.orth_v, B_ORTH(n, o->block_width));
+        printf("  %-44s %d outermost sweeps, sigma vs 1 process %.2e, resid %.1e, orth %.1e\n", what, a.info.sweeps, agree,
+               q.resid_f > q.resid_g ? q.resid_f : q.resid_g, q.orth_u > q.orth_v ? q.orth_u : q.orth_v);
+    }
+    dist_run b = dist_solve(cplx, m_f, m_g, n, F, G, o, 0);
+    const int nc = a.L.n_local;
+    const int same = b.st == HZGSVD_SUCCESS && same_bits(a.F, b.F, sizeof(double) * ef_size(cplx, m_f, nc))
+                     && same_bits(a.G, b.G, sizeof(double) * ef_size(cplx, m_g, nc)) && same_bits(a.Z, b.Z, sizeof(double) * ef_size(cplx, n, nc))
+                     && same_bits(a.s, b.s, sizeof(double) * nc) && same_bits(a.out_col, b.out_col, sizeof(int) * nc);
+    CHECK(same, "%s: a second run is not bitwise identical on rank %d", what, rank_);
+    dist_free(&a); dist_free(&b);
+}
+
+/* (c) every rank returns `want`. */
+static void check_all(hzgsvd_status got, hzgsvd_status want, const char *what, const char *detail)
+{
+    int mine = (int)got, lo, hi;
+    MPI_Allreduce(&mine, &lo, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&mine, &hi, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    CHECK(lo == hi && got == want, "%s: rank %d got %s (%s), want %s on every rank", what, rank_, hzgsvd_status_string(got),
+          detail, hzgsvd_status_string(want));
+}
+
+int main(int argc, char **argv)
+{
+    int quick = 0, provided = 0;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &nranks_);
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--quick")) quick = 1;
+        else if (!strcmp(argv[i], "--device") && i + 1 < argc) device_ = !strcmp(argv[++i], "gpu") ? HZGSVD_MPI_DEVICE_GPU : HZGSVD_MPI_DEVICE_CPU;
+    }
+    tu_start("test_mpi_engine");
+    if (device_ == HZGSVD_MPI_DEVICE_GPU) {
+        int ord = -1;
+        const hzgsvd_status st = hzgsvd_mpi_select_gpu(MPI_COMM_WORLD, &ord);
+        CHECK(st == HZGSVD_SUCCESS, "select_gpu: %s", hzgsvd_status_string(st));
+        if (rank_ == 0) printf("test_mpi_engine: %d ranks on GPUs\n", nranks_);
+    } else if (rank_ == 0) {
+        printf("test_mpi_engine: %d ranks on the CPU engine\n", nranks_);
+    }
+
+    /* sizes: bordering (n not a multiple of 2 w P), rectangular, a larger square one (GPU only) */
+    typedef struct { int cplx, m_f, m_g, n, w; } shape;
+    const shape cpu_shapes[] = { { 0, 90, 80, 70, 8 }, { 1, 72, 64, 50, 8 }, { 0, 160, 130, 128, 16 }, { 1, 128, 128, 100, 16 } };
+    const shape gpu_shapes[] = { { 0, 300, 260, 250, 16 }, { 1, 256, 256, 200, 16 }, { 0, 520, 512, 512, 16 }, { 1, 512, 512, 512, 16 } };
+    const shape *shapes = device_ == HZGSVD_MPI_DEVICE_GPU ? gpu_shapes : cpu_shapes;
+    const int nshapes = quick ? 2 : 4;
+    tu_rng rng = { 0x5eed0001u };
+    for (int si = 0; si < nshapes; ++si) {
+        const shape sh = shapes[si];
+        double *F, *G;
+        make_pair(&rng, sh.cplx, sh.m_f, sh.m_g, sh.n, &F, &G);
+        hzgsvd_options base = hzgsvd_default_options();
+        base.block_width = sh.w;
+        ef_run single;
+        memset(&single, 0, sizeof single);
+        if (rank_ == 0) {
+            single = ef_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base);
+            CHECK(single.st == HZGSVD_SUCCESS, "single-process engine: %s", hzgsvd_status_string(single.st));
+        }
+        for (int outermost = 0; outermost < 2; ++outermost)
+            for (int ob = 0; ob < 2; ++ob) {
+                if (quick && ob == 1 && outermost == 1) continue;
+                hzgsvd_options o = base;
+                o.outermost = (hzgsvd_strategy)outermost;
+                o.outermost_blocking = (hzgsvd_blocking)(ob ? HZGSVD_BLOCKING_FB : HZGSVD_BLOCKING_BO);
+                char what[160];
+                snprintf(what, sizeof what, "%s %dx%d/%d w=%d %s-%s", sh.cplx ? "complex" : "real", sh.m_f, sh.m_g, sh.n, sh.w,
+                         outermost ? "MM" : "ME", ob ? "FB" : "BO");
+                test_config(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &o, &single, what);
+            }
+        if (rank_ == 0) ef_run_free(&single);
+
+        /* (c) on the first two shapes */
+        if (si < 2) {
+            dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 1);
+            check_all(d.st, HZGSVD_ERR_NOT_FINITE, "NaN on the last rank", d.info.detail);
+            dist_free(&d);
+            d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 2);
+            check_all(d.st, HZGSVD_ERR_INVALID_ARGUMENT, "ldf too small on the last rank", d.info.detail);
+            dist_free(&d);
+            hzgsvd_options one = base;
+            one.max_sweeps = 1;
+            d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &one, 0);
+            check_all(d.st, HZGSVD_ERR_NO_CONVERGENCE, "max_sweeps = 1", d.info.detail);
+            dist_free(&d);
+            /* G with two equal columns (the first and the last): exactly rank deficient */
+            if (rank_ == 0)
+                memcpy(G + ef_size(sh.cplx, sh.m_g, sh.n - 1), G, sizeof(double) * ef_size(sh.cplx, sh.m_g, 1));
+            d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
+            check_all(d.st, HZGSVD_ERR_RANK_DEFICIENT, "G with two equal columns", d.info.detail);
+            dist_free(&d);
+        }
+        free(F); free(G);
+    }
+
+    int mine[2] = { tu_passed, tu_failed }, tot[2];
+    MPI_Reduce(mine, tot, 2, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    int any_failed = tu_failed > 0, all_failed = 0;
+    MPI_Allreduce(&any_failed, &all_failed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (rank_ == 0) printf("test_mpi_engine (%d ranks, %s): %d passed, %d failed\n", nranks_, device_ == HZGSVD_MPI_DEVICE_GPU ? "gpu" : "cpu", tot[0], tot[1]);
+    MPI_Finalize();
+    return all_failed ? 1 : 0;
+}

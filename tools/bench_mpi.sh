@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# make bench-mpi: the distributed engine on P GPUs against the single-GPU engine, complex pairs.
+# For each n in BENCH_MPI_SIZES and P in BENCH_MPI_RANKS: P = 1 runs `hzgsvd --device gpu` (the
+# single-GPU engine), P > 1 `mpirun -np P hzgsvd --mpi --device gpu` (one GPU per rank), on the same
+# pair: F and G with independent standard complex Gaussian entries (numpy, seed 1; G's condition
+# number grows like n).  Seconds are the engine's own (summary.json: the host entry point with its
+# transfers for P = 1; scatter/gather excluded for P > 1).  Prints a Markdown table with the speedup
+# and efficiency against P = 1 and the max relative difference of sigma from the P = 1 run.
+#   BENCH_MPI_SIZES="4096 8192" BENCH_MPI_RANKS="1 2" BUILD=build bash tools/bench_mpi.sh
+set -euo pipefail
+BUILD=${BUILD:-build}
+PYTHON=${PYTHON:-python3}
+MPIRUN=${MPIRUN:-mpirun}
+SIZES=${BENCH_MPI_SIZES:-8192 12288 16384}
+RANKS=${BENCH_MPI_RANKS:-1 2}
+D=${BENCH_MPI_DIR:-$BUILD/bench_mpi}
+mkdir -p "$D"
+echo "GPUs: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | sed 's/^ *//')"
+echo
+echo "| n | GPUs | seconds | sweeps | speedup | efficiency | sigma vs 1 GPU |"
+echo "|---:|---:|---:|---:|---:|---:|---:|"
+for n in $SIZES; do
+    P0="$D/pair_$n"
+    mkdir -p "$P0"
+    "$PYTHON" - "$P0" "$n" <<'EOF'
+import sys, numpy as np
+out, n = sys.argv[1], int(sys.argv[2])
+rng = np.random.default_rng(1)
+for name in ("F", "G"):
+    a = np.empty((n, n), dtype=np.complex128, order="F")
+    a.real = rng.standard_normal((n, n)); a.imag = rng.standard_normal((n, n))
+    np.save(f"{out}/{name}.npy", a)
+EOF
+    t1=""
+    for p in $RANKS; do
+        O="$D/out_${n}_$p"
+        if [ "$p" = 1 ]; then
+            "$BUILD/hzgsvd" --device gpu --quiet "$P0/F.npy" "$P0/G.npy" -o "$O"
+        else
+            "$MPIRUN" --oversubscribe --allow-run-as-root -np "$p" "$BUILD/hzgsvd" --mpi --device gpu --quiet "$P0/F.npy" "$P0/G.npy" -o "$O"
+        fi
+        secs=$(sed -n 's/^ *"seconds": \([0-9.e+-]*\).*/\1/p' "$O/summary.json")
+        sweeps=$(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$O/summary.json")
+        [ "$p" = 1 ] && t1=$secs
+        diff=$("$PYTHON" -c "import numpy as np,sys; a=np.load(sys.argv[1]); b=np.load(sys.argv[2]); print('%.1e' % np.max(np.abs(a-b)/a))" \
+               "$D/out_${n}_1/sigma.npy" "$O/sigma.npy" 2>/dev/null || echo "-")
+        if [ -n "$t1" ]; then
+            sp=$(awk -v a="$t1" -v b="$secs" 'BEGIN { printf "%.2f", a / b }')
+            ef=$(awk -v a="$t1" -v b="$secs" -v p="$p" 'BEGIN { printf "%.0f%%", 100 * a / b / p }')
+        else sp="-"; ef="-"; fi
+        printf '| %d | %d | %.2f | %s | %s | %s | %s |\n' "$n" "$p" "$secs" "$sweeps" "$sp" "$ef" "$diff"
+        rm -f "$O"/U.npy "$O"/V.npy "$O"/Z.npy
+    done
+    rm -f "$P0"/F.npy "$P0"/G.npy
+done
