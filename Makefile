@@ -44,7 +44,7 @@ REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h genera
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench bench-cpu accuracy-table clean
+.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench bench-cpu bench-mpi accuracy-table clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -144,6 +144,10 @@ bench-cpu: $(TOOLS)
 
 # The paper's App. G accuracy table (tools/accuracy_table.sh; ACC_N, ACC_J): our engine and the
 # GEVD route against the higher-precision reference engine; rewrites docs/NUMERICS.md's table.
+# The distributed engine on GPUs against the single-GPU engine (tools/bench_mpi.sh; needs GPUs and mpirun).
+bench-mpi: $(TOOLS)
+	BUILD=$(BUILD) PYTHON=$(PYTHON) MPIRUN=$(MPIRUN) bash tools/bench_mpi.sh
+
 accuracy-table: $(TOOLS) $(BUILD)/hzgsvd_ref
 	BUILD=$(BUILD) bash tools/accuracy_table.sh --update-docs
 
