@@ -91,6 +91,25 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
                                                const hzgsvd_options *opt, hzgsvd_info *info);
 
 /* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
+/* In place, no working copy (paper section 3.1): the caller's device arrays are the engine's working
+ * matrices.  Needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g,
+ * ldz = n (else HZGSVD_ERR_INVALID_ARGUMENT); the workspace (d_work may be NULL) is O(m + n) bytes:
+ * hzgsvd_gpu_?gsvd_inplace_workspace_size.  On return the columns of U (over F), V (over G), Z and
+ * the three sigma vectors are in the engine's final order, NOT sorted (sort the sigmas and permute if
+ * needed).  On an error after the start the arrays hold intermediate values. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes);
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg, double *dZ, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info);
+/* Complex in place: split real/imaginary planes (the engine's layout). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes);
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, double *dFr, double *dFi, int ldf,
+                                                  double *dGr, double *dGi, int ldg, double *dZr, double *dZi, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info);
+
 static inline int hzgsvd_gpu_available(void)
 {
     int count = 0;

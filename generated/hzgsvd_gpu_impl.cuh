@@ -1147,7 +1147,7 @@ typedef struct hzgsvd__d_gpu_layout {
     size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__d_gpu_layout;
 
-HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, hzgsvd__d_gpu_layout *L)
+HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, int inplace, hzgsvd__d_gpu_layout *L)
 {
     const int nb = hzgsvd__bordered_n(n, 16), extra = nb - n;
     L->nb = nb;
@@ -1157,9 +1157,10 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
     if (L->steps < 1) return -1;
     size_t o = 0;
-    L->off_F = o;     o += hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mf * nb);
-    L->off_G = o;     o += hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mg * nb);
-    L->off_Z = o;     o += hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
+    /* in place: the caller's arrays are the working matrices, the workspace holds O(n) only */
+    L->off_F = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mf * nb);
+    L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mg * nb);
+    L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     L->off_stats = o; o += hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L->nblk / 2));
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
@@ -1177,17 +1178,40 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
     hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = L.bytes;
+    return HZGSVD_SUCCESS;
+}
+
+/* Whether the in-place mode applies: no bordering (n a multiple of 32, m_f and m_g of 64) and the
+ * arrays exactly of the working layout (ld = rows). */
+HZGSVD_PRIVATE int hzgsvd__d_gpu_inplace_ok(int m_f, int m_g, int n, int ldf, int ldg, int ldz)
+{
+    return n >= 32 && n % 32 == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = 0;
+    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
+    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (!hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    hzgsvd__d_gpu_layout L;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
 
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi unused).
- * *written (if not NULL) tells whether the outputs were written (also on some errors). */
+ * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
+ * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
+ * errors). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
                                            double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                            void *d_work, size_t work_bytes, cudaStream_t stream,
-                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written)
+                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace)
 {
     const double t0 = hzgsvd__now();
     const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
@@ -1221,7 +1245,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, &L) != 0)
+    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, inplace, &L) != 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
     if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
@@ -1242,7 +1270,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
 
     if (d_work) work = (char *)d_work;
     else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
-    M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
+    if (inplace) {
+        M.F = dF; M.G = dG; M.Z = dZ;
+    } else {
+        M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
+    }
     M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
     d_stats = (hzgsvd__d_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
@@ -1252,11 +1284,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
 
     /* Load (the caller's arrays are only read), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
-    HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
-    hzgsvd__d_load<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(dF, dFi, m_f, n, ldf, M.F, L.mf);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__d_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, L.mg);
-    HZGSVD__CU(cudaGetLastError());
+    if (inplace) {
+        HZGSVD__CU(cudaMemsetAsync(M.Z, 0, sizeof(double) * (size_t)n * n, stream));
+    } else {
+        HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
+        hzgsvd__d_load<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(dF, dFi, m_f, n, ldf, M.F, L.mf);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__d_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, L.mg);
+        HZGSVD__CU(cudaGetLastError());
+    }
     for (int which = 0; which < 2; ++which) {
         const int m = which ? m_g : m_f;
         const char *name = which ? "G" : "F";
@@ -1336,7 +1372,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     for (int j = 0; j < L.nb; ++j)
         if (h_ints[j]) { if (cnt < n) h_order[cnt] = j; ++cnt; }
     if (cnt != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n); goto done; }
-    if (o.sort) hzgsvd__sort_desc(h_ss, h_order, n);
+    if (o.sort && !inplace) hzgsvd__sort_desc(h_ss, h_order, n);   /* in place: the engine's order */
     hzgsvd__d_rank_test<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real, d_nf, d_ng, d_sf, d_sg,
                                                           (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U, d_flag);
     HZGSVD__CU(cudaGetLastError());
@@ -1344,12 +1380,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaStreamSynchronize(stream));
     for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
-    hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, dFi, ldf);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__d_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, L.mg, d_order, m_g, dG, dGi, ldg);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__d_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, L.nb, d_order, n, dZ, dZi, ldz);
-    HZGSVD__CU(cudaGetLastError());
+    if (!inplace) {
+        hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, dFi, ldf);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__d_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, L.mg, d_order, m_g, dG, dGi, ldg);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__d_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, L.nb, d_order, n, dZ, dZi, ldz);
+        HZGSVD__CU(cudaGetLastError());
+    }
     hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sf, d_order, n, d_sigma_f);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sg, d_order, n, d_sigma_g);
@@ -1389,7 +1427,21 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
                                           const hzgsvd_options *opt, hzgsvd_info *info)
 {
     return hzgsvd__d_gpu_run(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL);
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 0);
+}
+
+/* In place (paper section 3.1: no working copy): the caller's arrays are the working matrices.
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is O(n)
+ * (hzgsvd_gpu_dgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
+ * engine's final order, not sorted. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf,
+                                                  double *dG, int ldg, double *dZ, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1);
 }
 
 /* Host-pointer convenience entry point: device copies in, the run, results out. */
@@ -1416,7 +1468,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info, &written);
+    st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info, &written, 0);
     if (written) {
         const hzgsvd_status run = st;
         HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
@@ -1459,7 +1511,7 @@ typedef struct hzgsvd__z_gpu_layout {
     size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__z_gpu_layout;
 
-HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, hzgsvd__z_gpu_layout *L)
+HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, int inplace, hzgsvd__z_gpu_layout *L)
 {
     const int nb = hzgsvd__bordered_n(n, 16), extra = nb - n;
     L->nb = nb;
@@ -1469,9 +1521,10 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
     if (L->steps < 1) return -1;
     size_t o = 0;
-    L->off_F = o;     o += hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mf * nb);
-    L->off_G = o;     o += hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mg * nb);
-    L->off_Z = o;     o += hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
+    /* in place: the caller's arrays are the working matrices, the workspace holds O(n) only */
+    L->off_F = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mf * nb);
+    L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mg * nb);
+    L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     L->off_stats = o; o += hzgsvd__align256(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L->nblk / 2));
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
@@ -1489,17 +1542,40 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
     hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = L.bytes;
+    return HZGSVD_SUCCESS;
+}
+
+/* Whether the in-place mode applies: no bordering (n a multiple of 32, m_f and m_g of 64) and the
+ * arrays exactly of the working layout (ld = rows). */
+HZGSVD_PRIVATE int hzgsvd__z_gpu_inplace_ok(int m_f, int m_g, int n, int ldf, int ldg, int ldz)
+{
+    return n >= 32 && n % 32 == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = 0;
+    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
+    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (!hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    hzgsvd__z_gpu_layout L;
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
 
 /* The run on device arrays: F, G, Z interleaved (Fi, Gi, Zi NULL) or split planes (F, Fi, ...).
- * *written (if not NULL) tells whether the outputs were written (also on some errors). */
+ * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
+ * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
+ * errors). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
                                            double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                            void *d_work, size_t work_bytes, cudaStream_t stream,
-                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written)
+                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace)
 {
     const double t0 = hzgsvd__now();
     const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
@@ -1533,7 +1609,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, &L) != 0)
+    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, inplace, &L) != 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
     if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
@@ -1554,8 +1634,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
 
     if (d_work) work = (char *)d_work;
     else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
-    M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
-    M.Fi = M.F + (size_t)L.mf * L.nb; M.Gi = M.G + (size_t)L.mg * L.nb; M.Zi = M.Z + (size_t)L.nb * L.nb;
+    if (inplace) {
+        M.F = dF; M.G = dG; M.Z = dZ;
+        M.Fi = dFi; M.Gi = dGi; M.Zi = dZi;
+    } else {
+        M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
+        M.Fi = M.F + (size_t)L.mf * L.nb; M.Gi = M.G + (size_t)L.mg * L.nb; M.Zi = M.Z + (size_t)L.nb * L.nb;
+    }
     M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
     d_stats = (hzgsvd__z_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
@@ -1565,11 +1650,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
 
     /* Load (the caller's arrays are only read), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
-    HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
-    hzgsvd__z_load<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(dF, dFi, m_f, n, ldf, M.F, M.Fi, L.mf);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__z_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, M.Gi, L.mg);
-    HZGSVD__CU(cudaGetLastError());
+    if (inplace) {
+        HZGSVD__CU(cudaMemsetAsync(M.Z, 0, sizeof(double) * (size_t)n * n, stream));
+        HZGSVD__CU(cudaMemsetAsync(M.Zi, 0, sizeof(double) * (size_t)n * n, stream));
+    } else {
+        HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
+        hzgsvd__z_load<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(dF, dFi, m_f, n, ldf, M.F, M.Fi, L.mf);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__z_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, M.Gi, L.mg);
+        HZGSVD__CU(cudaGetLastError());
+    }
     for (int which = 0; which < 2; ++which) {
         const int m = which ? m_g : m_f;
         const char *name = which ? "G" : "F";
@@ -1649,7 +1739,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     for (int j = 0; j < L.nb; ++j)
         if (h_ints[j]) { if (cnt < n) h_order[cnt] = j; ++cnt; }
     if (cnt != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n); goto done; }
-    if (o.sort) hzgsvd__sort_desc(h_ss, h_order, n);
+    if (o.sort && !inplace) hzgsvd__sort_desc(h_ss, h_order, n);   /* in place: the engine's order */
     hzgsvd__z_rank_test<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, M.Zi, n, L.nb, d_real, d_nf, d_ng, d_sf, d_sg,
                                                           (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U, d_flag);
     HZGSVD__CU(cudaGetLastError());
@@ -1657,12 +1747,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaStreamSynchronize(stream));
     for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
-    hzgsvd__z_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, d_order, m_f, dF, dFi, ldf);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__z_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, M.Gi, L.mg, d_order, m_g, dG, dGi, ldg);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__z_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, M.Zi, L.nb, d_order, n, dZ, dZi, ldz);
-    HZGSVD__CU(cudaGetLastError());
+    if (!inplace) {
+        hzgsvd__z_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, d_order, m_f, dF, dFi, ldf);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__z_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, M.Gi, L.mg, d_order, m_g, dG, dGi, ldg);
+        HZGSVD__CU(cudaGetLastError());
+        hzgsvd__z_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, M.Zi, L.nb, d_order, n, dZ, dZi, ldz);
+        HZGSVD__CU(cudaGetLastError());
+    }
     hzgsvd__z_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sf, d_order, n, d_sigma_f);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__z_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sg, d_order, n, d_sigma_g);
@@ -1702,7 +1794,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd(int m_f, int m_g, int n, cuDoubleCompl
                                           const hzgsvd_options *opt, hzgsvd_info *info)
 {
     return hzgsvd__z_gpu_run(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL);
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 0);
 }
 
 /* Split-plane entry point: real and imaginary parts in separate device arrays (the engine's own
@@ -1718,7 +1810,25 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_split(int m_f, int m_g, int n, double 
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
     }
     return hzgsvd__z_gpu_run(m_f, m_g, n, dFr, dFi, ldf, dGr, dGi, ldg, dZr, dZi, ldz,
-                             d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL);
+                             d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 0);
+}
+
+/* In place (paper section 3.1: no working copy): the caller's split planes are the working matrices.
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is O(n)
+ * (hzgsvd_gpu_zgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
+ * engine's final order, not sorted. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, double *dF, double *dFi, int ldf,
+                                                  double *dG, double *dGi, int ldg, double *dZ, double *dZi, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    if (!dFi || !dGi || !dZi) {
+        hzgsvd__info_reset(info);
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    }
+    return hzgsvd__z_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1);
 }
 
 /* Host-pointer convenience entry point: device copies in, the run, results out. */
@@ -1745,7 +1855,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info, &written);
+    st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info, &written, 0);
     if (written) {
         const hzgsvd_status run = st;
         HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));

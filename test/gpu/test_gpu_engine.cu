@@ -340,6 +340,81 @@ static void device_api_complex(void)
     free(p.F); free(p.G);
 }
 
+/* In place (real and complex split planes): with n a multiple of 32 and m_f, m_g multiples of 64 the
+ * working layout is the caller's, so the in-place run computes exactly what the copying entry point
+ * computes: its columns, put in descending order of sigma, are bitwise those of the copying run.
+ * Also: the workspace is O(m + n) and far smaller, and a layout that needs bordering is refused. */
+static void device_api_inplace(void)
+{
+    const int n = 128, mf = 192, mg = 128;
+    for (int cplx = 0; cplx < 2; ++cplx) {
+        pair p = make_pair(mf, mg, n, 2468 + cplx, cplx);
+        hzgsvd_options o = hzgsvd_default_options();
+        const size_t pl = cplx ? 2 : 1, nF = (size_t)mf * n, nG = (size_t)mg * n, nZ = (size_t)n * n;
+        size_t b_copy = 0, b_in = 0;
+        CHECK(hzgsvd_gpu_dgsvd_workspace_size(mf, mg, n, &o, &b_copy) == HZGSVD_SUCCESS, "workspace size");
+        const hzgsvd_status sw = cplx ? hzgsvd_gpu_zgsvd_inplace_workspace_size(mf, mg, n, &o, &b_in)
+                                      : hzgsvd_gpu_dgsvd_inplace_workspace_size(mf, mg, n, &o, &b_in);
+        CHECK(sw == HZGSVD_SUCCESS && b_in > 0 && b_in * 20 < b_copy * pl && b_in <= 64 * ((size_t)mf + mg + 64 * (size_t)n),
+              "%s in-place workspace %zu bytes (copying: %zu)", cplx ? "complex" : "real", b_in, b_copy);
+        /* planes: F, G, Z (real: one plane each; complex: re then im) */
+        double *planes, *dS, *h[2], *sig[2];
+        cudaMalloc(&planes, sizeof(double) * pl * (nF + nG + nZ));
+        cudaMalloc(&dS, sizeof(double) * 3 * n);
+        double *t = (double *)malloc(sizeof(double) * pl * (nF + nG + nZ));
+        for (int mode = 0; mode < 2; ++mode) {           /* 0: copying entry point, 1: in place */
+            for (size_t i = 0; i < nF; ++i) { t[i] = p.F[pl * i]; if (cplx) t[nF + i] = p.F[2 * i + 1]; }
+            for (size_t i = 0; i < nG; ++i) { t[pl * nF + i] = p.G[pl * i]; if (cplx) t[pl * nF + nG + i] = p.G[2 * i + 1]; }
+            cudaMemcpy(planes, t, sizeof(double) * pl * (nF + nG), cudaMemcpyHostToDevice);
+            double *Fr = planes, *Fi = Fr + nF, *Gr = Fr + pl * nF, *Gi = Gr + nG, *Zr = Gr + pl * nG, *Zi = Zr + nZ;
+            hzgsvd_info info;
+            hzgsvd_status st;
+            if (mode == 0)
+                st = cplx ? hzgsvd_gpu_zgsvd_split(mf, mg, n, Fr, Fi, mf, Gr, Gi, mg, Zr, Zi, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info)
+                          : hzgsvd_gpu_dgsvd(mf, mg, n, Fr, mf, Gr, mg, Zr, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info);
+            else
+                st = cplx ? hzgsvd_gpu_zgsvd_inplace(mf, mg, n, Fr, Fi, mf, Gr, Gi, mg, Zr, Zi, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info)
+                          : hzgsvd_gpu_dgsvd_inplace(mf, mg, n, Fr, mf, Gr, mg, Zr, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info);
+            CHECK(st == HZGSVD_SUCCESS, "%s %s: status %d (%s)", cplx ? "complex" : "real", mode ? "in place" : "copying", st, info.detail);
+            h[mode] = (double *)malloc(sizeof(double) * pl * (nF + nG + nZ));
+            sig[mode] = (double *)malloc(sizeof(double) * 3 * n);
+            cudaMemcpy(h[mode], planes, sizeof(double) * pl * (nF + nG + nZ), cudaMemcpyDeviceToHost);
+            cudaMemcpy(sig[mode], dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost);
+        }
+        /* the in-place columns in descending order of sigma (stable, as the engine sorts) */
+        int *order = (int *)malloc(sizeof(int) * n);
+        for (int j = 0; j < n; ++j) order[j] = j;
+        for (int i = 1; i < n; ++i) {
+            const int k = order[i];
+            int j = i - 1;
+            while (j >= 0 && sig[1][2 * n + order[j]] < sig[1][2 * n + k]) { order[j + 1] = order[j]; --j; }
+            order[j + 1] = k;
+        }
+        int same = 1;
+        const size_t rows[3] = { (size_t)mf, (size_t)mg, (size_t)n }, base[3] = { 0, pl * nF, pl * (nF + nG) };
+        const size_t plane[3] = { nF, nG, nZ };
+        for (int c = 0; c < n && same; ++c) {
+            for (int y = 0; y < 3; ++y)
+                for (size_t v = 0; v < pl; ++v)
+                    same &= memcmp(h[0] + base[y] + v * plane[y] + rows[y] * c, h[1] + base[y] + v * plane[y] + rows[y] * order[c],
+                                   sizeof(double) * rows[y]) == 0;
+            for (int k = 0; k < 3; ++k) same &= sig[0][k * n + c] == sig[1][k * n + order[c]];
+        }
+        CHECK(same, "%s: in place, sorted, is not bitwise the copying entry point's result", cplx ? "complex" : "real");
+        hzgsvd_info info;
+        double *Fr = planes;
+        const hzgsvd_status bad = cplx ? hzgsvd_gpu_zgsvd_inplace(mf, mg, n - 4, Fr, Fr + nF, mf, Fr + 2 * nF, Fr + 2 * nF + nG, mg,
+                                                                 Fr + 2 * (nF + nG), Fr + 2 * (nF + nG) + nZ, n - 4, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info)
+                                       : hzgsvd_gpu_dgsvd_inplace(mf, mg, n - 4, Fr, mf, Fr + nF, mg, Fr + nF + nG, n - 4, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info);
+        CHECK(bad == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "in place") != NULL, "%s: in place with n = %d must be refused (%d: %s)",
+              cplx ? "complex" : "real", n - 4, bad, info.detail);
+        free(order); free(t);
+        for (int k = 0; k < 2; ++k) { free(h[k]); free(sig[k]); }
+        cudaFree(planes); cudaFree(dS);
+        free(p.F); free(p.G);
+    }
+}
+
 /* Complex bad inputs: the CPU engine's status on the GPU, and the caller's arrays untouched where
  * the error is found before the iteration. */
 static void bad_inputs_complex(void)
@@ -387,6 +462,14 @@ static void host_side_checks(void)
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 40, NULL, &bd) == HZGSVD_SUCCESS && bd > 0, "workspace d");
     CHECK(hzgsvd_gpu_zgsvd_workspace_size(50, 45, 40, NULL, &bz) == HZGSVD_SUCCESS && bz > bd, "workspace z > d");
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(500, 450, 400, NULL, &b2) == HZGSVD_SUCCESS && b2 > bd, "workspace grows with n");
+    size_t bi = 0, bc = 0;
+    CHECK(hzgsvd_gpu_zgsvd_inplace_workspace_size(512, 448, 416, NULL, &bi) == HZGSVD_SUCCESS
+          && hzgsvd_gpu_zgsvd_workspace_size(512, 448, 416, NULL, &bc) == HZGSVD_SUCCESS && bi > 0 && bi * 100 < bc,
+          "in-place workspace %zu bytes, copying %zu", bi, bc);
+    CHECK(hzgsvd_gpu_dgsvd_inplace_workspace_size(500, 448, 416, NULL, &bi) == HZGSVD_ERR_INVALID_ARGUMENT && bi == 0,
+          "in place: m_f = 500 (not a multiple of 64) must be refused");
+    CHECK(hzgsvd_gpu_dgsvd_inplace_workspace_size(512, 448, 400, NULL, &bi) == HZGSVD_ERR_INVALID_ARGUMENT,
+          "in place: n = 400 (not a multiple of 32) must be refused");
     double F[2 * 50 * 40] = { 0 }, G[2 * 45 * 40] = { 0 }, Z[2 * 40 * 40], s[3 * 40];
     for (int i = 0; i < 50 * 40; ++i) F[i] = (double)(i % 7) - 3.0 + (i % 50 == i / 50);
     for (int i = 0; i < 45 * 40; ++i) G[i] = (double)(i % 5) - 2.0 + (i % 45 == i / 45);
@@ -439,6 +522,7 @@ int main(int argc, char **argv)
         }
         return tu_finish();
     }
+    if (argc == 2 && !strcmp(argv[1], "--inplace")) { device_api_inplace(); return tu_finish(); }
     struct cudaDeviceProp prop;
     cudaGetDeviceProperties(&prop, 0);
     printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
@@ -476,6 +560,7 @@ int main(int argc, char **argv)
     }
     device_api_repeat();
     device_api_complex();
+    device_api_inplace();
     bad_inputs();
     bad_inputs_complex();
     return tu_finish();
