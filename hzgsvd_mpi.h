@@ -35,7 +35,9 @@
  *   Every entry point is collective and returns the same status on every rank: when one rank
  *   fails (a bad argument, a non-finite entry in its columns, a failed Cholesky factorization, a
  *   CUDA error) all ranks return that rank's status and its info.detail.  MPI errors are returned
- *   as HZGSVD_ERR_MPI (the engine works on a duplicate of the communicator with MPI_ERRORS_RETURN).
+ *   as HZGSVD_ERR_MPI (the engine works on a duplicate of the communicator with MPI_ERRORS_RETURN);
+ *   a point-to-point or collective call that fails on one rank only during the iteration leaves
+ *   its peers waiting in MPI, as in any MPI program whose peer stops communicating.
  */
 #ifndef HZGSVD_MPI_H
 #define HZGSVD_MPI_H

@@ -93,7 +93,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
 /* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
 /* In place, no working copy (paper section 3.1): the caller's device arrays are the engine's working
  * matrices.  Needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g,
- * ldz = n (else HZGSVD_ERR_INVALID_ARGUMENT); the workspace (d_work may be NULL) is O(m + n) bytes:
+ * ldz = n (else HZGSVD_ERR_INVALID_ARGUMENT); the workspace (d_work may be NULL) is the strategy table
+ * (about n^2/64 bytes) and O(n) vectors:
  * hzgsvd_gpu_?gsvd_inplace_workspace_size.  On return the columns of U (over F), V (over G), Z and
  * the three sigma vectors are in the engine's final order, NOT sorted (sort the sigmas and permute if
  * needed).  On an error after the start the arrays hold intermediate values. */

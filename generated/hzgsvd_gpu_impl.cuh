@@ -1282,7 +1282,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
     HZGSVD__CU(cudaFuncSetAttribute(bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
 
-    /* Load (the caller's arrays are only read), then the checks that need the values:
+    /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
     if (inplace) {
         HZGSVD__CU(cudaMemsetAsync(M.Z, 0, sizeof(double) * (size_t)n * n, stream));
@@ -1411,6 +1411,8 @@ done:
         cudaFree(owned);
         if (e != cudaSuccess && st == HZGSVD_SUCCESS)
             st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaStreamSynchronize failed: %s (%d)", cudaGetErrorString(e), (int)e);
+    } else if (st != HZGSVD_SUCCESS) {
+        (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
     }
     free(h_outer); free(h_stats); free(h_ints); free(h_ss);
     if (info) {
@@ -1431,7 +1433,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, i
 }
 
 /* In place (paper section 3.1: no working copy): the caller's arrays are the working matrices.
- * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is O(n)
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
  * (hzgsvd_gpu_dgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
  * engine's final order, not sorted. */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf,
@@ -1648,7 +1650,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
     HZGSVD__CU(cudaFuncSetAttribute(bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
 
-    /* Load (the caller's arrays are only read), then the checks that need the values:
+    /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
     if (inplace) {
         HZGSVD__CU(cudaMemsetAsync(M.Z, 0, sizeof(double) * (size_t)n * n, stream));
@@ -1778,6 +1780,8 @@ done:
         cudaFree(owned);
         if (e != cudaSuccess && st == HZGSVD_SUCCESS)
             st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaStreamSynchronize failed: %s (%d)", cudaGetErrorString(e), (int)e);
+    } else if (st != HZGSVD_SUCCESS) {
+        (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
     }
     free(h_outer); free(h_stats); free(h_ints); free(h_ss);
     if (info) {
@@ -1814,7 +1818,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_split(int m_f, int m_g, int n, double 
 }
 
 /* In place (paper section 3.1: no working copy): the caller's split planes are the working matrices.
- * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is O(n)
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
  * (hzgsvd_gpu_zgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
  * engine's final order, not sorted. */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, double *dF, double *dFi, int ldf,

@@ -519,6 +519,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, h
 typedef struct hzgsvd__d_mpi_rank {
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
+    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks) */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
     hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
     hzgsvd__d_engine E;
@@ -553,8 +554,9 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
 #ifdef __CUDACC__
     if (K->gpu) {
         hzgsvd__d_gpu_local_free(&K->D);
-        if (K->W.Fr) cudaHostUnregister(K->W.Fr);
-        if (K->R.Fr) cudaHostUnregister(K->R.Fr);
+        if (K->pinned_W) cudaHostUnregister(K->W.Fr);
+        if (K->pinned_R) cudaHostUnregister(K->R.Fr);
+        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
     }
 #endif
     hzgsvd__d_mats_free(&K->W); hzgsvd__d_mats_free(&K->R);
@@ -573,8 +575,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         if (g >= L->n) {
-            W->Fr[(size_t)(L->m_f + g - L->n) + (size_t)j * W->mf] = 1.0;
-            W->Gr[(size_t)(L->m_g + g - L->n) + (size_t)j * W->mg] = 1.0;
+            W->Fr[(size_t)L->m_f + (size_t)(g - L->n) + (size_t)j * W->mf] = 1.0;
+            W->Gr[(size_t)L->m_g + (size_t)(g - L->n) + (size_t)j * W->mg] = 1.0;
             nf[j] = ng[j] = 1.0;
             continue;
         }
@@ -595,13 +597,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
 }
 
 /* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
- * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_exchange(hzgsvd__d_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, hzgsvd_info *info)
+ * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W; a
+ * rank whose engine failed (healthy: 0) sends W, so that a broken device cannot fail the send. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_exchange(hzgsvd__d_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, int healthy, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     MPI_Request req[4 * 3 * 1];
     int nreq = 0;
     const int P = L->nranks, r = L->rank;
+    (void)healthy;                  /* read only where device buffers can be sent (nvcc builds) */
     for (int o = 0; o < 2; ++o) {
         const int from = K->src[(k * P + r) * 2 + o];
         const int sender = from >= 0 ? from / 2 : -1;
@@ -617,7 +621,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_exchange(hzgsvd__d_mpi_rank *K, const
             for (int v = 0; v < 1; ++v) {
                 double *buf = hzgsvd__d_mpi_stripe(&K->W, y, v, o, L->stripe);
 #ifdef __CUDACC__
-                if (K->gpu && K->cuda_aware) buf = hzgsvd__d_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
+                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__d_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
 #endif
                 HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, 1), K->comm, &req[nreq++]));
             }
@@ -669,7 +673,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     K.steps = hzgsvd_mpi_steps(o.outermost, P);
     K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
     K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
-    aux = (double *)calloc(3 * (size_t)nb + 5 * (size_t)nc, sizeof(double));
+    aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
     iaux = (int *)calloc(2 * (size_t)nb + 2 * (size_t)P, sizeof(int));
     if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
     nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
@@ -698,16 +702,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     }
     st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, nfl, ngl, info);
     if (st != HZGSVD_SUCCESS) goto agree;
-    for (int y = 0; y < 3; ++y) {
-        HZGSVD__MPI(MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]));
-        HZGSVD__MPI(MPI_Type_commit(&K.col[y]));
-    }
+    for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
+        if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Type_contiguous/MPI_Type_commit of a column type failed");
+            goto agree;
+        }
     /* The local engine and initFGZ with the logical rows of Z. */
     if (K.gpu) {
 #ifdef __CUDACC__
         const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
         cudaError_t e = cudaHostRegister(K.W.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
+        K.pinned_W = e == cudaSuccess;
         if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
+        K.pinned_R = K.pinned_W && e == cudaSuccess;
         if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
         st = hzgsvd__d_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
         K.cuda_aware = hzgsvd__mpi_cuda_aware();
@@ -746,7 +753,7 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
-                st = hzgsvd__d_mpi_exchange(&K, L, k, info);
+                st = hzgsvd__d_mpi_exchange(&K, L, k, local == HZGSVD_SUCCESS, info);
                 if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
                 if (K.gpu) {
 #ifdef __CUDACC__
@@ -794,15 +801,13 @@ agree:
         /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
          * stripes(s) of the whole; the rank test needs the input norms by input column */
         {
-            double *tmp = (double *)malloc(sizeof(double) * 2 * (size_t)nb);
-            if (!tmp) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree_end; }
+            double *tmp = ngl + nc;                      /* 2 nb, allocated with aux: no failure here */
             for (int i = 0; i < nb; ++i) {
                 const int s = i / nc, j = i % nc;
                 const int g = j < ws ? stripes[2 * s] * ws + j : stripes[2 * s + 1] * ws + j - ws;
                 tmp[g] = nf[i]; tmp[nb + g] = ng[i];
             }
             memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
-            free(tmp);
         }
         for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
             const int s_p = g / ws, c = g % ws;
@@ -1028,6 +1033,7 @@ done:
 typedef struct hzgsvd__z_mpi_rank {
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
+    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks) */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
     hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
     hzgsvd__z_engine E;
@@ -1060,8 +1066,9 @@ HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
 #ifdef __CUDACC__
     if (K->gpu) {
         hzgsvd__z_gpu_local_free(&K->D);
-        if (K->W.Fr) cudaHostUnregister(K->W.Fr);
-        if (K->R.Fr) cudaHostUnregister(K->R.Fr);
+        if (K->pinned_W) cudaHostUnregister(K->W.Fr);
+        if (K->pinned_R) cudaHostUnregister(K->R.Fr);
+        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
     }
 #endif
     hzgsvd__z_mats_free(&K->W); hzgsvd__z_mats_free(&K->R);
@@ -1080,8 +1087,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         if (g >= L->n) {
-            W->Fr[(size_t)(L->m_f + g - L->n) + (size_t)j * W->mf] = 1.0;
-            W->Gr[(size_t)(L->m_g + g - L->n) + (size_t)j * W->mg] = 1.0;
+            W->Fr[(size_t)L->m_f + (size_t)(g - L->n) + (size_t)j * W->mf] = 1.0;
+            W->Gr[(size_t)L->m_g + (size_t)(g - L->n) + (size_t)j * W->mg] = 1.0;
             nf[j] = ng[j] = 1.0;
             continue;
         }
@@ -1102,13 +1109,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
 }
 
 /* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
- * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_exchange(hzgsvd__z_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, hzgsvd_info *info)
+ * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W; a
+ * rank whose engine failed (healthy: 0) sends W, so that a broken device cannot fail the send. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_exchange(hzgsvd__z_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, int healthy, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     MPI_Request req[4 * 3 * 2];
     int nreq = 0;
     const int P = L->nranks, r = L->rank;
+    (void)healthy;                  /* read only where device buffers can be sent (nvcc builds) */
     for (int o = 0; o < 2; ++o) {
         const int from = K->src[(k * P + r) * 2 + o];
         const int sender = from >= 0 ? from / 2 : -1;
@@ -1124,7 +1133,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_exchange(hzgsvd__z_mpi_rank *K, const
             for (int v = 0; v < 2; ++v) {
                 double *buf = hzgsvd__z_mpi_stripe(&K->W, y, v, o, L->stripe);
 #ifdef __CUDACC__
-                if (K->gpu && K->cuda_aware) buf = hzgsvd__z_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
+                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__z_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
 #endif
                 HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, 2), K->comm, &req[nreq++]));
             }
@@ -1176,7 +1185,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     K.steps = hzgsvd_mpi_steps(o.outermost, P);
     K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
     K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
-    aux = (double *)calloc(3 * (size_t)nb + 5 * (size_t)nc, sizeof(double));
+    aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
     iaux = (int *)calloc(2 * (size_t)nb + 2 * (size_t)P, sizeof(int));
     if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
     nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
@@ -1205,16 +1214,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     }
     st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, nfl, ngl, info);
     if (st != HZGSVD_SUCCESS) goto agree;
-    for (int y = 0; y < 3; ++y) {
-        HZGSVD__MPI(MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]));
-        HZGSVD__MPI(MPI_Type_commit(&K.col[y]));
-    }
+    for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
+        if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Type_contiguous/MPI_Type_commit of a column type failed");
+            goto agree;
+        }
     /* The local engine and initFGZ with the logical rows of Z. */
     if (K.gpu) {
 #ifdef __CUDACC__
         const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
         cudaError_t e = cudaHostRegister(K.W.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
+        K.pinned_W = e == cudaSuccess;
         if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
+        K.pinned_R = K.pinned_W && e == cudaSuccess;
         if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
         st = hzgsvd__z_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
         K.cuda_aware = hzgsvd__mpi_cuda_aware();
@@ -1253,7 +1265,7 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
-                st = hzgsvd__z_mpi_exchange(&K, L, k, info);
+                st = hzgsvd__z_mpi_exchange(&K, L, k, local == HZGSVD_SUCCESS, info);
                 if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
                 if (K.gpu) {
 #ifdef __CUDACC__
@@ -1301,15 +1313,13 @@ agree:
         /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
          * stripes(s) of the whole; the rank test needs the input norms by input column */
         {
-            double *tmp = (double *)malloc(sizeof(double) * 2 * (size_t)nb);
-            if (!tmp) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree_end; }
+            double *tmp = ngl + nc;                      /* 2 nb, allocated with aux: no failure here */
             for (int i = 0; i < nb; ++i) {
                 const int s = i / nc, j = i % nc;
                 const int g = j < ws ? stripes[2 * s] * ws + j : stripes[2 * s + 1] * ws + j - ws;
                 tmp[g] = nf[i]; tmp[nb + g] = ng[i];
             }
             memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
-            free(tmp);
         }
         for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
             const int s_p = g / ws, c = g % ws;

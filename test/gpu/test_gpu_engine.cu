@@ -343,7 +343,7 @@ static void device_api_complex(void)
 /* In place (real and complex split planes): with n a multiple of 32 and m_f, m_g multiples of 64 the
  * working layout is the caller's, so the in-place run computes exactly what the copying entry point
  * computes: its columns, put in descending order of sigma, are bitwise those of the copying run.
- * Also: the workspace is O(m + n) and far smaller, and a layout that needs bordering is refused. */
+ * Also: the workspace (strategy table and O(n) vectors) is far smaller, and a layout that needs bordering is refused. */
 static void device_api_inplace(void)
 {
     const int n = 128, mf = 192, mg = 128;
