@@ -28,7 +28,7 @@ skip_suite() {  # name, reason
 
 for t in "$BUILD"/test_*; do
     [ -x "$t" ] || continue
-    case "$(basename "$t")" in test_gpu_*) continue ;; esac   # make test-gpu runs those
+    case "$(basename "$t")" in test_gpu_*|test_mpi_engine*) continue ;; esac   # make test-gpu and the mpirun suites below run those
     run_suite "$(basename "$t")" "$t"
 done
 run_suite link_two_units "$BUILD/link_two_units"
