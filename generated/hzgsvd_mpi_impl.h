@@ -102,17 +102,25 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device
     return hzgsvd_mpi_initial_stripes(o.outermost, size, rank, &L->p, &L->q);
 }
 
+/* The column of the whole pair at local column j of a rank holding stripes p and q (width ws). */
+HZGSVD_PRIVATE int hzgsvd__mpi_column(int p, int q, int ws, int j) { return j < ws ? p * ws + j : q * ws + j - ws; }
+
 HZGSVD_API int hzgsvd_mpi_global_column(const hzgsvd_mpi_layout *L, int j)
 {
-    return j < L->stripe ? L->p * L->stripe + j : L->q * L->stripe + j - L->stripe;
+    return hzgsvd__mpi_column(L->p, L->q, L->stripe, j);
 }
 
-/* The stripes (p, q) of every rank at step 0, as 2 nranks ints. */
+/* The stripes (p, q) of every rank at step 0, as 2 nranks ints: the first step of the table. */
 HZGSVD_PRIVATE int hzgsvd__mpi_all_stripes(hzgsvd_strategy outermost, int nranks, int *pq)
 {
-    for (int r = 0; r < nranks; ++r)
-        if (hzgsvd_mpi_initial_stripes(outermost, nranks, r, &pq[2 * r], &pq[2 * r + 1]) != HZGSVD_SUCCESS) return -1;
-    return 0;
+    const int steps = hzgsvd_mpi_steps(outermost, nranks);
+    if (steps < 1) return -1;
+    int *pairs = (int *)malloc(sizeof(int) * (size_t)steps * 2 * nranks);
+    if (!pairs) return -1;
+    const int rc = hzgsvd__strategy_fill(outermost, 2 * nranks, pairs);
+    if (rc == 0) memcpy(pq, pairs, sizeof(int) * 2 * (size_t)nranks);
+    free(pairs);
+    return rc == 0 ? 0 : -1;
 }
 
 /* Whether L is what hzgsvd_mpi_layout_init gives for this rank of comm and these options. */
@@ -148,6 +156,163 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_select_gpu(MPI_Comm comm, int *device_ordina
     (void)comm; (void)device_ordinal;
     return HZGSVD_ERR_NO_DEVICE;
 #endif
+}
+
+/* ---- Distribution of a whole pair from one rank and collection of the result (planes: 1 real,
+ * 2 complex interleaved) ---------------------------------------------------------------------- */
+
+/* A strided block of `cols` columns of `rows` elements (ld in elements) as one MPI datatype. */
+HZGSVD_PRIVATE int hzgsvd__mpi_block_type(int planes, int rows, int cols, int ld, MPI_Datatype *t)
+{
+    int e = MPI_Type_vector(cols, planes * rows, planes * ld, MPI_DOUBLE, t);
+    if (e == MPI_SUCCESS) e = MPI_Type_commit(t);
+    return e;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_scatter(int planes, MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
+                                                 const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
+                                                 {
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd_info inf, *info = &inf;
+    int size = 0, rank = 0, *pq = NULL;
+    double *buf = NULL;
+    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    HZGSVD__MPI(MPI_Comm_size(comm, &size));
+    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
+    if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || ldfl < L->m_f || ldgl < L->m_g)
+        st = HZGSVD_ERR_INVALID_ARGUMENT;
+    else if (rank == root && (!F || !G || ldf < L->m_f || ldg < L->m_g))
+        st = HZGSVD_ERR_INVALID_ARGUMENT;
+    if (st == HZGSVD_SUCCESS) {
+        pq = (int *)malloc(sizeof(int) * 2 * (size_t)size);
+        buf = rank == root ? (double *)malloc(sizeof(double) * planes * ((size_t)L->m_f + L->m_g) * L->n_local) : NULL;
+        if (!pq || (rank == root && !buf)) st = HZGSVD_ERR_OUT_OF_MEMORY;
+        else if (hzgsvd__mpi_all_stripes(L->outermost, size, pq) != 0) st = HZGSVD_ERR_INTERNAL;
+    }
+    st = hzgsvd__mpi_agree(comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_f, L->n_local, ldfl, &tf));
+    HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_g, L->n_local, ldgl, &tg));
+    HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_f, L->n_local, L->m_f, &pf));
+    HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_g, L->n_local, L->m_g, &pg));
+    if (rank == root) {
+        /* pack each rank's columns (zero past n) and send; rank root's own copy is a local message */
+        double *bf = buf, *bg = buf + (size_t)planes * L->m_f * L->n_local;
+        for (int s = 0; s < size; ++s) {
+            for (int j = 0; j < L->n_local; ++j) {
+                const int g = hzgsvd__mpi_column(pq[2 * s], pq[2 * s + 1], L->stripe, j);
+                for (int i = 0; i < planes * L->m_f; ++i) bf[(size_t)planes * L->m_f * j + i] = g < L->n ? F[(size_t)planes * ldf * g + i] : 0.0;
+                for (int i = 0; i < planes * L->m_g; ++i) bg[(size_t)planes * L->m_g * j + i] = g < L->n ? G[(size_t)planes * ldg * g + i] : 0.0;
+            }
+            if (s == root) {
+                HZGSVD__MPI(MPI_Sendrecv(bf, 1, pf, root, 1, F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
+                HZGSVD__MPI(MPI_Sendrecv(bg, 1, pg, root, 2, G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
+            } else {
+                HZGSVD__MPI(MPI_Send(bf, 1, pf, s, 1, comm));
+                HZGSVD__MPI(MPI_Send(bg, 1, pg, s, 2, comm));
+            }
+        }
+    } else {
+        HZGSVD__MPI(MPI_Recv(F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
+        HZGSVD__MPI(MPI_Recv(G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
+    }
+done:
+    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
+    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
+    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
+    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
+    free(pq); free(buf);
+    return st;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gather(int planes, MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
+                                                const double *F_loc, int ldfl, const double *G_loc, int ldgl, const double *Z_loc, int ldzl,
+                                                const double *sf_loc, const double *sg_loc, const double *s_loc, const int *out_col,
+                                                double *U, int ldu, double *V, int ldv, double *Z, int ldz,
+                                                double *sigma_f, double *sigma_g, double *sigma)
+                                                {
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd_info inf, *info = &inf;
+    int size = 0, rank = 0;
+    double *buf = NULL;
+    int *cols = NULL;
+    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, tz = MPI_DATATYPE_NULL;
+    MPI_Datatype pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL, pz = MPI_DATATYPE_NULL;
+    hzgsvd__info_reset(info);
+    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
+    HZGSVD__MPI(MPI_Comm_size(comm, &size));
+    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
+    {
+        const int nc = L->n_local;
+        if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || !Z_loc || !sf_loc || !sg_loc
+            || !s_loc || !out_col || ldfl < L->m_f || ldgl < L->m_g || ldzl < L->n)
+            st = HZGSVD_ERR_INVALID_ARGUMENT;
+        else if (rank == root && (!U || !V || !Z || !sigma_f || !sigma_g || !sigma || ldu < L->m_f || ldv < L->m_g || ldz < L->n))
+            st = HZGSVD_ERR_INVALID_ARGUMENT;
+        if (st == HZGSVD_SUCCESS && rank == root) {
+            buf = (double *)malloc(sizeof(double) * (planes * ((size_t)L->m_f + L->m_g + L->n) + 3) * nc);
+            cols = (int *)malloc(sizeof(int) * (size_t)nc);
+            if (!buf || !cols) st = HZGSVD_ERR_OUT_OF_MEMORY;
+        }
+        st = hzgsvd__mpi_agree(comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_f, nc, ldfl, &tf));
+        HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_g, nc, ldgl, &tg));
+        HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->n, nc, ldzl, &tz));
+        HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_f, nc, L->m_f, &pf));
+        HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->m_g, nc, L->m_g, &pg));
+        HZGSVD__MPI(hzgsvd__mpi_block_type(planes, L->n, nc, L->n, &pz));
+        if (rank != root) {
+            HZGSVD__MPI(MPI_Send(F_loc, 1, tf, root, 11, comm));
+            HZGSVD__MPI(MPI_Send(G_loc, 1, tg, root, 12, comm));
+            HZGSVD__MPI(MPI_Send(Z_loc, 1, tz, root, 13, comm));
+            HZGSVD__MPI(MPI_Send(sf_loc, nc, MPI_DOUBLE, root, 14, comm));
+            HZGSVD__MPI(MPI_Send(sg_loc, nc, MPI_DOUBLE, root, 15, comm));
+            HZGSVD__MPI(MPI_Send(s_loc, nc, MPI_DOUBLE, root, 16, comm));
+            HZGSVD__MPI(MPI_Send(out_col, nc, MPI_INT, root, 17, comm));
+        } else {
+            double *bf = buf, *bg = bf + (size_t)planes * L->m_f * nc, *bz = bg + (size_t)planes * L->m_g * nc;
+            double *bs = bz + (size_t)planes * L->n * nc;
+            for (int s = 0; s < size; ++s) {
+                if (s == root) {
+                    HZGSVD__MPI(MPI_Sendrecv(F_loc, 1, tf, root, 11, bf, 1, pf, root, 11, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Sendrecv(G_loc, 1, tg, root, 12, bg, 1, pg, root, 12, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Sendrecv(Z_loc, 1, tz, root, 13, bz, 1, pz, root, 13, comm, MPI_STATUS_IGNORE));
+                    memcpy(bs, sf_loc, sizeof(double) * nc); memcpy(bs + nc, sg_loc, sizeof(double) * nc);
+                    memcpy(bs + 2 * nc, s_loc, sizeof(double) * nc); memcpy(cols, out_col, sizeof(int) * nc);
+                } else {
+                    HZGSVD__MPI(MPI_Recv(bf, 1, pf, s, 11, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bg, 1, pg, s, 12, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bz, 1, pz, s, 13, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs, nc, MPI_DOUBLE, s, 14, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs + nc, nc, MPI_DOUBLE, s, 15, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(bs + 2 * nc, nc, MPI_DOUBLE, s, 16, comm, MPI_STATUS_IGNORE));
+                    HZGSVD__MPI(MPI_Recv(cols, nc, MPI_INT, s, 17, comm, MPI_STATUS_IGNORE));
+                }
+                for (int j = 0; j < nc; ++j) {
+                    const int c = cols[j];
+                    if (c < 0) continue;
+                    if (c >= L->n) { st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "out_col[%d] = %d on rank %d is not a column", j, c, s); break; }
+                    memcpy(U + (size_t)planes * ldu * c, bf + (size_t)planes * L->m_f * j, sizeof(double) * planes * L->m_f);
+                    memcpy(V + (size_t)planes * ldv * c, bg + (size_t)planes * L->m_g * j, sizeof(double) * planes * L->m_g);
+                    memcpy(Z + (size_t)planes * ldz * c, bz + (size_t)planes * L->n * j, sizeof(double) * planes * L->n);
+                    sigma_f[c] = bs[j]; sigma_g[c] = bs[nc + j]; sigma[c] = bs[2 * nc + j];
+                }
+            }
+        }
+        st = hzgsvd__mpi_agree(comm, st, info);
+    }
+done:
+    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
+    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
+    if (tz != MPI_DATATYPE_NULL) MPI_Type_free(&tz);
+    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
+    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
+    if (pz != MPI_DATATYPE_NULL) MPI_Type_free(&pz);
+    free(buf); free(cols);
+    return st;
 }
 /*** end templates/hzgsvd_mpi_common.c.j2 ***/
 
@@ -793,7 +958,7 @@ agree:
                               hzgsvd_mpi_global_column(L, bad) + 1, sf[bad], sg[bad]);
         st = hzgsvd__mpi_agree(K.comm, st, info);
         if (st != HZGSVD_SUCCESS) goto done;
-        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__d_real_column(&K.W, j, n);
+        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__d_real_column(&K.W, j, n);   /* first the real flags, gathered; the output numbers below */
         HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
         HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
         HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
@@ -803,8 +968,7 @@ agree:
         {
             double *tmp = ngl + nc;                      /* 2 nb, allocated with aux: no failure here */
             for (int i = 0; i < nb; ++i) {
-                const int s = i / nc, j = i % nc;
-                const int g = j < ws ? stripes[2 * s] * ws + j : stripes[2 * s + 1] * ws + j - ws;
+                const int s = i / nc, g = hzgsvd__mpi_column(stripes[2 * s], stripes[2 * s + 1], ws, i % nc);
                 tmp[g] = nf[i]; tmp[nb + g] = ng[i];
             }
             memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
@@ -866,72 +1030,12 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgsvd(MPI_Comm comm, const hzgsvd_mpi_layout
     return hzgsvd__d_mpi_run(comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
 }
 
-/* A strided block of `cols` columns of `rows` elements (ld in elements) as one MPI datatype. */
-HZGSVD_PRIVATE int hzgsvd__d_mpi_block_type(int rows, int cols, int ld, MPI_Datatype *t)
-{
-    int e = MPI_Type_vector(cols, 1 * rows, 1 * ld, MPI_DOUBLE, t);
-    if (e == MPI_SUCCESS) e = MPI_Type_commit(t);
-    return e;
-}
-
+/* Distribution and collection: the same for both precisions but for the planes per element
+ * (hzgsvd__mpi_scatter, hzgsvd__mpi_gather in the common part). */
 HZGSVD_API hzgsvd_status hzgsvd_mpi_dscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
                                              const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd_info inf, *info = &inf;
-    int size = 0, rank = 0, *pq = NULL;
-    double *buf = NULL;
-    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL;
-    hzgsvd__info_reset(info);
-    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
-    HZGSVD__MPI(MPI_Comm_size(comm, &size));
-    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
-    if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || ldfl < L->m_f || ldgl < L->m_g)
-        st = HZGSVD_ERR_INVALID_ARGUMENT;
-    else if (rank == root && (!F || !G || ldf < L->m_f || ldg < L->m_g))
-        st = HZGSVD_ERR_INVALID_ARGUMENT;
-    if (st == HZGSVD_SUCCESS) {
-        pq = (int *)malloc(sizeof(int) * 2 * (size_t)size);
-        buf = rank == root ? (double *)malloc(sizeof(double) * 1 * ((size_t)L->m_f + L->m_g) * L->n_local) : NULL;
-        if (!pq || (rank == root && !buf)) st = HZGSVD_ERR_OUT_OF_MEMORY;
-        else if (hzgsvd__mpi_all_stripes(L->outermost, size, pq) != 0) st = HZGSVD_ERR_INTERNAL;
-    }
-    st = hzgsvd__mpi_agree(comm, st, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, L->n_local, ldfl, &tf));
-    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, L->n_local, ldgl, &tg));
-    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, L->n_local, L->m_f, &pf));
-    HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, L->n_local, L->m_g, &pg));
-    if (rank == root) {
-        /* pack each rank's columns (zero past n) and send; rank root's own copy is a local message */
-        double *bf = buf, *bg = buf + (size_t)1 * L->m_f * L->n_local;
-        for (int s = 0; s < size; ++s) {
-            hzgsvd_mpi_layout Ls = *L;
-            Ls.rank = s; Ls.p = pq[2 * s]; Ls.q = pq[2 * s + 1];
-            for (int j = 0; j < L->n_local; ++j) {
-                const int g = hzgsvd_mpi_global_column(&Ls, j);
-                for (int i = 0; i < 1 * L->m_f; ++i) bf[(size_t)1 * L->m_f * j + i] = g < L->n ? F[(size_t)1 * ldf * g + i] : 0.0;
-                for (int i = 0; i < 1 * L->m_g; ++i) bg[(size_t)1 * L->m_g * j + i] = g < L->n ? G[(size_t)1 * ldg * g + i] : 0.0;
-            }
-            if (s == root) {
-                HZGSVD__MPI(MPI_Sendrecv(bf, 1, pf, root, 1, F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
-                HZGSVD__MPI(MPI_Sendrecv(bg, 1, pg, root, 2, G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
-            } else {
-                HZGSVD__MPI(MPI_Send(bf, 1, pf, s, 1, comm));
-                HZGSVD__MPI(MPI_Send(bg, 1, pg, s, 2, comm));
-            }
-        }
-    } else {
-        HZGSVD__MPI(MPI_Recv(F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
-        HZGSVD__MPI(MPI_Recv(G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
-    }
-done:
-    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
-    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
-    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
-    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
-    free(pq); free(buf);
-    return st;
+    return hzgsvd__mpi_scatter(1, comm, root, L, F, ldf, G, ldg, F_loc, ldfl, G_loc, ldgl);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
@@ -940,86 +1044,8 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsv
                                             double *U, int ldu, double *V, int ldv, double *Z, int ldz,
                                             double *sigma_f, double *sigma_g, double *sigma)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd_info inf, *info = &inf;
-    int size = 0, rank = 0;
-    double *buf = NULL;
-    int *cols = NULL;
-    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, tz = MPI_DATATYPE_NULL;
-    MPI_Datatype pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL, pz = MPI_DATATYPE_NULL;
-    hzgsvd__info_reset(info);
-    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
-    HZGSVD__MPI(MPI_Comm_size(comm, &size));
-    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
-    {
-        const int nc = L->n_local;
-        if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || !Z_loc || !sf_loc || !sg_loc
-            || !s_loc || !out_col || ldfl < L->m_f || ldgl < L->m_g || ldzl < L->n)
-            st = HZGSVD_ERR_INVALID_ARGUMENT;
-        else if (rank == root && (!U || !V || !Z || !sigma_f || !sigma_g || !sigma || ldu < L->m_f || ldv < L->m_g || ldz < L->n))
-            st = HZGSVD_ERR_INVALID_ARGUMENT;
-        if (st == HZGSVD_SUCCESS && rank == root) {
-            buf = (double *)malloc(sizeof(double) * (1 * ((size_t)L->m_f + L->m_g + L->n) + 3) * nc);
-            cols = (int *)malloc(sizeof(int) * (size_t)nc);
-            if (!buf || !cols) st = HZGSVD_ERR_OUT_OF_MEMORY;
-        }
-        st = hzgsvd__mpi_agree(comm, st, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, nc, ldfl, &tf));
-        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, nc, ldgl, &tg));
-        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->n, nc, ldzl, &tz));
-        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_f, nc, L->m_f, &pf));
-        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->m_g, nc, L->m_g, &pg));
-        HZGSVD__MPI(hzgsvd__d_mpi_block_type(L->n, nc, L->n, &pz));
-        if (rank != root) {
-            HZGSVD__MPI(MPI_Send(F_loc, 1, tf, root, 11, comm));
-            HZGSVD__MPI(MPI_Send(G_loc, 1, tg, root, 12, comm));
-            HZGSVD__MPI(MPI_Send(Z_loc, 1, tz, root, 13, comm));
-            HZGSVD__MPI(MPI_Send(sf_loc, nc, MPI_DOUBLE, root, 14, comm));
-            HZGSVD__MPI(MPI_Send(sg_loc, nc, MPI_DOUBLE, root, 15, comm));
-            HZGSVD__MPI(MPI_Send(s_loc, nc, MPI_DOUBLE, root, 16, comm));
-            HZGSVD__MPI(MPI_Send(out_col, nc, MPI_INT, root, 17, comm));
-        } else {
-            double *bf = buf, *bg = bf + (size_t)1 * L->m_f * nc, *bz = bg + (size_t)1 * L->m_g * nc;
-            double *bs = bz + (size_t)1 * L->n * nc;
-            for (int s = 0; s < size; ++s) {
-                if (s == root) {
-                    HZGSVD__MPI(MPI_Sendrecv(F_loc, 1, tf, root, 11, bf, 1, pf, root, 11, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Sendrecv(G_loc, 1, tg, root, 12, bg, 1, pg, root, 12, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Sendrecv(Z_loc, 1, tz, root, 13, bz, 1, pz, root, 13, comm, MPI_STATUS_IGNORE));
-                    memcpy(bs, sf_loc, sizeof(double) * nc); memcpy(bs + nc, sg_loc, sizeof(double) * nc);
-                    memcpy(bs + 2 * nc, s_loc, sizeof(double) * nc); memcpy(cols, out_col, sizeof(int) * nc);
-                } else {
-                    HZGSVD__MPI(MPI_Recv(bf, 1, pf, s, 11, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bg, 1, pg, s, 12, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bz, 1, pz, s, 13, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bs, nc, MPI_DOUBLE, s, 14, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bs + nc, nc, MPI_DOUBLE, s, 15, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bs + 2 * nc, nc, MPI_DOUBLE, s, 16, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(cols, nc, MPI_INT, s, 17, comm, MPI_STATUS_IGNORE));
-                }
-                for (int j = 0; j < nc; ++j) {
-                    const int c = cols[j];
-                    if (c < 0) continue;
-                    if (c >= L->n) { st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "out_col[%d] = %d on rank %d is not a column", j, c, s); break; }
-                    memcpy(U + (size_t)1 * ldu * c, bf + (size_t)1 * L->m_f * j, sizeof(double) * 1 * L->m_f);
-                    memcpy(V + (size_t)1 * ldv * c, bg + (size_t)1 * L->m_g * j, sizeof(double) * 1 * L->m_g);
-                    memcpy(Z + (size_t)1 * ldz * c, bz + (size_t)1 * L->n * j, sizeof(double) * 1 * L->n);
-                    sigma_f[c] = bs[j]; sigma_g[c] = bs[nc + j]; sigma[c] = bs[2 * nc + j];
-                }
-            }
-        }
-        st = hzgsvd__mpi_agree(comm, st, info);
-    }
-done:
-    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
-    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
-    if (tz != MPI_DATATYPE_NULL) MPI_Type_free(&tz);
-    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
-    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
-    if (pz != MPI_DATATYPE_NULL) MPI_Type_free(&pz);
-    free(buf); free(cols);
-    return st;
+    return hzgsvd__mpi_gather(1, comm, root, L, F_loc, ldfl, G_loc, ldgl, Z_loc, ldzl, sf_loc, sg_loc, s_loc, out_col,
+                              U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, sigma);
 }
 /*** end templates/hzgsvd_mpi_engine.c.j2 [d] ***/
 
@@ -1305,7 +1331,7 @@ agree:
                               hzgsvd_mpi_global_column(L, bad) + 1, sf[bad], sg[bad]);
         st = hzgsvd__mpi_agree(K.comm, st, info);
         if (st != HZGSVD_SUCCESS) goto done;
-        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__z_real_column(&K.W, j, n);
+        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__z_real_column(&K.W, j, n);   /* first the real flags, gathered; the output numbers below */
         HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
         HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
         HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
@@ -1315,8 +1341,7 @@ agree:
         {
             double *tmp = ngl + nc;                      /* 2 nb, allocated with aux: no failure here */
             for (int i = 0; i < nb; ++i) {
-                const int s = i / nc, j = i % nc;
-                const int g = j < ws ? stripes[2 * s] * ws + j : stripes[2 * s + 1] * ws + j - ws;
+                const int s = i / nc, g = hzgsvd__mpi_column(stripes[2 * s], stripes[2 * s + 1], ws, i % nc);
                 tmp[g] = nf[i]; tmp[nb + g] = ng[i];
             }
             memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
@@ -1378,72 +1403,12 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_zgsvd(MPI_Comm comm, const hzgsvd_mpi_layout
     return hzgsvd__z_mpi_run(comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
 }
 
-/* A strided block of `cols` columns of `rows` elements (ld in elements) as one MPI datatype. */
-HZGSVD_PRIVATE int hzgsvd__z_mpi_block_type(int rows, int cols, int ld, MPI_Datatype *t)
-{
-    int e = MPI_Type_vector(cols, 2 * rows, 2 * ld, MPI_DOUBLE, t);
-    if (e == MPI_SUCCESS) e = MPI_Type_commit(t);
-    return e;
-}
-
+/* Distribution and collection: the same for both precisions but for the planes per element
+ * (hzgsvd__mpi_scatter, hzgsvd__mpi_gather in the common part). */
 HZGSVD_API hzgsvd_status hzgsvd_mpi_zscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
                                              const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd_info inf, *info = &inf;
-    int size = 0, rank = 0, *pq = NULL;
-    double *buf = NULL;
-    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL;
-    hzgsvd__info_reset(info);
-    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
-    HZGSVD__MPI(MPI_Comm_size(comm, &size));
-    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
-    if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || ldfl < L->m_f || ldgl < L->m_g)
-        st = HZGSVD_ERR_INVALID_ARGUMENT;
-    else if (rank == root && (!F || !G || ldf < L->m_f || ldg < L->m_g))
-        st = HZGSVD_ERR_INVALID_ARGUMENT;
-    if (st == HZGSVD_SUCCESS) {
-        pq = (int *)malloc(sizeof(int) * 2 * (size_t)size);
-        buf = rank == root ? (double *)malloc(sizeof(double) * 2 * ((size_t)L->m_f + L->m_g) * L->n_local) : NULL;
-        if (!pq || (rank == root && !buf)) st = HZGSVD_ERR_OUT_OF_MEMORY;
-        else if (hzgsvd__mpi_all_stripes(L->outermost, size, pq) != 0) st = HZGSVD_ERR_INTERNAL;
-    }
-    st = hzgsvd__mpi_agree(comm, st, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, L->n_local, ldfl, &tf));
-    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, L->n_local, ldgl, &tg));
-    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, L->n_local, L->m_f, &pf));
-    HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, L->n_local, L->m_g, &pg));
-    if (rank == root) {
-        /* pack each rank's columns (zero past n) and send; rank root's own copy is a local message */
-        double *bf = buf, *bg = buf + (size_t)2 * L->m_f * L->n_local;
-        for (int s = 0; s < size; ++s) {
-            hzgsvd_mpi_layout Ls = *L;
-            Ls.rank = s; Ls.p = pq[2 * s]; Ls.q = pq[2 * s + 1];
-            for (int j = 0; j < L->n_local; ++j) {
-                const int g = hzgsvd_mpi_global_column(&Ls, j);
-                for (int i = 0; i < 2 * L->m_f; ++i) bf[(size_t)2 * L->m_f * j + i] = g < L->n ? F[(size_t)2 * ldf * g + i] : 0.0;
-                for (int i = 0; i < 2 * L->m_g; ++i) bg[(size_t)2 * L->m_g * j + i] = g < L->n ? G[(size_t)2 * ldg * g + i] : 0.0;
-            }
-            if (s == root) {
-                HZGSVD__MPI(MPI_Sendrecv(bf, 1, pf, root, 1, F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
-                HZGSVD__MPI(MPI_Sendrecv(bg, 1, pg, root, 2, G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
-            } else {
-                HZGSVD__MPI(MPI_Send(bf, 1, pf, s, 1, comm));
-                HZGSVD__MPI(MPI_Send(bg, 1, pg, s, 2, comm));
-            }
-        }
-    } else {
-        HZGSVD__MPI(MPI_Recv(F_loc, 1, tf, root, 1, comm, MPI_STATUS_IGNORE));
-        HZGSVD__MPI(MPI_Recv(G_loc, 1, tg, root, 2, comm, MPI_STATUS_IGNORE));
-    }
-done:
-    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
-    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
-    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
-    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
-    free(pq); free(buf);
-    return st;
+    return hzgsvd__mpi_scatter(2, comm, root, L, F, ldf, G, ldg, F_loc, ldfl, G_loc, ldgl);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_mpi_zgather(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
@@ -1452,86 +1417,8 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_zgather(MPI_Comm comm, int root, const hzgsv
                                             double *U, int ldu, double *V, int ldv, double *Z, int ldz,
                                             double *sigma_f, double *sigma_g, double *sigma)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd_info inf, *info = &inf;
-    int size = 0, rank = 0;
-    double *buf = NULL;
-    int *cols = NULL;
-    MPI_Datatype tf = MPI_DATATYPE_NULL, tg = MPI_DATATYPE_NULL, tz = MPI_DATATYPE_NULL;
-    MPI_Datatype pf = MPI_DATATYPE_NULL, pg = MPI_DATATYPE_NULL, pz = MPI_DATATYPE_NULL;
-    hzgsvd__info_reset(info);
-    if (comm == MPI_COMM_NULL || !L) return HZGSVD_ERR_INVALID_ARGUMENT;
-    HZGSVD__MPI(MPI_Comm_size(comm, &size));
-    HZGSVD__MPI(MPI_Comm_rank(comm, &rank));
-    {
-        const int nc = L->n_local;
-        if (root < 0 || root >= size || L->nranks != size || L->rank != rank || !F_loc || !G_loc || !Z_loc || !sf_loc || !sg_loc
-            || !s_loc || !out_col || ldfl < L->m_f || ldgl < L->m_g || ldzl < L->n)
-            st = HZGSVD_ERR_INVALID_ARGUMENT;
-        else if (rank == root && (!U || !V || !Z || !sigma_f || !sigma_g || !sigma || ldu < L->m_f || ldv < L->m_g || ldz < L->n))
-            st = HZGSVD_ERR_INVALID_ARGUMENT;
-        if (st == HZGSVD_SUCCESS && rank == root) {
-            buf = (double *)malloc(sizeof(double) * (2 * ((size_t)L->m_f + L->m_g + L->n) + 3) * nc);
-            cols = (int *)malloc(sizeof(int) * (size_t)nc);
-            if (!buf || !cols) st = HZGSVD_ERR_OUT_OF_MEMORY;
-        }
-        st = hzgsvd__mpi_agree(comm, st, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, nc, ldfl, &tf));
-        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, nc, ldgl, &tg));
-        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->n, nc, ldzl, &tz));
-        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_f, nc, L->m_f, &pf));
-        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->m_g, nc, L->m_g, &pg));
-        HZGSVD__MPI(hzgsvd__z_mpi_block_type(L->n, nc, L->n, &pz));
-        if (rank != root) {
-            HZGSVD__MPI(MPI_Send(F_loc, 1, tf, root, 11, comm));
-            HZGSVD__MPI(MPI_Send(G_loc, 1, tg, root, 12, comm));
-            HZGSVD__MPI(MPI_Send(Z_loc, 1, tz, root, 13, comm));
-            HZGSVD__MPI(MPI_Send(sf_loc, nc, MPI_DOUBLE, root, 14, comm));
-            HZGSVD__MPI(MPI_Send(sg_loc, nc, MPI_DOUBLE, root, 15, comm));
-            HZGSVD__MPI(MPI_Send(s_loc, nc, MPI_DOUBLE, root, 16, comm));
-            HZGSVD__MPI(MPI_Send(out_col, nc, MPI_INT, root, 17, comm));
-        } else {
-            double *bf = buf, *bg = bf + (size_t)2 * L->m_f * nc, *bz = bg + (size_t)2 * L->m_g * nc;
-            double *bs = bz + (size_t)2 * L->n * nc;
-            for (int s = 0; s < size; ++s) {
-                if (s == root) {
-                    HZGSVD__MPI(MPI_Sendrecv(F_loc, 1, tf, root, 11, bf, 1, pf, root, 11, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Sendrecv(G_loc, 1, tg, root, 12, bg, 1, pg, root, 12, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Sendrecv(Z_loc, 1, tz, root, 13, bz, 1, pz, root, 13, comm, MPI_STATUS_IGNORE));
-                    memcpy(bs, sf_loc, sizeof(double) * nc); memcpy(bs + nc, sg_loc, sizeof(double) * nc);
-                    memcpy(bs + 2 * nc, s_loc, sizeof(double) * nc); memcpy(cols, out_col, sizeof(int) * nc);
-                } else {
-                    HZGSVD__MPI(MPI_Recv(bf, 1, pf, s, 11, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bg, 1, pg, s, 12, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bz, 1, pz, s, 13, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bs, nc, MPI_DOUBLE, s, 14, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bs + nc, nc, MPI_DOUBLE, s, 15, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(bs + 2 * nc, nc, MPI_DOUBLE, s, 16, comm, MPI_STATUS_IGNORE));
-                    HZGSVD__MPI(MPI_Recv(cols, nc, MPI_INT, s, 17, comm, MPI_STATUS_IGNORE));
-                }
-                for (int j = 0; j < nc; ++j) {
-                    const int c = cols[j];
-                    if (c < 0) continue;
-                    if (c >= L->n) { st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "out_col[%d] = %d on rank %d is not a column", j, c, s); break; }
-                    memcpy(U + (size_t)2 * ldu * c, bf + (size_t)2 * L->m_f * j, sizeof(double) * 2 * L->m_f);
-                    memcpy(V + (size_t)2 * ldv * c, bg + (size_t)2 * L->m_g * j, sizeof(double) * 2 * L->m_g);
-                    memcpy(Z + (size_t)2 * ldz * c, bz + (size_t)2 * L->n * j, sizeof(double) * 2 * L->n);
-                    sigma_f[c] = bs[j]; sigma_g[c] = bs[nc + j]; sigma[c] = bs[2 * nc + j];
-                }
-            }
-        }
-        st = hzgsvd__mpi_agree(comm, st, info);
-    }
-done:
-    if (tf != MPI_DATATYPE_NULL) MPI_Type_free(&tf);
-    if (tg != MPI_DATATYPE_NULL) MPI_Type_free(&tg);
-    if (tz != MPI_DATATYPE_NULL) MPI_Type_free(&tz);
-    if (pf != MPI_DATATYPE_NULL) MPI_Type_free(&pf);
-    if (pg != MPI_DATATYPE_NULL) MPI_Type_free(&pg);
-    if (pz != MPI_DATATYPE_NULL) MPI_Type_free(&pz);
-    free(buf); free(cols);
-    return st;
+    return hzgsvd__mpi_gather(2, comm, root, L, F_loc, ldfl, G_loc, ldgl, Z_loc, ldzl, sf_loc, sg_loc, s_loc, out_col,
+                              U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, sigma);
 }
 /*** end templates/hzgsvd_mpi_engine.c.j2 [z] ***/
 
