@@ -540,9 +540,24 @@ static void test_configurations(tu_rng *rng)
     CHECK(bad == 0, "(d) hzgsvd__lmul_rd_err: %d of 200000 products not RD with an exact error", bad);
 }
 
+/* (e) bad inputs: the statuses and messages of the double engines (the same argument checks). */
+static void test_bad_inputs(void)
+{
+    long double F[4 * 3], G[4 * 3], Z[3 * 3], s[3];
+    for (int i = 0; i < 12; ++i) { F[i] = (long double)((i * 7) % 5) + (i % 5 == 0); G[i] = (long double)((i * 3) % 7) + (i % 5 == 0); }
+    hzgsvd_info info;
+    CHECK(hzgsvd_ref_dgsvd(4, 4, 0, F, 4, G, 4, Z, 3, s, s, s, NULL, &info) == HZGSVD_ERR_N_LESS_THAN_ONE && info.detail[0], "ref: n = 0");
+    CHECK(hzgsvd_ref_dgsvd(2, 4, 3, F, 4, G, 4, Z, 3, s, s, s, NULL, &info) == HZGSVD_ERR_M_LESS_THAN_N && info.detail[0], "ref: m_f < n");
+    CHECK(hzgsvd_ref_dgsvd(4, 4, 3, NULL, 4, G, 4, Z, 3, s, s, s, NULL, &info) == HZGSVD_ERR_INVALID_ARGUMENT && info.detail[0], "ref: F NULL");
+    CHECK(hzgsvd_ref_zgsvd(4, 4, 3, F, 3, G, 4, Z, 3, s, s, s, NULL, &info) == HZGSVD_ERR_INVALID_ARGUMENT && info.detail[0], "ref: ldf < m_f");
+    F[5] = NAN;
+    CHECK(hzgsvd_ref_dgsvd(4, 4, 3, F, 4, G, 4, Z, 3, s, s, s, NULL, &info) == HZGSVD_ERR_NOT_FINITE && info.detail[0], "ref: NaN in F");
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_ref_engine");
+    test_bad_inputs();
     verbose = (argc > 1 && !strcmp(argv[1], "-v"));
     CHECK(LDBL_MANT_DIG == 64, "long double has %d significand bits; the reference engine assumes 64 (x87)", LDBL_MANT_DIG);
     tu_rng rng = { 2024 };

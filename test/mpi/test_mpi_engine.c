@@ -9,7 +9,9 @@
  *     descending; out_col numbers every result column exactly once over the ranks;
  * (b) two runs with the same rank count are bitwise identical on every rank;
  * (c) a NaN in one rank's columns, a bad leading dimension on one rank, an exactly rank-deficient G
- *     and max_sweeps = 1: every rank returns the same status (no hang).
+ *     and max_sweeps = 1: every rank returns the same status (no hang);
+ * (d) bad arguments of hzgsvd_mpi_layout_init, _dscatter and _dgather give their statuses, the
+ *     collective ones on every rank.
  * Each rank counts its checks; the root prints the total and the exit status is 1 on any failure.
  * The device GPU needs a build by nvcc (one GPU per rank, hzgsvd_mpi_select_gpu). */
 #define HZGSVD_IMPLEMENTATION
@@ -212,6 +214,30 @@ int main(int argc, char **argv)
             dist_free(&d);
         }
         free(F); free(G);
+    }
+
+    /* bad arguments of the layout, scatter and gather calls: statuses, the same on every rank */
+    {
+        hzgsvd_mpi_layout L;
+        hzgsvd_options o = hzgsvd_default_options();
+        CHECK(hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, 40, 30, 32, &o, &L) == HZGSVD_ERR_M_LESS_THAN_N, "layout: m_g < n");
+        CHECK(hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, 40, 40, 0, &o, &L) == HZGSVD_ERR_N_LESS_THAN_ONE, "layout: n = 0");
+        CHECK(hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, 40, 40, 32, &o, NULL) == HZGSVD_ERR_INVALID_ARGUMENT, "layout: NULL");
+        CHECK(hzgsvd_mpi_layout_init(MPI_COMM_NULL, device_, 40, 40, 32, &o, &L) == HZGSVD_ERR_INVALID_ARGUMENT, "layout: MPI_COMM_NULL");
+        o.outermost = (hzgsvd_strategy)7;
+        CHECK(hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, 40, 40, 32, &o, &L) == HZGSVD_ERR_INVALID_ARGUMENT, "layout: bad outermost");
+        o = hzgsvd_default_options();
+        CHECK(hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, 40, 40, 32, &o, &L) == HZGSVD_SUCCESS, "layout: 40 x 32");
+        const int nc = L.n_local;
+        double *F = ef_new((size_t)40 * 32), *Fl = ef_new((size_t)40 * nc), *Zl = ef_new((size_t)32 * nc), *sl = ef_new(3 * (size_t)nc);
+        int *cols = (int *)calloc((size_t)nc, sizeof(int));
+        check_all(hzgsvd_mpi_dscatter(MPI_COMM_WORLD, nranks_, &L, F, 40, F, 40, Fl, 40, Fl, 40), HZGSVD_ERR_INVALID_ARGUMENT,
+                  "scatter: root out of range", "");
+        check_all(hzgsvd_mpi_dscatter(MPI_COMM_WORLD, 0, &L, rank_ == 0 ? NULL : F, 40, F, 40, Fl, 40, Fl, 40), HZGSVD_ERR_INVALID_ARGUMENT,
+                  "scatter: F NULL on the root", "");
+        check_all(hzgsvd_mpi_dgather(MPI_COMM_WORLD, 0, &L, Fl, rank_ == nranks_ - 1 ? 39 : 40, Fl, 40, Zl, 32, sl, sl, sl, cols,
+                                     F, 40, F, 40, F, 32, sl, sl, sl), HZGSVD_ERR_INVALID_ARGUMENT, "gather: ldfl < m_f on the last rank", "");
+        free(F); free(Fl); free(Zl); free(sl); free(cols);
     }
 
     int mine[2] = { tu_passed, tu_failed }, tot[2];
