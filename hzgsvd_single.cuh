@@ -18,17 +18,22 @@
  *   The same GSVD as hzgsvd_cpu.h (see its comment block; it is the contract for both engines):
  *   F Z = U diag(sigma_f), G Z = V diag(sigma_g), U'U = V'V = I, sigma_f^2 + sigma_g^2 = 1,
  *   sigma = sigma_f/sigma_g, descending with opt.sort; U overwrites F, V overwrites G.  The
- *   algorithm is the paper's section 3 with w = 16 (opt.block_width must be 16): one fused kernel
- *   per outer step, per pivot block pair the Gram matrices, Cholesky, the pointwise HZ sweeps and
- *   the post-multiplication; variants 0..7, ME/MM at both levels, FB/BO, sorting on/off.
+ *   algorithm is the paper's section 3 with block width w = 16 or 32 (opt.block_width; 0, the
+ *   default, lets the engine choose: 16 for n <= 2048, else 32).  An outer step is three kernels,
+ *   captured once per run as a CUDA graph: the Gram matrices of every pivot block pair as partial
+ *   sums over row chunks (FP64 tensor cores), one thread block per pair for the Cholesky
+ *   factorizations and the pointwise HZ sweeps, and the post-multiplication of F, G and Z over row
+ *   chunks (tensor cores); variants 0..7, ME/MM at both levels, FB/BO, sorting on/off.
  *   Results are bitwise identical between runs on the same GPU model; they agree with the CPU
  *   engine to rounding (docs/NUMERICS.md states the bound), not bitwise (other summation orders).
  *
  * MEMORY
- *   The device entry points work on a copy bordered to n' = roundup(n, 32) columns and rows
- *   m' = roundup(m + n' - n, 64): the workspace holds F', G', Z' and small tables,
- *   8 (m_f' + m_g' + n') n' bytes plus O(n) for real pairs and twice that for complex ones, whose
- *   copy is kept as split real and imaginary planes (hzgsvd_gpu_?gsvd_workspace_size says exactly).
+ *   The device entry points work on a copy bordered to n' = roundup(n, 2w) columns and rows
+ *   m' = roundup(m + n' - n, 64): the workspace holds F', G', Z' (8 (m_f' + m_g' + n') n' bytes
+ *   for real pairs, twice that for complex ones, kept as split real and imaginary planes), the
+ *   step buffers (the Gram partial sums, at most a quarter of the bytes of F' and G', and Z-tilde
+ *   of every pivot pair, 8 * 2w n' bytes per plane) and small tables
+ *   (hzgsvd_gpu_?gsvd_workspace_size says exactly).
  *   The interleaved complex entry point converts while copying in and out (no extra pass or
  *   memory); the split-plane one reads and writes the caller's planes directly.  Pass d_work = NULL
  *   to let the call cudaMalloc and free it.  The host entry points also allocate device copies of
@@ -92,9 +97,10 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
 
 /* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
 /* In place, no working copy (paper section 3.1): the caller's device arrays are the engine's working
- * matrices.  Needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g,
- * ldz = n (else HZGSVD_ERR_INVALID_ARGUMENT); the workspace (d_work may be NULL) is the strategy table
- * (about n^2/64 bytes) and O(n) vectors:
+ * matrices.  Needs n >= 2w a multiple of 2w (w as the run uses it: 32 for n > 2048 by default),
+ * m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n (else HZGSVD_ERR_INVALID_ARGUMENT);
+ * the workspace (d_work may be NULL) is the strategy table (about n^2/64 bytes), the step buffers
+ * (under a quarter of the bytes of F and G) and O(n) vectors:
  * hzgsvd_gpu_?gsvd_inplace_workspace_size.  On return the columns of U (over F), V (over G), Z and
  * the three sigma vectors are in the engine's final order, NOT sorted (sort the sigmas and permute if
  * needed).  On an error after the start the arrays hold intermediate values. */

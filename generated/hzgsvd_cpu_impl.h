@@ -560,12 +560,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
     if (n == 1) {
-        if (info) info->n_bordered = 1;
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
         return hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) info->n_bordered = nb;
+    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__d_mats M;
     hzgsvd__d_engine E;
     if (hzgsvd__d_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
@@ -1230,12 +1230,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
     if (n == 1) {
-        if (info) info->n_bordered = 1;
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
         return hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) info->n_bordered = nb;
+    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__z_mats M;
     hzgsvd__z_engine E;
     if (hzgsvd__z_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
@@ -1326,7 +1326,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd(int m_f, int m_g, int n,
                                                 const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS)
@@ -1345,7 +1345,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
                                                 const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS)

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2
+ * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -29,17 +29,68 @@ __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
     hzgsvd__mul_rd_err(im, im, &ci, &di);
     return __dadd_rn(__dadd_rn(__dadd_rn(dr, di), fmin(cr, ci)), fmax(cr, ci));
 }
+
+/* The GPU engine's block width when the options leave it to the engine: w = 32 halves the bytes a
+ * sweep moves but doubles the latency-bound inner solve of a step; on an H100 it pays from
+ * n = 4096 on and costs at n <= 2048 (docs/PERFORMANCE.md). */
+#define HZGSVD__GPU_WIDE_FROM_N 2049
+HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
+{
+    return n >= HZGSVD__GPU_WIDE_FROM_N ? 32 : 16;
+}
+
+/* ---- the block step's building blocks (templates/hzgsvd_gpu_step.cu.j2) ----------------------- */
+
+/* Rows of one shared-memory tile of the Gram and update kernels (the working matrices' rows are
+ * multiples of 64, Z's of 2w >= 32), and its leading dimension there: TILE + 4 doubles puts the
+ * columns of a DMMA fragment load 4 words apart, so a warp's 32 loads take the minimum of 2
+ * shared-memory wavefronts; 288 bytes keep every column 16-byte aligned for cp.async. */
+#define HZGSVD__TILE 32
+#define HZGSVD__TILE_LD (HZGSVD__TILE + 4)
+
+/* The Gram and update grids of one step aim at this many thread blocks (8 per SM of a 132-SM
+ * Hopper).  A constant and not the device's SM count: the row chunks, hence the order of the
+ * Gram sums, hence the result, are then the same on every GPU. */
+#define HZGSVD__TARGET_BLOCKS 1056
+
+
+/* D += A B on the FP64 tensor cores, one 8x8x4 product per warp (mma.sync m8n8k4 f64).  Lane
+ * l = 4 g + t holds A(g, t), B(t, g) and D(g, 2t), D(g, 2t + 1). */
+__device__ __forceinline__ void hzgsvd__dmma(double &d0, double &d1, double a, double b)
+{
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
+        : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
+}
+
+/* 16 bytes global -> shared without passing through registers (cp.async, completed by groups). */
+__device__ __forceinline__ void hzgsvd__cp16(double *smem, const double *gmem)
+{
+    const unsigned s = (unsigned)__cvta_generic_to_shared(smem);
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" :: "r"(s), "l"(__cvta_generic_to_global(gmem)) : "memory");
+}
+__device__ __forceinline__ void hzgsvd__cp_commit(void) { asm volatile("cp.async.commit_group;\n" ::: "memory"); }
+template <int N>
+__device__ __forceinline__ void hzgsvd__cp_wait(void) { asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory"); }
+
+/* Rows per chunk of a matrix of m rows (a multiple of HZGSVD__TILE) when npairs pivot pairs times
+ * mats matrices share the grid: enough chunks to reach about HZGSVD__TARGET_BLOCKS blocks, each at
+ * least min_rows long.  Depends on the shape only (bitwise reproducible on any GPU). */
+HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
+{
+    const int tiles = m / HZGSVD__TILE, min_tiles = (min_rows + HZGSVD__TILE - 1) / HZGSVD__TILE;
+    int chunks = (HZGSVD__TARGET_BLOCKS + npairs * mats - 1) / (npairs * mats);
+    if (chunks > tiles / (min_tiles > 0 ? min_tiles : 1)) chunks = tiles / (min_tiles > 0 ? min_tiles : 1);
+    if (chunks < 1) chunks = 1;
+    return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
+}
 /*** end templates/hzgsvd_gpu_common.cu.j2 ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
-/* The single-GPU kernels, real (d): the paper's section 3
- * design with w = 16.  initFGZ (3.3), the fused block-step kernel bstep (3.5: Gram matrices of the
- * pivot block-column pair in shared memory, two Cholesky factorizations, the pointwise
- * Hari-Zimmermann sweeps with the inner table from constant memory and warp reductions (App. C),
- * and the post-multiplication of the pairs of F, G and Z), and rescale (3.4).  A thread block is
- * 32 x 16 threads: lane x owns row x of the 32 x 32 pivot blocks, warp y the columns y and y + 16.
- * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible.
- * Kernels are HZGSVD_PRIVATE (static): each translation unit that includes the engine has its own. */
+/* The single-GPU kernels around the block step, real (d): initFGZ (paper
+ * section 3.3), rescale (3.4), loading, bordering, input checks and output gathering.  The block
+ * step itself is templates/hzgsvd_gpu_step.cu.j2.  Every reduction has a fixed order (butterfly
+ * shuffles, fixed loops): bitwise reproducible.  Kernels are HZGSVD_PRIVATE (static): each
+ * translation unit that includes the engine has its own. */
 
 /* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n and nz
  * of 32).  One GPU holds all n = nz columns; a rank of the distributed engine n < nz of them. */
@@ -54,31 +105,6 @@ typedef struct hzgsvd__d_gpu_block_stats {
     int fail;                       /* 0; 1/2 Cholesky of F's/G's pivot Gram failed; 3 a 2x2 B-hat not positive definite */
     int fail_col;                   /* local column 0..31 */
 } hzgsvd__d_gpu_block_stats;
-
-/* Squared norm of a 32-element column spread over a warp (one element per lane). */
-template <bool ENH>
-__device__ __forceinline__ double hzgsvd__d_wnorm2(double a)
-{
-    if (ENH) {
-        double c, d;
-        hzgsvd__mul_rd_err(a, a, &c, &d);
-        return __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
-    }
-    return hzgsvd__warp_sum(__dmul_rn(a, a));
-}
-
-/* a^H b of 32-element columns spread over a warp (enhanced in the odd variants). */
-template <bool ENH>
-__device__ __forceinline__ void hzgsvd__d_wdot(double a, double b, double *dr)
-{
-    if (ENH) {
-        double c, d;
-        hzgsvd__mul_rd_err(a, b, &c, &d);
-        *dr = __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
-        return;
-    }
-    *dr = hzgsvd__warp_sum(__dmul_rn(a, b));
-}
 
 /* Squared norm of a long column (m rows, a multiple of 32): per-lane partial sums, then a warp sum. */
 template <bool ENH>
@@ -148,324 +174,6 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d
         if (!(a > 0.0) || !(b > 0.0) || !isfinite(s) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho))
             atomicMin(bad, j);      /* an integer minimum: the same for any schedule */
     }
-}
-
-/* ---- the block step (section 3.5) -------------------------------------------------------------- */
-
-/* Shared memory of a block step: F-hat, G-hat, Z-hat (32 x 32 each) and a
- * double buffer of 32-row chunks. */
-#define HZGSVD__D_SMEM_DOUBLES (1 * (3 * 1024 + 2 * 1024))
-
-/* The chunk stream of subphases 1 and 4: chunk i (32 rows of the columns p and q) goes from the
- * registers into half h of the double buffer, then, after the barrier, the registers prefetch
- * chunk i + 1 so that its global loads overlap the work on chunk i.  Returns the half to read
- * (32 x 32). */
-__device__ __forceinline__ double *hzgsvd__d_stage_chunk(double *buf, int h, const double *yp, const double *yq,
-                                                     int i, int m, double *np, double *nq)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    double *b = buf + h * 1024;
-    b[x + 32 * y] = *np;
-    b[x + 32 * (y + 16)] = *nq;
-    __syncthreads();
-    if (i + 32 < m) {
-        *np = yp[i + 32 + x]; *nq = yq[i + 32 + x];
-    }
-    return b;
-}
-
-/* Subphase 1: A = [Y_p Y_q]^H [Y_p Y_q] (32 x 32, both triangles) through the chunk stream; lane x
- * reads the chunk rows in circular order (x + j) mod 32 against bank conflicts.  Fixed order. */
-__device__ __forceinline__ void hzgsvd__d_gram(const double *Y, int m, int cp, int cq, double *buf, double *A)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    const double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
-    double a0 = 0.0, a1 = 0.0;
-    double np = yp[x], nq = yq[x];
-    for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
-        const double *b = hzgsvd__d_stage_chunk(buf, h, yp, yq, i, m, &np, &nq);
-#pragma unroll 8
-        for (int j = 0; j < 32; ++j) {
-            const int r = (x + j) & 31;
-            const double bx = b[r + 32 * x];
-            a0 = fma(bx, b[r + 32 * y], a0);
-            a1 = fma(bx, b[r + 32 * (y + 16)], a1);
-        }
-    }
-    A[x + 32 * y] = a0;
-    A[x + 32 * (y + 16)] = a1;
-    __syncthreads();
-}
-
-/* Subphase 2: Cholesky A = L L^H in place (lower triangle read), then A <- L^H with the strict
- * lower part zeroed.  Returns -1, or the column whose pivot was not positive (block-uniform). */
-__device__ __forceinline__ int hzgsvd__d_cholesky(double *A)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    for (int j = 0; j < 32; ++j) {
-        const double d = A[j + 32 * j];
-        __syncthreads();                          /* all have read the pivot before it changes */
-        if (!(d > 0.0) || isinf(d)) return j;     /* the same d in every thread: a uniform exit */
-        if (y == 0 && x >= j) {
-            const double s = (x == j) ? 0.0 : hzgsvd__rsqrt_rn(d);
-            A[x + 32 * j] = (x == j) ? sqrt(d) : A[x + 32 * j] * s;
-        }
-        __syncthreads();
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {             /* A(x, c) -= L(x, j) conj(L(c, j)), c = j+1+y, j+17+y */
-            const int c = j + 1 + y + 16 * h;
-            if (c < 32 && x >= c) {
-                A[x + 32 * c] = fma(-A[x + 32 * j], A[c + 32 * j], A[x + 32 * c]);
-            }
-        }
-        __syncthreads();
-    }
-    const double v0 = (x >= y) ? A[x + 32 * y] : 0.0;
-    const double v1 = (x >= y + 16) ? A[x + 32 * (y + 16)] : 0.0;
-    __syncthreads();
-    A[y + 32 * x] = v0;
-    A[y + 16 + 32 * x] = v1;
-    __syncthreads();
-    return -1;
-}
-
-/* Subphase 4: [Y_p Y_q] <- [Y_p Y_q] Z-tilde, one pass through the chunk stream (Cannon-like skew).
- * The prefetched rows are below the ones being written, so reading ahead is safe. */
-__device__ __forceinline__ void hzgsvd__d_postmultiply(double *Y, int m, int cp, int cq, double *buf, const double *Zt)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
-    double np = yp[x], nq = yq[x];
-    for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
-        const double *b = hzgsvd__d_stage_chunk(buf, h, yp, yq, i, m, &np, &nq);
-        double c0 = 0.0, c1 = 0.0;
-        int p0 = (y + x) & 31, p1 = (y + 16 + x) & 31;
-#pragma unroll
-        for (int k = 0; k < 32; ++k) {
-            c0 = fma(b[x + 32 * p0], Zt[p0 + 32 * y], c0);
-            c1 = fma(b[x + 32 * p1], Zt[p1 + 32 * (y + 16)], c1);
-            p0 = (p0 + 1) & 31;
-            p1 = (p1 + 1) & 31;
-        }
-        yp[i + x] = c0;
-        yq[i + x] = c1;
-    }
-    __syncthreads();                              /* buf (both halves) free again */
-}
-
-/* The whole block step of block-pair position blockIdx.x in outer step `step`. */
-template <int VARIANT, bool SORT>
-__device__ __forceinline__ void hzgsvd__d_bstep_body(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                 int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
-    extern __shared__ double smem[];                /* HZGSVD__D_SMEM_DOUBLES doubles, dynamic */
-    double *sF = smem, *sG = smem + 1024, *sZ = smem + 2048, *sB = smem + 3072;
-    const int x = threadIdx.x, y = threadIdx.y, l = blockIdx.x;
-    const int nblk = M.n / 16;
-    const int bp = outer[(size_t)step * nblk + 2 * l], bq = outer[(size_t)step * nblk + 2 * l + 1];
-    const int cp = bp * 16 + y, cq = bq * 16 + y;      /* global columns of local y and y + 16 */
-
-    hzgsvd__d_gram(M.F, M.mf, cp, cq, sB, sF);
-    hzgsvd__d_gram(M.G, M.mg, cp, cq, sB, sG);
-    int c = hzgsvd__d_cholesky(sF);
-    int fail = (c >= 0) ? 1 : 0;
-    if (!fail) { c = hzgsvd__d_cholesky(sG); fail = (c >= 0) ? 2 : 0; }
-    if (fail) {
-        if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = fail; stats[l].fail_col = c; }
-        return;                                   /* uniform: the host reports rank deficiency */
-    }
-
-    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5) */
-    const double tol = hzgsvd__ortho_tol(32);
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        const int col = y + 16 * h, e = x + 32 * col;
-        double z = 1.0;
-        if (!RESC) {
-            const double b = hzgsvd__d_wnorm2<ENH>(sG[e]);
-            if (b != 1.0) {
-                z = hzgsvd__rsqrt_rn(b);
-                sF[e] *= z; sG[e] *= z;
-            }
-        }
-        sZ[e] = (x == col) ? z : 0.0;
-    }
-    __syncthreads();
-
-    /* Subphase 3: the pointwise sweeps; warp y takes pair y of each inner step.  Each warp counts
-     * its own transformations (the values are warp-uniform); one barrier per step orders the
-     * column updates, and one count per sweep decides whether the sweep did anything. */
-    int w_all = 0, w_big = 0, rot_fail = 0;
-    const int steps = inner_mm ? 32 : 31;
-    for (int sweep = 0; sweep < max_inner; ++sweep) {
-        const int w_all0 = w_all;
-        for (int st = 0; st < steps; ++st) {
-            const int p = inner_mm ? hzgsvd__cinner_mm32[st][y][0] : hzgsvd__cinner_me32[st][y][0];
-            const int q = inner_mm ? hzgsvd__cinner_mm32[st][y][1] : hzgsvd__cinner_me32[st][y][1];
-            const int ep = x + 32 * p, eq = x + 32 * q;
-            double fp = sF[ep], fq = sF[eq], gp = sG[ep], gq = sG[eq], zp = sZ[ep], zq = sZ[eq];
-            double apq, bpq;
-            const double app = hzgsvd__d_wnorm2<ENH>(fp), aqq = hzgsvd__d_wnorm2<ENH>(fq);
-            hzgsvd__d_wdot<ENH>(fp, fq, &apq);
-            hzgsvd__d_wdot<ENH>(gp, gq, &bpq);
-            const double bpp = RESC ? hzgsvd__d_wnorm2<ENH>(gp) : 1.0;
-            const double bqq = RESC ? hzgsvd__d_wnorm2<ENH>(gq) : 1.0;
-            const hzgsvd__rot rot = hzgsvd__drot(app, aqq, apq, bpp, bqq, bpq, VARIANT, SORT, tol);
-            if (rot.transform) {
-                hzgsvd__drot_apply(&rot, fp, fq, &fp, &fq);
-                hzgsvd__drot_apply(&rot, gp, gq, &gp, &gq);
-                hzgsvd__drot_apply(&rot, zp, zq, &zp, &zq);
-            }
-            if (rot.swap) {
-                double t = fp; fp = fq; fq = t;
-                t = gp; gp = gq; gq = t;
-                t = zp; zp = zq; zq = t;
-            }
-            sF[ep] = fp; sF[eq] = fq;
-            sG[ep] = gp; sG[eq] = gq;
-            sZ[ep] = zp; sZ[eq] = zq;
-            rot_fail |= rot.fail;
-            w_all += rot.transform;
-            w_big += rot.transform & rot.big;
-            __syncthreads();
-        }
-        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
-    }
-    __shared__ int s_counts[2][16];
-    if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
-    if (__syncthreads_or(rot_fail)) {
-        if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = 3; stats[l].fail_col = 0; }
-        return;
-    }
-
-    /* Z-tilde = Z-hat Theta (section 2.4), warp y scales columns y and y + 16 */
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        const int e = x + 32 * (y + 16 * h);
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_wnorm2<ENH>(sF[e]) + hzgsvd__d_wnorm2<ENH>(sG[e]));
-        if (t != 1.0) {
-            sZ[e] *= t;
-        }
-    }
-    __syncthreads();
-
-    /* Subphase 4 */
-    hzgsvd__d_postmultiply(M.F, M.mf, cp, cq, sB, sZ);
-    hzgsvd__d_postmultiply(M.G, M.mg, cp, cq, sB, sZ);
-    hzgsvd__d_postmultiply(M.Z, M.nz, cp, cq, sB, sZ);
-    if (x == 0 && y == 0) {                       /* fixed order over the warps */
-        unsigned long long tot_all = 0, tot_big = 0;
-        for (int k = 0; k < 16; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
-        stats[l].all += tot_all;
-        stats[l].big += tot_big;
-    }
-}
-
-/* One kernel per generated instance: the name is also a filter key and a benchmark label. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v0_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<0, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v0_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<0, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v1_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<1, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v1_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<1, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v2_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<2, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v2_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<2, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v3_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<3, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v3_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<3, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v4_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<4, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v4_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<4, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v5_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<5, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v5_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<5, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v6_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<6, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v6_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<6, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v7_sort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<7, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__d_v7_nosort_bstep(hzgsvd__d_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__d_gpu_block_stats *stats)
-{
-    hzgsvd__d_bstep_body<7, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-
-typedef void (*hzgsvd__d_bstep_kernel)(hzgsvd__d_gpu_mats, const int *, int, int, int, hzgsvd__d_gpu_block_stats *);
-
-/* The instance for (variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
-static inline hzgsvd__d_bstep_kernel hzgsvd__d_bstep_instance(int variant, int sort)
-{
-    if (variant == 0 && sort == 1) return hzgsvd__d_v0_sort_bstep;
-    if (variant == 0 && sort == 0) return hzgsvd__d_v0_nosort_bstep;
-    if (variant == 1 && sort == 1) return hzgsvd__d_v1_sort_bstep;
-    if (variant == 1 && sort == 0) return hzgsvd__d_v1_nosort_bstep;
-    if (variant == 2 && sort == 1) return hzgsvd__d_v2_sort_bstep;
-    if (variant == 2 && sort == 0) return hzgsvd__d_v2_nosort_bstep;
-    if (variant == 3 && sort == 1) return hzgsvd__d_v3_sort_bstep;
-    if (variant == 3 && sort == 0) return hzgsvd__d_v3_nosort_bstep;
-    if (variant == 4 && sort == 1) return hzgsvd__d_v4_sort_bstep;
-    if (variant == 4 && sort == 0) return hzgsvd__d_v4_nosort_bstep;
-    if (variant == 5 && sort == 1) return hzgsvd__d_v5_sort_bstep;
-    if (variant == 5 && sort == 0) return hzgsvd__d_v5_nosort_bstep;
-    if (variant == 6 && sort == 1) return hzgsvd__d_v6_sort_bstep;
-    if (variant == 6 && sort == 0) return hzgsvd__d_v6_nosort_bstep;
-    if (variant == 7 && sort == 1) return hzgsvd__d_v7_sort_bstep;
-    if (variant == 7 && sort == 0) return hzgsvd__d_v7_nosort_bstep;
-    return NULL;
 }
 
 /* ---- loading, bordering, input checks, output gathering ---------------------------------------- */
@@ -564,17 +272,29 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_gather_vec(const double *w, const int *
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c < n && y) y[c] = w[order[c]];
 }
+
+/* Launchers: the enhanced or the ordinary instance of initFGZ and rescale (one place decides). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_launch_initFGZ(const hzgsvd__d_gpu_mats *M, int enh, int prescale, int half, int row0, int row1, cudaStream_t s)
+{
+    if (enh) hzgsvd__d_initFGZ<true><<<M->n / 2, 64, 0, s>>>(*M, prescale, half, row0, row1);
+    else hzgsvd__d_initFGZ<false><<<M->n / 2, 64, 0, s>>>(*M, prescale, half, row0, row1);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_launch_rescale(const hzgsvd__d_gpu_mats *M, int enh, int f, double *sf, double *sg, double *ss, int *bad, cudaStream_t s)
+{
+    if (enh) hzgsvd__d_rescale<true><<<M->n / 2, 64, 0, s>>>(*M, f, sf, sg, ss, bad);
+    else hzgsvd__d_rescale<false><<<M->n / 2, 64, 0, s>>>(*M, f, sf, sg, ss, bad);
+    return cudaGetLastError();
+}
 /*** end templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [z] ***/
-/* The single-GPU kernels, complex (z), on split real/imaginary planes: the paper's section 3
- * design with w = 16.  initFGZ (3.3), the fused block-step kernel bstep (3.5: Gram matrices of the
- * pivot block-column pair in shared memory, two Cholesky factorizations, the pointwise
- * Hari-Zimmermann sweeps with the inner table from constant memory and warp reductions (App. C),
- * and the post-multiplication of the pairs of F, G and Z), and rescale (3.4).  A thread block is
- * 32 x 16 threads: lane x owns row x of the 32 x 32 pivot blocks, warp y the columns y and y + 16.
- * Every reduction has a fixed order (butterfly shuffles, fixed loops): bitwise reproducible.
- * Kernels are HZGSVD_PRIVATE (static): each translation unit that includes the engine has its own. */
+/* The single-GPU kernels around the block step, complex (z), on split real/imaginary planes: initFGZ (paper
+ * section 3.3), rescale (3.4), loading, bordering, input checks and output gathering.  The block
+ * step itself is templates/hzgsvd_gpu_step.cu.j2.  Every reduction has a fixed order (butterfly
+ * shuffles, fixed loops): bitwise reproducible.  Kernels are HZGSVD_PRIVATE (static): each
+ * translation unit that includes the engine has its own. */
 
 /* Everything a kernel needs about the working matrices (bordered: mf, mg multiples of 64, n and nz
  * of 32).  One GPU holds all n = nz columns; a rank of the distributed engine n < nz of them. */
@@ -590,22 +310,6 @@ typedef struct hzgsvd__z_gpu_block_stats {
     int fail;                       /* 0; 1/2 Cholesky of F's/G's pivot Gram failed; 3 a 2x2 B-hat not positive definite */
     int fail_col;                   /* local column 0..31 */
 } hzgsvd__z_gpu_block_stats;
-
-/* Squared norm of a 32-element column spread over a warp (one element per lane). */
-template <bool ENH>
-__device__ __forceinline__ double hzgsvd__z_wnorm2(double a, double ai)
-{
-    if (ENH) return hzgsvd__warp_sum(hzgsvd__zabs2_enh(a, ai));
-    return hzgsvd__warp_sum(fma(a, a, __dmul_rn(ai, ai)));
-}
-
-/* a^H b of 32-element columns spread over a warp (complex: always ordinary, App. A). */
-template <bool ENH>
-__device__ __forceinline__ void hzgsvd__z_wdot(double a, double ai, double b, double bi, double *dr, double *di)
-{
-    *dr = hzgsvd__warp_sum(fma(a, b, __dmul_rn(ai, bi)));
-    *di = hzgsvd__warp_sum(fma(a, bi, -__dmul_rn(ai, b)));
-}
 
 /* Squared norm of a long column (m rows, a multiple of 32): per-lane partial sums, then a warp sum. */
 template <bool ENH>
@@ -668,358 +372,6 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__z_rescale(hzgsvd__z
         if (!(a > 0.0) || !(b > 0.0) || !isfinite(s) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho))
             atomicMin(bad, j);      /* an integer minimum: the same for any schedule */
     }
-}
-
-/* ---- the block step (section 3.5) -------------------------------------------------------------- */
-
-/* Shared memory of a block step: F-hat, G-hat, Z-hat (32 x 32 each, real and imaginary planes) and a
- * double buffer of 32-row chunks. */
-#define HZGSVD__Z_SMEM_DOUBLES (2 * (3 * 1024 + 2 * 1024))
-
-/* The chunk stream of subphases 1 and 4: chunk i (32 rows of the columns p and q) goes from the
- * registers into half h of the double buffer, then, after the barrier, the registers prefetch
- * chunk i + 1 so that its global loads overlap the work on chunk i.  Returns the half to read
- * (real plane; the imaginary plane follows 1024 doubles later). */
-__device__ __forceinline__ double *hzgsvd__z_stage_chunk(double *buf, int h, const double *yp, const double *yq,
-                                                     const double *ypi, const double *yqi, double *npi, double *nqi,
-                                                     int i, int m, double *np, double *nq)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    double *b = buf + h * 2048;
-    b[x + 32 * y] = *np;
-    b[x + 32 * (y + 16)] = *nq;
-    b[1024 + x + 32 * y] = *npi;
-    b[1024 + x + 32 * (y + 16)] = *nqi;
-    __syncthreads();
-    if (i + 32 < m) {
-        *np = yp[i + 32 + x]; *nq = yq[i + 32 + x];
-        *npi = ypi[i + 32 + x]; *nqi = yqi[i + 32 + x];
-    }
-    return b;
-}
-
-/* Subphase 1: A = [Y_p Y_q]^H [Y_p Y_q] (32 x 32, both triangles) through the chunk stream; lane x
- * reads the chunk rows in circular order (x + j) mod 32 against bank conflicts.  Fixed order. */
-__device__ __forceinline__ void hzgsvd__z_gram(const double *Y, const double *Yi, int m, int cp, int cq, double *buf, double *A, double *Ai)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    const double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
-    double a0 = 0.0, a1 = 0.0;
-    double np = yp[x], nq = yq[x];
-    const double *ypi = Yi + (size_t)cp * m, *yqi = Yi + (size_t)cq * m;
-    double a0i = 0.0, a1i = 0.0;
-    double npi = ypi[x], nqi = yqi[x];
-    for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
-        const double *b = hzgsvd__z_stage_chunk(buf, h, yp, yq, ypi, yqi, &npi, &nqi, i, m, &np, &nq);
-#pragma unroll 8
-        for (int j = 0; j < 32; ++j) {
-            const int r = (x + j) & 31;
-            const double bx = b[r + 32 * x];
-            const double bxi = -b[1024 + r + 32 * x];             /* conj */
-            hzgsvd__zfma(bx, bxi, b[r + 32 * y], b[1024 + r + 32 * y], a0, a0i, &a0, &a0i);
-            hzgsvd__zfma(bx, bxi, b[r + 32 * (y + 16)], b[1024 + r + 32 * (y + 16)], a1, a1i, &a1, &a1i);
-        }
-    }
-    A[x + 32 * y] = a0;
-    A[x + 32 * (y + 16)] = a1;
-    Ai[x + 32 * y] = a0i;
-    Ai[x + 32 * (y + 16)] = a1i;
-    __syncthreads();
-}
-
-/* Subphase 2: Cholesky A = L L^H in place (lower triangle read), then A <- L^H with the strict
- * lower part zeroed.  Returns -1, or the column whose pivot was not positive (block-uniform). */
-__device__ __forceinline__ int hzgsvd__z_cholesky(double *A, double *Ai)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    for (int j = 0; j < 32; ++j) {
-        const double d = A[j + 32 * j];
-        __syncthreads();                          /* all have read the pivot before it changes */
-        if (!(d > 0.0) || isinf(d)) return j;     /* the same d in every thread: a uniform exit */
-        if (y == 0 && x >= j) {
-            const double s = (x == j) ? 0.0 : hzgsvd__rsqrt_rn(d);
-            A[x + 32 * j] = (x == j) ? sqrt(d) : A[x + 32 * j] * s;
-            Ai[x + 32 * j] = (x == j) ? 0.0 : Ai[x + 32 * j] * s;
-        }
-        __syncthreads();
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {             /* A(x, c) -= L(x, j) conj(L(c, j)), c = j+1+y, j+17+y */
-            const int c = j + 1 + y + 16 * h;
-            if (c < 32 && x >= c) {
-                hzgsvd__zfma(-A[x + 32 * j], -Ai[x + 32 * j], A[c + 32 * j], -Ai[c + 32 * j],
-                             A[x + 32 * c], Ai[x + 32 * c], &A[x + 32 * c], &Ai[x + 32 * c]);
-            }
-        }
-        __syncthreads();
-    }
-    const double v0 = (x >= y) ? A[x + 32 * y] : 0.0;
-    const double v1 = (x >= y + 16) ? A[x + 32 * (y + 16)] : 0.0;
-    const double v0i = (x >= y) ? -Ai[x + 32 * y] : 0.0;
-    const double v1i = (x >= y + 16) ? -Ai[x + 32 * (y + 16)] : 0.0;
-    __syncthreads();
-    A[y + 32 * x] = v0;
-    A[y + 16 + 32 * x] = v1;
-    Ai[y + 32 * x] = v0i;
-    Ai[y + 16 + 32 * x] = v1i;
-    __syncthreads();
-    return -1;
-}
-
-/* Subphase 4: [Y_p Y_q] <- [Y_p Y_q] Z-tilde, one pass through the chunk stream (Cannon-like skew).
- * The prefetched rows are below the ones being written, so reading ahead is safe. */
-__device__ __forceinline__ void hzgsvd__z_postmultiply(double *Y, double *Yi, int m, int cp, int cq, double *buf, const double *Zt, const double *Zti)
-{
-    const int x = threadIdx.x, y = threadIdx.y;
-    double *yp = Y + (size_t)cp * m, *yq = Y + (size_t)cq * m;
-    double np = yp[x], nq = yq[x];
-    double *ypi = Yi + (size_t)cp * m, *yqi = Yi + (size_t)cq * m;
-    double npi = ypi[x], nqi = yqi[x];
-    for (int i = 0, h = 0; i < m; i += 32, h ^= 1) {
-        const double *b = hzgsvd__z_stage_chunk(buf, h, yp, yq, ypi, yqi, &npi, &nqi, i, m, &np, &nq);
-        double c0 = 0.0, c1 = 0.0;
-        double c0i = 0.0, c1i = 0.0;
-        int p0 = (y + x) & 31, p1 = (y + 16 + x) & 31;
-#pragma unroll
-        for (int k = 0; k < 32; ++k) {
-            hzgsvd__zfma(b[x + 32 * p0], b[1024 + x + 32 * p0], Zt[p0 + 32 * y], Zti[p0 + 32 * y], c0, c0i, &c0, &c0i);
-            hzgsvd__zfma(b[x + 32 * p1], b[1024 + x + 32 * p1], Zt[p1 + 32 * (y + 16)], Zti[p1 + 32 * (y + 16)], c1, c1i, &c1, &c1i);
-            p0 = (p0 + 1) & 31;
-            p1 = (p1 + 1) & 31;
-        }
-        yp[i + x] = c0;
-        yq[i + x] = c1;
-        ypi[i + x] = c0i;
-        yqi[i + x] = c1i;
-    }
-    __syncthreads();                              /* buf (both halves) free again */
-}
-
-/* The whole block step of block-pair position blockIdx.x in outer step `step`. */
-template <int VARIANT, bool SORT>
-__device__ __forceinline__ void hzgsvd__z_bstep_body(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                 int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
-    extern __shared__ double smem[];                /* HZGSVD__Z_SMEM_DOUBLES doubles, dynamic */
-    double *sF = smem, *sG = smem + 1024, *sZ = smem + 2048, *sB = smem + 3072;
-    double *sFi = smem + 7168, *sGi = sFi + 1024, *sZi = sFi + 2048;   /* sB takes 4096: two (re, im) halves */
-    const int x = threadIdx.x, y = threadIdx.y, l = blockIdx.x;
-    const int nblk = M.n / 16;
-    const int bp = outer[(size_t)step * nblk + 2 * l], bq = outer[(size_t)step * nblk + 2 * l + 1];
-    const int cp = bp * 16 + y, cq = bq * 16 + y;      /* global columns of local y and y + 16 */
-
-    hzgsvd__z_gram(M.F, M.Fi, M.mf, cp, cq, sB, sF, sFi);
-    hzgsvd__z_gram(M.G, M.Gi, M.mg, cp, cq, sB, sG, sGi);
-    int c = hzgsvd__z_cholesky(sF, sFi);
-    int fail = (c >= 0) ? 1 : 0;
-    if (!fail) { c = hzgsvd__z_cholesky(sG, sGi); fail = (c >= 0) ? 2 : 0; }
-    if (fail) {
-        if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = fail; stats[l].fail_col = c; }
-        return;                                   /* uniform: the host reports rank deficiency */
-    }
-
-    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5) */
-    const double tol = hzgsvd__ortho_tol(32);
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        const int col = y + 16 * h, e = x + 32 * col;
-        double z = 1.0;
-        if (!RESC) {
-            const double b = hzgsvd__z_wnorm2<ENH>(sG[e], sGi[e]);
-            if (b != 1.0) {
-                z = hzgsvd__rsqrt_rn(b);
-                sF[e] *= z; sG[e] *= z;
-                sFi[e] *= z; sGi[e] *= z;
-            }
-        }
-        sZ[e] = (x == col) ? z : 0.0;
-        sZi[e] = 0.0;
-    }
-    __syncthreads();
-
-    /* Subphase 3: the pointwise sweeps; warp y takes pair y of each inner step.  Each warp counts
-     * its own transformations (the values are warp-uniform); one barrier per step orders the
-     * column updates, and one count per sweep decides whether the sweep did anything. */
-    int w_all = 0, w_big = 0, rot_fail = 0;
-    const int steps = inner_mm ? 32 : 31;
-    for (int sweep = 0; sweep < max_inner; ++sweep) {
-        const int w_all0 = w_all;
-        for (int st = 0; st < steps; ++st) {
-            const int p = inner_mm ? hzgsvd__cinner_mm32[st][y][0] : hzgsvd__cinner_me32[st][y][0];
-            const int q = inner_mm ? hzgsvd__cinner_mm32[st][y][1] : hzgsvd__cinner_me32[st][y][1];
-            const int ep = x + 32 * p, eq = x + 32 * q;
-            double fp = sF[ep], fq = sF[eq], gp = sG[ep], gq = sG[eq], zp = sZ[ep], zq = sZ[eq];
-            double fpi = sFi[ep], fqi = sFi[eq], gpi = sGi[ep], gqi = sGi[eq], zpi = sZi[ep], zqi = sZi[eq];
-            double apq, apqi, bpq, bpqi;
-            const double app = hzgsvd__z_wnorm2<ENH>(fp, fpi), aqq = hzgsvd__z_wnorm2<ENH>(fq, fqi);
-            hzgsvd__z_wdot<ENH>(fp, fpi, fq, fqi, &apq, &apqi);
-            hzgsvd__z_wdot<ENH>(gp, gpi, gq, gqi, &bpq, &bpqi);
-            const double bpp = RESC ? hzgsvd__z_wnorm2<ENH>(gp, gpi) : 1.0;
-            const double bqq = RESC ? hzgsvd__z_wnorm2<ENH>(gq, gqi) : 1.0;
-            const hzgsvd__rot rot = hzgsvd__zrot(app, aqq, apq, apqi, bpp, bqq, bpq, bpqi, VARIANT, SORT, tol);
-            int swap = rot.swap;
-            if (rot.transform) {
-                hzgsvd__zrot_apply(&rot, fp, fpi, fq, fqi, &fp, &fpi, &fq, &fqi);
-                hzgsvd__zrot_apply(&rot, gp, gpi, gq, gqi, &gp, &gpi, &gq, &gqi);
-                hzgsvd__zrot_apply(&rot, zp, zpi, zq, zqi, &zp, &zpi, &zq, &zqi);
-                swap = hzgsvd__zswap(SORT, hzgsvd__z_wnorm2<ENH>(fp, fpi), hzgsvd__z_wnorm2<ENH>(fq, fqi));
-            }
-            if (swap) {
-                double t = fp; fp = fq; fq = t;
-                t = gp; gp = gq; gq = t;
-                t = zp; zp = zq; zq = t;
-                t = fpi; fpi = fqi; fqi = t;
-                t = gpi; gpi = gqi; gqi = t;
-                t = zpi; zpi = zqi; zqi = t;
-            }
-            sFi[ep] = fpi; sFi[eq] = fqi;
-            sGi[ep] = gpi; sGi[eq] = gqi;
-            sZi[ep] = zpi; sZi[eq] = zqi;
-            sF[ep] = fp; sF[eq] = fq;
-            sG[ep] = gp; sG[eq] = gq;
-            sZ[ep] = zp; sZ[eq] = zq;
-            rot_fail |= rot.fail;
-            w_all += rot.transform;
-            w_big += rot.transform & rot.big;
-            __syncthreads();
-        }
-        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
-    }
-    __shared__ int s_counts[2][16];
-    if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
-    if (__syncthreads_or(rot_fail)) {
-        if (x == 0 && y == 0 && stats[l].fail == 0) { stats[l].fail = 3; stats[l].fail_col = 0; }
-        return;
-    }
-
-    /* Z-tilde = Z-hat Theta (section 2.4), warp y scales columns y and y + 16 */
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-        const int e = x + 32 * (y + 16 * h);
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_wnorm2<ENH>(sF[e], sFi[e]) + hzgsvd__z_wnorm2<ENH>(sG[e], sGi[e]));
-        if (t != 1.0) {
-            sZ[e] *= t;
-            sZi[e] *= t;
-        }
-    }
-    __syncthreads();
-
-    /* Subphase 4 */
-    hzgsvd__z_postmultiply(M.F, M.Fi, M.mf, cp, cq, sB, sZ, sZi);
-    hzgsvd__z_postmultiply(M.G, M.Gi, M.mg, cp, cq, sB, sZ, sZi);
-    hzgsvd__z_postmultiply(M.Z, M.Zi, M.nz, cp, cq, sB, sZ, sZi);
-    if (x == 0 && y == 0) {                       /* fixed order over the warps */
-        unsigned long long tot_all = 0, tot_big = 0;
-        for (int k = 0; k < 16; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
-        stats[l].all += tot_all;
-        stats[l].big += tot_big;
-    }
-}
-
-/* One kernel per generated instance: the name is also a filter key and a benchmark label. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v0_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<0, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v0_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<0, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v1_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<1, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v1_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<1, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v2_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<2, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v2_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<2, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v3_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<3, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v3_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<3, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v4_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<4, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v4_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<4, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v5_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<5, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v5_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<5, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v6_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<6, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v6_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<6, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v7_sort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<7, true>(M, outer, step, inner_mm, max_inner, stats);
-}
-HZGSVD_PRIVATE __global__ void __launch_bounds__(512) hzgsvd__z_v7_nosort_bstep(hzgsvd__z_gpu_mats M, const int *outer, int step, int inner_mm,
-                                                            int max_inner, hzgsvd__z_gpu_block_stats *stats)
-{
-    hzgsvd__z_bstep_body<7, false>(M, outer, step, inner_mm, max_inner, stats);
-}
-
-typedef void (*hzgsvd__z_bstep_kernel)(hzgsvd__z_gpu_mats, const int *, int, int, int, hzgsvd__z_gpu_block_stats *);
-
-/* The instance for (variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
-static inline hzgsvd__z_bstep_kernel hzgsvd__z_bstep_instance(int variant, int sort)
-{
-    if (variant == 0 && sort == 1) return hzgsvd__z_v0_sort_bstep;
-    if (variant == 0 && sort == 0) return hzgsvd__z_v0_nosort_bstep;
-    if (variant == 1 && sort == 1) return hzgsvd__z_v1_sort_bstep;
-    if (variant == 1 && sort == 0) return hzgsvd__z_v1_nosort_bstep;
-    if (variant == 2 && sort == 1) return hzgsvd__z_v2_sort_bstep;
-    if (variant == 2 && sort == 0) return hzgsvd__z_v2_nosort_bstep;
-    if (variant == 3 && sort == 1) return hzgsvd__z_v3_sort_bstep;
-    if (variant == 3 && sort == 0) return hzgsvd__z_v3_nosort_bstep;
-    if (variant == 4 && sort == 1) return hzgsvd__z_v4_sort_bstep;
-    if (variant == 4 && sort == 0) return hzgsvd__z_v4_nosort_bstep;
-    if (variant == 5 && sort == 1) return hzgsvd__z_v5_sort_bstep;
-    if (variant == 5 && sort == 0) return hzgsvd__z_v5_nosort_bstep;
-    if (variant == 6 && sort == 1) return hzgsvd__z_v6_sort_bstep;
-    if (variant == 6 && sort == 0) return hzgsvd__z_v6_nosort_bstep;
-    if (variant == 7 && sort == 1) return hzgsvd__z_v7_sort_bstep;
-    if (variant == 7 && sort == 0) return hzgsvd__z_v7_nosort_bstep;
-    return NULL;
 }
 
 /* ---- loading, bordering, input checks, output gathering ---------------------------------------- */
@@ -1122,7 +474,1584 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_gather_vec(const double *w, const int *
     const int c = blockIdx.x * blockDim.x + threadIdx.x;
     if (c < n && y) y[c] = w[order[c]];
 }
+
+/* Launchers: the enhanced or the ordinary instance of initFGZ and rescale (one place decides). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_launch_initFGZ(const hzgsvd__z_gpu_mats *M, int enh, int prescale, int half, int row0, int row1, cudaStream_t s)
+{
+    if (enh) hzgsvd__z_initFGZ<true><<<M->n / 2, 64, 0, s>>>(*M, prescale, half, row0, row1);
+    else hzgsvd__z_initFGZ<false><<<M->n / 2, 64, 0, s>>>(*M, prescale, half, row0, row1);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_launch_rescale(const hzgsvd__z_gpu_mats *M, int enh, int f, double *sf, double *sg, double *ss, int *bad, cudaStream_t s)
+{
+    if (enh) hzgsvd__z_rescale<true><<<M->n / 2, 64, 0, s>>>(*M, f, sf, sg, ss, bad);
+    else hzgsvd__z_rescale<false><<<M->n / 2, 64, 0, s>>>(*M, f, sf, sg, ss, bad);
+    return cudaGetLastError();
+}
 /*** end templates/hzgsvd_gpu_kernels.cu.j2 [z] ***/
+
+/*** begin templates/hzgsvd_gpu_step.cu.j2 [d] ***/
+/* The block step of the single-GPU engine, real (d) (paper section 3.5),
+ * split by what bounds each part:
+ *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
+ *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
+ *           16-byte cp.async tiles); only the lower triangle is formed;
+ *   solve   latency: one thread block per pair sums the partials in chunk order, factors both
+ *           Gram matrices (Cholesky, concurrently), runs the pointwise Hari-Zimmermann sweeps on
+ *           the 2w x 2w factors in shared memory and writes Z-tilde;
+ *   update  bandwidth: [Y_p Y_q] <- [Y_p Y_q] Z-tilde for F, G and Z, row chunks again.
+ * Block widths w = 16 (the paper's) and w = 32 (pivot order c = 64: half the outer steps, so half
+ * the bytes per sweep).  Every sum has a fixed order and the chunking depends on the shape only:
+ * results are bitwise reproducible. */
+
+/* What the three kernels of a step need (passed by value). */
+typedef struct hzgsvd__d_gpu_step {
+    hzgsvd__d_gpu_mats M;
+    const int *outer;               /* block-level table, steps x (n / w) */
+    double *partial;                /* Gram partials: [pair][chunk (F's, then G's)][c x c] */
+    double *zhat;                   /* Z-tilde of each pair, [pair][c x c] */
+    int *pfail;                     /* per pair: nonzero when the solve failed (the update skips the pair) */
+    hzgsvd__d_gpu_block_stats *stats;   /* per pair, summed over the sweep */
+    int w, npairs;
+    int grows_f, grows_g, gchunks_f, gchunks_g;          /* Gram row chunks */
+    int urows_f, urows_g, urows_z, uchunks_f, uchunks_g, uchunks_z; /* update row chunks */
+    int inner_mm, max_inner;
+} hzgsvd__d_gpu_step;
+
+/* Global column of local column lc (0 .. 2W-1) of the pivot pair l in step `step`. */
+template <int W>
+__device__ __forceinline__ int hzgsvd__d_pivot_col(const hzgsvd__d_gpu_step &S, int step, int l, int lc)
+{
+    const int nblk = S.M.n / W;
+    const int *t = S.outer + (size_t)step * nblk + 2 * l;
+    return lc < W ? t[0] * W + lc : t[1] * W + lc - W;
+}
+
+/* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
+ * asynchronously; one commit group. */
+template <int W, int NT>
+__device__ __forceinline__ void hzgsvd__d_tile_load(double *buf, const double *Y, int m, const int *gcol, int r)
+{
+    constexpr int PIECES = HZGSVD__TILE / 2;              /* 16-byte pieces per column */
+    for (int e = threadIdx.x; e < 2 * W * PIECES; e += NT) {
+        const int lc = e / PIECES, k = 2 * (e % PIECES);
+        const size_t src = (size_t)gcol[lc] * m + r + k;
+        hzgsvd__cp16(buf + lc * HZGSVD__TILE_LD + k, Y + src);
+    }
+    hzgsvd__cp_commit();
+}
+
+/* ---- gram: one thread block per (pair, row chunk of F or G), 6 warps -----------------------------
+ * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: warps 0-1 the upper-left,
+ * 2-3 the lower-left, 4-5 the lower-right (the upper-right is the transpose: never formed, never
+ * read), each warp the left or right half of its quadrant: W/8 x W/16 8x8 tiles in DMMA accumulators. */
+#define HZGSVD__GRAM_THREADS 192
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step)
+{
+    constexpr int C = 2 * W, NTI = W / 8, NTJ = W / 16, PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.gchunks_f + S.gchunks_g;
+    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
+    const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
+    const double *Y = isg ? S.M.G : S.M.F;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += HZGSVD__GRAM_THREADS) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
+    __syncthreads();
+    const int quad = warp >> 1, half = warp & 1;
+    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + half * (W / 2);   /* the warp's rows and columns */
+    const bool diag = quad != 1;                        /* quadrants 0 and 2: the B fragments are A fragments */
+    double acc[NTI][NTJ][2];
+#pragma unroll
+    for (int i = 0; i < NTI; ++i)
+#pragma unroll
+        for (int j = 0; j < NTJ; ++j) {
+            acc[i][j][0] = acc[i][j][1] = 0.0;
+        }
+    hzgsvd__d_tile_load<W, HZGSVD__GRAM_THREADS>(smem, Y, m, gcol, r0);
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, HZGSVD__GRAM_THREADS>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 1 * PLANE;
+#pragma unroll
+        for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
+            double fa[NTI], fb[NTJ];                        /* Y(kk + t, col) of the warp's row and column tiles */
+#pragma unroll
+            for (int i = 0; i < NTI; ++i) {
+                fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
+            }
+#pragma unroll
+            for (int j = 0; j < NTJ; ++j) {
+                /* compile-time indices only (a run-time index would put fa in local memory) */
+                fb[j] = diag ? (half ? fa[NTJ + j] : fa[j]) : b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+            }
+#pragma unroll
+            for (int i = 0; i < NTI; ++i)
+#pragma unroll
+                for (int j = 0; j < NTJ; ++j) {
+                    hzgsvd__dmma(acc[i][j][0], acc[i][j][1], fa[i], fb[j]);
+                }
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+    double *out = S.partial + ((size_t)l * chunks + c) * C * C;
+#pragma unroll
+    for (int i = 0; i < NTI; ++i)
+#pragma unroll
+        for (int j = 0; j < NTJ; ++j)
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int idx = (ri + 8 * i + g) + C * (cj + 8 * j + 2 * t + e);
+                out[idx] = acc[i][j][e];
+            }
+}
+
+/* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
+ * Warp v forms the output columns [8 v, 8 v + 8) of each 32-row tile (4 8x8 tiles) on the tensor
+ * cores: its c/4 B fragments of Z-tilde stay in registers for the whole chunk (no shared memory for
+ * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
+ * back in place (the rows of a block are its own). */
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd__d_gpu_step S, int step)
+{
+    constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
+    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks;
+    if (S.pfail[l]) return;                             /* uniform: the sweep ends in an error */
+    const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
+    const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
+    const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
+    const int rows = which == 0 ? S.urows_f : which == 1 ? S.urows_g : S.urows_z;
+    double *Y = which == 0 ? S.M.F : which == 1 ? S.M.G : S.M.Z;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
+    __syncthreads();                                    /* gcol */
+    hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
+    double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
+    {
+        const double *z = S.zhat + (size_t)l * C * C + (size_t)(8 * warp + g) * C + t;
+#pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            fz[k] = __ldg(z + 4 * k);
+        }
+    }
+    const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 1 * PLANE;
+        double acc[4][2];
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            acc[i][0] = acc[i][1] = 0.0;
+        }
+#pragma unroll
+        for (int kk = 0; kk < KS; ++kk) {
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {               /* A fragment Y(8 i + g, 4 kk + t) */
+                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
+                hzgsvd__dmma(acc[i][0], acc[i][1], fa, fz[kk]);
+            }
+        }
+        const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            Y[(size_t)col * m + row + 8 * i] = acc[i][0];
+            Y[(size_t)col1 * m + row + 8 * i] = acc[i][1];
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+}
+
+/* ---- solve: one thread block of NW warps per pivot pair -----------------------------------------
+ * Lane x of a warp owns rows x + 32 r (r < R = c/32) of the c x c factors; in an inner step warp y
+ * takes pairs y, y + NW, ... of the inner table (w/NW pairs a warp). */
+/* Warps of a solve block for block width w: one inner pair per warp where the registers allow it
+ * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
+#define HZGSVD__D_SOLVE_WARPS(w) ((w) == 16 ? 16 : 32)
+
+/* Squared norm of a c-element column held R elements per lane (lane order, then a warp sum). */
+template <bool ENH, int R>
+__device__ __forceinline__ double hzgsvd__d_vnorm2(const double *a)
+{
+    if (ENH) {
+        double c, d;
+        hzgsvd__mul_rd_err(a[0], a[0], &c, &d);
+#pragma unroll
+        for (int r = 1; r < R; ++r) {
+            double cr, dr;
+            hzgsvd__mul_rd_err(a[r], a[r], &cr, &dr);
+            c = __dadd_rn(c, cr); d = __dadd_rn(d, dr);
+        }
+        return __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
+    }
+    double s = __dmul_rn(a[0], a[0]);
+#pragma unroll
+    for (int r = 1; r < R; ++r) s = fma(a[r], a[r], s);
+    return hzgsvd__warp_sum(s);
+}
+
+/* a^H b of c-element columns held R elements per lane (enhanced in the odd variants). */
+template <bool ENH, int R>
+__device__ __forceinline__ void hzgsvd__d_vdot(const double *a, const double *b, double *dr)
+{
+    if (ENH) {
+        double c, d;
+        hzgsvd__mul_rd_err(a[0], b[0], &c, &d);
+#pragma unroll
+        for (int r = 1; r < R; ++r) {
+            double cr, dr2;
+            hzgsvd__mul_rd_err(a[r], b[r], &cr, &dr2);
+            c = __dadd_rn(c, cr); d = __dadd_rn(d, dr2);
+        }
+        *dr = __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
+        return;
+    }
+    double s = __dmul_rn(a[0], b[0]);
+#pragma unroll
+    for (int r = 1; r < R; ++r) s = fma(a[r], b[r], s);
+    *dr = hzgsvd__warp_sum(s);
+}
+
+/* Cholesky A = L L^H of F's (first half of the NTH threads) and G's (second half) Gram matrices at once, in place
+ * (lower triangles), then A <- L^H with the strict lower part zeroed.  *fail_f, *fail_g: the column
+ * whose pivot was not positive, or -1 (every thread gets both). */
+template <int C, int NTH>
+__device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int *fail_f, int *fail_g)
+{
+    __shared__ int s_fail[2];
+    constexpr int HT = NTH / 2;
+    const int half = threadIdx.x >= HT, ht = threadIdx.x - half * HT;
+    double *A = half ? sG : sF;
+    int failc = -1;                                     /* uniform within a half */
+    for (int j = 0; j < C; ++j) {
+        const double d = A[j + C * j];
+        __syncthreads();                                /* all have read the pivot before it changes */
+        if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
+        const bool ok = failc < 0;
+        if (ok && ht >= j && ht < C) {
+            const double s = (ht == j) ? 0.0 : hzgsvd__rsqrt_rn(d);
+            A[ht + C * j] = (ht == j) ? sqrt(d) : A[ht + C * j] * s;
+        }
+        __syncthreads();
+        if (ok) {                                       /* A(i, c) -= L(i, j) conj(L(c, j)), j < c <= i */
+            for (int e = ht; e < (C - 1 - j) * C; e += HT) {
+                const int c = j + 1 + e / C, i = e % C;
+                if (i >= c) {
+                    A[i + C * c] = fma(-A[i + C * j], A[c + C * j], A[i + C * c]);
+                }
+            }
+        }
+        __syncthreads();
+    }
+    if (ht == 0) s_fail[half] = failc;
+    /* A <- L^H: every thread moves C*C/HT elements of its half's matrix */
+    constexpr int PER = C * C / HT;
+    double v[PER];
+#pragma unroll
+    for (int k = 0; k < PER; ++k) {
+        const int e = ht + HT * k, i = e % C, c = e / C;
+        v[k] = (i >= c) ? A[e] : 0.0;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < PER; ++k) {
+        const int e = ht + HT * k, i = e % C, c = e / C;
+        A[c + C * i] = v[k];
+    }
+    __syncthreads();
+    *fail_f = s_fail[0];
+    *fail_g = s_fail[1];
+}
+
+template <int W, int VARIANT, bool SORT>
+__device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int step)
+{
+    constexpr int C = 2 * W, CC = C * C, R = C / 32, NW = HZGSVD__D_SOLVE_WARPS(W), PPW = W / NW, NTH = 32 * NW;
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    extern __shared__ double smem[];                    /* F-hat, G-hat, Z-hat (c x c each) */
+    double *sF = smem, *sG = smem + CC, *sZ = smem + 2 * CC;
+    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = blockIdx.x;
+
+    /* Subphase 1 (end): the Gram matrices, partial sums added in chunk order (lower triangles) */
+    {
+        const int chunks = S.gchunks_f + S.gchunks_g;
+        const double *pf = S.partial + (size_t)l * chunks * CC;
+        for (int e = tid; e < CC; e += NTH) {
+            const bool low = (e % C) >= (e / C);
+            double f = 0.0, g = 0.0;
+            if (low) {
+                f = pf[e];
+                for (int k = 1; k < S.gchunks_f; ++k) f = __dadd_rn(f, pf[(size_t)k * CC + e]);
+                g = pf[(size_t)S.gchunks_f * CC + e];
+                for (int k = S.gchunks_f + 1; k < chunks; ++k) g = __dadd_rn(g, pf[(size_t)k * CC + e]);
+            }
+            sF[e] = f; sG[e] = g;
+        }
+        __syncthreads();
+    }
+
+    /* Subphase 2: both Cholesky factorizations */
+    int fail_f, fail_g;
+    hzgsvd__d_cholesky2<C, NTH>(sF, sG, &fail_f, &fail_g);
+    if (fail_f >= 0 || fail_g >= 0) {                   /* uniform: the host reports rank deficiency */
+        if (tid == 0) {
+            if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
+            S.pfail[l] = 1;
+        }
+        return;
+    }
+
+    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y
+     * takes the columns y, y + NW, ... */
+    for (int col = y; col < C; col += NW) {
+        double z = 1.0;
+        if (!RESC) {
+            double gv[R];
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                gv[r] = sG[x + 32 * r + C * col];
+            }
+            const double b = hzgsvd__d_vnorm2<ENH, R>(gv);
+            if (b != 1.0) {
+                z = hzgsvd__rsqrt_rn(b);
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int e = x + 32 * r + C * col;
+                    sF[e] *= z; sG[e] *= z;
+                }
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            sZ[x + 32 * r + C * col] = (x + 32 * r == col) ? z : 0.0;
+        }
+    }
+    __syncthreads();
+
+    /* Subphase 3: the pointwise sweeps.  An inner step in three phases: (A) the warp of each pair
+     * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
+     * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
+     * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
+    __shared__ double s_dots[C / 2][6];
+    __shared__ hzgsvd__rot s_rot[C / 2];
+    const double tol = hzgsvd__ortho_tol(C);
+    int w_all = 0, w_big = 0, rot_fail = 0;
+    const int steps = S.inner_mm ? C : C - 1;
+    for (int sweep = 0; sweep < S.max_inner; ++sweep) {
+        const int w_all0 = w_all;
+        for (int st = 0; st < steps; ++st) {
+            const unsigned char (*tab)[2];              /* the step's C/2 pairs */
+            if (C == 32) tab = S.inner_mm ? hzgsvd__cinner_mm32[st] : hzgsvd__cinner_me32[st];
+            else tab = S.inner_mm ? hzgsvd__cinner_mm64[st] : hzgsvd__cinner_me64[st];
+#pragma unroll 1
+            for (int h = 0; h < PPW; ++h) {             /* (A) */
+                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+                double fp[R], fq[R], gp[R], gq[R];
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
+                }
+                double d[6];
+                d[0] = hzgsvd__d_vnorm2<ENH, R>(fp);
+                d[1] = hzgsvd__d_vnorm2<ENH, R>(fq);
+                hzgsvd__d_vdot<ENH, R>(fp, fq, &d[2]);
+                hzgsvd__d_vdot<ENH, R>(gp, gq, &d[3]);
+                d[4] = RESC ? hzgsvd__d_vnorm2<ENH, R>(gp) : 1.0;
+                d[5] = RESC ? hzgsvd__d_vnorm2<ENH, R>(gq) : 1.0;
+                if (x == 0) {
+#pragma unroll
+                    for (int k = 0; k < 6; ++k) s_dots[pos][k] = d[k];
+                }
+            }
+            __syncthreads();
+            if (y == 0 && x < C / 2) {                  /* (B) */
+                const double *d = s_dots[x];
+                s_rot[x] = hzgsvd__drot(d[0], d[1], d[2], d[4], d[5], d[3], VARIANT, SORT, tol);
+            }
+            __syncthreads();
+#pragma unroll 1
+            for (int h = 0; h < PPW; ++h) {             /* (C) */
+                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+                const hzgsvd__rot rot = s_rot[pos];
+                double fp[R], fq[R], gp[R], gq[R], zp[R], zq[R];
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq]; zp[r] = sZ[ep]; zq[r] = sZ[eq];
+                }
+                const int swap = rot.swap;
+                if (rot.transform) {
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        hzgsvd__drot_apply(&rot, fp[r], fq[r], &fp[r], &fq[r]);
+                        hzgsvd__drot_apply(&rot, gp[r], gq[r], &gp[r], &gq[r]);
+                        hzgsvd__drot_apply(&rot, zp[r], zq[r], &zp[r], &zq[r]);
+                    }
+                }
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+                    sF[ep] = swap ? fq[r] : fp[r]; sF[eq] = swap ? fp[r] : fq[r];
+                    sG[ep] = swap ? gq[r] : gp[r]; sG[eq] = swap ? gp[r] : gq[r];
+                    sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
+                }
+                rot_fail |= rot.fail;
+                w_all += rot.transform;
+                w_big += rot.transform & rot.big;
+            }
+            __syncthreads();
+        }
+        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
+    }
+    __shared__ int s_counts[2][NW];
+    if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
+    if (__syncthreads_or(rot_fail)) {
+        if (tid == 0) {
+            if (S.stats[l].fail == 0) { S.stats[l].fail = 3; S.stats[l].fail_col = 0; }
+            S.pfail[l] = 1;
+        }
+        return;
+    }
+
+    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel */
+    double *zo = S.zhat + (size_t)l * CC;
+    for (int col = y; col < C; col += NW) {
+        double fv[R], gv[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            fv[r] = sF[e]; gv[r] = sG[e];
+        }
+        const double tt = hzgsvd__rsqrt_rn(hzgsvd__d_vnorm2<ENH, R>(fv) + hzgsvd__d_vnorm2<ENH, R>(gv));
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
+        }
+    }
+    if (tid == 0) {                                     /* fixed order over the warps */
+        unsigned long long tot_all = 0, tot_big = 0;
+        for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
+        S.stats[l].all += tot_all;
+        S.stats[l].big += tot_big;
+        S.pfail[l] = 0;
+    }
+}
+
+/* One solve kernel per generated instance and block width: the name is also a filter key and a
+ * benchmark label. */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v0_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 0, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v0_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 0, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v0_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 0, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v0_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 0, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v1_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 1, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v1_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 1, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v1_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 1, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v1_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 1, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v2_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 2, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v2_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 2, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v2_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 2, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v2_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 2, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v3_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 3, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v3_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 3, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v3_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 3, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v3_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 3, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v4_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 4, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v4_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 4, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v4_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 4, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v4_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 4, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v5_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 5, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v5_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 5, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v5_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 5, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v5_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 5, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v6_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 6, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v6_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 6, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v6_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 6, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v6_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 6, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v7_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 7, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v7_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 7, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v7_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<16, 7, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v7_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+{
+    hzgsvd__d_solve_body<32, 7, false>(S, step);
+}
+
+typedef void (*hzgsvd__d_step_kernel)(hzgsvd__d_gpu_step, int);
+
+/* The solve instance for (w, variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
+static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant, int sort)
+{
+    if (w == 16 && variant == 0 && sort == 1) return hzgsvd__d_v0_sort_w16_solve;
+    if (w == 32 && variant == 0 && sort == 1) return hzgsvd__d_v0_sort_w32_solve;
+    if (w == 16 && variant == 0 && sort == 0) return hzgsvd__d_v0_nosort_w16_solve;
+    if (w == 32 && variant == 0 && sort == 0) return hzgsvd__d_v0_nosort_w32_solve;
+    if (w == 16 && variant == 1 && sort == 1) return hzgsvd__d_v1_sort_w16_solve;
+    if (w == 32 && variant == 1 && sort == 1) return hzgsvd__d_v1_sort_w32_solve;
+    if (w == 16 && variant == 1 && sort == 0) return hzgsvd__d_v1_nosort_w16_solve;
+    if (w == 32 && variant == 1 && sort == 0) return hzgsvd__d_v1_nosort_w32_solve;
+    if (w == 16 && variant == 2 && sort == 1) return hzgsvd__d_v2_sort_w16_solve;
+    if (w == 32 && variant == 2 && sort == 1) return hzgsvd__d_v2_sort_w32_solve;
+    if (w == 16 && variant == 2 && sort == 0) return hzgsvd__d_v2_nosort_w16_solve;
+    if (w == 32 && variant == 2 && sort == 0) return hzgsvd__d_v2_nosort_w32_solve;
+    if (w == 16 && variant == 3 && sort == 1) return hzgsvd__d_v3_sort_w16_solve;
+    if (w == 32 && variant == 3 && sort == 1) return hzgsvd__d_v3_sort_w32_solve;
+    if (w == 16 && variant == 3 && sort == 0) return hzgsvd__d_v3_nosort_w16_solve;
+    if (w == 32 && variant == 3 && sort == 0) return hzgsvd__d_v3_nosort_w32_solve;
+    if (w == 16 && variant == 4 && sort == 1) return hzgsvd__d_v4_sort_w16_solve;
+    if (w == 32 && variant == 4 && sort == 1) return hzgsvd__d_v4_sort_w32_solve;
+    if (w == 16 && variant == 4 && sort == 0) return hzgsvd__d_v4_nosort_w16_solve;
+    if (w == 32 && variant == 4 && sort == 0) return hzgsvd__d_v4_nosort_w32_solve;
+    if (w == 16 && variant == 5 && sort == 1) return hzgsvd__d_v5_sort_w16_solve;
+    if (w == 32 && variant == 5 && sort == 1) return hzgsvd__d_v5_sort_w32_solve;
+    if (w == 16 && variant == 5 && sort == 0) return hzgsvd__d_v5_nosort_w16_solve;
+    if (w == 32 && variant == 5 && sort == 0) return hzgsvd__d_v5_nosort_w32_solve;
+    if (w == 16 && variant == 6 && sort == 1) return hzgsvd__d_v6_sort_w16_solve;
+    if (w == 32 && variant == 6 && sort == 1) return hzgsvd__d_v6_sort_w32_solve;
+    if (w == 16 && variant == 6 && sort == 0) return hzgsvd__d_v6_nosort_w16_solve;
+    if (w == 32 && variant == 6 && sort == 0) return hzgsvd__d_v6_nosort_w32_solve;
+    if (w == 16 && variant == 7 && sort == 1) return hzgsvd__d_v7_sort_w16_solve;
+    if (w == 32 && variant == 7 && sort == 1) return hzgsvd__d_v7_sort_w32_solve;
+    if (w == 16 && variant == 7 && sort == 0) return hzgsvd__d_v7_nosort_w16_solve;
+    if (w == 32 && variant == 7 && sort == 0) return hzgsvd__d_v7_nosort_w32_solve;
+    return NULL;
+}
+
+/* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
+
+/* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
+ * graph (3 launches per step, captured at the first sweep and replayed: no per-launch overhead). */
+typedef struct hzgsvd__d_gpu_sweeper {
+    hzgsvd__d_gpu_step S;
+    hzgsvd__d_step_kernel gram, solve, update;
+    size_t gram_smem, solve_smem, update_smem;
+    int steps, gram_blocks, update_blocks;
+    cudaGraphExec_t sweep;          /* NULL until the first sweep */
+} hzgsvd__d_gpu_sweeper;
+
+/* Device bytes of the step buffers (partials, Z-tilde, failure flags, per-pair counters) for the
+ * working shape (rows mf, mg, nz; n columns held) and block width w; fills the chunking into *S. */
+HZGSVD_PRIVATE size_t hzgsvd__d_sweeper_plan(int mf, int mg, int nz, int n, int w, hzgsvd__d_gpu_step *S)
+{
+    const int c = 2 * w, npairs = n / c;
+    S->w = w; S->npairs = npairs;
+    /* Gram chunks of at least 4c rows: the partials stay under a quarter of the matrices' bytes */
+    S->grows_f = hzgsvd__chunk_rows(mf, npairs, 2, 4 * c);
+    S->grows_g = hzgsvd__chunk_rows(mg, npairs, 2, 4 * c);
+    S->gchunks_f = (mf + S->grows_f - 1) / S->grows_f;
+    S->gchunks_g = (mg + S->grows_g - 1) / S->grows_g;
+    S->urows_f = hzgsvd__chunk_rows(mf, npairs, 3, 64);
+    S->urows_g = hzgsvd__chunk_rows(mg, npairs, 3, 64);
+    S->urows_z = hzgsvd__chunk_rows(nz, npairs, 3, 64);
+    S->uchunks_f = (mf + S->urows_f - 1) / S->urows_f;
+    S->uchunks_g = (mg + S->urows_g - 1) / S->urows_g;
+    S->uchunks_z = (nz + S->urows_z - 1) / S->urows_z;
+    return hzgsvd__align256(sizeof(double) * 1 * (size_t)npairs * (S->gchunks_f + S->gchunks_g) * c * c)
+         + hzgsvd__align256(sizeof(double) * 1 * (size_t)npairs * c * c)
+         + hzgsvd__align256(sizeof(int) * (size_t)npairs)
+         + hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)npairs);
+}
+
+/* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
+ * above 48 KiB), the step buffers carved from buf (size from hzgsvd__d_sweeper_plan). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, const hzgsvd__d_gpu_mats *M, const int *d_outer, int steps,
+                                               int w, const hzgsvd_options *o, char *buf)
+{
+    hzgsvd__d_gpu_step *S = &W->S;
+    const size_t c = 2 * (size_t)w;
+    memset(W, 0, sizeof *W);
+    hzgsvd__d_sweeper_plan(M->mf, M->mg, M->nz, M->n, w, S);
+    S->M = *M;
+    S->outer = d_outer;
+    S->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
+    S->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+    S->partial = (double *)buf;
+    buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
+    S->zhat = (double *)buf;
+    buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * c * c);
+    S->pfail = (int *)buf;
+    buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
+    S->stats = (hzgsvd__d_gpu_block_stats *)buf;
+    W->steps = steps;
+    W->gram = w == 32 ? hzgsvd__d_gram<32> : hzgsvd__d_gram<16>;
+    W->update = w == 32 ? hzgsvd__d_update<32> : hzgsvd__d_update<16>;
+    W->solve = hzgsvd__d_solve_instance(w, o->variant, o->sort);
+    W->gram_blocks = S->npairs * (S->gchunks_f + S->gchunks_g);
+    W->update_blocks = S->npairs * (S->uchunks_f + S->uchunks_g + S->uchunks_z);
+    W->gram_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
+    W->update_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
+    W->solve_smem = sizeof(double) * 3 * 1 * c * c;
+    if (!W->solve) return cudaErrorInvalidDeviceFunction;
+    cudaError_t e = cudaFuncSetAttribute(W->gram, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->gram_smem);
+    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->update, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->update_smem);
+    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->solve, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->solve_smem);
+    return e;
+}
+
+/* The launches of one block-level sweep (all steps of the table) into the sweeper's graph. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_capture(hzgsvd__d_gpu_sweeper *W)
+{
+    const hzgsvd__d_gpu_step *S = &W->S;
+    cudaStream_t cap;
+    cudaGraph_t graph = NULL;
+    cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
+    if (e != cudaSuccess) return e;
+    e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
+    if (e == cudaSuccess) {
+        for (int k = 0; k < W->steps; ++k) {
+            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS, W->gram_smem, cap>>>(*S, k);
+            W->solve<<<S->npairs, 32 * HZGSVD__D_SOLVE_WARPS(S->w), W->solve_smem, cap>>>(*S, k);
+            W->update<<<W->update_blocks, 8 * S->w, W->update_smem, cap>>>(*S, k);
+        }
+        e = cudaGetLastError();
+        const cudaError_t e2 = cudaStreamEndCapture(cap, &graph);
+        if (e == cudaSuccess) e = e2;
+    }
+    if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
+    if (graph) cudaGraphDestroy(graph);
+    cudaStreamDestroy(cap);
+    return e;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_sweeper_free(hzgsvd__d_gpu_sweeper *W)
+{
+    if (W->sweep) cudaGraphExecDestroy(W->sweep);
+    W->sweep = NULL;
+}
+
+/* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's
+ * code (1/2 Cholesky of F/G, 3 a 2x2 pivot of B) and column in *fail, *fail_pair, *fail_col
+ * (fail = 0: none).  h_stats: npairs host entries. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_sweep(hzgsvd__d_gpu_sweeper *W, cudaStream_t stream, hzgsvd__d_gpu_block_stats *h_stats,
+                                                unsigned long long *all, unsigned long long *big, int *fail, int *fail_pair, int *fail_col)
+{
+    const hzgsvd__d_gpu_step *S = &W->S;
+    const size_t sb = sizeof(hzgsvd__d_gpu_block_stats) * (size_t)S->npairs;
+    cudaError_t e = W->sweep ? cudaSuccess : hzgsvd__d_sweeper_capture(W);
+    if (e == cudaSuccess) e = cudaMemsetAsync(S->stats, 0, sb, stream);
+    if (e == cudaSuccess) e = cudaGraphLaunch(W->sweep, stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(h_stats, S->stats, sb, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    *all = 0; *big = 0; *fail = 0; *fail_pair = -1; *fail_col = -1;
+    if (e != cudaSuccess) return e;
+    for (int l = 0; l < S->npairs; ++l) {
+        *all += h_stats[l].all; *big += h_stats[l].big;
+        if (h_stats[l].fail && !*fail) { *fail = h_stats[l].fail; *fail_pair = l; *fail_col = h_stats[l].fail_col; }
+    }
+    return cudaSuccess;
+}
+
+/* The message of a failed sweep (fail from hzgsvd__d_sweeper_sweep); where says which sweep. */
+HZGSVD_PRIVATE const char *hzgsvd__d_sweeper_fail_text(int fail)
+{
+    return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
+         : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
+                     : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
+}
+/*** end templates/hzgsvd_gpu_step.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_gpu_step.cu.j2 [z] ***/
+/* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5),
+ * split by what bounds each part:
+ *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
+ *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
+ *           16-byte cp.async tiles); only the lower triangle is formed;
+ *   solve   latency: one thread block per pair sums the partials in chunk order, factors both
+ *           Gram matrices (Cholesky, concurrently), runs the pointwise Hari-Zimmermann sweeps on
+ *           the 2w x 2w factors in shared memory and writes Z-tilde;
+ *   update  bandwidth: [Y_p Y_q] <- [Y_p Y_q] Z-tilde for F, G and Z, row chunks again.
+ * Block widths w = 16 (the paper's) and w = 32 (pivot order c = 64: half the outer steps, so half
+ * the bytes per sweep).  Every sum has a fixed order and the chunking depends on the shape only:
+ * results are bitwise reproducible. */
+
+/* What the three kernels of a step need (passed by value). */
+typedef struct hzgsvd__z_gpu_step {
+    hzgsvd__z_gpu_mats M;
+    const int *outer;               /* block-level table, steps x (n / w) */
+    double *partial;                /* Gram partials: [pair][chunk (F's, then G's)][c x c], then the imaginary plane */
+    double *zhat;                   /* Z-tilde of each pair, [pair][c x c], then the imaginary plane */
+    int *pfail;                     /* per pair: nonzero when the solve failed (the update skips the pair) */
+    hzgsvd__z_gpu_block_stats *stats;   /* per pair, summed over the sweep */
+    int w, npairs;
+    int grows_f, grows_g, gchunks_f, gchunks_g;          /* Gram row chunks */
+    int urows_f, urows_g, urows_z, uchunks_f, uchunks_g, uchunks_z; /* update row chunks */
+    int inner_mm, max_inner;
+} hzgsvd__z_gpu_step;
+
+/* Global column of local column lc (0 .. 2W-1) of the pivot pair l in step `step`. */
+template <int W>
+__device__ __forceinline__ int hzgsvd__z_pivot_col(const hzgsvd__z_gpu_step &S, int step, int l, int lc)
+{
+    const int nblk = S.M.n / W;
+    const int *t = S.outer + (size_t)step * nblk + 2 * l;
+    return lc < W ? t[0] * W + lc : t[1] * W + lc - W;
+}
+
+/* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
+ * asynchronously; both planes, the imaginary one TILE_LD * 2W doubles later; one commit group. */
+template <int W, int NT>
+__device__ __forceinline__ void hzgsvd__z_tile_load(double *buf, const double *Y, const double *Yi, int m, const int *gcol, int r)
+{
+    constexpr int PIECES = HZGSVD__TILE / 2;              /* 16-byte pieces per column */
+    for (int e = threadIdx.x; e < 2 * W * PIECES; e += NT) {
+        const int lc = e / PIECES, k = 2 * (e % PIECES);
+        const size_t src = (size_t)gcol[lc] * m + r + k;
+        hzgsvd__cp16(buf + lc * HZGSVD__TILE_LD + k, Y + src);
+        hzgsvd__cp16(buf + 2 * W * HZGSVD__TILE_LD + lc * HZGSVD__TILE_LD + k, Yi + src);
+    }
+    hzgsvd__cp_commit();
+}
+
+/* ---- gram: one thread block per (pair, row chunk of F or G), 6 warps -----------------------------
+ * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: warps 0-1 the upper-left,
+ * 2-3 the lower-left, 4-5 the lower-right (the upper-right is the transpose: never formed, never
+ * read), each warp the left or right half of its quadrant: W/8 x W/16 8x8 tiles in DMMA accumulators. */
+#define HZGSVD__GRAM_THREADS 192
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step)
+{
+    constexpr int C = 2 * W, NTI = W / 8, NTJ = W / 16, PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.gchunks_f + S.gchunks_g;
+    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
+    const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
+    const double *Y = isg ? S.M.G : S.M.F;
+    const double *Yi = isg ? S.M.Gi : S.M.Fi;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += HZGSVD__GRAM_THREADS) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
+    __syncthreads();
+    const int quad = warp >> 1, half = warp & 1;
+    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + half * (W / 2);   /* the warp's rows and columns */
+    const bool diag = quad != 1;                        /* quadrants 0 and 2: the B fragments are A fragments */
+    double acc[NTI][NTJ][2];
+    double acci[NTI][NTJ][2];
+#pragma unroll
+    for (int i = 0; i < NTI; ++i)
+#pragma unroll
+        for (int j = 0; j < NTJ; ++j) {
+            acc[i][j][0] = acc[i][j][1] = 0.0;
+            acci[i][j][0] = acci[i][j][1] = 0.0;
+        }
+    hzgsvd__z_tile_load<W, HZGSVD__GRAM_THREADS>(smem, Y, Yi, m, gcol, r0);
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, HZGSVD__GRAM_THREADS>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 2 * PLANE;
+#pragma unroll
+        for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
+            double fa[NTI], fb[NTJ];                        /* Y(kk + t, col) of the warp's row and column tiles */
+            double fai[NTI], fbi[NTJ];
+#pragma unroll
+            for (int i = 0; i < NTI; ++i) {
+                fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
+                fai[i] = b[PLANE + (ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
+            }
+#pragma unroll
+            for (int j = 0; j < NTJ; ++j) {
+                /* compile-time indices only (a run-time index would put fa in local memory) */
+                fb[j] = diag ? (half ? fa[NTJ + j] : fa[j]) : b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+                fbi[j] = diag ? (half ? fai[NTJ + j] : fai[j]) : b[PLANE + (cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+            }
+#pragma unroll
+            for (int i = 0; i < NTI; ++i)
+#pragma unroll
+                for (int j = 0; j < NTJ; ++j) {
+                    /* (Yr - i Yi)^T (Yr + i Yi): real Yr'Yr + Yi'Yi, imaginary Yr'Yi - Yi'Yr */
+                    hzgsvd__dmma(acc[i][j][0], acc[i][j][1], fa[i], fb[j]);
+                    hzgsvd__dmma(acc[i][j][0], acc[i][j][1], fai[i], fbi[j]);
+                    hzgsvd__dmma(acci[i][j][0], acci[i][j][1], fa[i], fbi[j]);
+                    hzgsvd__dmma(acci[i][j][0], acci[i][j][1], -fai[i], fb[j]);
+                }
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+    double *out = S.partial + ((size_t)l * chunks + c) * C * C;
+    double *outi = out + (size_t)S.npairs * chunks * C * C;
+#pragma unroll
+    for (int i = 0; i < NTI; ++i)
+#pragma unroll
+        for (int j = 0; j < NTJ; ++j)
+#pragma unroll
+            for (int e = 0; e < 2; ++e) {
+                const int idx = (ri + 8 * i + g) + C * (cj + 8 * j + 2 * t + e);
+                out[idx] = acc[i][j][e];
+                outi[idx] = acci[i][j][e];
+            }
+}
+
+/* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
+ * Warp v forms the output columns [8 v, 8 v + 8) of each 32-row tile (4 8x8 tiles) on the tensor
+ * cores: its c/4 B fragments of Z-tilde stay in registers for the whole chunk (no shared memory for
+ * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
+ * back in place (the rows of a block are its own). */
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd__z_gpu_step S, int step)
+{
+    constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
+    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks;
+    if (S.pfail[l]) return;                             /* uniform: the sweep ends in an error */
+    const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
+    const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
+    const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
+    const int rows = which == 0 ? S.urows_f : which == 1 ? S.urows_g : S.urows_z;
+    double *Y = which == 0 ? S.M.F : which == 1 ? S.M.G : S.M.Z;
+    double *Yi = which == 0 ? S.M.Fi : which == 1 ? S.M.Gi : S.M.Zi;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
+    __syncthreads();                                    /* gcol */
+    hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
+    double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
+    double fzi[KS];
+    {
+        const double *z = S.zhat + (size_t)l * C * C + (size_t)(8 * warp + g) * C + t;
+#pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            fz[k] = __ldg(z + 4 * k);
+            fzi[k] = __ldg(z + (size_t)S.npairs * C * C + 4 * k);
+        }
+    }
+    const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 2 * PLANE;
+        double acc[4][2];
+        double acci[4][2];
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            acc[i][0] = acc[i][1] = 0.0;
+            acci[i][0] = acci[i][1] = 0.0;
+        }
+#pragma unroll
+        for (int kk = 0; kk < KS; ++kk) {
+#pragma unroll
+            for (int i = 0; i < 4; ++i) {               /* A fragment Y(8 i + g, 4 kk + t) */
+                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
+                const double fai = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
+                /* (Yr + i Yi)(Zr + i Zi): real Yr Zr - Yi Zi, imaginary Yr Zi + Yi Zr */
+                hzgsvd__dmma(acc[i][0], acc[i][1], fa, fz[kk]);
+                hzgsvd__dmma(acc[i][0], acc[i][1], -fai, fzi[kk]);
+                hzgsvd__dmma(acci[i][0], acci[i][1], fa, fzi[kk]);
+                hzgsvd__dmma(acci[i][0], acci[i][1], fai, fz[kk]);
+            }
+        }
+        const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            Y[(size_t)col * m + row + 8 * i] = acc[i][0];
+            Y[(size_t)col1 * m + row + 8 * i] = acc[i][1];
+            Yi[(size_t)col * m + row + 8 * i] = acci[i][0];
+            Yi[(size_t)col1 * m + row + 8 * i] = acci[i][1];
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+}
+
+/* ---- solve: one thread block of NW warps per pivot pair -----------------------------------------
+ * Lane x of a warp owns rows x + 32 r (r < R = c/32) of the c x c factors; in an inner step warp y
+ * takes pairs y, y + NW, ... of the inner table (w/NW pairs a warp). */
+/* Warps of a solve block for block width w: one inner pair per warp where the registers allow it
+ * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
+#define HZGSVD__Z_SOLVE_WARPS(w) ((w) == 16 ? 16 : 16)
+
+/* Squared norm of a c-element column held R elements per lane (lane order, then a warp sum). */
+template <bool ENH, int R>
+__device__ __forceinline__ double hzgsvd__z_vnorm2(const double *a, const double *ai)
+{
+    double s = ENH ? hzgsvd__zabs2_enh(a[0], ai[0]) : fma(a[0], a[0], __dmul_rn(ai[0], ai[0]));
+#pragma unroll
+    for (int r = 1; r < R; ++r) s = __dadd_rn(s, ENH ? hzgsvd__zabs2_enh(a[r], ai[r]) : fma(a[r], a[r], __dmul_rn(ai[r], ai[r])));
+    return hzgsvd__warp_sum(s);
+}
+
+/* a^H b of c-element columns held R elements per lane (complex: always ordinary, App. A). */
+template <bool ENH, int R>
+__device__ __forceinline__ void hzgsvd__z_vdot(const double *a, const double *ai, const double *b, const double *bi, double *dr, double *di)
+{
+    double sr = fma(a[0], b[0], __dmul_rn(ai[0], bi[0])), si = fma(a[0], bi[0], -__dmul_rn(ai[0], b[0]));
+#pragma unroll
+    for (int r = 1; r < R; ++r) {
+        sr = __dadd_rn(sr, fma(a[r], b[r], __dmul_rn(ai[r], bi[r])));
+        si = __dadd_rn(si, fma(a[r], bi[r], -__dmul_rn(ai[r], b[r])));
+    }
+    *dr = hzgsvd__warp_sum(sr);
+    *di = hzgsvd__warp_sum(si);
+}
+
+/* Cholesky A = L L^H of F's (first half of the NTH threads) and G's (second half) Gram matrices at once, in place
+ * (lower triangles), then A <- L^H with the strict lower part zeroed.  *fail_f, *fail_g: the column
+ * whose pivot was not positive, or -1 (every thread gets both). */
+template <int C, int NTH>
+__device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, double *sFi, double *sGi, int *fail_f, int *fail_g)
+{
+    __shared__ int s_fail[2];
+    constexpr int HT = NTH / 2;
+    const int half = threadIdx.x >= HT, ht = threadIdx.x - half * HT;
+    double *A = half ? sG : sF;
+    double *Ai = half ? sGi : sFi;
+    int failc = -1;                                     /* uniform within a half */
+    for (int j = 0; j < C; ++j) {
+        const double d = A[j + C * j];
+        __syncthreads();                                /* all have read the pivot before it changes */
+        if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
+        const bool ok = failc < 0;
+        if (ok && ht >= j && ht < C) {
+            const double s = (ht == j) ? 0.0 : hzgsvd__rsqrt_rn(d);
+            A[ht + C * j] = (ht == j) ? sqrt(d) : A[ht + C * j] * s;
+            Ai[ht + C * j] = (ht == j) ? 0.0 : Ai[ht + C * j] * s;
+        }
+        __syncthreads();
+        if (ok) {                                       /* A(i, c) -= L(i, j) conj(L(c, j)), j < c <= i */
+            for (int e = ht; e < (C - 1 - j) * C; e += HT) {
+                const int c = j + 1 + e / C, i = e % C;
+                if (i >= c) {
+                    hzgsvd__zfma(-A[i + C * j], -Ai[i + C * j], A[c + C * j], -Ai[c + C * j],
+                                 A[i + C * c], Ai[i + C * c], &A[i + C * c], &Ai[i + C * c]);
+                }
+            }
+        }
+        __syncthreads();
+    }
+    if (ht == 0) s_fail[half] = failc;
+    /* A <- L^H: every thread moves C*C/HT elements of its half's matrix */
+    constexpr int PER = C * C / HT;
+    double v[PER];
+    double vi[PER];
+#pragma unroll
+    for (int k = 0; k < PER; ++k) {
+        const int e = ht + HT * k, i = e % C, c = e / C;
+        v[k] = (i >= c) ? A[e] : 0.0;
+        vi[k] = (i >= c) ? -Ai[e] : 0.0;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int k = 0; k < PER; ++k) {
+        const int e = ht + HT * k, i = e % C, c = e / C;
+        A[c + C * i] = v[k];
+        Ai[c + C * i] = vi[k];
+    }
+    __syncthreads();
+    *fail_f = s_fail[0];
+    *fail_g = s_fail[1];
+}
+
+template <int W, int VARIANT, bool SORT>
+__device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int step)
+{
+    constexpr int C = 2 * W, CC = C * C, R = C / 32, NW = HZGSVD__Z_SOLVE_WARPS(W), PPW = W / NW, NTH = 32 * NW;
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    extern __shared__ double smem[];                    /* F-hat, G-hat, Z-hat (c x c each), then their imaginary planes */
+    double *sF = smem, *sG = smem + CC, *sZ = smem + 2 * CC;
+    double *sFi = smem + 3 * CC, *sGi = sFi + CC, *sZi = sFi + 2 * CC;
+    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = blockIdx.x;
+
+    /* Subphase 1 (end): the Gram matrices, partial sums added in chunk order (lower triangles) */
+    {
+        const int chunks = S.gchunks_f + S.gchunks_g;
+        const double *pf = S.partial + (size_t)l * chunks * CC;
+        const double *pfi = pf + (size_t)S.npairs * chunks * CC;
+        for (int e = tid; e < CC; e += NTH) {
+            const bool low = (e % C) >= (e / C);
+            double f = 0.0, g = 0.0;
+            double fi = 0.0, gi = 0.0;
+            if (low) {
+                f = pf[e];
+                for (int k = 1; k < S.gchunks_f; ++k) f = __dadd_rn(f, pf[(size_t)k * CC + e]);
+                g = pf[(size_t)S.gchunks_f * CC + e];
+                for (int k = S.gchunks_f + 1; k < chunks; ++k) g = __dadd_rn(g, pf[(size_t)k * CC + e]);
+                fi = pfi[e];
+                for (int k = 1; k < S.gchunks_f; ++k) fi = __dadd_rn(fi, pfi[(size_t)k * CC + e]);
+                gi = pfi[(size_t)S.gchunks_f * CC + e];
+                for (int k = S.gchunks_f + 1; k < chunks; ++k) gi = __dadd_rn(gi, pfi[(size_t)k * CC + e]);
+            }
+            sF[e] = f; sG[e] = g;
+            sFi[e] = fi; sGi[e] = gi;
+        }
+        __syncthreads();
+    }
+
+    /* Subphase 2: both Cholesky factorizations */
+    int fail_f, fail_g;
+    hzgsvd__z_cholesky2<C, NTH>(sF, sG, sFi, sGi, &fail_f, &fail_g);
+    if (fail_f >= 0 || fail_g >= 0) {                   /* uniform: the host reports rank deficiency */
+        if (tid == 0) {
+            if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
+            S.pfail[l] = 1;
+        }
+        return;
+    }
+
+    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y
+     * takes the columns y, y + NW, ... */
+    for (int col = y; col < C; col += NW) {
+        double z = 1.0;
+        if (!RESC) {
+            double gv[R];
+            double gvi[R];
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                gv[r] = sG[x + 32 * r + C * col];
+                gvi[r] = sGi[x + 32 * r + C * col];
+            }
+            const double b = hzgsvd__z_vnorm2<ENH, R>(gv, gvi);
+            if (b != 1.0) {
+                z = hzgsvd__rsqrt_rn(b);
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int e = x + 32 * r + C * col;
+                    sF[e] *= z; sG[e] *= z;
+                    sFi[e] *= z; sGi[e] *= z;
+                }
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            sZ[x + 32 * r + C * col] = (x + 32 * r == col) ? z : 0.0;
+            sZi[x + 32 * r + C * col] = 0.0;
+        }
+    }
+    __syncthreads();
+
+    /* Subphase 3: the pointwise sweeps.  An inner step in three phases: (A) the warp of each pair
+     * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
+     * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
+     * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
+    __shared__ double s_dots[C / 2][8];
+    __shared__ hzgsvd__rot s_rot[C / 2];
+    const double tol = hzgsvd__ortho_tol(C);
+    int w_all = 0, w_big = 0, rot_fail = 0;
+    const int steps = S.inner_mm ? C : C - 1;
+    for (int sweep = 0; sweep < S.max_inner; ++sweep) {
+        const int w_all0 = w_all;
+        for (int st = 0; st < steps; ++st) {
+            const unsigned char (*tab)[2];              /* the step's C/2 pairs */
+            if (C == 32) tab = S.inner_mm ? hzgsvd__cinner_mm32[st] : hzgsvd__cinner_me32[st];
+            else tab = S.inner_mm ? hzgsvd__cinner_mm64[st] : hzgsvd__cinner_me64[st];
+#pragma unroll 1
+            for (int h = 0; h < PPW; ++h) {             /* (A) */
+                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+                double fp[R], fq[R], gp[R], gq[R];
+                double fpi[R], fqi[R], gpi[R], gqi[R];
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
+                    fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq];
+                }
+                double d[8];
+                d[0] = hzgsvd__z_vnorm2<ENH, R>(fp, fpi);
+                d[1] = hzgsvd__z_vnorm2<ENH, R>(fq, fqi);
+                hzgsvd__z_vdot<ENH, R>(fp, fpi, fq, fqi, &d[2], &d[3]);
+                hzgsvd__z_vdot<ENH, R>(gp, gpi, gq, gqi, &d[4], &d[5]);
+                d[6] = RESC ? hzgsvd__z_vnorm2<ENH, R>(gp, gpi) : 1.0;
+                d[7] = RESC ? hzgsvd__z_vnorm2<ENH, R>(gq, gqi) : 1.0;
+                if (x == 0) {
+#pragma unroll
+                    for (int k = 0; k < 8; ++k) s_dots[pos][k] = d[k];
+                }
+            }
+            __syncthreads();
+            if (y == 0 && x < C / 2) {                  /* (B) */
+                const double *d = s_dots[x];
+                s_rot[x] = hzgsvd__zrot(d[0], d[1], d[2], d[3], d[6], d[7], d[4], d[5], VARIANT, SORT, tol);
+            }
+            __syncthreads();
+#pragma unroll 1
+            for (int h = 0; h < PPW; ++h) {             /* (C) */
+                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+                const hzgsvd__rot rot = s_rot[pos];
+                double fp[R], fq[R], gp[R], gq[R], zp[R], zq[R];
+                double fpi[R], fqi[R], gpi[R], gqi[R], zpi[R], zqi[R];
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq]; zp[r] = sZ[ep]; zq[r] = sZ[eq];
+                    fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq]; zpi[r] = sZi[ep]; zqi[r] = sZi[eq];
+                }
+                int swap = rot.swap;
+                if (rot.transform) {
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        hzgsvd__zrot_apply(&rot, fp[r], fpi[r], fq[r], fqi[r], &fp[r], &fpi[r], &fq[r], &fqi[r]);
+                        hzgsvd__zrot_apply(&rot, gp[r], gpi[r], gq[r], gqi[r], &gp[r], &gpi[r], &gq[r], &gqi[r]);
+                        hzgsvd__zrot_apply(&rot, zp[r], zpi[r], zq[r], zqi[r], &zp[r], &zpi[r], &zq[r], &zqi[r]);
+                    }
+                    swap = hzgsvd__zswap(SORT, hzgsvd__z_vnorm2<ENH, R>(fp, fpi), hzgsvd__z_vnorm2<ENH, R>(fq, fqi));
+                }
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+                    sF[ep] = swap ? fq[r] : fp[r]; sF[eq] = swap ? fp[r] : fq[r];
+                    sG[ep] = swap ? gq[r] : gp[r]; sG[eq] = swap ? gp[r] : gq[r];
+                    sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
+                    sFi[ep] = swap ? fqi[r] : fpi[r]; sFi[eq] = swap ? fpi[r] : fqi[r];
+                    sGi[ep] = swap ? gqi[r] : gpi[r]; sGi[eq] = swap ? gpi[r] : gqi[r];
+                    sZi[ep] = swap ? zqi[r] : zpi[r]; sZi[eq] = swap ? zpi[r] : zqi[r];
+                }
+                rot_fail |= rot.fail;
+                w_all += rot.transform;
+                w_big += rot.transform & rot.big;
+            }
+            __syncthreads();
+        }
+        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
+    }
+    __shared__ int s_counts[2][NW];
+    if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
+    if (__syncthreads_or(rot_fail)) {
+        if (tid == 0) {
+            if (S.stats[l].fail == 0) { S.stats[l].fail = 3; S.stats[l].fail_col = 0; }
+            S.pfail[l] = 1;
+        }
+        return;
+    }
+
+    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel */
+    double *zo = S.zhat + (size_t)l * CC;
+    double *zoi = zo + (size_t)S.npairs * CC;
+    for (int col = y; col < C; col += NW) {
+        double fv[R], gv[R];
+        double fvi[R], gvi[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            fv[r] = sF[e]; gv[r] = sG[e];
+            fvi[r] = sFi[e]; gvi[r] = sGi[e];
+        }
+        const double tt = hzgsvd__rsqrt_rn(hzgsvd__z_vnorm2<ENH, R>(fv, fvi) + hzgsvd__z_vnorm2<ENH, R>(gv, gvi));
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
+            zoi[e] = (tt != 1.0) ? sZi[e] * tt : sZi[e];
+        }
+    }
+    if (tid == 0) {                                     /* fixed order over the warps */
+        unsigned long long tot_all = 0, tot_big = 0;
+        for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
+        S.stats[l].all += tot_all;
+        S.stats[l].big += tot_big;
+        S.pfail[l] = 0;
+    }
+}
+
+/* One solve kernel per generated instance and block width: the name is also a filter key and a
+ * benchmark label. */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v0_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 0, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v0_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 0, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v0_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 0, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v0_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 0, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v1_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 1, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v1_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 1, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v1_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 1, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v1_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 1, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v2_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 2, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v2_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 2, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v2_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 2, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v2_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 2, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v3_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 3, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v3_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 3, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v3_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 3, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v3_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 3, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v4_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 4, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v4_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 4, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v4_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 4, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v4_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 4, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v5_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 5, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v5_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 5, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v5_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 5, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v5_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 5, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v6_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 6, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v6_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 6, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v6_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 6, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v6_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 6, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v7_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 7, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v7_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 7, true>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v7_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<16, 7, false>(S, step);
+}
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v7_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+{
+    hzgsvd__z_solve_body<32, 7, false>(S, step);
+}
+
+typedef void (*hzgsvd__z_step_kernel)(hzgsvd__z_gpu_step, int);
+
+/* The solve instance for (w, variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
+static inline hzgsvd__z_step_kernel hzgsvd__z_solve_instance(int w, int variant, int sort)
+{
+    if (w == 16 && variant == 0 && sort == 1) return hzgsvd__z_v0_sort_w16_solve;
+    if (w == 32 && variant == 0 && sort == 1) return hzgsvd__z_v0_sort_w32_solve;
+    if (w == 16 && variant == 0 && sort == 0) return hzgsvd__z_v0_nosort_w16_solve;
+    if (w == 32 && variant == 0 && sort == 0) return hzgsvd__z_v0_nosort_w32_solve;
+    if (w == 16 && variant == 1 && sort == 1) return hzgsvd__z_v1_sort_w16_solve;
+    if (w == 32 && variant == 1 && sort == 1) return hzgsvd__z_v1_sort_w32_solve;
+    if (w == 16 && variant == 1 && sort == 0) return hzgsvd__z_v1_nosort_w16_solve;
+    if (w == 32 && variant == 1 && sort == 0) return hzgsvd__z_v1_nosort_w32_solve;
+    if (w == 16 && variant == 2 && sort == 1) return hzgsvd__z_v2_sort_w16_solve;
+    if (w == 32 && variant == 2 && sort == 1) return hzgsvd__z_v2_sort_w32_solve;
+    if (w == 16 && variant == 2 && sort == 0) return hzgsvd__z_v2_nosort_w16_solve;
+    if (w == 32 && variant == 2 && sort == 0) return hzgsvd__z_v2_nosort_w32_solve;
+    if (w == 16 && variant == 3 && sort == 1) return hzgsvd__z_v3_sort_w16_solve;
+    if (w == 32 && variant == 3 && sort == 1) return hzgsvd__z_v3_sort_w32_solve;
+    if (w == 16 && variant == 3 && sort == 0) return hzgsvd__z_v3_nosort_w16_solve;
+    if (w == 32 && variant == 3 && sort == 0) return hzgsvd__z_v3_nosort_w32_solve;
+    if (w == 16 && variant == 4 && sort == 1) return hzgsvd__z_v4_sort_w16_solve;
+    if (w == 32 && variant == 4 && sort == 1) return hzgsvd__z_v4_sort_w32_solve;
+    if (w == 16 && variant == 4 && sort == 0) return hzgsvd__z_v4_nosort_w16_solve;
+    if (w == 32 && variant == 4 && sort == 0) return hzgsvd__z_v4_nosort_w32_solve;
+    if (w == 16 && variant == 5 && sort == 1) return hzgsvd__z_v5_sort_w16_solve;
+    if (w == 32 && variant == 5 && sort == 1) return hzgsvd__z_v5_sort_w32_solve;
+    if (w == 16 && variant == 5 && sort == 0) return hzgsvd__z_v5_nosort_w16_solve;
+    if (w == 32 && variant == 5 && sort == 0) return hzgsvd__z_v5_nosort_w32_solve;
+    if (w == 16 && variant == 6 && sort == 1) return hzgsvd__z_v6_sort_w16_solve;
+    if (w == 32 && variant == 6 && sort == 1) return hzgsvd__z_v6_sort_w32_solve;
+    if (w == 16 && variant == 6 && sort == 0) return hzgsvd__z_v6_nosort_w16_solve;
+    if (w == 32 && variant == 6 && sort == 0) return hzgsvd__z_v6_nosort_w32_solve;
+    if (w == 16 && variant == 7 && sort == 1) return hzgsvd__z_v7_sort_w16_solve;
+    if (w == 32 && variant == 7 && sort == 1) return hzgsvd__z_v7_sort_w32_solve;
+    if (w == 16 && variant == 7 && sort == 0) return hzgsvd__z_v7_nosort_w16_solve;
+    if (w == 32 && variant == 7 && sort == 0) return hzgsvd__z_v7_nosort_w32_solve;
+    return NULL;
+}
+
+/* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
+
+/* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
+ * graph (3 launches per step, captured at the first sweep and replayed: no per-launch overhead). */
+typedef struct hzgsvd__z_gpu_sweeper {
+    hzgsvd__z_gpu_step S;
+    hzgsvd__z_step_kernel gram, solve, update;
+    size_t gram_smem, solve_smem, update_smem;
+    int steps, gram_blocks, update_blocks;
+    cudaGraphExec_t sweep;          /* NULL until the first sweep */
+} hzgsvd__z_gpu_sweeper;
+
+/* Device bytes of the step buffers (partials, Z-tilde, failure flags, per-pair counters) for the
+ * working shape (rows mf, mg, nz; n columns held) and block width w; fills the chunking into *S. */
+HZGSVD_PRIVATE size_t hzgsvd__z_sweeper_plan(int mf, int mg, int nz, int n, int w, hzgsvd__z_gpu_step *S)
+{
+    const int c = 2 * w, npairs = n / c;
+    S->w = w; S->npairs = npairs;
+    /* Gram chunks of at least 4c rows: the partials stay under a quarter of the matrices' bytes */
+    S->grows_f = hzgsvd__chunk_rows(mf, npairs, 2, 4 * c);
+    S->grows_g = hzgsvd__chunk_rows(mg, npairs, 2, 4 * c);
+    S->gchunks_f = (mf + S->grows_f - 1) / S->grows_f;
+    S->gchunks_g = (mg + S->grows_g - 1) / S->grows_g;
+    S->urows_f = hzgsvd__chunk_rows(mf, npairs, 3, 64);
+    S->urows_g = hzgsvd__chunk_rows(mg, npairs, 3, 64);
+    S->urows_z = hzgsvd__chunk_rows(nz, npairs, 3, 64);
+    S->uchunks_f = (mf + S->urows_f - 1) / S->urows_f;
+    S->uchunks_g = (mg + S->urows_g - 1) / S->urows_g;
+    S->uchunks_z = (nz + S->urows_z - 1) / S->urows_z;
+    return hzgsvd__align256(sizeof(double) * 2 * (size_t)npairs * (S->gchunks_f + S->gchunks_g) * c * c)
+         + hzgsvd__align256(sizeof(double) * 2 * (size_t)npairs * c * c)
+         + hzgsvd__align256(sizeof(int) * (size_t)npairs)
+         + hzgsvd__align256(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)npairs);
+}
+
+/* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
+ * above 48 KiB), the step buffers carved from buf (size from hzgsvd__z_sweeper_plan). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, const hzgsvd__z_gpu_mats *M, const int *d_outer, int steps,
+                                               int w, const hzgsvd_options *o, char *buf)
+{
+    hzgsvd__z_gpu_step *S = &W->S;
+    const size_t c = 2 * (size_t)w;
+    memset(W, 0, sizeof *W);
+    hzgsvd__z_sweeper_plan(M->mf, M->mg, M->nz, M->n, w, S);
+    S->M = *M;
+    S->outer = d_outer;
+    S->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
+    S->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+    S->partial = (double *)buf;
+    buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
+    S->zhat = (double *)buf;
+    buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * c * c);
+    S->pfail = (int *)buf;
+    buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
+    S->stats = (hzgsvd__z_gpu_block_stats *)buf;
+    W->steps = steps;
+    W->gram = w == 32 ? hzgsvd__z_gram<32> : hzgsvd__z_gram<16>;
+    W->update = w == 32 ? hzgsvd__z_update<32> : hzgsvd__z_update<16>;
+    W->solve = hzgsvd__z_solve_instance(w, o->variant, o->sort);
+    W->gram_blocks = S->npairs * (S->gchunks_f + S->gchunks_g);
+    W->update_blocks = S->npairs * (S->uchunks_f + S->uchunks_g + S->uchunks_z);
+    W->gram_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
+    W->update_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
+    W->solve_smem = sizeof(double) * 3 * 2 * c * c;
+    if (!W->solve) return cudaErrorInvalidDeviceFunction;
+    cudaError_t e = cudaFuncSetAttribute(W->gram, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->gram_smem);
+    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->update, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->update_smem);
+    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->solve, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->solve_smem);
+    return e;
+}
+
+/* The launches of one block-level sweep (all steps of the table) into the sweeper's graph. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_capture(hzgsvd__z_gpu_sweeper *W)
+{
+    const hzgsvd__z_gpu_step *S = &W->S;
+    cudaStream_t cap;
+    cudaGraph_t graph = NULL;
+    cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
+    if (e != cudaSuccess) return e;
+    e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
+    if (e == cudaSuccess) {
+        for (int k = 0; k < W->steps; ++k) {
+            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS, W->gram_smem, cap>>>(*S, k);
+            W->solve<<<S->npairs, 32 * HZGSVD__Z_SOLVE_WARPS(S->w), W->solve_smem, cap>>>(*S, k);
+            W->update<<<W->update_blocks, 8 * S->w, W->update_smem, cap>>>(*S, k);
+        }
+        e = cudaGetLastError();
+        const cudaError_t e2 = cudaStreamEndCapture(cap, &graph);
+        if (e == cudaSuccess) e = e2;
+    }
+    if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
+    if (graph) cudaGraphDestroy(graph);
+    cudaStreamDestroy(cap);
+    return e;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_sweeper_free(hzgsvd__z_gpu_sweeper *W)
+{
+    if (W->sweep) cudaGraphExecDestroy(W->sweep);
+    W->sweep = NULL;
+}
+
+/* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's
+ * code (1/2 Cholesky of F/G, 3 a 2x2 pivot of B) and column in *fail, *fail_pair, *fail_col
+ * (fail = 0: none).  h_stats: npairs host entries. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_sweep(hzgsvd__z_gpu_sweeper *W, cudaStream_t stream, hzgsvd__z_gpu_block_stats *h_stats,
+                                                unsigned long long *all, unsigned long long *big, int *fail, int *fail_pair, int *fail_col)
+{
+    const hzgsvd__z_gpu_step *S = &W->S;
+    const size_t sb = sizeof(hzgsvd__z_gpu_block_stats) * (size_t)S->npairs;
+    cudaError_t e = W->sweep ? cudaSuccess : hzgsvd__z_sweeper_capture(W);
+    if (e == cudaSuccess) e = cudaMemsetAsync(S->stats, 0, sb, stream);
+    if (e == cudaSuccess) e = cudaGraphLaunch(W->sweep, stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(h_stats, S->stats, sb, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    *all = 0; *big = 0; *fail = 0; *fail_pair = -1; *fail_col = -1;
+    if (e != cudaSuccess) return e;
+    for (int l = 0; l < S->npairs; ++l) {
+        *all += h_stats[l].all; *big += h_stats[l].big;
+        if (h_stats[l].fail && !*fail) { *fail = h_stats[l].fail; *fail_pair = l; *fail_col = h_stats[l].fail_col; }
+    }
+    return cudaSuccess;
+}
+
+/* The message of a failed sweep (fail from hzgsvd__z_sweeper_sweep); where says which sweep. */
+HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
+{
+    return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
+         : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
+                     : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
+}
+/*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
 /* The host part of the single-GPU engine, real (paper section 3.6, Algorithm 1): checks, bordering on
@@ -1140,18 +2069,26 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_gather_vec(const double *w, const int *
         }                                                                                             \
     } while (0)
 
-/* Sizes of a run (bordered: n to a multiple of 32, rows to a multiple of 64 that holds the unit
+/* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
  * diagonal of the added columns) and the offsets of everything in the workspace. */
 typedef struct hzgsvd__d_gpu_layout {
-    int mf, mg, nb, nblk, steps;
-    size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_norms, off_ints, bytes;
+    int w, mf, mg, nb, nblk, steps;
+    size_t off_F, off_G, off_Z, off_outer, off_step, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__d_gpu_layout;
 
-HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, int inplace, hzgsvd__d_gpu_layout *L)
+/* The block width a run uses (options.block_width resolved; hzgsvd__d_gpu_width_ok says which the GPU has kernels for). */
+HZGSVD_PRIVATE int hzgsvd__d_gpu_width(const hzgsvd_options *o)
 {
-    const int nb = hzgsvd__bordered_n(n, 16), extra = nb - n;
+    return o->block_width;
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace, hzgsvd__d_gpu_layout *L)
+{
+    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
+    hzgsvd__d_gpu_step S;
+    L->w = w;
     L->nb = nb;
-    L->nblk = nb / 16;
+    L->nblk = nb / w;
     L->mf = ((m_f + extra + 63) / 64) * 64;
     L->mg = ((m_g + extra + 63) / 64) * 64;
     L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
@@ -1162,7 +2099,7 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mg * nb);
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
-    L->off_stats = o; o += hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L->nblk / 2));
+    L->off_step = o;  o += hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S);
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
     L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4));
@@ -1170,36 +2107,44 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     return 0;
 }
 
+/* options.block_width is one the GPU engine has kernels for. */
+HZGSVD_PRIVATE int hzgsvd__d_gpu_width_ok(const hzgsvd_options *o)
+{
+    return o->block_width == 16 || o->block_width == 32;
+}
+
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (!hzgsvd__d_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, hzgsvd__d_gpu_width(&o), o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
 
-/* Whether the in-place mode applies: no bordering (n a multiple of 32, m_f and m_g of 64) and the
+/* Whether the in-place mode applies: no bordering (n a multiple of 2w, m_f and m_g of 64) and the
  * arrays exactly of the working layout (ld = rows). */
-HZGSVD_PRIVATE int hzgsvd__d_gpu_inplace_ok(int m_f, int m_g, int n, int ldf, int ldg, int ldz)
+HZGSVD_PRIVATE int hzgsvd__d_gpu_inplace_ok(int m_f, int m_g, int n, int w, int ldf, int ldg, int ldz)
 {
-    return n >= 32 && n % 32 == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
+    return n >= 2 * w && n % (2 * w) == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__d_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, hzgsvd__d_gpu_width(&o), m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, hzgsvd__d_gpu_width(&o), o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
@@ -1214,7 +2159,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
                                            const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     hzgsvd_status st;
     hzgsvd__d_gpu_layout L;
     char *work = NULL, *owned = NULL;
@@ -1222,46 +2167,45 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     double *h_ss = NULL;
     hzgsvd__d_gpu_block_stats *h_stats = NULL;
     hzgsvd__d_gpu_mats M;
-    hzgsvd__d_gpu_block_stats *d_stats;
+    hzgsvd__d_gpu_sweeper SW;
     double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
     int *d_real, *d_order, *d_bad, *d_flag;
     int h_chk[2];
-    hzgsvd__d_bstep_kernel bstep;
-    int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1;
+    int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1, w;
     unsigned long long all, big;
-    const size_t smem = sizeof(double) * HZGSVD__D_SMEM_DOUBLES;
 
     if (written) *written = 0;
+    memset(&SW, 0, sizeof SW);
     hzgsvd__info_reset(info);
     st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (o.block_width != 16)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16", o.block_width);
-    bstep = hzgsvd__d_bstep_instance(o.variant, o.sort);
-    if (!bstep)
+    if (!hzgsvd__d_gpu_width_ok(&o))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
+    w = hzgsvd__d_gpu_width(&o);
+    if (!hzgsvd__d_solve_instance(w, o.variant, o.sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
                             o.variant, o.sort ? "sorting" : "non-sorting");
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, ldf, ldg, ldz))
+    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.outer, inplace, &L) != 0)
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, w, o.outer, inplace, &L) != 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
     if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
     if (d_work && work_bytes < L.bytes)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L.bytes);
-    if (info) info->n_bordered = L.nb;
+    if (info) { info->n_bordered = L.nb; info->block_width = w; }
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
     enh = HZGSVD__VAR_ENHANCED(o.variant);
 
     h_outer = (int *)malloc(sizeof(int) * (size_t)L.steps * L.nblk);
-    h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2));
+    h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2));   /* one per pivot pair */
     h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
     h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
     if (!h_outer || !h_stats || !h_ints || !h_ss) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
@@ -1276,11 +2220,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
     }
     M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
-    d_stats = (hzgsvd__d_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
-    HZGSVD__CU(cudaFuncSetAttribute(bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    HZGSVD__CU(hzgsvd__d_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), L.steps, w, &o, work + L.off_step));
 
     /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
@@ -1315,30 +2258,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         HZGSVD__CU(cudaGetLastError());
     }
     HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
-    if (enh) hzgsvd__d_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
-    else hzgsvd__d_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
-    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(hzgsvd__d_launch_initFGZ(&M, enh, prescale, L.nb, 0, 0, stream));
 
     /* Algorithm 1 */
     for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-        HZGSVD__CU(cudaMemsetAsync(d_stats, 0, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2), stream));
-        for (int k = 0; k < L.steps; ++k) {
-            bstep<<<L.nblk / 2, dim3(32, 16), smem, stream>>>(M, (const int *)(work + L.off_outer), k,
-                                                             o.inner == HZGSVD_STRATEGY_MM, o.blocking == HZGSVD_BLOCKING_FB ? 30 : 1, d_stats);
-            HZGSVD__CU(cudaGetLastError());
-        }
-        HZGSVD__CU(cudaMemcpyAsync(h_stats, d_stats, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2), cudaMemcpyDeviceToHost, stream));
-        HZGSVD__CU(cudaStreamSynchronize(stream));
-        all = 0; big = 0;
-        for (int l = 0; l < L.nblk / 2; ++l) {
-            all += h_stats[l].all; big += h_stats[l].big;
-            if (h_stats[l].fail && st == HZGSVD_SUCCESS)
-                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                  h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block pair %d, column %d)"
-                                  : h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block pair %d, column %d)"
-                                                         : "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block pair %d, column %d)",
-                                  sweep + 1, l, h_stats[l].fail_col);
-        }
+        int fail, fail_pair, fail_col;
+        HZGSVD__CU(hzgsvd__d_sweeper_sweep(&SW, stream, h_stats, &all, &big, &fail, &fail_pair, &fail_col));
+        if (fail)
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
+                              hzgsvd__d_sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         if (o.progress) {
             hzgsvd_progress pr;
@@ -1347,17 +2275,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         }
         if (st != HZGSVD_SUCCESS) goto done;
         if (big == 0) { converged = 1; break; }
-        if (enh) hzgsvd__d_rescale<true><<<L.nb / 2, 64, 0, stream>>>(M, 0, NULL, NULL, NULL, NULL);
-        else hzgsvd__d_rescale<false><<<L.nb / 2, 64, 0, stream>>>(M, 0, NULL, NULL, NULL, NULL);
-        HZGSVD__CU(cudaGetLastError());
+        HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 0, NULL, NULL, NULL, NULL, stream));
     }
 
     /* Final rescale (f = true), then the caller's columns in order. */
     h_ints[0] = 0x7fffffff;
     HZGSVD__CU(cudaMemcpyAsync(d_bad, h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
-    if (enh) hzgsvd__d_rescale<true><<<L.nb / 2, 64, 0, stream>>>(M, 1, d_sf, d_sg, d_ss, d_bad);
-    else hzgsvd__d_rescale<false><<<L.nb / 2, 64, 0, stream>>>(M, 1, d_sf, d_sg, d_ss, d_bad);
-    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
     hzgsvd__d_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
@@ -1406,6 +2330,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
                    : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                                   o.max_sweeps, o.max_sweeps);
 done:
+    hzgsvd__d_sweeper_free(&SW);
     if (owned) {
         const cudaError_t e = cudaStreamSynchronize(stream);
         cudaFree(owned);
@@ -1452,7 +2377,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *
                                                const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     const size_t el = sizeof(double) * 1;        /* bytes of one element */
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
@@ -1506,18 +2431,26 @@ done:
         }                                                                                             \
     } while (0)
 
-/* Sizes of a run (bordered: n to a multiple of 32, rows to a multiple of 64 that holds the unit
+/* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
  * diagonal of the added columns) and the offsets of everything in the workspace. */
 typedef struct hzgsvd__z_gpu_layout {
-    int mf, mg, nb, nblk, steps;
-    size_t off_F, off_G, off_Z, off_outer, off_stats, off_sig, off_norms, off_ints, bytes;
+    int w, mf, mg, nb, nblk, steps;
+    size_t off_F, off_G, off_Z, off_outer, off_step, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__z_gpu_layout;
 
-HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy outer, int inplace, hzgsvd__z_gpu_layout *L)
+/* The block width a run uses (options.block_width resolved; hzgsvd__z_gpu_width_ok says which the GPU has kernels for). */
+HZGSVD_PRIVATE int hzgsvd__z_gpu_width(const hzgsvd_options *o)
 {
-    const int nb = hzgsvd__bordered_n(n, 16), extra = nb - n;
+    return o->block_width;
+}
+
+HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace, hzgsvd__z_gpu_layout *L)
+{
+    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
+    hzgsvd__z_gpu_step S;
+    L->w = w;
     L->nb = nb;
-    L->nblk = nb / 16;
+    L->nblk = nb / w;
     L->mf = ((m_f + extra + 63) / 64) * 64;
     L->mg = ((m_g + extra + 63) / 64) * 64;
     L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
@@ -1528,7 +2461,7 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mg * nb);
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
-    L->off_stats = o; o += hzgsvd__align256(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L->nblk / 2));
+    L->off_step = o;  o += hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S);
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
     L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4));
@@ -1536,36 +2469,44 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, hzgsvd_strategy o
     return 0;
 }
 
+/* options.block_width is one the GPU engine has kernels for. */
+HZGSVD_PRIVATE int hzgsvd__z_gpu_width_ok(const hzgsvd_options *o)
+{
+    return o->block_width == 16 || o->block_width == 32;
+}
+
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (!hzgsvd__z_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, hzgsvd__z_gpu_width(&o), o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
 
-/* Whether the in-place mode applies: no bordering (n a multiple of 32, m_f and m_g of 64) and the
+/* Whether the in-place mode applies: no bordering (n a multiple of 2w, m_f and m_g of 64) and the
  * arrays exactly of the working layout (ld = rows). */
-HZGSVD_PRIVATE int hzgsvd__z_gpu_inplace_ok(int m_f, int m_g, int n, int ldf, int ldg, int ldz)
+HZGSVD_PRIVATE int hzgsvd__z_gpu_inplace_ok(int m_f, int m_g, int n, int w, int ldf, int ldg, int ldz)
 {
-    return n >= 32 && n % 32 == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
+    return n >= 2 * w && n % (2 * w) == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__z_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, hzgsvd__z_gpu_width(&o), m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, hzgsvd__z_gpu_width(&o), o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
@@ -1580,7 +2521,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
                                            const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     hzgsvd_status st;
     hzgsvd__z_gpu_layout L;
     char *work = NULL, *owned = NULL;
@@ -1588,46 +2529,45 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     double *h_ss = NULL;
     hzgsvd__z_gpu_block_stats *h_stats = NULL;
     hzgsvd__z_gpu_mats M;
-    hzgsvd__z_gpu_block_stats *d_stats;
+    hzgsvd__z_gpu_sweeper SW;
     double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
     int *d_real, *d_order, *d_bad, *d_flag;
     int h_chk[2];
-    hzgsvd__z_bstep_kernel bstep;
-    int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1;
+    int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1, w;
     unsigned long long all, big;
-    const size_t smem = sizeof(double) * HZGSVD__Z_SMEM_DOUBLES;
 
     if (written) *written = 0;
+    memset(&SW, 0, sizeof SW);
     hzgsvd__info_reset(info);
     st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (o.block_width != 16)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16", o.block_width);
-    bstep = hzgsvd__z_bstep_instance(o.variant, o.sort);
-    if (!bstep)
+    if (!hzgsvd__z_gpu_width_ok(&o))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
+    w = hzgsvd__z_gpu_width(&o);
+    if (!hzgsvd__z_solve_instance(w, o.variant, o.sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
                             o.variant, o.sort ? "sorting" : "non-sorting");
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, ldf, ldg, ldz))
+    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 32 a multiple of 32, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.outer, inplace, &L) != 0)
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, w, o.outer, inplace, &L) != 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
     if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
     if (d_work && work_bytes < L.bytes)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_zgsvd_workspace_size)", work_bytes, L.bytes);
-    if (info) info->n_bordered = L.nb;
+    if (info) { info->n_bordered = L.nb; info->block_width = w; }
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
     enh = HZGSVD__VAR_ENHANCED(o.variant);
 
     h_outer = (int *)malloc(sizeof(int) * (size_t)L.steps * L.nblk);
-    h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L.nblk / 2));
+    h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L.nblk / 2));   /* one per pivot pair */
     h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
     h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
     if (!h_outer || !h_stats || !h_ints || !h_ss) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
@@ -1644,11 +2584,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         M.Fi = M.F + (size_t)L.mf * L.nb; M.Gi = M.G + (size_t)L.mg * L.nb; M.Zi = M.Z + (size_t)L.nb * L.nb;
     }
     M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
-    d_stats = (hzgsvd__z_gpu_block_stats *)(work + L.off_stats);
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
-    HZGSVD__CU(cudaFuncSetAttribute(bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    HZGSVD__CU(hzgsvd__z_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), L.steps, w, &o, work + L.off_step));
 
     /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
@@ -1684,30 +2623,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         HZGSVD__CU(cudaGetLastError());
     }
     HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
-    if (enh) hzgsvd__z_initFGZ<true><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
-    else hzgsvd__z_initFGZ<false><<<L.nb / 2, 64, 0, stream>>>(M, prescale, L.nb, 0, 0);
-    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(hzgsvd__z_launch_initFGZ(&M, enh, prescale, L.nb, 0, 0, stream));
 
     /* Algorithm 1 */
     for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-        HZGSVD__CU(cudaMemsetAsync(d_stats, 0, sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L.nblk / 2), stream));
-        for (int k = 0; k < L.steps; ++k) {
-            bstep<<<L.nblk / 2, dim3(32, 16), smem, stream>>>(M, (const int *)(work + L.off_outer), k,
-                                                             o.inner == HZGSVD_STRATEGY_MM, o.blocking == HZGSVD_BLOCKING_FB ? 30 : 1, d_stats);
-            HZGSVD__CU(cudaGetLastError());
-        }
-        HZGSVD__CU(cudaMemcpyAsync(h_stats, d_stats, sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L.nblk / 2), cudaMemcpyDeviceToHost, stream));
-        HZGSVD__CU(cudaStreamSynchronize(stream));
-        all = 0; big = 0;
-        for (int l = 0; l < L.nblk / 2; ++l) {
-            all += h_stats[l].all; big += h_stats[l].big;
-            if (h_stats[l].fail && st == HZGSVD_SUCCESS)
-                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                  h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block pair %d, column %d)"
-                                  : h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block pair %d, column %d)"
-                                                         : "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block pair %d, column %d)",
-                                  sweep + 1, l, h_stats[l].fail_col);
-        }
+        int fail, fail_pair, fail_col;
+        HZGSVD__CU(hzgsvd__z_sweeper_sweep(&SW, stream, h_stats, &all, &big, &fail, &fail_pair, &fail_col));
+        if (fail)
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
+                              hzgsvd__z_sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         if (o.progress) {
             hzgsvd_progress pr;
@@ -1716,17 +2640,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         }
         if (st != HZGSVD_SUCCESS) goto done;
         if (big == 0) { converged = 1; break; }
-        if (enh) hzgsvd__z_rescale<true><<<L.nb / 2, 64, 0, stream>>>(M, 0, NULL, NULL, NULL, NULL);
-        else hzgsvd__z_rescale<false><<<L.nb / 2, 64, 0, stream>>>(M, 0, NULL, NULL, NULL, NULL);
-        HZGSVD__CU(cudaGetLastError());
+        HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 0, NULL, NULL, NULL, NULL, stream));
     }
 
     /* Final rescale (f = true), then the caller's columns in order. */
     h_ints[0] = 0x7fffffff;
     HZGSVD__CU(cudaMemcpyAsync(d_bad, h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
-    if (enh) hzgsvd__z_rescale<true><<<L.nb / 2, 64, 0, stream>>>(M, 1, d_sf, d_sg, d_ss, d_bad);
-    else hzgsvd__z_rescale<false><<<L.nb / 2, 64, 0, stream>>>(M, 1, d_sf, d_sg, d_ss, d_bad);
-    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
     hzgsvd__z_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, M.Zi, n, L.nb, d_real);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
@@ -1775,6 +2695,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
                    : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                                   o.max_sweeps, o.max_sweeps);
 done:
+    hzgsvd__z_sweeper_free(&SW);
     if (owned) {
         const cudaError_t e = cudaStreamSynchronize(stream);
         cudaFree(owned);
@@ -1841,7 +2762,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
                                                const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     const size_t el = sizeof(double) * 2;        /* bytes of one element */
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;

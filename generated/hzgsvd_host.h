@@ -53,8 +53,20 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->all = 0;
     info->seconds = 0.0;
     info->n_bordered = 0;
+    info->block_width = 0;
     info->detail[0] = '\0';
 }
+
+/* The options with block_width 0 ("the engine's choice") replaced by the engine's w_default. */
+HZGSVD_PRIVATE hzgsvd_options hzgsvd__with_width(const hzgsvd_options *opt, int w_default)
+{
+    hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (o.block_width == 0) o.block_width = w_default;
+    return o;
+}
+
+/* The CPU engine's block width when the options leave it to the engine. */
+#define HZGSVD__CPU_BLOCK_WIDTH 16
 
 /* The checks every engine makes before touching any array (argument numbers as in the prototype). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const void *F, int ldf,
@@ -85,8 +97,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const v
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.sort = %d must be 0 or 1", o->sort);
     if (o->max_sweeps < 1 || o->max_sweeps > 1000)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.max_sweeps = %d must be in 1..1000", o->max_sweeps);
-    if (o->block_width < 1 || o->block_width > 64)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d must be in 1..64", o->block_width);
+    if (o->block_width < 0 || o->block_width > 64)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d must be 0 (the engine's choice) or in 1..64", o->block_width);
     if (o->outermost != HZGSVD_STRATEGY_ME && o->outermost != HZGSVD_STRATEGY_MM)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outermost = %d is not a strategy", (int)o->outermost);
     if (o->outermost_blocking != HZGSVD_BLOCKING_FB && o->outermost_blocking != HZGSVD_BLOCKING_BO)
@@ -115,20 +127,17 @@ HZGSVD_PRIVATE void hzgsvd__sort_desc(const double *sigma, int *idx, int n)
     }
 }
 
-/* The inner-level table of order k: the baked one for k = 32 (the table the GPU kernels read from
- * constant memory), else the run-time C construction (the same strategy, test_strategy checks). */
+/* The inner-level table of order k: a baked one for k = 32 and 64 (the tables the GPU kernels read
+ * from constant memory), else the run-time C construction (the same strategy, test_strategy checks). */
 HZGSVD_PRIVATE int hzgsvd__inner_table(hzgsvd_strategy kind, int k, int *pairs)
 {
-    if (k == 32) {
-        const int steps = (kind == HZGSVD_STRATEGY_ME) ? 31 : 32;
-        for (int s = 0; s < steps; ++s)
-            for (int pos = 0; pos < 16; ++pos)
-                for (int o = 0; o < 2; ++o)
-                    pairs[(s * 16 + pos) * 2 + o] = (kind == HZGSVD_STRATEGY_ME) ? hzgsvd__inner_me32[s][pos][o]
-                                                                                  : hzgsvd__inner_mm32[s][pos][o];
-        return 0;
-    }
-    return hzgsvd__strategy_fill(kind, k, pairs);
+    const int me = (kind == HZGSVD_STRATEGY_ME), steps = me ? k - 1 : k;
+    const unsigned char *baked = NULL;
+    if (k == 32) baked = me ? &hzgsvd__inner_me32[0][0][0] : &hzgsvd__inner_mm32[0][0][0];
+    if (k == 64) baked = me ? &hzgsvd__inner_me64[0][0][0] : &hzgsvd__inner_mm64[0][0][0];
+    if (!baked || (kind != HZGSVD_STRATEGY_ME && kind != HZGSVD_STRATEGY_MM)) return hzgsvd__strategy_fill(kind, k, pairs);
+    for (int e = 0; e < steps * k; ++e) pairs[e] = baked[e];
+    return 0;
 }
 
 /* b rounded up to a multiple of 256 bytes (alignment of the parts of a device workspace). */

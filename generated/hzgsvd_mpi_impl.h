@@ -70,7 +70,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_tag(int o, int y, int v, int planes) { return 1 +
 HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device device, int m_f, int m_g, int n,
                                                 const hzgsvd_options *opt, hzgsvd_mpi_layout *L)
 {
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);   /* w = 16 on every rank unless asked */
     hzgsvd_status st;
     int size = 0, rank = 0;
     if (!L) return HZGSVD_ERR_INVALID_ARGUMENT;
@@ -82,7 +82,7 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device
 #ifndef __CUDACC__
     if (device == HZGSVD_MPI_DEVICE_GPU) return HZGSVD_ERR_NO_DEVICE;
 #endif
-    if (device == HZGSVD_MPI_DEVICE_GPU && o.block_width != 16) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (device == HZGSVD_MPI_DEVICE_GPU && o.block_width != 16 && o.block_width != 32) return HZGSVD_ERR_INVALID_ARGUMENT;
     if (MPI_Comm_size(comm, &size) != MPI_SUCCESS || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
     if (hzgsvd_mpi_steps(o.outermost, size) < 1) return HZGSVD_ERR_INVALID_ARGUMENT;
     const long unit = 2L * o.block_width * size;
@@ -323,13 +323,12 @@ done:
  * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
 typedef struct hzgsvd__d_gpu_local {
     hzgsvd__d_gpu_mats M;               /* device stripes */
-    char *work;                     /* device: matrices, block-level table, counters, sigmas, flag */
+    char *work;                     /* device: matrices, block-level table, step buffers, sigmas, flag */
     int *d_outer, *d_bad;
-    hzgsvd__d_gpu_block_stats *d_stats, *h_stats;
+    hzgsvd__d_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
-    hzgsvd__d_bstep_kernel bstep;
-    int nblk, steps, enh, inner_mm, max_inner;
-    size_t smem;
+    hzgsvd__d_gpu_sweeper SW;           /* the block step's kernels and buffers */
+    int nblk, steps, enh;
     cudaStream_t stream;
 } hzgsvd__d_gpu_local;
 
@@ -344,6 +343,7 @@ typedef struct hzgsvd__d_gpu_local {
 HZGSVD_PRIVATE void hzgsvd__d_gpu_local_free(hzgsvd__d_gpu_local *D)
 {
     if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
+    hzgsvd__d_sweeper_free(&D->SW);
     cudaFree(D->work); D->work = NULL;
     free(D->h_stats); D->h_stats = NULL;
 }
@@ -387,20 +387,20 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
     }
-    D->bstep = hzgsvd__d_bstep_instance(o->variant, o->sort);
-    if (!D->bstep)
+    const int w = o->block_width;
+    if ((w != 16 && w != 32) || H->nc % (2 * w) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
+    if (!hzgsvd__d_solve_instance(w, o->variant, o->sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
-    D->nblk = H->nc / 16;
+    D->nblk = H->nc / w;
     D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
     D->enh = HZGSVD__VAR_ENHANCED(o->variant);
-    D->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
-    D->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
-    D->smem = sizeof(double) * HZGSVD__D_SMEM_DOUBLES;
     if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
     const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
     const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 1 * (nf + ng + nz));
-    const size_t o_stats = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
-    const size_t o_sig = o_stats + hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2));
+    hzgsvd__d_gpu_step S;
+    const size_t o_step = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_sig = o_step + hzgsvd__d_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
     const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
     const size_t bytes = o_bad + 256;
     int *h_outer = (int *)malloc(sizeof(int) * (size_t)D->steps * D->nblk);
@@ -419,16 +419,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
     D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
     D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
     D->d_outer = (int *)(D->work + o_outer);
-    D->d_stats = (hzgsvd__d_gpu_block_stats *)(D->work + o_stats);
     D->d_sig = (double *)(D->work + o_sig);
     D->d_bad = (int *)(D->work + o_bad);
-    HZGSVD__CUL(cudaFuncSetAttribute(D->bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
+    HZGSVD__CUL(hzgsvd__d_sweeper_init(&D->SW, &D->M, D->d_outer, D->steps, w, o, D->work + o_step));
     const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 1, info);
     if (st != HZGSVD_SUCCESS) return st;
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
-    if (D->enh) hzgsvd__d_initFGZ<true><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
-    else hzgsvd__d_initFGZ<false><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
-    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(hzgsvd__d_launch_initFGZ(&D->M, D->enh, prescale, half, row0, row1, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
     return HZGSVD_SUCCESS;
 }
@@ -439,34 +436,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_sweeps(hzgsvd__d_gpu_local *D, 
                                                     unsigned long long *big, hzgsvd_info *info)
 {
     for (int c = 0; c < S; ++c) {
-        unsigned long long a = 0, b = 0;
-        HZGSVD__CUL(cudaMemsetAsync(D->d_stats, 0, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2), D->stream));
-        for (int k = 0; k < D->steps; ++k) {
-            D->bstep<<<D->nblk / 2, dim3(32, 16), D->smem, D->stream>>>(D->M, D->d_outer, k, D->inner_mm, D->max_inner, D->d_stats);
-            HZGSVD__CUL(cudaGetLastError());
-        }
-        HZGSVD__CUL(cudaMemcpyAsync(D->h_stats, D->d_stats, sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2), cudaMemcpyDeviceToHost, D->stream));
-        HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-        for (int l = 0; l < D->nblk / 2; ++l) {
-            a += D->h_stats[l].all; b += D->h_stats[l].big;
-            if (D->h_stats[l].fail)
-                return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                    D->h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
-                                    : D->h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
-                                                              : "G is not of full column rank: a 2x2 pivot of B is not positive definite (outermost sweep %d)",
-                                    outer_sweep + 1);
-        }
+        unsigned long long a, b;
+        int fail, fail_pair, fail_col;
+        HZGSVD__CUL(hzgsvd__d_sweeper_sweep(&D->SW, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
+        if (fail)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", hzgsvd__d_sweeper_fail_text(fail), outer_sweep + 1);
         *all += a; *big += b;
         if (b == 0) break;
-        if (c + 1 < S) {
-            if (D->enh) hzgsvd__d_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-            else hzgsvd__d_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-            HZGSVD__CUL(cudaGetLastError());
-        }
+        if (c + 1 < S) HZGSVD__CUL(hzgsvd__d_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
     }
-    if (D->enh) hzgsvd__d_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-    else hzgsvd__d_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(hzgsvd__d_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
     return HZGSVD_SUCCESS;
 }
@@ -478,9 +457,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_final(hzgsvd__d_gpu_local *D, h
 {
     const int nc = D->M.n, none = 0x7fffffff;
     HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
-    if (D->enh) hzgsvd__d_rescale<true><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
-    else hzgsvd__d_rescale<false><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
-    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(hzgsvd__d_launch_rescale(&D->M, D->enh, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad, D->stream));
     HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
     HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
     HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
@@ -501,13 +478,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_final(hzgsvd__d_gpu_local *D, h
  * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
 typedef struct hzgsvd__z_gpu_local {
     hzgsvd__z_gpu_mats M;               /* device stripes */
-    char *work;                     /* device: matrices, block-level table, counters, sigmas, flag */
+    char *work;                     /* device: matrices, block-level table, step buffers, sigmas, flag */
     int *d_outer, *d_bad;
-    hzgsvd__z_gpu_block_stats *d_stats, *h_stats;
+    hzgsvd__z_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
-    hzgsvd__z_bstep_kernel bstep;
-    int nblk, steps, enh, inner_mm, max_inner;
-    size_t smem;
+    hzgsvd__z_gpu_sweeper SW;           /* the block step's kernels and buffers */
+    int nblk, steps, enh;
     cudaStream_t stream;
 } hzgsvd__z_gpu_local;
 
@@ -522,6 +498,7 @@ typedef struct hzgsvd__z_gpu_local {
 HZGSVD_PRIVATE void hzgsvd__z_gpu_local_free(hzgsvd__z_gpu_local *D)
 {
     if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
+    hzgsvd__z_sweeper_free(&D->SW);
     cudaFree(D->work); D->work = NULL;
     free(D->h_stats); D->h_stats = NULL;
 }
@@ -566,20 +543,20 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
     }
-    D->bstep = hzgsvd__z_bstep_instance(o->variant, o->sort);
-    if (!D->bstep)
+    const int w = o->block_width;
+    if ((w != 16 && w != 32) || H->nc % (2 * w) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
+    if (!hzgsvd__z_solve_instance(w, o->variant, o->sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
-    D->nblk = H->nc / 16;
+    D->nblk = H->nc / w;
     D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
     D->enh = HZGSVD__VAR_ENHANCED(o->variant);
-    D->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
-    D->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
-    D->smem = sizeof(double) * HZGSVD__Z_SMEM_DOUBLES;
     if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
     const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
     const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 2 * (nf + ng + nz));
-    const size_t o_stats = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
-    const size_t o_sig = o_stats + hzgsvd__align256(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2));
+    hzgsvd__z_gpu_step S;
+    const size_t o_step = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_sig = o_step + hzgsvd__z_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
     const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
     const size_t bytes = o_bad + 256;
     int *h_outer = (int *)malloc(sizeof(int) * (size_t)D->steps * D->nblk);
@@ -599,16 +576,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
     D->M.Fi = dp + nf + ng + nz; D->M.Gi = D->M.Fi + nf; D->M.Zi = D->M.Gi + ng;
     D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
     D->d_outer = (int *)(D->work + o_outer);
-    D->d_stats = (hzgsvd__z_gpu_block_stats *)(D->work + o_stats);
     D->d_sig = (double *)(D->work + o_sig);
     D->d_bad = (int *)(D->work + o_bad);
-    HZGSVD__CUL(cudaFuncSetAttribute(D->bstep, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)D->smem));
+    HZGSVD__CUL(hzgsvd__z_sweeper_init(&D->SW, &D->M, D->d_outer, D->steps, w, o, D->work + o_step));
     const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 1, info);
     if (st != HZGSVD_SUCCESS) return st;
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
-    if (D->enh) hzgsvd__z_initFGZ<true><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
-    else hzgsvd__z_initFGZ<false><<<H->nc / 2, 64, 0, D->stream>>>(D->M, prescale, half, row0, row1);
-    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(hzgsvd__z_launch_initFGZ(&D->M, D->enh, prescale, half, row0, row1, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
     return HZGSVD_SUCCESS;
 }
@@ -619,34 +593,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_sweeps(hzgsvd__z_gpu_local *D, 
                                                     unsigned long long *big, hzgsvd_info *info)
 {
     for (int c = 0; c < S; ++c) {
-        unsigned long long a = 0, b = 0;
-        HZGSVD__CUL(cudaMemsetAsync(D->d_stats, 0, sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2), D->stream));
-        for (int k = 0; k < D->steps; ++k) {
-            D->bstep<<<D->nblk / 2, dim3(32, 16), D->smem, D->stream>>>(D->M, D->d_outer, k, D->inner_mm, D->max_inner, D->d_stats);
-            HZGSVD__CUL(cudaGetLastError());
-        }
-        HZGSVD__CUL(cudaMemcpyAsync(D->h_stats, D->d_stats, sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2), cudaMemcpyDeviceToHost, D->stream));
-        HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-        for (int l = 0; l < D->nblk / 2; ++l) {
-            a += D->h_stats[l].all; b += D->h_stats[l].big;
-            if (D->h_stats[l].fail)
-                return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                    D->h_stats[l].fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
-                                    : D->h_stats[l].fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed (outermost sweep %d)"
-                                                              : "G is not of full column rank: a 2x2 pivot of B is not positive definite (outermost sweep %d)",
-                                    outer_sweep + 1);
-        }
+        unsigned long long a, b;
+        int fail, fail_pair, fail_col;
+        HZGSVD__CUL(hzgsvd__z_sweeper_sweep(&D->SW, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
+        if (fail)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", hzgsvd__z_sweeper_fail_text(fail), outer_sweep + 1);
         *all += a; *big += b;
         if (b == 0) break;
-        if (c + 1 < S) {
-            if (D->enh) hzgsvd__z_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-            else hzgsvd__z_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-            HZGSVD__CUL(cudaGetLastError());
-        }
+        if (c + 1 < S) HZGSVD__CUL(hzgsvd__z_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
     }
-    if (D->enh) hzgsvd__z_rescale<true><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-    else hzgsvd__z_rescale<false><<<D->M.n / 2, 64, 0, D->stream>>>(D->M, 0, NULL, NULL, NULL, NULL);
-    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(hzgsvd__z_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
     return HZGSVD_SUCCESS;
 }
@@ -658,9 +614,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, h
 {
     const int nc = D->M.n, none = 0x7fffffff;
     HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
-    if (D->enh) hzgsvd__z_rescale<true><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
-    else hzgsvd__z_rescale<false><<<nc / 2, 64, 0, D->stream>>>(D->M, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad);
-    HZGSVD__CUL(cudaGetLastError());
+    HZGSVD__CUL(hzgsvd__z_launch_rescale(&D->M, D->enh, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad, D->stream));
     HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
     HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
     HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
@@ -804,7 +758,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
                                            const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);   /* as hzgsvd_mpi_layout_init */
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__d_mpi_rank K;
     double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
@@ -830,7 +784,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
     rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
     K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
-    if (info) info->n_bordered = nb;
+    if (info) { info->n_bordered = nb; info->block_width = o.block_width; }
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
 
@@ -1177,7 +1131,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
                                            const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);   /* as hzgsvd_mpi_layout_init */
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__z_mpi_rank K;
     double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
@@ -1203,7 +1157,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
     rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
     K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
-    if (info) info->n_bordered = nb;
+    if (info) { info->n_bordered = nb; info->block_width = o.block_width; }
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
 

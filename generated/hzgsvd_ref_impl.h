@@ -862,12 +862,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
     if (n == 1) {
-        if (info) info->n_bordered = 1;
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
         return hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) info->n_bordered = nb;
+    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__ld_mats M;
     hzgsvd__ld_engine E;
     if (hzgsvd__ld_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
@@ -1544,12 +1544,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
     if (n == 1) {
-        if (info) info->n_bordered = 1;
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
         return hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) info->n_bordered = nb;
+    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__lz_mats M;
     hzgsvd__lz_engine E;
     if (hzgsvd__lz_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
@@ -1640,7 +1640,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
                                                 const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS)
@@ -1659,7 +1659,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
                                                 const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS)

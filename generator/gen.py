@@ -37,6 +37,10 @@ REF_PRECISIONS = [
     {"p": "lz", "cplx": True, "real": "long double", "letter": "z"},
 ]
 VARIANTS = list(range(8))
+# Block widths w of the GPU engine (a solve kernel per width and instance) and the inner-level
+# orders 2w baked into constant memory for them.
+GPU_BLOCK_WIDTHS = [16, 32]
+INNER_ORDERS = [2 * w for w in GPU_BLOCK_WIDTHS]
 SORTING = [True, False]
 
 
@@ -59,7 +63,7 @@ def inner_tables(order):
 
 # Each generated file: (name, one-line description, how to compile it, includes, [(template, extra context)]).
 def outputs(variants):
-    inner = inner_tables(32)
+    inner = {order: inner_tables(order) for order in INNER_ORDERS}
     return [
         ("hzgsvd_core.h",
          "Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann "
@@ -68,7 +72,7 @@ def outputs(variants):
          [],
          [("hzgsvd_types.h.j2", {}),
           ("hzgsvd_math.h.j2", {"real": "double"}),
-          ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_order": 32})]),
+          ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS})]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order.",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
@@ -86,6 +90,7 @@ def outputs(variants):
          ["hzgsvd_host.h"],
          [("hzgsvd_gpu_common.cu.j2", {})]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "

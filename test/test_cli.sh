@@ -255,19 +255,19 @@ else
 fi
 
 # Options land in the summary.
-run opts --quiet --variant 3 --outer mm --inner mm --blocking bo --no-sort --max-sweeps 50 \
+run opts --quiet --variant 3 --outer mm --inner mm --blocking fb --no-sort --max-sweeps 50 \
     --block-width 8 --threads 1 --device cpu "$IN/real_F_f.npy" "$IN/real_G_f.npy" -o "$T/out_opts/sub"
 if [ "$rc" -eq 0 ] && msg=$("$PYTHON" - "$T/out_opts/sub/summary.json" <<'EOF' 2>&1
 import json, sys
 js = json.load(open(sys.argv[1]))
-want = {"variant": 3, "outer": "mm", "inner": "mm", "blocking": "bo", "sort": False,
+want = {"variant": 3, "outer": "mm", "inner": "mm", "blocking": "fb", "sort": False,
         "max_sweeps": 50, "block_width": 8, "threads": 1}
 got = js["options"]
 bad = {k: got.get(k) for k in want if got.get(k) != want[k]}
 if bad or js["status"] != "HZGSVD_SUCCESS": raise SystemExit("options %r status %r" % (bad, js["status"]))
 EOF
 ); then
-    pass "options (variant 3, mm/mm, bo, no sort, w = 8) recorded in summary.json, mkdir -p of the output"
+    pass "options (variant 3, mm/mm, fb, no sort, w = 8) recorded in summary.json, mkdir -p of the output"
 else
     fail "options run: exit $rc" "$(head -c 400 "$T/opts.err") ${msg:-}"
 fi

@@ -214,7 +214,7 @@ static void test_arguments(tu_rng *rng, int cplx)
         case 4: o.blocking = (hzgsvd_blocking)5; what = "options.blocking = 5"; break;
         case 5: o.sort = 2; what = "options.sort = 2"; break;
         case 6: o.max_sweeps = 0; what = "options.max_sweeps = 0"; break;
-        case 7: o.block_width = 0; what = "options.block_width = 0"; break;
+        case 7: o.block_width = -1; what = "options.block_width = -1"; break;
         case 8: o.block_width = 65; what = "options.block_width = 65"; break;
         case 9: o.threads = -1; what = "options.threads = -1"; break;
         case 10: o.sort = -1; what = "options.sort = -1"; break;

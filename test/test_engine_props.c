@@ -146,6 +146,8 @@ static void test_block_widths(const pair *p)
     const char *pr = p->cplx ? "z" : "d";
     static const int ws[] = {1, 4, 8, 16, 32};
     ef_run def = ef_solve(p->cplx, p->m_f, p->m_g, p->n, p->F, p->G, NULL);
+    CHECK(def.st == HZGSVD_SUCCESS && def.info.block_width == 16, "(b) %s: the CPU engine's own choice of w is 16 (info %d)", pr,
+          def.info.block_width);
     double worst = 0.0;
     for (size_t i = 0; i < sizeof ws / sizeof ws[0]; ++i) {
         hzgsvd_options o = hzgsvd_default_options();
@@ -158,6 +160,7 @@ static void test_block_widths(const pair *p)
             check_run(what, &r, p->F, p->G, ws[i], 1, &W_resid, &W_orth, W_norm);
             const int nb_expect = ((p->n + 2 * ws[i] - 1) / (2 * ws[i])) * 2 * ws[i];
             CHECK(r.info.n_bordered == nb_expect, "%s: n_bordered %d, expected %d", what, r.info.n_bordered, nb_expect);
+            CHECK(r.info.block_width == ws[i], "%s: info.block_width %d", what, r.info.block_width);
             const double e = ef_relerr(r.s, def.s, p->n);
             CHECK(e <= B_AGREE(p->n), "%s: sigma vs w=16 %.3e > %.3e", what, e, B_AGREE(p->n));
             upd(&worst, e);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "generated/hzgsvd_core.h"
+#include "generated/hzgsvd_host.h"   /* the core, and hzgsvd__inner_table */
 
 #define MAXN 2048
 #define MAXN_COMM 512
@@ -211,35 +211,38 @@ static void check_comm(hzgsvd_strategy kind, int n, const int *pairs, int nsteps
     }
 }
 
+/* The baked inner tables (orders 32 and 64) against the run-time construction, entry by entry. */
+static void check_baked_order(int k, const unsigned char *me_baked, size_t me_bytes, const unsigned char *mm_baked, size_t mm_bytes)
+{
+    for (int kind = 0; kind < 2; ++kind) {
+        const unsigned char *baked = kind ? mm_baked : me_baked;
+        const int want_steps = kind ? k : k - 1;
+        int nsteps, diff = 0;
+        int *t = make_table(kind ? HZGSVD_STRATEGY_MM : HZGSVD_STRATEGY_ME, k, &nsteps);
+        CHECK(t != NULL && nsteps == want_steps, "%s order %d table", kind ? "MM" : "ME", k);
+        CHECK((kind ? mm_bytes : me_bytes) == (size_t)want_steps * k, "%s%d size", kind ? "MM" : "ME", k);
+        if (t != NULL) {
+            for (int e = 0; e < want_steps * k; e++)
+                if (t[e] != (int)baked[e]) diff++;
+            CHECK(diff == 0, "baked %s%d differs from run time in %d entries", kind ? "MM" : "ME", k, diff);
+            free(t);
+        }
+        /* hzgsvd__inner_table hands out the baked table */
+        int *h = (int *)malloc(sizeof(int) * (size_t)want_steps * k);
+        diff = 0;
+        CHECK(h != NULL && hzgsvd__inner_table(kind ? HZGSVD_STRATEGY_MM : HZGSVD_STRATEGY_ME, k, h) == 0, "inner_table %d", k);
+        if (h != NULL)
+            for (int e = 0; e < want_steps * k; e++)
+                if (h[e] != (int)baked[e]) diff++;
+        CHECK(diff == 0, "hzgsvd__inner_table(%s, %d) differs from the baked table in %d entries", kind ? "MM" : "ME", k, diff);
+        free(h);
+    }
+}
+
 static void check_baked(void)
 {
-    int nsteps, s, r, o, diff = 0;
-    int *me = make_table(HZGSVD_STRATEGY_ME, 32, &nsteps);
-    int *mm;
-    CHECK(me != NULL && nsteps == 31, "ME order 32 table");
-    if (me != NULL) {
-        for (s = 0; s < 31; s++)
-            for (r = 0; r < 16; r++)
-                for (o = 0; o < 2; o++)
-                    if (me[(s * 16 + r) * 2 + o] != (int)hzgsvd__inner_me32[s][r][o])
-                        diff++;
-        CHECK(diff == 0, "baked ME32 differs from run time in %d entries", diff);
-        free(me);
-    }
-    mm = make_table(HZGSVD_STRATEGY_MM, 32, &nsteps);
-    CHECK(mm != NULL && nsteps == 32, "MM order 32 table");
-    if (mm != NULL) {
-        diff = 0;
-        for (s = 0; s < 32; s++)
-            for (r = 0; r < 16; r++)
-                for (o = 0; o < 2; o++)
-                    if (mm[(s * 16 + r) * 2 + o] != (int)hzgsvd__inner_mm32[s][r][o])
-                        diff++;
-        CHECK(diff == 0, "baked MM32 differs from run time in %d entries", diff);
-        free(mm);
-    }
-    CHECK(sizeof hzgsvd__inner_me32 == 31 * 16 * 2, "ME32 size");
-    CHECK(sizeof hzgsvd__inner_mm32 == 32 * 16 * 2, "MM32 size");
+    check_baked_order(32, &hzgsvd__inner_me32[0][0][0], sizeof hzgsvd__inner_me32, &hzgsvd__inner_mm32[0][0][0], sizeof hzgsvd__inner_mm32);
+    check_baked_order(64, &hzgsvd__inner_me64[0][0][0], sizeof hzgsvd__inner_me64, &hzgsvd__inner_mm64[0][0][0], sizeof hzgsvd__inner_mm64);
 }
 
 /* ME(8) and MM(8) exactly as in ALGORITHM-NOTES 1.2 / 1.3. */

@@ -76,8 +76,8 @@ static void print_help(FILE *out)
 "                      Fortran order; both of the same kind and with the same number of columns\n"
 "  --raw FN            the paper's raw files FN.Y (= F) and FN.W (= G): doubles in Fortran order,\n"
 "                      no header; sizes from --rows-f M (F), --rows-g P (G), --cols N\n"
-"  --complex           (with --raw) the raw files are complex: all real parts, then all\n"
-"                      imaginary parts\n"
+"  --complex           (with --raw) the raw files are complex: interleaved (re, im) pairs\n"
+"                      of doubles, as the paper's code reads and writes them\n"
 "\n"
 "Output (OUTDIR is created if needed):\n"
 "  .npy input:  OUTDIR/U.npy (m_F x n), V.npy (m_G x n), Z.npy (n x n), sigma_f.npy, sigma_g.npy,\n"
@@ -94,10 +94,11 @@ static void print_help(FILE *out)
 "  --variant V          0..7, the paper's Table 1 (default 0)\n"
 "  --outer S            block-level Jacobi strategy: me or mm (default me)\n"
 "  --inner S            pointwise Jacobi strategy: me or mm (default me)\n"
-"  --blocking B         fb (full block) or bo (block oriented) (default fb)\n"
+"  --blocking B         fb (full block) or bo (block oriented) (default bo)\n"
 "  --no-sort            do not sort; sigma is then not ordered\n"
 "  --max-sweeps N       at most N outer sweeps, N >= 1 (default 30)\n"
-"  --block-width W      columns per block column, W >= 1 (default 16)\n"
+"  --block-width W      columns per block column: CPU 1..64, GPU 16 or 32 (default: the\n"
+"                       engine's choice, CPU 16, GPU 16 for n <= 2048 else 32)\n"
 "  --threads N          CPU threads, N >= 0 (default 0: the OpenMP default)\n"
 "  --mpi                the distributed engine (paper section 4): start with mpirun, one rank per\n"
 "                       GPU (--device gpu) or per CPU engine (--device cpu); auto: GPUs if the\n"
@@ -547,6 +548,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "  \"complex\": %s,\n", p->is_complex ? "true" : "false");
     fprintf(f, "  \"m_f\": %d,\n  \"m_g\": %d,\n  \"n\": %d,\n", p->m_f, p->m_g, p->n);
     fprintf(f, "  \"n_bordered\": %d,\n", info->n_bordered);
+    fprintf(f, "  \"block_width\": %d,\n", info->block_width);
     fprintf(f, "  \"options\": {\n");
     fprintf(f, "    \"variant\": %d,\n", o->variant);
     fprintf(f, "    \"outer\": \"%s\",\n", strategy_name(o->outer));
@@ -554,7 +556,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "    \"blocking\": \"%s\",\n", blocking_name(o->blocking));
     fprintf(f, "    \"sort\": %s,\n", o->sort ? "true" : "false");
     fprintf(f, "    \"max_sweeps\": %d,\n", o->max_sweeps);
-    fprintf(f, "    \"block_width\": %d,\n", o->block_width);
+    fprintf(f, "    \"block_width\": %d,\n", o->block_width);    /* 0: the engine's choice (top-level block_width) */
     fprintf(f, "    \"threads\": %d%s\n", o->threads, a->mpi ? "," : "");
     if (a->mpi) {     /* the distributed engine's own options; "sweeps" below are outermost sweeps */
         fprintf(f, "    \"outermost\": \"%s\",\n", strategy_name(o->outermost));
