@@ -9,7 +9,7 @@
  * with cond(X) = 100, sigma log-spaced over [1e-3, 22], as in the reference runs of the paper's
  * authors); then, on the same matrices and in the same process:
  *   hzgsvd   the configuration given by --variant/--outer/--inner/--blocking/--block-width (default
- *            the library's: DHZ0-(ME-FB-ME), w = 16; printed in the table caption): time without
+ *            the library's: DHZ0-(ME-BO-ME), w chosen by n; printed in the table caption): time without
  *            transfers (device entry point, workspace allocated beforehand), time with transfers and
  *            allocations (host entry point, second table), outer sweeps, seconds per sweep, effective
  *            bandwidth, max relative error of sigma against the known one, residual
@@ -200,7 +200,7 @@ static double max_rel_err(double *s, const double *ref, int n)
 
 typedef struct ours {
     double t_dev, t_host, err, res;
-    int sweeps, n_bordered;
+    int sweeps, n_bordered, block_width;  /* block_width: the w the engine ran with (info) */
     hzgsvd_status st, st_host;
 } ours;
 
@@ -236,6 +236,7 @@ static ours run_ours(const known_pair *k, const hzgsvd_options *o, int with_host
     r.t_dev = hzgsvd__now() - t0;
     r.sweeps = info.sweeps;
     r.n_bordered = info.n_bordered;
+    r.block_width = info.block_width;
     double *s = (double *)malloc(sizeof(double) * 3 * n);
     if (r.sweeps > 0) {
         CK(cudaMemcpy(s, dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost));
@@ -456,7 +457,7 @@ static hzgsvd_blocking parse_blocking(const char *s, const char *argv0)
  * fastest run (t_host from the first, the only one with the host entry point). */
 static ours bench_size(const known_pair *k, const hzgsvd_options *o, int reps)
 {
-    const int n = k->n, w = o->block_width;
+    const int n = k->n;
     ours best;
     best.t_dev = 1e300;
     for (int r = 0; r < reps; ++r) {
@@ -468,6 +469,8 @@ static ours bench_size(const known_pair *k, const hzgsvd_options *o, int reps)
         }
     }
     if (best.st_host != HZGSVD_SUCCESS) best.t_host = -1.0;
+    /* the floor at the w the engine ran with (its own choice when the options leave w to it) */
+    const int w = o->block_width ? o->block_width : best.block_width > 0 ? best.block_width : 16;
     const double floor_step = floor_step_seconds(k, w);
     const double floor_sweep = floor_step < 0 ? -1.0 : floor_step * outer_steps_per_sweep(o->outer, n / w);
     double tg = 1e300, eg = 0.0;
@@ -501,6 +504,15 @@ static ours bench_size(const known_pair *k, const hzgsvd_options *o, int reps)
     return best;
 }
 
+/* "w = 32", or "w chosen by n" where the options leave the block width to the engine. */
+static const char *width_text(int w)
+{
+    static char buf[32];
+    if (w == 0) return "w chosen by n";
+    snprintf(buf, sizeof buf, "w = %d", w);
+    return buf;
+}
+
 /* The eight variants x {ME, MM} outer x {FB, BO} at order n, relative to variant 0 ME-FB;
  * inner strategy and block width as in base. */
 static void variants_table(int n, unsigned long long seed, const hzgsvd_options *base_opt)
@@ -511,7 +523,7 @@ static void variants_table(int n, unsigned long long seed, const hzgsvd_options 
     hzgsvd_options o0 = *base_opt;
     o0.variant = 0; o0.outer = HZGSVD_STRATEGY_ME; o0.blocking = HZGSVD_BLOCKING_FB;
     config_label(&o0, label, sizeof label);
-    printf("\nRelative time at n = %d (1.00 = %s, w = %d); sweeps in parentheses\n\n", n, label, base_opt->block_width);
+    printf("\nRelative time at n = %d (1.00 = %s, %s); sweeps in parentheses\n\n", n, label, width_text(base_opt->block_width));
     printf("| variant | ME-FB-%s | MM-FB-%s | ME-BO-%s | MM-BO-%s |\n|---:|---:|---:|---:|---:|\n", in, in, in, in);
     double base = 0.0;
     for (int v = 0; v < 8; ++v) {
@@ -569,9 +581,9 @@ int main(int argc, char **argv)
     char label[64];
     config_label(&opt, label, sizeof label);
     printf("device: %s, %d SMs; hzgsvd %s\n\n", prop.name, prop.multiProcessorCount, hzgsvd_version());
-    printf("%s, w = %d, best of %d; sigma %s over [1e-3, 22], cond(X) = 100; floor: cuBLAS strided-batched Gram + update, "
+    printf("%s, %s, best of %d; sigma %s over [1e-3, 22], cond(X) = 100; floor: cuBLAS strided-batched Gram + update, "
            "median of %d steps; GB/s: bytes of Gram + update over time\n\n",
-           label, opt.block_width, reps, sigma_uniform ? "uniform random" : "log-spaced", FLOOR_SAMPLES);
+           label, width_text(opt.block_width), reps, sigma_uniform ? "uniform random" : "log-spaced", FLOOR_SAMPLES);
     printf("| n | hzgsvd s | sweeps | s/sweep | eff. GB/s | floor s/sweep | floor GB/s | hzgsvd/floor (per sweep) "
            "| max rel err sigma | residual | GEVD s | GEVD max rel err | hzgsvd/GEVD | floor x sweeps/GEVD |\n");
     printf("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -583,7 +595,7 @@ int main(int argc, char **argv)
     }
     /* The host entry point (allocation + both transfers) against the device one: a second table,
      * so the main one stays readable; its rows are the first repetition's. */
-    printf("\nWith transfers (host entry point, allocations and both copies included), %s, w = %d:\n\n", label, opt.block_width);
+    printf("\nWith transfers (host entry point, allocations and both copies included), %s, %s:\n\n", label, width_text(opt.block_width));
     printf("| n | hzgsvd s (no transfers) | hzgsvd s (with transfers) | with/no transfers |\n|---:|---:|---:|---:|\n");
     for (int si = 0; si < nsizes; ++si) {
         const ours *r = &runs[si];
