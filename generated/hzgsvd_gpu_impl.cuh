@@ -542,15 +542,16 @@ __device__ __forceinline__ void hzgsvd__d_tile_load(double *buf, const double *Y
     hzgsvd__cp_commit();
 }
 
-/* ---- gram: one thread block per (pair, row chunk of F or G), 6 warps -----------------------------
- * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: warps 0-1 the upper-left,
- * 2-3 the lower-left, 4-5 the lower-right (the upper-right is the transpose: never formed, never
- * read), each warp the left or right half of its quadrant: W/8 x W/16 8x8 tiles in DMMA accumulators. */
-#define HZGSVD__GRAM_THREADS 192
+/* ---- gram: one thread block per (pair, row chunk of F or G), 3 W/8 warps --------------------------
+ * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: the upper-left, the
+ * lower-left and the lower-right (the upper-right is the transpose: never formed, never read), W/8
+ * warps each, one warp an 8-column strip of its quadrant: W/8 8x8 tiles in DMMA accumulators (few
+ * registers a thread, so that several blocks share an SM). */
+#define HZGSVD__GRAM_THREADS(w) (12 * (w))
 template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step)
 {
-    constexpr int C = 2 * W, NTI = W / 8, NTJ = W / 16, PLANE = C * HZGSVD__TILE_LD;
+    constexpr int C = 2 * W, NTI = W / 8, NTJ = 1, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.gchunks_f + S.gchunks_g;
@@ -559,11 +560,10 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__d
     const double *Y = isg ? S.M.G : S.M.F;
     const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-    for (int lc = threadIdx.x; lc < C; lc += HZGSVD__GRAM_THREADS) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
     __syncthreads();
-    const int quad = warp >> 1, half = warp & 1;
-    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + half * (W / 2);   /* the warp's rows and columns */
-    const bool diag = quad != 1;                        /* quadrants 0 and 2: the B fragments are A fragments */
+    const int quad = warp / (W / 8), strip = warp % (W / 8);
+    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
     double acc[NTI][NTJ][2];
 #pragma unroll
     for (int i = 0; i < NTI; ++i)
@@ -571,9 +571,9 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__d
         for (int j = 0; j < NTJ; ++j) {
             acc[i][j][0] = acc[i][j][1] = 0.0;
         }
-    hzgsvd__d_tile_load<W, HZGSVD__GRAM_THREADS>(smem, Y, m, gcol, r0);
+    hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
     for (int k = 0; k < ntiles; ++k) {
-        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, HZGSVD__GRAM_THREADS>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
         else hzgsvd__cp_commit();
         hzgsvd__cp_wait<1>();
         __syncthreads();
@@ -587,8 +587,7 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__d
             }
 #pragma unroll
             for (int j = 0; j < NTJ; ++j) {
-                /* compile-time indices only (a run-time index would put fa in local memory) */
-                fb[j] = diag ? (half ? fa[NTJ + j] : fa[j]) : b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+                fb[j] = b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
             }
 #pragma unroll
             for (int i = 0; i < NTI; ++i)
@@ -1203,7 +1202,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_capture(hzgsvd__d_gpu_sweeper *W)
     e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
     if (e == cudaSuccess) {
         for (int k = 0; k < W->steps; ++k) {
-            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS, W->gram_smem, cap>>>(*S, k);
+            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, cap>>>(*S, k);
             W->solve<<<S->npairs, 32 * HZGSVD__D_SOLVE_WARPS(S->w), W->solve_smem, cap>>>(*S, k);
             W->update<<<W->update_blocks, 8 * S->w, W->update_smem, cap>>>(*S, k);
         }
@@ -1306,15 +1305,16 @@ __device__ __forceinline__ void hzgsvd__z_tile_load(double *buf, const double *Y
     hzgsvd__cp_commit();
 }
 
-/* ---- gram: one thread block per (pair, row chunk of F or G), 6 warps -----------------------------
- * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: warps 0-1 the upper-left,
- * 2-3 the lower-left, 4-5 the lower-right (the upper-right is the transpose: never formed, never
- * read), each warp the left or right half of its quadrant: W/8 x W/16 8x8 tiles in DMMA accumulators. */
-#define HZGSVD__GRAM_THREADS 192
+/* ---- gram: one thread block per (pair, row chunk of F or G), 3 W/8 warps --------------------------
+ * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: the upper-left, the
+ * lower-left and the lower-right (the upper-right is the transpose: never formed, never read), W/8
+ * warps each, one warp an 8-column strip of its quadrant: W/8 8x8 tiles in DMMA accumulators (few
+ * registers a thread, so that several blocks share an SM). */
+#define HZGSVD__GRAM_THREADS(w) (12 * (w))
 template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step)
 {
-    constexpr int C = 2 * W, NTI = W / 8, NTJ = W / 16, PLANE = C * HZGSVD__TILE_LD;
+    constexpr int C = 2 * W, NTI = W / 8, NTJ = 1, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.gchunks_f + S.gchunks_g;
@@ -1324,11 +1324,10 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__z
     const double *Yi = isg ? S.M.Gi : S.M.Fi;
     const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-    for (int lc = threadIdx.x; lc < C; lc += HZGSVD__GRAM_THREADS) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
     __syncthreads();
-    const int quad = warp >> 1, half = warp & 1;
-    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + half * (W / 2);   /* the warp's rows and columns */
-    const bool diag = quad != 1;                        /* quadrants 0 and 2: the B fragments are A fragments */
+    const int quad = warp / (W / 8), strip = warp % (W / 8);
+    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
     double acc[NTI][NTJ][2];
     double acci[NTI][NTJ][2];
 #pragma unroll
@@ -1338,9 +1337,9 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__z
             acc[i][j][0] = acc[i][j][1] = 0.0;
             acci[i][j][0] = acci[i][j][1] = 0.0;
         }
-    hzgsvd__z_tile_load<W, HZGSVD__GRAM_THREADS>(smem, Y, Yi, m, gcol, r0);
+    hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
     for (int k = 0; k < ntiles; ++k) {
-        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, HZGSVD__GRAM_THREADS>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
         else hzgsvd__cp_commit();
         hzgsvd__cp_wait<1>();
         __syncthreads();
@@ -1356,9 +1355,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS) hzgsvd__z
             }
 #pragma unroll
             for (int j = 0; j < NTJ; ++j) {
-                /* compile-time indices only (a run-time index would put fa in local memory) */
-                fb[j] = diag ? (half ? fa[NTJ + j] : fa[j]) : b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
-                fbi[j] = diag ? (half ? fai[NTJ + j] : fai[j]) : b[PLANE + (cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+                fb[j] = b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+                fbi[j] = b[PLANE + (cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
             }
 #pragma unroll
             for (int i = 0; i < NTI; ++i)
@@ -2002,7 +2000,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_capture(hzgsvd__z_gpu_sweeper *W)
     e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
     if (e == cudaSuccess) {
         for (int k = 0; k < W->steps; ++k) {
-            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS, W->gram_smem, cap>>>(*S, k);
+            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, cap>>>(*S, k);
             W->solve<<<S->npairs, 32 * HZGSVD__Z_SOLVE_WARPS(S->w), W->solve_smem, cap>>>(*S, k);
             W->update<<<W->update_blocks, 8 * S->w, W->update_smem, cap>>>(*S, k);
         }
