@@ -1244,7 +1244,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_sweep(hzgsvd__d_gpu_sweeper *W, cud
     return cudaSuccess;
 }
 
-/* The message of a failed sweep (fail from hzgsvd__d_sweeper_sweep); where says which sweep. */
+/* The message of a failed sweep (fail from hzgsvd__d_sweeper_sweep); the caller adds where it happened. */
 HZGSVD_PRIVATE const char *hzgsvd__d_sweeper_fail_text(int fail)
 {
     return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
@@ -2042,7 +2042,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_sweep(hzgsvd__z_gpu_sweeper *W, cud
     return cudaSuccess;
 }
 
-/* The message of a failed sweep (fail from hzgsvd__z_sweeper_sweep); where says which sweep. */
+/* The message of a failed sweep (fail from hzgsvd__z_sweeper_sweep); the caller adds where it happened. */
 HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
 {
     return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
@@ -2074,12 +2074,6 @@ typedef struct hzgsvd__d_gpu_layout {
     size_t off_F, off_G, off_Z, off_outer, off_step, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__d_gpu_layout;
 
-/* The block width a run uses (options.block_width resolved; hzgsvd__d_gpu_width_ok says which the GPU has kernels for). */
-HZGSVD_PRIVATE int hzgsvd__d_gpu_width(const hzgsvd_options *o)
-{
-    return o->block_width;
-}
-
 HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace, hzgsvd__d_gpu_layout *L)
 {
     const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
@@ -2105,12 +2099,6 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     return 0;
 }
 
-/* options.block_width is one the GPU engine has kernels for. */
-HZGSVD_PRIVATE int hzgsvd__d_gpu_width_ok(const hzgsvd_options *o)
-{
-    return o->block_width == 16 || o->block_width == 32;
-}
-
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
     const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
@@ -2118,9 +2106,9 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__d_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, hzgsvd__d_gpu_width(&o), o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
@@ -2139,10 +2127,10 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__d_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    if (!hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, hzgsvd__d_gpu_width(&o), m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, o.block_width, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, hzgsvd__d_gpu_width(&o), o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
@@ -2177,9 +2165,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     hzgsvd__info_reset(info);
     st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__d_gpu_width_ok(&o))
+    if (!hzgsvd__gpu_width_ok(o.block_width))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
-    w = hzgsvd__d_gpu_width(&o);
+    w = o.block_width;
     if (!hzgsvd__d_solve_instance(w, o.variant, o.sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
                             o.variant, o.sort ? "sorting" : "non-sorting");
@@ -2375,7 +2363,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *
                                                const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
     const size_t el = sizeof(double) * 1;        /* bytes of one element */
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
@@ -2436,12 +2424,6 @@ typedef struct hzgsvd__z_gpu_layout {
     size_t off_F, off_G, off_Z, off_outer, off_step, off_sig, off_norms, off_ints, bytes;
 } hzgsvd__z_gpu_layout;
 
-/* The block width a run uses (options.block_width resolved; hzgsvd__z_gpu_width_ok says which the GPU has kernels for). */
-HZGSVD_PRIVATE int hzgsvd__z_gpu_width(const hzgsvd_options *o)
-{
-    return o->block_width;
-}
-
 HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace, hzgsvd__z_gpu_layout *L)
 {
     const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
@@ -2467,12 +2449,6 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     return 0;
 }
 
-/* options.block_width is one the GPU engine has kernels for. */
-HZGSVD_PRIVATE int hzgsvd__z_gpu_width_ok(const hzgsvd_options *o)
-{
-    return o->block_width == 16 || o->block_width == 32;
-}
-
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
     const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
@@ -2480,9 +2456,9 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__z_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, hzgsvd__z_gpu_width(&o), o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
@@ -2501,10 +2477,10 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
     if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__z_gpu_width_ok(&o)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    if (!hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, hzgsvd__z_gpu_width(&o), m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, o.block_width, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
     hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, hzgsvd__z_gpu_width(&o), o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
@@ -2539,9 +2515,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     hzgsvd__info_reset(info);
     st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__z_gpu_width_ok(&o))
+    if (!hzgsvd__gpu_width_ok(o.block_width))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
-    w = hzgsvd__z_gpu_width(&o);
+    w = o.block_width;
     if (!hzgsvd__z_solve_instance(w, o.variant, o.sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
                             o.variant, o.sort ? "sorting" : "non-sorting");
@@ -2760,7 +2736,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
                                                const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
     const size_t el = sizeof(double) * 2;        /* bytes of one element */
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;

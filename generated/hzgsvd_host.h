@@ -68,6 +68,13 @@ HZGSVD_PRIVATE hzgsvd_options hzgsvd__with_width(const hzgsvd_options *opt, int 
 /* The CPU engine's block width when the options leave it to the engine. */
 #define HZGSVD__CPU_BLOCK_WIDTH 16
 
+/* Whether the GPU kernels are generated for block width w (generator/gen.py, GPU_BLOCK_WIDTHS);
+ * plain C, so that the distributed engine's layout can ask it in a build without CUDA. */
+HZGSVD_PRIVATE int hzgsvd__gpu_width_ok(int w)
+{
+    return w == 16 || w == 32;
+}
+
 /* The checks every engine makes before touching any array (argument numbers as in the prototype). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const void *F, int ldf,
                                                 const void *G, int ldg, const void *Z, int ldz,

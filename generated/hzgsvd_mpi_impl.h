@@ -82,7 +82,7 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device
 #ifndef __CUDACC__
     if (device == HZGSVD_MPI_DEVICE_GPU) return HZGSVD_ERR_NO_DEVICE;
 #endif
-    if (device == HZGSVD_MPI_DEVICE_GPU && o.block_width != 16 && o.block_width != 32) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (device == HZGSVD_MPI_DEVICE_GPU && !hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
     if (MPI_Comm_size(comm, &size) != MPI_SUCCESS || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
     if (hzgsvd_mpi_steps(o.outermost, size) < 1) return HZGSVD_ERR_INVALID_ARGUMENT;
     const long unit = 2L * o.block_width * size;
@@ -388,7 +388,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
     }
     const int w = o->block_width;
-    if ((w != 16 && w != 32) || H->nc % (2 * w) != 0)
+    if (!hzgsvd__gpu_width_ok(w) || H->nc % (2 * w) != 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
     if (!hzgsvd__d_solve_instance(w, o->variant, o->sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
@@ -544,7 +544,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
     }
     const int w = o->block_width;
-    if ((w != 16 && w != 32) || H->nc % (2 * w) != 0)
+    if (!hzgsvd__gpu_width_ok(w) || H->nc % (2 * w) != 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
     if (!hzgsvd__z_solve_instance(w, o->variant, o->sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");

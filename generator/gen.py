@@ -77,7 +77,7 @@ def outputs(variants):
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order.",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
          ["hzgsvd_core.h"],
-         [("hzgsvd_host_common.c.j2", {})]),
+         [("hzgsvd_host_common.c.j2", {"gpu_widths": GPU_BLOCK_WIDTHS})]),
         ("hzgsvd_cpu_impl.h",
          "The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
