@@ -21,6 +21,31 @@ __device__ __forceinline__ double hzgsvd__warp_sum(double v)
     return v;
 }
 
+/* N 32-lane sums at once (N a power of two, at most 32), by halving: at distance 16 a lane keeps
+ * half of its values and adds the partner's partials of that half, and so on down to distance 32/N,
+ * then a plain butterfly.  Returns the total of v[lane >> (5 - log2 N)] (lanes 32/N apart hold
+ * the N totals).  Each total is the same tree of the same additions as hzgsvd__warp_sum's, so
+ * bitwise the same, with log2 N + N - 1 shuffles instead of 5 N.  v is overwritten. */
+template <int N>
+__device__ __forceinline__ double hzgsvd__warp_sums(double *v)
+{
+    const int lane = threadIdx.x & 31;
+    int dist = 16;
+#pragma unroll
+    for (int half = N / 2; half >= 1; half /= 2, dist /= 2) {
+        const bool hi = (lane & dist) != 0;
+#pragma unroll
+        for (int k = 0; k < half; ++k) {
+            const double keep = hi ? v[k + half] : v[k], send = hi ? v[k] : v[k + half];
+            v[k] = __dadd_rn(keep, __shfl_xor_sync(0xffffffffu, send, dist));
+        }
+    }
+    double t = v[0];
+#pragma unroll
+    for (int i = 16 / N; i > 0; i >>= 1) t = __dadd_rn(t, __shfl_xor_sync(0xffffffffu, t, i));
+    return t;
+}
+
 /* Enhanced squared modulus of one complex element (App. A): ((dr + di) + min(cr, ci)) + max(cr, ci). */
 __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
 {
@@ -82,6 +107,56 @@ HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
     if (chunks > tiles / (min_tiles > 0 ? min_tiles : 1)) chunks = tiles / (min_tiles > 0 ? min_tiles : 1);
     if (chunks < 1) chunks = 1;
     return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
+}
+
+/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_step.cu.j2, the sweep's graph): about
+ * HZGSVD__PAIRS_PER_GROUP pairs a group, so that a group's gram and update still fill many SMs while
+ * other groups solve.  HZGSVD_GPU_PAIR_GROUPS=g (1 .. HZGSVD__MAX_PAIR_GROUPS) overrides it for
+ * tuning; the grouping changes the schedule only, never a result bit. */
+#define HZGSVD__PAIRS_PER_GROUP 16
+#define HZGSVD__MAX_PAIR_GROUPS 32
+HZGSVD_PRIVATE int hzgsvd__gpu_pair_groups(int npairs)
+{
+    const char *env = getenv("HZGSVD_GPU_PAIR_GROUPS");
+    long g = npairs / HZGSVD__PAIRS_PER_GROUP;
+    if (env && *env) {
+        char *end = NULL;
+        const long v = strtol(env, &end, 10);
+        if (end && *end == '\0' && v >= 1 && v <= HZGSVD__MAX_PAIR_GROUPS) g = v;
+    }
+    if (g > HZGSVD__MAX_PAIR_GROUPS) g = HZGSVD__MAX_PAIR_GROUPS;
+    if (g > npairs) g = npairs;
+    return g < 1 ? 1 : (int)g;
+}
+
+/* Which groups of step k - 1 each group of step k waits for (the groups that held its blocks), as
+ * bit masks: (*deps)[k * groups + g], malloc'd (the caller frees it); step 0 has none (it follows
+ * the whole previous sweep).  Group g holds the pairs [npairs g / groups, npairs (g + 1) / groups).
+ * 0 ok, -1 out of memory or no table. */
+HZGSVD_PRIVATE int hzgsvd__gpu_group_deps(hzgsvd_strategy outer, int nblk, int steps, int groups, unsigned **deps)
+{
+    const int npairs = nblk / 2;
+    int *table = (int *)malloc(sizeof(int) * (size_t)steps * nblk), *owner = (int *)malloc(sizeof(int) * (size_t)nblk);
+    int *group_of = (int *)malloc(sizeof(int) * (size_t)(npairs > 0 ? npairs : 1));
+    unsigned *d = (unsigned *)calloc((size_t)steps * groups, sizeof(unsigned));
+    int rc = -1;
+    *deps = NULL;
+    if (table && owner && group_of && d && hzgsvd__strategy_fill(outer, nblk, table) == 0) {
+        for (int g = 0; g < groups; ++g)
+            for (int l = (int)((long long)npairs * g / groups); l < (int)((long long)npairs * (g + 1) / groups); ++l) group_of[l] = g;
+        for (int k = 0; k < steps; ++k) {
+            const int *t = table + (size_t)k * nblk;
+            for (int l = 0; l < npairs; ++l) {
+                if (k > 0) d[(size_t)k * groups + group_of[l]] |= (1u << owner[t[2 * l]]) | (1u << owner[t[2 * l + 1]]);
+            }
+            for (int l = 0; l < npairs; ++l) owner[t[2 * l]] = owner[t[2 * l + 1]] = group_of[l];
+        }
+        *deps = d;
+        d = NULL;
+        rc = 0;
+    }
+    free(table); free(owner); free(group_of); free(d);
+    return rc;
 }
 /*** end templates/hzgsvd_gpu_common.cu.j2 ***/
 
@@ -549,13 +624,13 @@ __device__ __forceinline__ void hzgsvd__d_tile_load(double *buf, const double *Y
  * registers a thread, so that several blocks share an SM). */
 #define HZGSVD__GRAM_THREADS(w) (12 * (w))
 template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step, int pair0)
 {
     constexpr int C = 2 * W, NTI = W / 8, NTJ = 1, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.gchunks_f + S.gchunks_g;
-    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
     const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
     const double *Y = isg ? S.M.G : S.M.F;
     const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
@@ -616,13 +691,13 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
  * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
  * back in place (the rows of a block are its own). */
 template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd__d_gpu_step S, int step, int pair0)
 {
     constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
-    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
     if (S.pfail[l]) return;                             /* uniform: the sweep ends in an error */
     const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
     const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
@@ -679,9 +754,13 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
  * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
 #define HZGSVD__D_SOLVE_WARPS(w) ((w) == 16 ? 16 : 32)
 
-/* Squared norm of a c-element column held R elements per lane (lane order, then a warp sum). */
+/* Partial sums of one lane (R elements, lane order) for the squared norm and the dot product of
+ * c-element columns: HZGSVD__D_NORM_PARTS / HZGSVD__D_DOT_PARTS values each, to be summed over the warp
+ * (the enhanced odd variants keep the rounded products and their errors apart). */
+#define HZGSVD__D_NORM_PARTS(enh) ((enh) ? 2 : 1)
+#define HZGSVD__D_DOT_PARTS(enh) ((enh) ? 2 : 1)
 template <bool ENH, int R>
-__device__ __forceinline__ double hzgsvd__d_vnorm2(const double *a)
+__device__ __forceinline__ void hzgsvd__d_vnorm2_part(const double *a, double *part)
 {
     if (ENH) {
         double c, d;
@@ -692,17 +771,17 @@ __device__ __forceinline__ double hzgsvd__d_vnorm2(const double *a)
             hzgsvd__mul_rd_err(a[r], a[r], &cr, &dr);
             c = __dadd_rn(c, cr); d = __dadd_rn(d, dr);
         }
-        return __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
+        part[0] = c; part[ENH ? 1 : 0] = d;
+        return;
     }
     double s = __dmul_rn(a[0], a[0]);
 #pragma unroll
     for (int r = 1; r < R; ++r) s = fma(a[r], a[r], s);
-    return hzgsvd__warp_sum(s);
+    part[0] = s;
 }
 
-/* a^H b of c-element columns held R elements per lane (enhanced in the odd variants). */
 template <bool ENH, int R>
-__device__ __forceinline__ void hzgsvd__d_vdot(const double *a, const double *b, double *dr)
+__device__ __forceinline__ void hzgsvd__d_vdot_part(const double *a, const double *b, double *part)
 {
     if (ENH) {
         double c, d;
@@ -713,41 +792,134 @@ __device__ __forceinline__ void hzgsvd__d_vdot(const double *a, const double *b,
             hzgsvd__mul_rd_err(a[r], b[r], &cr, &dr2);
             c = __dadd_rn(c, cr); d = __dadd_rn(d, dr2);
         }
-        *dr = __dadd_rn(hzgsvd__warp_sum(c), hzgsvd__warp_sum(d));
+        part[0] = c; part[ENH ? 1 : 0] = d;
         return;
     }
     double s = __dmul_rn(a[0], b[0]);
 #pragma unroll
     for (int r = 1; r < R; ++r) s = fma(a[r], b[r], s);
-    *dr = hzgsvd__warp_sum(s);
+    part[0] = s;
+}
+
+/* A value from its warp totals t: the sum of the parts, the rounded products' first. */
+__device__ __forceinline__ double hzgsvd__d_join(const double *t, int parts)
+{
+    return parts == 2 ? __dadd_rn(t[0], t[1]) : t[0];
+}
+
+/* Squared norm of a c-element column held R elements per lane (lane order, then a warp sum). */
+template <bool ENH, int R>
+__device__ __forceinline__ double hzgsvd__d_vnorm2(const double *a)
+{
+    constexpr int NP = HZGSVD__D_NORM_PARTS(ENH);
+    double t[NP];
+    hzgsvd__d_vnorm2_part<ENH, R>(a, t);
+#pragma unroll
+    for (int k = 0; k < NP; ++k) t[k] = hzgsvd__warp_sum(t[k]);
+    return hzgsvd__d_join(t, NP);
+}
+
+/* a^H b of c-element columns held R elements per lane. */
+template <bool ENH, int R>
+__device__ __forceinline__ void hzgsvd__d_vdot(const double *a, const double *b, double *dr)
+{
+    constexpr int NP = HZGSVD__D_DOT_PARTS(ENH);
+    double t[NP];
+    hzgsvd__d_vdot_part<ENH, R>(a, b, t);
+#pragma unroll
+    for (int k = 0; k < NP; ++k) t[k] = hzgsvd__warp_sum(t[k]);
+    *dr = hzgsvd__d_join(t, NP);
 }
 
 /* Cholesky A = L L^H of F's (first half of the NTH threads) and G's (second half) Gram matrices at once, in place
  * (lower triangles), then A <- L^H with the strict lower part zeroed.  *fail_f, *fail_g: the column
- * whose pivot was not positive, or -1 (every thread gets both). */
+ * whose pivot was not positive, or -1 (every thread gets both).
+ * Right-looking in panels of PW = 8 columns, 2 barriers a panel instead of 3 a column: the first
+ * warp of a half factors the panel in registers (lane x holds rows x + 32 r, pivots and L(c, j)
+ * by shuffles), then all threads of the half apply the panel to the trailing lower triangle.  Every
+ * element gets exactly the column-by-column algorithm's operations in its order (diagonal sqrt(d),
+ * below it times rsqrt(d), then A(i, c) -= L(i, j) conj(L(c, j)) for j = 0, 1, ... by FMAs): the
+ * factor is bitwise that of the unblocked algorithm. */
+#define HZGSVD__CHOL_PANEL 8
 template <int C, int NTH>
 __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int *fail_f, int *fail_g)
 {
     __shared__ int s_fail[2];
-    constexpr int HT = NTH / 2;
-    const int half = threadIdx.x >= HT, ht = threadIdx.x - half * HT;
+    constexpr int HT = NTH / 2, PW = HZGSVD__CHOL_PANEL, R = C / 32;
+    const int half = threadIdx.x >= HT, ht = threadIdx.x - half * HT, x = ht & 31;
     double *A = half ? sG : sF;
     int failc = -1;                                     /* uniform within a half */
-    for (int j = 0; j < C; ++j) {
-        const double d = A[j + C * j];
-        __syncthreads();                                /* all have read the pivot before it changes */
-        if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
-        const bool ok = failc < 0;
-        if (ok && ht >= j && ht < C) {
-            const double s = (ht == j) ? 0.0 : hzgsvd__rsqrt_rn(d);
-            A[ht + C * j] = (ht == j) ? sqrt(d) : A[ht + C * j] * s;
+#pragma unroll 1
+    for (int p0 = 0; p0 < C; p0 += PW) {
+        if (ht < 32) {                                  /* the panel: columns p0 .. p0 + PW - 1, in registers */
+            double P[R][PW];
+#pragma unroll
+            for (int r = 0; r < R; ++r)
+#pragma unroll
+                for (int k = 0; k < PW; ++k) {
+                    P[r][k] = A[x + 32 * r + C * (p0 + k)];
+                }
+#pragma unroll
+            for (int k = 0; k < PW; ++k) {
+                const int j = p0 + k;
+                /* shuffle every row slot and pick after: a pick before the shuffle would index P at run time (local memory) */
+                double d = __shfl_sync(0xffffffffu, P[0][k], j & 31);
+#pragma unroll
+                for (int r = 1; r < R; ++r) {
+                    const double dr = __shfl_sync(0xffffffffu, P[r][k], j & 31);
+                    if ((j >> 5) == r) d = dr;
+                }
+                if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
+                if (failc < 0) {                        /* uniform: after a failure the factor is not used */
+                    const double sq = sqrt(d), rs = hzgsvd__rsqrt_rn(d);
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        const int i = x + 32 * r;
+                        if (i == j) {
+                            P[r][k] = sq;
+                        } else if (i > j) {
+                            P[r][k] *= rs;
+                        }
+                    }
+#pragma unroll
+                    for (int kc = k + 1; kc < PW; ++kc) {   /* the panel's own columns c = p0 + kc > j */
+                        const int c = p0 + kc;
+                        double lc = __shfl_sync(0xffffffffu, P[0][k], c & 31);
+#pragma unroll
+                        for (int r = 1; r < R; ++r) {
+                            const double lr = __shfl_sync(0xffffffffu, P[r][k], c & 31);
+                            if ((c >> 5) == r) {
+                                lc = lr;
+                            }
+                        }
+#pragma unroll
+                        for (int r = 0; r < R; ++r)
+                            if (x + 32 * r >= c) {
+                                P[r][kc] = fma(-P[r][k], lc, P[r][kc]);
+                            }
+                    }
+                }
+            }
+#pragma unroll
+            for (int r = 0; r < R; ++r)
+#pragma unroll
+                for (int k = 0; k < PW; ++k)
+                    if (x + 32 * r >= p0 + k) {         /* the lower part only: the rest is not read */
+                        A[x + 32 * r + C * (p0 + k)] = P[r][k];
+                    }
+            if (x == 0) s_fail[half] = failc;
         }
         __syncthreads();
-        if (ok) {                                       /* A(i, c) -= L(i, j) conj(L(c, j)), j < c <= i */
-            for (int e = ht; e < (C - 1 - j) * C; e += HT) {
-                const int c = j + 1 + e / C, i = e % C;
+        failc = s_fail[half];
+        const int q0 = p0 + PW;
+        if (failc < 0 && q0 < C) {                      /* A(i, c) -= L(i, j) conj(L(c, j)), j in the panel, q0 <= c <= i */
+            for (int e = ht; e < (C - q0) * C; e += HT) {
+                const int c = q0 + e / C, i = e % C;
                 if (i >= c) {
-                    A[i + C * c] = fma(-A[i + C * j], A[c + C * j], A[i + C * c]);
+                    double a = A[i + C * c];
+#pragma unroll
+                    for (int k = 0; k < PW; ++k) a = fma(-A[i + C * (p0 + k)], A[c + C * (p0 + k)], a);
+                    A[i + C * c] = a;
                 }
             }
         }
@@ -774,13 +946,13 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
 }
 
 template <int W, int VARIANT, bool SORT>
-__device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int step)
+__device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int step, int pair0)
 {
     constexpr int C = 2 * W, CC = C * C, R = C / 32, NW = HZGSVD__D_SOLVE_WARPS(W), PPW = W / NW, NTH = 32 * NW;
     constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
     extern __shared__ double smem[];                    /* F-hat, G-hat, Z-hat (c x c each) */
     double *sF = smem, *sG = smem + CC, *sZ = smem + 2 * CC;
-    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = blockIdx.x;
+    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = pair0 + blockIdx.x;
 
     /* Subphase 1 (end): the Gram matrices, partial sums added in chunk order (lower triangles) */
     {
@@ -842,7 +1014,15 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
      * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
      * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
      * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
-    __shared__ double s_dots[C / 2][6];
+    /* the parts of a pair's dot products (offsets O_*): ||f_p||^2, ||f_q||^2, f_p^H f_q, g_p^H g_q,
+     * then ||g_p||^2, ||g_q||^2 where the variant rescales */
+    constexpr int NN = HZGSVD__D_NORM_PARTS(ENH), ND = HZGSVD__D_DOT_PARTS(ENH);
+    constexpr int O_FP = 0, O_FQ = NN, O_FPQ = 2 * NN, O_GPQ = 2 * NN + ND;
+    constexpr int O_GP = RESC ? 2 * NN + 2 * ND : 0, O_GQ = RESC ? 3 * NN + 2 * ND : 0;
+    constexpr int NPARTS = RESC ? 4 * NN + 2 * ND : 2 * NN + 2 * ND;
+    /* summed NV at a time (at most 8: a 16-wide halving kept its values in local memory), NB rounds */
+    constexpr int NV = NPARTS <= 4 ? 4 : 8, NB = (NPARTS + NV - 1) / NV;
+    __shared__ double s_dots[C / 2][NB * NV];
     __shared__ hzgsvd__rot s_rot[C / 2];
     const double tol = hzgsvd__ortho_tol(C);
     int w_all = 0, w_big = 0, rot_fail = 0;
@@ -862,22 +1042,30 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
                     const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
                     fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
                 }
-                double d[6];
-                d[0] = hzgsvd__d_vnorm2<ENH, R>(fp);
-                d[1] = hzgsvd__d_vnorm2<ENH, R>(fq);
-                hzgsvd__d_vdot<ENH, R>(fp, fq, &d[2]);
-                hzgsvd__d_vdot<ENH, R>(gp, gq, &d[3]);
-                d[4] = RESC ? hzgsvd__d_vnorm2<ENH, R>(gp) : 1.0;
-                d[5] = RESC ? hzgsvd__d_vnorm2<ENH, R>(gq) : 1.0;
-                if (x == 0) {
+                /* the pair's parts, summed over the warp NV at once: lane 32/NV k holds total k of a round */
+                double v[NB * NV];
 #pragma unroll
-                    for (int k = 0; k < 6; ++k) s_dots[pos][k] = d[k];
+                for (int k = 0; k < NB * NV; ++k) v[k] = 0.0;
+                hzgsvd__d_vnorm2_part<ENH, R>(fp, v + O_FP);
+                hzgsvd__d_vnorm2_part<ENH, R>(fq, v + O_FQ);
+                hzgsvd__d_vdot_part<ENH, R>(fp, fq, v + O_FPQ);
+                hzgsvd__d_vdot_part<ENH, R>(gp, gq, v + O_GPQ);
+                if (RESC) {
+                    hzgsvd__d_vnorm2_part<ENH, R>(gp, v + O_GP);
+                    hzgsvd__d_vnorm2_part<ENH, R>(gq, v + O_GQ);
+                }
+#pragma unroll
+                for (int b = 0; b < NB; ++b) {
+                    const double tot = hzgsvd__warp_sums<NV>(v + b * NV);
+                    if ((x & (32 / NV - 1)) == 0) s_dots[pos][b * NV + x / (32 / NV)] = tot;
                 }
             }
             __syncthreads();
             if (y == 0 && x < C / 2) {                  /* (B) */
-                const double *d = s_dots[x];
-                s_rot[x] = hzgsvd__drot(d[0], d[1], d[2], d[4], d[5], d[3], VARIANT, SORT, tol);
+                const double *t = s_dots[x];
+                const double app = hzgsvd__d_join(t + O_FP, NN), aqq = hzgsvd__d_join(t + O_FQ, NN);
+                const double bpp = RESC ? hzgsvd__d_join(t + O_GP, NN) : 1.0, bqq = RESC ? hzgsvd__d_join(t + O_GQ, NN) : 1.0;
+                s_rot[x] = hzgsvd__drot(app, aqq, hzgsvd__d_join(t + O_FPQ, ND), bpp, bqq, hzgsvd__d_join(t + O_GPQ, ND), VARIANT, SORT, tol);
             }
             __syncthreads();
 #pragma unroll 1
@@ -951,136 +1139,137 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
 
 /* One solve kernel per generated instance and block width: the name is also a filter key and a
  * benchmark label. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v0_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v0_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 0, true>(S, step);
+    hzgsvd__d_solve_body<16, 0, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v0_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v0_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 0, true>(S, step);
+    hzgsvd__d_solve_body<32, 0, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v0_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v0_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 0, false>(S, step);
+    hzgsvd__d_solve_body<16, 0, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v0_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v0_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 0, false>(S, step);
+    hzgsvd__d_solve_body<32, 0, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v1_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v1_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 1, true>(S, step);
+    hzgsvd__d_solve_body<16, 1, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v1_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v1_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 1, true>(S, step);
+    hzgsvd__d_solve_body<32, 1, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v1_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v1_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 1, false>(S, step);
+    hzgsvd__d_solve_body<16, 1, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v1_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v1_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 1, false>(S, step);
+    hzgsvd__d_solve_body<32, 1, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v2_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v2_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 2, true>(S, step);
+    hzgsvd__d_solve_body<16, 2, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v2_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v2_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 2, true>(S, step);
+    hzgsvd__d_solve_body<32, 2, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v2_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v2_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 2, false>(S, step);
+    hzgsvd__d_solve_body<16, 2, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v2_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v2_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 2, false>(S, step);
+    hzgsvd__d_solve_body<32, 2, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v3_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v3_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 3, true>(S, step);
+    hzgsvd__d_solve_body<16, 3, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v3_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v3_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 3, true>(S, step);
+    hzgsvd__d_solve_body<32, 3, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v3_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v3_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 3, false>(S, step);
+    hzgsvd__d_solve_body<16, 3, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v3_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v3_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 3, false>(S, step);
+    hzgsvd__d_solve_body<32, 3, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v4_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v4_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 4, true>(S, step);
+    hzgsvd__d_solve_body<16, 4, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v4_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v4_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 4, true>(S, step);
+    hzgsvd__d_solve_body<32, 4, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v4_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v4_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 4, false>(S, step);
+    hzgsvd__d_solve_body<16, 4, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v4_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v4_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 4, false>(S, step);
+    hzgsvd__d_solve_body<32, 4, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v5_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v5_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 5, true>(S, step);
+    hzgsvd__d_solve_body<16, 5, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v5_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v5_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 5, true>(S, step);
+    hzgsvd__d_solve_body<32, 5, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v5_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v5_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 5, false>(S, step);
+    hzgsvd__d_solve_body<16, 5, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v5_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v5_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 5, false>(S, step);
+    hzgsvd__d_solve_body<32, 5, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v6_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v6_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 6, true>(S, step);
+    hzgsvd__d_solve_body<16, 6, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v6_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v6_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 6, true>(S, step);
+    hzgsvd__d_solve_body<32, 6, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v6_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v6_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 6, false>(S, step);
+    hzgsvd__d_solve_body<16, 6, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v6_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v6_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 6, false>(S, step);
+    hzgsvd__d_solve_body<32, 6, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v7_sort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v7_sort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 7, true>(S, step);
+    hzgsvd__d_solve_body<16, 7, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v7_sort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v7_sort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 7, true>(S, step);
+    hzgsvd__d_solve_body<32, 7, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v7_nosort_w16_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(16)) hzgsvd__d_v7_nosort_w16_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<16, 7, false>(S, step);
+    hzgsvd__d_solve_body<16, 7, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v7_nosort_w32_solve(hzgsvd__d_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__D_SOLVE_WARPS(32)) hzgsvd__d_v7_nosort_w32_solve(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    hzgsvd__d_solve_body<32, 7, false>(S, step);
+    hzgsvd__d_solve_body<32, 7, false>(S, step, pair0);
 }
 
-typedef void (*hzgsvd__d_step_kernel)(hzgsvd__d_gpu_step, int);
+/* A kernel of the step: (arguments, outer step, first pivot pair of its group); the grid covers the group. */
+typedef void (*hzgsvd__d_step_kernel)(hzgsvd__d_gpu_step, int, int);
 
 /* The solve instance for (w, variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
 static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant, int sort)
@@ -1123,12 +1312,18 @@ static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant,
 /* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
 
 /* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
- * graph (3 launches per step, captured at the first sweep and replayed: no per-launch overhead). */
+ * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
+ * step are split into `groups` contiguous groups, each with its own gram -> solve -> update chain;
+ * a group waits only for the groups of the previous step that held its blocks (deps), so one
+ * group's latency-bound solve runs beside the other groups' bandwidth-bound gram and update (with
+ * the ME ordering a group mostly depends on itself alone: the groups drift into a pipeline).  The
+ * grouping changes only the schedule, never a sum: results do not depend on it. */
 typedef struct hzgsvd__d_gpu_sweeper {
     hzgsvd__d_gpu_step S;
     hzgsvd__d_step_kernel gram, solve, update;
     size_t gram_smem, solve_smem, update_smem;
-    int steps, gram_blocks, update_blocks;
+    int steps, groups;
+    unsigned *deps;                 /* steps x groups: bit h of deps[k * groups + g] = group g of step k needs group h of step k - 1 */
     cudaGraphExec_t sweep;          /* NULL until the first sweep */
 } hzgsvd__d_gpu_sweeper;
 
@@ -1179,8 +1374,8 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, cons
     W->gram = w == 32 ? hzgsvd__d_gram<32> : hzgsvd__d_gram<16>;
     W->update = w == 32 ? hzgsvd__d_update<32> : hzgsvd__d_update<16>;
     W->solve = hzgsvd__d_solve_instance(w, o->variant, o->sort);
-    W->gram_blocks = S->npairs * (S->gchunks_f + S->gchunks_g);
-    W->update_blocks = S->npairs * (S->uchunks_f + S->uchunks_g + S->uchunks_z);
+    W->groups = hzgsvd__gpu_pair_groups(S->npairs);
+    if (hzgsvd__gpu_group_deps(o->outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
     W->gram_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
     W->update_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
     W->solve_smem = sizeof(double) * 3 * 1 * c * c;
@@ -1191,28 +1386,55 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, cons
     return e;
 }
 
-/* The launches of one block-level sweep (all steps of the table) into the sweeper's graph. */
+/* The launches of one block-level sweep (all steps of the table, groups on their own capture
+ * streams, joined by events as deps says) into the sweeper's graph. */
 HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_capture(hzgsvd__d_gpu_sweeper *W)
 {
     const hzgsvd__d_gpu_step *S = &W->S;
-    cudaStream_t cap;
+    const int G = W->groups;
+    const int gram_chunks = S->gchunks_f + S->gchunks_g, update_chunks = S->uchunks_f + S->uchunks_g + S->uchunks_z;
+    cudaStream_t cap = NULL, gs[HZGSVD__MAX_PAIR_GROUPS];
+    cudaEvent_t fork = NULL, done[HZGSVD__MAX_PAIR_GROUPS];
     cudaGraph_t graph = NULL;
+    int made = 0;                                       /* streams and events created */
     cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
-    if (e != cudaSuccess) return e;
-    e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
-    if (e == cudaSuccess) {
-        for (int k = 0; k < W->steps; ++k) {
-            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, cap>>>(*S, k);
-            W->solve<<<S->npairs, 32 * HZGSVD__D_SOLVE_WARPS(S->w), W->solve_smem, cap>>>(*S, k);
-            W->update<<<W->update_blocks, 8 * S->w, W->update_smem, cap>>>(*S, k);
+    if (e == cudaSuccess) e = cudaEventCreateWithFlags(&fork, cudaEventDisableTiming);
+    while (e == cudaSuccess && made < G) {
+        e = cudaStreamCreateWithFlags(&gs[made], cudaStreamNonBlocking);
+        if (e == cudaSuccess) {
+            e = cudaEventCreateWithFlags(&done[made], cudaEventDisableTiming);
+            if (e == cudaSuccess) ++made;
+            else cudaStreamDestroy(gs[made]);
         }
-        e = cudaGetLastError();
-        const cudaError_t e2 = cudaStreamEndCapture(cap, &graph);
+    }
+    if (e == cudaSuccess) e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
+    if (e == cudaSuccess) {
+        cudaError_t e2;
+        e = cudaEventRecord(fork, cap);
+        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(gs[g], fork, 0);
+        for (int k = 0; k < W->steps && e == cudaSuccess; ++k) {
+            /* every wait of step k before any record of step k: done[h] is still step k - 1's */
+            for (int g = 0; g < G && e == cudaSuccess; ++g)
+                for (int h = 0; h < G && e == cudaSuccess; ++h)
+                    if (h != g && (W->deps[(size_t)k * G + g] >> h & 1u)) e = cudaStreamWaitEvent(gs[g], done[h], 0);
+            for (int g = 0; g < G && e == cudaSuccess; ++g) {
+                const int p0 = (int)((long long)S->npairs * g / G), np = (int)((long long)S->npairs * (g + 1) / G) - p0;
+                W->gram<<<np * gram_chunks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, gs[g]>>>(*S, k, p0);
+                W->solve<<<np, 32 * HZGSVD__D_SOLVE_WARPS(S->w), W->solve_smem, gs[g]>>>(*S, k, p0);
+                W->update<<<np * update_chunks, 8 * S->w, W->update_smem, gs[g]>>>(*S, k, p0);
+                e = cudaGetLastError();
+                if (e == cudaSuccess) e = cudaEventRecord(done[g], gs[g]);
+            }
+        }
+        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(cap, done[g], 0);
+        e2 = cudaStreamEndCapture(cap, &graph);         /* ends (invalidated) capture on errors too */
         if (e == cudaSuccess) e = e2;
     }
     if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
     if (graph) cudaGraphDestroy(graph);
-    cudaStreamDestroy(cap);
+    for (int g = 0; g < made; ++g) { cudaEventDestroy(done[g]); cudaStreamDestroy(gs[g]); }
+    if (fork) cudaEventDestroy(fork);
+    if (cap) cudaStreamDestroy(cap);
     return e;
 }
 
@@ -1220,6 +1442,8 @@ HZGSVD_PRIVATE void hzgsvd__d_sweeper_free(hzgsvd__d_gpu_sweeper *W)
 {
     if (W->sweep) cudaGraphExecDestroy(W->sweep);
     W->sweep = NULL;
+    free(W->deps);
+    W->deps = NULL;
 }
 
 /* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's
@@ -1312,13 +1536,13 @@ __device__ __forceinline__ void hzgsvd__z_tile_load(double *buf, const double *Y
  * registers a thread, so that several blocks share an SM). */
 #define HZGSVD__GRAM_THREADS(w) (12 * (w))
 template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step, int pair0)
 {
     constexpr int C = 2 * W, NTI = W / 8, NTJ = 1, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.gchunks_f + S.gchunks_g;
-    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
     const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
     const double *Y = isg ? S.M.G : S.M.F;
     const double *Yi = isg ? S.M.Gi : S.M.Fi;
@@ -1391,13 +1615,13 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
  * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
  * back in place (the rows of a block are its own). */
 template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd__z_gpu_step S, int step, int pair0)
 {
     constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
-    const int l = blockIdx.x / chunks, c = blockIdx.x % chunks;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
     if (S.pfail[l]) return;                             /* uniform: the sweep ends in an error */
     const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
     const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
@@ -1466,19 +1690,22 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
  * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
 #define HZGSVD__Z_SOLVE_WARPS(w) ((w) == 16 ? 16 : 16)
 
-/* Squared norm of a c-element column held R elements per lane (lane order, then a warp sum). */
+/* Partial sums of one lane (R elements, lane order) for the squared norm and the dot product of
+ * c-element columns: HZGSVD__Z_NORM_PARTS / HZGSVD__Z_DOT_PARTS values each, to be summed over the warp
+ * (complex: the dot's real and imaginary parts; dots always ordinary, App. A). */
+#define HZGSVD__Z_NORM_PARTS(enh) 1
+#define HZGSVD__Z_DOT_PARTS(enh) 2
 template <bool ENH, int R>
-__device__ __forceinline__ double hzgsvd__z_vnorm2(const double *a, const double *ai)
+__device__ __forceinline__ void hzgsvd__z_vnorm2_part(const double *a, const double *ai, double *part)
 {
     double s = ENH ? hzgsvd__zabs2_enh(a[0], ai[0]) : fma(a[0], a[0], __dmul_rn(ai[0], ai[0]));
 #pragma unroll
     for (int r = 1; r < R; ++r) s = __dadd_rn(s, ENH ? hzgsvd__zabs2_enh(a[r], ai[r]) : fma(a[r], a[r], __dmul_rn(ai[r], ai[r])));
-    return hzgsvd__warp_sum(s);
+    part[0] = s;
 }
 
-/* a^H b of c-element columns held R elements per lane (complex: always ordinary, App. A). */
 template <bool ENH, int R>
-__device__ __forceinline__ void hzgsvd__z_vdot(const double *a, const double *ai, const double *b, const double *bi, double *dr, double *di)
+__device__ __forceinline__ void hzgsvd__z_vdot_part(const double *a, const double *ai, const double *b, const double *bi, double *part)
 {
     double sr = fma(a[0], b[0], __dmul_rn(ai[0], bi[0])), si = fma(a[0], bi[0], -__dmul_rn(ai[0], b[0]));
 #pragma unroll
@@ -1486,39 +1713,141 @@ __device__ __forceinline__ void hzgsvd__z_vdot(const double *a, const double *ai
         sr = __dadd_rn(sr, fma(a[r], b[r], __dmul_rn(ai[r], bi[r])));
         si = __dadd_rn(si, fma(a[r], bi[r], -__dmul_rn(ai[r], b[r])));
     }
-    *dr = hzgsvd__warp_sum(sr);
-    *di = hzgsvd__warp_sum(si);
+    part[0] = sr; part[1] = si;
+}
+
+/* A value from its warp totals t: the sum of the parts, the rounded products' first. */
+__device__ __forceinline__ double hzgsvd__z_join(const double *t, int parts)
+{
+    return parts == 2 ? __dadd_rn(t[0], t[1]) : t[0];
+}
+
+/* Squared norm of a c-element column held R elements per lane (lane order, then a warp sum). */
+template <bool ENH, int R>
+__device__ __forceinline__ double hzgsvd__z_vnorm2(const double *a, const double *ai)
+{
+    constexpr int NP = HZGSVD__Z_NORM_PARTS(ENH);
+    double t[NP];
+    hzgsvd__z_vnorm2_part<ENH, R>(a, ai, t);
+#pragma unroll
+    for (int k = 0; k < NP; ++k) t[k] = hzgsvd__warp_sum(t[k]);
+    return hzgsvd__z_join(t, NP);
+}
+
+/* a^H b of c-element columns held R elements per lane. */
+template <bool ENH, int R>
+__device__ __forceinline__ void hzgsvd__z_vdot(const double *a, const double *ai, const double *b, const double *bi, double *dr, double *di)
+{
+    constexpr int NP = HZGSVD__Z_DOT_PARTS(ENH);
+    double t[NP];
+    hzgsvd__z_vdot_part<ENH, R>(a, ai, b, bi, t);
+#pragma unroll
+    for (int k = 0; k < NP; ++k) t[k] = hzgsvd__warp_sum(t[k]);
+    *dr = t[0];
+    *di = t[1];
 }
 
 /* Cholesky A = L L^H of F's (first half of the NTH threads) and G's (second half) Gram matrices at once, in place
  * (lower triangles), then A <- L^H with the strict lower part zeroed.  *fail_f, *fail_g: the column
- * whose pivot was not positive, or -1 (every thread gets both). */
+ * whose pivot was not positive, or -1 (every thread gets both).
+ * Right-looking in panels of PW = 8 columns, 2 barriers a panel instead of 3 a column: the first
+ * warp of a half factors the panel in registers (lane x holds rows x + 32 r, pivots and L(c, j)
+ * by shuffles), then all threads of the half apply the panel to the trailing lower triangle.  Every
+ * element gets exactly the column-by-column algorithm's operations in its order (diagonal sqrt(d),
+ * below it times rsqrt(d), then A(i, c) -= L(i, j) conj(L(c, j)) for j = 0, 1, ... by FMAs): the
+ * factor is bitwise that of the unblocked algorithm. */
+#define HZGSVD__CHOL_PANEL 8
 template <int C, int NTH>
 __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, double *sFi, double *sGi, int *fail_f, int *fail_g)
 {
     __shared__ int s_fail[2];
-    constexpr int HT = NTH / 2;
-    const int half = threadIdx.x >= HT, ht = threadIdx.x - half * HT;
+    constexpr int HT = NTH / 2, PW = HZGSVD__CHOL_PANEL, R = C / 32;
+    const int half = threadIdx.x >= HT, ht = threadIdx.x - half * HT, x = ht & 31;
     double *A = half ? sG : sF;
     double *Ai = half ? sGi : sFi;
     int failc = -1;                                     /* uniform within a half */
-    for (int j = 0; j < C; ++j) {
-        const double d = A[j + C * j];
-        __syncthreads();                                /* all have read the pivot before it changes */
-        if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
-        const bool ok = failc < 0;
-        if (ok && ht >= j && ht < C) {
-            const double s = (ht == j) ? 0.0 : hzgsvd__rsqrt_rn(d);
-            A[ht + C * j] = (ht == j) ? sqrt(d) : A[ht + C * j] * s;
-            Ai[ht + C * j] = (ht == j) ? 0.0 : Ai[ht + C * j] * s;
+#pragma unroll 1
+    for (int p0 = 0; p0 < C; p0 += PW) {
+        if (ht < 32) {                                  /* the panel: columns p0 .. p0 + PW - 1, in registers */
+            double P[R][PW];
+            double Pi[R][PW];
+#pragma unroll
+            for (int r = 0; r < R; ++r)
+#pragma unroll
+                for (int k = 0; k < PW; ++k) {
+                    P[r][k] = A[x + 32 * r + C * (p0 + k)];
+                    Pi[r][k] = Ai[x + 32 * r + C * (p0 + k)];
+                }
+#pragma unroll
+            for (int k = 0; k < PW; ++k) {
+                const int j = p0 + k;
+                /* shuffle every row slot and pick after: a pick before the shuffle would index P at run time (local memory) */
+                double d = __shfl_sync(0xffffffffu, P[0][k], j & 31);
+#pragma unroll
+                for (int r = 1; r < R; ++r) {
+                    const double dr = __shfl_sync(0xffffffffu, P[r][k], j & 31);
+                    if ((j >> 5) == r) d = dr;
+                }
+                if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
+                if (failc < 0) {                        /* uniform: after a failure the factor is not used */
+                    const double sq = sqrt(d), rs = hzgsvd__rsqrt_rn(d);
+#pragma unroll
+                    for (int r = 0; r < R; ++r) {
+                        const int i = x + 32 * r;
+                        if (i == j) {
+                            P[r][k] = sq;
+                            Pi[r][k] = 0.0;
+                        } else if (i > j) {
+                            P[r][k] *= rs;
+                            Pi[r][k] *= rs;
+                        }
+                    }
+#pragma unroll
+                    for (int kc = k + 1; kc < PW; ++kc) {   /* the panel's own columns c = p0 + kc > j */
+                        const int c = p0 + kc;
+                        double lc = __shfl_sync(0xffffffffu, P[0][k], c & 31);
+                        double lci = __shfl_sync(0xffffffffu, Pi[0][k], c & 31);
+#pragma unroll
+                        for (int r = 1; r < R; ++r) {
+                            const double lr = __shfl_sync(0xffffffffu, P[r][k], c & 31);
+                            const double lri = __shfl_sync(0xffffffffu, Pi[r][k], c & 31);
+                            if ((c >> 5) == r) {
+                                lc = lr;
+                                lci = lri;
+                            }
+                        }
+#pragma unroll
+                        for (int r = 0; r < R; ++r)
+                            if (x + 32 * r >= c) {
+                                hzgsvd__zfma(-P[r][k], -Pi[r][k], lc, -lci, P[r][kc], Pi[r][kc], &P[r][kc], &Pi[r][kc]);
+                            }
+                    }
+                }
+            }
+#pragma unroll
+            for (int r = 0; r < R; ++r)
+#pragma unroll
+                for (int k = 0; k < PW; ++k)
+                    if (x + 32 * r >= p0 + k) {         /* the lower part only: the rest is not read */
+                        A[x + 32 * r + C * (p0 + k)] = P[r][k];
+                        Ai[x + 32 * r + C * (p0 + k)] = Pi[r][k];
+                    }
+            if (x == 0) s_fail[half] = failc;
         }
         __syncthreads();
-        if (ok) {                                       /* A(i, c) -= L(i, j) conj(L(c, j)), j < c <= i */
-            for (int e = ht; e < (C - 1 - j) * C; e += HT) {
-                const int c = j + 1 + e / C, i = e % C;
+        failc = s_fail[half];
+        const int q0 = p0 + PW;
+        if (failc < 0 && q0 < C) {                      /* A(i, c) -= L(i, j) conj(L(c, j)), j in the panel, q0 <= c <= i */
+            for (int e = ht; e < (C - q0) * C; e += HT) {
+                const int c = q0 + e / C, i = e % C;
                 if (i >= c) {
-                    hzgsvd__zfma(-A[i + C * j], -Ai[i + C * j], A[c + C * j], -Ai[c + C * j],
-                                 A[i + C * c], Ai[i + C * c], &A[i + C * c], &Ai[i + C * c]);
+                    double a = A[i + C * c];
+                    double ai = Ai[i + C * c];
+#pragma unroll
+                    for (int k = 0; k < PW; ++k)
+                        hzgsvd__zfma(-A[i + C * (p0 + k)], -Ai[i + C * (p0 + k)], A[c + C * (p0 + k)], -Ai[c + C * (p0 + k)], a, ai, &a, &ai);
+                    Ai[i + C * c] = ai;
+                    A[i + C * c] = a;
                 }
             }
         }
@@ -1548,14 +1877,14 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
 }
 
 template <int W, int VARIANT, bool SORT>
-__device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int step)
+__device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int step, int pair0)
 {
     constexpr int C = 2 * W, CC = C * C, R = C / 32, NW = HZGSVD__Z_SOLVE_WARPS(W), PPW = W / NW, NTH = 32 * NW;
     constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
     extern __shared__ double smem[];                    /* F-hat, G-hat, Z-hat (c x c each), then their imaginary planes */
     double *sF = smem, *sG = smem + CC, *sZ = smem + 2 * CC;
     double *sFi = smem + 3 * CC, *sGi = sFi + CC, *sZi = sFi + 2 * CC;
-    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = blockIdx.x;
+    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = pair0 + blockIdx.x;
 
     /* Subphase 1 (end): the Gram matrices, partial sums added in chunk order (lower triangles) */
     {
@@ -1628,7 +1957,15 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
      * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
      * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
      * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
-    __shared__ double s_dots[C / 2][8];
+    /* the parts of a pair's dot products (offsets O_*): ||f_p||^2, ||f_q||^2, f_p^H f_q, g_p^H g_q,
+     * then ||g_p||^2, ||g_q||^2 where the variant rescales */
+    constexpr int NN = HZGSVD__Z_NORM_PARTS(ENH), ND = HZGSVD__Z_DOT_PARTS(ENH);
+    constexpr int O_FP = 0, O_FQ = NN, O_FPQ = 2 * NN, O_GPQ = 2 * NN + ND;
+    constexpr int O_GP = RESC ? 2 * NN + 2 * ND : 0, O_GQ = RESC ? 3 * NN + 2 * ND : 0;
+    constexpr int NPARTS = RESC ? 4 * NN + 2 * ND : 2 * NN + 2 * ND;
+    /* summed NV at a time (at most 8: a 16-wide halving kept its values in local memory), NB rounds */
+    constexpr int NV = NPARTS <= 4 ? 4 : 8, NB = (NPARTS + NV - 1) / NV;
+    __shared__ double s_dots[C / 2][NB * NV];
     __shared__ hzgsvd__rot s_rot[C / 2];
     const double tol = hzgsvd__ortho_tol(C);
     int w_all = 0, w_big = 0, rot_fail = 0;
@@ -1650,22 +1987,30 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
                     fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
                     fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq];
                 }
-                double d[8];
-                d[0] = hzgsvd__z_vnorm2<ENH, R>(fp, fpi);
-                d[1] = hzgsvd__z_vnorm2<ENH, R>(fq, fqi);
-                hzgsvd__z_vdot<ENH, R>(fp, fpi, fq, fqi, &d[2], &d[3]);
-                hzgsvd__z_vdot<ENH, R>(gp, gpi, gq, gqi, &d[4], &d[5]);
-                d[6] = RESC ? hzgsvd__z_vnorm2<ENH, R>(gp, gpi) : 1.0;
-                d[7] = RESC ? hzgsvd__z_vnorm2<ENH, R>(gq, gqi) : 1.0;
-                if (x == 0) {
+                /* the pair's parts, summed over the warp NV at once: lane 32/NV k holds total k of a round */
+                double v[NB * NV];
 #pragma unroll
-                    for (int k = 0; k < 8; ++k) s_dots[pos][k] = d[k];
+                for (int k = 0; k < NB * NV; ++k) v[k] = 0.0;
+                hzgsvd__z_vnorm2_part<ENH, R>(fp, fpi, v + O_FP);
+                hzgsvd__z_vnorm2_part<ENH, R>(fq, fqi, v + O_FQ);
+                hzgsvd__z_vdot_part<ENH, R>(fp, fpi, fq, fqi, v + O_FPQ);
+                hzgsvd__z_vdot_part<ENH, R>(gp, gpi, gq, gqi, v + O_GPQ);
+                if (RESC) {
+                    hzgsvd__z_vnorm2_part<ENH, R>(gp, gpi, v + O_GP);
+                    hzgsvd__z_vnorm2_part<ENH, R>(gq, gqi, v + O_GQ);
+                }
+#pragma unroll
+                for (int b = 0; b < NB; ++b) {
+                    const double tot = hzgsvd__warp_sums<NV>(v + b * NV);
+                    if ((x & (32 / NV - 1)) == 0) s_dots[pos][b * NV + x / (32 / NV)] = tot;
                 }
             }
             __syncthreads();
             if (y == 0 && x < C / 2) {                  /* (B) */
-                const double *d = s_dots[x];
-                s_rot[x] = hzgsvd__zrot(d[0], d[1], d[2], d[3], d[6], d[7], d[4], d[5], VARIANT, SORT, tol);
+                const double *t = s_dots[x];
+                const double app = hzgsvd__z_join(t + O_FP, NN), aqq = hzgsvd__z_join(t + O_FQ, NN);
+                const double bpp = RESC ? hzgsvd__z_join(t + O_GP, NN) : 1.0, bqq = RESC ? hzgsvd__z_join(t + O_GQ, NN) : 1.0;
+                s_rot[x] = hzgsvd__zrot(app, aqq, t[O_FPQ], t[O_FPQ + 1], bpp, bqq, t[O_GPQ], t[O_GPQ + 1], VARIANT, SORT, tol);
             }
             __syncthreads();
 #pragma unroll 1
@@ -1749,136 +2094,137 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
 
 /* One solve kernel per generated instance and block width: the name is also a filter key and a
  * benchmark label. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v0_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v0_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 0, true>(S, step);
+    hzgsvd__z_solve_body<16, 0, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v0_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v0_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 0, true>(S, step);
+    hzgsvd__z_solve_body<32, 0, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v0_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v0_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 0, false>(S, step);
+    hzgsvd__z_solve_body<16, 0, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v0_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v0_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 0, false>(S, step);
+    hzgsvd__z_solve_body<32, 0, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v1_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v1_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 1, true>(S, step);
+    hzgsvd__z_solve_body<16, 1, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v1_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v1_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 1, true>(S, step);
+    hzgsvd__z_solve_body<32, 1, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v1_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v1_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 1, false>(S, step);
+    hzgsvd__z_solve_body<16, 1, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v1_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v1_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 1, false>(S, step);
+    hzgsvd__z_solve_body<32, 1, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v2_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v2_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 2, true>(S, step);
+    hzgsvd__z_solve_body<16, 2, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v2_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v2_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 2, true>(S, step);
+    hzgsvd__z_solve_body<32, 2, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v2_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v2_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 2, false>(S, step);
+    hzgsvd__z_solve_body<16, 2, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v2_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v2_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 2, false>(S, step);
+    hzgsvd__z_solve_body<32, 2, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v3_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v3_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 3, true>(S, step);
+    hzgsvd__z_solve_body<16, 3, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v3_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v3_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 3, true>(S, step);
+    hzgsvd__z_solve_body<32, 3, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v3_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v3_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 3, false>(S, step);
+    hzgsvd__z_solve_body<16, 3, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v3_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v3_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 3, false>(S, step);
+    hzgsvd__z_solve_body<32, 3, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v4_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v4_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 4, true>(S, step);
+    hzgsvd__z_solve_body<16, 4, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v4_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v4_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 4, true>(S, step);
+    hzgsvd__z_solve_body<32, 4, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v4_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v4_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 4, false>(S, step);
+    hzgsvd__z_solve_body<16, 4, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v4_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v4_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 4, false>(S, step);
+    hzgsvd__z_solve_body<32, 4, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v5_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v5_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 5, true>(S, step);
+    hzgsvd__z_solve_body<16, 5, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v5_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v5_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 5, true>(S, step);
+    hzgsvd__z_solve_body<32, 5, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v5_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v5_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 5, false>(S, step);
+    hzgsvd__z_solve_body<16, 5, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v5_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v5_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 5, false>(S, step);
+    hzgsvd__z_solve_body<32, 5, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v6_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v6_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 6, true>(S, step);
+    hzgsvd__z_solve_body<16, 6, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v6_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v6_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 6, true>(S, step);
+    hzgsvd__z_solve_body<32, 6, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v6_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v6_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 6, false>(S, step);
+    hzgsvd__z_solve_body<16, 6, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v6_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v6_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 6, false>(S, step);
+    hzgsvd__z_solve_body<32, 6, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v7_sort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v7_sort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 7, true>(S, step);
+    hzgsvd__z_solve_body<16, 7, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v7_sort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v7_sort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 7, true>(S, step);
+    hzgsvd__z_solve_body<32, 7, true>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v7_nosort_w16_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(16)) hzgsvd__z_v7_nosort_w16_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<16, 7, false>(S, step);
+    hzgsvd__z_solve_body<16, 7, false>(S, step, pair0);
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v7_nosort_w32_solve(hzgsvd__z_gpu_step S, int step)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__Z_SOLVE_WARPS(32)) hzgsvd__z_v7_nosort_w32_solve(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    hzgsvd__z_solve_body<32, 7, false>(S, step);
+    hzgsvd__z_solve_body<32, 7, false>(S, step, pair0);
 }
 
-typedef void (*hzgsvd__z_step_kernel)(hzgsvd__z_gpu_step, int);
+/* A kernel of the step: (arguments, outer step, first pivot pair of its group); the grid covers the group. */
+typedef void (*hzgsvd__z_step_kernel)(hzgsvd__z_gpu_step, int, int);
 
 /* The solve instance for (w, variant, sort), or NULL where the build filtered it out (make VARIANTS=...). */
 static inline hzgsvd__z_step_kernel hzgsvd__z_solve_instance(int w, int variant, int sort)
@@ -1921,12 +2267,18 @@ static inline hzgsvd__z_step_kernel hzgsvd__z_solve_instance(int w, int variant,
 /* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
 
 /* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
- * graph (3 launches per step, captured at the first sweep and replayed: no per-launch overhead). */
+ * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
+ * step are split into `groups` contiguous groups, each with its own gram -> solve -> update chain;
+ * a group waits only for the groups of the previous step that held its blocks (deps), so one
+ * group's latency-bound solve runs beside the other groups' bandwidth-bound gram and update (with
+ * the ME ordering a group mostly depends on itself alone: the groups drift into a pipeline).  The
+ * grouping changes only the schedule, never a sum: results do not depend on it. */
 typedef struct hzgsvd__z_gpu_sweeper {
     hzgsvd__z_gpu_step S;
     hzgsvd__z_step_kernel gram, solve, update;
     size_t gram_smem, solve_smem, update_smem;
-    int steps, gram_blocks, update_blocks;
+    int steps, groups;
+    unsigned *deps;                 /* steps x groups: bit h of deps[k * groups + g] = group g of step k needs group h of step k - 1 */
     cudaGraphExec_t sweep;          /* NULL until the first sweep */
 } hzgsvd__z_gpu_sweeper;
 
@@ -1977,8 +2329,8 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, cons
     W->gram = w == 32 ? hzgsvd__z_gram<32> : hzgsvd__z_gram<16>;
     W->update = w == 32 ? hzgsvd__z_update<32> : hzgsvd__z_update<16>;
     W->solve = hzgsvd__z_solve_instance(w, o->variant, o->sort);
-    W->gram_blocks = S->npairs * (S->gchunks_f + S->gchunks_g);
-    W->update_blocks = S->npairs * (S->uchunks_f + S->uchunks_g + S->uchunks_z);
+    W->groups = hzgsvd__gpu_pair_groups(S->npairs);
+    if (hzgsvd__gpu_group_deps(o->outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
     W->gram_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
     W->update_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
     W->solve_smem = sizeof(double) * 3 * 2 * c * c;
@@ -1989,28 +2341,55 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, cons
     return e;
 }
 
-/* The launches of one block-level sweep (all steps of the table) into the sweeper's graph. */
+/* The launches of one block-level sweep (all steps of the table, groups on their own capture
+ * streams, joined by events as deps says) into the sweeper's graph. */
 HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_capture(hzgsvd__z_gpu_sweeper *W)
 {
     const hzgsvd__z_gpu_step *S = &W->S;
-    cudaStream_t cap;
+    const int G = W->groups;
+    const int gram_chunks = S->gchunks_f + S->gchunks_g, update_chunks = S->uchunks_f + S->uchunks_g + S->uchunks_z;
+    cudaStream_t cap = NULL, gs[HZGSVD__MAX_PAIR_GROUPS];
+    cudaEvent_t fork = NULL, done[HZGSVD__MAX_PAIR_GROUPS];
     cudaGraph_t graph = NULL;
+    int made = 0;                                       /* streams and events created */
     cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
-    if (e != cudaSuccess) return e;
-    e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
-    if (e == cudaSuccess) {
-        for (int k = 0; k < W->steps; ++k) {
-            W->gram<<<W->gram_blocks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, cap>>>(*S, k);
-            W->solve<<<S->npairs, 32 * HZGSVD__Z_SOLVE_WARPS(S->w), W->solve_smem, cap>>>(*S, k);
-            W->update<<<W->update_blocks, 8 * S->w, W->update_smem, cap>>>(*S, k);
+    if (e == cudaSuccess) e = cudaEventCreateWithFlags(&fork, cudaEventDisableTiming);
+    while (e == cudaSuccess && made < G) {
+        e = cudaStreamCreateWithFlags(&gs[made], cudaStreamNonBlocking);
+        if (e == cudaSuccess) {
+            e = cudaEventCreateWithFlags(&done[made], cudaEventDisableTiming);
+            if (e == cudaSuccess) ++made;
+            else cudaStreamDestroy(gs[made]);
         }
-        e = cudaGetLastError();
-        const cudaError_t e2 = cudaStreamEndCapture(cap, &graph);
+    }
+    if (e == cudaSuccess) e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
+    if (e == cudaSuccess) {
+        cudaError_t e2;
+        e = cudaEventRecord(fork, cap);
+        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(gs[g], fork, 0);
+        for (int k = 0; k < W->steps && e == cudaSuccess; ++k) {
+            /* every wait of step k before any record of step k: done[h] is still step k - 1's */
+            for (int g = 0; g < G && e == cudaSuccess; ++g)
+                for (int h = 0; h < G && e == cudaSuccess; ++h)
+                    if (h != g && (W->deps[(size_t)k * G + g] >> h & 1u)) e = cudaStreamWaitEvent(gs[g], done[h], 0);
+            for (int g = 0; g < G && e == cudaSuccess; ++g) {
+                const int p0 = (int)((long long)S->npairs * g / G), np = (int)((long long)S->npairs * (g + 1) / G) - p0;
+                W->gram<<<np * gram_chunks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, gs[g]>>>(*S, k, p0);
+                W->solve<<<np, 32 * HZGSVD__Z_SOLVE_WARPS(S->w), W->solve_smem, gs[g]>>>(*S, k, p0);
+                W->update<<<np * update_chunks, 8 * S->w, W->update_smem, gs[g]>>>(*S, k, p0);
+                e = cudaGetLastError();
+                if (e == cudaSuccess) e = cudaEventRecord(done[g], gs[g]);
+            }
+        }
+        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(cap, done[g], 0);
+        e2 = cudaStreamEndCapture(cap, &graph);         /* ends (invalidated) capture on errors too */
         if (e == cudaSuccess) e = e2;
     }
     if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
     if (graph) cudaGraphDestroy(graph);
-    cudaStreamDestroy(cap);
+    for (int g = 0; g < made; ++g) { cudaEventDestroy(done[g]); cudaStreamDestroy(gs[g]); }
+    if (fork) cudaEventDestroy(fork);
+    if (cap) cudaStreamDestroy(cap);
     return e;
 }
 
@@ -2018,6 +2397,8 @@ HZGSVD_PRIVATE void hzgsvd__z_sweeper_free(hzgsvd__z_gpu_sweeper *W)
 {
     if (W->sweep) cudaGraphExecDestroy(W->sweep);
     W->sweep = NULL;
+    free(W->deps);
+    W->deps = NULL;
 }
 
 /* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's

@@ -248,7 +248,9 @@ static void bad_inputs(void)
     free(p.F); free(p.G);
 }
 
-/* The device entry point with a caller's workspace and stream, twice: bitwise identical. */
+/* The device entry point with a caller's workspace and stream, three times: bitwise identical,
+ * also when the pivot pairs of a step run in other groups (HZGSVD_GPU_PAIR_GROUPS: one pair a
+ * group, and uneven groups), which changes only the schedule of the sweep's graph. */
 static void device_api_repeat(int w)
 {
     const int n = 250, mf = 270, mg = 260;
@@ -258,7 +260,7 @@ static void device_api_repeat(int w)
     size_t bytes = 0;
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(mf, mg, n, &o, &bytes) == HZGSVD_SUCCESS && bytes > 0, "workspace size");
     void *work = NULL;
-    double *dF, *dG, *dZ, *dS, *out[2];
+    double *dF, *dG, *dZ, *dS;
     cudaStream_t stream;
     cudaStreamCreate(&stream);
     cudaMalloc(&work, bytes);
@@ -267,8 +269,12 @@ static void device_api_repeat(int w)
     cudaMalloc(&dZ, sizeof(double) * n * n);
     cudaMalloc(&dS, sizeof(double) * 3 * n);
     const size_t nout = (size_t)mf * n + (size_t)mg * n + (size_t)n * n + 3 * (size_t)n;
-    for (int rep = 0; rep < 2; ++rep) {
+    const char *groups[3] = { NULL, "32", "3" };         /* the default (one group at this size), one pair a group, uneven */
+    double *out[3];
+    for (int rep = 0; rep < 3; ++rep) {
         hzgsvd_info info;
+        if (groups[rep]) setenv("HZGSVD_GPU_PAIR_GROUPS", groups[rep], 1);
+        else unsetenv("HZGSVD_GPU_PAIR_GROUPS");
         cudaMemcpy(dF, p.F, sizeof(double) * mf * n, cudaMemcpyHostToDevice);
         cudaMemcpy(dG, p.G, sizeof(double) * mg * n, cudaMemcpyHostToDevice);
         const hzgsvd_status st = hzgsvd_gpu_dgsvd(mf, mg, n, dF, mf, dG, mg, dZ, n, dS, dS + n, dS + 2 * n, work, bytes, stream, &o, &info);
@@ -279,17 +285,20 @@ static void device_api_repeat(int w)
         cudaMemcpy(out[rep] + (size_t)(mf + mg) * n, dZ, sizeof(double) * n * n, cudaMemcpyDeviceToHost);
         cudaMemcpy(out[rep] + (size_t)(mf + mg + n) * n, dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost);
     }
-    CHECK(memcmp(out[0], out[1], sizeof(double) * nout) == 0, "w = %d: two runs on the same input differ (U, V, Z or sigma)", w);
+    unsetenv("HZGSVD_GPU_PAIR_GROUPS");
+    CHECK(memcmp(out[0], out[1], sizeof(double) * nout) == 0, "w = %d: a run with one pivot pair a group differs from the default (U, V, Z or sigma)", w);
+    CHECK(memcmp(out[0], out[2], sizeof(double) * nout) == 0, "w = %d: a run with 3 pair groups differs from the default (U, V, Z or sigma)", w);
     CHECK(hzgsvd_gpu_dgsvd(mf, mg, n, dF, mf, dG, mg, dZ, n, dS, dS + n, dS + 2 * n, work, bytes - 1, stream, &o, NULL)
           == HZGSVD_ERR_INVALID_ARGUMENT, "a too small workspace must be an argument error");
-    free(out[0]); free(out[1]);
+    free(out[0]); free(out[1]); free(out[2]);
     cudaFree(work); cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
     cudaStreamDestroy(stream);
     free(p.F); free(p.G);
 }
 
-/* Complex: the interleaved device entry point twice (bitwise identical), and the split-plane one
- * on the same pair gives bitwise the same results. */
+/* Complex: the interleaved device entry point twice, the second time with one pivot pair a group
+ * (HZGSVD_GPU_PAIR_GROUPS): bitwise identical; and the split-plane one on the same pair gives
+ * bitwise the same results. */
 static void device_api_complex(void)
 {
     const int n = 100, mf = 120, mg = 110;
@@ -312,6 +321,8 @@ static void device_api_complex(void)
         hzgsvd_status st;
         out[rep] = (double *)malloc(sizeof(double) * nout);
         double *h = out[rep];
+        if (rep == 1) setenv("HZGSVD_GPU_PAIR_GROUPS", "32", 1);
+        else unsetenv("HZGSVD_GPU_PAIR_GROUPS");
         if (rep < 2) {                                   /* interleaved */
             cudaMemcpy(dF, p.F, sizeof(cuDoubleComplex) * nF, cudaMemcpyHostToDevice);
             cudaMemcpy(dG, p.G, sizeof(cuDoubleComplex) * nG, cudaMemcpyHostToDevice);
@@ -337,7 +348,7 @@ static void device_api_complex(void)
         CHECK(st == HZGSVD_SUCCESS, "complex device API (%s): status %d (%s)", rep < 2 ? "interleaved" : "split", st, info.detail);
         cudaMemcpy(h + 2 * (nF + nG + nZ), dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost);
     }
-    CHECK(memcmp(out[0], out[1], sizeof(double) * nout) == 0, "complex: two runs on the same input differ");
+    CHECK(memcmp(out[0], out[1], sizeof(double) * nout) == 0, "complex: a run with one pivot pair a group differs from the default");
     CHECK(memcmp(out[0], out[2], sizeof(double) * nout) == 0, "complex: split-plane and interleaved entry points differ");
     for (int k = 0; k < 3; ++k) free(out[k]);
     cudaFree(work); cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS); cudaFree(planes);
