@@ -53,7 +53,8 @@ typedef enum hzgsvd_status {
     HZGSVD_ERR_M_LESS_THAN_N = 2,    /* m_F < n or m_G < n */
     HZGSVD_ERR_N_LESS_THAN_ONE = 3,  /* n < 1 */
     HZGSVD_ERR_NOT_FINITE = 4,       /* F or G holds a NaN or an infinity */
-    HZGSVD_ERR_RANK_DEFICIENT = 5,   /* F or G is not of full column rank (zero column, Cholesky failure) */
+    HZGSVD_ERR_RANK_DEFICIENT = 5,   /* F or G is not of full column rank (zero column, Cholesky failure;
+                                      * detail names the matrix and the column) */
     HZGSVD_ERR_NO_CONVERGENCE = 6,   /* max_sweeps outer sweeps still applied big transformations */
     HZGSVD_ERR_OUT_OF_MEMORY = 7,    /* a host or device allocation failed */
     HZGSVD_ERR_CUDA = 8,             /* a CUDA runtime call failed (detail names it and its error) */
@@ -61,8 +62,15 @@ typedef enum hzgsvd_status {
     HZGSVD_ERR_CUSOLVER = 10,
     HZGSVD_ERR_MPI = 11,
     HZGSVD_ERR_NO_DEVICE = 12,       /* no usable GPU */
-    HZGSVD_ERR_INTERNAL = 13         /* a broken invariant: a bug, please report it */
+    HZGSVD_ERR_INTERNAL = 13,        /* a broken invariant: a bug, please report it */
+    HZGSVD_ERR_OUT_OF_RANGE = 14     /* a result (sigma, Sigma_F, Sigma_G or an entry of Z) is outside the
+                                      * normal double range, or the pair's sigma spread more than the
+                                      * engine resolves (docs/NUMERICS.md, "The whole double range") */
 } hzgsvd_status;
+#define HZGSVD_STATUS_LAST HZGSVD_ERR_OUT_OF_RANGE   /* the highest status value */
+
+/* options.threads above this is refused (a CPU engine never uses more threads than block pairs). */
+#define HZGSVD_MAX_THREADS 1024
 
 /* Jacobi strategies (docs/NUMERICS.md): ME = generalized Mantharam-Eberlein, cyclic, n-1 steps a
  * sweep; MM = modified modulus, quasi-cyclic, n steps a sweep. */
@@ -90,7 +98,8 @@ typedef struct hzgsvd_options {
     int max_sweeps;                  /* outer sweeps at most; default 30 */
     int block_width;                 /* w, columns per block column (pivot blocks of 2w); default 0: the engine's choice
                                       * (CPU 16; GPU 16 for n <= 2048, else 32; info.block_width says which) */
-    int threads;                     /* CPU engine: OpenMP threads, 0 = the OpenMP default; ignored elsewhere */
+    int threads;                     /* CPU engine: OpenMP threads, 0 = the OpenMP default, at most HZGSVD_MAX_THREADS
+                                      * (and never more than the pivot block pairs of a step); ignored elsewhere */
     hzgsvd_strategy outermost;       /* distributed engine (hzgsvd_mpi.h): strategy over the 2P stripes; default ME */
     hzgsvd_blocking outermost_blocking; /* distributed engine: BO (default, recommended by the paper): 1 block-level
                                       * sweep per rank and outermost step; FB: up to 30 */
@@ -106,6 +115,9 @@ typedef struct hzgsvd_info {
     double seconds;                  /* wall time of the call */
     int n_bordered;                  /* the n the engine ran at after bordering (multiple of 2w) */
     int block_width;                 /* the w the engine ran with (options.block_width, or its choice for 0) */
+    int outputs_written;             /* 1 when the output arrays hold a complete result: on success, and on
+                                      * HZGSVD_ERR_NO_CONVERGENCE (the last sweep's) and on the final rank test's
+                                      * HZGSVD_ERR_RANK_DEFICIENT (detail says which column); else 0 */
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 
@@ -149,6 +161,7 @@ static inline const char *hzgsvd_status_string(hzgsvd_status status)
     case HZGSVD_ERR_MPI: return "MPI error";
     case HZGSVD_ERR_NO_DEVICE: return "no usable GPU";
     case HZGSVD_ERR_INTERNAL: return "internal error (a bug)";
+    case HZGSVD_ERR_OUT_OF_RANGE: return "a result is outside the double range";
     }
     return "unknown status";
 }

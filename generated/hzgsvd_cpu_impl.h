@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_range_scale.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).
  * How to compile: Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).
@@ -8,6 +8,66 @@
 #ifndef HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H
 #define HZGSVD_GENERATED_HZGSVD_CPU_IMPL_H
 #include "hzgsvd_host.h"
+
+/*** begin templates/hzgsvd_range_scale.c.j2 [d] ***/
+/* Range scaling of the real double engine: the exponents of a caller's columns, the
+ * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
+#include <float.h>
+
+/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; real). */
+HZGSVD_PRIVATE void hzgsvd__d_col_exponents(const double *Y, int m, int n, int ld, int *e)
+{
+    for (int j = 0; j < n; ++j) {
+        double a = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const double v = fabs(Y[r + (size_t)j * ld]);
+            if (v > a) a = v;
+        }
+        (void)frexp(a, &e[j]);
+    }
+}
+
+/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
+HZGSVD_PRIVATE void hzgsvd__d_scale_pow2(double *xr, int m, int s)
+{
+    if (s == 0) return;
+    for (int r = 0; r < m; ++r) {
+        xr[r] = ldexp(xr[r], s);
+    }
+}
+
+/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
+ * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
+ * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__d_range_z_col).  Returns 0, or 1 where
+ * sigma, Sigma_F or Sigma_G leaves the normal range. */
+HZGSVD_PRIVATE int hzgsvd__d_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
+                                     double *sf, double *sg, double *ss, double *zm, int *ze)
+{
+    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
+    const double s = ldexp(ss1, rg->shift_g - rg->shift_f);
+    const double h = hypot((double)1.0, s);
+    *ss = s; *sg = (double)1.0 / h; *sf = s / h;
+    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
+    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
+     * divide by the larger of the two scaled values */
+    const double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
+    *zm = frexp(c, ze);
+    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
+    return !(s >= DBL_MIN) || !(s <= DBL_MAX) || !(*sf >= DBL_MIN) || !(*sg >= DBL_MIN);
+}
+
+/* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+ * Returns 0, or 1 where an entry overflows. */
+HZGSVD_PRIVATE int hzgsvd__d_range_z_col(double *z, int n, const int *col, double zm, int ze)
+{
+    int bad = 0;
+    for (int i = 0; i < n; ++i) {
+        z[i] = ldexp(z[i] * zm, col[i] + ze);
+        bad |= !isfinite(z[i]);
+    }
+    return bad;
+}
+/*** end templates/hzgsvd_range_scale.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [d] ***/
 /* The CPU engine, real (d).
@@ -123,6 +183,7 @@ typedef struct hzgsvd__d_pair_result {
     unsigned long long all, big;
     int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
     int fail_col;                   /* local column (0..2w-1) where it failed */
+    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__d_pair_result;
 
 /* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
@@ -173,16 +234,24 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, double tol, const hzgsvd__d_scratch *s)
 {
-    hzgsvd__d_pair_result res = {0, 0, 0, -1};
+    hzgsvd__d_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     /* Subphases 1 and 2: F-hat, G-hat */
     hzgsvd__d_gram(M->Fr, M->mf, cols, k, Fr);
     int c = hzgsvd__d_cholesky(Fr, k);
-    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 1; res.fail_col = c;
+        res.tiny = hzgsvd__d_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->mf, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
     hzgsvd__d_gram(M->Gr, M->mg, cols, k, Gr);
     c = hzgsvd__d_cholesky(Gr, k);
-    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 2; res.fail_col = c;
+        res.tiny = hzgsvd__d_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->mg, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -328,9 +397,11 @@ HZGSVD_PRIVATE int hzgsvd__d_degenerate(const double *zr, int n, const double *n
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2). */
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
-                                           double *sigma_f, double *sigma_g, double *sigma, int enh, hzgsvd_info *info)
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
 {
     hzgsvd__d_mats M;
     double *buf = (double *)malloc(sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
@@ -338,23 +409,33 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, doub
     M.Fr = buf; M.Gr = buf + m_f;
     hzgsvd__d_load(F, m_f, 1, m_f, M.Fr, m_f);
     hzgsvd__d_load(G, m_g, 1, m_g, M.Gr, m_g);
+    hzgsvd__d_scale_pow2(M.Fr, m_f, rg->shift_f + (rg->active ? col0 : 0));
+    hzgsvd__d_scale_pow2(M.Gr, m_g, rg->shift_g + (rg->active ? col0 : 0));
     const double nf2 = hzgsvd__d_nrm2sq(M.Fr, m_f, enh);
     const double ng2 = hzgsvd__d_nrm2sq(M.Gr, m_g, enh);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    const double sf = sqrt(nf2) * rho, sg = sqrt(ng2) * rho, s = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
         free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", nf2, ng2);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
     }
+    double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__d_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
     hzgsvd__d_scale(M.Fr, m_f, hzgsvd__rsqrt_rn(nf2));
     hzgsvd__d_scale(M.Gr, m_g, hzgsvd__rsqrt_rn(ng2));
     hzgsvd__d_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
     hzgsvd__d_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
     Z[0] = rho;
+    const int zbad = rg->active && hzgsvd__d_range_z_col(Z, 1, &col0, zm, ze);
     if (sigma_f) sigma_f[0] = sf;
     if (sigma_g) sigma_g[0] = sg;
     if (sigma) sigma[0] = s;
     free(buf);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
     return HZGSVD_SUCCESS;
 }
 
@@ -394,6 +475,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, 
     E->mem = NULL; E->scr = NULL;
 #ifdef _OPENMP
     E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
+     * the same for every thread count) */
+    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
 #else
     E->nthreads = 1;
 #endif
@@ -481,7 +565,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_
             const hzgsvd__d_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
-            if (r->fail && st == HZGSVD_SUCCESS) {
+            if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
+                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
+            } else if (r->fail && st == HZGSVD_SUCCESS) {
                 const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
@@ -559,23 +650,61 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
+
+    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
+    hzgsvd__d_col_exponents(F, m_f, n, ldf, ef);
+    hzgsvd__d_col_exponents(G, m_g, n, ldg, eg);
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, ef, eg, col, part);
+    const hzgsvd__range rg = hzgsvd__range_plan(part);
     if (n == 1) {
         if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        return hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+        st = hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
+        free(ints);
+        return st;
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__d_mats M;
     hzgsvd__d_engine E;
-    if (hzgsvd__d_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    double *sig = (double *)malloc(sizeof(double) * n_aux);
+    if (!sig || hzgsvd__d_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
+        free(sig); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
     st = hzgsvd__d_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { hzgsvd__d_mats_free(&M); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); return st; }
 
-    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+     * initFGZ (3.3). */
     hzgsvd__d_load(F, m_f, n, ldf, M.Fr, M.mf);
     hzgsvd__d_load(G, m_g, n, ldg, M.Gr, M.mg);
+    for (int j = 0; j < n; ++j) {
+        if (rg.active) {
+            hzgsvd__d_scale_pow2(M.Fr + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
+            hzgsvd__d_scale_pow2(M.Gr + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
+        }
+        nf[j] = sqrt(hzgsvd__d_nrm2sq(M.Fr + (size_t)j * M.mf, m_f, 0));
+        ng[j] = sqrt(hzgsvd__d_nrm2sq(M.Gr + (size_t)j * M.mg, m_g, 0));
+    }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    for (int j = 0; j < n; ++j)
+        if (nf[j] < resolve || ng[j] < resolve) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+            free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+            return st;
+        }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -597,19 +726,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         if (sw_big == 0) { converged = 1; break; }
         hzgsvd__d_rescale_z(&M, enh, E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
 
-    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    double *sig = (double *)malloc(sizeof(double) * n_aux + sizeof(int) * (size_t)nb);
-    if (!sig) { hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * n_aux); }
-    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    int *order = (int *)(sig + n_aux);
     const int bad = hzgsvd__d_final_rescale(&M, &E, sf, sg, ss);
     if (bad >= 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                           bad + 1, sf[bad], sg[bad]);
-        free(sig); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return st;
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
@@ -617,35 +740,113 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     for (int j = 0; j < nb; ++j)
         if (hzgsvd__d_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) {
-        free(sig); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
-    /* the caller's F and G are still the input here: their column norms for the rank test */
-    hzgsvd__d_col_norms(F, m_f, n, ldf, nf);
-    hzgsvd__d_col_norms(G, m_g, n, ldg, ng);
-    int degenerate_col = -1;
+    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
+    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    for (int c = 0; c < n && spread_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
+        double sfo, sgo, sso, zm;
+        int ze;
+        int out = hzgsvd__d_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
         hzgsvd__d_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
         hzgsvd__d_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
         hzgsvd__d_store_col(Z, ldz, c, M.Zr, nb, j, n);
-        if (sigma_f) sigma_f[c] = sf[j];
-        if (sigma_g) sigma_g[c] = sg[j];
-        if (sigma) sigma[c] = ss[j];
+        if (rg.active) out |= hzgsvd__d_range_z_col(Z + 1 * (size_t)c * ldz, n, col, zm, ze);
+        if (out && range_col < 0) range_col = c;
+        if (sigma_f) sigma_f[c] = sfo;
+        if (sigma_g) sigma_g[c] = sgo;
+        if (sigma) sigma[c] = sso;
     }
-    free(sig); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+    free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+    if (info) info->outputs_written = 1;
     if (degenerate)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (spread_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            range_col + 1, (sigma ? sigma[range_col] : 0.0), (sigma_f ? sigma_f[range_col] : 0.0), (sigma_g ? sigma_g[range_col] : 0.0));
     if (!converged)
         return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                             o->max_sweeps, o->max_sweeps);
     return HZGSVD_SUCCESS;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
+/* Range scaling of the complex double engine: the exponents of a caller's columns, the
+ * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
+#include <float.h>
+
+/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; interleaved (re, im): the larger part). */
+HZGSVD_PRIVATE void hzgsvd__z_col_exponents(const double *Y, int m, int n, int ld, int *e)
+{
+    for (int j = 0; j < n; ++j) {
+        double a = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const double vr = fabs(Y[2 * (r + (size_t)j * ld)]), vi = fabs(Y[2 * (r + (size_t)j * ld) + 1]);
+            if (vr > a) a = vr;
+            if (vi > a) a = vi;
+        }
+        (void)frexp(a, &e[j]);
+    }
+}
+
+/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
+HZGSVD_PRIVATE void hzgsvd__z_scale_pow2(double *xr, double *xi, int m, int s)
+{
+    if (s == 0) return;
+    for (int r = 0; r < m; ++r) {
+        xr[r] = ldexp(xr[r], s);
+        xi[r] = ldexp(xi[r], s);
+    }
+}
+
+/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
+ * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
+ * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__z_range_z_col).  Returns 0, or 1 where
+ * sigma, Sigma_F or Sigma_G leaves the normal range. */
+HZGSVD_PRIVATE int hzgsvd__z_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
+                                     double *sf, double *sg, double *ss, double *zm, int *ze)
+{
+    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
+    const double s = ldexp(ss1, rg->shift_g - rg->shift_f);
+    const double h = hypot((double)1.0, s);
+    *ss = s; *sg = (double)1.0 / h; *sf = s / h;
+    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
+    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
+     * divide by the larger of the two scaled values */
+    const double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
+    *zm = frexp(c, ze);
+    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
+    return !(s >= DBL_MIN) || !(s <= DBL_MAX) || !(*sf >= DBL_MIN) || !(*sg >= DBL_MIN);
+}
+
+/* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+ * Returns 0, or 1 where an entry overflows. */
+HZGSVD_PRIVATE int hzgsvd__z_range_z_col(double *z, int n, const int *col, double zm, int ze)
+{
+    int bad = 0;
+    for (int i = 0; i < n; ++i) {
+        z[2 * i] = ldexp(z[2 * i] * zm, col[i] + ze);
+        z[2 * i + 1] = ldexp(z[2 * i + 1] * zm, col[i] + ze);
+        bad |= !isfinite(z[2 * i]) || !isfinite(z[2 * i + 1]);
+    }
+    return bad;
+}
+/*** end templates/hzgsvd_range_scale.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [z] ***/
 /* The CPU engine, complex (z): split real/imaginary planes internally.
@@ -769,6 +970,7 @@ typedef struct hzgsvd__z_pair_result {
     unsigned long long all, big;
     int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
     int fail_col;                   /* local column (0..2w-1) where it failed */
+    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__z_pair_result;
 
 /* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
@@ -827,17 +1029,25 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, double tol, const hzgsvd__z_scratch *s)
 {
-    hzgsvd__z_pair_result res = {0, 0, 0, -1};
+    hzgsvd__z_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
     /* Subphases 1 and 2: F-hat, G-hat */
     hzgsvd__z_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
     int c = hzgsvd__z_cholesky(Fr, Fi, k);
-    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 1; res.fail_col = c;
+        res.tiny = hzgsvd__z_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->Fi + (size_t)cols[c] * M->mf, M->mf, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
     hzgsvd__z_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
     c = hzgsvd__z_cholesky(Gr, Gi, k);
-    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 2; res.fail_col = c;
+        res.tiny = hzgsvd__z_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->Gi + (size_t)cols[c] * M->mg, M->mg, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -989,9 +1199,11 @@ HZGSVD_PRIVATE int hzgsvd__z_degenerate(const double *zr, const double *zi, int 
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2). */
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
-                                           double *sigma_f, double *sigma_g, double *sigma, int enh, hzgsvd_info *info)
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
 {
     hzgsvd__z_mats M;
     double *buf = (double *)malloc(sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
@@ -1000,23 +1212,33 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, doub
     M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
     hzgsvd__z_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
     hzgsvd__z_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
+    hzgsvd__z_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + (rg->active ? col0 : 0));
+    hzgsvd__z_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + (rg->active ? col0 : 0));
     const double nf2 = hzgsvd__z_nrm2sq(M.Fr, M.Fi, m_f, enh);
     const double ng2 = hzgsvd__z_nrm2sq(M.Gr, M.Gi, m_g, enh);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    const double sf = sqrt(nf2) * rho, sg = sqrt(ng2) * rho, s = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
         free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", nf2, ng2);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
     }
+    double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__z_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
     hzgsvd__z_scale(M.Fr, M.Fi, m_f, hzgsvd__rsqrt_rn(nf2));
     hzgsvd__z_scale(M.Gr, M.Gi, m_g, hzgsvd__rsqrt_rn(ng2));
     hzgsvd__z_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
     hzgsvd__z_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
     Z[0] = rho; Z[1] = 0.0;
+    const int zbad = rg->active && hzgsvd__z_range_z_col(Z, 1, &col0, zm, ze);
     if (sigma_f) sigma_f[0] = sf;
     if (sigma_g) sigma_g[0] = sg;
     if (sigma) sigma[0] = s;
     free(buf);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
     return HZGSVD_SUCCESS;
 }
 
@@ -1057,6 +1279,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_engine_init(hzgsvd__z_engine *E, int nc, 
     E->mem = NULL; E->scr = NULL;
 #ifdef _OPENMP
     E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
+     * the same for every thread count) */
+    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
 #else
     E->nthreads = 1;
 #endif
@@ -1149,7 +1374,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_
             const hzgsvd__z_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
-            if (r->fail && st == HZGSVD_SUCCESS) {
+            if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
+                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
+            } else if (r->fail && st == HZGSVD_SUCCESS) {
                 const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
@@ -1229,23 +1461,61 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
+
+    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
+    hzgsvd__z_col_exponents(F, m_f, n, ldf, ef);
+    hzgsvd__z_col_exponents(G, m_g, n, ldg, eg);
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, ef, eg, col, part);
+    const hzgsvd__range rg = hzgsvd__range_plan(part);
     if (n == 1) {
         if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        return hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+        st = hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
+        free(ints);
+        return st;
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__z_mats M;
     hzgsvd__z_engine E;
-    if (hzgsvd__z_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    double *sig = (double *)malloc(sizeof(double) * n_aux);
+    if (!sig || hzgsvd__z_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
+        free(sig); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
     st = hzgsvd__z_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { hzgsvd__z_mats_free(&M); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); return st; }
 
-    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+     * initFGZ (3.3). */
     hzgsvd__z_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
     hzgsvd__z_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+    for (int j = 0; j < n; ++j) {
+        if (rg.active) {
+            hzgsvd__z_scale_pow2(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
+            hzgsvd__z_scale_pow2(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
+        }
+        nf[j] = sqrt(hzgsvd__z_nrm2sq(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, 0));
+        ng[j] = sqrt(hzgsvd__z_nrm2sq(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, 0));
+    }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    for (int j = 0; j < n; ++j)
+        if (nf[j] < resolve || ng[j] < resolve) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+            free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+            return st;
+        }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -1267,19 +1537,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         if (sw_big == 0) { converged = 1; break; }
         hzgsvd__z_rescale_z(&M, enh, E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
 
-    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    double *sig = (double *)malloc(sizeof(double) * n_aux + sizeof(int) * (size_t)nb);
-    if (!sig) { hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * n_aux); }
-    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    int *order = (int *)(sig + n_aux);
     const int bad = hzgsvd__z_final_rescale(&M, &E, sf, sg, ss);
     if (bad >= 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                           bad + 1, sf[bad], sg[bad]);
-        free(sig); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return st;
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
@@ -1287,29 +1551,44 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     for (int j = 0; j < nb; ++j)
         if (hzgsvd__z_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) {
-        free(sig); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
-    /* the caller's F and G are still the input here: their column norms for the rank test */
-    hzgsvd__z_col_norms(F, m_f, n, ldf, nf);
-    hzgsvd__z_col_norms(G, m_g, n, ldg, ng);
-    int degenerate_col = -1;
+    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
+    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    for (int c = 0; c < n && spread_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
+        double sfo, sgo, sso, zm;
+        int ze;
+        int out = hzgsvd__z_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
         hzgsvd__z_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
         hzgsvd__z_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
         hzgsvd__z_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
-        if (sigma_f) sigma_f[c] = sf[j];
-        if (sigma_g) sigma_g[c] = sg[j];
-        if (sigma) sigma[c] = ss[j];
+        if (rg.active) out |= hzgsvd__z_range_z_col(Z + 2 * (size_t)c * ldz, n, col, zm, ze);
+        if (out && range_col < 0) range_col = c;
+        if (sigma_f) sigma_f[c] = sfo;
+        if (sigma_g) sigma_g[c] = sgo;
+        if (sigma) sigma[c] = sso;
     }
-    free(sig); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+    free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+    if (info) info->outputs_written = 1;
     if (degenerate)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (spread_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            range_col + 1, (sigma ? sigma[range_col] : 0.0), (sigma_f ? sigma_f[range_col] : 0.0), (sigma_g ? sigma_g[range_col] : 0.0));
     if (!converged)
         return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                             o->max_sweeps, o->max_sweeps);

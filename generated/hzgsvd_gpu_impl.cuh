@@ -2687,6 +2687,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
     if (written) *written = 1;
+    if (info) info->outputs_written = 1;
     if (degenerate) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                           "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
@@ -3040,6 +3041,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
     if (written) *written = 1;
+    if (info) info->outputs_written = 1;
     if (degenerate) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                           "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",

@@ -1,8 +1,8 @@
 /* ================================================================================================
  * hzgsvd_host.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_host_common.c.j2
+ * Generated from: templates/hzgsvd_host_common.c.j2, templates/hzgsvd_range_plan.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
- * What it is: Host code every engine shares: timing, messages, argument checks, bordering sizes, column order.
+ * What it is: Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.
  * How to compile: Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).
  * ================================================================================================ */
 #ifndef HZGSVD_GENERATED_HZGSVD_HOST_H
@@ -54,6 +54,7 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->seconds = 0.0;
     info->n_bordered = 0;
     info->block_width = 0;
+    info->outputs_written = 0;
     info->detail[0] = '\0';
 }
 
@@ -110,8 +111,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const v
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outermost = %d is not a strategy", (int)o->outermost);
     if (o->outermost_blocking != HZGSVD_BLOCKING_FB && o->outermost_blocking != HZGSVD_BLOCKING_BO)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.outermost_blocking = %d is not FB or BO", (int)o->outermost_blocking);
-    if (o->threads < 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.threads = %d must be >= 0", o->threads);
+    if (o->threads < 0 || o->threads > HZGSVD_MAX_THREADS)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.threads = %d must be in 0..%d (0: the OpenMP default)",
+                            o->threads, HZGSVD_MAX_THREADS);
     return HZGSVD_SUCCESS;
 }
 
@@ -153,5 +155,57 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
     return (b + 255u) & ~(size_t)255u;
 }
 /*** end templates/hzgsvd_host_common.c.j2 ***/
+
+/*** begin templates/hzgsvd_range_plan.c.j2 ***/
+/* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
+ * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
+ * above 2^500, or F and G far apart from each other) would underflow or overflow there although
+ * its Sigma is representable.  Such a pair is run as F' = 2^shift_f F D, G' = 2^shift_g G D with
+ * D = diag(2^col_j): column j of [F; G] gets its largest entry into [1/2, 1) (the method is
+ * invariant under column scaling, D only moves into Z), and then F and G each get theirs there.
+ * Powers of two are exact, so F' and G' carry every bit of F and G.  A pair inside the safe window
+ * is left as it is (bitwise the results of an engine without this step).  Integers only: the
+ * distributed engine reduces the three partial values over its ranks with MPI_MAX. */
+#include <limits.h>
+
+/* No scaling while the largest entry of every column of F and of G lies in [2^-SAFE, 2^SAFE):
+ * then squares, Gram entries and the variant's column prescaling by 1/||g_j|| stay normal. */
+#define HZGSVD__RANGE_SAFE 200
+/* What the engine resolves inside the scaled pair: Sigma_F' and Sigma_G' (and column norms of the
+ * working F' and G') down to 2^-RESOLVE, whose squares stay normal with room for the sums; so the
+ * sigma of one pair may spread over about 2^500 (1e150).  Below that a result is not certified and
+ * a pivot failure is not evidence of rank deficiency: both give HZGSVD_ERR_OUT_OF_RANGE. */
+#define HZGSVD__RANGE_RESOLVE 500
+
+typedef struct hzgsvd__range {
+    int active;                     /* 0: the input is used as it is, every shift 0 */
+    int shift_f, shift_g;           /* F' = 2^shift_f F D, G' = 2^shift_g G D */
+} hzgsvd__range;
+
+/* Column part of the plan.  ef[j], eg[j]: the exponents (frexp) of the largest |entry| of column j
+ * of F and of G (no zero columns: refused before).  Sets col[j] and folds into part[3] = {some column
+ * outside the window, max_j (ef_j + col_j), max_j (eg_j + col_j)}; part starts as {0, INT_MIN, INT_MIN}. */
+HZGSVD_PRIVATE void hzgsvd__range_columns(int n, const int *ef, const int *eg, int *col, int part[3])
+{
+    for (int j = 0; j < n; ++j) {
+        const int top = ef[j] > eg[j] ? ef[j] : eg[j];
+        col[j] = -top;
+        if (ef[j] < -HZGSVD__RANGE_SAFE || ef[j] > HZGSVD__RANGE_SAFE || eg[j] < -HZGSVD__RANGE_SAFE || eg[j] > HZGSVD__RANGE_SAFE)
+            part[0] = 1;
+        if (ef[j] - top > part[1]) part[1] = ef[j] - top;
+        if (eg[j] - top > part[2]) part[2] = eg[j] - top;
+    }
+}
+
+/* The plan from the folded parts (of all columns). */
+HZGSVD_PRIVATE hzgsvd__range hzgsvd__range_plan(const int part[3])
+{
+    hzgsvd__range r;
+    r.active = part[0] != 0;
+    r.shift_f = r.active ? -part[1] : 0;
+    r.shift_g = r.active ? -part[2] : 0;
+    return r;
+}
+/*** end templates/hzgsvd_range_plan.c.j2 ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

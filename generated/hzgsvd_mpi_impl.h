@@ -899,7 +899,7 @@ agree:
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
      * ties and no sorting by the column position), the rank test, the caller's arrays. */
     {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min;
+        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0;
         if (K.gpu) {
 #ifdef __CUDACC__
             st = hzgsvd__d_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
@@ -953,6 +953,7 @@ agree:
             hzgsvd__d_store_col(Z, ldz, j, K.W.Zr, nb, j, n);
             sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
         }
+        stored = 1;
         HZGSVD__MPI(MPI_Allreduce(&deg_key, &deg_min, 1, MPI_INT, MPI_MIN, K.comm));
         if (deg_min != INT_MAX) {
             const int d = deg_min % 4;
@@ -965,6 +966,8 @@ agree:
         }
     agree_end:
         st = hzgsvd__mpi_agree(K.comm, st, info);
+        /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
+        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT);
     }
 done:
     hzgsvd__d_mpi_release(&K);
@@ -1272,7 +1275,7 @@ agree:
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
      * ties and no sorting by the column position), the rank test, the caller's arrays. */
     {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min;
+        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0;
         if (K.gpu) {
 #ifdef __CUDACC__
             st = hzgsvd__z_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
@@ -1326,6 +1329,7 @@ agree:
             hzgsvd__z_store_col(Z, ldz, j, K.W.Zr, K.W.Zi, nb, j, n);
             sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
         }
+        stored = 1;
         HZGSVD__MPI(MPI_Allreduce(&deg_key, &deg_min, 1, MPI_INT, MPI_MIN, K.comm));
         if (deg_min != INT_MAX) {
             const int d = deg_min % 4;
@@ -1338,6 +1342,8 @@ agree:
         }
     agree_end:
         st = hzgsvd__mpi_agree(K.comm, st, info);
+        /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
+        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT);
     }
 done:
     hzgsvd__z_mpi_release(&K);

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_ref_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_math.h.j2
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_math.h.j2, templates/hzgsvd_range_scale.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), with the 2x2 math rendered in long double (host only).
  * How to compile: Included by hzgsvd_ref.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp), x86-64.
@@ -299,6 +299,66 @@ static inline int hzgsvd__lzswap(int sort, long double new_app, long double new_
 }
 /*** end templates/hzgsvd_math.h.j2 ***/
 
+/*** begin templates/hzgsvd_range_scale.c.j2 [ld] ***/
+/* Range scaling of the real long double engine: the exponents of a caller's columns, the
+ * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
+#include <float.h>
+
+/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; real). */
+HZGSVD_PRIVATE void hzgsvd__ld_col_exponents(const long double *Y, int m, int n, int ld, int *e)
+{
+    for (int j = 0; j < n; ++j) {
+        long double a = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const long double v = fabsl(Y[r + (size_t)j * ld]);
+            if (v > a) a = v;
+        }
+        (void)frexpl(a, &e[j]);
+    }
+}
+
+/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
+HZGSVD_PRIVATE void hzgsvd__ld_scale_pow2(long double *xr, int m, int s)
+{
+    if (s == 0) return;
+    for (int r = 0; r < m; ++r) {
+        xr[r] = ldexpl(xr[r], s);
+    }
+}
+
+/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
+ * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
+ * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__ld_range_z_col).  Returns 0, or 1 where
+ * sigma, Sigma_F or Sigma_G leaves the normal range. */
+HZGSVD_PRIVATE int hzgsvd__ld_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
+                                     long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
+{
+    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
+    const long double s = ldexpl(ss1, rg->shift_g - rg->shift_f);
+    const long double h = hypotl((long double)1.0, s);
+    *ss = s; *sg = (long double)1.0 / h; *sf = s / h;
+    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
+    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
+     * divide by the larger of the two scaled values */
+    const long double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
+    *zm = frexpl(c, ze);
+    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
+    return !(s >= LDBL_MIN) || !(s <= LDBL_MAX) || !(*sf >= LDBL_MIN) || !(*sg >= LDBL_MIN);
+}
+
+/* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+ * Returns 0, or 1 where an entry overflows. */
+HZGSVD_PRIVATE int hzgsvd__ld_range_z_col(long double *z, int n, const int *col, long double zm, int ze)
+{
+    int bad = 0;
+    for (int i = 0; i < n; ++i) {
+        z[i] = ldexpl(z[i] * zm, col[i] + ze);
+        bad |= !isfinite(z[i]);
+    }
+    return bad;
+}
+/*** end templates/hzgsvd_range_scale.c.j2 [ld] ***/
+
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
 /* The CPU engine in long double (the reference engine of hzgsvd_ref.h), real (d).
  * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
@@ -413,6 +473,7 @@ typedef struct hzgsvd__ld_pair_result {
     unsigned long long all, big;
     int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
     int fail_col;                   /* local column (0..2w-1) where it failed */
+    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__ld_pair_result;
 
 /* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
@@ -463,16 +524,24 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, long double tol, const hzgsvd__ld_scratch *s)
 {
-    hzgsvd__ld_pair_result res = {0, 0, 0, -1};
+    hzgsvd__ld_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     /* Subphases 1 and 2: F-hat, G-hat */
     hzgsvd__ld_gram(M->Fr, M->mf, cols, k, Fr);
     int c = hzgsvd__ld_cholesky(Fr, k);
-    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 1; res.fail_col = c;
+        res.tiny = hzgsvd__ld_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->mf, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
     hzgsvd__ld_gram(M->Gr, M->mg, cols, k, Gr);
     c = hzgsvd__ld_cholesky(Gr, k);
-    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 2; res.fail_col = c;
+        res.tiny = hzgsvd__ld_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->mg, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -618,9 +687,11 @@ HZGSVD_PRIVATE int hzgsvd__ld_degenerate(const long double *zr, int n, const lon
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2). */
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
-                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh, hzgsvd_info *info)
+                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
 {
     hzgsvd__ld_mats M;
     long double *buf = (long double *)malloc(sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
@@ -628,23 +699,33 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F
     M.Fr = buf; M.Gr = buf + m_f;
     hzgsvd__ld_load(F, m_f, 1, m_f, M.Fr, m_f);
     hzgsvd__ld_load(G, m_g, 1, m_g, M.Gr, m_g);
+    hzgsvd__ld_scale_pow2(M.Fr, m_f, rg->shift_f + (rg->active ? col0 : 0));
+    hzgsvd__ld_scale_pow2(M.Gr, m_g, rg->shift_g + (rg->active ? col0 : 0));
     const long double nf2 = hzgsvd__ld_nrm2sq(M.Fr, m_f, enh);
     const long double ng2 = hzgsvd__ld_nrm2sq(M.Gr, m_g, enh);
     const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
-    const long double sf = sqrtl(nf2) * rho, sg = sqrtl(ng2) * rho, s = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
         free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", (double)nf2, (double)ng2);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
     }
+    long double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__ld_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
     hzgsvd__ld_scale(M.Fr, m_f, hzgsvd__lrsqrt_rn(nf2));
     hzgsvd__ld_scale(M.Gr, m_g, hzgsvd__lrsqrt_rn(ng2));
     hzgsvd__ld_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
     hzgsvd__ld_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
     Z[0] = rho;
+    const int zbad = rg->active && hzgsvd__ld_range_z_col(Z, 1, &col0, zm, ze);
     if (sigma_f) sigma_f[0] = sf;
     if (sigma_g) sigma_g[0] = sg;
     if (sigma) sigma[0] = s;
     free(buf);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
     return HZGSVD_SUCCESS;
 }
 
@@ -684,6 +765,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_engine_init(hzgsvd__ld_engine *E, int nc
     E->mem = NULL; E->scr = NULL;
 #ifdef _OPENMP
     E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
+     * the same for every thread count) */
+    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
 #else
     E->nthreads = 1;
 #endif
@@ -771,7 +855,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_sweep(const hzgsvd__ld_mats *M, hzgsvd__
             const hzgsvd__ld_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
-            if (r->fail && st == HZGSVD_SUCCESS) {
+            if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
+                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
+            } else if (r->fail && st == HZGSVD_SUCCESS) {
                 const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
@@ -861,23 +952,61 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
+
+    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
+    hzgsvd__ld_col_exponents(F, m_f, n, ldf, ef);
+    hzgsvd__ld_col_exponents(G, m_g, n, ldg, eg);
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, ef, eg, col, part);
+    const hzgsvd__range rg = hzgsvd__range_plan(part);
     if (n == 1) {
         if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        return hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+        st = hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
+        free(ints);
+        return st;
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__ld_mats M;
     hzgsvd__ld_engine E;
-    if (hzgsvd__ld_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    long double *sig = (long double *)malloc(sizeof(long double) * n_aux);
+    if (!sig || hzgsvd__ld_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
+        free(sig); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    }
+    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
     st = hzgsvd__ld_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { hzgsvd__ld_mats_free(&M); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__ld_mats_free(&M); return st; }
 
-    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+     * initFGZ (3.3). */
     hzgsvd__ld_load(F, m_f, n, ldf, M.Fr, M.mf);
     hzgsvd__ld_load(G, m_g, n, ldg, M.Gr, M.mg);
+    for (int j = 0; j < n; ++j) {
+        if (rg.active) {
+            hzgsvd__ld_scale_pow2(M.Fr + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
+            hzgsvd__ld_scale_pow2(M.Gr + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
+        }
+        nf[j] = sqrtl(hzgsvd__ld_nrm2sq(M.Fr + (size_t)j * M.mf, m_f, 0));
+        ng[j] = sqrtl(hzgsvd__ld_nrm2sq(M.Gr + (size_t)j * M.mg, m_g, 0));
+    }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
+    for (int j = 0; j < n; ++j)
+        if (nf[j] < resolve || ng[j] < resolve) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+            free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+            return st;
+        }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -899,19 +1028,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
         if (sw_big == 0) { converged = 1; break; }
         hzgsvd__ld_rescale_z(&M, enh, E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return st; }
 
-    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    long double *sig = (long double *)malloc(sizeof(long double) * n_aux + sizeof(int) * (size_t)nb);
-    if (!sig) { hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * n_aux); }
-    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    int *order = (int *)(sig + n_aux);
     const int bad = hzgsvd__ld_final_rescale(&M, &E, sf, sg, ss);
     if (bad >= 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                           bad + 1, (double)sf[bad], (double)sg[bad]);
-        free(sig); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+        free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
         return st;
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
@@ -919,35 +1042,113 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     for (int j = 0; j < nb; ++j)
         if (hzgsvd__ld_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) {
-        free(sig); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+        free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__ld_sort_desc(ss, order, n);
-    /* the caller's F and G are still the input here: their column norms for the rank test */
-    hzgsvd__ld_col_norms(F, m_f, n, ldf, nf);
-    hzgsvd__ld_col_norms(G, m_g, n, ldg, ng);
-    int degenerate_col = -1;
+    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
+    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    for (int c = 0; c < n && spread_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__ld_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
+        long double sfo, sgo, sso, zm;
+        int ze;
+        int out = hzgsvd__ld_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
         hzgsvd__ld_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
         hzgsvd__ld_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
         hzgsvd__ld_store_col(Z, ldz, c, M.Zr, nb, j, n);
-        if (sigma_f) sigma_f[c] = sf[j];
-        if (sigma_g) sigma_g[c] = sg[j];
-        if (sigma) sigma[c] = ss[j];
+        if (rg.active) out |= hzgsvd__ld_range_z_col(Z + 1 * (size_t)c * ldz, n, col, zm, ze);
+        if (out && range_col < 0) range_col = c;
+        if (sigma_f) sigma_f[c] = sfo;
+        if (sigma_g) sigma_g[c] = sgo;
+        if (sigma) sigma[c] = sso;
     }
-    free(sig); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+    free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+    if (info) info->outputs_written = 1;
     if (degenerate)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (spread_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            range_col + 1, (double)(sigma ? sigma[range_col] : 0.0), (double)(sigma_f ? sigma_f[range_col] : 0.0), (double)(sigma_g ? sigma_g[range_col] : 0.0));
     if (!converged)
         return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                             o->max_sweeps, o->max_sweeps);
     return HZGSVD_SUCCESS;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
+
+/*** begin templates/hzgsvd_range_scale.c.j2 [lz] ***/
+/* Range scaling of the complex long double engine: the exponents of a caller's columns, the
+ * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
+#include <float.h>
+
+/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; interleaved (re, im): the larger part). */
+HZGSVD_PRIVATE void hzgsvd__lz_col_exponents(const long double *Y, int m, int n, int ld, int *e)
+{
+    for (int j = 0; j < n; ++j) {
+        long double a = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const long double vr = fabsl(Y[2 * (r + (size_t)j * ld)]), vi = fabsl(Y[2 * (r + (size_t)j * ld) + 1]);
+            if (vr > a) a = vr;
+            if (vi > a) a = vi;
+        }
+        (void)frexpl(a, &e[j]);
+    }
+}
+
+/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
+HZGSVD_PRIVATE void hzgsvd__lz_scale_pow2(long double *xr, long double *xi, int m, int s)
+{
+    if (s == 0) return;
+    for (int r = 0; r < m; ++r) {
+        xr[r] = ldexpl(xr[r], s);
+        xi[r] = ldexpl(xi[r], s);
+    }
+}
+
+/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
+ * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
+ * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__lz_range_z_col).  Returns 0, or 1 where
+ * sigma, Sigma_F or Sigma_G leaves the normal range. */
+HZGSVD_PRIVATE int hzgsvd__lz_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
+                                     long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
+{
+    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
+    const long double s = ldexpl(ss1, rg->shift_g - rg->shift_f);
+    const long double h = hypotl((long double)1.0, s);
+    *ss = s; *sg = (long double)1.0 / h; *sf = s / h;
+    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
+    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
+     * divide by the larger of the two scaled values */
+    const long double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
+    *zm = frexpl(c, ze);
+    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
+    return !(s >= LDBL_MIN) || !(s <= LDBL_MAX) || !(*sf >= LDBL_MIN) || !(*sg >= LDBL_MIN);
+}
+
+/* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+ * Returns 0, or 1 where an entry overflows. */
+HZGSVD_PRIVATE int hzgsvd__lz_range_z_col(long double *z, int n, const int *col, long double zm, int ze)
+{
+    int bad = 0;
+    for (int i = 0; i < n; ++i) {
+        z[2 * i] = ldexpl(z[2 * i] * zm, col[i] + ze);
+        z[2 * i + 1] = ldexpl(z[2 * i + 1] * zm, col[i] + ze);
+        bad |= !isfinite(z[2 * i]) || !isfinite(z[2 * i + 1]);
+    }
+    return bad;
+}
+/*** end templates/hzgsvd_range_scale.c.j2 [lz] ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [lz] ***/
 /* The CPU engine in long double (the reference engine of hzgsvd_ref.h), complex (z): split real/imaginary planes internally.
@@ -1071,6 +1272,7 @@ typedef struct hzgsvd__lz_pair_result {
     unsigned long long all, big;
     int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
     int fail_col;                   /* local column (0..2w-1) where it failed */
+    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__lz_pair_result;
 
 /* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
@@ -1129,17 +1331,25 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, long double tol, const hzgsvd__lz_scratch *s)
 {
-    hzgsvd__lz_pair_result res = {0, 0, 0, -1};
+    hzgsvd__lz_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     long double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
     /* Subphases 1 and 2: F-hat, G-hat */
     hzgsvd__lz_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
     int c = hzgsvd__lz_cholesky(Fr, Fi, k);
-    if (c >= 0) { res.fail = 1; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 1; res.fail_col = c;
+        res.tiny = hzgsvd__lz_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->Fi + (size_t)cols[c] * M->mf, M->mf, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
     hzgsvd__lz_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
     c = hzgsvd__lz_cholesky(Gr, Gi, k);
-    if (c >= 0) { res.fail = 2; res.fail_col = c; return res; }
+    if (c >= 0) {
+        res.fail = 2; res.fail_col = c;
+        res.tiny = hzgsvd__lz_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->Gi + (size_t)cols[c] * M->mg, M->mg, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+        return res;
+    }
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -1291,9 +1501,11 @@ HZGSVD_PRIVATE int hzgsvd__lz_degenerate(const long double *zr, const long doubl
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2). */
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
-                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh, hzgsvd_info *info)
+                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
 {
     hzgsvd__lz_mats M;
     long double *buf = (long double *)malloc(sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
@@ -1302,23 +1514,33 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F
     M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
     hzgsvd__lz_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
     hzgsvd__lz_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
+    hzgsvd__lz_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + (rg->active ? col0 : 0));
+    hzgsvd__lz_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + (rg->active ? col0 : 0));
     const long double nf2 = hzgsvd__lz_nrm2sq(M.Fr, M.Fi, m_f, enh);
     const long double ng2 = hzgsvd__lz_nrm2sq(M.Gr, M.Gi, m_g, enh);
     const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
-    const long double sf = sqrtl(nf2) * rho, sg = sqrtl(ng2) * rho, s = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s) || !(sf > 0.0) || !(sg > 0.0)) {
+    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
         free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "n = 1: ||F||^2 = %g, ||G||^2 = %g out of range", (double)nf2, (double)ng2);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
     }
+    long double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__lz_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
     hzgsvd__lz_scale(M.Fr, M.Fi, m_f, hzgsvd__lrsqrt_rn(nf2));
     hzgsvd__lz_scale(M.Gr, M.Gi, m_g, hzgsvd__lrsqrt_rn(ng2));
     hzgsvd__lz_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
     hzgsvd__lz_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
     Z[0] = rho; Z[1] = 0.0;
+    const int zbad = rg->active && hzgsvd__lz_range_z_col(Z, 1, &col0, zm, ze);
     if (sigma_f) sigma_f[0] = sf;
     if (sigma_g) sigma_g[0] = sg;
     if (sigma) sigma[0] = s;
     free(buf);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
     return HZGSVD_SUCCESS;
 }
 
@@ -1359,6 +1581,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_engine_init(hzgsvd__lz_engine *E, int nc
     E->mem = NULL; E->scr = NULL;
 #ifdef _OPENMP
     E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
+     * the same for every thread count) */
+    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
 #else
     E->nthreads = 1;
 #endif
@@ -1451,7 +1676,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep(const hzgsvd__lz_mats *M, hzgsvd__
             const hzgsvd__lz_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
-            if (r->fail && st == HZGSVD_SUCCESS) {
+            if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
+                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
+            } else if (r->fail && st == HZGSVD_SUCCESS) {
                 const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
@@ -1543,23 +1775,61 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
+
+    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
+    hzgsvd__lz_col_exponents(F, m_f, n, ldf, ef);
+    hzgsvd__lz_col_exponents(G, m_g, n, ldg, eg);
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, ef, eg, col, part);
+    const hzgsvd__range rg = hzgsvd__range_plan(part);
     if (n == 1) {
         if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        return hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, info);
+        st = hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
+        free(ints);
+        return st;
     }
 
     const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__lz_mats M;
     hzgsvd__lz_engine E;
-    if (hzgsvd__lz_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0)
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    long double *sig = (long double *)malloc(sizeof(long double) * n_aux);
+    if (!sig || hzgsvd__lz_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
+        free(sig); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    }
+    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
     st = hzgsvd__lz_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { hzgsvd__lz_mats_free(&M); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__lz_mats_free(&M); return st; }
 
-    /* Load, border (unit diagonal in the added rows and columns, section 3.1), initFGZ (3.3). */
+    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+     * initFGZ (3.3). */
     hzgsvd__lz_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
     hzgsvd__lz_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+    for (int j = 0; j < n; ++j) {
+        if (rg.active) {
+            hzgsvd__lz_scale_pow2(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
+            hzgsvd__lz_scale_pow2(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
+        }
+        nf[j] = sqrtl(hzgsvd__lz_nrm2sq(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, 0));
+        ng[j] = sqrtl(hzgsvd__lz_nrm2sq(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, 0));
+    }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
+    for (int j = 0; j < n; ++j)
+        if (nf[j] < resolve || ng[j] < resolve) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+            free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+            return st;
+        }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -1581,19 +1851,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
         if (sw_big == 0) { converged = 1; break; }
         hzgsvd__lz_rescale_z(&M, enh, E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return st; }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return st; }
 
-    /* sf, sg, ss of the nb working columns; nf, ng the caller's column norms; order the output */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    long double *sig = (long double *)malloc(sizeof(long double) * n_aux + sizeof(int) * (size_t)nb);
-    if (!sig) { hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * n_aux); }
-    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    int *order = (int *)(sig + n_aux);
     const int bad = hzgsvd__lz_final_rescale(&M, &E, sf, sg, ss);
     if (bad >= 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                           bad + 1, (double)sf[bad], (double)sg[bad]);
-        free(sig); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+        free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
         return st;
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
@@ -1601,29 +1865,44 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     for (int j = 0; j < nb; ++j)
         if (hzgsvd__lz_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) {
-        free(sig); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+        free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
     if (o->sort) hzgsvd__lz_sort_desc(ss, order, n);
-    /* the caller's F and G are still the input here: their column norms for the rank test */
-    hzgsvd__lz_col_norms(F, m_f, n, ldf, nf);
-    hzgsvd__lz_col_norms(G, m_g, n, ldg, ng);
-    int degenerate_col = -1;
+    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
+    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    for (int c = 0; c < n && spread_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__lz_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
+        long double sfo, sgo, sso, zm;
+        int ze;
+        int out = hzgsvd__lz_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
         hzgsvd__lz_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
         hzgsvd__lz_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
         hzgsvd__lz_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
-        if (sigma_f) sigma_f[c] = sf[j];
-        if (sigma_g) sigma_g[c] = sg[j];
-        if (sigma) sigma[c] = ss[j];
+        if (rg.active) out |= hzgsvd__lz_range_z_col(Z + 2 * (size_t)c * ldz, n, col, zm, ze);
+        if (out && range_col < 0) range_col = c;
+        if (sigma_f) sigma_f[c] = sfo;
+        if (sigma_g) sigma_g[c] = sgo;
+        if (sigma) sigma[c] = sso;
     }
-    free(sig); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+    free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+    if (info) info->outputs_written = 1;
     if (degenerate)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (spread_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            range_col + 1, (double)(sigma ? sigma[range_col] : 0.0), (double)(sigma_f ? sigma_f[range_col] : 0.0), (double)(sigma_g ? sigma_g[range_col] : 0.0));
     if (!converged)
         return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
                             o->max_sweeps, o->max_sweeps);

@@ -74,15 +74,16 @@ def outputs(variants):
           ("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS})]),
         ("hzgsvd_host.h",
-         "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order.",
+         "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
          ["hzgsvd_core.h"],
-         [("hzgsvd_host_common.c.j2", {"gpu_widths": GPU_BLOCK_WIDTHS})]),
+         [("hzgsvd_host_common.c.j2", {"gpu_widths": GPU_BLOCK_WIDTHS}),
+          ("hzgsvd_range_plan.c.j2", {})]),
         ("hzgsvd_cpu_impl.h",
          "The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
          ["hzgsvd_host.h"],
-         [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in PRECISIONS]
+         [(t, dict(prec)) for prec in PRECISIONS for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_engine.c.j2")]
          + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
         ("hzgsvd_gpu_impl.cuh",
          "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",
@@ -106,7 +107,7 @@ def outputs(variants):
          "Included by hzgsvd_ref.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp), x86-64.",
          ["hzgsvd_host.h"],
          [("hzgsvd_math.h.j2", {"real": "long double"})]
-         + [("hzgsvd_cpu_engine.c.j2", dict(prec)) for prec in REF_PRECISIONS]
+         + [(t, dict(prec)) for prec in REF_PRECISIONS for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_engine.c.j2")]
          + [("hzgsvd_cpu_api.c.j2", {"precisions": REF_PRECISIONS, "api": "ref"})]),
     ]
 

@@ -5,7 +5,9 @@
 #
 # Writes small pairs with numpy (n = 40, m_F = 50, m_G = 45; real and complex; C and Fortran
 # order; raw files), runs $BUILD/hzgsvd on them and checks the outputs in numpy, the exit codes
-# and the one-line error messages of bad inputs, the progress lines, and two runs under valgrind.
+# and the one-line error messages of bad inputs, the progress lines, the regressions of issue 12
+# (option ranges, m < n before allocating, what is written on an error, strict .npy reading,
+# 1-based indices), and two runs under valgrind.
 set -u
 
 BUILD=${BUILD:-build}
@@ -91,6 +93,27 @@ Fc, _ = pair(True)
 np.save(os.path.join(out, "bad_F_complex.npy"), Fc)
 with open(os.path.join(out, "bad_text.npy"), "w") as f:
     f.write("this is not a .npy file\n1 2 3\n")
+
+# issue 12: shapes the CLI must refuse before it allocates Z (n x n = 80 GB here) ...
+np.save(os.path.join(out, "wide_F.npy"), rng.standard_normal((1, 100000)))
+np.save(os.path.join(out, "wide_G.npy"), rng.standard_normal((1, 100000)))
+save_raw(os.path.join(out, "wide_raw.Y"), rng.standard_normal((1, 100000)))
+save_raw(os.path.join(out, "wide_raw.W"), rng.standard_normal((1, 100000)))
+np.save(os.path.join(out, "bad_G_short.npy"), G[:30, :])
+# ... G with its last column equal to its first: the iteration converges and the rank test after
+# it fails, so the CPU engine returns RANK_DEFICIENT with the outputs written
+Gr = G.copy(); Gr[:, 39] = Gr[:, 0]
+np.save(os.path.join(out, "rankdef_G.npy"), Gr)
+# ... and .npy files numpy's format does not describe: extra bytes after the data, a dtype string
+# with trailing NULs (the same header length, so only the NULs are wrong)
+with open(os.path.join(out, "real_F_c.npy"), "rb") as f:
+    blob = f.read()
+with open(os.path.join(out, "bad_F_trailing.npy"), "wb") as f:
+    f.write(blob + b"\0" * 8)
+assert b"'<f8', " in blob and b"  \n" in blob
+nul = blob.replace(b"'<f8', ", b"'<f8\0\0', ", 1).replace(b"  \n", b"\n", 1)
+with open(os.path.join(out, "bad_F_nuldescr.npy"), "wb") as f:
+    f.write(nul)
 EOF
 
 cat > "$T/check_out.py" <<'EOF'
@@ -306,8 +329,9 @@ run nocv --quiet --max-sweeps 1 "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out
 if [ "$rc" -eq 16 ]; then
     st=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$T/out_nocv/summary.json" 2>&1)
     if [ -f "$T/out_nocv/U.npy" ] && [ -f "$T/out_nocv/sigma.npy" ] && [ "$st" = HZGSVD_ERR_NO_CONVERGENCE ] \
-       && [ "$(nlines "$T/nocv.err")" -eq 1 ] && grep -q '^hzgsvd: warning: ' "$T/nocv.err"; then
-        pass "--max-sweeps 1: exit 16, outputs + summary (HZGSVD_ERR_NO_CONVERGENCE) written, one warning line"
+       && [ "$(nlines "$T/nocv.err")" -eq 1 ] && grep -q '^hzgsvd: warning: .*outputs written despite the error: U.npy' "$T/nocv.err" \
+       && grep -q '"outputs_written": true' "$T/out_nocv/summary.json"; then
+        pass "--max-sweeps 1: exit 16, outputs + summary (HZGSVD_ERR_NO_CONVERGENCE, outputs_written) written, one warning line"
     else
         fail "--max-sweeps 1: exit 16 but outputs/summary/warning wrong" "status $st; $(head -c 300 "$T/nocv.err")"
     fi
@@ -321,6 +345,14 @@ fi
 run help --help
 if [ "$rc" -eq 0 ] && grep -q 'Exit codes' "$T/help.out" && [ ! -s "$T/help.err" ]; then pass "--help: exit 0, documents the exit codes"
 else fail "--help: exit $rc"; fi
+# issue 12: the ranges of the options and the 1-based indices of the library's messages
+if grep -q -- '--max-sweeps N .*1\.\.1000' "$T/help.out" && grep -q -- '--threads N .*0\.\.1024' "$T/help.out" \
+   && grep -q -- '--variant V .*0\.\.7' "$T/help.out" && grep -q 'CPU 1\.\.64' "$T/help.out" \
+   && grep -q '1-based' "$T/help.out" && grep -q 'F\[3, 4\]' "$T/help.out"; then
+    pass "--help: option ranges (sweeps 1..1000, threads 0..1024, variant 0..7, w 1..64) and 1-based indices"
+else
+    fail "--help: option ranges or 1-based indices not documented" "$(grep -n -- '--max-sweeps\|--threads\|--variant\|--block-width\|1-based' "$T/help.out")"
+fi
 run version --version
 if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]* (engines:\( [a-z-]*\)*)$' "$T/version.out"; then pass "--version: exit 0"
 else fail "--version: exit $rc"; fi
@@ -359,7 +391,7 @@ expect o-no-value    2  "$F" "$G" -o
 expect sweeps-neg    2  --max-sweeps -3 "$F" "$G" -o "$T/o11"
 expect sweeps-trail  2  --max-sweeps 12x "$F" "$G" -o "$T/o12"
 expect threads-empty 2  --threads "" "$F" "$G" -o "$T/o13"
-expect bw-zero       2  --block-width 0 "$F" "$G" -o "$T/o14"
+expect bw-65         2  --block-width 65 "$F" "$G" -o "$T/o14"
 expect bad-outer     2  --outer xx "$F" "$G" -o "$T/o15"
 expect one-input     2  "$F" -o "$T/o16"
 expect raw-no-sizes  2  --raw "$IN/real_raw" -o "$T/o17"
@@ -381,6 +413,86 @@ if grep -q 'bad_text.npy: not a .npy file' "$T/text-file.err"; then pass "text-f
 else fail "text-file: message" "$(cat "$T/text-file.err")"; fi
 if grep -q '^hzgsvd: library: ' "$T/nan.err"; then pass "nan: message is the library's status and detail"
 else fail "nan: message" "$(cat "$T/nan.err")"; fi
+# issue 12: the library's 1-based F(3,7) is numpy's F[2, 6]
+if grep -q 'F(3,7).*(1-based; numpy index \[2, 6\])' "$T/nan.err"; then pass "nan: message gives the 1-based entry and its numpy index"
+else fail "nan: message lacks the numpy index" "$(cat "$T/nan.err")"; fi
+
+# ---------------------------------------------------------------------------------------------
+echo "test_cli: issue 12"
+
+# has NAME PATTERN...: every grep pattern is in $T/NAME.err
+has() {
+    local name=$1; shift
+    for pat in "$@"; do grep -q -- "$pat" "$T/$name.err" || return 1; done
+}
+# (1) --threads beyond 1024 crashed in libgomp (100000) or failed after the read (60000)
+for t in 100000 60000 1025; do
+    expect "threads-$t" 2 --device cpu --threads "$t" "$F" "$G" -o "$T/o_thr"
+    if has "threads-$t" "--threads: '$t'" '0\.\.1024'; then pass "threads-$t: message names the option and 0..1024"
+    else fail "threads-$t: message" "$(cat "$T/threads-$t.err")"; fi
+done
+# 1024 itself passes the parser (the next option's error is the one reported)
+expect threads-1024-ok 2 --threads 1024 --variant 8 "$F" "$G" -o "$T/o_thr"
+if has threads-1024-ok "--variant: '8'"; then pass "threads-1024-ok: --threads 1024 accepted"
+else fail "threads-1024-ok: --threads 1024 refused" "$(cat "$T/threads-1024-ok.err")"; fi
+
+# (2) m < n: the library's status (exit 12) and detail, not "out of memory allocating Z" (exit 17)
+expect m-f-less-than-n 12 --device cpu "$IN/wide_F.npy" "$IN/wide_G.npy" -o "$T/o_wide"
+if has m-f-less-than-n 'fewer rows than columns (m < n)' 'm_f = 1 < n = 100000' 'only summary.json was written' \
+   && ! grep -q 'out of memory' "$T/m-f-less-than-n.err" && [ ! -e "$T/o_wide/U.npy" ] \
+   && grep -q '"status": "HZGSVD_ERR_M_LESS_THAN_N"' "$T/o_wide/summary.json" \
+   && grep -q '"outputs_written": false' "$T/o_wide/summary.json"; then
+    pass "m-f-less-than-n (1 x 100000): m < n reported, summary.json records it, nothing allocated"
+else
+    fail "m-f-less-than-n (1 x 100000): message or summary" "$(cat "$T/m-f-less-than-n.err")"
+fi
+expect m-g-less-than-n 12 "$F" "$IN/bad_G_short.npy" -o "$T/o_gshort"
+if has m-g-less-than-n 'm_g = 30 < n = 40'; then pass "m-g-less-than-n: message names m_g"
+else fail "m-g-less-than-n: message" "$(cat "$T/m-g-less-than-n.err")"; fi
+expect raw-m-less-than-n 12 --raw --rows-f 1 --rows-g 1 --cols 100000 "$IN/wide_raw" -o "$T/o_wide_raw"
+if has raw-m-less-than-n 'm_f = 1 < n = 100000'; then pass "raw-m-less-than-n: the --raw path checks m < n too"
+else fail "raw-m-less-than-n: message" "$(cat "$T/raw-m-less-than-n.err")"; fi
+
+# (3) RANK_DEFICIENT from the rank test after convergence: all outputs written, and said so ...
+expect rank-test 15 --quiet --device cpu "$F" "$IN/rankdef_G.npy" -o "$T/o_rank"
+missing=""
+for f in U.npy V.npy Z.npy sigma_f.npy sigma_g.npy sigma.npy summary.json; do
+    [ -f "$T/o_rank/$f" ] || missing="$missing $f"
+done
+if [ -z "$missing" ] && has rank-test 'not of full column rank' 'outputs written despite the error: U.npy, V.npy, Z.npy' \
+   && grep -q '"outputs_written": true' "$T/o_rank/summary.json" \
+   && grep -q '"status": "HZGSVD_ERR_RANK_DEFICIENT"' "$T/o_rank/summary.json"; then
+    pass "rank-test: exit 15, U, V, Z, sigmas and summary.json (outputs_written: true) written"
+else
+    fail "rank-test: outputs or message (missing:${missing:- none})" "$(cat "$T/rank-test.err")"
+fi
+# ... a zero column (found before the iteration): only summary.json, and said so
+if has zero-column 'only summary.json was written' && [ ! -e "$T/o8/U.npy" ] \
+   && grep -q '"outputs_written": false' "$T/o8/summary.json"; then
+    pass "zero-column: only summary.json written (outputs_written: false), and the message says so"
+else
+    fail "zero-column: outputs or message" "$(cat "$T/zero-column.err"; ls "$T/o8")"
+fi
+
+# (4) out-of-range options are usage errors at once: a missing input would otherwise be reported first
+for spec in "max-sweeps 1001 1..1000" "max-sweeps 0 1..1000" "block-width 65 0..64" "block-width -1 0..64" \
+            "variant 8 0..7" "threads -1 0..1024"; do
+    set -- $spec
+    expect "range-$1-$2" 2 "--$1" "$2" "$IN/no_such.npy" "$G" -o "$T/o_range"
+    if has "range-$1-$2" "--$1: '$2'" "$3"; then pass "range-$1-$2: message gives the range $3"
+    else fail "range-$1-$2: message" "$(cat "$T/range-$1-$2.err")"; fi
+done
+run bw-zero-ok --quiet --device cpu --block-width 0 "$F" "$G" -o "$T/o_bw0"
+if [ "$rc" -eq 0 ] && grep -q '"block_width": 16,' "$T/o_bw0/summary.json"; then pass "--block-width 0: the engine's choice (16 on the CPU)"
+else fail "--block-width 0: exit $rc" "$(cat "$T/bw-zero-ok.err")"; fi
+
+# (5) .npy files with extra bytes after the data or NULs in the dtype string are file errors
+expect npy-trailing 3 "$IN/bad_F_trailing.npy" "$G" -o "$T/o_trail"
+if has npy-trailing 'bad_F_trailing.npy: 8 extra bytes after the data'; then pass "npy-trailing: message names the file and the extra bytes"
+else fail "npy-trailing: message" "$(cat "$T/npy-trailing.err")"; fi
+expect npy-nul-descr 3 "$IN/bad_F_nuldescr.npy" "$G" -o "$T/o_nul"
+if has npy-nul-descr "bad_F_nuldescr.npy: dtype description '<f8\\\\x00\\\\x00' holds a NUL"; then pass "npy-nul-descr: message names the file and the NUL"
+else fail "npy-nul-descr: message" "$(cat "$T/npy-nul-descr.err")"; fi
 
 # ---------------------------------------------------------------------------------------------
 if command -v valgrind >/dev/null 2>&1; then

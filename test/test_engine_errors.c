@@ -96,6 +96,7 @@ static void expect(const char *what, call *c, const hzgsvd_options *opt, hzgsvd_
     CHECK(strlen(info.detail) > 0 && strlen(info.detail) < sizeof info.detail, "%s %s: info.detail is empty", pr, what);
     if (unchanged) {
         CHECK(call_unchanged(c), "%s %s: the caller's arrays were written on an argument error", pr, what);
+        CHECK(info.outputs_written == 0, "%s %s: info.outputs_written = %d on an error before any output", pr, what, info.outputs_written);
         CHECK(info.sweeps == 0 && info.big == 0 && info.all == 0, "%s %s: info counts not zero (%d sweeps)", pr, what,
               info.sweeps);
     }
@@ -203,7 +204,7 @@ static void test_arguments(tu_rng *rng, int cplx)
         call_free(&c);
     }
     /* bad options */
-    for (int k = 0; k < 11; ++k) {
+    for (int k = 0; k < 13; ++k) {
         hzgsvd_options o = hzgsvd_default_options();
         const char *what = "";
         switch (k) {
@@ -218,6 +219,8 @@ static void test_arguments(tu_rng *rng, int cplx)
         case 8: o.block_width = 65; what = "options.block_width = 65"; break;
         case 9: o.threads = -1; what = "options.threads = -1"; break;
         case 10: o.sort = -1; what = "options.sort = -1"; break;
+        case 11: o.threads = HZGSVD_MAX_THREADS + 1; what = "options.threads = HZGSVD_MAX_THREADS + 1"; break;
+        case 12: o.threads = 100000; what = "options.threads = 100000"; break;
         }
         for (int n1 = 0; n1 < 2; ++n1) {        /* also n = 1 (its own path in the engine) */
             call c = call_new(rng, cplx, M_F, M_G, n1 ? 1 : N, M_F, M_G, n1 ? 1 : N);
@@ -237,8 +240,8 @@ static void test_arguments(tu_rng *rng, int cplx)
 /* ---- statuses ------------------------------------------------------------------------------------- */
 static void test_status_strings(void)
 {
-    const char *seen[HZGSVD_ERR_INTERNAL + 1];
-    for (int s = 0; s <= HZGSVD_ERR_INTERNAL; ++s) {
+    const char *seen[HZGSVD_STATUS_LAST + 1];
+    for (int s = 0; s <= HZGSVD_STATUS_LAST; ++s) {
         seen[s] = hzgsvd_status_string((hzgsvd_status)s);
         CHECK(seen[s] && strlen(seen[s]) > 0, "status %d: empty string", s);
         for (int t = 0; t < s; ++t)

@@ -8,8 +8,10 @@ Needs numpy and the programs BUILD_DIR/hzgsvd_mkpair and BUILD_DIR/hzgsvd_check.
     is read with the right shape (hzgsvd_check --npy-info) and the right values (hzgsvd_check's
     metrics on files of that kind equal the ones numpy computes);
   * every rejected kind (float32, int64, big-endian, complex64, object, structured, 0-D, 3-D,
-    truncated, garbage, text, empty, absurd header, overflowing shape, ...) gives exit status 3 and
-    a one-line message, and randomly mutated files never crash the reader;
+    truncated, garbage, text, empty, absurd header, overflowing shape, extra bytes after the data,
+    NULs in the dtype string or the header padding, a shape that is not a tuple of non-negative
+    integers, fortran_order not True/False, ...) gives exit status 3 and a one-line message that
+    names the problem, and randomly mutated files never crash the reader;
   * hzgsvd_mkpair's pairs have the generalized singular values of sigma_ref (numpy), its .npy files
     are read by numpy, its --raw files match, it is deterministic for a seed;
   * hzgsvd_check's exit statuses for missing files and shape mismatches.
@@ -113,6 +115,14 @@ with open(p, "wb") as f:
     f.write(raw_header("'<f8'", "False", "(2, 3)", pad_to=16) + np.arange(6.0).tobytes())
 rc, out, err = npy_info(p)
 ok(rc == 0 and out == "2 3 0", "accept 16-byte padded header: rc=%d out=%r err=%r" % (rc, out, err))
+
+# Python 2 wrote long integers with an L (numpy still reads them in format 1.0 and 2.0 files)
+for ver in ((1, 0), (2, 0)):
+    p = path("acc_long_v%d.npy" % ver[0])
+    with open(p, "wb") as f:
+        f.write(raw_header("'<f8'", "False", "(2L, 3L)", version=ver) + np.arange(6.0).tobytes())
+    rc, out, err = npy_info(p)
+    ok(rc == 0 and out == "2 3 0", "accept Python 2 long shape in v%d: rc=%d out=%r err=%r" % (ver[0], rc, out, err))
 
 # ------------------------------------------------------------------------------------------------
 # 2. accepted kinds: values, through hzgsvd_check's metrics on files of every kind
@@ -225,7 +235,22 @@ for name, data in [
         ("bad fortran_order", raw_header("'<f8'", "Maybe", "(2,)") + b"\0" * 16),
         ("unterminated dict", b"\x93NUMPY\x01\x00" + (20).to_bytes(2, "little") + b"{'descr': '<f8',    \n"),
         ("4-D shape", raw_header("'<f8'", "True", "(1, 1, 1, 1)") + b"\0" * 8),
-        ("dtype with a space", raw_header("'< f8'", "True", "(1,)") + b"\0" * 8)]:
+        ("dtype with a space", raw_header("'< f8'", "True", "(1,)") + b"\0" * 8),
+        # issue 12: what the format does not allow, and what a reader must not take for an array
+        ("extra bytes after the data", blob + b"\0" * 8),
+        ("one extra byte after the data", blob + b"x"),
+        ("dtype with trailing NULs", raw_header("'<f8\0\0'", "False", "(3, 4)") + np.arange(12.0).tobytes()),
+        ("dtype with a trailing NUL, c16", raw_header("'<c16\0'", "False", "(2,)") + np.zeros(4).tobytes()),
+        ("shape (3) is not a tuple", raw_header("'<f8'", "False", "(3)") + np.zeros(3).tobytes()),
+        ("shape with a leading zero", raw_header("'<f8'", "False", "(03,)") + np.zeros(3).tobytes()),
+        ("shape of floats", raw_header("'<f8'", "False", "(3.0,)") + np.zeros(3).tobytes()),
+        ("shape of booleans", raw_header("'<f8'", "False", "(True,)") + np.zeros(1).tobytes()),
+        ("shape is a list", raw_header("'<f8'", "False", "[3]") + np.zeros(3).tobytes()),
+        ("long shape in v3", raw_header("'<f8'", "False", "(3L,)", version=(3, 0)) + np.zeros(3).tobytes()),
+        ("fortran_order 1", raw_header("'<f8'", "1", "(3,)") + np.zeros(3).tobytes()),
+        ("fortran_order 'True'", raw_header("'<f8'", "'True'", "(3,)") + np.zeros(3).tobytes()),
+        ("fortran_order lower case", raw_header("'<f8'", "true", "(3,)") + np.zeros(3).tobytes()),
+        ("NUL padding of the header", raw_header("'<f8'", "False", "(3,)")[:-9] + b"\0" * 8 + b"\n" + np.zeros(3).tobytes())]:
     p = path("rej_%s.npy" % name.replace(" ", "_").replace("/", "_"))
     with open(p, "wb") as f:
         f.write(data)
@@ -238,7 +263,13 @@ for name, p in rejects.items():
        "reject %s: rc=%d out=%r err=%r" % (name, rc, out, err))
 # the messages name the problem
 for name, word in [("float32", "float32"), ("big-endian >f8", "big-endian"), ("3-D", "3-D"),
-                   ("truncated data", "truncated"), ("garbage", "magic"), ("int64", "integer")]:
+                   ("truncated data", "truncated"), ("garbage", "magic"), ("int64", "integer"),
+                   ("extra bytes after the data", "8 extra bytes after the data"),
+                   ("one extra byte after the data", "1 extra byte after the data"),
+                   ("dtype with trailing NULs", "NUL"), ("dtype with a trailing NUL, c16", "NUL"),
+                   ("shape (3) is not a tuple", "not a tuple"), ("shape of floats", "non-negative integers"),
+                   ("negative shape", "non-negative integers"), ("fortran_order 1", "fortran_order"),
+                   ("NUL padding of the header", "NUL")]:
     rc, out, err = npy_info(rejects[name])
     ok(word in err, "message for %s mentions %r: %r" % (name, word, err))
 

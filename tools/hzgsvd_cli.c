@@ -35,6 +35,15 @@ enum {
     EXIT_LIBRARY_BASE = 10 /* + hzgsvd_status */
 };
 
+/* The library's limits on the options (hzgsvd__check_args), checked here too so that a bad value
+ * is a usage error at once, not a library error after the inputs were read.  Threads: beyond about
+ * a thousand, libgomp fails to create them (or crashes) before the library could refuse. */
+#define CLI_MAX_THREADS HZGSVD_MAX_THREADS
+#define CLI_MAX_SWEEPS 1000
+#define CLI_MAX_BLOCK_WIDTH 64
+
+#define CLI_STATUS_LAST HZGSVD_STATUS_LAST
+
 static int exit_for_status(hzgsvd_status st)
 {
     int code = EXIT_LIBRARY_BASE + (int)st;
@@ -73,7 +82,9 @@ static void print_help(FILE *out)
 "\n"
 "Input:\n"
 "  F.npy G.npy         real float64 ('<f8') or complex complex128 ('<c16') .npy files, C or\n"
-"                      Fortran order; both of the same kind and with the same number of columns\n"
+"                      Fortran order; both of the same kind and with the same number of columns;\n"
+"                      read strictly (a header as numpy writes it, the file ending where the\n"
+"                      data does: extra bytes or NULs in the dtype are file errors)\n"
 "  --raw FN            the paper's raw files FN.Y (= F) and FN.W (= G): doubles in Fortran order,\n"
 "                      no header; sizes from --rows-f M (F), --rows-g P (G), --cols N\n"
 "  --complex           (with --raw) the raw files are complex: interleaved (re, im) pairs\n"
@@ -85,7 +96,8 @@ static void print_help(FILE *out)
 "  --raw input: OUTDIR/FN.YU, FN.WV, FN.Z, FN.SY, FN.SW, FN.SS (the same, raw; FN without its\n"
 "               directory)\n"
 "  always:      OUTDIR/summary.json (version, device, sizes, options, sweeps, transformation\n"
-"               counts, seconds, status, detail, input paths), written whenever the engine ran\n"
+"               counts, seconds, status, detail, outputs_written, input paths), written\n"
+"               whenever the inputs could be read\n"
 "\n"
 "Options:\n"
 "  -o, --output DIR     the output directory (required)\n"
@@ -96,10 +108,10 @@ static void print_help(FILE *out)
 "  --inner S            pointwise Jacobi strategy: me or mm (default me)\n"
 "  --blocking B         fb (full block) or bo (block oriented) (default bo)\n"
 "  --no-sort            do not sort; sigma is then not ordered\n"
-"  --max-sweeps N       at most N outer sweeps, N >= 1 (default 30)\n"
-"  --block-width W      columns per block column: CPU 1..64, GPU 16 or 32 (default: the\n"
-"                       engine's choice, CPU 16, GPU 16 for n <= 2048 else 32)\n"
-"  --threads N          CPU threads, N >= 0 (default 0: the OpenMP default)\n"
+"  --max-sweeps N       at most N outer sweeps, 1..%d (default 30)\n"
+"  --block-width W      columns per block column: 0 = the engine's choice (the default: CPU 16,\n"
+"                       GPU 16 for n <= 2048 else 32), else CPU 1..%d, GPU 16 or 32\n"
+"  --threads N          CPU threads, 0..%d (default 0: the OpenMP default)\n"
 "  --mpi                the distributed engine (paper section 4): start with mpirun, one rank per\n"
 "                       GPU (--device gpu) or per CPU engine (--device cpu); auto: GPUs if the\n"
 "                       build and rank 0 have them.  Rank 0 reads the inputs and writes the outputs\n"
@@ -117,15 +129,23 @@ static void print_help(FILE *out)
 "  2          usage error (unknown option, missing or bad argument, missing -o)\n"
 "  3          file error (an input cannot be read or parsed, an output cannot be written)\n"
 "  4          F and G do not match (different number of columns, real mixed with complex)\n"
-"  10 + s     the library returned status s:\n");
-    for (int s = HZGSVD_ERR_INVALID_ARGUMENT; s <= HZGSVD_ERR_INTERNAL; ++s)
+"  10 + s     the library returned status s (the CLI checks the shapes before it allocates\n"
+"             anything, and reports m < n and n < 1 with the library's codes):\n",
+            CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS);
+    for (int s = HZGSVD_ERR_INVALID_ARGUMENT; s <= (int)CLI_STATUS_LAST; ++s)
         fprintf(out, "  %-10d %s\n", exit_for_status((hzgsvd_status)s),
                 hzgsvd_status_string((hzgsvd_status)s));
     fprintf(out,
 "             On %d (no convergence) the outputs and the summary are still written and a\n"
-"             warning is printed.  --device gpu on a build without a GPU engine gives %d.\n"
-"Every error is reported as one line on stderr beginning with \"hzgsvd: \".\n",
-            exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_NO_DEVICE));
+"             warning is printed.  On %d (rank deficient) they are written when the rank test\n"
+"             after convergence failed (summary.json: \"outputs_written\": true); otherwise,\n"
+"             and on every other error, only summary.json is.  The error line says which.\n"
+"             --device gpu on a build without a GPU engine gives %d.\n"
+"Every error is reported as one line on stderr beginning with \"hzgsvd: \".  Entries and\n"
+"columns in the library's messages are 1-based, as in MATLAB and Fortran: F(4,5) is numpy's\n"
+"F[3, 4], column 6 is F[:, 5].\n",
+            exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
+            exit_for_status(HZGSVD_ERR_NO_DEVICE));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -330,6 +350,7 @@ static const char *status_name(hzgsvd_status st)
     case HZGSVD_ERR_MPI: return "HZGSVD_ERR_MPI";
     case HZGSVD_ERR_NO_DEVICE: return "HZGSVD_ERR_NO_DEVICE";
     case HZGSVD_ERR_INTERNAL: return "HZGSVD_ERR_INTERNAL";
+    case HZGSVD_ERR_OUT_OF_RANGE: return "HZGSVD_ERR_OUT_OF_RANGE";
     }
     return "HZGSVD_UNKNOWN_STATUS";
 }
@@ -472,18 +493,19 @@ static int parse_args(int argc, char **argv, cli_args *a)
             else { say("%s: '%s' is not fb or bo", name, val); return EXIT_USAGE; }
             if (!strcmp(name, "--blocking")) a->opt.blocking = b; else a->opt.outermost_blocking = b;
         } else if (!strcmp(name, "--max-sweeps")) {
-            if (parse_int(val, 1, INT_MAX, &a->opt.max_sweeps) != 0) {
-                say("--max-sweeps: '%s' is not a positive integer", val);
+            if (parse_int(val, 1, CLI_MAX_SWEEPS, &a->opt.max_sweeps) != 0) {
+                say("--max-sweeps: '%s' is not an integer in 1..%d", val, CLI_MAX_SWEEPS);
                 return EXIT_USAGE;
             }
         } else if (!strcmp(name, "--block-width")) {
-            if (parse_int(val, 1, INT_MAX, &a->opt.block_width) != 0) {
-                say("--block-width: '%s' is not a positive integer", val);
+            if (parse_int(val, 0, CLI_MAX_BLOCK_WIDTH, &a->opt.block_width) != 0) {
+                say("--block-width: '%s' is not an integer in 0..%d (0: the engine's choice; the GPU takes 16 or 32)",
+                    val, CLI_MAX_BLOCK_WIDTH);
                 return EXIT_USAGE;
             }
         } else if (!strcmp(name, "--threads")) {
-            if (parse_int(val, 0, INT_MAX, &a->opt.threads) != 0) {
-                say("--threads: '%s' is not a non-negative integer", val);
+            if (parse_int(val, 0, CLI_MAX_THREADS, &a->opt.threads) != 0) {
+                say("--threads: '%s' is not an integer in 0..%d (0: the OpenMP default)", val, CLI_MAX_THREADS);
                 return EXIT_USAGE;
             }
         } else {  /* --rows-f, --rows-g, --cols */
@@ -537,7 +559,8 @@ static void on_progress(const hzgsvd_progress *p, void *user)
 /* Summary.                                                                                   */
 
 static int write_summary(const char *path, const cli_args *a, const char *device, const cli_problem *p,
-                         const char *in_f, const char *in_g, hzgsvd_status st, const hzgsvd_info *info)
+                         const char *in_f, const char *in_g, hzgsvd_status st, const hzgsvd_info *info,
+                         int outputs_written)
 {
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
@@ -572,6 +595,8 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "  \"status\": "); json_string(f, status_name(st)); fprintf(f, ",\n");
     fprintf(f, "  \"status_code\": %d,\n", (int)st);
     fprintf(f, "  \"detail\": "); json_string(f, info->detail); fprintf(f, ",\n");
+    /* whether U, V, Z and the sigmas beside this file are this run's (also after an error status) */
+    fprintf(f, "  \"outputs_written\": %s,\n", outputs_written ? "true" : "false");
     fprintf(f, "  \"input\": {\"f\": "); json_string(f, in_f);
     fprintf(f, ", \"g\": "); json_string(f, in_g); fprintf(f, "}\n");
     fprintf(f, "}\n");
@@ -675,6 +700,23 @@ static int finish(const cli_args *a, int code)
     return code;
 }
 
+/* The library numbers entries and columns from 1 ("F(4,5) = nan"); numpy users look for [3, 4].
+ * Writes " (1-based; numpy index [3, 4])" into note for a detail naming F(i,j) or G(i,j), else
+ * "".  Not with --mpi, whose detail numbers rows within a rank's local column. */
+static void index_note(const cli_args *a, const char *detail, char *note, size_t len)
+{
+    note[0] = '\0';
+    if (a->mpi) return;
+    for (const char *d = detail; *d; ++d) {
+        if ((*d != 'F' && *d != 'G') || d[1] != '(' || (d > detail && d[-1] != ' ')) continue;
+        int i = 0, j = 0, used = 0;
+        if (sscanf(d + 1, "(%d,%d)%n", &i, &j, &used) == 2 && used > 0 && i >= 1 && j >= 1) {
+            snprintf(note, len, " (1-based; numpy index [%d, %d])", i - 1, j - 1);
+            return;
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     cli_args a;
@@ -738,6 +780,14 @@ int main(int argc, char **argv)
     if (engine == NULL) {
         say("no engine is available");
         return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
+    }
+
+    /* The GPU engines run w = 16 or 32 only: say so now rather than after reading the inputs. */
+    int on_gpu = a.mpi ? mpi_gpu : !strcmp(engine->name, "gpu");
+    if (on_gpu && a.opt.block_width != 0 && !hzgsvd__gpu_width_ok(a.opt.block_width)) {
+        say("--block-width %d: the GPU engine runs w = 16 or 32 (or 0: its choice); --device cpu takes 1..%d",
+            a.opt.block_width, CLI_MAX_BLOCK_WIDTH);
+        return finish(&a, EXIT_USAGE);
     }
 
     npy_matrix Fm = { 0, 0, 0, NULL }, Gm = { 0, 0, 0, NULL };
@@ -811,25 +861,45 @@ int main(int argc, char **argv)
     p.F = Fm.data;
     p.G = Gm.data;
 
-    /* Work arrays (at least one element each, so that n = 0 reaches the library's own check). */
-    size_t nn = (size_t)p.n;
-    size_t zlen = nn * nn * (p.is_complex ? 2u : 1u);
-    if (nn != 0 && zlen / nn / nn != (p.is_complex ? 2u : 1u)) {
-        say("n = %d is too large", p.n);
-        code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-        goto done;
+    /* The library's own shape checks (same order, status and detail), made here because Z is
+     * n x n: for F, G of 1 x 100000 its allocation would fail first and hide the real error. */
+    hzgsvd_info info;
+    memset(&info, 0, sizeof info);
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    if (p.n < 1) {
+        st = HZGSVD_ERR_N_LESS_THAN_ONE;
+        snprintf(info.detail, sizeof info.detail, "n = %d; n must be at least 1", p.n);
+    } else if (p.m_f < p.n) {
+        st = HZGSVD_ERR_M_LESS_THAN_N;
+        snprintf(info.detail, sizeof info.detail, "m_f = %d < n = %d: F must have at least n rows", p.m_f, p.n);
+    } else if (p.m_g < p.n) {
+        st = HZGSVD_ERR_M_LESS_THAN_N;
+        snprintf(info.detail, sizeof info.detail, "m_g = %d < n = %d: G must have at least n rows", p.m_g, p.n);
     }
-    p.Z = malloc((zlen ? zlen : 1) * sizeof(double));
-    p.sigma_f = malloc((nn ? nn : 1) * sizeof(double));
-    p.sigma_g = malloc((nn ? nn : 1) * sizeof(double));
-    p.sigma = malloc((nn ? nn : 1) * sizeof(double));
-    if (p.Z == NULL || p.sigma_f == NULL || p.sigma_g == NULL || p.sigma == NULL) {
-        say("out of memory allocating Z (%d x %d)", p.n, p.n);
-        code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-        goto done;
+    const int checked_here = (st != HZGSVD_SUCCESS);
+
+    if (!checked_here) {
+        /* Work arrays. */
+        size_t nn = (size_t)p.n;
+        size_t zlen = nn * nn * (p.is_complex ? 2u : 1u);
+        if (zlen / nn / nn != (p.is_complex ? 2u : 1u)) {
+            say("n = %d is too large", p.n);
+            code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+            goto done;
+        }
+        p.Z = malloc(zlen * sizeof(double));
+        p.sigma_f = malloc(nn * sizeof(double));
+        p.sigma_g = malloc(nn * sizeof(double));
+        p.sigma = malloc(nn * sizeof(double));
+        if (p.Z == NULL || p.sigma_f == NULL || p.sigma_g == NULL || p.sigma == NULL) {
+            say("out of memory allocating Z (%d x %d)", p.n, p.n);
+            code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+            goto done;
+        }
     }
 
-    /* The output directory, before the (possibly long) computation. */
+    /* The output directory, before the (possibly long) computation; summary.json records a
+     * shape error too, as it did when the library found it. */
     if (make_dirs(a.outdir) != 0) {
         say("%s: cannot create the output directory (%s)", a.outdir, strerror(errno));
         code = EXIT_FILE;
@@ -846,22 +916,26 @@ int main(int argc, char **argv)
     hzgsvd_options opt = a.opt;
     opt.progress = a.quiet ? NULL : on_progress;
     opt.progress_user = NULL;
-    hzgsvd_info info;
-    memset(&info, 0, sizeof info);
-    hzgsvd_status st;
+    if (!checked_here) {
 #ifdef HZGSVD_WITH_MPI
-    if (a.mpi) {
-        int h[6] = { 0, p.is_complex, p.m_f, p.m_g, p.n, mpi_gpu };
-        hzgsvd_cli_mpi_bcast(h, 6);
-        mpi_header_sent = 1;
-        st = hzgsvd_cli_mpi_run(mpi_gpu, p.is_complex, p.m_f, p.m_g, p.n, p.F, p.G, p.Z, p.sigma_f, p.sigma_g, p.sigma,
-                                &opt, &info, mpi_device_name, sizeof mpi_device_name);
-    } else
+        if (a.mpi) {
+            int h[6] = { 0, p.is_complex, p.m_f, p.m_g, p.n, mpi_gpu };
+            hzgsvd_cli_mpi_bcast(h, 6);
+            mpi_header_sent = 1;
+            st = hzgsvd_cli_mpi_run(mpi_gpu, p.is_complex, p.m_f, p.m_g, p.n, p.F, p.G, p.Z, p.sigma_f, p.sigma_g, p.sigma,
+                                    &opt, &info, mpi_device_name, sizeof mpi_device_name);
+        } else
 #endif
-        st = engine->run(a.device_ordinal, &p, &opt, &info);
+            st = engine->run(a.device_ordinal, &p, &opt, &info);
+    }
     info.detail[sizeof info.detail - 1] = '\0';
 
-    int have_outputs = (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE);
+    /* The output arrays hold a result on success, after the last sweep without convergence (the
+     * documented contract), and where the engine says so in info.outputs_written (a rank
+     * deficiency found by the rank test, a result outside the double range); on any other error
+     * they hold the input or nothing, and writing them would pass off F as U. */
+    int have_outputs = !checked_here &&
+                       (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || info.outputs_written);
     if (have_outputs && write_outputs(&a, &p, base_name(a.pos[0])) != 0) {
         code = EXIT_FILE;
         goto done;
@@ -870,14 +944,32 @@ int main(int argc, char **argv)
 #ifdef HZGSVD_WITH_CUDA
     if (!a.mpi && !strcmp(engine->name, "gpu")) device_label = gpu_device_name;
 #endif
-    if (write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info) != 0) {
-        if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
-            say("%s: cannot write (%s)", summary_path, strerror(errno));
-            code = EXIT_FILE;
-            goto done;
-        }
-        /* A library error is the one line to report; the summary was only a record of it. */
+    int summary_ok = write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info, have_outputs) == 0;
+    int summary_errno = errno;
+    if (!summary_ok && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
+        say("%s: cannot write (%s)", summary_path, strerror(summary_errno));
+        code = EXIT_FILE;
+        goto done;
     }
+    /* On a library error the one line says what was written, so that nobody takes files of an
+     * earlier run in OUTDIR for this one's.  (A library error is the line to report; a summary
+     * that could not be written is only mentioned in it.) */
+    char summary_note[300];
+    if (summary_ok) snprintf(summary_note, sizeof summary_note, "summary.json");
+    else snprintf(summary_note, sizeof summary_note, "not summary.json (cannot write: %s)", strerror(summary_errno));
+    char written[768];
+    if (have_outputs && a.raw)
+        snprintf(written, sizeof written, "outputs written despite the error: %s.YU, .WV, .Z, .SY, .SW, .SS and %s in %s",
+                 base_name(a.pos[0]), summary_note, a.outdir);
+    else if (have_outputs)
+        snprintf(written, sizeof written, "outputs written despite the error: U.npy, V.npy, Z.npy, sigma_f.npy, "
+                 "sigma_g.npy, sigma.npy and %s in %s", summary_note, a.outdir);
+    else if (summary_ok)
+        snprintf(written, sizeof written, "only summary.json was written (to %s)", a.outdir);
+    else
+        snprintf(written, sizeof written, "nothing was written (%s: %s)", summary_path, strerror(summary_errno));
+    char where[96];
+    index_note(&a, info.detail, where, sizeof where);
 
     if (st == HZGSVD_SUCCESS) {
         if (!a.quiet)
@@ -885,12 +977,13 @@ int main(int argc, char **argv)
                 p.n, info.sweeps, info.all, info.big, info.seconds, a.outdir);
         code = EXIT_OK;
     } else if (st == HZGSVD_ERR_NO_CONVERGENCE) {
-        say("warning: library: %s%s%s%s; outputs written to %s", hzgsvd_status_string(st),
-            info.detail[0] ? " (" : "", info.detail, info.detail[0] ? ")" : "", a.outdir);
+        say("warning: library: %s%s%s%s; %s", hzgsvd_status_string(st),
+            info.detail[0] ? " (" : "", info.detail, info.detail[0] ? ")" : "", written);
         code = exit_for_status(st);
     } else {
-        say("library: %s%s%s%s", hzgsvd_status_string(st),
-            info.detail[0] ? " (" : "", info.detail, info.detail[0] ? ")" : "");
+        /* the shape checks made here carry the library's status and detail, not its name */
+        say("%s%s%s%s%s%s; %s", checked_here ? "" : "library: ", hzgsvd_status_string(st),
+            info.detail[0] ? " (" : "", info.detail, where, info.detail[0] ? ")" : "", written);
         code = exit_for_status(st);
     }
 

@@ -7,6 +7,12 @@
  * Every read is bounded: the header length is capped, all sizes are computed with overflow checks,
  * and the data size is checked against the file size before anything is allocated, so a hostile
  * or truncated file yields an error message, never a crash or a huge allocation.
+ *
+ * The reader is strict: it refuses a header numpy's own reader would refuse (NUL bytes, a dtype
+ * string with NULs after it, a shape that is not a tuple of non-negative integers, fortran_order
+ * other than True or False), and, stricter than numpy, the file must end exactly where the data
+ * does (header + product(shape) * itemsize bytes): a file with extra bytes is more likely a wrong
+ * or damaged file than a matrix, so it is refused rather than half read.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/npy.h"
@@ -95,7 +101,9 @@ static int npy__eat(npy__cur *c, char ch)
     return 0;
 }
 
-/* A Python string literal in single or double quotes without escapes; copies up to cap-1 chars. */
+/* A Python string literal in single or double quotes without escapes; copies up to cap-1 chars.
+ * -1 if malformed; -3 if it holds a NUL or another control byte (which a C string comparison
+ * would silently cut off: '<f8\0\0' must not pass for '<f8'). */
 static int npy__str(npy__cur *c, char *buf, size_t cap)
 {
     npy__ws(c);
@@ -104,6 +112,7 @@ static int npy__str(npy__cur *c, char *buf, size_t cap)
     size_t n = 0;
     while (c->s < c->end && *c->s != q) {
         if (*c->s == '\\' || *c->s == '\n') return -1;
+        if ((unsigned char)*c->s < 0x20 || *c->s == 0x7f) return -3;
         if (n + 1 < cap) buf[n++] = *c->s;
         else return -1;
         ++c->s;
@@ -112,6 +121,21 @@ static int npy__str(npy__cur *c, char *buf, size_t cap)
     ++c->s;
     buf[n] = '\0';
     return 0;
+}
+
+/* The string literal at s (up to its closing quote, at most cap-1 bytes) with control bytes shown as
+ * \xNN, for a message that must show what a C string would hide. */
+static void npy__show_literal(const char *s, const char *end, char *out, size_t cap)
+{
+    size_t n = 0;
+    const char q = (s < end) ? *s : '\0';
+    for (const char *p = s; p < end && n + 5 < cap; ++p) {
+        const unsigned char ch = (unsigned char)*p;
+        if (ch < 0x20 || ch >= 0x7f) n += (size_t)snprintf(out + n, cap - n, "\\x%02x", ch);
+        else out[n++] = (char)ch;
+        if (p > s && *p == q) break;
+    }
+    out[n] = '\0';
 }
 
 static int npy__word(npy__cur *c, const char *w)
@@ -129,11 +153,14 @@ static int npy__word(npy__cur *c, const char *w)
     return 0;
 }
 
-/* An unsigned decimal integer (Python may write a trailing L in old files). */
-static int npy__uint(npy__cur *c, size_t *v)
+/* A non-negative Python integer literal in decimal.  Python 2 wrote a trailing L, which numpy still
+ * reads in format 1.0 and 2.0 files (allow_long); 3.0 files come from Python 3 only.  A leading
+ * zero ("012") is not a Python 3 integer. */
+static int npy__uint(npy__cur *c, size_t *v, int allow_long)
 {
     npy__ws(c);
     if (c->s >= c->end || *c->s < '0' || *c->s > '9') return -1;
+    if (*c->s == '0' && c->s + 1 < c->end && c->s[1] >= '0' && c->s[1] <= '9') return -1;
     size_t x = 0;
     while (c->s < c->end && *c->s >= '0' && *c->s <= '9') {
         const size_t d = (size_t)(*c->s - '0');
@@ -141,7 +168,7 @@ static int npy__uint(npy__cur *c, size_t *v)
         x = x * 10 + d;
         ++c->s;
     }
-    if (c->s < c->end && *c->s == 'L') ++c->s;
+    if (allow_long && c->s < c->end && *c->s == 'L') ++c->s;
     *v = x;
     return 0;
 }
@@ -153,8 +180,8 @@ typedef struct {
     size_t dims[2];
 } npy__hdr;
 
-static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const char *path, char *err,
-                             size_t errlen)
+static int npy__parse_header(const char *h, size_t len, unsigned major, npy__hdr *out, const char *path,
+                             char *err, size_t errlen)
 {
     npy__cur c = {h, h + len};
     int have_descr = 0, have_fortran = 0, have_shape = 0;
@@ -162,15 +189,24 @@ static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const cha
     for (;;) {
         if (npy__eat(&c, '}')) break;
         char key[32];
-        if (npy__str(&c, key, sizeof key) != 0)
-            return npy__fail(err, errlen, "%s: malformed .npy header (bad key)", path);
+        const int kr = npy__str(&c, key, sizeof key);
+        if (kr == -3) return npy__fail(err, errlen, "%s: malformed .npy header (a key holds a NUL or control byte)", path);
+        if (kr != 0) return npy__fail(err, errlen, "%s: malformed .npy header (bad key)", path);
         if (!npy__eat(&c, ':')) return npy__fail(err, errlen, "%s: malformed .npy header (no ':')", path);
         if (strcmp(key, "descr") == 0) {
             if (have_descr++) return npy__fail(err, errlen, "%s: malformed .npy header (duplicate 'descr')", path);
             npy__ws(&c);
             if (c.s < c.end && *c.s == '[')
                 return npy__fail(err, errlen, "%s: structured dtype is not supported (need float64 '<f8' or complex128 '<c16')", path);
-            if (npy__str(&c, out->descr, sizeof out->descr) != 0)
+            const char *lit = c.s;
+            const int dr = npy__str(&c, out->descr, sizeof out->descr);
+            if (dr == -3) {
+                char shown[64];
+                npy__show_literal(lit, c.end, shown, sizeof shown);
+                return npy__fail(err, errlen, "%s: dtype description %s holds a NUL or control byte: not a valid dtype "
+                                 "(need float64 '<f8' or complex128 '<c16')", path, shown);
+            }
+            if (dr != 0)
                 return npy__fail(err, errlen, "%s: unsupported dtype description (need float64 '<f8' or complex128 '<c16')", path);
         } else if (strcmp(key, "fortran_order") == 0) {
             if (have_fortran++) return npy__fail(err, errlen, "%s: malformed .npy header (duplicate 'fortran_order')", path);
@@ -180,19 +216,25 @@ static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const cha
         } else if (strcmp(key, "shape") == 0) {
             if (have_shape++) return npy__fail(err, errlen, "%s: malformed .npy header (duplicate 'shape')", path);
             if (!npy__eat(&c, '(')) return npy__fail(err, errlen, "%s: malformed .npy header (shape is not a tuple)", path);
-            int nd = 0;
+            int nd = 0, comma = 0;
             for (;;) {
                 if (npy__eat(&c, ')')) break;
                 size_t v = 0;
-                const int r = npy__uint(&c, &v);
+                const int r = npy__uint(&c, &v, major < 3);
                 if (r == -2) return npy__fail(err, errlen, "%s: array dimension too large", path);
-                if (r != 0) return npy__fail(err, errlen, "%s: malformed .npy header (bad shape entry)", path);
+                if (r != 0)
+                    return npy__fail(err, errlen, "%s: malformed .npy header (shape is not a tuple of non-negative integers)", path);
                 if (nd < 2) out->dims[nd] = v;
                 if (nd < 1000) ++nd;
-                if (npy__eat(&c, ',')) continue;
+                comma = npy__eat(&c, ',');
+                if (comma) continue;
                 if (npy__eat(&c, ')')) break;
-                return npy__fail(err, errlen, "%s: malformed .npy header (bad shape tuple)", path);
+                return npy__fail(err, errlen, "%s: malformed .npy header (shape is not a tuple of non-negative integers)", path);
             }
+            /* Python reads "(3)" as the integer 3, not a tuple: a 1-tuple is "(3,)" */
+            if (nd == 1 && !comma)
+                return npy__fail(err, errlen, "%s: malformed .npy header (shape (%zu) is not a tuple; a 1-D shape is written (%zu,))",
+                                 path, out->dims[0], out->dims[0]);
             out->ndim = nd;
         } else {
             npy__clean(key);
@@ -202,10 +244,13 @@ static int npy__parse_header(const char *h, size_t len, npy__hdr *out, const cha
         if (npy__eat(&c, '}')) break;
         return npy__fail(err, errlen, "%s: malformed .npy header (expected ',' or '}')", path);
     }
+    /* the format pads with spaces and a final '\n'; numpy's reader (a Python literal) refuses NULs */
     npy__ws(&c);
-    while (c.s < c.end && *c.s == '\0') ++c.s; /* tolerate NUL padding */
-    npy__ws(&c);
-    if (c.s != c.end) return npy__fail(err, errlen, "%s: malformed .npy header (trailing characters)", path);
+    if (c.s != c.end) {
+        if (memchr(c.s, '\0', (size_t)(c.end - c.s)) != NULL)
+            return npy__fail(err, errlen, "%s: malformed .npy header (NUL bytes after the dictionary; the format pads with spaces)", path);
+        return npy__fail(err, errlen, "%s: malformed .npy header (trailing characters)", path);
+    }
     if (!have_descr || !have_fortran || !have_shape)
         return npy__fail(err, errlen, "%s: malformed .npy header (needs 'descr', 'fortran_order' and 'shape')", path);
     return 0;
@@ -240,7 +285,11 @@ static int npy__read_doubles(FILE *f, double *dst, size_t count)
     return 0;
 }
 
-int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
+/* Opens path and checks everything but the values: magic, version, header, dtype, shape, and that
+ * the file holds exactly the data the header describes.  On success *fp is positioned at the data
+ * and the shape is in out (data NULL); on failure the file is closed.  */
+static int npy__open(const char *path, FILE **fp, npy_matrix *out, size_t *nbytes_out, int *fortran,
+                     int *ndim, char *err, size_t errlen)
 {
     if (!out) return npy__fail(err, errlen, "npy_read: null output");
     out->rows = out->cols = 0;
@@ -260,7 +309,6 @@ int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
 
     unsigned char pre[12];
     char *hdr = NULL;
-    double *data = NULL, *tmp = NULL;
     int rc = -1;
 
     if (fread(pre, 1, 8, f) != 8 || memcmp(pre, "\x93NUMPY", 6) != 0) {
@@ -299,7 +347,7 @@ int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
 
     npy__hdr h;
     memset(&h, 0, sizeof h);
-    if (npy__parse_header(hdr, hlen, &h, path, err, errlen) != 0) goto done;
+    if (npy__parse_header(hdr, hlen, major, &h, path, err, errlen) != 0) goto done;
     const int kind = npy__dtype(h.descr, path, err, errlen);
     if (kind < 0) goto done;
     if (h.ndim == 0) { npy__fail(err, errlen, "%s: 0-d arrays (scalars) are not supported (need 1-D or 2-D)", path); goto done; }
@@ -314,16 +362,50 @@ int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
         goto done;
     }
     {
+        /* Exactly header + data: fewer bytes is a truncated file, more is not this array (or not
+         * only it).  A file whose size is unknown (a pipe) is checked at the end of the read. */
         const long long rem = npy__remaining(f);
         if (rem >= 0 && (unsigned long long)rem < (unsigned long long)nbytes) {
             npy__fail(err, errlen, "%s: truncated data (%lld bytes, need %zu)", path, rem, nbytes);
             goto done;
         }
+        if (rem >= 0 && (unsigned long long)rem > (unsigned long long)nbytes) {
+            const unsigned long long extra = (unsigned long long)rem - (unsigned long long)nbytes;
+            npy__fail(err, errlen, "%s: %llu extra byte%s after the data (a %zu x %zu %s array needs exactly %zu bytes after "
+                      "the header, the file has %lld)", path, extra, extra == 1 ? "" : "s",
+                      rows, cols, kind == 2 ? "complex128" : "float64", nbytes, rem);
+            goto done;
+        }
     }
+    out->rows = rows;
+    out->cols = cols;
+    out->is_complex = (kind == 2);
+    *nbytes_out = nbytes;
+    *fortran = h.fortran;
+    *ndim = h.ndim;
+    rc = 0;
+done:
+    free(hdr);
+    if (rc == 0) *fp = f;
+    else fclose(f);
+    return rc;
+}
+
+int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
+{
+    FILE *f = NULL;
+    size_t nbytes = 0;
+    int fortran = 0, ndim = 0;
+    if (npy__open(path, &f, out, &nbytes, &fortran, &ndim, err, errlen) != 0) return -1;
+    const size_t rows = out->rows, cols = out->cols;
+    const size_t per = out->is_complex ? 2 : 1; /* doubles per element */
+    const size_t ndbl = nbytes / sizeof(double);
+    double *data = NULL, *tmp = NULL;
+    int rc = -1;
     data = malloc(nbytes);
     if (!data) { npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes); goto done; }
 
-    if (h.fortran || h.ndim == 1 || cols == 1 || rows == 1) {
+    if (fortran || ndim == 1 || cols == 1 || rows == 1) {
         /* the byte order of the elements is already column major */
         if (npy__read_doubles(f, data, ndbl) != 0) { npy__fail(err, errlen, "%s: truncated data", path); goto done; }
     } else {
@@ -344,17 +426,19 @@ int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
             }
         }
     }
-    out->rows = rows;
-    out->cols = cols;
-    out->is_complex = (kind == 2);
+    /* the size check of npy__open could not be made on a pipe */
+    if (fgetc(f) != EOF) { npy__fail(err, errlen, "%s: extra bytes after the data", path); goto done; }
     out->data = data;
     data = NULL;
     rc = 0;
 done:
     free(tmp);
     free(data);
-    free(hdr);
     fclose(f);
+    if (rc != 0) {
+        out->rows = out->cols = 0;
+        out->is_complex = 0;
+    }
     return rc;
 }
 

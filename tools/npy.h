@@ -16,7 +16,11 @@ typedef struct npy_matrix {
     double *data;     /* column major, malloc'ed; free with npy_free */
 } npy_matrix;
 
-/* Each function returns 0 on success; on failure -1 with a one-line reason in err (errlen bytes). */
+/* Each function returns 0 on success; on failure -1 with a one-line reason in err (errlen bytes).
+ * npy_read refuses a header numpy's reader would refuse (NUL bytes, a dtype string with trailing
+ * NULs, a shape that is not a tuple of non-negative integers, fortran_order other than True or
+ * False) and, stricter than numpy, any file whose size is not exactly the header plus
+ * product(shape) * itemsize bytes (a truncated file, or extra bytes after the data). */
 int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen);
 /* Writes a 2-D array (cols > 0) in Fortran order, or a 1-D array if as_vector (cols must be 1). */
 int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen);
