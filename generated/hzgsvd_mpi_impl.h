@@ -686,17 +686,17 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
 }
 
 /* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
- * vector of its bordering row; checks the values of the others (finite, not zero) and takes their
- * norms for the rank test. */
+ * vector of its bordering row; checks the values of the others (finite, not zero) and folds their
+ * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const double *F, int ldf, const double *G, int ldg,
-                                            double *nf, double *ng, hzgsvd_info *info)
+                                            int *cl, int part[3], hzgsvd_info *info)
 {
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
+        cl[j] = 0;
         if (g >= L->n) {
             W->Fr[(size_t)L->m_f + (size_t)(g - L->n) + (size_t)j * W->mf] = 1.0;
             W->Gr[(size_t)L->m_g + (size_t)(g - L->n) + (size_t)j * W->mg] = 1.0;
-            nf[j] = ng[j] = 1.0;
             continue;
         }
         const double *fc = F + (size_t)1 * j * ldf, *gc = G + (size_t)1 * j * ldg;
@@ -709,10 +709,46 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
         }
         hzgsvd__d_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->mf);
         hzgsvd__d_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->mg);
-        hzgsvd__d_col_norms(fc, L->m_f, 1, ldf, &nf[j]);
-        hzgsvd__d_col_norms(gc, L->m_g, 1, ldg, &ng[j]);
+        int ef, eg;
+        hzgsvd__d_col_exponents(fc, L->m_f, 1, ldf, &ef);
+        hzgsvd__d_col_exponents(gc, L->m_g, 1, ldg, &eg);
+        hzgsvd__range_columns(1, &ef, &eg, &cl[j], part);
     }
     return HZGSVD_SUCCESS;
+}
+
+/* The range plan over all ranks, the local columns scaled by it, their norms for the rank test
+ * (nf, ng), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
+ * resolved (docs/NUMERICS.md, "The whole double range").  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_range(MPI_Comm comm, const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const int *cl, int part[3],
+                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, comm));
+    *rg = hzgsvd__range_plan(part);
+    for (int i = 0; i < L->n; ++i) gsh[i] = 0;
+    for (int j = 0; j < L->n_local; ++j) {
+        const int g = hzgsvd_mpi_global_column(L, j);
+        if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
+        double *fr = W->Fr + (size_t)j * W->mf, *gr = W->Gr + (size_t)j * W->mg;
+        if (rg->active) {
+            hzgsvd__d_scale_pow2(fr, L->m_f, rg->shift_f + cl[j]);
+            hzgsvd__d_scale_pow2(gr, L->m_g, rg->shift_g + cl[j]);
+            gsh[g] = cl[j];
+        }
+        nf[j] = sqrt(hzgsvd__d_nrm2sq(fr, L->m_f, 0));
+        ng[j] = sqrt(hzgsvd__d_nrm2sq(gr, L->m_g, 0));
+    }
+    /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
+    if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
+    for (int j = 0; j < L->n_local && st == HZGSVD_SUCCESS; ++j)
+        if (nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) || ng[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE))
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                              hzgsvd_mpi_global_column(L, j) + 1, nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+done:
+    return st;
 }
 
 /* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
@@ -762,9 +798,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__d_mpi_rank K;
     double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
-    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P) */
+    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P), shifts of all (nb), local shifts (nc) */
     double *nf = NULL, *ng = NULL, *all_ss = NULL, *sf = NULL, *sg = NULL, *ss = NULL, *nfl = NULL, *ngl = NULL;
-    int *all_real = NULL, *order = NULL, *stripes = NULL;
+    int *all_real = NULL, *order = NULL, *stripes = NULL, *gsh = NULL, *cl = NULL;
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range rg = {0, 0, 0};
     int converged = 0, P = 0, r = 0, nc = 0, nb = 0, n = 0, ws = 0;
     int rows[3];
     memset(&K, 0, sizeof K);
@@ -793,11 +831,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
     K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
     aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
-    iaux = (int *)calloc(2 * (size_t)nb + 2 * (size_t)P, sizeof(int));
+    iaux = (int *)calloc(3 * (size_t)nb + 2 * (size_t)P + (size_t)nc, sizeof(int));
     if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
     nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
     sf = aux + 3 * (size_t)nb; sg = sf + nc; ss = sg + nc; nfl = ss + nc; ngl = nfl + nc;
     all_real = iaux; order = iaux + nb; stripes = iaux + 2 * (size_t)nb;
+    gsh = stripes + 2 * (size_t)P; cl = gsh + nb;
     if (hzgsvd_mpi_comm_map(o.outermost, P, K.map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o.outermost, P, stripes) != 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
         goto agree;
@@ -819,7 +858,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
         st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
         goto agree;
     }
-    st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, nfl, ngl, info);
+    st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, info);
+    /* (a rank that failed before the load meets this agreement at the label below) */
+    st = hzgsvd__mpi_agree(K.comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    st = hzgsvd__d_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, info);
     if (st != HZGSVD_SUCCESS) goto agree;
     for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
         if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
@@ -899,7 +942,8 @@ agree:
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
      * ties and no sorting by the column position), the rank test, the caller's arrays. */
     {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0;
+        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
+        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
         if (K.gpu) {
 #ifdef __CUDACC__
             st = hzgsvd__d_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
@@ -947,15 +991,37 @@ agree:
             const int d = hzgsvd__d_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
             if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
         }
+        /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
+         * [2] a Sigma' below what the engine resolves */
+        keys[0] = deg_key; keys[1] = keys[2] = INT_MAX;
         for (int j = 0; j < nc; ++j) {
             hzgsvd__d_store_col(F, ldf, j, K.W.Fr, K.W.mf, j, L->m_f);
             hzgsvd__d_store_col(G, ldg, j, K.W.Gr, K.W.mg, j, L->m_g);
             hzgsvd__d_store_col(Z, ldz, j, K.W.Zr, nb, j, n);
-            sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+            double zm = 1.0;
+            int ze = 0, out = 0;
+            if (out_col[j] >= 0) {
+                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < keys[2]) keys[2] = out_col[j];
+                out = hzgsvd__d_range_sigma(&rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
+                if (rg.active) out |= hzgsvd__d_range_z_col(Z + (size_t)1 * j * ldz, n, gsh, zm, ze);
+                if (out && out_col[j] < keys[1]) keys[1] = out_col[j];
+            } else {
+                sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+            }
         }
         stored = 1;
-        HZGSVD__MPI(MPI_Allreduce(&deg_key, &deg_min, 1, MPI_INT, MPI_MIN, K.comm));
-        if (deg_min != INT_MAX) {
+        HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
+        deg_min = mins[0];
+        if (deg_min == INT_MAX && mins[2] != INT_MAX) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                              "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                              mins[2] + 1, HZGSVD__RANGE_RESOLVE);
+        } else if (deg_min == INT_MAX && mins[1] != INT_MAX) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
+                              mins[1] + 1);
+        } else if (deg_min != INT_MAX) {
             const int d = deg_min % 4;
             st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                               "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
@@ -967,7 +1033,8 @@ agree:
     agree_end:
         st = hzgsvd__mpi_agree(K.comm, st, info);
         /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
-        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT);
+        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
+                                                     st == HZGSVD_ERR_OUT_OF_RANGE);
     }
 done:
     hzgsvd__d_mpi_release(&K);
@@ -1062,17 +1129,17 @@ HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
 }
 
 /* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
- * vector of its bordering row; checks the values of the others (finite, not zero) and takes their
- * norms for the rank test. */
+ * vector of its bordering row; checks the values of the others (finite, not zero) and folds their
+ * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const double *F, int ldf, const double *G, int ldg,
-                                            double *nf, double *ng, hzgsvd_info *info)
+                                            int *cl, int part[3], hzgsvd_info *info)
 {
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
+        cl[j] = 0;
         if (g >= L->n) {
             W->Fr[(size_t)L->m_f + (size_t)(g - L->n) + (size_t)j * W->mf] = 1.0;
             W->Gr[(size_t)L->m_g + (size_t)(g - L->n) + (size_t)j * W->mg] = 1.0;
-            nf[j] = ng[j] = 1.0;
             continue;
         }
         const double *fc = F + (size_t)2 * j * ldf, *gc = G + (size_t)2 * j * ldg;
@@ -1085,10 +1152,47 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
         }
         hzgsvd__z_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
         hzgsvd__z_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
-        hzgsvd__z_col_norms(fc, L->m_f, 1, ldf, &nf[j]);
-        hzgsvd__z_col_norms(gc, L->m_g, 1, ldg, &ng[j]);
+        int ef, eg;
+        hzgsvd__z_col_exponents(fc, L->m_f, 1, ldf, &ef);
+        hzgsvd__z_col_exponents(gc, L->m_g, 1, ldg, &eg);
+        hzgsvd__range_columns(1, &ef, &eg, &cl[j], part);
     }
     return HZGSVD_SUCCESS;
+}
+
+/* The range plan over all ranks, the local columns scaled by it, their norms for the rank test
+ * (nf, ng), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
+ * resolved (docs/NUMERICS.md, "The whole double range").  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_range(MPI_Comm comm, const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const int *cl, int part[3],
+                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, comm));
+    *rg = hzgsvd__range_plan(part);
+    for (int i = 0; i < L->n; ++i) gsh[i] = 0;
+    for (int j = 0; j < L->n_local; ++j) {
+        const int g = hzgsvd_mpi_global_column(L, j);
+        if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
+        double *fr = W->Fr + (size_t)j * W->mf, *gr = W->Gr + (size_t)j * W->mg;
+        double *fi = W->Fi + (size_t)j * W->mf, *gi = W->Gi + (size_t)j * W->mg;
+        if (rg->active) {
+            hzgsvd__z_scale_pow2(fr, fi, L->m_f, rg->shift_f + cl[j]);
+            hzgsvd__z_scale_pow2(gr, gi, L->m_g, rg->shift_g + cl[j]);
+            gsh[g] = cl[j];
+        }
+        nf[j] = sqrt(hzgsvd__z_nrm2sq(fr, fi, L->m_f, 0));
+        ng[j] = sqrt(hzgsvd__z_nrm2sq(gr, gi, L->m_g, 0));
+    }
+    /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
+    if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
+    for (int j = 0; j < L->n_local && st == HZGSVD_SUCCESS; ++j)
+        if (nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) || ng[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE))
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                              hzgsvd_mpi_global_column(L, j) + 1, nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+done:
+    return st;
 }
 
 /* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
@@ -1138,9 +1242,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__z_mpi_rank K;
     double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
-    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P) */
+    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P), shifts of all (nb), local shifts (nc) */
     double *nf = NULL, *ng = NULL, *all_ss = NULL, *sf = NULL, *sg = NULL, *ss = NULL, *nfl = NULL, *ngl = NULL;
-    int *all_real = NULL, *order = NULL, *stripes = NULL;
+    int *all_real = NULL, *order = NULL, *stripes = NULL, *gsh = NULL, *cl = NULL;
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range rg = {0, 0, 0};
     int converged = 0, P = 0, r = 0, nc = 0, nb = 0, n = 0, ws = 0;
     int rows[3];
     memset(&K, 0, sizeof K);
@@ -1169,11 +1275,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
     K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
     aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
-    iaux = (int *)calloc(2 * (size_t)nb + 2 * (size_t)P, sizeof(int));
+    iaux = (int *)calloc(3 * (size_t)nb + 2 * (size_t)P + (size_t)nc, sizeof(int));
     if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
     nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
     sf = aux + 3 * (size_t)nb; sg = sf + nc; ss = sg + nc; nfl = ss + nc; ngl = nfl + nc;
     all_real = iaux; order = iaux + nb; stripes = iaux + 2 * (size_t)nb;
+    gsh = stripes + 2 * (size_t)P; cl = gsh + nb;
     if (hzgsvd_mpi_comm_map(o.outermost, P, K.map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o.outermost, P, stripes) != 0) {
         st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
         goto agree;
@@ -1195,7 +1302,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
         st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
         goto agree;
     }
-    st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, nfl, ngl, info);
+    st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, info);
+    /* (a rank that failed before the load meets this agreement at the label below) */
+    st = hzgsvd__mpi_agree(K.comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    st = hzgsvd__z_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, info);
     if (st != HZGSVD_SUCCESS) goto agree;
     for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
         if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
@@ -1275,7 +1386,8 @@ agree:
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
      * ties and no sorting by the column position), the rank test, the caller's arrays. */
     {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0;
+        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
+        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
         if (K.gpu) {
 #ifdef __CUDACC__
             st = hzgsvd__z_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
@@ -1323,15 +1435,37 @@ agree:
             const int d = hzgsvd__z_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
             if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
         }
+        /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
+         * [2] a Sigma' below what the engine resolves */
+        keys[0] = deg_key; keys[1] = keys[2] = INT_MAX;
         for (int j = 0; j < nc; ++j) {
             hzgsvd__z_store_col(F, ldf, j, K.W.Fr, K.W.Fi, K.W.mf, j, L->m_f);
             hzgsvd__z_store_col(G, ldg, j, K.W.Gr, K.W.Gi, K.W.mg, j, L->m_g);
             hzgsvd__z_store_col(Z, ldz, j, K.W.Zr, K.W.Zi, nb, j, n);
-            sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+            double zm = 1.0;
+            int ze = 0, out = 0;
+            if (out_col[j] >= 0) {
+                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < keys[2]) keys[2] = out_col[j];
+                out = hzgsvd__z_range_sigma(&rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
+                if (rg.active) out |= hzgsvd__z_range_z_col(Z + (size_t)2 * j * ldz, n, gsh, zm, ze);
+                if (out && out_col[j] < keys[1]) keys[1] = out_col[j];
+            } else {
+                sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+            }
         }
         stored = 1;
-        HZGSVD__MPI(MPI_Allreduce(&deg_key, &deg_min, 1, MPI_INT, MPI_MIN, K.comm));
-        if (deg_min != INT_MAX) {
+        HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
+        deg_min = mins[0];
+        if (deg_min == INT_MAX && mins[2] != INT_MAX) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                              "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                              mins[2] + 1, HZGSVD__RANGE_RESOLVE);
+        } else if (deg_min == INT_MAX && mins[1] != INT_MAX) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                              "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
+                              mins[1] + 1);
+        } else if (deg_min != INT_MAX) {
             const int d = deg_min % 4;
             st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                               "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
@@ -1343,7 +1477,8 @@ agree:
     agree_end:
         st = hzgsvd__mpi_agree(K.comm, st, info);
         /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
-        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT);
+        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
+                                                     st == HZGSVD_ERR_OUT_OF_RANGE);
     }
 done:
     hzgsvd__z_mpi_release(&K);

@@ -468,10 +468,51 @@ HZGSVD_PRIVATE int hzgsvd__ld_cholesky(long double *ar, int k)
     return -1;
 }
 
+/* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
+ * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
+ * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
+ * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
+ * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
+ * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
+ * path: the copy is not part of the engine's scratch). */
+HZGSVD_PRIVATE int hzgsvd__ld_mgs_factor(const long double *yr, int m, const int *cols, int k, long double *ar)
+{
+    long double *wr = (long double *)malloc(sizeof(long double) * 1 * (size_t)m * k);
+    if (!wr) return -2;
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        ar[e] = 0.0;
+    }
+    for (int c = 0; c < k; ++c)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
+        }
+    int bad = -1;
+    for (int j = 0; j < k && bad < 0; ++j) {
+        long double *qr_ = wr + (size_t)j * m;
+        const long double nrm = sqrtl(hzgsvd__ld_nrm2sq(qr_, m, 0));
+        if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
+        ar[j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r) {
+            qr_[r] /= nrm;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
+            long double *xr = wr + (size_t)c * m;
+            long double sr;
+            hzgsvd__ld_dot(qr_, xr, m, 0, &sr);
+            ar[j + (size_t)c * k] = sr;
+            for (int r = 0; r < m; ++r) xr[r] = hzgsvd__lfma(-qr_[r], sr, xr[r]);
+        }
+    }
+    free(wr);
+    return bad;
+}
+
 /* Outcome of one pivot block pair. */
 typedef struct hzgsvd__ld_pair_result {
     unsigned long long all, big;
-    int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
+    int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
+                                     * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
     int fail_col;                   /* local column (0..2w-1) where it failed */
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__ld_pair_result;
@@ -527,9 +568,12 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
     hzgsvd__ld_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
-    /* Subphases 1 and 2: F-hat, G-hat */
+    /* Subphases 1 and 2: F-hat, G-hat by Cholesky of the Gram matrix, or where it breaks down (an
+     * ill-conditioned block), by MGS of the block's columns */
     hzgsvd__ld_gram(M->Fr, M->mf, cols, k, Fr);
     int c = hzgsvd__ld_cholesky(Fr, k);
+    if (c >= 0) { c = hzgsvd__ld_mgs_factor(M->Fr, M->mf, cols, k, Fr); }
+    if (c == -2) { res.fail = 4; return res; }
     if (c >= 0) {
         res.fail = 1; res.fail_col = c;
         res.tiny = hzgsvd__ld_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->mf, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
@@ -537,6 +581,8 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
     }
     hzgsvd__ld_gram(M->Gr, M->mg, cols, k, Gr);
     c = hzgsvd__ld_cholesky(Gr, k);
+    if (c >= 0) { c = hzgsvd__ld_mgs_factor(M->Gr, M->mg, cols, k, Gr); }
+    if (c == -2) { res.fail = 4; return res; }
     if (c >= 0) {
         res.fail = 2; res.fail_col = c;
         res.tiny = hzgsvd__ld_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->mg, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
@@ -611,6 +657,7 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
 HZGSVD_PRIVATE void hzgsvd__ld_rescale_z(const hzgsvd__ld_mats *M, int enh, int nthreads)
 {
     (void)nthreads;
+    const long double tol_t = (long double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__LU;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
@@ -618,6 +665,14 @@ HZGSVD_PRIVATE void hzgsvd__ld_rescale_z(const hzgsvd__ld_mats *M, int enh, int 
         const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
                                         + hzgsvd__ld_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
         if (t != 1.0) hzgsvd__ld_scale(M->Zr + (size_t)j * M->nz, M->nz, t);
+        /* The block step normalises with the column norms of its factors; where those were off (an
+         * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
+         * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
+         * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
+        if (fabsl(t - 1.0) > tol_t) {
+            hzgsvd__ld_scale(M->Fr + (size_t)j * M->mf, M->mf, t);
+            hzgsvd__ld_scale(M->Gr + (size_t)j * M->mg, M->mg, t);
+        }
     }
 }
 
@@ -855,7 +910,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_sweep(const hzgsvd__ld_mats *M, hzgsvd__
             const hzgsvd__ld_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
-            if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+            if (r->fail == 4 && st == HZGSVD_SUCCESS) {
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copy of an ill-conditioned pivot block for its MGS factor (sweep %d)", sweep + 1);
+            } else if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
                 const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
@@ -867,8 +924,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_sweep(const hzgsvd__ld_mats *M, hzgsvd__
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                                   r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
-                                  : r->fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
-                                                 : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                  : r->fail == 1 ? "F is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)",
                                   sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
             }
         }
@@ -1267,10 +1324,58 @@ HZGSVD_PRIVATE int hzgsvd__lz_cholesky(long double *ar, long double *ai, int k)
     return -1;
 }
 
+/* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
+ * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
+ * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
+ * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
+ * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
+ * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
+ * path: the copy is not part of the engine's scratch). */
+HZGSVD_PRIVATE int hzgsvd__lz_mgs_factor(const long double *yr, const long double *yi, int m, const int *cols, int k, long double *ar, long double *ai)
+{
+    long double *wr = (long double *)malloc(sizeof(long double) * 2 * (size_t)m * k);
+    if (!wr) return -2;
+    long double *wi = wr + (size_t)m * k;
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        ar[e] = 0.0;
+        ai[e] = 0.0;
+    }
+    for (int c = 0; c < k; ++c)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
+            wi[r + (size_t)c * m] = yi[r + (size_t)cols[c] * m];
+        }
+    int bad = -1;
+    for (int j = 0; j < k && bad < 0; ++j) {
+        long double *qr_ = wr + (size_t)j * m;
+        long double *qi = wi + (size_t)j * m;
+        const long double nrm = sqrtl(hzgsvd__lz_nrm2sq(qr_, qi, m, 0));
+        if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
+        ar[j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r) {
+            qr_[r] /= nrm;
+            qi[r] /= nrm;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
+            long double *xr = wr + (size_t)c * m;
+            long double *xi = wi + (size_t)c * m;
+            long double sr, si;
+            hzgsvd__lz_dot(qr_, qi, xr, xi, m, 0, &sr, &si);
+            ar[j + (size_t)c * k] = sr; ai[j + (size_t)c * k] = si;
+            for (int r = 0; r < m; ++r)
+                hzgsvd__lzfma(-qr_[r], -qi[r], sr, si, xr[r], xi[r], &xr[r], &xi[r]);
+        }
+    }
+    free(wr);
+    return bad;
+}
+
 /* Outcome of one pivot block pair. */
 typedef struct hzgsvd__lz_pair_result {
     unsigned long long all, big;
-    int fail;                       /* 0; 1 Cholesky of F's Gram failed; 2 of G's; 3 a 2x2 B-hat not positive definite */
+    int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
+                                     * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
     int fail_col;                   /* local column (0..2w-1) where it failed */
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__lz_pair_result;
@@ -1335,9 +1440,12 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     long double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
-    /* Subphases 1 and 2: F-hat, G-hat */
+    /* Subphases 1 and 2: F-hat, G-hat by Cholesky of the Gram matrix, or where it breaks down (an
+     * ill-conditioned block), by MGS of the block's columns */
     hzgsvd__lz_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
     int c = hzgsvd__lz_cholesky(Fr, Fi, k);
+    if (c >= 0) { c = hzgsvd__lz_mgs_factor(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi); }
+    if (c == -2) { res.fail = 4; return res; }
     if (c >= 0) {
         res.fail = 1; res.fail_col = c;
         res.tiny = hzgsvd__lz_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->Fi + (size_t)cols[c] * M->mf, M->mf, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
@@ -1345,6 +1453,8 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
     }
     hzgsvd__lz_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
     c = hzgsvd__lz_cholesky(Gr, Gi, k);
+    if (c >= 0) { c = hzgsvd__lz_mgs_factor(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi); }
+    if (c == -2) { res.fail = 4; return res; }
     if (c >= 0) {
         res.fail = 2; res.fail_col = c;
         res.tiny = hzgsvd__lz_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->Gi + (size_t)cols[c] * M->mg, M->mg, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
@@ -1423,6 +1533,7 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
 HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int nthreads)
 {
     (void)nthreads;
+    const long double tol_t = (long double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__LU;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
@@ -1430,6 +1541,14 @@ HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int 
         const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
                                         + hzgsvd__lz_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
         if (t != 1.0) hzgsvd__lz_scale(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, M->nz, t);
+        /* The block step normalises with the column norms of its factors; where those were off (an
+         * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
+         * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
+         * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
+        if (fabsl(t - 1.0) > tol_t) {
+            hzgsvd__lz_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, t);
+            hzgsvd__lz_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, t);
+        }
     }
 }
 
@@ -1676,7 +1795,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep(const hzgsvd__lz_mats *M, hzgsvd__
             const hzgsvd__lz_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
-            if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+            if (r->fail == 4 && st == HZGSVD_SUCCESS) {
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copy of an ill-conditioned pivot block for its MGS factor (sweep %d)", sweep + 1);
+            } else if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
                 const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
@@ -1688,8 +1809,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep(const hzgsvd__lz_mats *M, hzgsvd__
                 const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
                 st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                                   r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
-                                  : r->fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)"
-                                                 : "G is not of full column rank: Cholesky factorization of a pivot block failed (sweep %d, block columns %d and %d, column %d)",
+                                  : r->fail == 1 ? "F is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)",
                                   sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
             }
         }
