@@ -475,6 +475,27 @@ HZGSVD_HD static inline int hzgsvd__zswap(int sort, double new_app, double new_a
 {
     return sort && (new_app < new_aqq);
 }
+
+/* Range scaling, the results scaled back (docs/NUMERICS.md, "The whole double range"; the plan is
+ * hzgsvd__range of the host code).  From Sigma' of the pair run as F' = 2^shift_f F D,
+ * G' = 2^shift_g G D: sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma),
+ * Sigma_F = sigma Sigma_G, and the factor zm 2^ze of the column of Z (z = D z' zm 2^ze:
+ * 2^shift_f Sigma_F / Sigma_F', or the same through G, whichever of Sigma_F', Sigma_G' is larger).
+ * Returns 1 where sigma, Sigma_F or Sigma_G leaves the normal range, else 0. */
+HZGSVD_HD static inline int hzgsvd__range_sigma(int shift_f, int shift_g, double sf1, double sg1, double ss1,
+                                         double *sf, double *sg, double *ss, double *zm, int *ze)
+{
+    const double s = ldexp(ss1, shift_g - shift_f);
+    const double h = hypot((double)1.0, s);
+    double a = s / h, b = (double)1.0 / h;
+    if (isinf(s)) { a = 1.0; b = 0.0; }
+    *ss = s; *sf = a; *sg = b;
+    const int by_f = sf1 >= sg1;
+    *zm = frexp(by_f ? a / sf1 : b / sg1, ze);
+    *ze += by_f ? shift_f : shift_g;
+    const double lo = 0x1p-1022, hi = 0x1.fffffffffffffp+1023;
+    return !(s >= lo) || !(s <= hi) || !(a >= lo) || !(b >= lo);
+}
 /*** end templates/hzgsvd_math.h.j2 ***/
 
 /*** begin templates/hzgsvd_strategy.h.j2 ***/

@@ -12,8 +12,6 @@
 /*** begin templates/hzgsvd_range_scale.c.j2 [d] ***/
 /* Range scaling of the real double engine: the exponents of a caller's columns, the
  * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-#include <float.h>
-
 /* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; real). */
 HZGSVD_PRIVATE void hzgsvd__d_col_exponents(const double *Y, int m, int n, int ld, int *e)
 {
@@ -37,23 +35,13 @@ HZGSVD_PRIVATE void hzgsvd__d_scale_pow2(double *xr, int m, int s)
 }
 
 /* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
- * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__d_range_z_col).  Returns 0, or 1 where
- * sigma, Sigma_F or Sigma_G leaves the normal range. */
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__d_range_z_col).
+ * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
 HZGSVD_PRIVATE int hzgsvd__d_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
                                      double *sf, double *sg, double *ss, double *zm, int *ze)
 {
     if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
-    const double s = ldexp(ss1, rg->shift_g - rg->shift_f);
-    const double h = hypot((double)1.0, s);
-    *ss = s; *sg = (double)1.0 / h; *sf = s / h;
-    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
-    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
-     * divide by the larger of the two scaled values */
-    const double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
-    *zm = frexp(c, ze);
-    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
-    return !(s >= DBL_MIN) || !(s <= DBL_MAX) || !(*sf >= DBL_MIN) || !(*sg >= DBL_MIN);
+    return hzgsvd__range_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
 }
 
 /* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
@@ -845,8 +833,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
 /*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
 /* Range scaling of the complex double engine: the exponents of a caller's columns, the
  * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-#include <float.h>
-
 /* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; interleaved (re, im): the larger part). */
 HZGSVD_PRIVATE void hzgsvd__z_col_exponents(const double *Y, int m, int n, int ld, int *e)
 {
@@ -872,23 +858,13 @@ HZGSVD_PRIVATE void hzgsvd__z_scale_pow2(double *xr, double *xi, int m, int s)
 }
 
 /* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
- * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__z_range_z_col).  Returns 0, or 1 where
- * sigma, Sigma_F or Sigma_G leaves the normal range. */
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__z_range_z_col).
+ * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
 HZGSVD_PRIVATE int hzgsvd__z_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
                                      double *sf, double *sg, double *ss, double *zm, int *ze)
 {
     if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
-    const double s = ldexp(ss1, rg->shift_g - rg->shift_f);
-    const double h = hypot((double)1.0, s);
-    *ss = s; *sg = (double)1.0 / h; *sf = s / h;
-    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
-    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
-     * divide by the larger of the two scaled values */
-    const double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
-    *zm = frexp(c, ze);
-    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
-    return !(s >= DBL_MIN) || !(s <= DBL_MAX) || !(*sf >= DBL_MIN) || !(*sg >= DBL_MIN);
+    return hzgsvd__range_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
 }
 
 /* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.

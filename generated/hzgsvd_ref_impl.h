@@ -297,13 +297,32 @@ static inline int hzgsvd__lzswap(int sort, long double new_app, long double new_
 {
     return sort && (new_app < new_aqq);
 }
+
+/* Range scaling, the results scaled back (docs/NUMERICS.md, "The whole double range"; the plan is
+ * hzgsvd__range of the host code).  From Sigma' of the pair run as F' = 2^shift_f F D,
+ * G' = 2^shift_g G D: sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma),
+ * Sigma_F = sigma Sigma_G, and the factor zm 2^ze of the column of Z (z = D z' zm 2^ze:
+ * 2^shift_f Sigma_F / Sigma_F', or the same through G, whichever of Sigma_F', Sigma_G' is larger).
+ * Returns 1 where sigma, Sigma_F or Sigma_G leaves the normal range, else 0. */
+static inline int hzgsvd__lrange_sigma(int shift_f, int shift_g, long double sf1, long double sg1, long double ss1,
+                                         long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
+{
+    const long double s = ldexpl(ss1, shift_g - shift_f);
+    const long double h = hypotl((long double)1.0, s);
+    long double a = s / h, b = (long double)1.0 / h;
+    if (isinf(s)) { a = 1.0; b = 0.0; }
+    *ss = s; *sf = a; *sg = b;
+    const int by_f = sf1 >= sg1;
+    *zm = frexpl(by_f ? a / sf1 : b / sg1, ze);
+    *ze += by_f ? shift_f : shift_g;
+    const long double lo = LDBL_MIN, hi = LDBL_MAX;
+    return !(s >= lo) || !(s <= hi) || !(a >= lo) || !(b >= lo);
+}
 /*** end templates/hzgsvd_math.h.j2 ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [ld] ***/
 /* Range scaling of the real long double engine: the exponents of a caller's columns, the
  * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-#include <float.h>
-
 /* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; real). */
 HZGSVD_PRIVATE void hzgsvd__ld_col_exponents(const long double *Y, int m, int n, int ld, int *e)
 {
@@ -327,23 +346,13 @@ HZGSVD_PRIVATE void hzgsvd__ld_scale_pow2(long double *xr, int m, int s)
 }
 
 /* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
- * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__ld_range_z_col).  Returns 0, or 1 where
- * sigma, Sigma_F or Sigma_G leaves the normal range. */
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__lrange_sigma; see hzgsvd__ld_range_z_col).
+ * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
 HZGSVD_PRIVATE int hzgsvd__ld_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
                                      long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
 {
     if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
-    const long double s = ldexpl(ss1, rg->shift_g - rg->shift_f);
-    const long double h = hypotl((long double)1.0, s);
-    *ss = s; *sg = (long double)1.0 / h; *sf = s / h;
-    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
-    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
-     * divide by the larger of the two scaled values */
-    const long double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
-    *zm = frexpl(c, ze);
-    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
-    return !(s >= LDBL_MIN) || !(s <= LDBL_MAX) || !(*sf >= LDBL_MIN) || !(*sg >= LDBL_MIN);
+    return hzgsvd__lrange_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
 }
 
 /* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
@@ -1147,8 +1156,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
 /*** begin templates/hzgsvd_range_scale.c.j2 [lz] ***/
 /* Range scaling of the complex long double engine: the exponents of a caller's columns, the
  * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-#include <float.h>
-
 /* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; interleaved (re, im): the larger part). */
 HZGSVD_PRIVATE void hzgsvd__lz_col_exponents(const long double *Y, int m, int n, int ld, int *e)
 {
@@ -1174,23 +1181,13 @@ HZGSVD_PRIVATE void hzgsvd__lz_scale_pow2(long double *xr, long double *xi, int 
 }
 
 /* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1): sigma = 2^(shift_g - shift_f) sigma', Sigma_G = 1 / hypot(1, sigma), Sigma_F = sigma Sigma_G.
- * The column of Z then is D z' c with c = zm 2^ze (see hzgsvd__lz_range_z_col).  Returns 0, or 1 where
- * sigma, Sigma_F or Sigma_G leaves the normal range. */
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__lrange_sigma; see hzgsvd__lz_range_z_col).
+ * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
 HZGSVD_PRIVATE int hzgsvd__lz_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
                                      long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
 {
     if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
-    const long double s = ldexpl(ss1, rg->shift_g - rg->shift_f);
-    const long double h = hypotl((long double)1.0, s);
-    *ss = s; *sg = (long double)1.0 / h; *sf = s / h;
-    if (isinf(s)) { *sf = 1.0; *sg = 0.0; }
-    /* F (D z') = 2^-shift_f U Sigma_F', so c = 2^shift_f Sigma_F / Sigma_F' (or the same through G):
-     * divide by the larger of the two scaled values */
-    const long double c = sf1 >= sg1 ? *sf / sf1 : *sg / sg1;
-    *zm = frexpl(c, ze);
-    *ze += sf1 >= sg1 ? rg->shift_f : rg->shift_g;
-    return !(s >= LDBL_MIN) || !(s <= LDBL_MAX) || !(*sf >= LDBL_MIN) || !(*sg >= LDBL_MIN);
+    return hzgsvd__lrange_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
 }
 
 /* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.
