@@ -21,12 +21,25 @@
 /* Linkage.  HZGSVD_API marks public functions (empty by default; override it, e.g. with
  * __attribute__((visibility("default"))), before including a public header).  Under C++ the
  * public functions get C linkage.  HZGSVD_PRIVATE marks internals (static: every translation
- * unit that includes the core gets its own copy, so two of them always link). */
+ * unit that includes the core gets its own copy, so two of them always link; marked "maybe
+ * unused" for GCC and Clang, since a translation unit that includes one engine's implementation
+ * uses only some of the shared helpers).  HZGSVD_PRIVATE_INLINE (static inline) marks the helpers
+ * outside the implementation guard, which every translation unit that includes a public header
+ * sees: a user's file compiles without warnings under -Wall -Wextra with or without
+ * HZGSVD_IMPLEMENTATION. */
 #ifndef HZGSVD_API
 #define HZGSVD_API
 #endif
+#if defined(__GNUC__) || defined(__clang__)
+#define HZGSVD_MAYBE_UNUSED __attribute__((unused))
+#else
+#define HZGSVD_MAYBE_UNUSED
+#endif
 #ifndef HZGSVD_PRIVATE
-#define HZGSVD_PRIVATE static
+#define HZGSVD_PRIVATE static HZGSVD_MAYBE_UNUSED
+#endif
+#ifndef HZGSVD_PRIVATE_INLINE
+#define HZGSVD_PRIVATE_INLINE static inline
 #endif
 #ifdef __cplusplus
 #define HZGSVD_EXTERN_C_BEGIN extern "C" {
@@ -944,7 +957,7 @@ static __constant__ unsigned char hzgsvd__cinner_mm64[64][32][2] = {
 
 /* Steps per sweep of a table of order n: n-1 (ME) or n (MM); -1 if n < 2, n is odd,
  * n > HZGSVD__STRATEGY_MAX_ORDER or kind is not a strategy.  A table needs nsteps*n ints. */
-HZGSVD_PRIVATE int hzgsvd__strategy_nsteps(hzgsvd_strategy kind, int n)
+HZGSVD_PRIVATE_INLINE int hzgsvd__strategy_nsteps(hzgsvd_strategy kind, int n)
 {
     if (n < 2 || n % 2 != 0 || n > HZGSVD__STRATEGY_MAX_ORDER)
         return -1;
@@ -956,7 +969,7 @@ HZGSVD_PRIVATE int hzgsvd__strategy_nsteps(hzgsvd_strategy kind, int n)
 }
 
 /* Partner of x in step t of the round-robin 1-factorization of K_{m+1}, m odd (m is the centre). */
-HZGSVD_PRIVATE int hzgsvd__rr_partner(int t, int x, int m)
+HZGSVD_PRIVATE_INLINE int hzgsvd__rr_partner(int t, int x, int m)
 {
     int y;
     if (x == m)
@@ -973,7 +986,7 @@ HZGSVD_PRIVATE int hzgsvd__rr_partner(int t, int x, int m)
 
 /* The table of order n: pairs[(s*(n/2) + pos)*2 + {0, 1}] = (p, q) of position pos in step s,
  * for s < hzgsvd__strategy_nsteps(kind, n).  O(n^2), no allocation.  0 ok, -1 bad arguments. */
-HZGSVD_PRIVATE int hzgsvd__strategy_fill(hzgsvd_strategy kind, int n, int *pairs)
+HZGSVD_PRIVATE_INLINE int hzgsvd__strategy_fill(hzgsvd_strategy kind, int n, int *pairs)
 {
     int *out = pairs;
     int k;
@@ -1033,7 +1046,7 @@ HZGSVD_PRIVATE int hzgsvd__strategy_fill(hzgsvd_strategy kind, int n, int *pairs
  * position pos' in step (k+1) mod nsteps, +(pos'+1) if it is the q there.  O(nsteps*n); allocates
  * (and frees) n ints.  0 ok; -1 on bad arguments, a step that is not a perfect matching of
  * 0..n-1, or a failed allocation (map is then unspecified). */
-HZGSVD_PRIVATE int hzgsvd__comm_map(const int *pairs, int nsteps, int n, int *map)
+HZGSVD_PRIVATE_INLINE int hzgsvd__comm_map(const int *pairs, int nsteps, int n, int *map)
 {
     int *where;
     int k, i, status = 0;

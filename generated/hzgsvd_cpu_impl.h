@@ -408,24 +408,11 @@ HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, const double 
     }
 }
 
-/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
-HZGSVD_PRIVATE void hzgsvd__d_col_norms(const double *Y, int m, int n, int ld, double *out)
-{
-    for (int j = 0; j < n; ++j) {
-        double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const double v = Y[r + (size_t)j * ld];
-            s = fma(v, v, s);
-        }
-        out[j] = sqrt(s);
-    }
-}
-
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
  * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
- * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+ * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
 HZGSVD_PRIVATE int hzgsvd__d_degenerate(const double *zr, int n, const double *nf, const double *ng,
                                     double sf, double sg, double tol_f, double tol_g)
 {
@@ -1262,24 +1249,11 @@ HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, const double 
     }
 }
 
-/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
-HZGSVD_PRIVATE void hzgsvd__z_col_norms(const double *Y, int m, int n, int ld, double *out)
-{
-    for (int j = 0; j < n; ++j) {
-        double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
-            s = fma(vr, vr, s); s = fma(vi, vi, s);
-        }
-        out[j] = sqrt(s);
-    }
-}
-
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
  * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
- * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+ * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
 HZGSVD_PRIVATE int hzgsvd__z_degenerate(const double *zr, const double *zi, int n, const double *nf, const double *ng,
                                     double sf, double sg, double tol_f, double tol_g)
 {

@@ -719,24 +719,11 @@ HZGSVD_PRIVATE void hzgsvd__ld_store_col(long double *Y, int ld, int jc, const l
     }
 }
 
-/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
-HZGSVD_PRIVATE void hzgsvd__ld_col_norms(const long double *Y, int m, int n, int ld, long double *out)
-{
-    for (int j = 0; j < n; ++j) {
-        long double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const long double v = Y[r + (size_t)j * ld];
-            s = hzgsvd__lfma(v, v, s);
-        }
-        out[j] = sqrtl(s);
-    }
-}
-
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
  * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
- * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+ * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
 HZGSVD_PRIVATE int hzgsvd__ld_degenerate(const long double *zr, int n, const long double *nf, const long double *ng,
                                     long double sf, long double sg, long double tol_f, long double tol_g)
 {
@@ -1585,24 +1572,11 @@ HZGSVD_PRIVATE void hzgsvd__lz_store_col(long double *Y, int ld, int jc, const l
     }
 }
 
-/* Euclidean norms of the n columns of a caller's matrix (m rows, ld). */
-HZGSVD_PRIVATE void hzgsvd__lz_col_norms(const long double *Y, int m, int n, int ld, long double *out)
-{
-    for (int j = 0; j < n; ++j) {
-        long double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const long double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
-            s = hzgsvd__lfma(vr, vr, s); s = hzgsvd__lfma(vi, vi, s);
-        }
-        out[j] = sqrtl(s);
-    }
-}
-
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
  * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
- * (first n rows); nf, ng: the caller's column norms.  Returns 0, 1 (F) or 2 (G). */
+ * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
 HZGSVD_PRIVATE int hzgsvd__lz_degenerate(const long double *zr, const long double *zi, int n, const long double *nf, const long double *ng,
                                     long double sf, long double sg, long double tol_f, long double tol_g)
 {

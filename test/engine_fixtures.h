@@ -6,7 +6,8 @@
  * Include it after "hzgsvd_cpu.h" (each test program defines HZGSVD_IMPLEMENTATION itself) and
  * "test/testutil.h".  Matrices are column major; a complex matrix is interleaved (re, im) pairs
  * of doubles and its leading dimension counts complex elements (the engine's layout).  Every
- * helper takes cplx (0 real, 1 complex) instead of coming in two copies.
+ * helper takes cplx (0 real, 1 complex) instead of coming in two copies.  The helpers are static
+ * inline: each test uses only some of them, and -Wall -Wextra must stay quiet.
  */
 #ifndef HZGSVD_ENGINE_FIXTURES_H
 #define HZGSVD_ENGINE_FIXTURES_H
@@ -44,7 +45,7 @@
 
 /* ---- memory ------------------------------------------------------------------------------- */
 
-static double *ef_new(size_t count)
+static inline double *ef_new(size_t count)
 {
     double *p = (double *)calloc(count ? count : 1, sizeof(double));
     if (!p) {
@@ -55,9 +56,9 @@ static double *ef_new(size_t count)
 }
 
 /* doubles in an ld x n matrix */
-static size_t ef_size(int cplx, int ld, int n) { return (size_t)(cplx ? 2 : 1) * (size_t)ld * (size_t)n; }
+static inline size_t ef_size(int cplx, int ld, int n) { return (size_t)(cplx ? 2 : 1) * (size_t)ld * (size_t)n; }
 
-static double *ef_dup(const double *a, size_t count)
+static inline double *ef_dup(const double *a, size_t count)
 {
     double *p = ef_new(count);
     memcpy(p, a, count * sizeof(double));
@@ -65,15 +66,15 @@ static double *ef_dup(const double *a, size_t count)
 }
 
 /* element (i, j): real part and imaginary part (0 for a real matrix) */
-static double ef_re(int cplx, const double *A, int ld, int i, int j)
+static inline double ef_re(int cplx, const double *A, int ld, int i, int j)
 {
     return cplx ? A[2 * ((size_t)i + (size_t)j * ld)] : A[(size_t)i + (size_t)j * ld];
 }
-static double ef_im(int cplx, const double *A, int ld, int i, int j)
+static inline double ef_im(int cplx, const double *A, int ld, int i, int j)
 {
     return cplx ? A[2 * ((size_t)i + (size_t)j * ld) + 1] : 0.0;
 }
-static void ef_set(int cplx, double *A, int ld, int i, int j, double re, double im)
+static inline void ef_set(int cplx, double *A, int ld, int i, int j, double re, double im)
 {
     if (cplx) {
         A[2 * ((size_t)i + (size_t)j * ld)] = re;
@@ -84,7 +85,7 @@ static void ef_set(int cplx, double *A, int ld, int i, int j, double re, double 
 }
 
 /* copy an m x n matrix between leading dimensions */
-static void ef_copy(int cplx, int m, int n, const double *A, int lda, double *B, int ldb)
+static inline void ef_copy(int cplx, int m, int n, const double *A, int lda, double *B, int ldb)
 {
     const size_t e = cplx ? 2 : 1;
     for (int j = 0; j < n; ++j)
@@ -93,7 +94,7 @@ static void ef_copy(int cplx, int m, int n, const double *A, int lda, double *B,
 
 /* ---- random numbers and matrices ---------------------------------------------------------- */
 
-static void ef_randmat(tu_rng *r, int cplx, int m, int n, double *A, int lda)
+static inline void ef_randmat(tu_rng *r, int cplx, int m, int n, double *A, int lda)
 {
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i) {
@@ -104,7 +105,7 @@ static void ef_randmat(tu_rng *r, int cplx, int m, int n, double *A, int lda)
 }
 
 /* Q (m x n, ld m, n <= m) with orthonormal columns: Householder QR of a random matrix (LAPACK). */
-static void ef_orth(tu_rng *r, int cplx, int m, int n, double *Q)
+static inline void ef_orth(tu_rng *r, int cplx, int m, int n, double *Q)
 {
     double *tau = ef_new(2 * (size_t)n);
     ef_randmat(r, cplx, m, n, Q, m);
@@ -124,7 +125,7 @@ static void ef_orth(tu_rng *r, int cplx, int m, int n, double *Q)
 }
 
 /* C (m x n) = op(A) B rounded once from long double, op(A) = A (m x k) or, with ta, A^H (A k x m). */
-static void ef_gemm(int cplx, int ta, int m, int n, int k, const double *A, int lda, const double *B, int ldb,
+static inline void ef_gemm(int cplx, int ta, int m, int n, int k, const double *A, int lda, const double *B, int ldb,
                     double *C, int ldc)
 {
     for (int j = 0; j < n; ++j)
@@ -144,7 +145,7 @@ static void ef_gemm(int cplx, int ta, int m, int n, int k, const double *A, int 
 
 /* X (n x n, ld n) = Q1 diag(d) Q2, Q1, Q2 random orthogonal/unitary, d log-spaced 1 .. 1/cond:
  * cond_2(X) = cond up to the final rounding. */
-static void ef_cond_matrix(tu_rng *r, int cplx, int n, double cond, double *X)
+static inline void ef_cond_matrix(tu_rng *r, int cplx, int n, double cond, double *X)
 {
     double *Q1 = ef_new(ef_size(cplx, n, n)), *Q2 = ef_new(ef_size(cplx, n, n));
     ef_orth(r, cplx, n, n, Q1);
@@ -162,7 +163,7 @@ static void ef_cond_matrix(tu_rng *r, int cplx, int n, double cond, double *X)
 /* sigma_i log-spaced from hi down to lo, in random order; sf = sigma / sqrt(1 + sigma^2),
  * sg = 1 / sqrt(1 + sigma^2) (rounded); exact[i] = sf[i] / sg[i] in long double: the exact
  * generalized singular values of a pair built from these sf, sg. */
-static void ef_sigma_spread(tu_rng *r, int n, double lo, double hi, double *sf, double *sg, long double *exact)
+static inline void ef_sigma_spread(tu_rng *r, int n, double lo, double hi, double *sf, double *sg, long double *exact)
 {
     for (int i = 0; i < n; ++i) {
         const long double s = (n == 1) ? (long double)hi : expl(logl(hi) + (logl(lo) - logl(hi)) * i / (n - 1));
@@ -180,7 +181,7 @@ static void ef_sigma_spread(tu_rng *r, int n, double lo, double hi, double *sf, 
 
 /* F (m_f x n, ld m_f) = U diag(sf) X, G (m_g x n, ld m_g) = V diag(sg) X, U and V random with
  * orthonormal columns, X given (n x n, ld n); each element is one rounding of the long double sum. */
-static void ef_pair_from_x(tu_rng *r, int cplx, int m_f, int m_g, int n, const double *sf, const double *sg,
+static inline void ef_pair_from_x(tu_rng *r, int cplx, int m_f, int m_g, int n, const double *sf, const double *sg,
                            const double *X, double *F, double *G)
 {
     double *U = ef_new(ef_size(cplx, m_f, n)), *V = ef_new(ef_size(cplx, m_g, n));
@@ -208,7 +209,7 @@ static void ef_pair_from_x(tu_rng *r, int cplx, int m_f, int m_g, int n, const d
 }
 
 /* A pair with known sigma: spread lo..hi (random order), cond_2(X) = condx.  exact[] gets sf/sg. */
-static void ef_known_pair(tu_rng *r, int cplx, int m_f, int m_g, int n, double lo, double hi, double condx,
+static inline void ef_known_pair(tu_rng *r, int cplx, int m_f, int m_g, int n, double lo, double hi, double condx,
                           double *F, double *G, long double *exact)
 {
     double *sf = ef_new((size_t)n), *sg = ef_new((size_t)n), *X = ef_new(ef_size(cplx, n, n));
@@ -222,15 +223,15 @@ static void ef_known_pair(tu_rng *r, int cplx, int m_f, int m_g, int n, double l
 
 /* ---- sorting and comparison --------------------------------------------------------------- */
 
-static int ef_cmp_desc(const void *a, const void *b)
+static inline int ef_cmp_desc(const void *a, const void *b)
 {
     const long double x = *(const long double *)a, y = *(const long double *)b;
     return (x < y) - (x > y);
 }
 
-static void ef_sort_desc_ld(long double *x, int n) { qsort(x, (size_t)n, sizeof *x, ef_cmp_desc); }
+static inline void ef_sort_desc_ld(long double *x, int n) { qsort(x, (size_t)n, sizeof *x, ef_cmp_desc); }
 
-static void ef_sort_desc(double *x, int n)
+static inline void ef_sort_desc(double *x, int n)
 {
     long double *t = (long double *)malloc(sizeof(long double) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; ++i) t[i] = x[i];
@@ -240,7 +241,7 @@ static void ef_sort_desc(double *x, int n)
 }
 
 /* max_i |a_i - ref_i| / |ref_i| (no sorting; NaN or a zero reference gives +inf) */
-static double ef_relerr_ld(const double *a, const long double *ref, int n)
+static inline double ef_relerr_ld(const double *a, const long double *ref, int n)
 {
     long double worst = 0.0L;
     for (int i = 0; i < n; ++i) {
@@ -251,7 +252,7 @@ static double ef_relerr_ld(const double *a, const long double *ref, int n)
     return (double)worst;
 }
 
-static double ef_relerr(const double *a, const double *ref, int n)
+static inline double ef_relerr(const double *a, const double *ref, int n)
 {
     long double *t = (long double *)malloc(sizeof(long double) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; ++i) t[i] = ref[i];
@@ -261,7 +262,7 @@ static double ef_relerr(const double *a, const double *ref, int n)
 }
 
 /* both copied, sorted descending, compared */
-static double ef_relerr_sorted_ld(const double *a, const long double *ref, int n)
+static inline double ef_relerr_sorted_ld(const double *a, const long double *ref, int n)
 {
     double *x = ef_dup(a, (size_t)n);
     long double *t = (long double *)malloc(sizeof(long double) * (size_t)(n ? n : 1));
@@ -274,7 +275,7 @@ static double ef_relerr_sorted_ld(const double *a, const long double *ref, int n
     return e;
 }
 
-static double ef_relerr_sorted(const double *a, const double *ref, int n)
+static inline double ef_relerr_sorted(const double *a, const double *ref, int n)
 {
     long double *t = (long double *)malloc(sizeof(long double) * (size_t)(n ? n : 1));
     for (int i = 0; i < n; ++i) t[i] = ref[i];
@@ -283,14 +284,14 @@ static double ef_relerr_sorted(const double *a, const double *ref, int n)
     return e;
 }
 
-static int ef_is_desc(const double *x, int n)
+static inline int ef_is_desc(const double *x, int n)
 {
     for (int i = 1; i < n; ++i)
         if (!(x[i - 1] >= x[i])) return 0;
     return 1;
 }
 
-static int ef_all_finite(const double *x, size_t count)
+static inline int ef_all_finite(const double *x, size_t count)
 {
     for (size_t i = 0; i < count; ++i)
         if (!isfinite(x[i])) return 0;
@@ -299,7 +300,7 @@ static int ef_all_finite(const double *x, size_t count)
 
 /* ---- residuals and orthogonality (long double) -------------------------------------------- */
 
-static long double ef_fnorm(int cplx, int m, int n, const double *A, int lda)
+static inline long double ef_fnorm(int cplx, int m, int n, const double *A, int lda)
 {
     long double s = 0.0L;
     for (int j = 0; j < n; ++j)
@@ -311,7 +312,7 @@ static long double ef_fnorm(int cplx, int m, int n, const double *A, int lda)
 }
 
 /* ||A0 Z - U diag(s)||_F / (||A0||_F ||Z||_F); A0 m x n, U m x n, Z n x n */
-static double ef_resid(int cplx, int m, int n, const double *A0, int lda, const double *U, int ldu,
+static inline double ef_resid(int cplx, int m, int n, const double *A0, int lda, const double *U, int ldu,
                        const double *Z, int ldz, const double *s)
 {
     long double r2 = 0.0L;
@@ -332,7 +333,7 @@ static double ef_resid(int cplx, int m, int n, const double *A0, int lda, const 
 }
 
 /* ||U^H U - I||_F, U m x n */
-static double ef_orth_err(int cplx, int m, int n, const double *U, int ldu)
+static inline double ef_orth_err(int cplx, int m, int n, const double *U, int ldu)
 {
     long double r2 = 0.0L;
     for (int j = 0; j < n; ++j)
@@ -351,7 +352,7 @@ static double ef_orth_err(int cplx, int m, int n, const double *U, int ldu)
 
 /* ---- the engine ---------------------------------------------------------------------------- */
 
-static hzgsvd_status ef_gsvd(int cplx, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+static inline hzgsvd_status ef_gsvd(int cplx, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                              double *Z, int ldz, double *sf, double *sg, double *s,
                              const hzgsvd_options *opt, hzgsvd_info *info)
 {
@@ -367,7 +368,7 @@ typedef struct ef_run {
     hzgsvd_info info;
 } ef_run;
 
-static ef_run ef_solve(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *opt)
+static inline ef_run ef_solve(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *opt)
 {
     ef_run r;
     r.cplx = cplx; r.m_f = m_f; r.m_g = m_g; r.n = n;
@@ -381,7 +382,7 @@ static ef_run ef_solve(int cplx, int m_f, int m_g, int n, const double *F, const
     return r;
 }
 
-static void ef_run_free(ef_run *r)
+static inline void ef_run_free(ef_run *r)
 {
     free(r->U); free(r->V); free(r->Z); free(r->sf); free(r->sg); free(r->s);
     r->U = r->V = r->Z = r->sf = r->sg = r->s = NULL;
@@ -397,7 +398,7 @@ typedef struct ef_quality {
     int finite;                /* every output finite */
 } ef_quality;
 
-static ef_quality ef_assess(const ef_run *r, const double *F, const double *G)
+static inline ef_quality ef_assess(const ef_run *r, const double *F, const double *G)
 {
     ef_quality q;
     const int c = r->cplx, n = r->n;
@@ -427,7 +428,7 @@ static ef_quality ef_assess(const ef_run *r, const double *F, const double *G)
 /* LAPACK xGGSVD3 with jobu = jobv = jobq = 'N' on copies: sigma = alpha[k+i] / beta[k+i],
  * i < l, sorted descending.  Returns LAPACK's info; *k, *l as LAPACK reports them; sigma gets
  * min(l, n) values (the caller checks k == 0, l == n). */
-static int ef_lapack_sigma(int cplx, int m_f, int m_g, int n, const double *F, const double *G,
+static inline int ef_lapack_sigma(int cplx, int m_f, int m_g, int n, const double *F, const double *G,
                            double *sigma, int *k_out, int *l_out)
 {
     double *A = ef_dup(F, ef_size(cplx, m_f, n)), *B = ef_dup(G, ef_size(cplx, m_g, n));
@@ -455,7 +456,7 @@ static int ef_lapack_sigma(int cplx, int m_f, int m_g, int n, const double *F, c
 /* The GEVD route (real): A = F^T F, B = G^T G formed in double (as a user would, dsyrk-like dot
  * products), LAPACK dsygvd (itype 1, eigenvalues only), sigma = sqrt(lambda) sorted descending
  * (a negative lambda gives sigma 0).  Returns dsygvd's info (> n: B not positive definite). */
-static int ef_gevd_sigma(int m_f, int m_g, int n, const double *F, const double *G, double *sigma)
+static inline int ef_gevd_sigma(int m_f, int m_g, int n, const double *F, const double *G, double *sigma)
 {
     double *A = ef_new((size_t)n * n), *B = ef_new((size_t)n * n), *w = ef_new((size_t)n);
     for (int j = 0; j < n; ++j)

@@ -1,8 +1,22 @@
 #!/usr/bin/env bash
-# Runs every CPU-side test suite (make test-cpu): the C test programs, the Python and shell tests,
-# the link test, valgrind on the error paths, and the CUDA compile check where nvcc exists.
-# Ends with one line "N passed, M failed, K skipped" counting suites; exits non-zero on a failure.
+# Runs the test suites and ends with one line "N passed, M failed, K skipped" counting suites;
+# exits non-zero on a failure.
+#   --cpu (make test-cpu; the default): the C test programs, the Python and shell tests, the tools
+#         and README example tests, the link test, the warning-free header checks, valgrind on the
+#         error paths, the MPI suites, and the CUDA compile check where nvcc exists.
+#   --gpu (make test-gpu): test/gpu/run_gpu_tests.sh where a GPU is present; without one, the GPU
+#         entry points' host-side argument checks run and the GPU suite counts as skipped.
+#   --cpu --gpu (make test): both, with one summary line at the end.
 set -u
+do_cpu=0; do_gpu=0
+for arg in "$@"; do
+    case "$arg" in
+        --cpu) do_cpu=1 ;;
+        --gpu) do_gpu=1 ;;
+        *) echo "usage: $0 [--cpu] [--gpu]" >&2; exit 2 ;;
+    esac
+done
+[ "$do_cpu" = 1 ] || [ "$do_gpu" = 1 ] || do_cpu=1
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-/usr/bin/python3}
 NVCC=${NVCC:-nvcc}
@@ -26,6 +40,7 @@ skip_suite() {  # name, reason
     skipped=$((skipped + 1)); echo "=== $1"; echo "--- $1: SKIPPED ($2)"
 }
 
+if [ "$do_cpu" = 1 ]; then
 for t in "$BUILD"/test_*; do
     [ -x "$t" ] || continue
     case "$(basename "$t")" in test_gpu_*|test_mpi_engine*) continue ;; esac   # make test-gpu and the mpirun suites below run those
@@ -36,6 +51,9 @@ run_suite test_strategy_py "$PYTHON" test/test_strategy_py.py "$BUILD"
 run_suite test_npy "$PYTHON" test/test_npy.py "$BUILD"
 run_suite test_cli env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_cli.sh
 run_suite test_mkpair env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_mkpair.sh
+run_suite test_tools env BUILD="$BUILD" bash test/test_tools.sh
+run_suite test_example bash test/test_example.sh
+run_suite compile_checks env BUILD="$BUILD" NVCC="$NVCC" CUDA_ARCH="$CUDA_ARCH" bash test/compile/run_compile_checks.sh
 
 if command -v valgrind >/dev/null 2>&1; then
     run_suite valgrind_engine_errors valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
@@ -61,6 +79,26 @@ if command -v "$NVCC" >/dev/null 2>&1; then
         -o "$BUILD/core_device.o"
 else
     skip_suite cuda_compile_core "no nvcc on this machine"
+fi
+fi  # --cpu
+
+# The GPU engine's host-side argument checks, labelled as such (they need no GPU).
+gpu_host_checks() {
+    "$BUILD/test_gpu_engine" --host-checks 2>&1 | sed -u 's/^test_gpu_engine: /test_gpu_engine host-side argument checks: /'
+    return "${PIPESTATUS[0]}"
+}
+
+if [ "$do_gpu" = 1 ]; then
+    if ! command -v "$NVCC" >/dev/null 2>&1; then
+        skip_suite gpu_engine "no nvcc on this machine"
+    elif [ ! -x "$BUILD/test_gpu_engine" ]; then
+        failed=$((failed + 1)); failures+=(gpu_engine); echo "=== gpu_engine"; echo "--- gpu_engine: FAILED ($BUILD/test_gpu_engine not built)"
+    elif "$BUILD/test_gpu_engine" --probe-gpu >/dev/null 2>&1; then
+        run_suite gpu_engine env BUILD="$BUILD" bash test/gpu/run_gpu_tests.sh
+    else
+        run_suite gpu_engine_host_checks gpu_host_checks
+        skip_suite gpu_engine "no GPU on this machine; the GPU engine itself was not run"
+    fi
 fi
 
 echo

@@ -7,7 +7,8 @@
 # order; raw files), runs $BUILD/hzgsvd on them and checks the outputs in numpy, the exit codes
 # and the one-line error messages of bad inputs, the progress lines, the regressions of issue 12
 # (option ranges, m < n before allocating, what is written on an error, strict .npy reading,
-# 1-based indices), and two runs under valgrind.
+# 1-based indices), the CPU fallback line of --device auto and the explanation of the progress
+# line in --help (issue 14), and two runs under valgrind.
 set -u
 
 BUILD=${BUILD:-build}
@@ -226,7 +227,8 @@ run() {
     "$HZ" "$@" >"$T/$name.out" 2>"$T/$name.err"
     rc=$?
 }
-nlines() { wc -l < "$1" | tr -d ' '; }
+# stderr lines, not counting the note of --device auto falling back to the CPU (checked on its own)
+nlines() { grep -vc '^hzgsvd: --device auto: ' "$1"; }
 
 # ---------------------------------------------------------------------------------------------
 echo "test_cli: good inputs"
@@ -268,6 +270,20 @@ else
 fi
 if bad=$(grep -v '^hzgsvd: ' "$T/real_c.err"); then fail "stderr lines not starting with 'hzgsvd: '" "$bad"
 else pass "progress: every stderr line starts with 'hzgsvd: '"; fi
+# issue 14: --device auto falling back to the CPU says so in one stderr line (not with --quiet,
+# checked just below); on the GPU it says nothing of the kind.
+dev=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["device"])' "$T/out_real_c/summary.json" 2>&1)
+nnote=$(grep -c '^hzgsvd: --device auto: .*; running on the CPU engine$' "$T/real_c.err")
+if [ "$dev" = cpu ] && [ "$nnote" -eq 1 ] && [ "$(head -1 "$T/real_c.err" | cut -c1-22)" = "hzgsvd: --device auto:" ]; then
+    pass "--device auto on the CPU: one line says so ($(grep '^hzgsvd: --device auto: ' "$T/real_c.err"))"
+elif [ "$dev" != cpu ] && [ "$nnote" -eq 0 ]; then
+    pass "--device auto on $dev: no CPU fallback line"
+else
+    fail "--device auto: device '$dev', $nnote fallback lines" "$(head -3 "$T/real_c.err")"
+fi
+run devcpu --device cpu "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_devcpu"
+if [ "$rc" -eq 0 ] && ! grep -q -- '--device auto' "$T/devcpu.err"; then pass "--device cpu: no fallback line"
+else fail "--device cpu: exit $rc or a fallback line" "$(head -3 "$T/devcpu.err")"; fi
 run quiet --quiet "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_quiet"
 if [ "$rc" -eq 0 ] && [ ! -s "$T/quiet.err" ] && [ ! -s "$T/quiet.out" ]; then pass "--quiet: exit 0, no output at all"
 else fail "--quiet: exit $rc" "$(head -c 400 "$T/quiet.err")"; fi
@@ -352,6 +368,14 @@ if grep -q -- '--max-sweeps N .*1\.\.1000' "$T/help.out" && grep -q -- '--thread
     pass "--help: option ranges (sweeps 1..1000, threads 0..1024, variant 0..7, w 1..64) and 1-based indices"
 else
     fail "--help: option ranges or 1-based indices not documented" "$(grep -n -- '--max-sweeps\|--threads\|--variant\|--block-width\|1-based' "$T/help.out")"
+fi
+# issue 14: the progress line's fields are explained in --help (and README.md).
+if grep -q 'sweep 3/30: big [0-9]*, all [0-9]*' "$T/help.out" && grep -q '^  all  .*2x2 transformations applied' "$T/help.out" \
+   && grep -q '^  big  .*changed the columns by more than rounding' "$T/help.out" && grep -q 'big 0 has converged' "$T/help.out" \
+   && grep -q 'falls back to the CPU' "$T/help.out"; then
+    pass "--help: explains the progress line (sweep, all, big, seconds) and the --device auto fallback line"
+else
+    fail "--help: the progress line is not explained" "$(grep -n -A8 '^Progress' "$T/help.out")"
 fi
 run version --version
 if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]* (engines:\( [a-z-]*\)*)$' "$T/version.out"; then pass "--version: exit 0"
@@ -507,7 +531,7 @@ if command -v valgrind >/dev/null 2>&1; then
         ROOT=$(cd "$(dirname "$0")/.." && pwd)
         VHZ="$T/hzgsvd_vg"
         if (cd "$ROOT" && ${CC:-gcc} -std=c99 -O2 -march=x86-64-v3 -ffp-contract=off -fopenmp -Wall -Wextra \
-                -Wno-unused-function -I. -o "$VHZ" tools/hzgsvd_cli.c tools/npy.c -lm) >"$T/vg_cc.err" 2>&1; then
+                -I. -o "$VHZ" tools/hzgsvd_cli.c tools/npy.c -lm) >"$T/vg_cc.err" 2>&1; then
             echo "  note  valgrind cannot run $HZ (AVX-512 instructions); checking a copy built with -march=x86-64-v3"
         else
             fail "valgrind: cannot build an x86-64-v3 copy" "$(head -c 600 "$T/vg_cc.err")"

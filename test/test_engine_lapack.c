@@ -45,8 +45,8 @@
 /* ||U^H U - I||_F (and V): U is F's converged columns normalised; each of the n(n-1) cosines
  * |u_i^H u_j| is below the convergence tolerance sqrt(2w) u (w = 16), so the theory gives
  * n sqrt(2w) u.  Measured worst 3.0e-14 (n = 256), at most 0.44 n sqrt(2w) u (n = 7).
- * Bound 8 n sqrt(2w) u + 32 u. */
-#define B_ORTH(n) ((8.0 * (n) * sqrt(32.0) + 32.0) * EF_U)
+ * Bound 8 n sqrt(2w) u + 32 u: B_ORTH(n, w) of test/engine_fixtures.h at w = 16. */
+#define B_ORTH_W16(n) B_ORTH((n), 16)
 
 static int verbose = 0;
 
@@ -69,14 +69,14 @@ static void check_quality(const char *what, int cplx, int m_f, int m_g, int n, c
     CHECK(q.ratio <= B_RATIO, "%s %s n=%d: |sigma - sf/sg|/sigma = %.3e > %.3e", what, pr, n, q.ratio, B_RATIO);
     CHECK(q.resid_f <= B_RESID(n), "%s %s n=%d m_f=%d: F residual %.3e > %.3e", what, pr, n, m_f, q.resid_f, B_RESID(n));
     CHECK(q.resid_g <= B_RESID(n), "%s %s n=%d m_g=%d: G residual %.3e > %.3e", what, pr, n, m_g, q.resid_g, B_RESID(n));
-    CHECK(q.orth_u <= B_ORTH(n), "%s %s n=%d: ||U^H U - I||_F = %.3e > %.3e", what, pr, n, q.orth_u, B_ORTH(n));
-    CHECK(q.orth_v <= B_ORTH(n), "%s %s n=%d: ||V^H V - I||_F = %.3e > %.3e", what, pr, n, q.orth_v, B_ORTH(n));
+    CHECK(q.orth_u <= B_ORTH_W16(n), "%s %s n=%d: ||U^H U - I||_F = %.3e > %.3e", what, pr, n, q.orth_u, B_ORTH_W16(n));
+    CHECK(q.orth_v <= B_ORTH_W16(n), "%s %s n=%d: ||V^H V - I||_F = %.3e > %.3e", what, pr, n, q.orth_v, B_ORTH_W16(n));
     upd(&W.norm1, q.norm1);
     upd(&W.ratio, q.ratio);
     upd(&W.resid, q.resid_f > q.resid_g ? q.resid_f : q.resid_g);
     upd(&W.resid_rel, (q.resid_f > q.resid_g ? q.resid_f : q.resid_g) / B_RESID(n));
     upd(&W.orth, q.orth_u > q.orth_v ? q.orth_u : q.orth_v);
-    upd(&W.orth_rel, (q.orth_u > q.orth_v ? q.orth_u : q.orth_v) / B_ORTH(n));
+    upd(&W.orth_rel, (q.orth_u > q.orth_v ? q.orth_u : q.orth_v) / B_ORTH_W16(n));
     if (verbose)
         printf("  %-6s %s m_f=%3d m_g=%3d n=%3d sweeps=%2d  resid %.2e %.2e  orth %.2e %.2e  norm1 %.1e ratio %.1e\n",
                what, pr, m_f, m_g, n, r->info.sweeps, q.resid_f, q.resid_g, q.orth_u, q.orth_v, q.norm1, q.ratio);

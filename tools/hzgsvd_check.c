@@ -23,6 +23,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/npy.h"
+#include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <math.h>
 #include <stdio.h>
@@ -44,8 +45,49 @@ static void usage(FILE *to)
     fprintf(to,
             "usage: %s F.npy G.npy OUTDIR [--ref sigma_ref.npy] [--json]\n"
             "       %s --npy-info FILE\n"
+            "       %s --help | --version\n"
             "  OUTDIR holds U.npy, V.npy, Z.npy, sigma_f.npy, sigma_g.npy, sigma.npy (from hzgsvd).\n",
-            prog, prog);
+            prog, prog, prog);
+}
+
+/* --help: the usage and what every printed metric means. */
+static void help(FILE *to)
+{
+    usage(to);
+    fprintf(to,
+            "\n"
+            "Measures a GSVD F Z = U diag(sigma_f), G Z = V diag(sigma_g) in long double (X = Z^-1 by LU\n"
+            "with complete pivoting) and prints one line of key=value pairs (--json: one JSON object with\n"
+            "the same keys; non-finite values print as nan/inf, null in JSON).  ||.||_F is the Frobenius\n"
+            "norm, ^H the conjugate transpose, u = 2^-53 (about 1.1e-16) the unit roundoff of double.\n"
+            "\n"
+            "  res_F            ||F - U diag(sigma_f) X||_F / ||F||_F: how well the result reproduces F\n"
+            "                   (backward error; a small multiple of sqrt(n) u times cond_Z is expected)\n"
+            "  res_G            the same for G: ||G - V diag(sigma_g) X||_F / ||G||_F\n"
+            "  orth_U           ||U^H U - I||_F: how far U is from orthonormal columns\n"
+            "  orth_V           ||V^H V - I||_F, the same for V\n"
+            "  orth_U_max       max |(U^H U - I)_ij|: the worst single entry of U^H U - I\n"
+            "  orth_V_max       the same for V\n"
+            "  sfsg_max         max |sigma_f^2 + sigma_g^2 - 1|: the normalisation of each pair\n"
+            "  sigma_ratio_max  max |sigma - sigma_f/sigma_g| / (sigma_f/sigma_g): sigma.npy agrees with\n"
+            "                   the quotient of sigma_f.npy and sigma_g.npy\n"
+            "  sigma_err_max    (--ref only) max |sigma_i - ref_i| / ref_i, both sorted descending: the\n"
+            "                   relative error of sigma against a reference (e.g. from hzgsvd_ref)\n"
+            "  sigma_err_mean   (--ref only) the mean of the same relative errors\n"
+            "  sigma_max        the largest sigma\n"
+            "  sigma_min        the smallest sigma\n"
+            "  ref_max, ref_min (--ref only) the extremes of the reference\n"
+            "  sigma_sorted     1 if sigma.npy is in descending order, else 0\n"
+            "  cond_Z           ||Z||_F ||Z^-1||_F: the condition of Z (bounds how much res_F and res_G\n"
+            "                   may exceed the engine's own rounding)\n"
+            "  n, m_f, m_g      columns, rows of F, rows of G\n"
+            "  complex          1 for a complex pair, 0 for a real one\n"
+            "\n"
+            "--npy-info FILE prints \"rows cols complex\" of a .npy file.\n"
+            "\n"
+            "Exit status: 0 computed; 2 usage; 3 missing or unreadable file; 4 shapes or types do not\n"
+            "match; 5 Z singular or not finite (the other metrics are still printed, res_F, res_G and\n"
+            "cond_Z as nan); 1 out of memory.\n");
 }
 
 /* ---- LU with complete pivoting and the inverse ------------------------------------------- */
@@ -457,7 +499,10 @@ int main(int argc, char **argv)
     }
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-            usage(stdout);
+            help(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--version") == 0) {
+            printf("%s %s\n", prog, HZGSVD_VERSION_STRING);
             return 0;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;

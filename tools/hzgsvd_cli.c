@@ -122,7 +122,15 @@ static void print_help(FILE *out)
 "  --version            the version\n"
 "\n"
 "Progress: one line per outer sweep on stderr (with --mpi: per outermost sweep, from rank 0), e.g.\n"
-"  hzgsvd: sweep 3/30: big 1234, all 5678, 0.52 s\n"
+"  hzgsvd: sweep 3/30: big 848658, all 1058943, 0.52 s\n"
+"  sweep 3/30   the third sweep of at most --max-sweeps (30)\n"
+"  all          2x2 transformations applied in this sweep: pivot pairs of columns that were not\n"
+"               yet orthogonal to working precision, summed over every block pair and step\n"
+"  big          those of them that changed the columns by more than rounding (the paper's\n"
+"               criteria C1/C2); a sweep with big 0 has converged and ends the run, and big\n"
+"               falls towards 0 over the sweeps (all may stay large: the small ones)\n"
+"  0.52 s       seconds since the start of the run\n"
+"  --device auto says on stderr when it falls back to the CPU engine (unless --quiet).\n"
 "\n"
 "Exit codes:\n"
 "  0          success\n"
@@ -761,11 +769,16 @@ int main(int argc, char **argv)
 
     /* The engine, before any file is touched. */
     const cli_engine *engine = NULL;
+    const char *auto_fallback = NULL;    /* --device auto chose the CPU: why */
     if (a.mpi) {
         engine = find_engine("cpu");     /* only for the record; the distributed engine runs */
     } else if (!strcmp(a.device_name, "auto")) {
         for (size_t i = 0; i < sizeof engines / sizeof engines[0] && engine == NULL; ++i)
             if (engines[i].present()) engine = &engines[i];
+        /* Falling back to the CPU: said in one line when the run starts (below), so that a run
+         * meant for a GPU does not go unnoticed. */
+        if (engine != NULL && !strcmp(engine->name, "cpu"))
+            auto_fallback = find_engine("gpu") ? "no usable GPU" : "this build has no GPU engine";
     } else {
         engine = find_engine(a.device_name);
         if (engine == NULL && !strcmp(a.device_name, "gpu")) {
@@ -913,6 +926,8 @@ int main(int argc, char **argv)
     }
 
     /* Compute. */
+    if (auto_fallback != NULL && !a.quiet && !checked_here)
+        say("--device auto: %s; running on the CPU engine", auto_fallback);
     hzgsvd_options opt = a.opt;
     opt.progress = a.quiet ? NULL : on_progress;
     opt.progress_user = NULL;

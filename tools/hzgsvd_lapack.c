@@ -6,8 +6,10 @@
  *   build/hzgsvd_lapack --gevd [--jobz N|V] F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]
  *
  * Prints one line: "seconds=S k=K l=L sigma_err_max=E" (E against the reference, both sorted
- * descending; sigma = alpha/beta of the L finite pairs; K > 0 means LAPACK found F, G rank deficient).
+ * descending; sigma = alpha/beta of the L finite pairs; K > 0 means LAPACK found F, G rank deficient);
+ * without --ref there is no reference, and sigma_err_max is left out of the line.
  * Exit status: 0; 2 usage; 3 unreadable file; 4 shapes that do not match; 5 LAPACK info != 0.
+ * --help prints the usage (exit 0), --version the library version.
  *
  * --gevd: the GEVD route of the paper's App. G, as the GPU benchmark takes it with cuSOLVER:
  * A = F^T F and B = G^T G in double by one xSYRK each (complex: F^H F, G^H G by ZHERK), then
@@ -16,10 +18,12 @@
  * solver.  A negative lambda gives sigma = NaN; if xSYGVD fails (info > n: B not positive definite
  * in floating point; 0 < info <= n: no convergence) every sigma is NaN.  Either is the route's
  * answer, not a tool failure: the line "seconds=S info=I negative=K sigma_err_max=E" is printed and
- * the exit status is 0 (E is nan if any sigma is; relative errors in long double).  --out-sigma
+ * the exit status is 0 (E is nan if any sigma is; relative errors in long double; without --ref
+ * the line has no sigma_err_max).  --out-sigma
  * writes the sigma (length n, descending, NaN included) as .npy.  Exit 5 only for info < 0. */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/npy.h"
+#include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <cblas.h>
 #include <lapacke.h>
@@ -107,7 +111,9 @@ static int run_gevd(const npy_matrix *F, const npy_matrix *G, npy_matrix *R, cha
             if (isnan(d) || d > e) e = d;
         }
     }
-    printf("seconds=%.3f info=%d negative=%d sigma_err_max=%.3e\n", secs, info, neg, R->data ? (double)e : NAN);
+    printf("seconds=%.3f info=%d negative=%d", secs, info, neg);
+    if (R->data) printf(" sigma_err_max=%.3e", (double)e);   /* no reference: no error to print */
+    printf("\n");
     int rc = 0;
     if (opath) {
         char err[256];
@@ -119,13 +125,37 @@ static int run_gevd(const npy_matrix *F, const npy_matrix *G, npy_matrix *R, cha
 }
 
 #define USAGE "usage: hzgsvd_lapack F.npy G.npy [--ref sigma_ref.npy]\n" \
-              "       hzgsvd_lapack --gevd [--jobz N|V] F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]"
+              "       hzgsvd_lapack --gevd [--jobz N|V] F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]\n" \
+              "       hzgsvd_lapack --help | --version"
+
+static void help(void)
+{
+    printf("%s\n\n", USAGE);
+    printf("LAPACK's GSVD of the pair (F, G) from .npy files (float64 or complex128), the baseline of\n"
+           "make bench-cpu: xGGSVD3 with U, V and Q computed, timed around the call alone.  Prints one line\n"
+           "  seconds=S k=K l=L [sigma_err_max=E]\n"
+           "  seconds        wall time of the LAPACK call\n"
+           "  k, l           LAPACK's K and L (K = 0, L = n for a pair of full column rank; K > 0: LAPACK\n"
+           "                 found (F; G) rank deficient)\n"
+           "  sigma_err_max  (only with --ref) max |sigma_i - ref_i| / ref_i over sigma = alpha/beta of the\n"
+           "                 L finite pairs and the reference, both sorted descending\n"
+           "--gevd: the GEVD route instead (xSYRK/xHERK for F^H F and G^H G, then xSYGVD/xHEGVD, sigma =\n"
+           "sqrt(lambda)); prints \"seconds=S info=I negative=K [sigma_err_max=E]\" (info: xSYGVD's; negative:\n"
+           "eigenvalues below 0, whose sigma is NaN); --jobz V computes the eigenvectors too; --out-sigma\n"
+           "writes sigma (descending) as .npy.\n"
+           "Exit status: 0; 2 usage; 3 unreadable file; 4 shapes that do not match; 5 LAPACK info != 0\n"
+           "(--gevd: info < 0 only).\n");
+}
 
 int main(int argc, char **argv)
 {
     const char *fpath = NULL, *gpath = NULL, *rpath = NULL, *opath = NULL;
     int gevd = 0;
     char jobz = 0;
+    for (int i = 1; i < argc; ++i) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { help(); return 0; }
+        if (!strcmp(argv[i], "--version")) { printf("hzgsvd_lapack %s\n", HZGSVD_VERSION_STRING); return 0; }
+    }
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--ref") && i + 1 < argc) rpath = argv[++i];
         else if (!strcmp(argv[i], "--gevd")) gevd = 1;
@@ -134,6 +164,10 @@ int main(int argc, char **argv)
             const char *v = argv[++i];
             if ((v[0] != 'N' && v[0] != 'V') || v[1]) return fail(2, "--jobz takes N or V", NULL);
             jobz = v[0];
+        }
+        else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fprintf(stderr, "hzgsvd_lapack: unknown option or missing value '%s'\n", argv[i]);
+            return fail(2, USAGE, NULL);
         }
         else if (!fpath) fpath = argv[i];
         else if (!gpath) gpath = argv[i];
@@ -177,7 +211,9 @@ int main(int argc, char **argv)
         qsort(R.data, (size_t)n, sizeof(double), cmp_desc);
         for (int i = 0; i < cnt; ++i) { const double d = fabs(s[i] - R.data[i]) / R.data[i]; if (!(d <= e)) e = d; }
     }
-    printf("seconds=%.3f k=%d l=%d sigma_err_max=%.3e\n", t, (int)k, (int)l, rpath ? e : NAN);
+    printf("seconds=%.3f k=%d l=%d", t, (int)k, (int)l);
+    if (rpath) printf(" sigma_err_max=%.3e", e);   /* no reference: no error to print */
+    printf("\n");
     npy_free(&F); npy_free(&G); npy_free(&R);
     free(alpha); free(beta); free(s); free(iwork); free(U); free(V); free(Q);
     return 0;

@@ -62,6 +62,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/npy.h"
+#include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <errno.h>
 #include <float.h>
@@ -91,6 +92,7 @@ static void usage(FILE *to)
             "       %s --dataset paper [--complex] [--rows-f M] [--rows-g P] --cols N [--seed S]\n"
             "       [--raw] -o OUTDIR\n"
             "       %s --appg J [--cols N] [--seed S] [--raw] -o OUTDIR\n"
+            "       %s --help | --version\n"
             "  F = U diag(sf) X, G = V diag(sg) X with sigma = sf/sg log-spaced from b down to a\n"
             "  (defaults a = 1e-3, b = 22; --sigma-dist uniform: uniform random in (a, b), sorted),\n"
             "  cond(X) = c (default 100), M = P = N by default, seed 1.\n"
@@ -102,7 +104,7 @@ static void usage(FILE *to)
             "  Built in long double, rounded to double once.  Writes OUTDIR/F.npy, G.npy and, where the\n"
             "  construction gives one (default; --dataset paper real), sigma_ref.npy (descending);\n"
             "  --raw also OUTDIR/pair.Y, pair.W.\n",
-            prog, prog, prog);
+            prog, prog, prog, prog);
 }
 
 static int die(int code, const char *msg)
@@ -691,6 +693,9 @@ int main(int argc, char **argv)
     } while (0)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0 && !val) {
+            printf("%s %s\n", prog, HZGSVD_VERSION_STRING);
             return 0;
         } else if (strcmp(a, "--complex") == 0 && !val) {
             cplx = 1;

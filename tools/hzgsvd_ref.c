@@ -7,7 +7,7 @@
  * (exactly), runs the engine with the default options (variant 0, ME-FB-ME, sorted) and writes
  * OUTDIR/sigma.npy, sigma_f.npy, sigma_g.npy: the values rounded to double, sigma descending.
  * Prints one line "n = N, sweeps = S, seconds = T" on stdout, a progress line per sweep on stderr
- * (unless --quiet).  Exit codes as `hzgsvd`: 0 success, 2 usage, 3 file error, 4 F/G mismatch,
+ * (unless --quiet); --help the usage, --version the library version.  Exit codes as `hzgsvd`: 0 success, 2 usage, 3 file error, 4 F/G mismatch,
  * 10 + status for a library error. */
 #define _POSIX_C_SOURCE 200809L
 
@@ -27,6 +27,7 @@ enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_FILE = 3, EXIT_MISMATCH = 4, EXIT_LIBRA
 
 static const char usage[] =
     "usage: hzgsvd_ref [--threads T] [--quiet] F.npy G.npy -o OUTDIR\n"
+    "       hzgsvd_ref --help | --version\n"
     "  The generalized singular values of (F, G) by the long double reference engine (u = 2^-64);\n"
     "  writes OUTDIR/sigma.npy (descending), sigma_f.npy, sigma_g.npy, rounded to double.\n"
     "  Exit codes: 0 success, 2 usage, 3 file error, 4 F/G mismatch, 10 + status library error.\n";
@@ -83,6 +84,7 @@ int main(int argc, char **argv)
     int npos = 0, threads = 0, quiet = 0;
     for (int i = 1; i < argc; ++i) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { fputs(usage, stdout); return EXIT_OK; }
+        if (!strcmp(argv[i], "--version")) { printf("hzgsvd_ref %s\n", hzgsvd_version()); return EXIT_OK; }
         if (!strcmp(argv[i], "--quiet")) { quiet = 1; continue; }
         if (!strcmp(argv[i], "--threads") || !strcmp(argv[i], "-o")) {
             if (i + 1 >= argc) { fprintf(stderr, "hzgsvd_ref: %s needs a value\n%s", argv[i], usage); return EXIT_USAGE; }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Warning-free public headers (test/run_cpu_tests.sh runs it): small user files that include
+# hzgsvd_cpu.h, hzgsvd_ref.h, hzgsvd_mpi.h (where mpicc exists) and hzgsvd_single.cuh (where nvcc
+# exists), each with and without HZGSVD_IMPLEMENTATION, compiled under -Wall -Wextra -Werror as C99
+# (with and without -fopenmp) and, for the CPU header, as C++ too.  Any warning fails.
+#   usage: test/compile/run_compile_checks.sh   (env: BUILD, CC, CXX, MPICC, NVCC, CUDA_ARCH)
+set -u
+BUILD=${BUILD:-build}
+CC=${CC:-gcc}
+CXX=${CXX:-g++}
+MPICC=${MPICC:-mpicc}
+NVCC=${NVCC:-nvcc}
+CUDA_ARCH=${CUDA_ARCH:-sm_90}
+W="-Wall -Wextra -Werror"
+out="$BUILD/compile_checks"
+mkdir -p "$out"
+passed=0; failed=0
+
+check() {  # label, command...
+    local label=$1; shift
+    if "$@" >"$out/log" 2>&1; then
+        passed=$((passed + 1)); echo "ok    $label"
+    else
+        failed=$((failed + 1)); echo "FAIL  $label"; sed 's/^/      /' "$out/log" | head -20
+    fi
+}
+
+for impl in "" -DHZGSVD_IMPLEMENTATION; do
+    tag=${impl:+ (implementation)}
+    for omp in "" -fopenmp; do
+        check "hzgsvd_cpu.h, $CC -std=c99 $W $omp$tag" $CC -std=c99 $W $omp $impl -I. -o "$out/user_cpu" test/compile/user_cpu.c -lm
+        check "hzgsvd_cpu.h, $CXX $W $omp$tag" $CXX $W $omp $impl -I. -x c++ -o "$out/user_cpu_cxx" test/compile/user_cpu.c -lm
+    done
+    if [ "$(uname -m)" = x86_64 ]; then
+        check "hzgsvd_ref.h, $CC -std=c99 $W -fopenmp$tag" $CC -std=c99 $W -fopenmp $impl -I. -o "$out/user_ref" test/compile/user_ref.c -lm
+    fi
+    if command -v "$MPICC" >/dev/null 2>&1; then
+        check "hzgsvd_mpi.h, $MPICC -std=c99 $W -fopenmp$tag" $MPICC -std=c99 $W -fopenmp $impl -I. -o "$out/user_mpi" test/compile/user_mpi.c -lm
+    else
+        echo "skip  hzgsvd_mpi.h (no $MPICC)"
+    fi
+    if command -v "$NVCC" >/dev/null 2>&1; then
+        check "hzgsvd_single.cuh, $NVCC -arch=$CUDA_ARCH -Xcompiler -Wall,-Wextra,-Werror$tag" \
+            $NVCC -arch="$CUDA_ARCH" -Xcompiler -Wall,-Wextra,-Werror $impl -I. -c -o "$out/user_gpu.o" test/compile/user_gpu.cu
+    else
+        echo "skip  hzgsvd_single.cuh (no $NVCC)"
+    fi
+done
+# The user files must also run (the CPU one with the implementation solves a 1x1 pair).
+check "user_cpu runs" "$out/user_cpu"
+echo "compile_checks: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
