@@ -10,21 +10,8 @@
 #include "hzgsvd_host.h"
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [d] ***/
-/* Range scaling of the real double engine: the exponents of a caller's columns, the
- * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; real). */
-HZGSVD_PRIVATE void hzgsvd__d_col_exponents(const double *Y, int m, int n, int ld, int *e)
-{
-    for (int j = 0; j < n; ++j) {
-        double a = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const double v = fabs(Y[r + (size_t)j * ld]);
-            if (v > a) a = v;
-        }
-        (void)frexp(a, &e[j]);
-    }
-}
-
+/* Range scaling of the real double engine: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__d_check_values). */
 /* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
 HZGSVD_PRIVATE void hzgsvd__d_scale_pow2(double *xr, int m, int s)
 {
@@ -258,7 +245,24 @@ HZGSVD_PRIVATE void hzgsvd__d_postmultiply(double *yr, int m, const int *cols, i
     }
 }
 
-/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+ * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
+ * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
+ * column's square underflowed) and returns 1. */
+HZGSVD_PRIVATE int hzgsvd__d_factor(const double *yr, int m, const int *cols, int k, int which,
+                                double *ar, hzgsvd__d_pair_result *res)
+{
+    hzgsvd__d_gram(yr, m, cols, k, ar);
+    int c = hzgsvd__d_cholesky(ar, k);
+    if (c >= 0) c = hzgsvd__d_mgs_factor(yr, m, cols, k, ar);
+    if (c == -1) return 0;
+    if (c == -2) { res->fail = 4; return 1; }
+    res->fail = which; res->fail_col = c;
+    res->tiny = hzgsvd__d_nrm2sq(yr + (size_t)cols[c] * m, m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    return 1;
+}
+
+/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
 HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *M, const int *cols, int k,
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, double tol, const hzgsvd__d_scratch *s)
@@ -266,26 +270,9 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
     hzgsvd__d_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
-    /* Subphases 1 and 2: F-hat, G-hat by Cholesky of the Gram matrix, or where it breaks down (an
-     * ill-conditioned block), by MGS of the block's columns */
-    hzgsvd__d_gram(M->Fr, M->mf, cols, k, Fr);
-    int c = hzgsvd__d_cholesky(Fr, k);
-    if (c >= 0) { c = hzgsvd__d_mgs_factor(M->Fr, M->mf, cols, k, Fr); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 1; res.fail_col = c;
-        res.tiny = hzgsvd__d_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->mf, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
-    hzgsvd__d_gram(M->Gr, M->mg, cols, k, Gr);
-    c = hzgsvd__d_cholesky(Gr, k);
-    if (c >= 0) { c = hzgsvd__d_mgs_factor(M->Gr, M->mg, cols, k, Gr); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 2; res.fail_col = c;
-        res.tiny = hzgsvd__d_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->mg, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
+    /* Subphases 1 and 2: F-hat, G-hat */
+    if (hzgsvd__d_factor(M->Fr, M->mf, cols, k, 1, Fr, &res)) return res;
+    if (hzgsvd__d_factor(M->Gr, M->mg, cols, k, 2, Gr, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -374,21 +361,39 @@ HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nt
     }
 }
 
-/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j, for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
-        int nonzero = 0;
+        double top = 0.0;
         for (int r = 0; r < m; ++r) {
             const double v = Y[r + (size_t)j * ld];
             if (!isfinite(v))
                 return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, v);
-            nonzero |= (v != 0.0);
+            if (fabs(v) > top) top = fabs(v);
         }
-        if (!nonzero)
+        if (top == 0.0)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+        (void)frexp(top, &e[j]);
     }
     return HZGSVD_SUCCESS;
+}
+
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
+ * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
+ * what the engine resolves (hzgsvd__range_fail_input). */
+HZGSVD_PRIVATE int hzgsvd__d_range_column(const hzgsvd__d_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+{
+    double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
+    if (rg->active) {
+        hzgsvd__d_scale_pow2(fr, m_f, rg->shift_f + c);
+        hzgsvd__d_scale_pow2(gr, m_g, rg->shift_g + c);
+    }
+    *nf = sqrt(hzgsvd__d_nrm2sq(fr, m_f, 0));
+    *ng = sqrt(hzgsvd__d_nrm2sq(gr, m_g, 0));
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
 /* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
@@ -439,8 +444,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, doub
     M.Fr = buf; M.Gr = buf + m_f;
     hzgsvd__d_load(F, m_f, 1, m_f, M.Fr, m_f);
     hzgsvd__d_load(G, m_g, 1, m_g, M.Gr, m_g);
-    hzgsvd__d_scale_pow2(M.Fr, m_f, rg->shift_f + (rg->active ? col0 : 0));
-    hzgsvd__d_scale_pow2(M.Gr, m_g, rg->shift_g + (rg->active ? col0 : 0));
+    if (rg->active) {
+        hzgsvd__d_scale_pow2(M.Fr, m_f, rg->shift_f + col0);
+        hzgsvd__d_scale_pow2(M.Gr, m_g, rg->shift_g + col0);
+    }
     const double nf2 = hzgsvd__d_nrm2sq(M.Fr, m_f, enh);
     const double ng2 = hzgsvd__d_nrm2sq(M.Gr, m_g, enh);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
@@ -679,16 +686,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-
-    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
     int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
     if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
     int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd__d_col_exponents(F, m_f, n, ldf, ef);
-    hzgsvd__d_col_exponents(G, m_g, n, ldg, eg);
+    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", eg, info);
+    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
     int part[3] = {0, INT_MIN, INT_MIN};
     hzgsvd__range_columns(n, ef, eg, col, part);
     const hzgsvd__range rg = hzgsvd__range_plan(part);
@@ -719,24 +723,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     hzgsvd__d_load(F, m_f, n, ldf, M.Fr, M.mf);
     hzgsvd__d_load(G, m_g, n, ldg, M.Gr, M.mg);
     for (int j = 0; j < n; ++j) {
-        if (rg.active) {
-            hzgsvd__d_scale_pow2(M.Fr + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
-            hzgsvd__d_scale_pow2(M.Gr + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
-        }
-        nf[j] = sqrt(hzgsvd__d_nrm2sq(M.Fr + (size_t)j * M.mf, m_f, 0));
-        ng[j] = sqrt(hzgsvd__d_nrm2sq(M.Gr + (size_t)j * M.mg, m_g, 0));
-    }
-    /* a column far below the largest ones (its squares underflow) cannot be resolved */
-    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int j = 0; j < n; ++j)
-        if (nf[j] < resolve || ng[j] < resolve) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
-                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+        const int low = hzgsvd__d_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
+        if (low) {
+            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
             free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
             return st;
         }
+    }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -778,6 +771,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
     int degenerate_col = -1, range_col = -1, spread_col = -1;
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
@@ -801,11 +795,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
-                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
-                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
     if (range_col >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
                             "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
@@ -818,22 +808,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
-/* Range scaling of the complex double engine: the exponents of a caller's columns, the
- * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; interleaved (re, im): the larger part). */
-HZGSVD_PRIVATE void hzgsvd__z_col_exponents(const double *Y, int m, int n, int ld, int *e)
-{
-    for (int j = 0; j < n; ++j) {
-        double a = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const double vr = fabs(Y[2 * (r + (size_t)j * ld)]), vi = fabs(Y[2 * (r + (size_t)j * ld) + 1]);
-            if (vr > a) a = vr;
-            if (vi > a) a = vi;
-        }
-        (void)frexp(a, &e[j]);
-    }
-}
-
+/* Range scaling of the complex double engine: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__z_check_values). */
 /* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
 HZGSVD_PRIVATE void hzgsvd__z_scale_pow2(double *xr, double *xi, int m, int s)
 {
@@ -1092,7 +1068,24 @@ HZGSVD_PRIVATE void hzgsvd__z_postmultiply(double *yr, double *yi, int m, const 
     }
 }
 
-/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+ * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
+ * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
+ * column's square underflowed) and returns 1. */
+HZGSVD_PRIVATE int hzgsvd__z_factor(const double *yr, const double *yi, int m, const int *cols, int k, int which,
+                                double *ar, double *ai, hzgsvd__z_pair_result *res)
+{
+    hzgsvd__z_gram(yr, yi, m, cols, k, ar, ai);
+    int c = hzgsvd__z_cholesky(ar, ai, k);
+    if (c >= 0) c = hzgsvd__z_mgs_factor(yr, yi, m, cols, k, ar, ai);
+    if (c == -1) return 0;
+    if (c == -2) { res->fail = 4; return 1; }
+    res->fail = which; res->fail_col = c;
+    res->tiny = hzgsvd__z_nrm2sq(yr + (size_t)cols[c] * m, yi + (size_t)cols[c] * m, m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    return 1;
+}
+
+/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
 HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *M, const int *cols, int k,
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, double tol, const hzgsvd__z_scratch *s)
@@ -1101,26 +1094,9 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
-    /* Subphases 1 and 2: F-hat, G-hat by Cholesky of the Gram matrix, or where it breaks down (an
-     * ill-conditioned block), by MGS of the block's columns */
-    hzgsvd__z_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
-    int c = hzgsvd__z_cholesky(Fr, Fi, k);
-    if (c >= 0) { c = hzgsvd__z_mgs_factor(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 1; res.fail_col = c;
-        res.tiny = hzgsvd__z_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->Fi + (size_t)cols[c] * M->mf, M->mf, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
-    hzgsvd__z_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
-    c = hzgsvd__z_cholesky(Gr, Gi, k);
-    if (c >= 0) { c = hzgsvd__z_mgs_factor(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 2; res.fail_col = c;
-        res.tiny = hzgsvd__z_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->Gi + (size_t)cols[c] * M->mg, M->mg, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
+    /* Subphases 1 and 2: F-hat, G-hat */
+    if (hzgsvd__z_factor(M->Fr, M->Fi, M->mf, cols, k, 1, Fr, Fi, &res)) return res;
+    if (hzgsvd__z_factor(M->Gr, M->Gi, M->mg, cols, k, 2, Gr, Gi, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -1213,21 +1189,41 @@ HZGSVD_PRIVATE void hzgsvd__z_rescale_z(const hzgsvd__z_mats *M, int enh, int nt
     }
 }
 
-/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (of either part), for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
-        int nonzero = 0;
+        double top = 0.0;
         for (int r = 0; r < m; ++r) {
             const double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
             if (!isfinite(vr) || !isfinite(vi))
                 return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, vr, vi);
-            nonzero |= (vr != 0.0) || (vi != 0.0);
+            if (fabs(vr) > top) top = fabs(vr);
+            if (fabs(vi) > top) top = fabs(vi);
         }
-        if (!nonzero)
+        if (top == 0.0)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+        (void)frexp(top, &e[j]);
     }
     return HZGSVD_SUCCESS;
+}
+
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
+ * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
+ * what the engine resolves (hzgsvd__range_fail_input). */
+HZGSVD_PRIVATE int hzgsvd__z_range_column(const hzgsvd__z_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+{
+    double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
+    double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg;
+    if (rg->active) {
+        hzgsvd__z_scale_pow2(fr, fi, m_f, rg->shift_f + c);
+        hzgsvd__z_scale_pow2(gr, gi, m_g, rg->shift_g + c);
+    }
+    *nf = sqrt(hzgsvd__z_nrm2sq(fr, fi, m_f, 0));
+    *ng = sqrt(hzgsvd__z_nrm2sq(gr, gi, m_g, 0));
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
 /* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
@@ -1281,8 +1277,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, doub
     M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
     hzgsvd__z_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
     hzgsvd__z_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
-    hzgsvd__z_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + (rg->active ? col0 : 0));
-    hzgsvd__z_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + (rg->active ? col0 : 0));
+    if (rg->active) {
+        hzgsvd__z_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + col0);
+        hzgsvd__z_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + col0);
+    }
     const double nf2 = hzgsvd__z_nrm2sq(M.Fr, M.Fi, m_f, enh);
     const double ng2 = hzgsvd__z_nrm2sq(M.Gr, M.Gi, m_g, enh);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
@@ -1529,16 +1527,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-
-    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
     int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
     if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
     int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd__z_col_exponents(F, m_f, n, ldf, ef);
-    hzgsvd__z_col_exponents(G, m_g, n, ldg, eg);
+    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", eg, info);
+    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
     int part[3] = {0, INT_MIN, INT_MIN};
     hzgsvd__range_columns(n, ef, eg, col, part);
     const hzgsvd__range rg = hzgsvd__range_plan(part);
@@ -1569,24 +1564,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     hzgsvd__z_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
     hzgsvd__z_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
     for (int j = 0; j < n; ++j) {
-        if (rg.active) {
-            hzgsvd__z_scale_pow2(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
-            hzgsvd__z_scale_pow2(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
-        }
-        nf[j] = sqrt(hzgsvd__z_nrm2sq(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, 0));
-        ng[j] = sqrt(hzgsvd__z_nrm2sq(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, 0));
-    }
-    /* a column far below the largest ones (its squares underflow) cannot be resolved */
-    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int j = 0; j < n; ++j)
-        if (nf[j] < resolve || ng[j] < resolve) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
-                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+        const int low = hzgsvd__z_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
+        if (low) {
+            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
             free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
             return st;
         }
+    }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -1628,6 +1612,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
     int degenerate_col = -1, range_col = -1, spread_col = -1;
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
@@ -1651,11 +1636,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
-                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
-                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
     if (range_col >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
                             "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",

@@ -206,6 +206,25 @@ HZGSVD_PRIVATE hzgsvd__range hzgsvd__range_plan(const int part[3])
     r.shift_g = r.active ? -part[2] : 0;
     return r;
 }
+
+/* The two "sigma spread" failures every engine reports alike: a column of the scaled input below
+ * 2^-RESOLVE (before the run; col: 1-based column of the pair) and an output column whose Sigma_F'
+ * or Sigma_G' fell below it (after the run; the outputs are written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_input(hzgsvd_info *info, int col, const char *matrix)
+{
+    return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                        "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
+                        "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                        col, matrix, HZGSVD__RANGE_RESOLVE);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int out_col)
+{
+    return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                        "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
+                        "the engine resolves (about 1e150); that column is not certified (outputs written)",
+                        out_col, HZGSVD__RANGE_RESOLVE);
+}
 /*** end templates/hzgsvd_range_plan.c.j2 ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

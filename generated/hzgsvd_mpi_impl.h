@@ -700,8 +700,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
             continue;
         }
         const double *fc = F + (size_t)1 * j * ldf, *gc = G + (size_t)1 * j * ldg;
-        hzgsvd_status st = hzgsvd__d_check_values(fc, L->m_f, 1, ldf, "F", info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(gc, L->m_g, 1, ldg, "G", info);
+        int ef = 0, eg = 0;
+        hzgsvd_status st = hzgsvd__d_check_values(fc, L->m_f, 1, ldf, "F", &ef, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(gc, L->m_g, 1, ldg, "G", &eg, info);
         if (st != HZGSVD_SUCCESS) {
             char why[sizeof info->detail];
             snprintf(why, sizeof why, "%s", info ? info->detail : "");
@@ -709,9 +710,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
         }
         hzgsvd__d_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->mf);
         hzgsvd__d_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->mg);
-        int ef, eg;
-        hzgsvd__d_col_exponents(fc, L->m_f, 1, ldf, &ef);
-        hzgsvd__d_col_exponents(gc, L->m_g, 1, ldg, &eg);
         hzgsvd__range_columns(1, &ef, &eg, &cl[j], part);
     }
     return HZGSVD_SUCCESS;
@@ -730,23 +728,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_range(MPI_Comm comm, const hzgsvd_mpi
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
-        double *fr = W->Fr + (size_t)j * W->mf, *gr = W->Gr + (size_t)j * W->mg;
-        if (rg->active) {
-            hzgsvd__d_scale_pow2(fr, L->m_f, rg->shift_f + cl[j]);
-            hzgsvd__d_scale_pow2(gr, L->m_g, rg->shift_g + cl[j]);
-            gsh[g] = cl[j];
-        }
-        nf[j] = sqrt(hzgsvd__d_nrm2sq(fr, L->m_f, 0));
-        ng[j] = sqrt(hzgsvd__d_nrm2sq(gr, L->m_g, 0));
+        if (rg->active) gsh[g] = cl[j];
+        const int low = hzgsvd__d_range_column(W, j, L->m_f, L->m_g, rg, cl[j], &nf[j], &ng[j]);
+        if (low && st == HZGSVD_SUCCESS) st = hzgsvd__range_fail_input(info, g + 1, low == 1 ? "F" : "G");
     }
     /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
     if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
-    for (int j = 0; j < L->n_local && st == HZGSVD_SUCCESS; ++j)
-        if (nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) || ng[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE))
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
-                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                              hzgsvd_mpi_global_column(L, j) + 1, nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) ? "F" : "G", HZGSVD__RANGE_RESOLVE);
 done:
     return st;
 }
@@ -1013,10 +1000,7 @@ agree:
         HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
         deg_min = mins[0];
         if (deg_min == INT_MAX && mins[2] != INT_MAX) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
-                              "the engine resolves (about 1e150); that column is not certified (outputs written)",
-                              mins[2] + 1, HZGSVD__RANGE_RESOLVE);
+            st = hzgsvd__range_fail_result(info, mins[2] + 1);
         } else if (deg_min == INT_MAX && mins[1] != INT_MAX) {
             st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
                               "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
@@ -1143,8 +1127,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
             continue;
         }
         const double *fc = F + (size_t)2 * j * ldf, *gc = G + (size_t)2 * j * ldg;
-        hzgsvd_status st = hzgsvd__z_check_values(fc, L->m_f, 1, ldf, "F", info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(gc, L->m_g, 1, ldg, "G", info);
+        int ef = 0, eg = 0;
+        hzgsvd_status st = hzgsvd__z_check_values(fc, L->m_f, 1, ldf, "F", &ef, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(gc, L->m_g, 1, ldg, "G", &eg, info);
         if (st != HZGSVD_SUCCESS) {
             char why[sizeof info->detail];
             snprintf(why, sizeof why, "%s", info ? info->detail : "");
@@ -1152,9 +1137,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
         }
         hzgsvd__z_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
         hzgsvd__z_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
-        int ef, eg;
-        hzgsvd__z_col_exponents(fc, L->m_f, 1, ldf, &ef);
-        hzgsvd__z_col_exponents(gc, L->m_g, 1, ldg, &eg);
         hzgsvd__range_columns(1, &ef, &eg, &cl[j], part);
     }
     return HZGSVD_SUCCESS;
@@ -1173,24 +1155,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_range(MPI_Comm comm, const hzgsvd_mpi
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
-        double *fr = W->Fr + (size_t)j * W->mf, *gr = W->Gr + (size_t)j * W->mg;
-        double *fi = W->Fi + (size_t)j * W->mf, *gi = W->Gi + (size_t)j * W->mg;
-        if (rg->active) {
-            hzgsvd__z_scale_pow2(fr, fi, L->m_f, rg->shift_f + cl[j]);
-            hzgsvd__z_scale_pow2(gr, gi, L->m_g, rg->shift_g + cl[j]);
-            gsh[g] = cl[j];
-        }
-        nf[j] = sqrt(hzgsvd__z_nrm2sq(fr, fi, L->m_f, 0));
-        ng[j] = sqrt(hzgsvd__z_nrm2sq(gr, gi, L->m_g, 0));
+        if (rg->active) gsh[g] = cl[j];
+        const int low = hzgsvd__z_range_column(W, j, L->m_f, L->m_g, rg, cl[j], &nf[j], &ng[j]);
+        if (low && st == HZGSVD_SUCCESS) st = hzgsvd__range_fail_input(info, g + 1, low == 1 ? "F" : "G");
     }
     /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
     if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
-    for (int j = 0; j < L->n_local && st == HZGSVD_SUCCESS; ++j)
-        if (nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) || ng[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE))
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
-                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                              hzgsvd_mpi_global_column(L, j) + 1, nf[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE) ? "F" : "G", HZGSVD__RANGE_RESOLVE);
 done:
     return st;
 }
@@ -1457,10 +1427,7 @@ agree:
         HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
         deg_min = mins[0];
         if (deg_min == INT_MAX && mins[2] != INT_MAX) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
-                              "the engine resolves (about 1e150); that column is not certified (outputs written)",
-                              mins[2] + 1, HZGSVD__RANGE_RESOLVE);
+            st = hzgsvd__range_fail_result(info, mins[2] + 1);
         } else if (deg_min == INT_MAX && mins[1] != INT_MAX) {
             st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
                               "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",

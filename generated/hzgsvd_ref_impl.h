@@ -321,21 +321,8 @@ static inline int hzgsvd__lrange_sigma(int shift_f, int shift_g, long double sf1
 /*** end templates/hzgsvd_math.h.j2 ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [ld] ***/
-/* Range scaling of the real long double engine: the exponents of a caller's columns, the
- * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; real). */
-HZGSVD_PRIVATE void hzgsvd__ld_col_exponents(const long double *Y, int m, int n, int ld, int *e)
-{
-    for (int j = 0; j < n; ++j) {
-        long double a = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const long double v = fabsl(Y[r + (size_t)j * ld]);
-            if (v > a) a = v;
-        }
-        (void)frexpl(a, &e[j]);
-    }
-}
-
+/* Range scaling of the real long double engine: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__ld_check_values). */
 /* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
 HZGSVD_PRIVATE void hzgsvd__ld_scale_pow2(long double *xr, int m, int s)
 {
@@ -569,7 +556,24 @@ HZGSVD_PRIVATE void hzgsvd__ld_postmultiply(long double *yr, int m, const int *c
     }
 }
 
-/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+ * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
+ * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
+ * column's square underflowed) and returns 1. */
+HZGSVD_PRIVATE int hzgsvd__ld_factor(const long double *yr, int m, const int *cols, int k, int which,
+                                long double *ar, hzgsvd__ld_pair_result *res)
+{
+    hzgsvd__ld_gram(yr, m, cols, k, ar);
+    int c = hzgsvd__ld_cholesky(ar, k);
+    if (c >= 0) c = hzgsvd__ld_mgs_factor(yr, m, cols, k, ar);
+    if (c == -1) return 0;
+    if (c == -2) { res->fail = 4; return 1; }
+    res->fail = which; res->fail_col = c;
+    res->tiny = hzgsvd__ld_nrm2sq(yr + (size_t)cols[c] * m, m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    return 1;
+}
+
+/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
 HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mats *M, const int *cols, int k,
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, long double tol, const hzgsvd__ld_scratch *s)
@@ -577,26 +581,9 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
     hzgsvd__ld_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
-    /* Subphases 1 and 2: F-hat, G-hat by Cholesky of the Gram matrix, or where it breaks down (an
-     * ill-conditioned block), by MGS of the block's columns */
-    hzgsvd__ld_gram(M->Fr, M->mf, cols, k, Fr);
-    int c = hzgsvd__ld_cholesky(Fr, k);
-    if (c >= 0) { c = hzgsvd__ld_mgs_factor(M->Fr, M->mf, cols, k, Fr); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 1; res.fail_col = c;
-        res.tiny = hzgsvd__ld_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->mf, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
-    hzgsvd__ld_gram(M->Gr, M->mg, cols, k, Gr);
-    c = hzgsvd__ld_cholesky(Gr, k);
-    if (c >= 0) { c = hzgsvd__ld_mgs_factor(M->Gr, M->mg, cols, k, Gr); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 2; res.fail_col = c;
-        res.tiny = hzgsvd__ld_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->mg, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
+    /* Subphases 1 and 2: F-hat, G-hat */
+    if (hzgsvd__ld_factor(M->Fr, M->mf, cols, k, 1, Fr, &res)) return res;
+    if (hzgsvd__ld_factor(M->Gr, M->mg, cols, k, 2, Gr, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -685,21 +672,39 @@ HZGSVD_PRIVATE void hzgsvd__ld_rescale_z(const hzgsvd__ld_mats *M, int enh, int 
     }
 }
 
-/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_check_values(const long double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j, for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_check_values(const long double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
-        int nonzero = 0;
+        long double top = 0.0;
         for (int r = 0; r < m; ++r) {
             const long double v = Y[r + (size_t)j * ld];
             if (!isfinite(v))
                 return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, (double)v);
-            nonzero |= (v != 0.0);
+            if (fabsl(v) > top) top = fabsl(v);
         }
-        if (!nonzero)
+        if (top == 0.0)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+        (void)frexpl(top, &e[j]);
     }
     return HZGSVD_SUCCESS;
+}
+
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
+ * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
+ * what the engine resolves (hzgsvd__range_fail_input). */
+HZGSVD_PRIVATE int hzgsvd__ld_range_column(const hzgsvd__ld_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
+{
+    long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
+    if (rg->active) {
+        hzgsvd__ld_scale_pow2(fr, m_f, rg->shift_f + c);
+        hzgsvd__ld_scale_pow2(gr, m_g, rg->shift_g + c);
+    }
+    *nf = sqrtl(hzgsvd__ld_nrm2sq(fr, m_f, 0));
+    *ng = sqrtl(hzgsvd__ld_nrm2sq(gr, m_g, 0));
+    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
+    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
 /* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
@@ -750,8 +755,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F
     M.Fr = buf; M.Gr = buf + m_f;
     hzgsvd__ld_load(F, m_f, 1, m_f, M.Fr, m_f);
     hzgsvd__ld_load(G, m_g, 1, m_g, M.Gr, m_g);
-    hzgsvd__ld_scale_pow2(M.Fr, m_f, rg->shift_f + (rg->active ? col0 : 0));
-    hzgsvd__ld_scale_pow2(M.Gr, m_g, rg->shift_g + (rg->active ? col0 : 0));
+    if (rg->active) {
+        hzgsvd__ld_scale_pow2(M.Fr, m_f, rg->shift_f + col0);
+        hzgsvd__ld_scale_pow2(M.Gr, m_g, rg->shift_g + col0);
+    }
     const long double nf2 = hzgsvd__ld_nrm2sq(M.Fr, m_f, enh);
     const long double ng2 = hzgsvd__ld_nrm2sq(M.Gr, m_g, enh);
     const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
@@ -1002,16 +1009,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-
-    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
     int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
     if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
     int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd__ld_col_exponents(F, m_f, n, ldf, ef);
-    hzgsvd__ld_col_exponents(G, m_g, n, ldg, eg);
+    hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", eg, info);
+    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
     int part[3] = {0, INT_MIN, INT_MIN};
     hzgsvd__range_columns(n, ef, eg, col, part);
     const hzgsvd__range rg = hzgsvd__range_plan(part);
@@ -1042,24 +1046,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     hzgsvd__ld_load(F, m_f, n, ldf, M.Fr, M.mf);
     hzgsvd__ld_load(G, m_g, n, ldg, M.Gr, M.mg);
     for (int j = 0; j < n; ++j) {
-        if (rg.active) {
-            hzgsvd__ld_scale_pow2(M.Fr + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
-            hzgsvd__ld_scale_pow2(M.Gr + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
-        }
-        nf[j] = sqrtl(hzgsvd__ld_nrm2sq(M.Fr + (size_t)j * M.mf, m_f, 0));
-        ng[j] = sqrtl(hzgsvd__ld_nrm2sq(M.Gr + (size_t)j * M.mg, m_g, 0));
-    }
-    /* a column far below the largest ones (its squares underflow) cannot be resolved */
-    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int j = 0; j < n; ++j)
-        if (nf[j] < resolve || ng[j] < resolve) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
-                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+        const int low = hzgsvd__ld_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
+        if (low) {
+            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
             free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
             return st;
         }
+    }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -1101,6 +1094,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     if (o->sort) hzgsvd__ld_sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
     int degenerate_col = -1, range_col = -1, spread_col = -1;
+    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__ld_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
@@ -1124,11 +1118,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
-                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
-                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
     if (range_col >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
                             "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
@@ -1141,22 +1131,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
 /*** end templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [lz] ***/
-/* Range scaling of the complex long double engine: the exponents of a caller's columns, the
- * scaling of a working column, and the results scaled back (hzgsvd__range, docs/NUMERICS.md). */
-/* e[j] = the exponent (frexp) of the largest |entry| of column j (m rows, ld; interleaved (re, im): the larger part). */
-HZGSVD_PRIVATE void hzgsvd__lz_col_exponents(const long double *Y, int m, int n, int ld, int *e)
-{
-    for (int j = 0; j < n; ++j) {
-        long double a = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const long double vr = fabsl(Y[2 * (r + (size_t)j * ld)]), vi = fabsl(Y[2 * (r + (size_t)j * ld) + 1]);
-            if (vr > a) a = vr;
-            if (vi > a) a = vi;
-        }
-        (void)frexpl(a, &e[j]);
-    }
-}
-
+/* Range scaling of the complex long double engine: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__lz_check_values). */
 /* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
 HZGSVD_PRIVATE void hzgsvd__lz_scale_pow2(long double *xr, long double *xi, int m, int s)
 {
@@ -1415,7 +1391,24 @@ HZGSVD_PRIVATE void hzgsvd__lz_postmultiply(long double *yr, long double *yi, in
     }
 }
 
-/* One pivot block pair: Gram, Cholesky, inner sweeps, rescaled Z-hat, post-multiplication. */
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+ * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
+ * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
+ * column's square underflowed) and returns 1. */
+HZGSVD_PRIVATE int hzgsvd__lz_factor(const long double *yr, const long double *yi, int m, const int *cols, int k, int which,
+                                long double *ar, long double *ai, hzgsvd__lz_pair_result *res)
+{
+    hzgsvd__lz_gram(yr, yi, m, cols, k, ar, ai);
+    int c = hzgsvd__lz_cholesky(ar, ai, k);
+    if (c >= 0) c = hzgsvd__lz_mgs_factor(yr, yi, m, cols, k, ar, ai);
+    if (c == -1) return 0;
+    if (c == -2) { res->fail = 4; return 1; }
+    res->fail = which; res->fail_col = c;
+    res->tiny = hzgsvd__lz_nrm2sq(yr + (size_t)cols[c] * m, yi + (size_t)cols[c] * m, m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    return 1;
+}
+
+/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
 HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mats *M, const int *cols, int k,
                                                   const int *inner, int inner_steps, int max_inner,
                                                   int variant, int sort, long double tol, const hzgsvd__lz_scratch *s)
@@ -1424,26 +1417,9 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
     long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
     long double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
-    /* Subphases 1 and 2: F-hat, G-hat by Cholesky of the Gram matrix, or where it breaks down (an
-     * ill-conditioned block), by MGS of the block's columns */
-    hzgsvd__lz_gram(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi);
-    int c = hzgsvd__lz_cholesky(Fr, Fi, k);
-    if (c >= 0) { c = hzgsvd__lz_mgs_factor(M->Fr, M->Fi, M->mf, cols, k, Fr, Fi); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 1; res.fail_col = c;
-        res.tiny = hzgsvd__lz_nrm2sq(M->Fr + (size_t)cols[c] * M->mf, M->Fi + (size_t)cols[c] * M->mf, M->mf, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
-    hzgsvd__lz_gram(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi);
-    c = hzgsvd__lz_cholesky(Gr, Gi, k);
-    if (c >= 0) { c = hzgsvd__lz_mgs_factor(M->Gr, M->Gi, M->mg, cols, k, Gr, Gi); }
-    if (c == -2) { res.fail = 4; return res; }
-    if (c >= 0) {
-        res.fail = 2; res.fail_col = c;
-        res.tiny = hzgsvd__lz_nrm2sq(M->Gr + (size_t)cols[c] * M->mg, M->Gi + (size_t)cols[c] * M->mg, M->mg, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-        return res;
-    }
+    /* Subphases 1 and 2: F-hat, G-hat */
+    if (hzgsvd__lz_factor(M->Fr, M->Fi, M->mf, cols, k, 1, Fr, Fi, &res)) return res;
+    if (hzgsvd__lz_factor(M->Gr, M->Gi, M->mg, cols, k, 2, Gr, Gi, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
     for (size_t e = 0; e < (size_t)k * k; ++e) {
@@ -1536,21 +1512,41 @@ HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int 
     }
 }
 
-/* Checks on the caller's arrays that need their values: finite entries, no zero column. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m, int n, int ld, const char *name, hzgsvd_info *info)
+/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (of either part), for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
-        int nonzero = 0;
+        long double top = 0.0;
         for (int r = 0; r < m; ++r) {
             const long double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
             if (!isfinite(vr) || !isfinite(vi))
                 return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, (double)vr, (double)vi);
-            nonzero |= (vr != 0.0) || (vi != 0.0);
+            if (fabsl(vr) > top) top = fabsl(vr);
+            if (fabsl(vi) > top) top = fabsl(vi);
         }
-        if (!nonzero)
+        if (top == 0.0)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+        (void)frexpl(top, &e[j]);
     }
     return HZGSVD_SUCCESS;
+}
+
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
+ * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
+ * what the engine resolves (hzgsvd__range_fail_input). */
+HZGSVD_PRIVATE int hzgsvd__lz_range_column(const hzgsvd__lz_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
+{
+    long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
+    long double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg;
+    if (rg->active) {
+        hzgsvd__lz_scale_pow2(fr, fi, m_f, rg->shift_f + c);
+        hzgsvd__lz_scale_pow2(gr, gi, m_g, rg->shift_g + c);
+    }
+    *nf = sqrtl(hzgsvd__lz_nrm2sq(fr, fi, m_f, 0));
+    *ng = sqrtl(hzgsvd__lz_nrm2sq(gr, gi, m_g, 0));
+    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
+    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
 /* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
@@ -1604,8 +1600,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F
     M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
     hzgsvd__lz_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
     hzgsvd__lz_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
-    hzgsvd__lz_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + (rg->active ? col0 : 0));
-    hzgsvd__lz_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + (rg->active ? col0 : 0));
+    if (rg->active) {
+        hzgsvd__lz_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + col0);
+        hzgsvd__lz_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + col0);
+    }
     const long double nf2 = hzgsvd__lz_nrm2sq(M.Fr, M.Fi, m_f, enh);
     const long double ng2 = hzgsvd__lz_nrm2sq(M.Gr, M.Gi, m_g, enh);
     const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
@@ -1864,16 +1862,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-
-    /* The range plan (hzgsvd__range) from the exponents of the caller's columns. */
+    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
     int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
     if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
     int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd__lz_col_exponents(F, m_f, n, ldf, ef);
-    hzgsvd__lz_col_exponents(G, m_g, n, ldg, eg);
+    hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", eg, info);
+    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
     int part[3] = {0, INT_MIN, INT_MIN};
     hzgsvd__range_columns(n, ef, eg, col, part);
     const hzgsvd__range rg = hzgsvd__range_plan(part);
@@ -1904,24 +1899,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     hzgsvd__lz_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
     hzgsvd__lz_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
     for (int j = 0; j < n; ++j) {
-        if (rg.active) {
-            hzgsvd__lz_scale_pow2(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, rg.shift_f + col[j]);
-            hzgsvd__lz_scale_pow2(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, rg.shift_g + col[j]);
-        }
-        nf[j] = sqrtl(hzgsvd__lz_nrm2sq(M.Fr + (size_t)j * M.mf, M.Fi + (size_t)j * M.mf, m_f, 0));
-        ng[j] = sqrtl(hzgsvd__lz_nrm2sq(M.Gr + (size_t)j * M.mg, M.Gi + (size_t)j * M.mg, m_g, 0));
-    }
-    /* a column far below the largest ones (its squares underflow) cannot be resolved */
-    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int j = 0; j < n; ++j)
-        if (nf[j] < resolve || ng[j] < resolve) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "column %d of %s is below 2^-%d of the largest columns of the pair after range scaling: "
-                              "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                              j + 1, nf[j] < resolve ? "F" : "G", HZGSVD__RANGE_RESOLVE);
+        const int low = hzgsvd__lz_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
+        if (low) {
+            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
             free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
             return st;
         }
+    }
     for (int j = 0; j < extra; ++j) {
         M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
         M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
@@ -1963,6 +1947,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     if (o->sort) hzgsvd__lz_sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
     int degenerate_col = -1, range_col = -1, spread_col = -1;
+    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__lz_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
@@ -1986,11 +1971,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: Sigma_F or Sigma_G of the scaled pair below 2^-%d: the pair's sigma spread over more than "
-                            "the engine resolves (about 1e150); that column is not certified (outputs written)",
-                            spread_col + 1, HZGSVD__RANGE_RESOLVE);
+    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
     if (range_col >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
                             "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
