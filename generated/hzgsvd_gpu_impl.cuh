@@ -131,31 +131,30 @@ HZGSVD_PRIVATE int hzgsvd__gpu_pair_groups(int npairs)
 
 /* Which groups of step k - 1 each group of step k waits for (the groups that held its blocks), as
  * bit masks: (*deps)[k * groups + g], malloc'd (the caller frees it); step 0 has none (it follows
- * the whole previous sweep).  Group g holds the pairs [npairs g / groups, npairs (g + 1) / groups).
- * 0 ok, -1 out of memory or no table. */
-HZGSVD_PRIVATE int hzgsvd__gpu_group_deps(hzgsvd_strategy outer, int nblk, int steps, int groups, unsigned **deps)
+ * the whole previous sweep).  table: the block-level strategy, steps x nblk (hzgsvd__strategy_fill).
+ * Group g holds the pairs [npairs g / groups, npairs (g + 1) / groups).  0 ok, -1 out of memory. */
+HZGSVD_PRIVATE int hzgsvd__gpu_group_deps(const int *table, int nblk, int steps, int groups, unsigned **deps)
 {
     const int npairs = nblk / 2;
-    int *table = (int *)malloc(sizeof(int) * (size_t)steps * nblk), *owner = (int *)malloc(sizeof(int) * (size_t)nblk);
-    int *group_of = (int *)malloc(sizeof(int) * (size_t)(npairs > 0 ? npairs : 1));
+    int *owner = (int *)malloc(sizeof(int) * (size_t)nblk), *group_of = (int *)malloc(sizeof(int) * (size_t)(npairs > 0 ? npairs : 1));
     unsigned *d = (unsigned *)calloc((size_t)steps * groups, sizeof(unsigned));
     int rc = -1;
     *deps = NULL;
-    if (table && owner && group_of && d && hzgsvd__strategy_fill(outer, nblk, table) == 0) {
+    if (owner && group_of && d) {
         for (int g = 0; g < groups; ++g)
             for (int l = (int)((long long)npairs * g / groups); l < (int)((long long)npairs * (g + 1) / groups); ++l) group_of[l] = g;
         for (int k = 0; k < steps; ++k) {
             const int *t = table + (size_t)k * nblk;
-            for (int l = 0; l < npairs; ++l) {
-                if (k > 0) d[(size_t)k * groups + group_of[l]] |= (1u << owner[t[2 * l]]) | (1u << owner[t[2 * l + 1]]);
-            }
+            if (k > 0)
+                for (int l = 0; l < npairs; ++l)
+                    d[(size_t)k * groups + group_of[l]] |= (1u << owner[t[2 * l]]) | (1u << owner[t[2 * l + 1]]);
             for (int l = 0; l < npairs; ++l) owner[t[2 * l]] = owner[t[2 * l + 1]] = group_of[l];
         }
         *deps = d;
         d = NULL;
         rc = 0;
     }
-    free(table); free(owner); free(group_of); free(d);
+    free(owner); free(group_of); free(d);
     return rc;
 }
 /*** end templates/hzgsvd_gpu_common.cu.j2 ***/
@@ -626,7 +625,7 @@ __device__ __forceinline__ void hzgsvd__d_tile_load(double *buf, const double *Y
 template <int W>
 HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    constexpr int C = 2 * W, NTI = W / 8, NTJ = 1, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
+    constexpr int C = 2 * W, NTI = W / 8, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.gchunks_f + S.gchunks_g;
@@ -639,13 +638,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
     __syncthreads();
     const int quad = warp / (W / 8), strip = warp % (W / 8);
     const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
-    double acc[NTI][NTJ][2];
+    double acc[NTI][2];
 #pragma unroll
-    for (int i = 0; i < NTI; ++i)
-#pragma unroll
-        for (int j = 0; j < NTJ; ++j) {
-            acc[i][j][0] = acc[i][j][1] = 0.0;
-        }
+    for (int i = 0; i < NTI; ++i) {
+        acc[i][0] = acc[i][1] = 0.0;
+    }
     hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
     for (int k = 0; k < ntiles; ++k) {
         if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
@@ -655,21 +652,16 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
         const double *b = smem + (k & 1) * 1 * PLANE;
 #pragma unroll
         for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
-            double fa[NTI], fb[NTJ];                        /* Y(kk + t, col) of the warp's row and column tiles */
+            double fa[NTI];                                 /* Y(kk + t, col) of the warp's row tiles and its strip */
 #pragma unroll
             for (int i = 0; i < NTI; ++i) {
                 fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
             }
+            const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
 #pragma unroll
-            for (int j = 0; j < NTJ; ++j) {
-                fb[j] = b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+            for (int i = 0; i < NTI; ++i) {
+                hzgsvd__dmma(acc[i][0], acc[i][1], fa[i], fb);
             }
-#pragma unroll
-            for (int i = 0; i < NTI; ++i)
-#pragma unroll
-                for (int j = 0; j < NTJ; ++j) {
-                    hzgsvd__dmma(acc[i][j][0], acc[i][j][1], fa[i], fb[j]);
-                }
         }
         __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
     }
@@ -677,12 +669,10 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
 #pragma unroll
     for (int i = 0; i < NTI; ++i)
 #pragma unroll
-        for (int j = 0; j < NTJ; ++j)
-#pragma unroll
-            for (int e = 0; e < 2; ++e) {
-                const int idx = (ri + 8 * i + g) + C * (cj + 8 * j + 2 * t + e);
-                out[idx] = acc[i][j][e];
-            }
+        for (int e = 0; e < 2; ++e) {
+            const int idx = (ri + 8 * i + g) + C * (cj + 2 * t + e);
+            out[idx] = acc[i][e];
+        }
 }
 
 /* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
@@ -925,7 +915,6 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
         }
         __syncthreads();
     }
-    if (ht == 0) s_fail[half] = failc;
     /* A <- L^H: every thread moves C*C/HT elements of its half's matrix */
     constexpr int PER = C * C / HT;
     double v[PER];
@@ -1351,9 +1340,10 @@ HZGSVD_PRIVATE size_t hzgsvd__d_sweeper_plan(int mf, int mg, int nz, int n, int 
 }
 
 /* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
- * above 48 KiB), the step buffers carved from buf (size from hzgsvd__d_sweeper_plan). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, const hzgsvd__d_gpu_mats *M, const int *d_outer, int steps,
-                                               int w, const hzgsvd_options *o, char *buf)
+ * above 48 KiB), the step buffers carved from buf (size from hzgsvd__d_sweeper_plan), the groups'
+ * dependencies from h_outer (the host copy of the block-level table d_outer). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, const hzgsvd__d_gpu_mats *M, const int *d_outer, const int *h_outer,
+                                               int steps, int w, const hzgsvd_options *o, char *buf)
 {
     hzgsvd__d_gpu_step *S = &W->S;
     const size_t c = 2 * (size_t)w;
@@ -1375,7 +1365,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, cons
     W->update = w == 32 ? hzgsvd__d_update<32> : hzgsvd__d_update<16>;
     W->solve = hzgsvd__d_solve_instance(w, o->variant, o->sort);
     W->groups = hzgsvd__gpu_pair_groups(S->npairs);
-    if (hzgsvd__gpu_group_deps(o->outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
+    if (hzgsvd__gpu_group_deps(h_outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
     W->gram_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
     W->update_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
     W->solve_smem = sizeof(double) * 3 * 1 * c * c;
@@ -1538,7 +1528,7 @@ __device__ __forceinline__ void hzgsvd__z_tile_load(double *buf, const double *Y
 template <int W>
 HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    constexpr int C = 2 * W, NTI = W / 8, NTJ = 1, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
+    constexpr int C = 2 * W, NTI = W / 8, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
     extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
     __shared__ int gcol[C];
     const int chunks = S.gchunks_f + S.gchunks_g;
@@ -1552,15 +1542,13 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
     __syncthreads();
     const int quad = warp / (W / 8), strip = warp % (W / 8);
     const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
-    double acc[NTI][NTJ][2];
-    double acci[NTI][NTJ][2];
+    double acc[NTI][2];
+    double acci[NTI][2];
 #pragma unroll
-    for (int i = 0; i < NTI; ++i)
-#pragma unroll
-        for (int j = 0; j < NTJ; ++j) {
-            acc[i][j][0] = acc[i][j][1] = 0.0;
-            acci[i][j][0] = acci[i][j][1] = 0.0;
-        }
+    for (int i = 0; i < NTI; ++i) {
+        acc[i][0] = acc[i][1] = 0.0;
+        acci[i][0] = acci[i][1] = 0.0;
+    }
     hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
     for (int k = 0; k < ntiles; ++k) {
         if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
@@ -1570,28 +1558,23 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
         const double *b = smem + (k & 1) * 2 * PLANE;
 #pragma unroll
         for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
-            double fa[NTI], fb[NTJ];                        /* Y(kk + t, col) of the warp's row and column tiles */
-            double fai[NTI], fbi[NTJ];
+            double fa[NTI];                                 /* Y(kk + t, col) of the warp's row tiles and its strip */
+            double fai[NTI];
 #pragma unroll
             for (int i = 0; i < NTI; ++i) {
                 fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
                 fai[i] = b[PLANE + (ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
             }
+            const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
+            const double fbi = b[PLANE + (cj + g) * HZGSVD__TILE_LD + kk + t];
 #pragma unroll
-            for (int j = 0; j < NTJ; ++j) {
-                fb[j] = b[(cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
-                fbi[j] = b[PLANE + (cj + 8 * j + g) * HZGSVD__TILE_LD + kk + t];
+            for (int i = 0; i < NTI; ++i) {
+                /* (Yr - i Yi)^T (Yr + i Yi): real Yr'Yr + Yi'Yi, imaginary Yr'Yi - Yi'Yr */
+                hzgsvd__dmma(acc[i][0], acc[i][1], fa[i], fb);
+                hzgsvd__dmma(acc[i][0], acc[i][1], fai[i], fbi);
+                hzgsvd__dmma(acci[i][0], acci[i][1], fa[i], fbi);
+                hzgsvd__dmma(acci[i][0], acci[i][1], -fai[i], fb);
             }
-#pragma unroll
-            for (int i = 0; i < NTI; ++i)
-#pragma unroll
-                for (int j = 0; j < NTJ; ++j) {
-                    /* (Yr - i Yi)^T (Yr + i Yi): real Yr'Yr + Yi'Yi, imaginary Yr'Yi - Yi'Yr */
-                    hzgsvd__dmma(acc[i][j][0], acc[i][j][1], fa[i], fb[j]);
-                    hzgsvd__dmma(acc[i][j][0], acc[i][j][1], fai[i], fbi[j]);
-                    hzgsvd__dmma(acci[i][j][0], acci[i][j][1], fa[i], fbi[j]);
-                    hzgsvd__dmma(acci[i][j][0], acci[i][j][1], -fai[i], fb[j]);
-                }
         }
         __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
     }
@@ -1600,13 +1583,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
 #pragma unroll
     for (int i = 0; i < NTI; ++i)
 #pragma unroll
-        for (int j = 0; j < NTJ; ++j)
-#pragma unroll
-            for (int e = 0; e < 2; ++e) {
-                const int idx = (ri + 8 * i + g) + C * (cj + 8 * j + 2 * t + e);
-                out[idx] = acc[i][j][e];
-                outi[idx] = acci[i][j][e];
-            }
+        for (int e = 0; e < 2; ++e) {
+            const int idx = (ri + 8 * i + g) + C * (cj + 2 * t + e);
+            out[idx] = acc[i][e];
+            outi[idx] = acci[i][e];
+        }
 }
 
 /* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
@@ -1853,7 +1834,6 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
         }
         __syncthreads();
     }
-    if (ht == 0) s_fail[half] = failc;
     /* A <- L^H: every thread moves C*C/HT elements of its half's matrix */
     constexpr int PER = C * C / HT;
     double v[PER];
@@ -2306,9 +2286,10 @@ HZGSVD_PRIVATE size_t hzgsvd__z_sweeper_plan(int mf, int mg, int nz, int n, int 
 }
 
 /* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
- * above 48 KiB), the step buffers carved from buf (size from hzgsvd__z_sweeper_plan). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, const hzgsvd__z_gpu_mats *M, const int *d_outer, int steps,
-                                               int w, const hzgsvd_options *o, char *buf)
+ * above 48 KiB), the step buffers carved from buf (size from hzgsvd__z_sweeper_plan), the groups'
+ * dependencies from h_outer (the host copy of the block-level table d_outer). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, const hzgsvd__z_gpu_mats *M, const int *d_outer, const int *h_outer,
+                                               int steps, int w, const hzgsvd_options *o, char *buf)
 {
     hzgsvd__z_gpu_step *S = &W->S;
     const size_t c = 2 * (size_t)w;
@@ -2330,7 +2311,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, cons
     W->update = w == 32 ? hzgsvd__z_update<32> : hzgsvd__z_update<16>;
     W->solve = hzgsvd__z_solve_instance(w, o->variant, o->sort);
     W->groups = hzgsvd__gpu_pair_groups(S->npairs);
-    if (hzgsvd__gpu_group_deps(o->outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
+    if (hzgsvd__gpu_group_deps(h_outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
     W->gram_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
     W->update_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
     W->solve_smem = sizeof(double) * 3 * 2 * c * c;
@@ -2590,7 +2571,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
-    HZGSVD__CU(hzgsvd__d_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), L.steps, w, &o, work + L.off_step));
+    HZGSVD__CU(hzgsvd__d_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), h_outer, L.steps, w, &o, work + L.off_step));
 
     /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
@@ -2943,7 +2924,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
-    HZGSVD__CU(hzgsvd__z_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), L.steps, w, &o, work + L.off_step));
+    HZGSVD__CU(hzgsvd__z_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), h_outer, L.steps, w, &o, work + L.off_step));
 
     /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
      * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */

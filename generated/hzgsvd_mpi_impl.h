@@ -411,17 +411,22 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
     if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-    free(h_outer);
-    if (e != cudaSuccess)
+    if (e != cudaSuccess) {
+        free(h_outer);
         return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
                             "setting up %zu bytes of device memory: %s (%d)", bytes, cudaGetErrorString(e), (int)e);
+    }
     double *dp = (double *)(D->work + o_mat);
     D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
     D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
     D->d_outer = (int *)(D->work + o_outer);
     D->d_sig = (double *)(D->work + o_sig);
     D->d_bad = (int *)(D->work + o_bad);
-    HZGSVD__CUL(hzgsvd__d_sweeper_init(&D->SW, &D->M, D->d_outer, D->steps, w, o, D->work + o_step));
+    e = hzgsvd__d_sweeper_init(&D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
+    free(h_outer);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
+                            "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
     const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 1, info);
     if (st != HZGSVD_SUCCESS) return st;
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
@@ -567,10 +572,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
     if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-    free(h_outer);
-    if (e != cudaSuccess)
+    if (e != cudaSuccess) {
+        free(h_outer);
         return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
                             "setting up %zu bytes of device memory: %s (%d)", bytes, cudaGetErrorString(e), (int)e);
+    }
     double *dp = (double *)(D->work + o_mat);
     D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
     D->M.Fi = dp + nf + ng + nz; D->M.Gi = D->M.Fi + nf; D->M.Zi = D->M.Gi + ng;
@@ -578,7 +584,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
     D->d_outer = (int *)(D->work + o_outer);
     D->d_sig = (double *)(D->work + o_sig);
     D->d_bad = (int *)(D->work + o_bad);
-    HZGSVD__CUL(hzgsvd__z_sweeper_init(&D->SW, &D->M, D->d_outer, D->steps, w, o, D->work + o_step));
+    e = hzgsvd__z_sweeper_init(&D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
+    free(h_outer);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
+                            "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
     const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 1, info);
     if (st != HZGSVD_SUCCESS) return st;
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
