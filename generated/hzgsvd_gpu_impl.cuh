@@ -238,7 +238,15 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__d_rescale(hzgsvd__d
     const double ng2 = hzgsvd__d_colnorm2<ENH>(M.G + cg, M.mg);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
     if (rho != 1.0) hzgsvd__d_colscale(M.Z + cz, M.nz, rho);
-    if (!f) return;
+    if (!f) {
+        /* an ill-conditioned pivot block leaves |rho - 1| far above a few u: then F and G are
+         * scaled with Z, so that F_work = F Z holds (docs/NUMERICS.md, "Ill-conditioned pivot blocks") */
+        if (fabs(rho - 1.0) > (double)(M.mf > M.mg ? M.mf : M.mg) * HZGSVD__U) {
+            hzgsvd__d_colscale(M.F + cf, M.mf, rho);
+            hzgsvd__d_colscale(M.G + cg, M.mg, rho);
+        }
+        return;
+    }
     const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
     if (rf != 1.0) hzgsvd__d_colscale(M.F + cf, M.mf, rf);
     if (rg != 1.0) hzgsvd__d_colscale(M.G + cg, M.mg, rg);
@@ -273,30 +281,68 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_border(double *Y, int ldw, int m, int n
  * m rows and n columns of a working matrix, and its column norms (for the rank test); integer
  * atomics only and a fixed-order shared-memory sum: the answers do not depend on the schedule. */
 HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__d_check_values(const double *W, int m, int n, int ldw,
-                                                          int *first_bad, int *first_zero, double *norms)
+                                                          int *first_bad, int *first_zero, double *norms, int *exps)
 {
-    __shared__ double part[128];
+    __shared__ double part[128], top[128];
     const int j = blockIdx.x, x = threadIdx.x;
     if (j >= n) return;
     int nonzero = 0, bad = 0x7fffffff;
-    double s = 0.0;
+    double s = 0.0, a = 0.0;
     for (int i = x; i < m; i += blockDim.x) {
         const double v = W[(size_t)i + (size_t)j * ldw];
         if (!isfinite(v) && bad == 0x7fffffff) bad = i;
         nonzero |= (v != 0.0);
         s = fma(v, v, s);
+        a = fmax(a, fabs(v));
     }
     if (bad != 0x7fffffff) atomicMin(first_bad, j * m + bad);   /* < m*n <= 2^31 - 1 (checked by the host) */
     part[x] = s;
+    top[x] = a;
     nonzero = __syncthreads_or(nonzero);
     for (int h = 64; h > 0; h >>= 1) {
-        if (x < h) part[x] = __dadd_rn(part[x], part[x + h]);
+        if (x < h) { part[x] = __dadd_rn(part[x], part[x + h]); top[x] = fmax(top[x], top[x + h]); }
         __syncthreads();
     }
     if (x == 0) {
         norms[j] = sqrt(part[0]);
+        (void)frexp(top[0], &exps[j]);          /* the range plan's exponent of the column */
         if (!nonzero) atomicMin(first_zero, j);
     }
+}
+
+/* Range scaling (hzgsvd__range): W(i, j) <- 2^(shift + col[j]) W(i, j), first m rows, n columns. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_scale_pow2(double *W, int ldw, int m, int n, int shift, const int *col)
+{
+    const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m || j >= n) return;
+    const size_t d = (size_t)i + (size_t)j * ldw;
+    W[d] = ldexp(W[d], shift + col[j]);
+}
+
+/* The output column c (working column order[c]) scaled back from the range-scaled pair
+ * (hzgsvd__range_sigma): its sigma values where asked, its column of Z (n rows, ld ldz).  flags[0]: the first output column outside the double range; flags[1]:
+ * the first whose Sigma_F' or Sigma_G' is below 2^-HZGSVD__RANGE_RESOLVE (integer minima). */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_range_out(const double *wsf, const double *wsg, const double *wss, const int *order, int n,
+                                               int active, int shift_f, int shift_g, const int *col,
+                                               double *sf, double *sg, double *ss, double *Z, double *Zi, int ldz, int *flags)
+{
+    const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int j = order[c];
+    double a = wsf[j], b = wsg[j], s = wss[j], zm = 1.0;
+    int ze = 0, out = 0;
+    if (active) out = hzgsvd__range_sigma(shift_f, shift_g, wsf[j], wsg[j], wss[j], &a, &b, &s, &zm, &ze);
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+        if (wsf[j] < resolve || wsg[j] < resolve) atomicMin(&flags[1], c);
+        if (out) atomicMin(&flags[0], c);
+        if (active) { if (sf) sf[c] = a; if (sg) sg[c] = b; if (ss) ss[c] = s; }
+    }
+    if (!active || i >= n) return;
+    const size_t d = (size_t)i + (size_t)c * ldz;
+    const int e = col[i] + ze;
+    (void)Zi;
+    Z[d] = ldexp(Z[d] * zm, e);
+    if (!isfinite(Z[d])) atomicMin(&flags[0], c);
 }
 
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
@@ -436,7 +482,15 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(64) hzgsvd__z_rescale(hzgsvd__z
     const double ng2 = hzgsvd__z_colnorm2<ENH>(M.G + cg, M.Gi + cg, M.mg);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
     if (rho != 1.0) hzgsvd__z_colscale(M.Z + cz, M.Zi + cz, M.nz, rho);
-    if (!f) return;
+    if (!f) {
+        /* an ill-conditioned pivot block leaves |rho - 1| far above a few u: then F and G are
+         * scaled with Z, so that F_work = F Z holds (docs/NUMERICS.md, "Ill-conditioned pivot blocks") */
+        if (fabs(rho - 1.0) > (double)(M.mf > M.mg ? M.mf : M.mg) * HZGSVD__U) {
+            hzgsvd__z_colscale(M.F + cf, M.Fi + cf, M.mf, rho);
+            hzgsvd__z_colscale(M.G + cg, M.Gi + cg, M.mg, rho);
+        }
+        return;
+    }
     const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
     if (rf != 1.0) hzgsvd__z_colscale(M.F + cf, M.Fi + cf, M.mf, rf);
     if (rg != 1.0) hzgsvd__z_colscale(M.G + cg, M.Gi + cg, M.mg, rg);
@@ -472,31 +526,72 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_border(double *Y, int ldw, int m, int n
  * m rows and n columns of a working matrix, and its column norms (for the rank test); integer
  * atomics only and a fixed-order shared-memory sum: the answers do not depend on the schedule. */
 HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__z_check_values(const double *W, const double *Wi, int m, int n, int ldw,
-                                                          int *first_bad, int *first_zero, double *norms)
+                                                          int *first_bad, int *first_zero, double *norms, int *exps)
 {
-    __shared__ double part[128];
+    __shared__ double part[128], top[128];
     const int j = blockIdx.x, x = threadIdx.x;
     if (j >= n) return;
     int nonzero = 0, bad = 0x7fffffff;
-    double s = 0.0;
+    double s = 0.0, a = 0.0;
     for (int i = x; i < m; i += blockDim.x) {
         const double v = W[(size_t)i + (size_t)j * ldw];
         const double vi = Wi[(size_t)i + (size_t)j * ldw];
         if ((!isfinite(v) || !isfinite(vi)) && bad == 0x7fffffff) bad = i;
         nonzero |= (v != 0.0) || (vi != 0.0);
         s = fma(vi, vi, fma(v, v, s));
+        a = fmax(a, fmax(fabs(v), fabs(vi)));
     }
     if (bad != 0x7fffffff) atomicMin(first_bad, j * m + bad);   /* < m*n <= 2^31 - 1 (checked by the host) */
     part[x] = s;
+    top[x] = a;
     nonzero = __syncthreads_or(nonzero);
     for (int h = 64; h > 0; h >>= 1) {
-        if (x < h) part[x] = __dadd_rn(part[x], part[x + h]);
+        if (x < h) { part[x] = __dadd_rn(part[x], part[x + h]); top[x] = fmax(top[x], top[x + h]); }
         __syncthreads();
     }
     if (x == 0) {
         norms[j] = sqrt(part[0]);
+        (void)frexp(top[0], &exps[j]);          /* the range plan's exponent of the column */
         if (!nonzero) atomicMin(first_zero, j);
     }
+}
+
+/* Range scaling (hzgsvd__range): W(i, j) <- 2^(shift + col[j]) W(i, j), first m rows, n columns. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_scale_pow2(double *W, double *Wi, int ldw, int m, int n, int shift, const int *col)
+{
+    const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m || j >= n) return;
+    const size_t d = (size_t)i + (size_t)j * ldw;
+    W[d] = ldexp(W[d], shift + col[j]);
+    Wi[d] = ldexp(Wi[d], shift + col[j]);
+}
+
+/* The output column c (working column order[c]) scaled back from the range-scaled pair
+ * (hzgsvd__range_sigma): its sigma values where asked, its column of Z (n rows, ld ldz; interleaved
+ * when Zi is NULL).  flags[0]: the first output column outside the double range; flags[1]:
+ * the first whose Sigma_F' or Sigma_G' is below 2^-HZGSVD__RANGE_RESOLVE (integer minima). */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_range_out(const double *wsf, const double *wsg, const double *wss, const int *order, int n,
+                                               int active, int shift_f, int shift_g, const int *col,
+                                               double *sf, double *sg, double *ss, double *Z, double *Zi, int ldz, int *flags)
+{
+    const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int j = order[c];
+    double a = wsf[j], b = wsg[j], s = wss[j], zm = 1.0;
+    int ze = 0, out = 0;
+    if (active) out = hzgsvd__range_sigma(shift_f, shift_g, wsf[j], wsg[j], wss[j], &a, &b, &s, &zm, &ze);
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+        if (wsf[j] < resolve || wsg[j] < resolve) atomicMin(&flags[1], c);
+        if (out) atomicMin(&flags[0], c);
+        if (active) { if (sf) sf[c] = a; if (sg) sg[c] = b; if (ss) ss[c] = s; }
+    }
+    if (!active || i >= n) return;
+    const size_t d = (size_t)i + (size_t)c * ldz;
+    const int e = col[i] + ze;
+    double *re = Zi ? &Z[d] : &Z[2 * d], *im = Zi ? &Zi[d] : &Z[2 * d + 1];
+    *re = ldexp(*re * zm, e);
+    *im = ldexp(*im * zm, e);
+    if (!isfinite(*re) || !isfinite(*im)) atomicMin(&flags[0], c);
 }
 
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
@@ -2456,7 +2551,7 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_step = o;  o += hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S);
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
-    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4));
+    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4 + 3 * (size_t)n));   /* + range plan: ef, eg, col */
     L->bytes = o;
     return 0;
 }
@@ -2517,7 +2612,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     hzgsvd__d_gpu_mats M;
     hzgsvd__d_gpu_sweeper SW;
     double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
-    int *d_real, *d_order, *d_bad, *d_flag;
+    int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
+    int *h_col = NULL;
+    double *h_nrm = NULL;
+    hzgsvd__range rg = {0, 0, 0};
     int h_chk[2];
     int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1, w;
     unsigned long long all, big;
@@ -2556,7 +2654,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2));   /* one per pivot pair */
     h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
     h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
-    if (!h_outer || !h_stats || !h_ints || !h_ss) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
+    h_col = (int *)malloc(sizeof(int) * (size_t)n);
+    h_nrm = (double *)malloc(sizeof(double) * 2 * (size_t)n);
+    if (!h_outer || !h_stats || !h_ints || !h_ss || !h_col || !h_nrm) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
     h_order = h_ints + L.nb;
     if (hzgsvd__strategy_fill(o.outer, L.nblk, h_outer) != 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "outer strategy table"); goto done; }
 
@@ -2571,6 +2671,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
+    d_ef = d_bad + 4; d_eg = d_ef + n; d_col = d_eg + n;
     HZGSVD__CU(hzgsvd__d_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), h_outer, L.steps, w, &o, work + L.off_step));
 
     /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
@@ -2584,19 +2685,46 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         hzgsvd__d_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, L.mg);
         HZGSVD__CU(cudaGetLastError());
     }
-    for (int which = 0; which < 2; ++which) {
-        const int m = which ? m_g : m_f;
-        const char *name = which ? "G" : "F";
-        h_chk[0] = h_chk[1] = 0x7fffffff;
-        HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-        hzgsvd__d_check_values<<<n, 128, 0, stream>>>(which ? M.G : M.F, m, n, which ? L.mg : L.mf,
-                                                  d_bad, d_bad + 1, which ? d_ng : d_nf);
+    /* Pass 0: the checks, the column norms and exponents; then the range plan (hzgsvd__range,
+     * docs/NUMERICS.md) and, where it is active, F and G scaled on the device and pass 1 for their
+     * norms (the rank test's).  Exact powers of two: no new non-finite value or zero column. */
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int which = 0; which < 2; ++which) {
+            const int m = which ? m_g : m_f;
+            const char *name = which ? "G" : "F";
+            h_chk[0] = h_chk[1] = 0x7fffffff;
+            HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
+            hzgsvd__d_check_values<<<n, 128, 0, stream>>>(which ? M.G : M.F, m, n, which ? L.mg : L.mf,
+                                                      d_bad, d_bad + 1, which ? d_ng : d_nf, which ? d_eg : d_ef);
+            HZGSVD__CU(cudaGetLastError());
+            HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
+            HZGSVD__CU(cudaStreamSynchronize(stream));
+            if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
+            if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
+        }
+        if (pass == 1) break;
+        {
+            int part[3] = {0, INT_MIN, INT_MIN};
+            HZGSVD__CU(cudaMemcpyAsync(h_ints, d_ef, sizeof(int) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* ef, eg: 2n <= 2nb */
+            HZGSVD__CU(cudaStreamSynchronize(stream));
+            hzgsvd__range_columns(n, h_ints, h_ints + n, h_col, part);
+            rg = hzgsvd__range_plan(part);
+        }
+        if (!rg.active) break;
+        HZGSVD__CU(cudaMemcpyAsync(d_col, h_col, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
+        hzgsvd__d_scale_pow2<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, m_f, n, rg.shift_f, d_col);
         HZGSVD__CU(cudaGetLastError());
-        HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
-        HZGSVD__CU(cudaStreamSynchronize(stream));
-        if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
-        if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
+        hzgsvd__d_scale_pow2<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, L.mg, m_g, n, rg.shift_g, d_col);
+        HZGSVD__CU(cudaGetLastError());
     }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_nf, sizeof(double) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* nf, ng */
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    for (int j = 0; j < 2 * n; ++j)
+        if (h_nrm[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE)) {
+            st = hzgsvd__range_fail_input(info, j % n + 1, j < n ? "F" : "G");
+            goto done;
+        }
 
     /* Border (section 3.1), initFGZ (3.3). */
     if (extra > 0) {
@@ -2666,6 +2794,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_ss, d_order, n, d_sigma);
     HZGSVD__CU(cudaGetLastError());
+    /* Sigma and Z of the caller's pair from those of the range-scaled one; the range flags */
+    h_chk[0] = h_chk[1] = 0x7fffffff;
+    HZGSVD__CU(cudaMemcpyAsync(d_bad + 2, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
+    hzgsvd__d_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g, d_col,
+                                                                              d_sigma_f, d_sigma_g, d_sigma,
+                                                                              inplace ? M.Z : dZ, inplace ? NULL : dZi,
+                                                                              inplace ? L.nb : ldz, d_bad + 2);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad + 2, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
     if (written) *written = 1;
     if (info) info->outputs_written = 1;
@@ -2673,6 +2810,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                           "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                           degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+        goto done;
+    }
+    if (h_chk[1] != 0x7fffffff) {
+        st = hzgsvd__range_fail_result(info, h_chk[1] + 1);
+        goto done;
+    }
+    if (h_chk[0] != 0x7fffffff) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                          "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
         goto done;
     }
     st = converged ? HZGSVD_SUCCESS
@@ -2688,7 +2834,7 @@ done:
     } else if (st != HZGSVD_SUCCESS) {
         (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
     }
-    free(h_outer); free(h_stats); free(h_ints); free(h_ss);
+    free(h_outer); free(h_stats); free(h_ints); free(h_ss); free(h_col); free(h_nrm);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
@@ -2807,7 +2953,7 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_step = o;  o += hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S);
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
-    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4));
+    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4 + 3 * (size_t)n));   /* + range plan: ef, eg, col */
     L->bytes = o;
     return 0;
 }
@@ -2868,7 +3014,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     hzgsvd__z_gpu_mats M;
     hzgsvd__z_gpu_sweeper SW;
     double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
-    int *d_real, *d_order, *d_bad, *d_flag;
+    int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
+    int *h_col = NULL;
+    double *h_nrm = NULL;
+    hzgsvd__range rg = {0, 0, 0};
     int h_chk[2];
     int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1, w;
     unsigned long long all, big;
@@ -2907,7 +3056,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L.nblk / 2));   /* one per pivot pair */
     h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
     h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
-    if (!h_outer || !h_stats || !h_ints || !h_ss) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
+    h_col = (int *)malloc(sizeof(int) * (size_t)n);
+    h_nrm = (double *)malloc(sizeof(double) * 2 * (size_t)n);
+    if (!h_outer || !h_stats || !h_ints || !h_ss || !h_col || !h_nrm) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
     h_order = h_ints + L.nb;
     if (hzgsvd__strategy_fill(o.outer, L.nblk, h_outer) != 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "outer strategy table"); goto done; }
 
@@ -2924,6 +3075,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
     d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
     d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
+    d_ef = d_bad + 4; d_eg = d_ef + n; d_col = d_eg + n;
     HZGSVD__CU(hzgsvd__z_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), h_outer, L.steps, w, &o, work + L.off_step));
 
     /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
@@ -2938,19 +3090,46 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         hzgsvd__z_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, M.Gi, L.mg);
         HZGSVD__CU(cudaGetLastError());
     }
-    for (int which = 0; which < 2; ++which) {
-        const int m = which ? m_g : m_f;
-        const char *name = which ? "G" : "F";
-        h_chk[0] = h_chk[1] = 0x7fffffff;
-        HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-        hzgsvd__z_check_values<<<n, 128, 0, stream>>>(which ? M.G : M.F, which ? M.Gi : M.Fi, m, n, which ? L.mg : L.mf,
-                                                  d_bad, d_bad + 1, which ? d_ng : d_nf);
+    /* Pass 0: the checks, the column norms and exponents; then the range plan (hzgsvd__range,
+     * docs/NUMERICS.md) and, where it is active, F and G scaled on the device and pass 1 for their
+     * norms (the rank test's).  Exact powers of two: no new non-finite value or zero column. */
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int which = 0; which < 2; ++which) {
+            const int m = which ? m_g : m_f;
+            const char *name = which ? "G" : "F";
+            h_chk[0] = h_chk[1] = 0x7fffffff;
+            HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
+            hzgsvd__z_check_values<<<n, 128, 0, stream>>>(which ? M.G : M.F, which ? M.Gi : M.Fi, m, n, which ? L.mg : L.mf,
+                                                      d_bad, d_bad + 1, which ? d_ng : d_nf, which ? d_eg : d_ef);
+            HZGSVD__CU(cudaGetLastError());
+            HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
+            HZGSVD__CU(cudaStreamSynchronize(stream));
+            if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
+            if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
+        }
+        if (pass == 1) break;
+        {
+            int part[3] = {0, INT_MIN, INT_MIN};
+            HZGSVD__CU(cudaMemcpyAsync(h_ints, d_ef, sizeof(int) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* ef, eg: 2n <= 2nb */
+            HZGSVD__CU(cudaStreamSynchronize(stream));
+            hzgsvd__range_columns(n, h_ints, h_ints + n, h_col, part);
+            rg = hzgsvd__range_plan(part);
+        }
+        if (!rg.active) break;
+        HZGSVD__CU(cudaMemcpyAsync(d_col, h_col, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
+        hzgsvd__z_scale_pow2<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, m_f, n, rg.shift_f, d_col);
         HZGSVD__CU(cudaGetLastError());
-        HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
-        HZGSVD__CU(cudaStreamSynchronize(stream));
-        if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
-        if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
+        hzgsvd__z_scale_pow2<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, M.Gi, L.mg, m_g, n, rg.shift_g, d_col);
+        HZGSVD__CU(cudaGetLastError());
     }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_nf, sizeof(double) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* nf, ng */
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    for (int j = 0; j < 2 * n; ++j)
+        if (h_nrm[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE)) {
+            st = hzgsvd__range_fail_input(info, j % n + 1, j < n ? "F" : "G");
+            goto done;
+        }
 
     /* Border (section 3.1), initFGZ (3.3). */
     if (extra > 0) {
@@ -3020,6 +3199,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__z_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_ss, d_order, n, d_sigma);
     HZGSVD__CU(cudaGetLastError());
+    /* Sigma and Z of the caller's pair from those of the range-scaled one; the range flags */
+    h_chk[0] = h_chk[1] = 0x7fffffff;
+    HZGSVD__CU(cudaMemcpyAsync(d_bad + 2, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
+    hzgsvd__z_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g, d_col,
+                                                                              d_sigma_f, d_sigma_g, d_sigma,
+                                                                              inplace ? M.Z : dZ, inplace ? M.Zi : dZi,
+                                                                              inplace ? L.nb : ldz, d_bad + 2);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad + 2, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
     if (written) *written = 1;
     if (info) info->outputs_written = 1;
@@ -3027,6 +3215,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                           "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                           degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+        goto done;
+    }
+    if (h_chk[1] != 0x7fffffff) {
+        st = hzgsvd__range_fail_result(info, h_chk[1] + 1);
+        goto done;
+    }
+    if (h_chk[0] != 0x7fffffff) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                          "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
         goto done;
     }
     st = converged ? HZGSVD_SUCCESS
@@ -3042,7 +3239,7 @@ done:
     } else if (st != HZGSVD_SUCCESS) {
         (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
     }
-    free(h_outer); free(h_stats); free(h_ints); free(h_ss);
+    free(h_outer); free(h_stats); free(h_ints); free(h_ss); free(h_col); free(h_nrm);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);

@@ -513,6 +513,61 @@ static void host_side_checks(void)
     }
 }
 
+/* Range scaling (docs/NUMERICS.md, "The whole double range"): F, G or both scaled by 2^k across the
+ * exponent range give 2^(+-k) the sigma of the CPU engine on the unscaled pair; 2^600 F with 2^-600 G
+ * is HZGSVD_ERR_OUT_OF_RANGE with the outputs written; a G column of subnormal entries too. */
+static void range_ends(int cplx)
+{
+    const int n = 64, e = cplx ? 2 : 1;
+    pair p = make_pair(n + 11, n + 5, n, 4242 + cplx, cplx);
+    hzgsvd_options o = hzgsvd_default_options();
+    result c = run(&p, &o, 0);
+    CHECK(c.st == HZGSVD_SUCCESS, "range %c: CPU status %d", cplx ? 'z' : 'd', c.st);
+    static const int ks[] = {-990, -600, -512, -300, 300, 512, 600, 990};
+    double worst = 0.0;
+    for (size_t t = 0; t < sizeof ks / sizeof ks[0]; ++t)
+        for (int which = 0; which < 3; ++which) {
+            pair q = make_pair(n + 11, n + 5, n, 4242 + cplx, cplx);
+            const int k = ks[t];
+            if (which != 1) for (int i = 0; i < e * q.mf * n; ++i) q.F[i] = ldexp(q.F[i], k);
+            if (which != 0) for (int i = 0; i < e * q.mg * n; ++i) q.G[i] = ldexp(q.G[i], k);
+            const int ks_sigma = which == 0 ? k : which == 1 ? -k : 0;
+            result g = run(&q, &o, 1);
+            CHECK(g.st == HZGSVD_SUCCESS, "range %c 2^%d %s: status %d (%s)", cplx ? 'z' : 'd', k, which == 0 ? "F" : which == 1 ? "G" : "F, G",
+                  g.st, g.info.detail);
+            if (g.st == HZGSVD_SUCCESS) {
+                for (int i = 0; i < n; ++i) g.s[i] = ldexp(g.s[i], -ks_sigma);
+                const double d = max_rel_diff(g.s, c.s, n);
+                CHECK(d <= SIGMA_VS_CPU, "range %c 2^%d %s: sigma vs the CPU on the unscaled pair %.3e > %.1e", cplx ? 'z' : 'd', k,
+                      which == 0 ? "F" : which == 1 ? "G" : "F, G", d, SIGMA_VS_CPU);
+                if (d > worst) worst = d;
+                const double rf = residual(q.F, q.mf, n, g.Z, g.U, g.sf, cplx);
+                CHECK(rf <= RESIDUAL, "range %c 2^%d: residual %.3e", cplx ? 'z' : 'd', k, rf);
+            }
+            release(&g);
+            free(q.F); free(q.G);
+        }
+    printf("  range %c: F, G, both scaled 2^-990..2^990: sigma vs the CPU on the unscaled pair %.2e\n", cplx ? 'z' : 'd', worst);
+    {
+        pair q = make_pair(n + 11, n + 5, n, 4242 + cplx, cplx);
+        for (int i = 0; i < e * q.mf * n; ++i) q.F[i] = ldexp(q.F[i], 600);
+        for (int i = 0; i < e * q.mg * n; ++i) q.G[i] = ldexp(q.G[i], -600);
+        result g = run(&q, &o, 1);
+        CHECK(g.st == HZGSVD_ERR_OUT_OF_RANGE && g.info.outputs_written == 1, "range %c 2^600 F, 2^-600 G: status %d (%s), outputs_written %d",
+              cplx ? 'z' : 'd', g.st, g.info.detail, g.info.outputs_written);
+        release(&g);
+        for (int i = 0; i < e * q.mf * n; ++i) q.F[i] = ldexp(q.F[i], -600);
+        for (int i = 0; i < e * q.mg * n; ++i) q.G[i] = ldexp(q.G[i], 600);
+        for (int i = 0; i < e * q.mg; ++i) q.G[(size_t)3 * e * q.mg + i] = ldexp(q.G[(size_t)3 * e * q.mg + i], -1040);
+        g = run(&q, &o, 1);
+        CHECK(g.st == HZGSVD_ERR_OUT_OF_RANGE, "range %c subnormal column of G: status %d (%s)", cplx ? 'z' : 'd', g.st, g.info.detail);
+        release(&g);
+        free(q.F); free(q.G);
+    }
+    release(&c);
+    free(p.F); free(p.G);
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_gpu_engine");
@@ -585,5 +640,7 @@ int main(int argc, char **argv)
     device_api_inplace();
     bad_inputs();
     bad_inputs_complex();
+    range_ends(0);
+    range_ends(1);
     return tu_finish();
 }
