@@ -290,6 +290,7 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
         }
         Zr[j + (size_t)j * k] = zj;
     }
+    int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
         unsigned long long s_all = 0, s_big = 0;
         for (int step = 0; step < inner_steps; ++step) {
@@ -314,6 +315,7 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
                     hzgsvd__d_apply(&rot, Gr, k, p, q);
                     hzgsvd__d_apply(&rot, Zr, k, p, q);
                 }
+                moved |= rot.transform | swap;
                 if (swap) {
                     hzgsvd__d_swap_cols(Fr, k, p, q, k);
                     hzgsvd__d_swap_cols(Gr, k, p, q, k);
@@ -325,6 +327,10 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
         res.all += s_all;
         res.big += s_big;
     }
+    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
+     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
+     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
+    if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
         const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(Fr + (size_t)j * k, k, enh)
@@ -1115,6 +1121,7 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
         }
         Zr[j + (size_t)j * k] = zj;
     }
+    int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
         unsigned long long s_all = 0, s_big = 0;
         for (int step = 0; step < inner_steps; ++step) {
@@ -1142,6 +1149,7 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
                     hzgsvd__z_apply(&rot, Zr, Zi, k, p, q);
                     swap = hzgsvd__zswap(sort, hzgsvd__z_nrm2sq(fpr, fpi, k, enh), hzgsvd__z_nrm2sq(fqr, fqi, k, enh));
                 }
+                moved |= rot.transform | swap;
                 if (swap) {
                     hzgsvd__z_swap_cols(Fr, Fi, k, p, q, k);
                     hzgsvd__z_swap_cols(Gr, Gi, k, p, q, k);
@@ -1153,6 +1161,10 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
         res.all += s_all;
         res.big += s_big;
     }
+    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
+     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
+     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
+    if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
         const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)

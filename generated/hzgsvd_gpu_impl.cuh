@@ -680,7 +680,8 @@ typedef struct hzgsvd__d_gpu_step {
     const int *outer;               /* block-level table, steps x (n / w) */
     double *partial;                /* Gram partials: [pair][chunk (F's, then G's)][c x c] */
     double *zhat;                   /* Z-tilde of each pair, [pair][c x c] */
-    int *pfail;                     /* per pair: nonzero when the solve failed (the update skips the pair) */
+    int *pskip;                     /* per pair: nonzero when the update leaves it alone (the solve failed, or
+                                     * moved nothing: Z-tilde = I) */
     hzgsvd__d_gpu_block_stats *stats;   /* per pair, summed over the sweep */
     int w, npairs;
     int grows_f, grows_g, gchunks_f, gchunks_g;          /* Gram row chunks */
@@ -783,7 +784,7 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
     __shared__ int gcol[C];
     const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
     const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
-    if (S.pfail[l]) return;                             /* uniform: the sweep ends in an error */
+    if (S.pskip[l]) return;                             /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
     const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
     const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
     const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
@@ -1062,7 +1063,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
     if (fail_f >= 0 || fail_g >= 0) {                   /* uniform: the host reports rank deficiency */
         if (tid == 0) {
             if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
-            S.pfail[l] = 1;
+            S.pskip[l] = 1;
         }
         return;
     }
@@ -1109,7 +1110,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
     __shared__ double s_dots[C / 2][NB * NV];
     __shared__ hzgsvd__rot s_rot[C / 2];
     const double tol = hzgsvd__ortho_tol(C);
-    int w_all = 0, w_big = 0, rot_fail = 0;
+    int w_all = 0, w_big = 0, w_moved = 0, rot_fail = 0;
     const int steps = S.inner_mm ? C : C - 1;
     for (int sweep = 0; sweep < S.max_inner; ++sweep) {
         const int w_all0 = w_all;
@@ -1179,6 +1180,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
                     sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
                 }
                 rot_fail |= rot.fail;
+                w_moved |= rot.transform | swap;
                 w_all += rot.transform;
                 w_big += rot.transform & rot.big;
             }
@@ -1191,8 +1193,16 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
     if (__syncthreads_or(rot_fail)) {
         if (tid == 0) {
             if (S.stats[l].fail == 0) { S.stats[l].fail = 3; S.stats[l].fail_col = 0; }
-            S.pfail[l] = 1;
+            S.pskip[l] = 1;
         }
+        return;
+    }
+    /* A pair whose inner sweeps moved nothing (no transformation, no swap) is orthogonal to the
+     * working accuracy: its Z-tilde would only rescale columns by 1 + O(u), which the next visit's
+     * prescaling redoes.  Z-tilde = I, and the update kernel skips the pair (most pairs of the last
+     * two or three sweeps; the CPU engine does the same). */
+    if (!__syncthreads_or(w_moved)) {
+        if (tid == 0) S.pskip[l] = 1;
         return;
     }
 
@@ -1217,7 +1227,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
         for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
         S.stats[l].all += tot_all;
         S.stats[l].big += tot_big;
-        S.pfail[l] = 0;
+        S.pskip[l] = 0;
     }
 }
 
@@ -1452,7 +1462,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, cons
     buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
     S->zhat = (double *)buf;
     buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * c * c);
-    S->pfail = (int *)buf;
+    S->pskip = (int *)buf;
     buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
     S->stats = (hzgsvd__d_gpu_block_stats *)buf;
     W->steps = steps;
@@ -1582,7 +1592,8 @@ typedef struct hzgsvd__z_gpu_step {
     const int *outer;               /* block-level table, steps x (n / w) */
     double *partial;                /* Gram partials: [pair][chunk (F's, then G's)][c x c], then the imaginary plane */
     double *zhat;                   /* Z-tilde of each pair, [pair][c x c], then the imaginary plane */
-    int *pfail;                     /* per pair: nonzero when the solve failed (the update skips the pair) */
+    int *pskip;                     /* per pair: nonzero when the update leaves it alone (the solve failed, or
+                                     * moved nothing: Z-tilde = I) */
     hzgsvd__z_gpu_block_stats *stats;   /* per pair, summed over the sweep */
     int w, npairs;
     int grows_f, grows_g, gchunks_f, gchunks_g;          /* Gram row chunks */
@@ -1698,7 +1709,7 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
     __shared__ int gcol[C];
     const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
     const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
-    if (S.pfail[l]) return;                             /* uniform: the sweep ends in an error */
+    if (S.pskip[l]) return;                             /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
     const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
     const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
     const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
@@ -1992,7 +2003,7 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
     if (fail_f >= 0 || fail_g >= 0) {                   /* uniform: the host reports rank deficiency */
         if (tid == 0) {
             if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
-            S.pfail[l] = 1;
+            S.pskip[l] = 1;
         }
         return;
     }
@@ -2043,7 +2054,7 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
     __shared__ double s_dots[C / 2][NB * NV];
     __shared__ hzgsvd__rot s_rot[C / 2];
     const double tol = hzgsvd__ortho_tol(C);
-    int w_all = 0, w_big = 0, rot_fail = 0;
+    int w_all = 0, w_big = 0, w_moved = 0, rot_fail = 0;
     const int steps = S.inner_mm ? C : C - 1;
     for (int sweep = 0; sweep < S.max_inner; ++sweep) {
         const int w_all0 = w_all;
@@ -2121,6 +2132,7 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
                     sZi[ep] = swap ? zqi[r] : zpi[r]; sZi[eq] = swap ? zpi[r] : zqi[r];
                 }
                 rot_fail |= rot.fail;
+                w_moved |= rot.transform | swap;
                 w_all += rot.transform;
                 w_big += rot.transform & rot.big;
             }
@@ -2133,8 +2145,16 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
     if (__syncthreads_or(rot_fail)) {
         if (tid == 0) {
             if (S.stats[l].fail == 0) { S.stats[l].fail = 3; S.stats[l].fail_col = 0; }
-            S.pfail[l] = 1;
+            S.pskip[l] = 1;
         }
+        return;
+    }
+    /* A pair whose inner sweeps moved nothing (no transformation, no swap) is orthogonal to the
+     * working accuracy: its Z-tilde would only rescale columns by 1 + O(u), which the next visit's
+     * prescaling redoes.  Z-tilde = I, and the update kernel skips the pair (most pairs of the last
+     * two or three sweeps; the CPU engine does the same). */
+    if (!__syncthreads_or(w_moved)) {
+        if (tid == 0) S.pskip[l] = 1;
         return;
     }
 
@@ -2163,7 +2183,7 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
         for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
         S.stats[l].all += tot_all;
         S.stats[l].big += tot_big;
-        S.pfail[l] = 0;
+        S.pskip[l] = 0;
     }
 }
 
@@ -2398,7 +2418,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, cons
     buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
     S->zhat = (double *)buf;
     buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * c * c);
-    S->pfail = (int *)buf;
+    S->pskip = (int *)buf;
     buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
     S->stats = (hzgsvd__z_gpu_block_stats *)buf;
     W->steps = steps;

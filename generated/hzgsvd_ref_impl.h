@@ -601,6 +601,7 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
         }
         Zr[j + (size_t)j * k] = zj;
     }
+    int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
         unsigned long long s_all = 0, s_big = 0;
         for (int step = 0; step < inner_steps; ++step) {
@@ -625,6 +626,7 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
                     hzgsvd__ld_apply(&rot, Gr, k, p, q);
                     hzgsvd__ld_apply(&rot, Zr, k, p, q);
                 }
+                moved |= rot.transform | swap;
                 if (swap) {
                     hzgsvd__ld_swap_cols(Fr, k, p, q, k);
                     hzgsvd__ld_swap_cols(Gr, k, p, q, k);
@@ -636,6 +638,10 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
         res.all += s_all;
         res.big += s_big;
     }
+    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
+     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
+     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
+    if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
         const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(Fr + (size_t)j * k, k, enh)
@@ -1438,6 +1444,7 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
         }
         Zr[j + (size_t)j * k] = zj;
     }
+    int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
         unsigned long long s_all = 0, s_big = 0;
         for (int step = 0; step < inner_steps; ++step) {
@@ -1465,6 +1472,7 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
                     hzgsvd__lz_apply(&rot, Zr, Zi, k, p, q);
                     swap = hzgsvd__lzswap(sort, hzgsvd__lz_nrm2sq(fpr, fpi, k, enh), hzgsvd__lz_nrm2sq(fqr, fqi, k, enh));
                 }
+                moved |= rot.transform | swap;
                 if (swap) {
                     hzgsvd__lz_swap_cols(Fr, Fi, k, p, q, k);
                     hzgsvd__lz_swap_cols(Gr, Gi, k, p, q, k);
@@ -1476,6 +1484,10 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
         res.all += s_all;
         res.big += s_big;
     }
+    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
+     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
+     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
+    if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
         const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)
