@@ -157,6 +157,38 @@ HZGSVD_PRIVATE int hzgsvd__gpu_group_deps(const int *table, int nblk, int steps,
     free(owner); free(group_of); free(d);
     return rc;
 }
+
+/* The output column c (working column order[c]): its sigma values gathered where asked and, when the
+ * pair was range-scaled, scaled back (hzgsvd__range_sigma) together with its column of Z (n rows, ld
+ * ldz; complex: split planes Z, Zi, or interleaved when Zi is NULL).  flags[0]: the first output
+ * column outside the double range; flags[1]: the first whose Sigma_F' or Sigma_G' is below
+ * 2^-HZGSVD__RANGE_RESOLVE (integer minima).  Grid (ceil(n / block) when active, else 1; n). */
+HZGSVD_PRIVATE __global__ void hzgsvd__gpu_range_out(const double *wsf, const double *wsg, const double *wss, const int *order, int n,
+                                                     int active, int shift_f, int shift_g, const int *col, double *sf, double *sg,
+                                                     double *ss, double *Z, double *Zi, int cplx, int ldz, int *flags)
+{
+    const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int j = order[c];
+    double a = wsf[j], b = wsg[j], s = wss[j], zm = 1.0;
+    int ze = 0, out = 0;
+    if (active) out = hzgsvd__range_sigma(shift_f, shift_g, wsf[j], wsg[j], wss[j], &a, &b, &s, &zm, &ze);
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+        if (wsf[j] < resolve || wsg[j] < resolve) atomicMin(&flags[1], c);
+        if (out) atomicMin(&flags[0], c);
+        if (sf) sf[c] = a;
+        if (sg) sg[c] = b;
+        if (ss) ss[c] = s;
+    }
+    if (!active || i >= n) return;
+    const size_t d = (size_t)i + (size_t)c * ldz;
+    const int e = col[i] + ze;
+    double *re = cplx && !Zi ? &Z[2 * d] : &Z[d];
+    double *im = !cplx ? NULL : Zi ? &Zi[d] : &Z[2 * d + 1];
+    *re = ldexp(*re * zm, e);
+    if (im) *im = ldexp(*im * zm, e);
+    if (!isfinite(*re) || (im && !isfinite(*im))) atomicMin(&flags[0], c);
+}
 /*** end templates/hzgsvd_gpu_common.cu.j2 ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -319,32 +351,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_scale_pow2(double *W, int ldw, int m, i
     W[d] = ldexp(W[d], shift + col[j]);
 }
 
-/* The output column c (working column order[c]) scaled back from the range-scaled pair
- * (hzgsvd__range_sigma): its sigma values where asked, its column of Z (n rows, ld ldz).  flags[0]: the first output column outside the double range; flags[1]:
- * the first whose Sigma_F' or Sigma_G' is below 2^-HZGSVD__RANGE_RESOLVE (integer minima). */
-HZGSVD_PRIVATE __global__ void hzgsvd__d_range_out(const double *wsf, const double *wsg, const double *wss, const int *order, int n,
-                                               int active, int shift_f, int shift_g, const int *col,
-                                               double *sf, double *sg, double *ss, double *Z, double *Zi, int ldz, int *flags)
-{
-    const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
-    const int j = order[c];
-    double a = wsf[j], b = wsg[j], s = wss[j], zm = 1.0;
-    int ze = 0, out = 0;
-    if (active) out = hzgsvd__range_sigma(shift_f, shift_g, wsf[j], wsg[j], wss[j], &a, &b, &s, &zm, &ze);
-    if (blockIdx.x == 0 && threadIdx.x == 0) {
-        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-        if (wsf[j] < resolve || wsg[j] < resolve) atomicMin(&flags[1], c);
-        if (out) atomicMin(&flags[0], c);
-        if (active) { if (sf) sf[c] = a; if (sg) sg[c] = b; if (ss) ss[c] = s; }
-    }
-    if (!active || i >= n) return;
-    const size_t d = (size_t)i + (size_t)c * ldz;
-    const int e = col[i] + ze;
-    (void)Zi;
-    Z[d] = ldexp(Z[d] * zm, e);
-    if (!isfinite(Z[d])) atomicMin(&flags[0], c);
-}
-
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
 HZGSVD_PRIVATE __global__ void hzgsvd__d_real_columns(const double *Z, int n, int nb, int *real)
 {
@@ -385,12 +391,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_gather(const double *W, int ldw, const 
     const size_t s = (size_t)i + (size_t)order[c] * ldw, d = (size_t)i + (size_t)c * ld;
     (void)Yi;
     Y[d] = W[s];
-}
-
-HZGSVD_PRIVATE __global__ void hzgsvd__d_gather_vec(const double *w, const int *order, int n, double *y)
-{
-    const int c = blockIdx.x * blockDim.x + threadIdx.x;
-    if (c < n && y) y[c] = w[order[c]];
 }
 
 /* Launchers: the enhanced or the ordinary instance of initFGZ and rescale (one place decides). */
@@ -566,34 +566,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_scale_pow2(double *W, double *Wi, int l
     Wi[d] = ldexp(Wi[d], shift + col[j]);
 }
 
-/* The output column c (working column order[c]) scaled back from the range-scaled pair
- * (hzgsvd__range_sigma): its sigma values where asked, its column of Z (n rows, ld ldz; interleaved
- * when Zi is NULL).  flags[0]: the first output column outside the double range; flags[1]:
- * the first whose Sigma_F' or Sigma_G' is below 2^-HZGSVD__RANGE_RESOLVE (integer minima). */
-HZGSVD_PRIVATE __global__ void hzgsvd__z_range_out(const double *wsf, const double *wsg, const double *wss, const int *order, int n,
-                                               int active, int shift_f, int shift_g, const int *col,
-                                               double *sf, double *sg, double *ss, double *Z, double *Zi, int ldz, int *flags)
-{
-    const int c = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
-    const int j = order[c];
-    double a = wsf[j], b = wsg[j], s = wss[j], zm = 1.0;
-    int ze = 0, out = 0;
-    if (active) out = hzgsvd__range_sigma(shift_f, shift_g, wsf[j], wsg[j], wss[j], &a, &b, &s, &zm, &ze);
-    if (blockIdx.x == 0 && threadIdx.x == 0) {
-        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-        if (wsf[j] < resolve || wsg[j] < resolve) atomicMin(&flags[1], c);
-        if (out) atomicMin(&flags[0], c);
-        if (active) { if (sf) sf[c] = a; if (sg) sg[c] = b; if (ss) ss[c] = s; }
-    }
-    if (!active || i >= n) return;
-    const size_t d = (size_t)i + (size_t)c * ldz;
-    const int e = col[i] + ze;
-    double *re = Zi ? &Z[d] : &Z[2 * d], *im = Zi ? &Zi[d] : &Z[2 * d + 1];
-    *re = ldexp(*re * zm, e);
-    *im = ldexp(*im * zm, e);
-    if (!isfinite(*re) || !isfinite(*im)) atomicMin(&flags[0], c);
-}
-
 /* real[j] = 1 if column j of Z has no entry in the bordered rows n..nb-1 (a caller's column). */
 HZGSVD_PRIVATE __global__ void hzgsvd__z_real_columns(const double *Z, const double *Zi, int n, int nb, int *real)
 {
@@ -636,12 +608,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_gather(const double *W, const double *W
     const size_t s = (size_t)i + (size_t)order[c] * ldw, d = (size_t)i + (size_t)c * ld;
     if (Yi) { Y[d] = W[s]; Yi[d] = Wi[s]; }
     else { Y[2 * d] = W[s]; Y[2 * d + 1] = Wi[s]; }
-}
-
-HZGSVD_PRIVATE __global__ void hzgsvd__z_gather_vec(const double *w, const int *order, int n, double *y)
-{
-    const int c = blockIdx.x * blockDim.x + threadIdx.x;
-    if (c < n && y) y[c] = w[order[c]];
 }
 
 /* Launchers: the enhanced or the ordinary instance of initFGZ and rescale (one place decides). */
@@ -2808,19 +2774,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         hzgsvd__d_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, L.nb, d_order, n, dZ, dZi, ldz);
         HZGSVD__CU(cudaGetLastError());
     }
-    hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sf, d_order, n, d_sigma_f);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sg, d_order, n, d_sigma_g);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__d_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_ss, d_order, n, d_sigma);
-    HZGSVD__CU(cudaGetLastError());
-    /* Sigma and Z of the caller's pair from those of the range-scaled one; the range flags */
+    /* Sigma of the caller's pair (scaled back from the range-scaled one where it was), Z likewise; the range flags */
     h_chk[0] = h_chk[1] = 0x7fffffff;
     HZGSVD__CU(cudaMemcpyAsync(d_bad + 2, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-    hzgsvd__d_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g, d_col,
-                                                                              d_sigma_f, d_sigma_g, d_sigma,
-                                                                              inplace ? M.Z : dZ, inplace ? NULL : dZi,
-                                                                              inplace ? L.nb : ldz, d_bad + 2);
+    hzgsvd__gpu_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g,
+                                                                                    d_col, d_sigma_f, d_sigma_g, d_sigma,
+                                                                                    inplace ? M.Z : dZ, inplace ? NULL : dZi,
+                                                                                    0, inplace ? L.nb : ldz, d_bad + 2);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad + 2, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
@@ -3213,19 +3173,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         hzgsvd__z_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, M.Zi, L.nb, d_order, n, dZ, dZi, ldz);
         HZGSVD__CU(cudaGetLastError());
     }
-    hzgsvd__z_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sf, d_order, n, d_sigma_f);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__z_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_sg, d_order, n, d_sigma_g);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__z_gather_vec<<<(n + 255) / 256, 256, 0, stream>>>(d_ss, d_order, n, d_sigma);
-    HZGSVD__CU(cudaGetLastError());
-    /* Sigma and Z of the caller's pair from those of the range-scaled one; the range flags */
+    /* Sigma of the caller's pair (scaled back from the range-scaled one where it was), Z likewise; the range flags */
     h_chk[0] = h_chk[1] = 0x7fffffff;
     HZGSVD__CU(cudaMemcpyAsync(d_bad + 2, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-    hzgsvd__z_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g, d_col,
-                                                                              d_sigma_f, d_sigma_g, d_sigma,
-                                                                              inplace ? M.Z : dZ, inplace ? M.Zi : dZi,
-                                                                              inplace ? L.nb : ldz, d_bad + 2);
+    hzgsvd__gpu_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g,
+                                                                                    d_col, d_sigma_f, d_sigma_g, d_sigma,
+                                                                                    inplace ? M.Z : dZ, inplace ? M.Zi : dZi,
+                                                                                    1, inplace ? L.nb : ldz, d_bad + 2);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad + 2, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
