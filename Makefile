@@ -91,8 +91,8 @@ $(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h 
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
 
 # GPU programs (nvcc): the GPU test and the benchmark.
-$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
-	$(NVCC) $(NVFLAGS) -o $@ $< $(NVLIBS)
+$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
 $(BUILD)/hzgsvd_bench: tools/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
 	$(NVCC) $(NVFLAGS) -o $@ $< -lcublas -lcusolver $(NVLIBS)
@@ -115,6 +115,7 @@ $(BUILD)/test_%: test/test_%.c test/testutil.h $(CORE_HDRS) $(BUILD)/npy.o | $(B
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
 $(BUILD)/test_ref_engine: $(REF_HDRS)
+$(BUILD)/test_engine_illcond: test/engine_fixtures.h test/illcond_pairs.h
 
 # Two translation units that both include the public header must link.
 $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(BUILD)

@@ -66,6 +66,15 @@ HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
 
 /* ---- the block step's building blocks (templates/hzgsvd_gpu_step.cu.j2) ----------------------- */
 
+/* What the update kernel does with a pivot pair (the solve's verdict, one int per pair): multiply
+ * F, G and Z by Z-tilde; nothing (the solve failed, or moved nothing: Z-tilde = I); or, where a
+ * pivot block fell back to MGS (its slab now holds Q), multiply that slab by R Z-tilde instead,
+ * which the solve left in the pair's Gram partials (F's first, then G's c x c). */
+#define HZGSVD__PAIR_UPDATE 0
+#define HZGSVD__PAIR_SKIP 1
+#define HZGSVD__PAIR_Q_F 2
+#define HZGSVD__PAIR_Q_G 4
+
 /* Rows of one shared-memory tile of the Gram and update kernels (the working matrices' rows are
  * multiples of 64, Z's of 2w >= 32), and its leading dimension there: TILE + 4 doubles puts the
  * columns of a DMMA fragment load 4 words apart, so a warp's 32 loads take the minimum of 2
@@ -646,8 +655,7 @@ typedef struct hzgsvd__d_gpu_step {
     const int *outer;               /* block-level table, steps x (n / w) */
     double *partial;                /* Gram partials: [pair][chunk (F's, then G's)][c x c] */
     double *zhat;                   /* Z-tilde of each pair, [pair][c x c] */
-    int *pskip;                     /* per pair: nonzero when the update leaves it alone (the solve failed, or
-                                     * moved nothing: Z-tilde = I) */
+    int *pmode;                     /* per pair: HZGSVD__PAIR_UPDATE, _SKIP, or the _Q_F / _Q_G bits (gpu_common) */
     hzgsvd__d_gpu_block_stats *stats;   /* per pair, summed over the sweep */
     int w, npairs;
     int grows_f, grows_g, gchunks_f, gchunks_g;          /* Gram row chunks */
@@ -750,7 +758,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
     __shared__ int gcol[C];
     const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
     const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
-    if (S.pskip[l]) return;                             /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
+    const int mode = S.pmode[l];
+    if (mode & HZGSVD__PAIR_SKIP) return;               /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
     const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
     const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
     const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
@@ -763,7 +772,10 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
     hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
     double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
     {
-        const double *z = S.zhat + (size_t)l * C * C + (size_t)(8 * warp + g) * C + t;
+        /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
+        const int gch = S.gchunks_f + S.gchunks_g;
+        const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
+        const double *z = (q ? S.partial + ((size_t)l * gch + which) * C * C : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
 #pragma unroll
         for (int k = 0; k < KS; ++k) {
             fz[k] = __ldg(z + 4 * k);
@@ -996,6 +1008,58 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
     *fail_g = s_fail[1];
 }
 
+/* The fallback factor of a pivot block whose Gram matrix Cholesky could not factor (its scaled
+ * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"; the CPU engine's
+ * hzgsvd__d_mgs_factor): modified Gram-Schmidt of the m x C slab Y(:, gcol) in place.  The slab becomes
+ * Q and A (C x C) gets R in the Cholesky factor's layout (upper, real positive diagonal, zeros
+ * below); Q R = Y is columnwise backward stable whatever the condition, and exact zeros stay zero
+ * (a bordered column never couples with a caller's).  The update then multiplies Q by R Z-tilde.
+ * A rare path, one thread block a slab: sums in a fixed order (lanes over strided rows, the warp
+ * butterfly, the warps in order).  Returns -1, or the first column that vanished (uniform). */
+template <int C, int NTH>
+__device__ int hzgsvd__d_mgs_slab(double *Y, int m, const int *gcol, double *A)
+{
+    constexpr int NW = NTH / 32;
+    __shared__ double s_part[NW], s_nrm;
+    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5;
+    for (int e = tid; e < C * C; e += NTH) {
+        A[e] = 0.0;
+    }
+    for (int j = 0; j < C; ++j) {
+        double *q = Y + (size_t)gcol[j] * m;
+        double s = 0.0;
+        for (int i = tid; i < m; i += NTH) {
+            s = fma(q[i], q[i], s);
+        }
+        s = hzgsvd__warp_sum(s);
+        if (x == 0) s_part[y] = s;
+        __syncthreads();
+        if (tid == 0) {
+            double t = s_part[0];
+            for (int k = 1; k < NW; ++k) t = __dadd_rn(t, s_part[k]);
+            s_nrm = sqrt(t);
+            A[j + C * j] = s_nrm;
+        }
+        __syncthreads();
+        const double nrm = s_nrm;
+        if (!(nrm > 0.0) || isinf(nrm)) return j;       /* uniform */
+        for (int i = tid; i < m; i += NTH) {
+            q[i] = __ddiv_rn(q[i], nrm);
+        }
+        __syncthreads();                                /* q_j complete (global writes are visible in the block) */
+        for (int c = j + 1 + y; c < C; c += NW) {       /* r_jc = q_j^H a_c, a_c -= q_j r_jc: warp y, lanes over rows */
+            double *a = Y + (size_t)gcol[c] * m;
+            double d = 0.0;
+            for (int i = x; i < m; i += 32) d = fma(q[i], a[i], d);
+            d = hzgsvd__warp_sum(d);
+            if (x == 0) A[j + C * c] = d;
+            for (int i = x; i < m; i += 32) a[i] = fma(-q[i], d, a[i]);
+        }
+        __syncthreads();
+    }
+    return -1;
+}
+
 template <int W, int VARIANT, bool SORT>
 __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int step, int pair0)
 {
@@ -1023,15 +1087,30 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
         __syncthreads();
     }
 
-    /* Subphase 2: both Cholesky factorizations */
-    int fail_f, fail_g;
+    /* Subphase 2: both Cholesky factorizations; where one breaks down, MGS of that block's slab
+     * (the slab becomes Q, the update multiplies it by R Z-tilde) */
+    int fail_f, fail_g, mode = HZGSVD__PAIR_UPDATE;
     hzgsvd__d_cholesky2<C, NTH>(sF, sG, &fail_f, &fail_g);
-    if (fail_f >= 0 || fail_g >= 0) {                   /* uniform: the host reports rank deficiency */
-        if (tid == 0) {
-            if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
-            S.pskip[l] = 1;
+    if (fail_f >= 0 || fail_g >= 0) {                   /* uniform */
+        __shared__ int gcol[C];
+        for (int lc = tid; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
+        __syncthreads();
+        if (fail_f >= 0) {
+            fail_f = hzgsvd__d_mgs_slab<C, NTH>(S.M.F, S.M.mf, gcol, sF);
+            mode |= HZGSVD__PAIR_Q_F;
         }
-        return;
+        if (fail_f < 0 && fail_g >= 0) {
+            fail_g = hzgsvd__d_mgs_slab<C, NTH>(S.M.G, S.M.mg, gcol, sG);
+            mode |= HZGSVD__PAIR_Q_G;
+        }
+        if (fail_f >= 0 || fail_g >= 0) {               /* MGS lost a column too: the host reports rank deficiency */
+            if (tid == 0) {
+                if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
+                S.pmode[l] = HZGSVD__PAIR_SKIP;
+            }
+            return;
+        }
+        __syncthreads();                                /* R in sF / sG for every warp */
     }
 
     /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y
@@ -1159,21 +1238,24 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
     if (__syncthreads_or(rot_fail)) {
         if (tid == 0) {
             if (S.stats[l].fail == 0) { S.stats[l].fail = 3; S.stats[l].fail_col = 0; }
-            S.pskip[l] = 1;
+            S.pmode[l] = HZGSVD__PAIR_SKIP;
         }
         return;
     }
     /* A pair whose inner sweeps moved nothing (no transformation, no swap) is orthogonal to the
      * working accuracy: its Z-tilde would only rescale columns by 1 + O(u), which the next visit's
      * prescaling redoes.  Z-tilde = I, and the update kernel skips the pair (most pairs of the last
-     * two or three sweeps; the CPU engine does the same). */
-    if (!__syncthreads_or(w_moved)) {
-        if (tid == 0) S.pskip[l] = 1;
+     * two or three sweeps; the CPU engine does the same).  Not where a slab holds Q: it needs R. */
+    if (mode == HZGSVD__PAIR_UPDATE && !__syncthreads_or(w_moved)) {
+        if (tid == 0) S.pmode[l] = HZGSVD__PAIR_SKIP;
         return;
     }
 
-    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel */
+    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
+     * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
     double *zo = S.zhat + (size_t)l * CC;
+    const int gch = S.gchunks_f + S.gchunks_g;
+    double *ro = S.partial + (size_t)l * gch * CC;      /* F's R Z-tilde, then G's */
     for (int col = y; col < C; col += NW) {
         double fv[R], gv[R];
 #pragma unroll
@@ -1186,6 +1268,12 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
         for (int r = 0; r < R; ++r) {
             const int e = x + 32 * r + C * col;
             zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
+            if (mode & HZGSVD__PAIR_Q_F) {
+                ro[e] = (tt != 1.0) ? sF[e] * tt : sF[e];
+            }
+            if (mode & HZGSVD__PAIR_Q_G) {
+                ro[CC + e] = (tt != 1.0) ? sG[e] * tt : sG[e];
+            }
         }
     }
     if (tid == 0) {                                     /* fixed order over the warps */
@@ -1193,7 +1281,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
         for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
         S.stats[l].all += tot_all;
         S.stats[l].big += tot_big;
-        S.pskip[l] = 0;
+        S.pmode[l] = mode;
     }
 }
 
@@ -1428,7 +1516,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, cons
     buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
     S->zhat = (double *)buf;
     buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * c * c);
-    S->pskip = (int *)buf;
+    S->pmode = (int *)buf;
     buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
     S->stats = (hzgsvd__d_gpu_block_stats *)buf;
     W->steps = steps;
@@ -1558,8 +1646,7 @@ typedef struct hzgsvd__z_gpu_step {
     const int *outer;               /* block-level table, steps x (n / w) */
     double *partial;                /* Gram partials: [pair][chunk (F's, then G's)][c x c], then the imaginary plane */
     double *zhat;                   /* Z-tilde of each pair, [pair][c x c], then the imaginary plane */
-    int *pskip;                     /* per pair: nonzero when the update leaves it alone (the solve failed, or
-                                     * moved nothing: Z-tilde = I) */
+    int *pmode;                     /* per pair: HZGSVD__PAIR_UPDATE, _SKIP, or the _Q_F / _Q_G bits (gpu_common) */
     hzgsvd__z_gpu_block_stats *stats;   /* per pair, summed over the sweep */
     int w, npairs;
     int grows_f, grows_g, gchunks_f, gchunks_g;          /* Gram row chunks */
@@ -1675,7 +1762,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
     __shared__ int gcol[C];
     const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
     const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
-    if (S.pskip[l]) return;                             /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
+    const int mode = S.pmode[l];
+    if (mode & HZGSVD__PAIR_SKIP) return;               /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
     const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
     const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
     const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
@@ -1690,11 +1778,15 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
     double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
     double fzi[KS];
     {
-        const double *z = S.zhat + (size_t)l * C * C + (size_t)(8 * warp + g) * C + t;
+        /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
+        const int gch = S.gchunks_f + S.gchunks_g;
+        const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
+        const double *z = (q ? S.partial + ((size_t)l * gch + which) * C * C : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
+        const size_t zplane = (size_t)S.npairs * (q ? gch : 1) * C * C;
 #pragma unroll
         for (int k = 0; k < KS; ++k) {
             fz[k] = __ldg(z + 4 * k);
-            fzi[k] = __ldg(z + (size_t)S.npairs * C * C + 4 * k);
+            fzi[k] = __ldg(z + zplane + 4 * k);
         }
     }
     const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
@@ -1928,6 +2020,71 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
     *fail_g = s_fail[1];
 }
 
+/* The fallback factor of a pivot block whose Gram matrix Cholesky could not factor (its scaled
+ * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"; the CPU engine's
+ * hzgsvd__z_mgs_factor): modified Gram-Schmidt of the m x C slab Y(:, gcol) in place.  The slab becomes
+ * Q and A (C x C) gets R in the Cholesky factor's layout (upper, real positive diagonal, zeros
+ * below); Q R = Y is columnwise backward stable whatever the condition, and exact zeros stay zero
+ * (a bordered column never couples with a caller's).  The update then multiplies Q by R Z-tilde.
+ * A rare path, one thread block a slab: sums in a fixed order (lanes over strided rows, the warp
+ * butterfly, the warps in order).  Returns -1, or the first column that vanished (uniform). */
+template <int C, int NTH>
+__device__ int hzgsvd__z_mgs_slab(double *Y, double *Yi, int m, const int *gcol, double *A, double *Ai)
+{
+    constexpr int NW = NTH / 32;
+    __shared__ double s_part[NW], s_nrm;
+    const int tid = threadIdx.x, x = tid & 31, y = tid >> 5;
+    for (int e = tid; e < C * C; e += NTH) {
+        A[e] = 0.0;
+        Ai[e] = 0.0;
+    }
+    for (int j = 0; j < C; ++j) {
+        double *q = Y + (size_t)gcol[j] * m;
+        double *qi = Yi + (size_t)gcol[j] * m;
+        double s = 0.0;
+        for (int i = tid; i < m; i += NTH) {
+            s = fma(q[i], q[i], s);
+            s = fma(qi[i], qi[i], s);
+        }
+        s = hzgsvd__warp_sum(s);
+        if (x == 0) s_part[y] = s;
+        __syncthreads();
+        if (tid == 0) {
+            double t = s_part[0];
+            for (int k = 1; k < NW; ++k) t = __dadd_rn(t, s_part[k]);
+            s_nrm = sqrt(t);
+            A[j + C * j] = s_nrm;
+        }
+        __syncthreads();
+        const double nrm = s_nrm;
+        if (!(nrm > 0.0) || isinf(nrm)) return j;       /* uniform */
+        for (int i = tid; i < m; i += NTH) {
+            q[i] = __ddiv_rn(q[i], nrm);
+            qi[i] = __ddiv_rn(qi[i], nrm);
+        }
+        __syncthreads();                                /* q_j complete (global writes are visible in the block) */
+        for (int c = j + 1 + y; c < C; c += NW) {       /* r_jc = q_j^H a_c, a_c -= q_j r_jc: warp y, lanes over rows */
+            double *a = Y + (size_t)gcol[c] * m;
+            double *ai = Yi + (size_t)gcol[c] * m;
+            double dr = 0.0, di = 0.0;
+            for (int i = x; i < m; i += 32) {
+                dr = fma(q[i], a[i], fma(qi[i], ai[i], dr));
+                di = fma(q[i], ai[i], fma(-qi[i], a[i], di));
+            }
+            dr = hzgsvd__warp_sum(dr);
+            di = hzgsvd__warp_sum(di);
+            if (x == 0) { A[j + C * c] = dr; Ai[j + C * c] = di; }
+            for (int i = x; i < m; i += 32) {
+                const double ar = a[i];
+                a[i] = fma(qi[i], di, fma(-q[i], dr, ar));
+                ai[i] = fma(-qi[i], dr, fma(-q[i], di, ai[i]));
+            }
+        }
+        __syncthreads();
+    }
+    return -1;
+}
+
 template <int W, int VARIANT, bool SORT>
 __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int step, int pair0)
 {
@@ -1963,15 +2120,30 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
         __syncthreads();
     }
 
-    /* Subphase 2: both Cholesky factorizations */
-    int fail_f, fail_g;
+    /* Subphase 2: both Cholesky factorizations; where one breaks down, MGS of that block's slab
+     * (the slab becomes Q, the update multiplies it by R Z-tilde) */
+    int fail_f, fail_g, mode = HZGSVD__PAIR_UPDATE;
     hzgsvd__z_cholesky2<C, NTH>(sF, sG, sFi, sGi, &fail_f, &fail_g);
-    if (fail_f >= 0 || fail_g >= 0) {                   /* uniform: the host reports rank deficiency */
-        if (tid == 0) {
-            if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
-            S.pskip[l] = 1;
+    if (fail_f >= 0 || fail_g >= 0) {                   /* uniform */
+        __shared__ int gcol[C];
+        for (int lc = tid; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
+        __syncthreads();
+        if (fail_f >= 0) {
+            fail_f = hzgsvd__z_mgs_slab<C, NTH>(S.M.F, S.M.Fi, S.M.mf, gcol, sF, sFi);
+            mode |= HZGSVD__PAIR_Q_F;
         }
-        return;
+        if (fail_f < 0 && fail_g >= 0) {
+            fail_g = hzgsvd__z_mgs_slab<C, NTH>(S.M.G, S.M.Gi, S.M.mg, gcol, sG, sGi);
+            mode |= HZGSVD__PAIR_Q_G;
+        }
+        if (fail_f >= 0 || fail_g >= 0) {               /* MGS lost a column too: the host reports rank deficiency */
+            if (tid == 0) {
+                if (S.stats[l].fail == 0) { S.stats[l].fail = fail_f >= 0 ? 1 : 2; S.stats[l].fail_col = fail_f >= 0 ? fail_f : fail_g; }
+                S.pmode[l] = HZGSVD__PAIR_SKIP;
+            }
+            return;
+        }
+        __syncthreads();                                /* R in sF / sG for every warp */
     }
 
     /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y
@@ -2111,22 +2283,25 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
     if (__syncthreads_or(rot_fail)) {
         if (tid == 0) {
             if (S.stats[l].fail == 0) { S.stats[l].fail = 3; S.stats[l].fail_col = 0; }
-            S.pskip[l] = 1;
+            S.pmode[l] = HZGSVD__PAIR_SKIP;
         }
         return;
     }
     /* A pair whose inner sweeps moved nothing (no transformation, no swap) is orthogonal to the
      * working accuracy: its Z-tilde would only rescale columns by 1 + O(u), which the next visit's
      * prescaling redoes.  Z-tilde = I, and the update kernel skips the pair (most pairs of the last
-     * two or three sweeps; the CPU engine does the same). */
-    if (!__syncthreads_or(w_moved)) {
-        if (tid == 0) S.pskip[l] = 1;
+     * two or three sweeps; the CPU engine does the same).  Not where a slab holds Q: it needs R. */
+    if (mode == HZGSVD__PAIR_UPDATE && !__syncthreads_or(w_moved)) {
+        if (tid == 0) S.pmode[l] = HZGSVD__PAIR_SKIP;
         return;
     }
 
-    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel */
+    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
+     * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
     double *zo = S.zhat + (size_t)l * CC;
-    double *zoi = zo + (size_t)S.npairs * CC;
+    const int gch = S.gchunks_f + S.gchunks_g;
+    double *ro = S.partial + (size_t)l * gch * CC;      /* F's R Z-tilde, then G's */
+    double *zoi = zo + (size_t)S.npairs * CC, *roi = ro + (size_t)S.npairs * gch * CC;
     for (int col = y; col < C; col += NW) {
         double fv[R], gv[R];
         double fvi[R], gvi[R];
@@ -2142,6 +2317,14 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
             const int e = x + 32 * r + C * col;
             zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
             zoi[e] = (tt != 1.0) ? sZi[e] * tt : sZi[e];
+            if (mode & HZGSVD__PAIR_Q_F) {
+                ro[e] = (tt != 1.0) ? sF[e] * tt : sF[e];
+                roi[e] = (tt != 1.0) ? sFi[e] * tt : sFi[e];
+            }
+            if (mode & HZGSVD__PAIR_Q_G) {
+                ro[CC + e] = (tt != 1.0) ? sG[e] * tt : sG[e];
+                roi[CC + e] = (tt != 1.0) ? sGi[e] * tt : sGi[e];
+            }
         }
     }
     if (tid == 0) {                                     /* fixed order over the warps */
@@ -2149,7 +2332,7 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
         for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
         S.stats[l].all += tot_all;
         S.stats[l].big += tot_big;
-        S.pskip[l] = 0;
+        S.pmode[l] = mode;
     }
 }
 
@@ -2384,7 +2567,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, cons
     buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
     S->zhat = (double *)buf;
     buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * c * c);
-    S->pskip = (int *)buf;
+    S->pmode = (int *)buf;
     buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
     S->stats = (hzgsvd__z_gpu_block_stats *)buf;
     W->steps = steps;
@@ -2714,9 +2897,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
 
     /* Border (section 3.1), initFGZ (3.3). */
     if (extra > 0) {
-        hzgsvd__d_border<<<1, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);
+        hzgsvd__d_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);   /* extra < 2w <= 64 */
         HZGSVD__CU(cudaGetLastError());
-        hzgsvd__d_border<<<1, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
+        hzgsvd__d_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
         HZGSVD__CU(cudaGetLastError());
     }
     HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
@@ -3113,9 +3296,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
 
     /* Border (section 3.1), initFGZ (3.3). */
     if (extra > 0) {
-        hzgsvd__z_border<<<1, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);
+        hzgsvd__z_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);   /* extra < 2w <= 64 */
         HZGSVD__CU(cudaGetLastError());
-        hzgsvd__z_border<<<1, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
+        hzgsvd__z_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
         HZGSVD__CU(cudaGetLastError());
     }
     HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));

@@ -2,6 +2,7 @@
  *
  *   build/test_gpu_engine            every check below (prints SKIPPED and exits 0 without a GPU)
  *   build/test_gpu_engine --one N [d|z|dz]   one sweep at order N, real and/or complex (compute-sanitizer)
+ *   build/test_gpu_engine --illcond [quick]   only the ill-conditioned pairs (the MGS fallback; quick: n = 8, for racecheck)
  *   build/test_gpu_engine --probe-gpu   exit status 0 if a GPU is usable
  *   build/test_gpu_engine --host-checks   only what needs no GPU (argument checks, workspace queries)
  *
@@ -19,6 +20,8 @@
 #include "hzgsvd_cpu.h"
 #include "hzgsvd_single.cuh"
 #include "test/testutil.h"
+#include "test/engine_fixtures.h"
+#include "test/illcond_pairs.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -431,6 +434,70 @@ static void device_api_inplace(void)
     }
 }
 
+/* Ill-conditioned pivot blocks (docs/NUMERICS.md): the pairs of test_engine_illcond (F or G of
+ * condition up to 1e13, n = 8, 20, 40; for n <= 2w one pivot block holds all of F), on the GPU at
+ * w = 16 and 32.  Where Cholesky of a pivot block's Gram matrix breaks down the solve falls back to
+ * MGS of the slab: every pair the CPU's pointwise path (block_width 1) accepts is accepted, a rank
+ * refusal only where the pointwise path refuses too, LAPACK's residual stays below 20, and a
+ * second run is bitwise the first. */
+static void illcond_pairs(int quick)
+{
+    tu_rng rng = {0x5eed1213u};
+    static const int ns[] = {8, 20, 40};
+    const int nns = quick ? 1 : 3, reps = quick ? 1 : 2;
+    int pairs = 0, accepted = 0, fallback_needed = 0;
+    double worst = 0.0;
+    for (int cplx = 0; cplx < 2; ++cplx)
+        for (int ni = 0; ni < nns; ++ni)
+            for (int ki = 0; ki < ILLCOND_KINDS; ++ki)
+                for (int rep = 0; rep < reps; ++rep) {
+                    const illcond_kind *kd = &illcond_kinds[ki];
+                    const int n = ns[ni], m_f = (5 * n) / 2, m_g = (5 * n) / 4;
+                    double *F = ef_new(ef_size(cplx, m_f, n)), *G = ef_new(ef_size(cplx, m_g, n));
+                    illcond_matrix(&rng, cplx, m_f, n, kd->cf, kd->one_f, kd->nf, F);
+                    illcond_matrix(&rng, cplx, m_g, n, kd->cg, kd->one_g, kd->ng, G);
+                    hzgsvd_options w1 = hzgsvd_default_options();
+                    w1.block_width = 1;
+                    ef_run b = ef_solve(cplx, m_f, m_g, n, F, G, &w1);
+                    const pair p = { m_f, m_g, n, cplx, F, G };
+                    for (int wi = 0; wi < 2; ++wi) {
+                        hzgsvd_options o = hzgsvd_default_options();
+                        o.block_width = wi ? 32 : 16;
+                        result a = run(&p, &o, 1);
+                        char what[200];
+                        snprintf(what, sizeof what, "GPU w=%d %s n=%d %s #%d", o.block_width, cplx ? "z" : "d", n, kd->name, rep);
+                        ++pairs;
+                        if (b.st == HZGSVD_SUCCESS)
+                            CHECK(a.st == HZGSVD_SUCCESS, "%s: block_width 1 (CPU) accepts, the GPU gives %d (%s)", what, (int)a.st, a.info.detail);
+                        CHECK(a.st != HZGSVD_ERR_RANK_DEFICIENT || b.st == HZGSVD_ERR_RANK_DEFICIENT,
+                              "%s: the GPU refuses as rank deficient, block_width 1 does not (%d): %s", what, (int)b.st, a.info.detail);
+                        if (a.st == HZGSVD_SUCCESS) {
+                            const double rf = lapack_gsvd_resid(cplx, m_f, n, F, a.U, a.Z, a.sf);
+                            const double rg = lapack_gsvd_resid(cplx, m_g, n, G, a.V, a.Z, a.sg);
+                            CHECK(rf < B_LAPACK_RESID && rg < B_LAPACK_RESID, "%s: residuals %.3g %.3g (LAPACK's threshold %g)", what, rf, rg,
+                                  B_LAPACK_RESID);
+                            if (rf > worst) worst = rf;
+                            if (rg > worst) worst = rg;
+                            ++accepted;
+                        }
+                        if (wi == 0) {                  /* the fallback is as reproducible as the rest */
+                            result a2 = run(&p, &o, 1);
+                            CHECK(a2.st == a.st && memcmp(a2.s, a.s, sizeof(double) * n) == 0
+                                  && memcmp(a2.U, a.U, sizeof(double) * (cplx ? 2 : 1) * m_f * n) == 0,
+                                  "%s: a second run is not bitwise the first", what);
+                            release(&a2);
+                        }
+                        release(&a);
+                    }
+                    /* whether these pairs need the fallback at all: F's or G's Gram matrix past Cholesky */
+                    fallback_needed += kd->cf >= 1e8 || kd->cg >= 1e8;
+                    ef_run_free(&b);
+                    free(F); free(G);
+                }
+    printf("  ill-conditioned pairs: %d GPU runs, %d accepted, worst residual %.3g (< %g); %d of the %d pairs have a block of condition >= 1e8\n",
+           pairs, accepted, worst, B_LAPACK_RESID, fallback_needed, pairs / 2);
+}
+
 /* Complex bad inputs: the CPU engine's status on the GPU, and the caller's arrays untouched where
  * the error is found before the iteration. */
 static void bad_inputs_complex(void)
@@ -597,13 +664,14 @@ int main(int argc, char **argv)
         return tu_finish();
     }
     if (argc == 2 && !strcmp(argv[1], "--inplace")) { device_api_inplace(); return tu_finish(); }
+    if ((argc == 2 || argc == 3) && !strcmp(argv[1], "--illcond")) { illcond_pairs(argc == 3 && !strcmp(argv[2], "quick")); return tu_finish(); }
     struct cudaDeviceProp prop;
     cudaGetDeviceProperties(&prop, 0);
     printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
     check_rsqrt_device();
-    const int sizes[5] = { 32, 64, 96, 250, 512 };
-    for (int si = 0; si < 10; ++si) {
-        const int n = sizes[si % 5], cplx = si >= 5;
+    const int sizes[6] = { 20, 32, 64, 96, 250, 512 };   /* 20: 44 bordered columns at w = 32 (more than 32) */
+    for (int si = 0; si < 12; ++si) {
+        const int n = sizes[si % 6], cplx = si >= 6;
         cfg_prec = cplx ? 'Z' : 'D';
         pair p = make_pair(n + 17, n + 9, n, 1000 + n, cplx);      /* rectangular, m_f != m_g != n */
         hzgsvd_options o = hzgsvd_default_options();
@@ -642,5 +710,6 @@ int main(int argc, char **argv)
     bad_inputs_complex();
     range_ends(0);
     range_ends(1);
+    illcond_pairs(0);
     return tu_finish();
 }
