@@ -77,4 +77,34 @@ static const illcond_kind illcond_kinds[] = {
 };
 #define ILLCOND_KINDS ((int)(sizeof illcond_kinds / sizeof illcond_kinds[0]))
 
+/* F (5n/2 x n) and G (5n/4 x n) of kind kd, drawn from r; their row counts in *m_f, *m_g. */
+static inline void illcond_pair(tu_rng *r, int cplx, int n, const illcond_kind *kd, int *m_f, int *m_g, double **F, double **G)
+{
+    *m_f = (5 * n) / 2;
+    *m_g = (5 * n) / 4;
+    *F = ef_new(ef_size(cplx, *m_f, n));
+    *G = ef_new(ef_size(cplx, *m_g, n));
+    illcond_matrix(r, cplx, *m_f, n, kd->cf, kd->one_f, kd->nf, *F);
+    illcond_matrix(r, cplx, *m_g, n, kd->cg, kd->one_g, kd->ng, *G);
+}
+
+/* The acceptance of one run (status st, its detail and outputs) on an ill-conditioned pair, against
+ * the pointwise path's status st_w1 (block_width 1, CPU): accepted wherever the pointwise path
+ * accepts, refused as rank deficient only where it is too, and an accepted run's LAPACK residuals of
+ * F and G below B_LAPACK_RESID.  Returns the larger residual of an accepted run, -1 otherwise. */
+static inline double illcond_check(const char *what, int cplx, int m_f, int m_g, int n, const double *F, const double *G,
+                                   hzgsvd_status st, const char *detail, const double *U, const double *V, const double *Z,
+                                   const double *sf, const double *sg, hzgsvd_status st_w1)
+{
+    if (st_w1 == HZGSVD_SUCCESS)
+        CHECK(st == HZGSVD_SUCCESS, "%s: block_width 1 accepts, the run gives %d (%s)", what, (int)st, detail);
+    CHECK(st != HZGSVD_ERR_RANK_DEFICIENT || st_w1 == HZGSVD_ERR_RANK_DEFICIENT,
+          "%s: the run refuses as rank deficient, block_width 1 does not (%d): %s", what, (int)st_w1, detail);
+    if (st != HZGSVD_SUCCESS) return -1.0;
+    const double rf = lapack_gsvd_resid(cplx, m_f, n, F, U, Z, sf);
+    const double rg = lapack_gsvd_resid(cplx, m_g, n, G, V, Z, sg);
+    CHECK(rf < B_LAPACK_RESID && rg < B_LAPACK_RESID, "%s: residuals %.3g %.3g (LAPACK's threshold %g)", what, rf, rg, B_LAPACK_RESID);
+    return rf > rg ? rf : rg;
+}
+
 #endif
