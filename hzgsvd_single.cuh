@@ -5,8 +5,9 @@
  *       #define HZGSVD_IMPLEMENTATION
  *       #include "hzgsvd_single.cuh"
  *   Elsewhere (.cu or host C++ compiled by nvcc) just #include "hzgsvd_single.cuh".  Keep
- *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200); no library to link
- *   beyond the CUDA runtime.  The CPU engine (hzgsvd_cpu.h) may be included in the same program.
+ *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200) and link cuBLAS
+ *   (-lcublas: the products of the sigma refinement).  The CPU engine (hzgsvd_cpu.h) may be
+ *   included in the same program.
  *
  *       size_t bytes;  void *d_work;
  *       hzgsvd_gpu_dgsvd_workspace_size(m_f, m_g, n, &opt, &bytes);
@@ -33,7 +34,10 @@
  *   for real pairs, twice that for complex ones, kept as split real and imaginary planes), the
  *   step buffers (the Gram partial sums, at most a quarter of the bytes of F' and G', and Z-tilde
  *   of every pivot pair, 8 * 2w n' bytes per plane) and small tables
- *   (hzgsvd_gpu_?gsvd_workspace_size says exactly).
+ *   (hzgsvd_gpu_?gsvd_workspace_size says exactly).  After the sweeps the sigma refinement
+ *   (opt.refine_sigma, docs/NUMERICS.md) reuses the step buffers, enlarged where needed to
+ *   8 (2 m n + 3 n P + 2 m P) bytes (16 for complex; m = max(m_f, m_g), P = min(n', 1024)), and
+ *   its cuBLAS handle allocates a few MB of its own.
  *   The interleaved complex entry point converts while copying in and out (no extra pass or
  *   memory); the split-plane one reads and writes the caller's planes directly.  Pass d_work = NULL
  *   to let the call cudaMalloc and free it.  The host entry points also allocate device copies of
@@ -51,6 +55,7 @@
 
 #include <cuda_runtime.h>
 #include <cuComplex.h>
+#include <cublas_v2.h>
 #include "generated/hzgsvd_core.h"
 
 HZGSVD_EXTERN_C_BEGIN

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_core.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_strategy.h.j2, templates/hzgsvd_types.h.j2
+ * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h.j2, templates/hzgsvd_strategy.h.j2, templates/hzgsvd_types.h.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).
  * How to compile: Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.
@@ -116,6 +116,12 @@ typedef struct hzgsvd_options {
     hzgsvd_strategy outermost;       /* distributed engine (hzgsvd_mpi.h): strategy over the 2P stripes; default ME */
     hzgsvd_blocking outermost_blocking; /* distributed engine: BO (default, recommended by the paper): 1 block-level
                                       * sweep per rank and outermost step; FB: up to 30 */
+    int refine_sigma;                /* 1: Sigma recomputed after the iteration as ||F z|| / ||G z|| from the input pair
+                                      * with split products (docs/NUMERICS.md); 0: Sigma from the final iterate;
+                                      * -1 (default): the engine's choice (CPU: refine; GPU: refine for n > 1024, where
+                                      * cuBLAS's one-time load per process is small beside the run).  Used by the CPU
+                                      * and single-GPU engines in copying mode; the in-place GPU mode and the distributed
+                                      * engine report the iterate's (info.sigma_refined says which) */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;
 } hzgsvd_options;
@@ -131,6 +137,7 @@ typedef struct hzgsvd_info {
     int outputs_written;             /* 1 when the output arrays hold a complete result: on success, and on
                                       * HZGSVD_ERR_NO_CONVERGENCE (the last sweep's) and on the final rank test's
                                       * HZGSVD_ERR_RANK_DEFICIENT (detail says which column); else 0 */
+    int sigma_refined;               /* 1 when Sigma was recomputed from the input pair (options.refine_sigma) */
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 
@@ -152,6 +159,7 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     o.threads = 0;
     o.outermost = HZGSVD_STRATEGY_ME;
     o.outermost_blocking = HZGSVD_BLOCKING_BO;
+    o.refine_sigma = -1;
     o.progress = NULL;
     o.progress_user = NULL;
     return o;
@@ -1086,5 +1094,43 @@ HZGSVD_PRIVATE_INLINE int hzgsvd__comm_map(const int *pairs, int nsteps, int n, 
     return status;
 }
 /*** end templates/hzgsvd_strategy.h.j2 ***/
+
+/*** begin templates/hzgsvd_sigma_refine.h.j2 ***/
+/* Sigma refinement (docs/NUMERICS.md, "Sigma from the input pair"): after the iteration every
+ * engine that still holds the caller's F and G recomputes
+ *     sigma_j = ||F z_j|| / ||G z_j||,   Sigma_F = a / hypot(a, b),  Sigma_G = b / hypot(a, b)
+ * (a = ||F z_j||, b = ||G z_j||) from the input pair and the computed Z.  The generalized singular
+ * values are the stationary values of ||F z|| / ||G z||, so an error of size d in z moves this
+ * quotient by O(d^2) only: what is left is the rounding of the products F z_j themselves, which
+ * cancel (|F| |z_j| can be 1e5 times ||F z_j||).  They are formed in two parts, with the matrix
+ * split into a head on a coarse grid and an exact tail:
+ *     F = F1 + Fr   (row i of F1: row i of F rounded to multiples of 2^(e_i - beta), |F(i,:)| < 2^e_i),
+ *     Z = Z1 + Zr   (column j likewise with its own exponent),
+ *     F Z = F1 Z1 + (F1 Zr + Fr Z).
+ * Head entries are integers of at most beta bits times a power of two, so every partial sum of
+ * F1 Z1 is an integer below 2^53 in the unit of its row and column: exact in double in any order
+ * (also on tensor cores) when k 2^(2 beta) <= 2^53, k the products summed per entry (n; 2n for
+ * complex).  The tail terms are 2^-beta smaller and are summed in plain double; their rounding
+ * reaches the result scaled by 2^-beta.  One rounding remains, of the final sum.  Before the
+ * split, column k of F is scaled by 2^-e_k (e_k: the exponent of its largest entry) and row k of
+ * Z by 2^e_k, exactly: the split then does not depend on a power-of-two column scaling of the
+ * input, and sigma is as invariant under it as the iteration is. */
+
+/* beta, the bits of a head entry, for k products summed per entry: k 2^(2 beta) <= 2^53. */
+HZGSVD_HD static inline int hzgsvd__refine_beta(long long k)
+{
+    int l = 0;
+    while (l < 62 && (1LL << l) < k) ++l;
+    const int b = (53 - l) / 2;
+    return b > 26 ? 26 : b;
+}
+
+/* The head of x: x rounded to a multiple of 2^(e - beta), for |x| < 2^e (e from frexp of the
+ * largest entry of its row or column); the tail x - head is exact. */
+HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
+{
+    return ldexp(rint(ldexp(x, beta - e)), e - beta);
+}
+/*** end templates/hzgsvd_sigma_refine.h.j2 ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_range_scale.c.j2
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_range_scale.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).
  * How to compile: Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).
@@ -43,6 +43,127 @@ HZGSVD_PRIVATE int hzgsvd__d_range_z_col(double *z, int n, const int *col, doubl
     return bad;
 }
 /*** end templates/hzgsvd_range_scale.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_refine.c.j2 [d] ***/
+/* Sigma refinement on the CPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
+ * G' are the caller's input scaled by the range plan (exact powers of two per column), Z the
+ * engine's working Z; every sum runs in a fixed order inside one thread, so the result does not
+ * depend on the thread count. */
+
+#define hzgsvd__d_REFINE_ROWS 32   /* rows of F'' split at a time */
+
+/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+ * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
+ * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
+ * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
+ * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
+ * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
+HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+                                       const double *Zr, int ldz, const int *cols,
+                                       double *zsr, double *z1r, double *zrr,                                        double *f1r, double *frr,                                        const int *ez, int beta, double *acc, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+        const double *zr = Zr + (size_t)cols[c] * ldz;
+        double mx = 0.0;
+        int e;
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            zsr[d] = ldexp(zr[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsr[d]));
+        }
+        (void)frexp(mx, &e);
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            z1r[d] = hzgsvd__refine_head(zsr[d], e, beta);
+            zrr[d] = zsr[d] - z1r[d];
+        }
+        acc[c] = 0.0;
+    }
+    for (int i0 = 0; i0 < m; i0 += hzgsvd__d_REFINE_ROWS) {
+        const int rb = m - i0 < hzgsvd__d_REFINE_ROWS ? m - i0 : hzgsvd__d_REFINE_ROWS;
+        for (int r = 0; r < rb; ++r) {   /* split the rows of Y'': head on the row's grid, exact tail */
+            double mx = 0.0;
+            int e;
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k, y = (size_t)(i0 + r) + (size_t)k * ld;
+                frr[d] = ldexp(Y[y], -ec[k]);
+                mx = fmax(mx, fabs(frr[d]));
+            }
+            (void)frexp(mx, &e);
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k;
+                f1r[d] = hzgsvd__refine_head(frr[d], e, beta);
+                frr[d] -= f1r[d];
+            }
+        }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+        for (int c = 0; c < n; ++c) {
+            const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
+            double s = acc[c];
+            for (int r = 0; r < rb; ++r) {
+                const double *hr = f1r + (size_t)r * n, *tr = frr + (size_t)r * n;
+                double t1 = 0.0, t2 = 0.0;
+                for (int k = 0; k < n; ++k) {
+                    t1 += hr[k] * a1r[k];                     /* exact: the heads' products */
+                    t2 += hr[k] * arr[k] + tr[k] * zr[k];
+                }
+                const double v = ldexp(t1 + t2, -ez[c]);
+                s += v * v;
+            }
+            acc[c] = s;
+        }
+    }
+}
+
+/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
+ * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
+ * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
+ * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+                                                const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
+                                                const double *Zr, int ldz,
+                                                const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    const int beta = hzgsvd__refine_beta((long long)n);
+    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__d_REFINE_ROWS * n;
+    const size_t count = 1 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    double *mem = (double *)malloc(sizeof(double) * count);
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!mem || !ints) {
+        free(mem); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
+    }
+    double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
+    double *acc_f = frr + rows;
+    double *acc_g = acc_f + n;
+    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
+    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+        (void)frexp(sf[cols[c]], &zf[c]);
+        (void)frexp(sg[cols[c]], &zg[c]);
+        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
+        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
+    }
+    hzgsvd__d_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zf, beta, acc_f, nthreads);
+    hzgsvd__d_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < n; ++c) {
+        const int j = cols[c];
+        const double a = ldexp(sqrt(acc_f[c]), zf[c]), b = ldexp(sqrt(acc_g[c]), zg[c]);
+        if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b) || !(sf[j] > 0.0) || !(sg[j] > 0.0)) continue;
+        const double h = hypot(a, b);
+        sf[j] = a / h;
+        sg[j] = b / h;
+        ss[j] = a / b;
+    }
+    free(mem); free(ints);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_refine.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [d] ***/
 /* The CPU engine, real (d).
@@ -774,6 +895,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
         free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     }
+    if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
+        st = hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, ef, eg, &rg, col, M.Zr, nb, order, sf, sg, ss, E.nthreads, info);
+        if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
+        if (info) info->sigma_refined = 1;
+    }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
     int degenerate_col = -1, range_col = -1, spread_col = -1;
@@ -849,6 +975,139 @@ HZGSVD_PRIVATE int hzgsvd__z_range_z_col(double *z, int n, const int *col, doubl
     return bad;
 }
 /*** end templates/hzgsvd_range_scale.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_refine.c.j2 [z] ***/
+/* Sigma refinement on the CPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
+ * G' are the caller's input scaled by the range plan (exact powers of two per column), Z the
+ * engine's working Z; every sum runs in a fixed order inside one thread, so the result does not
+ * depend on the thread count. */
+
+#define hzgsvd__z_REFINE_ROWS 32   /* rows of F'' split at a time */
+
+/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+ * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
+ * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
+ * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
+ * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
+ * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
+HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+                                       const double *Zr, const double *Zi, int ldz, const int *cols,
+                                       double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,                                        double *f1r, double *f1i, double *frr, double *fri,                                        const int *ez, int beta, double *acc, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+        const double *zr = Zr + (size_t)cols[c] * ldz;
+        const double *zi = Zi + (size_t)cols[c] * ldz;
+        double mx = 0.0;
+        int e;
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            zsr[d] = ldexp(zr[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsr[d]));
+            zsi[d] = ldexp(zi[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsi[d]));
+        }
+        (void)frexp(mx, &e);
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            z1r[d] = hzgsvd__refine_head(zsr[d], e, beta);
+            zrr[d] = zsr[d] - z1r[d];
+            z1i[d] = hzgsvd__refine_head(zsi[d], e, beta);
+            zri[d] = zsi[d] - z1i[d];
+        }
+        acc[c] = 0.0;
+    }
+    for (int i0 = 0; i0 < m; i0 += hzgsvd__z_REFINE_ROWS) {
+        const int rb = m - i0 < hzgsvd__z_REFINE_ROWS ? m - i0 : hzgsvd__z_REFINE_ROWS;
+        for (int r = 0; r < rb; ++r) {   /* split the rows of Y'': head on the row's grid, exact tail */
+            double mx = 0.0;
+            int e;
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k, y = (size_t)(i0 + r) + (size_t)k * ld;
+                frr[d] = ldexp(Y[2 * y], -ec[k]);
+                fri[d] = ldexp(Y[2 * y + 1], -ec[k]);
+                mx = fmax(mx, fmax(fabs(frr[d]), fabs(fri[d])));
+            }
+            (void)frexp(mx, &e);
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k;
+                f1r[d] = hzgsvd__refine_head(frr[d], e, beta);
+                frr[d] -= f1r[d];
+                f1i[d] = hzgsvd__refine_head(fri[d], e, beta);
+                fri[d] -= f1i[d];
+            }
+        }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+        for (int c = 0; c < n; ++c) {
+            const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
+            const double *a1i = z1i + (size_t)c * n, *ari = zri + (size_t)c * n, *zi = zsi + (size_t)c * n;
+            double s = acc[c];
+            for (int r = 0; r < rb; ++r) {
+                const double *hr = f1r + (size_t)r * n, *tr = frr + (size_t)r * n;
+                const double *hi = f1i + (size_t)r * n, *ti = fri + (size_t)r * n;
+                double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
+                for (int k = 0; k < n; ++k) {
+                    t1r += hr[k] * a1r[k] - hi[k] * a1i[k];   /* exact: the heads' products */
+                    t1i += hr[k] * a1i[k] + hi[k] * a1r[k];
+                    t2r += (hr[k] * arr[k] - hi[k] * ari[k]) + (tr[k] * zr[k] - ti[k] * zi[k]);
+                    t2i += (hr[k] * ari[k] + hi[k] * arr[k]) + (tr[k] * zi[k] + ti[k] * zr[k]);
+                }
+                const double vr = ldexp(t1r + t2r, -ez[c]), vi = ldexp(t1i + t2i, -ez[c]);
+                s += vr * vr + vi * vi;
+            }
+            acc[c] = s;
+        }
+    }
+}
+
+/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
+ * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
+ * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
+ * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+                                                const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
+                                                const double *Zr, const double *Zi, int ldz,
+                                                const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    const int beta = hzgsvd__refine_beta(2 * (long long)n);
+    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
+    const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    double *mem = (double *)malloc(sizeof(double) * count);
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!mem || !ints) {
+        free(mem); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
+    }
+    double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
+    double *zsi = frr + rows, *z1i = zsi + nn, *zri = z1i + nn, *f1i = zri + nn, *fri = f1i + rows, *acc_f = fri + rows;
+    double *acc_g = acc_f + n;
+    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
+    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+        (void)frexp(sf[cols[c]], &zf[c]);
+        (void)frexp(sg[cols[c]], &zg[c]);
+        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
+        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
+    }
+    hzgsvd__z_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
+    hzgsvd__z_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < n; ++c) {
+        const int j = cols[c];
+        const double a = ldexp(sqrt(acc_f[c]), zf[c]), b = ldexp(sqrt(acc_g[c]), zg[c]);
+        if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b) || !(sf[j] > 0.0) || !(sg[j] > 0.0)) continue;
+        const double h = hypot(a, b);
+        sf[j] = a / h;
+        sg[j] = b / h;
+        ss[j] = a / b;
+    }
+    free(mem); free(ints);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_refine.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 [z] ***/
 /* The CPU engine, complex (z): split real/imaginary planes internally.
@@ -1620,6 +1879,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     if (cnt != n) {
         free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
+        st = hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, ef, eg, &rg, col, M.Zr, M.Zi, nb, order, sf, sg, ss, E.nthreads, info);
+        if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
+        if (info) info->sigma_refined = 1;
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */

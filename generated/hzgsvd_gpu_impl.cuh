@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -10,7 +10,22 @@
 #include "hzgsvd_host.h"
 
 /*** begin templates/hzgsvd_gpu_common.cu.j2 ***/
-/* What the real and the complex GPU kernels share. */
+/* What the real and the complex GPU kernels and drivers share. */
+
+/* A checked CUDA call in a host function with hzgsvd_status st, hzgsvd_info *info and a done: label. */
+#define HZGSVD__CU(call)                                                                              \
+    do {                                                                                              \
+        const cudaError_t e_ = (call);                                                                \
+        if (e_ != cudaSuccess) {                                                                      \
+            st = hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                              "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);         \
+            goto done;                                                                                \
+        }                                                                                             \
+    } while (0)
+
+/* refine_sigma = -1: refine above this n (below it cuBLAS's one-time module load, 40..200 ms per
+ * process on an H100, would outweigh the run; docs/PERFORMANCE.md) */
+#define HZGSVD__GPU_REFINE_AUTO_N 1024
 
 /* 32-lane sum: butterfly with XOR distances 16..1 (every lane gets the same, commutative, sum). */
 __device__ __forceinline__ double hzgsvd__warp_sum(double v)
@@ -2677,21 +2692,389 @@ HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
 }
 /*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 
+/*** begin templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
+/* Sigma refinement on the GPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
+ * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] (m x 2n) and a panel of Z
+ * columns into Z1 (n x P) and B = [Zr; Z] (2n x P); cuBLAS forms T1 = F1 Z1 (exact: integer sums
+ * below 2^53, in any order) and T2 = A B = F1 Zr + Fr Z (Dgemm, FP64 tensor cores); the
+ * norm kernel sums |T1 + T2|^2 down each column in a fixed order.   */
+
+#define hzgsvd__d_REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
+
+/* Entry (r, k) of Y'' = Y' with column k scaled by 2^-ex[k], Y' the caller's matrix (real)
+ * range-scaled, ex the frexp exponents of the largest entry of each column of Y' (the load's
+ * checks): Y'' and z'' (z_k 2^ex[k]) do not change when the columns of F and G are scaled by powers
+ * of two, so neither does sigma (hzgsvd_cpu_refine.c.j2 does the same). */
+static __device__ __forceinline__ void hzgsvd__d_refine_in(const double *Y, const double *Yi, int ld, int r, int k, int active, int shift, const int *col,
+                                                const int *ex, double *xr)
+{
+    const size_t d = (size_t)r + (size_t)k * ld;
+    const int sc = (active ? shift + col[k] : 0) - ex[k];
+    (void)Yi;
+    *xr = ldexp(Y[d], sc);
+}
+
+/* A(:, 0:n) = heads of the rows of Y'' on each row's grid, A(:, n:2n) = the exact tails (ld m). */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_rows(const double *Y, const double *Yi, int ld, int m, int n, int active, int shift, const int *col,
+                                        const int *ex, int beta, double *A)
+{
+    const int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= m) return;
+    double mx = 0.0, xr;
+    int e;
+    for (int k = 0; k < n; ++k) {
+        hzgsvd__d_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr);
+        mx = fmax(mx, fabs(xr));
+    }
+    (void)frexp(mx, &e);
+    for (int k = 0; k < n; ++k) {
+        hzgsvd__d_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr);
+        const double hr = hzgsvd__refine_head(xr, e, beta);
+        const size_t h = (size_t)r + (size_t)k * m, t = h + (size_t)n * m;
+        A[h] = hr;
+        A[t] = xr - hr;
+    }
+}
+
+/* Column j0 + c of Z (first n rows of the working planes, ld ldz) as z''_k = z_k 2^ex[k], one block
+ * of 256 threads per column: Z1(:, c) = heads on the column's grid, B(:, c) = [tails; z'']. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_cols(const double *Z, int ldz, int n, int j0, const int *ex, int beta,
+                                        double *Z1, double *B)
+{
+    __shared__ double red[256];
+    const int c = blockIdx.x, j = j0 + c;
+    const double *z = Z + (size_t)j * ldz;
+    double mx = 0.0;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+        mx = fmax(mx, fabs(ldexp(z[k], ex[k])));
+    }
+    red[threadIdx.x] = mx;
+    __syncthreads();
+    for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s) red[threadIdx.x] = fmax(red[threadIdx.x], red[threadIdx.x + s]);
+        __syncthreads();
+    }
+    int e;
+    (void)frexp(red[0], &e);
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+        const double zr = ldexp(z[k], ex[k]), hr = hzgsvd__refine_head(zr, e, beta);
+        const size_t h = (size_t)k + (size_t)c * n, t = (size_t)k + (size_t)c * 2 * n, x = t + n;
+        Z1[h] = hr;
+        B[t] = zr - hr;
+        B[x] = zr;
+    }
+}
+
+/* nrm[j0 + c] = ||(T1 + T2)(:, c)|| * 2^-e, e from frexp of the engine's sigma of that column (the
+ * norm is about that sigma: no overflow or underflow); one block of 256 threads per column, each
+ * thread a fixed stride of rows, then a fixed tree. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const double *T2, int m, int j0, const double *sig, double *nrm)
+{
+    __shared__ double red[256];
+    const int c = blockIdx.x, j = j0 + c;
+    int e;
+    (void)frexp(sig[j], &e);
+    double s = 0.0;
+    for (int r = threadIdx.x; r < m; r += blockDim.x) {
+        const size_t d = (size_t)r + (size_t)c * m;
+        const double v = ldexp(__dadd_rn(T1[d], T2[d]), -e);
+        s = __dadd_rn(s, __dmul_rn(v, v));
+    }
+    red[threadIdx.x] = s;
+    __syncthreads();
+    for (int h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (threadIdx.x < h) red[threadIdx.x] = __dadd_rn(red[threadIdx.x], red[threadIdx.x + h]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
+}
+
+/* The refined sigmas of the caller's working columns (real[j] = 1) where both norms are positive and finite. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_sigma(const double *nf, const double *ng, const int *real, int nb, double *sf, double *sg, double *ss)
+{
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= nb || !real[j] || !(sf[j] > 0.0) || !(sg[j] > 0.0)) return;
+    int ef, eg;
+    (void)frexp(sf[j], &ef);
+    (void)frexp(sg[j], &eg);
+    const double a = ldexp(nf[j], ef), b = ldexp(ng[j], eg);
+    if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b)) return;
+    const double h = hypot(a, b);
+    sf[j] = a / h;
+    sg[j] = b / h;
+    ss[j] = a / b;
+}
+
+/* Bytes of the refinement's buffers (aliasing the step workspace, unused by then). */
+HZGSVD_PRIVATE size_t hzgsvd__d_refine_bytes(int m_f, int m_g, int n, int nb)
+{
+    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 1;
+    const size_t pw = (size_t)(nb < hzgsvd__d_REFINE_PANEL ? nb : hzgsvd__d_REFINE_PANEL);
+    return hzgsvd__align256(el * m * 2 * n) + hzgsvd__align256(el * (size_t)n * pw) + hzgsvd__align256(el * 2 * (size_t)n * pw)
+         + 2 * hzgsvd__align256(el * m * pw) + hzgsvd__align256(sizeof(double) * 2 * (size_t)nb);
+}
+
+#define HZGSVD__CUBLAS(call)                                                                          \
+    do {                                                                                              \
+        const cublasStatus_t s_ = (call);                                                             \
+        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                            \
+            st = hzgsvd__fail(info, s_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                              "%s failed: %s (%d)", #call, cublasGetStatusString(s_), (int)s_);       \
+            goto done;                                                                                \
+        }                                                                                             \
+    } while (0)
+
+/* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
+ * since the load) and the working Z (planes Z, ld nb).  buf: refine_bytes of device memory. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
+                                              int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
+                                              const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
+                                              cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    cublasHandle_t h = NULL;
+    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 1;
+    const int pw = nb < hzgsvd__d_REFINE_PANEL ? nb : hzgsvd__d_REFINE_PANEL;
+    const int beta = hzgsvd__refine_beta((long long)n);
+    double *A = (double *)buf;
+    double *Z1 = (double *)((char *)A + hzgsvd__align256(el * m * 2 * n));
+    double *B = (double *)((char *)Z1 + hzgsvd__align256(el * (size_t)n * pw));
+    double *T1 = (double *)((char *)B + hzgsvd__align256(el * 2 * (size_t)n * pw));
+    double *T2 = (double *)((char *)T1 + hzgsvd__align256(el * m * pw));
+    double *nrm = (double *)((char *)T2 + hzgsvd__align256(el * m * pw));
+    const double one = 1.0, zero = 0.0;
+    (void)Zi;
+    HZGSVD__CUBLAS(cublasCreate(&h));
+    HZGSVD__CUBLAS(cublasSetStream(h, stream));
+    HZGSVD__CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+    for (int which = 0; which < 2; ++which) {
+        const int mr = which ? m_g : m_f;
+        hzgsvd__d_refine_split_rows<<<(mr + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, n, rg->active,
+                                                                        which ? rg->shift_g : rg->shift_f, d_col,
+                                                                        which ? d_eg : d_ef, beta, A);
+        HZGSVD__CU(cudaGetLastError());
+        for (int j0 = 0; j0 < nb; j0 += pw) {
+            const int np = nb - j0 < pw ? nb - j0 : pw;
+            hzgsvd__d_refine_split_cols<<<np, 256, 0, stream>>>(Z, nb, n, j0, which ? d_eg : d_ef, beta, Z1, B);
+            HZGSVD__CU(cudaGetLastError());
+            HZGSVD__CUBLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, n, &one, A, mr, Z1, n, &zero, T1, mr));
+            HZGSVD__CUBLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, 2 * n, &one, A, mr, B, 2 * n, &zero, T2, mr));
+            hzgsvd__d_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
+            HZGSVD__CU(cudaGetLastError());
+        }
+    }
+    hzgsvd__d_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+done:
+    if (h) {
+        const cublasStatus_t s = cublasDestroy(h);
+        if (s != CUBLAS_STATUS_SUCCESS && st == HZGSVD_SUCCESS)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cublasDestroy failed: %s (%d)", cublasGetStatusString(s), (int)s);
+    }
+    return st;
+}
+
+#undef HZGSVD__CUBLAS
+/*** end templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
+/* Sigma refinement on the GPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
+ * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] (m x 2n) and a panel of Z
+ * columns into Z1 (n x P) and B = [Zr; Z] (2n x P); cuBLAS forms T1 = F1 Z1 (exact: integer sums
+ * below 2^53, in any order) and T2 = A B = F1 Zr + Fr Z (Zgemm, FP64 tensor cores); the
+ * norm kernel sums |T1 + T2|^2 down each column in a fixed order.  Complex matrices are interleaved here (cuDoubleComplex), as cuBLAS wants them. */
+
+#define hzgsvd__z_REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
+
+/* Entry (r, k) of Y'' = Y' with column k scaled by 2^-ex[k], Y' the caller's matrix (interleaved when Yi is NULL, else split planes)
+ * range-scaled, ex the frexp exponents of the largest entry of each column of Y' (the load's
+ * checks): Y'' and z'' (z_k 2^ex[k]) do not change when the columns of F and G are scaled by powers
+ * of two, so neither does sigma (hzgsvd_cpu_refine.c.j2 does the same). */
+static __device__ __forceinline__ void hzgsvd__z_refine_in(const double *Y, const double *Yi, int ld, int r, int k, int active, int shift, const int *col,
+                                                const int *ex, double *xr, double *xi)
+{
+    const size_t d = (size_t)r + (size_t)k * ld;
+    const int sc = (active ? shift + col[k] : 0) - ex[k];
+    *xr = ldexp(Yi ? Y[d] : Y[2 * d], sc);
+    *xi = ldexp(Yi ? Yi[d] : Y[2 * d + 1], sc);
+}
+
+/* A(:, 0:n) = heads of the rows of Y'' on each row's grid, A(:, n:2n) = the exact tails (ld m). */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_rows(const double *Y, const double *Yi, int ld, int m, int n, int active, int shift, const int *col,
+                                        const int *ex, int beta, double *A)
+{
+    const int r = blockIdx.x * blockDim.x + threadIdx.x;
+    if (r >= m) return;
+    double mx = 0.0, xr, xi;
+    int e;
+    for (int k = 0; k < n; ++k) {
+        hzgsvd__z_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr, &xi);
+        mx = fmax(mx, fabs(xr));
+        mx = fmax(mx, fabs(xi));
+    }
+    (void)frexp(mx, &e);
+    for (int k = 0; k < n; ++k) {
+        hzgsvd__z_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr, &xi);
+        const double hr = hzgsvd__refine_head(xr, e, beta);
+        const size_t h = (size_t)r + (size_t)k * m, t = h + (size_t)n * m;
+        const double hi = hzgsvd__refine_head(xi, e, beta);
+        A[2 * h] = hr; A[2 * h + 1] = hi;
+        A[2 * t] = xr - hr; A[2 * t + 1] = xi - hi;
+    }
+}
+
+/* Column j0 + c of Z (first n rows of the working planes, ld ldz) as z''_k = z_k 2^ex[k], one block
+ * of 256 threads per column: Z1(:, c) = heads on the column's grid, B(:, c) = [tails; z'']. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_cols(const double *Z, const double *Zi, int ldz, int n, int j0, const int *ex, int beta,
+                                        double *Z1, double *B)
+{
+    __shared__ double red[256];
+    const int c = blockIdx.x, j = j0 + c;
+    const double *z = Z + (size_t)j * ldz;
+    const double *zi = Zi + (size_t)j * ldz;
+    double mx = 0.0;
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+        mx = fmax(mx, fabs(ldexp(z[k], ex[k])));
+        mx = fmax(mx, fabs(ldexp(zi[k], ex[k])));
+    }
+    red[threadIdx.x] = mx;
+    __syncthreads();
+    for (int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (threadIdx.x < s) red[threadIdx.x] = fmax(red[threadIdx.x], red[threadIdx.x + s]);
+        __syncthreads();
+    }
+    int e;
+    (void)frexp(red[0], &e);
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+        const double zr = ldexp(z[k], ex[k]), hr = hzgsvd__refine_head(zr, e, beta);
+        const size_t h = (size_t)k + (size_t)c * n, t = (size_t)k + (size_t)c * 2 * n, x = t + n;
+        const double zv = ldexp(zi[k], ex[k]), hi = hzgsvd__refine_head(zv, e, beta);
+        Z1[2 * h] = hr; Z1[2 * h + 1] = hi;
+        B[2 * t] = zr - hr; B[2 * t + 1] = zv - hi;
+        B[2 * x] = zr; B[2 * x + 1] = zv;
+    }
+}
+
+/* nrm[j0 + c] = ||(T1 + T2)(:, c)|| * 2^-e, e from frexp of the engine's sigma of that column (the
+ * norm is about that sigma: no overflow or underflow); one block of 256 threads per column, each
+ * thread a fixed stride of rows, then a fixed tree. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const double *T2, int m, int j0, const double *sig, double *nrm)
+{
+    __shared__ double red[256];
+    const int c = blockIdx.x, j = j0 + c;
+    int e;
+    (void)frexp(sig[j], &e);
+    double s = 0.0;
+    for (int r = threadIdx.x; r < m; r += blockDim.x) {
+        const size_t d = (size_t)r + (size_t)c * m;
+        const double vr = ldexp(__dadd_rn(T1[2 * d], T2[2 * d]), -e), vi = ldexp(__dadd_rn(T1[2 * d + 1], T2[2 * d + 1]), -e);
+        s = __dadd_rn(s, __dadd_rn(__dmul_rn(vr, vr), __dmul_rn(vi, vi)));
+    }
+    red[threadIdx.x] = s;
+    __syncthreads();
+    for (int h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (threadIdx.x < h) red[threadIdx.x] = __dadd_rn(red[threadIdx.x], red[threadIdx.x + h]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
+}
+
+/* The refined sigmas of the caller's working columns (real[j] = 1) where both norms are positive and finite. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_sigma(const double *nf, const double *ng, const int *real, int nb, double *sf, double *sg, double *ss)
+{
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= nb || !real[j] || !(sf[j] > 0.0) || !(sg[j] > 0.0)) return;
+    int ef, eg;
+    (void)frexp(sf[j], &ef);
+    (void)frexp(sg[j], &eg);
+    const double a = ldexp(nf[j], ef), b = ldexp(ng[j], eg);
+    if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b)) return;
+    const double h = hypot(a, b);
+    sf[j] = a / h;
+    sg[j] = b / h;
+    ss[j] = a / b;
+}
+
+/* Bytes of the refinement's buffers (aliasing the step workspace, unused by then). */
+HZGSVD_PRIVATE size_t hzgsvd__z_refine_bytes(int m_f, int m_g, int n, int nb)
+{
+    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 2;
+    const size_t pw = (size_t)(nb < hzgsvd__z_REFINE_PANEL ? nb : hzgsvd__z_REFINE_PANEL);
+    return hzgsvd__align256(el * m * 2 * n) + hzgsvd__align256(el * (size_t)n * pw) + hzgsvd__align256(el * 2 * (size_t)n * pw)
+         + 2 * hzgsvd__align256(el * m * pw) + hzgsvd__align256(sizeof(double) * 2 * (size_t)nb);
+}
+
+#define HZGSVD__CUBLAS(call)                                                                          \
+    do {                                                                                              \
+        const cublasStatus_t s_ = (call);                                                             \
+        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                            \
+            st = hzgsvd__fail(info, s_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                              "%s failed: %s (%d)", #call, cublasGetStatusString(s_), (int)s_);       \
+            goto done;                                                                                \
+        }                                                                                             \
+    } while (0)
+
+/* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
+ * since the load) and the working Z (planes Z, Zi, ld nb).  buf: refine_bytes of device memory. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
+                                              int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
+                                              const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
+                                              cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    cublasHandle_t h = NULL;
+    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 2;
+    const int pw = nb < hzgsvd__z_REFINE_PANEL ? nb : hzgsvd__z_REFINE_PANEL;
+    const int beta = hzgsvd__refine_beta(2 * (long long)n);
+    double *A = (double *)buf;
+    double *Z1 = (double *)((char *)A + hzgsvd__align256(el * m * 2 * n));
+    double *B = (double *)((char *)Z1 + hzgsvd__align256(el * (size_t)n * pw));
+    double *T1 = (double *)((char *)B + hzgsvd__align256(el * 2 * (size_t)n * pw));
+    double *T2 = (double *)((char *)T1 + hzgsvd__align256(el * m * pw));
+    double *nrm = (double *)((char *)T2 + hzgsvd__align256(el * m * pw));
+    const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+    HZGSVD__CUBLAS(cublasCreate(&h));
+    HZGSVD__CUBLAS(cublasSetStream(h, stream));
+    HZGSVD__CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
+    for (int which = 0; which < 2; ++which) {
+        const int mr = which ? m_g : m_f;
+        hzgsvd__z_refine_split_rows<<<(mr + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, n, rg->active,
+                                                                        which ? rg->shift_g : rg->shift_f, d_col,
+                                                                        which ? d_eg : d_ef, beta, A);
+        HZGSVD__CU(cudaGetLastError());
+        for (int j0 = 0; j0 < nb; j0 += pw) {
+            const int np = nb - j0 < pw ? nb - j0 : pw;
+            hzgsvd__z_refine_split_cols<<<np, 256, 0, stream>>>(Z, Zi, nb, n, j0, which ? d_eg : d_ef, beta, Z1, B);
+            HZGSVD__CU(cudaGetLastError());
+            HZGSVD__CUBLAS(cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, n, &one, (const cuDoubleComplex *)A, mr,
+                                       (const cuDoubleComplex *)Z1, n, &zero, (cuDoubleComplex *)T1, mr));
+            HZGSVD__CUBLAS(cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, 2 * n, &one, (const cuDoubleComplex *)A, mr,
+                                       (const cuDoubleComplex *)B, 2 * n, &zero, (cuDoubleComplex *)T2, mr));
+            hzgsvd__z_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
+            HZGSVD__CU(cudaGetLastError());
+        }
+    }
+    hzgsvd__z_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+done:
+    if (h) {
+        const cublasStatus_t s = cublasDestroy(h);
+        if (s != CUBLAS_STATUS_SUCCESS && st == HZGSVD_SUCCESS)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cublasDestroy failed: %s (%d)", cublasGetStatusString(s), (int)s);
+    }
+    return st;
+}
+
+#undef HZGSVD__CUBLAS
+/*** end templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
+
 /*** begin templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
 /* The host part of the single-GPU engine, real (paper section 3.6, Algorithm 1): checks, bordering on
  * the device, initFGZ, the outer sweeps (one bstep launch per outer step, counters copied back once
  * per sweep, stop when a sweep applied no big transformation), the final rescale and the ordering
  * of the caller's columns.  The CPU only controls; every CUDA call is checked and becomes a status. */
-
-#define HZGSVD__CU(call)                                                                              \
-    do {                                                                                              \
-        const cudaError_t e_ = (call);                                                                \
-        if (e_ != cudaSuccess) {                                                                      \
-            st = hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
-                              "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);         \
-            goto done;                                                                                \
-        }                                                                                             \
-    } while (0)
 
 /* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
  * diagonal of the added columns) and the offsets of everything in the workspace. */
@@ -2717,7 +3100,10 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mg * nb);
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
-    L->off_step = o;  o += hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S);
+    {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
+        const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__d_refine_bytes(m_f, m_g, n, nb);
+        L->off_step = o;  o += step > refine ? step : refine;
+    }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
     L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4 + 3 * (size_t)n));   /* + range plan: ef, eg, col */
@@ -2929,6 +3315,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
     hzgsvd__d_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real);
     HZGSVD__CU(cudaGetLastError());
+    if ((o.refine_sigma > 0 || (o.refine_sigma < 0 && n > HZGSVD__GPU_REFINE_AUTO_N)) && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
+        st = hzgsvd__d_gpu_refine(dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, L.nb, M.Z, NULL, &rg, d_col, d_ef, d_eg, d_real,
+                              d_sf, d_sg, d_ss, work + L.off_step, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        if (info) info->sigma_refined = 1;
+    }
     HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaMemcpyAsync(h_ss, d_ss, sizeof(double) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaMemcpyAsync(h_order, d_bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
@@ -3070,7 +3462,6 @@ done:
     return st;
 }
 
-#undef HZGSVD__CU
 /*** end templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
@@ -3078,16 +3469,6 @@ done:
  * the device, initFGZ, the outer sweeps (one bstep launch per outer step, counters copied back once
  * per sweep, stop when a sweep applied no big transformation), the final rescale and the ordering
  * of the caller's columns.  The CPU only controls; every CUDA call is checked and becomes a status. */
-
-#define HZGSVD__CU(call)                                                                              \
-    do {                                                                                              \
-        const cudaError_t e_ = (call);                                                                \
-        if (e_ != cudaSuccess) {                                                                      \
-            st = hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
-                              "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);         \
-            goto done;                                                                                \
-        }                                                                                             \
-    } while (0)
 
 /* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
  * diagonal of the added columns) and the offsets of everything in the workspace. */
@@ -3113,7 +3494,10 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mg * nb);
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
-    L->off_step = o;  o += hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S);
+    {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
+        const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__z_refine_bytes(m_f, m_g, n, nb);
+        L->off_step = o;  o += step > refine ? step : refine;
+    }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
     L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4 + 3 * (size_t)n));   /* + range plan: ef, eg, col */
@@ -3328,6 +3712,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
     hzgsvd__z_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, M.Zi, n, L.nb, d_real);
     HZGSVD__CU(cudaGetLastError());
+    if ((o.refine_sigma > 0 || (o.refine_sigma < 0 && n > HZGSVD__GPU_REFINE_AUTO_N)) && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
+        st = hzgsvd__z_gpu_refine(dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, L.nb, M.Z, M.Zi, &rg, d_col, d_ef, d_eg, d_real,
+                              d_sf, d_sg, d_ss, work + L.off_step, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        if (info) info->sigma_refined = 1;
+    }
     HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaMemcpyAsync(h_ss, d_ss, sizeof(double) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaMemcpyAsync(h_order, d_bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
@@ -3489,7 +3879,6 @@ done:
     return st;
 }
 
-#undef HZGSVD__CU
 /*** end templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

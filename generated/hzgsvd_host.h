@@ -55,6 +55,7 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->n_bordered = 0;
     info->block_width = 0;
     info->outputs_written = 0;
+    info->sigma_refined = 0;
     info->detail[0] = '\0';
 }
 
@@ -103,6 +104,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const v
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.blocking = %d is not FB or BO", (int)o->blocking);
     if (o->sort != 0 && o->sort != 1)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.sort = %d must be 0 or 1", o->sort);
+    if (o->refine_sigma < -1 || o->refine_sigma > 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.refine_sigma = %d must be -1 (the engine's choice), 0 or 1", o->refine_sigma);
     if (o->max_sweeps < 1 || o->max_sweeps > 1000)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.max_sweeps = %d must be in 1..1000", o->max_sweeps);
     if (o->block_width < 0 || o->block_width > 64)

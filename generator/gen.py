@@ -72,7 +72,8 @@ def outputs(variants):
          [],
          [("hzgsvd_types.h.j2", {}),
           ("hzgsvd_math.h.j2", {"real": "double"}),
-          ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS})]),
+          ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
+          ("hzgsvd_sigma_refine.h.j2", {})]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
@@ -83,7 +84,8 @@ def outputs(variants):
          "The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
          ["hzgsvd_host.h"],
-         [(t, dict(prec)) for prec in PRECISIONS for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_engine.c.j2")]
+         [(t, dict(prec)) for prec in PRECISIONS
+          for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2")]
          + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
         ("hzgsvd_gpu_impl.cuh",
          "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",
@@ -92,6 +94,7 @@ def outputs(variants):
          [("hzgsvd_gpu_common.cu.j2", {})]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "

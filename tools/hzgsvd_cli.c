@@ -108,6 +108,10 @@ static void print_help(FILE *out)
 "  --inner S            pointwise Jacobi strategy: me or mm (default me)\n"
 "  --blocking B         fb (full block) or bo (block oriented) (default bo)\n"
 "  --no-sort            do not sort; sigma is then not ordered\n"
+"  --refine, --no-refine  sigma as ||F z|| / ||G z|| recomputed from the input with split\n"
+"                       products (docs/NUMERICS.md), or from the final iterate's column norms;\n"
+"                       default: the engine's choice (CPU refines; GPU refines for n > 1024; the\n"
+"                       distributed engine does not refine)\n"
 "  --max-sweeps N       at most N outer sweeps, 1..%d (default 30)\n"
 "  --block-width W      columns per block column: 0 = the engine's choice (the default: CPU 16,\n"
 "                       GPU 16 for n <= 2048 else 32), else CPU 1..%d, GPU 16 or 32\n"
@@ -417,7 +421,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
         if (eq) inline_value = eq + 1;
 
         /* Flags. */
-        static const char *const flags[] = { "-h", "--help", "--version", "--no-sort", "--quiet",
+        static const char *const flags[] = { "-h", "--help", "--version", "--no-sort", "--refine", "--no-refine", "--quiet",
                                              "--raw", "--complex", "--mpi" };
         int is_flag = 0;
         for (size_t k = 0; k < sizeof flags / sizeof flags[0]; ++k)
@@ -438,6 +442,8 @@ static int parse_args(int argc, char **argv, cli_args *a)
                 return EXIT_OK;
             }
             if (!strcmp(name, "--no-sort")) a->opt.sort = 0;
+            else if (!strcmp(name, "--no-refine")) a->opt.refine_sigma = 0;
+            else if (!strcmp(name, "--refine")) a->opt.refine_sigma = 1;
             else if (!strcmp(name, "--quiet")) a->quiet = 1;
             else if (!strcmp(name, "--raw")) a->raw = 1;
             else if (!strcmp(name, "--complex")) a->raw_complex = 1;
@@ -586,6 +592,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "    \"inner\": \"%s\",\n", strategy_name(o->inner));
     fprintf(f, "    \"blocking\": \"%s\",\n", blocking_name(o->blocking));
     fprintf(f, "    \"sort\": %s,\n", o->sort ? "true" : "false");
+    fprintf(f, "    \"refine_sigma\": %s,\n", o->refine_sigma < 0 ? "\"auto\"" : o->refine_sigma ? "true" : "false");
     fprintf(f, "    \"max_sweeps\": %d,\n", o->max_sweeps);
     fprintf(f, "    \"block_width\": %d,\n", o->block_width);    /* 0: the engine's choice (top-level block_width) */
     fprintf(f, "    \"threads\": %d%s\n", o->threads, a->mpi ? "," : "");
@@ -597,6 +604,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "  \"sweeps\": %d,\n", info->sweeps);
     fprintf(f, "  \"big\": %llu,\n", info->big);
     fprintf(f, "  \"all\": %llu,\n", info->all);
+    fprintf(f, "  \"sigma_refined\": %s,\n", info->sigma_refined ? "true" : "false");
     double secs = info->seconds;
     if (!(secs >= 0.0 && secs < 1e300)) secs = 0.0;   /* JSON has no NaN or infinity */
     fprintf(f, "  \"seconds\": %.9g,\n", secs);

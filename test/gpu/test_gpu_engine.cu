@@ -10,6 +10,9 @@
  *   SIGMA_VS_CPU   1e-12  max relative difference of sigma, GPU vs CPU engine, same input.  Both
  *                         compute sigma of well-conditioned random pairs to ~1e-14 (test_engine_lapack);
  *                         they differ only in summation orders, so 100 u * cond is ample.
+ *   SIGMA_REFINED_VS_CPU 1e-14  the same where both refined sigma (options.refine_sigma; the CPU does by
+ *                         default): ||F z|| / ||G z|| from the input moves by O(d^2) for an error d in z,
+ *                         what is left is the rounding of the norms (measured 1.6e-15 on an H100).
  *   RESIDUAL       1e-14  ||F Z - U diag(sigma_f)||_F / (||F||_F ||Z||_F), likewise for G: a few u
  *                         per sweep of rounding in the post-multiplications (measured ~2e-16).
  *   ORTHO          n'*4e-16 ||U'U - I||_F, n' = info.n_bordered (n rounded up to 2w): the column norms are exact
@@ -28,6 +31,7 @@
 #include <math.h>
 
 static const double SIGMA_VS_CPU = 1e-12;
+static const double SIGMA_REFINED_VS_CPU = 1e-14;
 static const double RESIDUAL = 1e-14;
 static const double ORTHO_PER_N = 4e-16;
 
@@ -186,6 +190,11 @@ static void compare(const pair *p, const hzgsvd_options *o, const double *cpu_si
         else for (int i = 1; i < p->n; ++i) CHECK(g.s[i - 1] >= g.s[i], "n=%d %s: sigma not descending at %d", p->n, name, i);
         const double e = max_rel_diff(s, cpu_sigma_sorted, p->n);
         CHECK(e <= SIGMA_VS_CPU, "n=%d %s: sigma GPU vs CPU %.3e > %.0e", p->n, name, e, SIGMA_VS_CPU);
+        if (g.info.sigma_refined)
+            CHECK(e <= SIGMA_REFINED_VS_CPU, "n=%d %s: refined sigma GPU vs CPU %.3e > %.0e", p->n, name, e, SIGMA_REFINED_VS_CPU);
+        const int want = o->refine_sigma > 0 || (o->refine_sigma < 0 && p->n > HZGSVD__GPU_REFINE_AUTO_N);
+        CHECK(g.info.sigma_refined == want, "n=%d %s: info.sigma_refined = %d with refine_sigma = %d", p->n, name,
+              g.info.sigma_refined, o->refine_sigma);
         if (check_vectors) {
             const double rf = residual(p->F, p->mf, p->n, g.Z, g.U, g.sf, p->cplx), rg = residual(p->G, p->mg, p->n, g.Z, g.V, g.sg, p->cplx);
             const double ou = orthogonality(g.U, p->mf, p->n, p->cplx), ov = orthogonality(g.V, p->mg, p->n, p->cplx);
@@ -369,6 +378,8 @@ static void device_api_inplace(void)
     for (int cplx = 0; cplx < 2; ++cplx) {
         pair p = make_pair(mf, mg, n, 2468 + cplx, cplx);
         hzgsvd_options o = hzgsvd_default_options();
+        o.refine_sigma = 0;   /* in place has no input left to refine from: compare the iterate's sigma */
+        int refined[2] = { -1, -1 };
         const size_t pl = cplx ? 2 : 1, nF = (size_t)mf * n, nG = (size_t)mg * n, nZ = (size_t)n * n;
         size_t b_copy = 0, b_in = 0;
         CHECK(hzgsvd_gpu_dgsvd_workspace_size(mf, mg, n, &o, &b_copy) == HZGSVD_SUCCESS, "workspace size");
@@ -395,6 +406,7 @@ static void device_api_inplace(void)
                 st = cplx ? hzgsvd_gpu_zgsvd_inplace(mf, mg, n, Fr, Fi, mf, Gr, Gi, mg, Zr, Zi, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info)
                           : hzgsvd_gpu_dgsvd_inplace(mf, mg, n, Fr, mf, Gr, mg, Zr, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info);
             CHECK(st == HZGSVD_SUCCESS, "%s %s: status %d (%s)", cplx ? "complex" : "real", mode ? "in place" : "copying", st, info.detail);
+            refined[mode] = info.sigma_refined;
             h[mode] = (double *)malloc(sizeof(double) * pl * (nF + nG + nZ));
             sig[mode] = (double *)malloc(sizeof(double) * 3 * n);
             cudaMemcpy(h[mode], planes, sizeof(double) * pl * (nF + nG + nZ), cudaMemcpyDeviceToHost);
@@ -420,6 +432,7 @@ static void device_api_inplace(void)
             for (int k = 0; k < 3; ++k) same &= sig[0][k * n + c] == sig[1][k * n + order[c]];
         }
         CHECK(same, "%s: in place, sorted, is not bitwise the copying entry point's result", cplx ? "complex" : "real");
+        CHECK(refined[0] == 0 && refined[1] == 0, "%s: refine_sigma = 0 but info.sigma_refined = %d, %d", cplx ? "complex" : "real", refined[0], refined[1]);
         hzgsvd_info info;
         double *Fr = planes;
         const hzgsvd_status bad = cplx ? hzgsvd_gpu_zgsvd_inplace(mf, mg, n - 4, Fr, Fr + nF, mf, Fr + 2 * nF, Fr + 2 * nF + nG, mg,
@@ -645,6 +658,7 @@ int main(int argc, char **argv)
                 hzgsvd_options o = hzgsvd_default_options();
                 o.max_sweeps = 1;
                 o.block_width = wi ? 32 : 16;
+                o.refine_sigma = wi ? 1 : -1;                    /* the refinement's kernels under the sanitizers too */
                 result g = run(&p, &o, 1);
                 CHECK(g.st == HZGSVD_SUCCESS || g.st == HZGSVD_ERR_NO_CONVERGENCE, "%s w=%d: status %d (%s)", c ? "complex" : "real",
                       o.block_width, g.st, g.info.detail);
@@ -677,6 +691,7 @@ int main(int argc, char **argv)
                     o.inner = (hzgsvd_strategy)((cfg >> 1) & 1);
                     o.blocking = (hzgsvd_blocking)((cfg >> 2) & 1);
                     o.sort = !((cfg >> 3) & 1);
+                    o.refine_sigma = (v & 1) ? 1 : -1;   /* the GPU refinement at every size, and the default */
                     compare(&p, &o, c.s, (v == 0 && cfg == 0) || (n <= 96 && cfg % 5 == 0));
                 }
         release(&c);
