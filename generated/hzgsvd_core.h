@@ -1125,6 +1125,18 @@ HZGSVD_HD static inline int hzgsvd__refine_beta(long long k)
     return b > 26 ? 26 : b;
 }
 
+/* The refined Sigma_F, Sigma_G, sigma of one column from a = ||F z||, b = ||G z||; the engine's
+ * values stay where they are not positive (a degenerate column: the rank test reports it) or a or
+ * b is not positive and finite. */
+HZGSVD_HD static inline void hzgsvd__refine_set(double a, double b, double *sf, double *sg, double *ss)
+{
+    if (!(*sf > 0.0) || !(*sg > 0.0) || !(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b)) return;
+    const double h = hypot(a, b);
+    *sf = a / h;
+    *sg = b / h;
+    *ss = a / b;
+}
+
 /* The head of x: x rounded to a multiple of 2^(e - beta), for |x| < 2^e (e from frexp of the
  * largest entry of its row or column); the tail x - head is exact. */
 HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)

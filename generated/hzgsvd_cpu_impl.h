@@ -151,15 +151,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, in
     }
     hzgsvd__d_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zf, beta, acc_f, nthreads);
     hzgsvd__d_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zg, beta, acc_g, nthreads);
-    for (int c = 0; c < n; ++c) {
-        const int j = cols[c];
-        const double a = ldexp(sqrt(acc_f[c]), zf[c]), b = ldexp(sqrt(acc_g[c]), zg[c]);
-        if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b) || !(sf[j] > 0.0) || !(sg[j] > 0.0)) continue;
-        const double h = hypot(a, b);
-        sf[j] = a / h;
-        sg[j] = b / h;
-        ss[j] = a / b;
-    }
+    for (int c = 0; c < n; ++c)
+        hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
     free(mem); free(ints);
     return HZGSVD_SUCCESS;
 }
@@ -1095,15 +1088,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
     }
     hzgsvd__z_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
     hzgsvd__z_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
-    for (int c = 0; c < n; ++c) {
-        const int j = cols[c];
-        const double a = ldexp(sqrt(acc_f[c]), zf[c]), b = ldexp(sqrt(acc_g[c]), zg[c]);
-        if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b) || !(sf[j] > 0.0) || !(sg[j] > 0.0)) continue;
-        const double h = hypot(a, b);
-        sf[j] = a / h;
-        sg[j] = b / h;
-        ss[j] = a / b;
-    }
+    for (int c = 0; c < n; ++c)
+        hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
     free(mem); free(ints);
     return HZGSVD_SUCCESS;
 }

@@ -213,6 +213,55 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_range_out(const double *wsf, const do
     if (im) *im = ldexp(*im * zm, e);
     if (!isfinite(*re) || (im && !isfinite(*im))) atomicMin(&flags[0], c);
 }
+
+/* ---- the sigma refinement's precision-free parts (templates/hzgsvd_gpu_refine.cu.j2) ------------ */
+
+/* A checked cuBLAS call, as HZGSVD__CU. */
+#define HZGSVD__CUBLAS(call)                                                                          \
+    do {                                                                                              \
+        const cublasStatus_t s_ = (call);                                                             \
+        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                            \
+            st = hzgsvd__fail(info, s_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
+                              "%s failed: %s (%d)", #call, cublasGetStatusString(s_), (int)s_);       \
+            goto done;                                                                                \
+        }                                                                                             \
+    } while (0)
+
+#define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
+
+/* The refinement's buffers (aliasing the step workspace, unused by then), el bytes per element:
+ * A = [F1 | Fr] (m x 2n), Z1 (n x P), B = [Zr; z''] (2n x P), T1, T2 (m x P), both norm vectors. */
+typedef struct hzgsvd__gpu_refine_layout {
+    int panel;
+    size_t off_A, off_Z1, off_B, off_T1, off_T2, off_nrm, bytes;
+} hzgsvd__gpu_refine_layout;
+
+HZGSVD_PRIVATE hzgsvd__gpu_refine_layout hzgsvd__gpu_refine_plan(size_t el, int m_f, int m_g, int n, int nb)
+{
+    hzgsvd__gpu_refine_layout R;
+    const size_t m = (size_t)(m_f > m_g ? m_f : m_g);
+    R.panel = nb < HZGSVD__REFINE_PANEL ? nb : HZGSVD__REFINE_PANEL;
+    R.off_A = 0;
+    R.off_Z1 = R.off_A + hzgsvd__align256(el * m * 2 * n);
+    R.off_B = R.off_Z1 + hzgsvd__align256(el * (size_t)n * R.panel);
+    R.off_T1 = R.off_B + hzgsvd__align256(el * 2 * (size_t)n * R.panel);
+    R.off_T2 = R.off_T1 + hzgsvd__align256(el * m * R.panel);
+    R.off_nrm = R.off_T2 + hzgsvd__align256(el * m * R.panel);
+    R.bytes = R.off_nrm + hzgsvd__align256(sizeof(double) * 2 * (size_t)nb);
+    return R;
+}
+
+/* The refined sigmas of the caller's working columns (real[j] = 1) from the scaled norms nf, ng
+ * (hzgsvd__refine_set keeps the engine's where they cannot be refined). */
+HZGSVD_PRIVATE __global__ void hzgsvd__gpu_refine_sigma(const double *nf, const double *ng, const int *real, int nb, double *sf, double *sg, double *ss)
+{
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (j >= nb || !real[j]) return;
+    int ef, eg;
+    (void)frexp(sf[j], &ef);
+    (void)frexp(sg[j], &eg);
+    hzgsvd__refine_set(ldexp(nf[j], ef), ldexp(ng[j], eg), &sf[j], &sg[j], &ss[j]);
+}
 /*** end templates/hzgsvd_gpu_common.cu.j2 ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -2699,8 +2748,6 @@ HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
  * below 2^53, in any order) and T2 = A B = F1 Zr + Fr Z (Dgemm, FP64 tensor cores); the
  * norm kernel sums |T1 + T2|^2 down each column in a fixed order.   */
 
-#define hzgsvd__d_REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
-
 /* Entry (r, k) of Y'' = Y' with column k scaled by 2^-ex[k], Y' the caller's matrix (real)
  * range-scaled, ex the frexp exponents of the largest entry of each column of Y' (the load's
  * checks): Y'' and z'' (z_k 2^ex[k]) do not change when the columns of F and G are scaled by powers
@@ -2789,43 +2836,8 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const dou
     if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
 }
 
-/* The refined sigmas of the caller's working columns (real[j] = 1) where both norms are positive and finite. */
-HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_sigma(const double *nf, const double *ng, const int *real, int nb, double *sf, double *sg, double *ss)
-{
-    const int j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= nb || !real[j] || !(sf[j] > 0.0) || !(sg[j] > 0.0)) return;
-    int ef, eg;
-    (void)frexp(sf[j], &ef);
-    (void)frexp(sg[j], &eg);
-    const double a = ldexp(nf[j], ef), b = ldexp(ng[j], eg);
-    if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b)) return;
-    const double h = hypot(a, b);
-    sf[j] = a / h;
-    sg[j] = b / h;
-    ss[j] = a / b;
-}
-
-/* Bytes of the refinement's buffers (aliasing the step workspace, unused by then). */
-HZGSVD_PRIVATE size_t hzgsvd__d_refine_bytes(int m_f, int m_g, int n, int nb)
-{
-    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 1;
-    const size_t pw = (size_t)(nb < hzgsvd__d_REFINE_PANEL ? nb : hzgsvd__d_REFINE_PANEL);
-    return hzgsvd__align256(el * m * 2 * n) + hzgsvd__align256(el * (size_t)n * pw) + hzgsvd__align256(el * 2 * (size_t)n * pw)
-         + 2 * hzgsvd__align256(el * m * pw) + hzgsvd__align256(sizeof(double) * 2 * (size_t)nb);
-}
-
-#define HZGSVD__CUBLAS(call)                                                                          \
-    do {                                                                                              \
-        const cublasStatus_t s_ = (call);                                                             \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                            \
-            st = hzgsvd__fail(info, s_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
-                              "%s failed: %s (%d)", #call, cublasGetStatusString(s_), (int)s_);       \
-            goto done;                                                                                \
-        }                                                                                             \
-    } while (0)
-
 /* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
- * since the load) and the working Z (planes Z, ld nb).  buf: refine_bytes of device memory. */
+ * since the load) and the working Z (planes Z, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
                                               int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
                                               const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
@@ -2833,15 +2845,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     cublasHandle_t h = NULL;
-    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 1;
-    const int pw = nb < hzgsvd__d_REFINE_PANEL ? nb : hzgsvd__d_REFINE_PANEL;
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(sizeof(double) * 1, m_f, m_g, n, nb);
+    const int pw = RL.panel;
     const int beta = hzgsvd__refine_beta((long long)n);
-    double *A = (double *)buf;
-    double *Z1 = (double *)((char *)A + hzgsvd__align256(el * m * 2 * n));
-    double *B = (double *)((char *)Z1 + hzgsvd__align256(el * (size_t)n * pw));
-    double *T1 = (double *)((char *)B + hzgsvd__align256(el * 2 * (size_t)n * pw));
-    double *T2 = (double *)((char *)T1 + hzgsvd__align256(el * m * pw));
-    double *nrm = (double *)((char *)T2 + hzgsvd__align256(el * m * pw));
+    double *A = (double *)(buf + RL.off_A), *Z1 = (double *)(buf + RL.off_Z1), *B = (double *)(buf + RL.off_B);
+    double *T1 = (double *)(buf + RL.off_T1), *T2 = (double *)(buf + RL.off_T2), *nrm = (double *)(buf + RL.off_nrm);
     const double one = 1.0, zero = 0.0;
     (void)Zi;
     HZGSVD__CUBLAS(cublasCreate(&h));
@@ -2863,7 +2871,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double
             HZGSVD__CU(cudaGetLastError());
         }
     }
-    hzgsvd__d_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
+    hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
 done:
@@ -2874,8 +2882,6 @@ done:
     }
     return st;
 }
-
-#undef HZGSVD__CUBLAS
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
@@ -2884,8 +2890,6 @@ done:
  * columns into Z1 (n x P) and B = [Zr; Z] (2n x P); cuBLAS forms T1 = F1 Z1 (exact: integer sums
  * below 2^53, in any order) and T2 = A B = F1 Zr + Fr Z (Zgemm, FP64 tensor cores); the
  * norm kernel sums |T1 + T2|^2 down each column in a fixed order.  Complex matrices are interleaved here (cuDoubleComplex), as cuBLAS wants them. */
-
-#define hzgsvd__z_REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
 
 /* Entry (r, k) of Y'' = Y' with column k scaled by 2^-ex[k], Y' the caller's matrix (interleaved when Yi is NULL, else split planes)
  * range-scaled, ex the frexp exponents of the largest entry of each column of Y' (the load's
@@ -2980,43 +2984,8 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const dou
     if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
 }
 
-/* The refined sigmas of the caller's working columns (real[j] = 1) where both norms are positive and finite. */
-HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_sigma(const double *nf, const double *ng, const int *real, int nb, double *sf, double *sg, double *ss)
-{
-    const int j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (j >= nb || !real[j] || !(sf[j] > 0.0) || !(sg[j] > 0.0)) return;
-    int ef, eg;
-    (void)frexp(sf[j], &ef);
-    (void)frexp(sg[j], &eg);
-    const double a = ldexp(nf[j], ef), b = ldexp(ng[j], eg);
-    if (!(a > 0.0) || !(b > 0.0) || !isfinite(a) || !isfinite(b)) return;
-    const double h = hypot(a, b);
-    sf[j] = a / h;
-    sg[j] = b / h;
-    ss[j] = a / b;
-}
-
-/* Bytes of the refinement's buffers (aliasing the step workspace, unused by then). */
-HZGSVD_PRIVATE size_t hzgsvd__z_refine_bytes(int m_f, int m_g, int n, int nb)
-{
-    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 2;
-    const size_t pw = (size_t)(nb < hzgsvd__z_REFINE_PANEL ? nb : hzgsvd__z_REFINE_PANEL);
-    return hzgsvd__align256(el * m * 2 * n) + hzgsvd__align256(el * (size_t)n * pw) + hzgsvd__align256(el * 2 * (size_t)n * pw)
-         + 2 * hzgsvd__align256(el * m * pw) + hzgsvd__align256(sizeof(double) * 2 * (size_t)nb);
-}
-
-#define HZGSVD__CUBLAS(call)                                                                          \
-    do {                                                                                              \
-        const cublasStatus_t s_ = (call);                                                             \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                            \
-            st = hzgsvd__fail(info, s_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
-                              "%s failed: %s (%d)", #call, cublasGetStatusString(s_), (int)s_);       \
-            goto done;                                                                                \
-        }                                                                                             \
-    } while (0)
-
 /* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
- * since the load) and the working Z (planes Z, Zi, ld nb).  buf: refine_bytes of device memory. */
+ * since the load) and the working Z (planes Z, Zi, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
                                               int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
                                               const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
@@ -3024,15 +2993,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     cublasHandle_t h = NULL;
-    const size_t m = (size_t)(m_f > m_g ? m_f : m_g), el = sizeof(double) * 2;
-    const int pw = nb < hzgsvd__z_REFINE_PANEL ? nb : hzgsvd__z_REFINE_PANEL;
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(sizeof(double) * 2, m_f, m_g, n, nb);
+    const int pw = RL.panel;
     const int beta = hzgsvd__refine_beta(2 * (long long)n);
-    double *A = (double *)buf;
-    double *Z1 = (double *)((char *)A + hzgsvd__align256(el * m * 2 * n));
-    double *B = (double *)((char *)Z1 + hzgsvd__align256(el * (size_t)n * pw));
-    double *T1 = (double *)((char *)B + hzgsvd__align256(el * 2 * (size_t)n * pw));
-    double *T2 = (double *)((char *)T1 + hzgsvd__align256(el * m * pw));
-    double *nrm = (double *)((char *)T2 + hzgsvd__align256(el * m * pw));
+    double *A = (double *)(buf + RL.off_A), *Z1 = (double *)(buf + RL.off_Z1), *B = (double *)(buf + RL.off_B);
+    double *T1 = (double *)(buf + RL.off_T1), *T2 = (double *)(buf + RL.off_T2), *nrm = (double *)(buf + RL.off_nrm);
     const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
     HZGSVD__CUBLAS(cublasCreate(&h));
     HZGSVD__CUBLAS(cublasSetStream(h, stream));
@@ -3055,7 +3020,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double
             HZGSVD__CU(cudaGetLastError());
         }
     }
-    hzgsvd__z_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
+    hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
 done:
@@ -3066,8 +3031,6 @@ done:
     }
     return st;
 }
-
-#undef HZGSVD__CUBLAS
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
@@ -3101,7 +3064,7 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
-        const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__d_refine_bytes(m_f, m_g, n, nb);
+        const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(sizeof(double) * 1, m_f, m_g, n, nb).bytes;
         L->off_step = o;  o += step > refine ? step : refine;
     }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
@@ -3495,7 +3458,7 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
-        const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__z_refine_bytes(m_f, m_g, n, nb);
+        const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(sizeof(double) * 2, m_f, m_g, n, nb).bytes;
         L->off_step = o;  o += step > refine ? step : refine;
     }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);

@@ -311,6 +311,21 @@ static inline long double ef_fnorm(int cplx, int m, int n, const double *A, int 
     return sqrtl(s);
 }
 
+/* Entry (i, j) of A0 Z - U diag(s) in long double (A0: n columns); *sr, *si its parts. */
+static inline void ef_resid_entry(int cplx, int n, const double *A0, int lda, const double *U, int ldu,
+                                  const double *Z, int ldz, const double *s, int i, int j, long double *sr, long double *si)
+{
+    long double r = 0.0L, m = 0.0L;
+    for (int l = 0; l < n; ++l) {
+        const long double ar = ef_re(cplx, A0, lda, i, l), ai = ef_im(cplx, A0, lda, i, l);
+        const long double zr = ef_re(cplx, Z, ldz, l, j), zi = ef_im(cplx, Z, ldz, l, j);
+        r += ar * zr - ai * zi;
+        m += ar * zi + ai * zr;
+    }
+    *sr = r - (long double)ef_re(cplx, U, ldu, i, j) * s[j];
+    *si = m - (long double)ef_im(cplx, U, ldu, i, j) * s[j];
+}
+
 /* ||A0 Z - U diag(s)||_F / (||A0||_F ||Z||_F); A0 m x n, U m x n, Z n x n */
 static inline double ef_resid(int cplx, int m, int n, const double *A0, int lda, const double *U, int ldu,
                        const double *Z, int ldz, const double *s)
@@ -318,15 +333,8 @@ static inline double ef_resid(int cplx, int m, int n, const double *A0, int lda,
     long double r2 = 0.0L;
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i) {
-            long double sr = 0.0L, si = 0.0L;
-            for (int l = 0; l < n; ++l) {
-                const long double ar = ef_re(cplx, A0, lda, i, l), ai = ef_im(cplx, A0, lda, i, l);
-                const long double zr = ef_re(cplx, Z, ldz, l, j), zi = ef_im(cplx, Z, ldz, l, j);
-                sr += ar * zr - ai * zi;
-                si += ar * zi + ai * zr;
-            }
-            sr -= (long double)ef_re(cplx, U, ldu, i, j) * s[j];
-            si -= (long double)ef_im(cplx, U, ldu, i, j) * s[j];
+            long double sr, si;
+            ef_resid_entry(cplx, n, A0, lda, U, ldu, Z, ldz, s, i, j, &sr, &si);
             r2 += sr * sr + si * si;
         }
     return (double)(sqrtl(r2) / (ef_fnorm(cplx, m, n, A0, lda) * ef_fnorm(cplx, n, n, Z, ldz)));

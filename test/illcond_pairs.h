@@ -42,15 +42,8 @@ static inline double lapack_gsvd_resid(int cplx, int m, int n, const double *A, 
     for (int j = 0; j < n; ++j) {
         long double col = 0.0L;
         for (int i = 0; i < m; ++i) {
-            long double sr = 0.0L, si = 0.0L;
-            for (int l = 0; l < n; ++l) {
-                const long double ar = ef_re(cplx, A, m, i, l), ai = ef_im(cplx, A, m, i, l);
-                const long double zr = ef_re(cplx, Z, n, l, j), zi = ef_im(cplx, Z, n, l, j);
-                sr += ar * zr - ai * zi;
-                si += ar * zi + ai * zr;
-            }
-            sr -= (long double)ef_re(cplx, U, m, i, j) * s[j];
-            si -= (long double)ef_im(cplx, U, m, i, j) * s[j];
+            long double sr, si;
+            ef_resid_entry(cplx, n, A, m, U, m, Z, n, s, i, j, &sr, &si);
             col += hypotl(sr, si);
         }
         const double q = (double)(col / den);
