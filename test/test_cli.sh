@@ -311,6 +311,24 @@ else
     fail "options run: exit $rc" "$(head -c 400 "$T/opts.err") ${msg:-}"
 fi
 
+# --refine / --no-refine: recorded in summary.json, and they change sigma only (unsorted, so that
+# the column order cannot follow the refined sigma).
+run refine1 --quiet --device cpu --no-sort --refine "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_refine1"
+rc1=$rc
+run refine0 --quiet --device cpu --no-sort --no-refine "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_refine0"
+if [ "$rc1" -eq 0 ] && [ "$rc" -eq 0 ] && msg=$("$PYTHON" - "$T/out_refine1/summary.json" "$T/out_refine0/summary.json" "$T/out_opts/sub/summary.json" <<'EOF' 2>&1
+import json, sys
+r1, r0, dflt = (json.load(open(p)) for p in sys.argv[1:4])
+got = [(r1["options"]["refine_sigma"], r1["sigma_refined"]), (r0["options"]["refine_sigma"], r0["sigma_refined"]),
+       (dflt["options"]["refine_sigma"], dflt["sigma_refined"])]
+if got != [(True, True), (False, False), ("auto", True)]: raise SystemExit("refine_sigma, sigma_refined: %r" % got)
+EOF
+) && cmp -s "$T/out_refine1/U.npy" "$T/out_refine0/U.npy" && cmp -s "$T/out_refine1/Z.npy" "$T/out_refine0/Z.npy"; then
+    pass "--refine / --no-refine (and the default, auto) recorded in summary.json; U and Z bitwise the same"
+else
+    fail "--refine / --no-refine: exits $rc1, $rc" "$(head -c 400 "$T/refine1.err" "$T/refine0.err") ${msg:-}"
+fi
+
 # Raw files (the paper's format) give the same results as the .npy route.
 for kind in real complex; do
     cflag=""; c=0

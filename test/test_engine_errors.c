@@ -204,7 +204,7 @@ static void test_arguments(tu_rng *rng, int cplx)
         call_free(&c);
     }
     /* bad options */
-    for (int k = 0; k < 13; ++k) {
+    for (int k = 0; k < 15; ++k) {
         hzgsvd_options o = hzgsvd_default_options();
         const char *what = "";
         switch (k) {
@@ -221,6 +221,8 @@ static void test_arguments(tu_rng *rng, int cplx)
         case 10: o.sort = -1; what = "options.sort = -1"; break;
         case 11: o.threads = HZGSVD_MAX_THREADS + 1; what = "options.threads = HZGSVD_MAX_THREADS + 1"; break;
         case 12: o.threads = 100000; what = "options.threads = 100000"; break;
+        case 13: o.refine_sigma = 2; what = "options.refine_sigma = 2"; break;
+        case 14: o.refine_sigma = -2; what = "options.refine_sigma = -2"; break;
         }
         for (int n1 = 0; n1 < 2; ++n1) {        /* also n = 1 (its own path in the engine) */
             call c = call_new(rng, cplx, M_F, M_G, n1 ? 1 : N, M_F, M_G, n1 ? 1 : N);
