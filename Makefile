@@ -35,7 +35,7 @@ MPI_HDRS  := hzgsvd_mpi.h generated/hzgsvd_mpi_impl.h
 comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
 NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
-NVLIBS    := -lcublas -lgomp -lm
+NVLIBS    := -lgomp -lm
 GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref
@@ -95,7 +95,7 @@ $(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h test/engin
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
 $(BUILD)/hzgsvd_bench: tools/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
-	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver $(NVLIBS)
+	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver -lcublas $(NVLIBS)
 
 $(BUILD)/hzgsvd_mkpair: tools/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)

@@ -5,9 +5,8 @@
  *       #define HZGSVD_IMPLEMENTATION
  *       #include "hzgsvd_single.cuh"
  *   Elsewhere (.cu or host C++ compiled by nvcc) just #include "hzgsvd_single.cuh".  Keep
- *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200) and link cuBLAS
- *   (-lcublas: the products of the sigma refinement).  The CPU engine (hzgsvd_cpu.h) may be
- *   included in the same program.
+ *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200); only the CUDA
+ *   runtime is needed.  The CPU engine (hzgsvd_cpu.h) may be included in the same program.
  *
  *       size_t bytes;  void *d_work;
  *       hzgsvd_gpu_dgsvd_workspace_size(m_f, m_g, n, &opt, &bytes);
@@ -55,7 +54,6 @@
 
 #include <cuda_runtime.h>
 #include <cuComplex.h>
-#include <cublas_v2.h>
 #include "generated/hzgsvd_core.h"
 
 HZGSVD_EXTERN_C_BEGIN

@@ -118,8 +118,7 @@ typedef struct hzgsvd_options {
                                       * sweep per rank and outermost step; FB: up to 30 */
     int refine_sigma;                /* 1: Sigma recomputed after the iteration as ||F z|| / ||G z|| from the input pair
                                       * with split products (docs/NUMERICS.md); 0: Sigma from the final iterate;
-                                      * -1 (default): the engine's choice (CPU: refine; GPU: refine for n > 1024, where
-                                      * cuBLAS's one-time load per process is small beside the run).  Used by the CPU
+                                      * -1 (default): refine wherever the engine still holds the input.  Used by the CPU
                                       * and single-GPU engines in copying mode; the in-place GPU mode and the distributed
                                       * engine report the iterate's (info.sigma_refined says which) */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -22,10 +22,6 @@
             goto done;                                                                                \
         }                                                                                             \
     } while (0)
-
-/* refine_sigma = -1: refine above this n (below it cuBLAS's one-time module load, 40..200 ms per
- * process on an H100, would outweigh the run; docs/PERFORMANCE.md) */
-#define HZGSVD__GPU_REFINE_AUTO_N 1024
 
 /* 32-lane sum: butterfly with XOR distances 16..1 (every lane gets the same, commutative, sum). */
 __device__ __forceinline__ double hzgsvd__warp_sum(double v)
@@ -213,41 +209,157 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_range_out(const double *wsf, const do
     if (im) *im = ldexp(*im * zm, e);
     if (!isfinite(*re) || (im && !isfinite(*im))) atomicMin(&flags[0], c);
 }
+/*** end templates/hzgsvd_gpu_common.cu.j2 ***/
 
-/* ---- the sigma refinement's precision-free parts (templates/hzgsvd_gpu_refine.cu.j2) ------------ */
+/*** begin templates/hzgsvd_gpu_gemm.cu.j2 ***/
+/* C = A B in double on the FP64 tensor cores, for the sigma refinement's products (all column
+ * major, every dimension a multiple of the tile: the callers pad).  Hopper's native FP64 MMA
+ * shape is m16n8k16 (m8n8k4, what sm_80 offers, runs at about 40 % of its rate on an H100); this
+ * kernel reaches about 44 TFLOP/s there, 72 % of cuBLAS's Dgemm, without cuBLAS's one-time module
+ * load of 40..200 ms per process (docs/PERFORMANCE.md).  Each entry is summed in one fixed order
+ * (k ascending, 16 at a time inside the MMA): bitwise reproducible. */
 
-/* A checked cuBLAS call, as HZGSVD__CU. */
-#define HZGSVD__CUBLAS(call)                                                                          \
-    do {                                                                                              \
-        const cublasStatus_t s_ = (call);                                                             \
-        if (s_ != CUBLAS_STATUS_SUCCESS) {                                                            \
-            st = hzgsvd__fail(info, s_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
-                              "%s failed: %s (%d)", #call, cublasGetStatusString(s_), (int)s_);       \
-            goto done;                                                                                \
-        }                                                                                             \
-    } while (0)
+#define HZGSVD__GEMM_BM 64      /* rows of C per thread block (2 warps of 32) */
+#define HZGSVD__GEMM_BN 64      /* columns of C per thread block (2 warps of 32) */
+#define HZGSVD__GEMM_BK 16      /* k per shared-memory stage */
+#define HZGSVD__GEMM_STAGES 3   /* cp.async pipeline depth */
+#define HZGSVD__GEMM_LA (HZGSVD__GEMM_BM + 4)   /* leading dimensions in shared memory: +4 doubles puts  */
+#define HZGSVD__GEMM_LB (HZGSVD__GEMM_BK + 4)   /* a fragment load's 4 k-rows on distinct banks, and keeps 16-byte alignment */
+#define HZGSVD__GEMM_SMEM (sizeof(double) * HZGSVD__GEMM_STAGES * (HZGSVD__GEMM_BK * HZGSVD__GEMM_LA + HZGSVD__GEMM_BN * HZGSVD__GEMM_LB))
+
+
+/* D += A B, one 16x8x16 product per warp (mma.sync m16n8k16 f64).  Lane l = 4 g + t holds
+ * A(g + 8 (q & 1), t + 4 (q >> 1)) in a[q], B(t + 4 q, g) in b[q], D(g + 8 (q >> 1), 2 t + (q & 1)) in d[q]. */
+__device__ __forceinline__ void hzgsvd__dmma16(double (&d)[4], const double (&a)[8], const double (&b)[4])
+{
+    asm("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, %6, %7, %8, %9, %10, %11}, "
+        "{%12, %13, %14, %15}, {%0, %1, %2, %3};\n"
+        : "+d"(d[0]), "+d"(d[1]), "+d"(d[2]), "+d"(d[3])
+        : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
+          "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
+}
+
+/* One HZGSVD__GEMM_BM x HZGSVD__GEMM_BN tile of C per block of 128 threads; warp (wr, wc) owns
+ * its 32 x 32 quarter as 2 x 4 MMA tiles. */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel(const double *A, int lda, const double *B, int ldb, int k,
+                                                                                 double *C, int ldc)
+{
+    extern __shared__ __align__(16) double hzgsvd__gemm_smem[];
+    double *As = hzgsvd__gemm_smem, *Bs = hzgsvd__gemm_smem + HZGSVD__GEMM_STAGES * HZGSVD__GEMM_BK * HZGSVD__GEMM_LA;
+    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, g = lane >> 2, t = lane & 3;
+    const int wm = (warp & 1) * 32, wn = (warp >> 1) * 32, tiles = k / HZGSVD__GEMM_BK;
+    const double *Ab = A + (size_t)blockIdx.x * HZGSVD__GEMM_BM, *Bb = B + (size_t)blockIdx.y * HZGSVD__GEMM_BN * ldb;
+    double acc[2][4][4];
+#pragma unroll
+    for (int i = 0; i < 2; ++i)
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) acc[i][j][q] = 0.0;
+    /* stage it % STAGES <- the it-th k-tile of A (64 rows x 16) and B (16 x 64 columns), 16 bytes a copy */
+    auto load = [&](int it) {
+        if (it < tiles) {
+            const int s = it % HZGSVD__GEMM_STAGES, k0 = it * HZGSVD__GEMM_BK;
+#pragma unroll
+            for (int u = tid; u < HZGSVD__GEMM_BM * HZGSVD__GEMM_BK / 2; u += 128) {
+                const int kk = u / (HZGSVD__GEMM_BM / 2), r = (u % (HZGSVD__GEMM_BM / 2)) * 2;
+                hzgsvd__cp16(As + (s * HZGSVD__GEMM_BK + kk) * HZGSVD__GEMM_LA + r, Ab + (size_t)(k0 + kk) * lda + r);
+            }
+#pragma unroll
+            for (int u = tid; u < HZGSVD__GEMM_BN * HZGSVD__GEMM_BK / 2; u += 128) {
+                const int c = u / (HZGSVD__GEMM_BK / 2), kk = (u % (HZGSVD__GEMM_BK / 2)) * 2;
+                hzgsvd__cp16(Bs + (s * HZGSVD__GEMM_BN + c) * HZGSVD__GEMM_LB + kk, Bb + (size_t)c * ldb + k0 + kk);
+            }
+        }
+        hzgsvd__cp_commit();   /* an empty group past the end keeps the wait count uniform */
+    };
+#pragma unroll
+    for (int i = 0; i < HZGSVD__GEMM_STAGES - 1; ++i) load(i);
+    for (int it = 0; it < tiles; ++it) {
+        hzgsvd__cp_wait<HZGSVD__GEMM_STAGES - 2>();
+        __syncthreads();   /* tile it is in; every warp is done with tile it - 1, whose stage the next load reuses */
+        load(it + HZGSVD__GEMM_STAGES - 1);
+        const double *as = As + (it % HZGSVD__GEMM_STAGES) * HZGSVD__GEMM_BK * HZGSVD__GEMM_LA;
+        const double *bs = Bs + (it % HZGSVD__GEMM_STAGES) * HZGSVD__GEMM_BN * HZGSVD__GEMM_LB;
+        double a[2][8], b[4][4];
+#pragma unroll
+        for (int i = 0; i < 2; ++i)
+#pragma unroll
+            for (int q = 0; q < 8; ++q) a[i][q] = as[(t + 4 * (q >> 1)) * HZGSVD__GEMM_LA + wm + 16 * i + g + 8 * (q & 1)];
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+#pragma unroll
+            for (int q = 0; q < 4; ++q) b[j][q] = bs[(wn + 8 * j + g) * HZGSVD__GEMM_LB + t + 4 * q];
+#pragma unroll
+        for (int i = 0; i < 2; ++i)
+#pragma unroll
+            for (int j = 0; j < 4; ++j) hzgsvd__dmma16(acc[i][j], a[i], b[j]);
+    }
+    hzgsvd__cp_wait<0>();
+#pragma unroll
+    for (int i = 0; i < 2; ++i)
+#pragma unroll
+        for (int j = 0; j < 4; ++j)
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const size_t r = (size_t)blockIdx.x * HZGSVD__GEMM_BM + wm + 16 * i + g + 8 * h;
+                const size_t c = (size_t)blockIdx.y * HZGSVD__GEMM_BN + wn + 8 * j + 2 * t;
+                C[r + c * ldc] = acc[i][j][2 * h];
+                C[r + (c + 1) * ldc] = acc[i][j][2 * h + 1];
+            }
+}
+
+/* C (m x n, ld ldc) = A (m x k, ld lda) B (k x n, ld ldb) on stream; m and n multiples of 64, k of
+ * 16, lda and ldb even, A and B 16-byte aligned (the refinement's layout guarantees it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const double *A, int lda, const double *B, int ldb, double *C, int ldc,
+                                                 cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    if (m % HZGSVD__GEMM_BM || n % HZGSVD__GEMM_BN || k % HZGSVD__GEMM_BK || (lda & 1) || (ldb & 1) || ((size_t)A & 15) || ((size_t)B & 15))
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm_nn: unpadded shape m %d n %d k %d lda %d ldb %d", m, n, k, lda, ldb);
+    if (m == 0 || n == 0) return st;
+    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__gpu_gemm_nn_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HZGSVD__GEMM_SMEM));
+    hzgsvd__gpu_gemm_nn_kernel<<<dim3(m / HZGSVD__GEMM_BM, n / HZGSVD__GEMM_BN), 128, HZGSVD__GEMM_SMEM, stream>>>(A, lda, B, ldb, k, C, ldc);
+    HZGSVD__CU(cudaGetLastError());
+done:
+    return st;
+}
+/*** end templates/hzgsvd_gpu_gemm.cu.j2 ***/
+
+/*** begin templates/hzgsvd_gpu_refine_common.cu.j2 ***/
+/* The GPU sigma refinement's precision-free parts (the per-precision kernels and driver:
+ * templates/hzgsvd_gpu_refine.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
 
 #define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
 
-/* The refinement's buffers (aliasing the step workspace, unused by then), el bytes per element:
- * A = [F1 | Fr] (m x 2n), Z1 (n x P), B = [Zr; z''] (2n x P), T1, T2 (m x P), both norm vectors. */
+/* The refinement's buffers (aliasing the step workspace, unused by then), all double, every
+ * product in real form (complex: C = [Re | Im] from A = [Re | Im] and B = [[Re, Im]; [-Im, Re]])
+ * and padded to hzgsvd__gpu_gemm_nn's tiles: mp rows (m rounded up to 64), kh (pl n rounded up to
+ * 16) columns per half of A = [F1 | Fr] (mp x 2 kh), panels of pp columns of Z (pl pp in real
+ * form): B1 = Z1 (kh x pl pp), B2 = [Zr; z''] (2 kh x pl pp), T1 = F1 Z1 and T2 = A B2 (mp x pl pp),
+ * then both norm vectors.  pl: 1 real, 2 complex. */
 typedef struct hzgsvd__gpu_refine_layout {
-    int panel;
-    size_t off_A, off_Z1, off_B, off_T1, off_T2, off_nrm, bytes;
+    int panel, mp, kh;
+    size_t off_A, off_B1, off_B2, off_T1, off_T2, off_nrm, bytes;
 } hzgsvd__gpu_refine_layout;
 
-HZGSVD_PRIVATE hzgsvd__gpu_refine_layout hzgsvd__gpu_refine_plan(size_t el, int m_f, int m_g, int n, int nb)
+HZGSVD_PRIVATE int hzgsvd__round_up(int x, int q) { return (x + q - 1) / q * q; }
+
+HZGSVD_PRIVATE hzgsvd__gpu_refine_layout hzgsvd__gpu_refine_plan(int pl, int m_f, int m_g, int n, int nb)
 {
     hzgsvd__gpu_refine_layout R;
-    const size_t m = (size_t)(m_f > m_g ? m_f : m_g);
+    const size_t el = sizeof(double);
     R.panel = nb < HZGSVD__REFINE_PANEL ? nb : HZGSVD__REFINE_PANEL;
+    R.mp = hzgsvd__round_up(m_f > m_g ? m_f : m_g, HZGSVD__GEMM_BM);
+    R.kh = hzgsvd__round_up(pl * n, HZGSVD__GEMM_BK);
+    const size_t cols = (size_t)pl * hzgsvd__round_up(R.panel, HZGSVD__GEMM_BN);
     R.off_A = 0;
-    R.off_Z1 = R.off_A + hzgsvd__align256(el * m * 2 * n);
-    R.off_B = R.off_Z1 + hzgsvd__align256(el * (size_t)n * R.panel);
-    R.off_T1 = R.off_B + hzgsvd__align256(el * 2 * (size_t)n * R.panel);
-    R.off_T2 = R.off_T1 + hzgsvd__align256(el * m * R.panel);
-    R.off_nrm = R.off_T2 + hzgsvd__align256(el * m * R.panel);
-    R.bytes = R.off_nrm + hzgsvd__align256(sizeof(double) * 2 * (size_t)nb);
+    R.off_B1 = R.off_A + hzgsvd__align256(el * R.mp * 2 * R.kh);
+    R.off_B2 = R.off_B1 + hzgsvd__align256(el * R.kh * cols);
+    R.off_T1 = R.off_B2 + hzgsvd__align256(el * 2 * R.kh * cols);
+    R.off_T2 = R.off_T1 + hzgsvd__align256(el * R.mp * cols);
+    R.off_nrm = R.off_T2 + hzgsvd__align256(el * R.mp * cols);
+    R.bytes = R.off_nrm + hzgsvd__align256(el * 2 * (size_t)nb);
     return R;
 }
 
@@ -262,7 +374,7 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_refine_sigma(const double *nf, const 
     (void)frexp(sg[j], &eg);
     hzgsvd__refine_set(ldexp(nf[j], ef), ldexp(ng[j], eg), &sf[j], &sg[j], &ss[j]);
 }
-/*** end templates/hzgsvd_gpu_common.cu.j2 ***/
+/*** end templates/hzgsvd_gpu_refine_common.cu.j2 ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
 /* The single-GPU kernels around the block step, real (d): initFGZ (paper
@@ -2743,10 +2855,10 @@ HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
 
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
 /* Sigma refinement on the GPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
- * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] (m x 2n) and a panel of Z
- * columns into Z1 (n x P) and B = [Zr; Z] (2n x P); cuBLAS forms T1 = F1 Z1 (exact: integer sums
- * below 2^53, in any order) and T2 = A B = F1 Zr + Fr Z (Dgemm, FP64 tensor cores); the
- * norm kernel sums |T1 + T2|^2 down each column in a fixed order.   */
+ * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] and a panel of Z columns
+ * into B1 = Z1 and B2 = [Zr; z''] (the layout: hzgsvd__gpu_refine_plan); hzgsvd__gpu_gemm_nn
+ * forms T1 = F1 Z1 (exact: integer sums below 2^53, in any order) and T2 = A B2 = F1 Zr + Fr Z on
+ * the FP64 tensor cores; the norm kernel sums |T1 + T2|^2 down each column in a fixed order. */
 
 /* Entry (r, k) of Y'' = Y' with column k scaled by 2^-ex[k], Y' the caller's matrix (real)
  * range-scaled, ex the frexp exponents of the largest entry of each column of Y' (the load's
@@ -2761,38 +2873,42 @@ static __device__ __forceinline__ void hzgsvd__d_refine_in(const double *Y, cons
     *xr = ldexp(Y[d], sc);
 }
 
-/* A(:, 0:n) = heads of the rows of Y'' on each row's grid, A(:, n:2n) = the exact tails (ld m). */
-HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_rows(const double *Y, const double *Yi, int ld, int m, int n, int active, int shift, const int *col,
-                                        const int *ex, int beta, double *A)
+/* A = [F1 | Fr] (ld mp, kh columns per half, heads first): row r of Y'' split on its own grid.
+ * Rows m..mp-1 and columns n..kh-1 of each half are zero (the products' padding). */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_rows(const double *Y, const double *Yi, int ld, int m, int mp, int n, int kh, int active, int shift,
+                                                        const int *col, const int *ex, int beta, double *A)
 {
     const int r = blockIdx.x * blockDim.x + threadIdx.x;
-    if (r >= m) return;
-    double mx = 0.0, xr;
+    if (r >= mp) return;
+    double mx = 0.0, xr = 0.0;
     int e;
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < n && r < m; ++k) {
         hzgsvd__d_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr);
         mx = fmax(mx, fabs(xr));
     }
     (void)frexp(mx, &e);
+    double *head = A + r, *tail = A + r + (size_t)kh * mp;
     for (int k = 0; k < n; ++k) {
-        hzgsvd__d_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr);
+        if (r < m) hzgsvd__d_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr);
         const double hr = hzgsvd__refine_head(xr, e, beta);
-        const size_t h = (size_t)r + (size_t)k * m, t = h + (size_t)n * m;
-        A[h] = hr;
-        A[t] = xr - hr;
+        head[(size_t)k * mp] = hr;
+        tail[(size_t)k * mp] = xr - hr;
     }
+    for (int k = n; k < kh; ++k) head[(size_t)k * mp] = tail[(size_t)k * mp] = 0.0;
 }
 
 /* Column j0 + c of Z (first n rows of the working planes, ld ldz) as z''_k = z_k 2^ex[k], one block
- * of 256 threads per column: Z1(:, c) = heads on the column's grid, B(:, c) = [tails; z'']. */
-HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_cols(const double *Z, int ldz, int n, int j0, const int *ex, int beta,
-                                        double *Z1, double *B)
+ * of 256 threads per column c < pp: B1(:, c) = heads on the column's grid, B2(:, c) = [tails; z''];
+ * columns c >= np (past the panel) and rows n..kh-1 of each part are zero. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_cols(const double *Z, int ldz, int n, int kh, int j0, int np, int pp,
+                                                        const int *ex, int beta, double *B1, double *B2)
 {
     __shared__ double red[256];
     const int c = blockIdx.x, j = j0 + c;
+    const int live = c < np;
     const double *z = Z + (size_t)j * ldz;
     double mx = 0.0;
-    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+    for (int k = threadIdx.x; k < n && live; k += blockDim.x) {
         mx = fmax(mx, fabs(ldexp(z[k], ex[k])));
     }
     red[threadIdx.x] = mx;
@@ -2804,18 +2920,23 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_split_cols(const double *Z, int 
     int e;
     (void)frexp(red[0], &e);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
-        const double zr = ldexp(z[k], ex[k]), hr = hzgsvd__refine_head(zr, e, beta);
-        const size_t h = (size_t)k + (size_t)c * n, t = (size_t)k + (size_t)c * 2 * n, x = t + n;
-        Z1[h] = hr;
-        B[t] = zr - hr;
-        B[x] = zr;
+        const double zr = live ? ldexp(z[k], ex[k]) : 0.0, hr = hzgsvd__refine_head(zr, e, beta);
+        B1[(size_t)k + (size_t)c * kh] = hr;
+        B2[(size_t)k + (size_t)c * 2 * kh] = zr - hr;
+        B2[(size_t)kh + k + (size_t)c * 2 * kh] = zr;
+    }
+    for (int q = 0; q < 1; ++q) {
+        const size_t cc = (size_t)c + (size_t)q * pp;
+        for (int k = n + threadIdx.x; k < kh; k += blockDim.x)
+            B1[k + cc * kh] = B2[k + cc * 2 * kh] = B2[kh + k + cc * 2 * kh] = 0.0;
     }
 }
 
-/* nrm[j0 + c] = ||(T1 + T2)(:, c)|| * 2^-e, e from frexp of the engine's sigma of that column (the
- * norm is about that sigma: no overflow or underflow); one block of 256 threads per column, each
- * thread a fixed stride of rows, then a fixed tree. */
-HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const double *T2, int m, int j0, const double *sig, double *nrm)
+/* nrm[j0 + c] = ||(T1 + T2)(:, c)|| * 2^-e (rows < m), e from
+ * frexp of the engine's sigma of that column (the norm is about that sigma: no overflow or
+ * underflow); one block of 256 threads per column c < np, each thread a fixed stride of rows, then
+ * a fixed tree. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const double *T2, int m, int mp, int pp, int j0, const double *sig, double *nrm)
 {
     __shared__ double red[256];
     const int c = blockIdx.x, j = j0 + c;
@@ -2823,7 +2944,8 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const dou
     (void)frexp(sig[j], &e);
     double s = 0.0;
     for (int r = threadIdx.x; r < m; r += blockDim.x) {
-        const size_t d = (size_t)r + (size_t)c * m;
+        const size_t d = (size_t)r + (size_t)c * mp;
+        (void)pp;
         const double v = ldexp(__dadd_rn(T1[d], T2[d]), -e);
         s = __dadd_rn(s, __dmul_rn(v, v));
     }
@@ -2844,30 +2966,25 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double
                                               cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    cublasHandle_t h = NULL;
-    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(sizeof(double) * 1, m_f, m_g, n, nb);
-    const int pw = RL.panel;
-    const int beta = hzgsvd__refine_beta((long long)n);
-    double *A = (double *)(buf + RL.off_A), *Z1 = (double *)(buf + RL.off_Z1), *B = (double *)(buf + RL.off_B);
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb);
+    const int beta = hzgsvd__refine_beta((long long)n), kh = RL.kh, mp = RL.mp;
+    double *A = (double *)(buf + RL.off_A), *B1 = (double *)(buf + RL.off_B1), *B2 = (double *)(buf + RL.off_B2);
     double *T1 = (double *)(buf + RL.off_T1), *T2 = (double *)(buf + RL.off_T2), *nrm = (double *)(buf + RL.off_nrm);
-    const double one = 1.0, zero = 0.0;
     (void)Zi;
-    HZGSVD__CUBLAS(cublasCreate(&h));
-    HZGSVD__CUBLAS(cublasSetStream(h, stream));
-    HZGSVD__CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
     for (int which = 0; which < 2; ++which) {
-        const int mr = which ? m_g : m_f;
-        hzgsvd__d_refine_split_rows<<<(mr + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, n, rg->active,
-                                                                        which ? rg->shift_g : rg->shift_f, d_col,
+        const int mr = which ? m_g : m_f, mrp = hzgsvd__round_up(mr, HZGSVD__GEMM_BM);
+        hzgsvd__d_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, mp, n, kh,
+                                                                        rg->active, which ? rg->shift_g : rg->shift_f, d_col,
                                                                         which ? d_eg : d_ef, beta, A);
         HZGSVD__CU(cudaGetLastError());
-        for (int j0 = 0; j0 < nb; j0 += pw) {
-            const int np = nb - j0 < pw ? nb - j0 : pw;
-            hzgsvd__d_refine_split_cols<<<np, 256, 0, stream>>>(Z, nb, n, j0, which ? d_eg : d_ef, beta, Z1, B);
+        for (int j0 = 0; j0 < nb; j0 += RL.panel) {
+            const int np = nb - j0 < RL.panel ? nb - j0 : RL.panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
+            hzgsvd__d_refine_split_cols<<<pp, 256, 0, stream>>>(Z, nb, n, kh, j0, np, pp, which ? d_eg : d_ef, beta, B1, B2);
             HZGSVD__CU(cudaGetLastError());
-            HZGSVD__CUBLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, n, &one, A, mr, Z1, n, &zero, T1, mr));
-            HZGSVD__CUBLAS(cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, 2 * n, &one, A, mr, B, 2 * n, &zero, T2, mr));
-            hzgsvd__d_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
+            st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
+            if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
+            if (st != HZGSVD_SUCCESS) goto done;
+            hzgsvd__d_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, mp, pp, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
             HZGSVD__CU(cudaGetLastError());
         }
     }
@@ -2875,21 +2992,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
 done:
-    if (h) {
-        const cublasStatus_t s = cublasDestroy(h);
-        if (s != CUBLAS_STATUS_SUCCESS && st == HZGSVD_SUCCESS)
-            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cublasDestroy failed: %s (%d)", cublasGetStatusString(s), (int)s);
-    }
     return st;
 }
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
 /* Sigma refinement on the GPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
- * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] (m x 2n) and a panel of Z
- * columns into Z1 (n x P) and B = [Zr; Z] (2n x P); cuBLAS forms T1 = F1 Z1 (exact: integer sums
- * below 2^53, in any order) and T2 = A B = F1 Zr + Fr Z (Zgemm, FP64 tensor cores); the
- * norm kernel sums |T1 + T2|^2 down each column in a fixed order.  Complex matrices are interleaved here (cuDoubleComplex), as cuBLAS wants them. */
+ * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] and a panel of Z columns
+ * into B1 = Z1 and B2 = [Zr; z''] (the layout: hzgsvd__gpu_refine_plan; complex matrices in real form); hzgsvd__gpu_gemm_nn
+ * forms T1 = F1 Z1 (exact: integer sums below 2^53, in any order) and T2 = A B2 = F1 Zr + Fr Z on
+ * the FP64 tensor cores; the norm kernel sums |T1 + T2|^2 down each column in a fixed order. */
 
 /* Entry (r, k) of Y'' = Y' with column k scaled by 2^-ex[k], Y' the caller's matrix (interleaved when Yi is NULL, else split planes)
  * range-scaled, ex the frexp exponents of the largest entry of each column of Y' (the load's
@@ -2904,41 +3016,57 @@ static __device__ __forceinline__ void hzgsvd__z_refine_in(const double *Y, cons
     *xi = ldexp(Yi ? Yi[d] : Y[2 * d + 1], sc);
 }
 
-/* A(:, 0:n) = heads of the rows of Y'' on each row's grid, A(:, n:2n) = the exact tails (ld m). */
-HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_rows(const double *Y, const double *Yi, int ld, int m, int n, int active, int shift, const int *col,
-                                        const int *ex, int beta, double *A)
+/* A = [F1 | Fr] (ld mp, kh columns per half, heads first): row r of Y'' split on its own grid; in
+ * real form, column k of a half holds the real parts of column k, column n + k the imaginary ones.
+ * Rows m..mp-1 and columns 2n..kh-1 of each half are zero (the products' padding). */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_rows(const double *Y, const double *Yi, int ld, int m, int mp, int n, int kh, int active, int shift,
+                                                        const int *col, const int *ex, int beta, double *A)
 {
     const int r = blockIdx.x * blockDim.x + threadIdx.x;
-    if (r >= m) return;
-    double mx = 0.0, xr, xi;
+    if (r >= mp) return;
+    double mx = 0.0, xr = 0.0, xi = 0.0;
     int e;
-    for (int k = 0; k < n; ++k) {
+    for (int k = 0; k < n && r < m; ++k) {
         hzgsvd__z_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr, &xi);
         mx = fmax(mx, fabs(xr));
         mx = fmax(mx, fabs(xi));
     }
     (void)frexp(mx, &e);
+    double *head = A + r, *tail = A + r + (size_t)kh * mp;
     for (int k = 0; k < n; ++k) {
-        hzgsvd__z_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr, &xi);
+        if (r < m) hzgsvd__z_refine_in(Y, Yi, ld, r, k, active, shift, col, ex, &xr, &xi);
         const double hr = hzgsvd__refine_head(xr, e, beta);
-        const size_t h = (size_t)r + (size_t)k * m, t = h + (size_t)n * m;
+        head[(size_t)k * mp] = hr;
+        tail[(size_t)k * mp] = xr - hr;
         const double hi = hzgsvd__refine_head(xi, e, beta);
-        A[2 * h] = hr; A[2 * h + 1] = hi;
-        A[2 * t] = xr - hr; A[2 * t + 1] = xi - hi;
+        head[(size_t)(n + k) * mp] = hi;
+        tail[(size_t)(n + k) * mp] = xi - hi;
     }
+    for (int k = 2 * n; k < kh; ++k) head[(size_t)k * mp] = tail[(size_t)k * mp] = 0.0;
+}
+
+/* Entry k of a complex column x + iy into column c of a real-form B (ld ldb, pp columns apart):
+ * [x; -y] in column c, [y; x] in column pp + c, rows k and n + k. */
+static __device__ __forceinline__ void hzgsvd__z_refine_put(double *B, int ldb, int pp, int n, int k, int c, double x, double y)
+{
+    double *re = B + (size_t)c * ldb, *im = B + (size_t)(pp + c) * ldb;
+    re[k] = x; re[n + k] = -y;
+    im[k] = y; im[n + k] = x;
 }
 
 /* Column j0 + c of Z (first n rows of the working planes, ld ldz) as z''_k = z_k 2^ex[k], one block
- * of 256 threads per column: Z1(:, c) = heads on the column's grid, B(:, c) = [tails; z'']. */
-HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_cols(const double *Z, const double *Zi, int ldz, int n, int j0, const int *ex, int beta,
-                                        double *Z1, double *B)
+ * of 256 threads per column c < pp: B1(:, c) = heads on the column's grid, B2(:, c) = [tails; z''];
+ * columns c >= np (past the panel) and rows 2n..kh-1 of each part are zero. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_cols(const double *Z, const double *Zi, int ldz, int n, int kh, int j0, int np, int pp,
+                                                        const int *ex, int beta, double *B1, double *B2)
 {
     __shared__ double red[256];
     const int c = blockIdx.x, j = j0 + c;
+    const int live = c < np;
     const double *z = Z + (size_t)j * ldz;
     const double *zi = Zi + (size_t)j * ldz;
     double mx = 0.0;
-    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+    for (int k = threadIdx.x; k < n && live; k += blockDim.x) {
         mx = fmax(mx, fabs(ldexp(z[k], ex[k])));
         mx = fmax(mx, fabs(ldexp(zi[k], ex[k])));
     }
@@ -2951,19 +3079,24 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_split_cols(const double *Z, cons
     int e;
     (void)frexp(red[0], &e);
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
-        const double zr = ldexp(z[k], ex[k]), hr = hzgsvd__refine_head(zr, e, beta);
-        const size_t h = (size_t)k + (size_t)c * n, t = (size_t)k + (size_t)c * 2 * n, x = t + n;
-        const double zv = ldexp(zi[k], ex[k]), hi = hzgsvd__refine_head(zv, e, beta);
-        Z1[2 * h] = hr; Z1[2 * h + 1] = hi;
-        B[2 * t] = zr - hr; B[2 * t + 1] = zv - hi;
-        B[2 * x] = zr; B[2 * x + 1] = zv;
+        const double zr = live ? ldexp(z[k], ex[k]) : 0.0, hr = hzgsvd__refine_head(zr, e, beta);
+        const double zv = live ? ldexp(zi[k], ex[k]) : 0.0, hi = hzgsvd__refine_head(zv, e, beta);
+        hzgsvd__z_refine_put(B1, kh, pp, n, k, c, hr, hi);
+        hzgsvd__z_refine_put(B2, 2 * kh, pp, n, k, c, zr - hr, zv - hi);
+        hzgsvd__z_refine_put(B2 + kh, 2 * kh, pp, n, k, c, zr, zv);
+    }
+    for (int q = 0; q < 2; ++q) {
+        const size_t cc = (size_t)c + (size_t)q * pp;
+        for (int k = 2 * n + threadIdx.x; k < kh; k += blockDim.x)
+            B1[k + cc * kh] = B2[k + cc * 2 * kh] = B2[kh + k + cc * 2 * kh] = 0.0;
     }
 }
 
-/* nrm[j0 + c] = ||(T1 + T2)(:, c)|| * 2^-e, e from frexp of the engine's sigma of that column (the
- * norm is about that sigma: no overflow or underflow); one block of 256 threads per column, each
- * thread a fixed stride of rows, then a fixed tree. */
-HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const double *T2, int m, int j0, const double *sig, double *nrm)
+/* nrm[j0 + c] = ||(T1 + T2)(:, c)|| * 2^-e (rows < m; columns c and pp + c hold the real and imaginary parts), e from
+ * frexp of the engine's sigma of that column (the norm is about that sigma: no overflow or
+ * underflow); one block of 256 threads per column c < np, each thread a fixed stride of rows, then
+ * a fixed tree. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const double *T2, int m, int mp, int pp, int j0, const double *sig, double *nrm)
 {
     __shared__ double red[256];
     const int c = blockIdx.x, j = j0 + c;
@@ -2971,8 +3104,9 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const dou
     (void)frexp(sig[j], &e);
     double s = 0.0;
     for (int r = threadIdx.x; r < m; r += blockDim.x) {
-        const size_t d = (size_t)r + (size_t)c * m;
-        const double vr = ldexp(__dadd_rn(T1[2 * d], T2[2 * d]), -e), vi = ldexp(__dadd_rn(T1[2 * d + 1], T2[2 * d + 1]), -e);
+        const size_t d = (size_t)r + (size_t)c * mp;
+        const size_t di = d + (size_t)pp * mp;
+        const double vr = ldexp(__dadd_rn(T1[d], T2[d]), -e), vi = ldexp(__dadd_rn(T1[di], T2[di]), -e);
         s = __dadd_rn(s, __dadd_rn(__dmul_rn(vr, vr), __dmul_rn(vi, vi)));
     }
     red[threadIdx.x] = s;
@@ -2992,31 +3126,24 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double
                                               cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    cublasHandle_t h = NULL;
-    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(sizeof(double) * 2, m_f, m_g, n, nb);
-    const int pw = RL.panel;
-    const int beta = hzgsvd__refine_beta(2 * (long long)n);
-    double *A = (double *)(buf + RL.off_A), *Z1 = (double *)(buf + RL.off_Z1), *B = (double *)(buf + RL.off_B);
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb);
+    const int beta = hzgsvd__refine_beta(2 * (long long)n), kh = RL.kh, mp = RL.mp;
+    double *A = (double *)(buf + RL.off_A), *B1 = (double *)(buf + RL.off_B1), *B2 = (double *)(buf + RL.off_B2);
     double *T1 = (double *)(buf + RL.off_T1), *T2 = (double *)(buf + RL.off_T2), *nrm = (double *)(buf + RL.off_nrm);
-    const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
-    HZGSVD__CUBLAS(cublasCreate(&h));
-    HZGSVD__CUBLAS(cublasSetStream(h, stream));
-    HZGSVD__CUBLAS(cublasSetPointerMode(h, CUBLAS_POINTER_MODE_HOST));
     for (int which = 0; which < 2; ++which) {
-        const int mr = which ? m_g : m_f;
-        hzgsvd__z_refine_split_rows<<<(mr + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, n, rg->active,
-                                                                        which ? rg->shift_g : rg->shift_f, d_col,
+        const int mr = which ? m_g : m_f, mrp = hzgsvd__round_up(mr, HZGSVD__GEMM_BM);
+        hzgsvd__z_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, mp, n, kh,
+                                                                        rg->active, which ? rg->shift_g : rg->shift_f, d_col,
                                                                         which ? d_eg : d_ef, beta, A);
         HZGSVD__CU(cudaGetLastError());
-        for (int j0 = 0; j0 < nb; j0 += pw) {
-            const int np = nb - j0 < pw ? nb - j0 : pw;
-            hzgsvd__z_refine_split_cols<<<np, 256, 0, stream>>>(Z, Zi, nb, n, j0, which ? d_eg : d_ef, beta, Z1, B);
+        for (int j0 = 0; j0 < nb; j0 += RL.panel) {
+            const int np = nb - j0 < RL.panel ? nb - j0 : RL.panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
+            hzgsvd__z_refine_split_cols<<<pp, 256, 0, stream>>>(Z, Zi, nb, n, kh, j0, np, pp, which ? d_eg : d_ef, beta, B1, B2);
             HZGSVD__CU(cudaGetLastError());
-            HZGSVD__CUBLAS(cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, n, &one, (const cuDoubleComplex *)A, mr,
-                                       (const cuDoubleComplex *)Z1, n, &zero, (cuDoubleComplex *)T1, mr));
-            HZGSVD__CUBLAS(cublasZgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, mr, np, 2 * n, &one, (const cuDoubleComplex *)A, mr,
-                                       (const cuDoubleComplex *)B, 2 * n, &zero, (cuDoubleComplex *)T2, mr));
-            hzgsvd__z_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
+            st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
+            if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
+            if (st != HZGSVD_SUCCESS) goto done;
+            hzgsvd__z_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, mp, pp, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
             HZGSVD__CU(cudaGetLastError());
         }
     }
@@ -3024,11 +3151,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
 done:
-    if (h) {
-        const cublasStatus_t s = cublasDestroy(h);
-        if (s != CUBLAS_STATUS_SUCCESS && st == HZGSVD_SUCCESS)
-            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cublasDestroy failed: %s (%d)", cublasGetStatusString(s), (int)s);
-    }
     return st;
 }
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
@@ -3064,7 +3186,7 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
-        const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(sizeof(double) * 1, m_f, m_g, n, nb).bytes;
+        const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb).bytes;
         L->off_step = o;  o += step > refine ? step : refine;
     }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
@@ -3278,7 +3400,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
     hzgsvd__d_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real);
     HZGSVD__CU(cudaGetLastError());
-    if ((o.refine_sigma > 0 || (o.refine_sigma < 0 && n > HZGSVD__GPU_REFINE_AUTO_N)) && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
+    if (o.refine_sigma != 0 && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
         st = hzgsvd__d_gpu_refine(dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, L.nb, M.Z, NULL, &rg, d_col, d_ef, d_eg, d_real,
                               d_sf, d_sg, d_ss, work + L.off_step, stream, info);
         if (st != HZGSVD_SUCCESS) goto done;
@@ -3458,7 +3580,7 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
-        const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(sizeof(double) * 2, m_f, m_g, n, nb).bytes;
+        const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb).bytes;
         L->off_step = o;  o += step > refine ? step : refine;
     }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
@@ -3675,7 +3797,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
     hzgsvd__z_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, M.Zi, n, L.nb, d_real);
     HZGSVD__CU(cudaGetLastError());
-    if ((o.refine_sigma > 0 || (o.refine_sigma < 0 && n > HZGSVD__GPU_REFINE_AUTO_N)) && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
+    if (o.refine_sigma != 0 && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
         st = hzgsvd__z_gpu_refine(dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, L.nb, M.Z, M.Zi, &rg, d_col, d_ef, d_eg, d_real,
                               d_sf, d_sg, d_ss, work + L.off_step, stream, info);
         if (st != HZGSVD_SUCCESS) goto done;

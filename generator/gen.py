@@ -91,7 +91,7 @@ def outputs(variants):
          "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
          ["hzgsvd_host.h"],
-         [("hzgsvd_gpu_common.cu.j2", {})]
+         [("hzgsvd_gpu_common.cu.j2", {}), ("hzgsvd_gpu_gemm.cu.j2", {}), ("hzgsvd_gpu_refine_common.cu.j2", {})]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]

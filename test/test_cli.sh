@@ -539,7 +539,7 @@ else fail "npy-nul-descr: message" "$(cat "$T/npy-nul-descr.err")"; fi
 # ---------------------------------------------------------------------------------------------
 if command -v valgrind >/dev/null 2>&1; then
     echo "test_cli: valgrind"
-    VG="valgrind --error-exitcode=99 -q --suppressions=$(cd "$(dirname "$0")" && pwd)/valgrind.supp"
+    VG="valgrind --error-exitcode=99 -q"
     VHZ="$HZ"
     # Valgrind (3.19 and older) cannot run AVX-512 code, which -march=native emits on such CPUs.
     # If it stops on an illegal instruction, check a copy built for x86-64-v3 (AVX2 + FMA) from

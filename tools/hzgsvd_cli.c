@@ -110,7 +110,7 @@ static void print_help(FILE *out)
 "  --no-sort            do not sort; sigma is then not ordered\n"
 "  --refine, --no-refine  sigma as ||F z|| / ||G z|| recomputed from the input with split\n"
 "                       products (docs/NUMERICS.md), or from the final iterate's column norms;\n"
-"                       default: the engine's choice (CPU refines; GPU refines for n > 1024; the\n"
+"                       default: refine where the engine holds the input (CPU, GPU; the\n"
 "                       distributed engine does not refine)\n"
 "  --max-sweeps N       at most N outer sweeps, 1..%d (default 30)\n"
 "  --block-width W      columns per block column: 0 = the engine's choice (the default: CPU 16,\n"

@@ -28,6 +28,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <float.h>
 #include <math.h>
 
 static const double SIGMA_VS_CPU = 1e-12;
@@ -167,6 +168,46 @@ static void check_rsqrt_device(void)
     cudaFree(da); cudaFree(dy); free(a); free(y);
 }
 
+/* hzgsvd__gpu_gemm_nn, the refinement's products: integer entries below 2^20 give the exact
+ * product (every partial sum an integer below 2^53, whatever the order); random ones agree with a
+ * host sum within 2 k u sum_l |a_il| |b_lj|; repeated calls are bitwise equal; an unpadded shape
+ * is HZGSVD_ERR_INTERNAL. */
+static void check_gemm(void)
+{
+    const int m = 192, n = 128, k = 80;
+    double *a = (double *)malloc(sizeof(double) * m * k), *b = (double *)malloc(sizeof(double) * k * n);
+    double *c = (double *)malloc(sizeof(double) * m * n), *c2 = (double *)malloc(sizeof(double) * m * n), *da, *db, *dc;
+    tu_rng r = { 11 };
+    hzgsvd_info info;
+    cudaMalloc(&da, sizeof(double) * m * k);
+    cudaMalloc(&db, sizeof(double) * k * n);
+    cudaMalloc(&dc, sizeof(double) * m * n);
+    for (int kind = 0; kind < 2; ++kind) {
+        for (int i = 0; i < m * k; ++i) a[i] = kind ? tu_uniform(&r) : (double)((int64_t)(tu_next(&r) % 2097153) - 1048576);
+        for (int i = 0; i < k * n; ++i) b[i] = kind ? tu_uniform(&r) : (double)((int64_t)(tu_next(&r) % 2097153) - 1048576);
+        cudaMemcpy(da, a, sizeof(double) * m * k, cudaMemcpyHostToDevice);
+        cudaMemcpy(db, b, sizeof(double) * k * n, cudaMemcpyHostToDevice);
+        CHECK(hzgsvd__gpu_gemm_nn(m, n, k, da, m, db, k, dc, m, 0, &info) == HZGSVD_SUCCESS, "gemm: %s", info.detail);
+        CHECK(cudaMemcpy(c, dc, sizeof(double) * m * n, cudaMemcpyDeviceToHost) == cudaSuccess, "gemm: copy back");
+        CHECK(hzgsvd__gpu_gemm_nn(m, n, k, da, m, db, k, dc, m, 0, &info) == HZGSVD_SUCCESS, "gemm: %s", info.detail);
+        CHECK(cudaMemcpy(c2, dc, sizeof(double) * m * n, cudaMemcpyDeviceToHost) == cudaSuccess, "gemm: copy back");
+        CHECK(memcmp(c, c2, sizeof(double) * m * n) == 0, "gemm: two calls differ");
+        int bad = 0;
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i) {
+                double s = 0.0, w = 0.0;
+                for (int l = 0; l < k; ++l) { s += a[i + (size_t)l * m] * b[l + (size_t)j * k]; w += fabs(a[i + (size_t)l * m] * b[l + (size_t)j * k]); }
+                const double d = fabs(c[i + (size_t)j * m] - s);
+                if (kind ? d > 2.0 * k * DBL_EPSILON / 2 * w : d != 0.0) ++bad;
+            }
+        CHECK(bad == 0, "gemm (%s entries): %d of %d entries off", kind ? "random" : "integer", bad, m * n);
+    }
+    CHECK(hzgsvd__gpu_gemm_nn(m - 8, n, k, da, m, db, k, dc, m, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: unpadded m accepted");
+    CHECK(hzgsvd__gpu_gemm_nn(m, n, k - 8, da, m, db, k, dc, m, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: unpadded k accepted");
+    cudaFree(da); cudaFree(db); cudaFree(dc);
+    free(a); free(b); free(c); free(c2);
+}
+
 static char cfg_prec = 'D';
 
 static const char *cfg_name(const hzgsvd_options *o, char *buf)
@@ -192,7 +233,7 @@ static void compare(const pair *p, const hzgsvd_options *o, const double *cpu_si
         CHECK(e <= SIGMA_VS_CPU, "n=%d %s: sigma GPU vs CPU %.3e > %.0e", p->n, name, e, SIGMA_VS_CPU);
         if (g.info.sigma_refined)
             CHECK(e <= SIGMA_REFINED_VS_CPU, "n=%d %s: refined sigma GPU vs CPU %.3e > %.0e", p->n, name, e, SIGMA_REFINED_VS_CPU);
-        const int want = o->refine_sigma > 0 || (o->refine_sigma < 0 && p->n > HZGSVD__GPU_REFINE_AUTO_N);
+        const int want = o->refine_sigma != 0;   /* the default (-1) refines in copying mode */
         CHECK(g.info.sigma_refined == want, "n=%d %s: info.sigma_refined = %d with refine_sigma = %d", p->n, name,
               g.info.sigma_refined, o->refine_sigma);
         if (check_vectors) {
@@ -658,7 +699,7 @@ int main(int argc, char **argv)
                 hzgsvd_options o = hzgsvd_default_options();
                 o.max_sweeps = 1;
                 o.block_width = wi ? 32 : 16;
-                o.refine_sigma = wi ? 1 : -1;                    /* the refinement's kernels under the sanitizers too */
+                o.refine_sigma = wi ? 1 : -1;                    /* the refinement's kernels under the sanitizers too (both refine) */
                 result g = run(&p, &o, 1);
                 CHECK(g.st == HZGSVD_SUCCESS || g.st == HZGSVD_ERR_NO_CONVERGENCE, "%s w=%d: status %d (%s)", c ? "complex" : "real",
                       o.block_width, g.st, g.info.detail);
@@ -673,6 +714,7 @@ int main(int argc, char **argv)
     cudaGetDeviceProperties(&prop, 0);
     printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
     check_rsqrt_device();
+    check_gemm();
     const int sizes[6] = { 20, 32, 64, 96, 250, 512 };   /* 20: 44 bordered columns at w = 32 (more than 32) */
     for (int si = 0; si < 12; ++si) {
         const int n = sizes[si % 6], cplx = si >= 6;
@@ -691,7 +733,7 @@ int main(int argc, char **argv)
                     o.inner = (hzgsvd_strategy)((cfg >> 1) & 1);
                     o.blocking = (hzgsvd_blocking)((cfg >> 2) & 1);
                     o.sort = !((cfg >> 3) & 1);
-                    o.refine_sigma = (v & 1) ? 1 : -1;   /* the GPU refinement at every size, and the default */
+                    o.refine_sigma = (v & 1) ? 1 : (v & 2) ? 0 : -1;   /* forced, the default (refines too), and none */
                     compare(&p, &o, c.s, (v == 0 && cfg == 0) || (n <= 96 && cfg % 5 == 0));
                 }
         release(&c);
