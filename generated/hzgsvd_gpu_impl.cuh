@@ -99,12 +99,14 @@ HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
 #define HZGSVD__TARGET_BLOCKS 1056
 
 
-/* D += A B on the FP64 tensor cores, one 8x8x4 product per warp (mma.sync m8n8k4 f64).  Lane
- * l = 4 g + t holds A(g, t), B(t, g) and D(g, 2t), D(g, 2t + 1). */
-__device__ __forceinline__ void hzgsvd__dmma(double &d0, double &d1, double a, double b)
+/* D += A B on the FP64 tensor cores, one 16x8x4 product per warp (mma.sync m16n8k4 f64: on an
+ * H100 the m16n8 shapes run at about 1.6x the rate of sm_80's m8n8k4, docs/PERFORMANCE.md).  Lane
+ * l = 4 g + t holds A(g, t) in a0, A(g + 8, t) in a1, B(t, g) in b, D(g, 2t + e) in d0/d1 and
+ * D(g + 8, 2t + e) in d2/d3 (e = 0, 1): two stacked 8x8x4 products with the fragments of each. */
+__device__ __forceinline__ void hzgsvd__dmma(double &d0, double &d1, double &d2, double &d3, double a0, double a1, double b)
 {
-    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n"
-        : "+d"(d0), "+d"(d1) : "d"(a), "d"(b));
+    asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};\n"
+        : "+d"(d0), "+d"(d1), "+d"(d2), "+d"(d3) : "d"(a0), "d"(a1), "d"(b));
 }
 
 /* 16 bytes global -> shared without passing through registers (cp.async, completed by groups). */
@@ -905,8 +907,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
             }
             const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
 #pragma unroll
-            for (int i = 0; i < NTI; ++i) {
-                hzgsvd__dmma(acc[i][0], acc[i][1], fa[i], fb);
+            for (int i = 0; i < NTI; i += 2) {              /* row tiles i and i + 1 in one 16x8x4 product */
+                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa[i], fa[i + 1], fb);
             }
         }
         __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
@@ -972,9 +974,9 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
 #pragma unroll
         for (int kk = 0; kk < KS; ++kk) {
 #pragma unroll
-            for (int i = 0; i < 4; ++i) {               /* A fragment Y(8 i + g, 4 kk + t) */
-                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
-                hzgsvd__dmma(acc[i][0], acc[i][1], fa, fz[kk]);
+            for (int i = 0; i < 4; i += 2) {            /* A fragments Y(8 i + g, 4 kk + t) and Y(8 i + 8 + g, 4 kk + t) */
+                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1 = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
+                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa, fa1, fz[kk]);
             }
         }
         const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
@@ -1903,12 +1905,12 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd
             const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
             const double fbi = b[PLANE + (cj + g) * HZGSVD__TILE_LD + kk + t];
 #pragma unroll
-            for (int i = 0; i < NTI; ++i) {
+            for (int i = 0; i < NTI; i += 2) {              /* row tiles i and i + 1 in one 16x8x4 product */
                 /* (Yr - i Yi)^T (Yr + i Yi): real Yr'Yr + Yi'Yi, imaginary Yr'Yi - Yi'Yr */
-                hzgsvd__dmma(acc[i][0], acc[i][1], fa[i], fb);
-                hzgsvd__dmma(acc[i][0], acc[i][1], fai[i], fbi);
-                hzgsvd__dmma(acci[i][0], acci[i][1], fa[i], fbi);
-                hzgsvd__dmma(acci[i][0], acci[i][1], -fai[i], fb);
+                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa[i], fa[i + 1], fb);
+                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fai[i], fai[i + 1], fbi);
+                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], fa[i], fa[i + 1], fbi);
+                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], -fai[i], -fai[i + 1], fb);
             }
         }
         __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
@@ -1982,14 +1984,15 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
 #pragma unroll
         for (int kk = 0; kk < KS; ++kk) {
 #pragma unroll
-            for (int i = 0; i < 4; ++i) {               /* A fragment Y(8 i + g, 4 kk + t) */
-                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
+            for (int i = 0; i < 4; i += 2) {            /* A fragments Y(8 i + g, 4 kk + t) and Y(8 i + 8 + g, 4 kk + t) */
+                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1 = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
                 const double fai = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
+                const double fai1 = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
                 /* (Yr + i Yi)(Zr + i Zi): real Yr Zr - Yi Zi, imaginary Yr Zi + Yi Zr */
-                hzgsvd__dmma(acc[i][0], acc[i][1], fa, fz[kk]);
-                hzgsvd__dmma(acc[i][0], acc[i][1], -fai, fzi[kk]);
-                hzgsvd__dmma(acci[i][0], acci[i][1], fa, fzi[kk]);
-                hzgsvd__dmma(acci[i][0], acci[i][1], fai, fz[kk]);
+                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa, fa1, fz[kk]);
+                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], -fai, -fai1, fzi[kk]);
+                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], fa, fa1, fzi[kk]);
+                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], fai, fai1, fz[kk]);
             }
         }
         const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
