@@ -1,7 +1,12 @@
 # hzgsvd -- make (build) · make test · make demo · make bench · make generate · make check-generated · make deps
 #
 # Variables you may set: CC, NVCC, CUDA_ARCH (default sm_90), THREADS (OpenMP threads for tests/demo),
-# VARIANTS (a comma-separated build filter for the generated GPU instances, e.g. VARIANTS=0,4).
+# VARIANTS (a comma-separated build filter for the generated GPU instances, e.g. VARIANTS=0,4),
+# CPU_ONLY=1 (build and test without nvcc even where it exists: no GPU engine, no CUDA checks).
+#
+# make demo and make test first run tools/deps.sh --ensure (installs missing Debian packages as
+# root, or says the one command to run), then build and run in a fresh make, so that what the
+# install brought (Python's Jinja2, mpicc) is seen.
 
 # The first python3 that has Jinja2 and NumPy (Debian's, from `make deps`, before a pyenv/venv shim).
 ifndef PYTHON
@@ -23,7 +28,7 @@ VARIANTS  ?=
 BENCH_SIZES ?= 512,1024,2048,4096,8192
 BENCH_VARIANTS_N ?= 2048
 
-HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo 1)
+HAVE_NVCC := $(if $(CPU_ONLY),,$(shell command -v $(NVCC) >/dev/null 2>&1 && echo 1))
 # Open MPI (make deps installs it): the distributed engine, its tests and hzgsvd --mpi.  MPI_INC and
 # MPI_LIBS may be set by hand where the mpicc wrapper cannot answer (e.g. an unpacked Open MPI).
 MPICC     ?= mpicc
@@ -37,6 +42,8 @@ comma     := ,
 NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
 NVLIBS    := -lgomp -lm
 GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh
+# Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.
+NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_impl.h
@@ -44,7 +51,7 @@ REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h genera
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-cpu test-gpu demo deps bench bench-cpu bench-mpi accuracy-table clean
+.PHONY: all generate check-generated test test-run test-cpu test-gpu demo demo-run deps bench bench-cpu bench-mpi accuracy-table clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -66,9 +73,11 @@ CLI_MPI_OBJ := $(if $(HAVE_MPI),$(BUILD)/hzgsvd_cli_mpi.o)
 CLI_DEFS    := $(if $(HAVE_NVCC),-DHZGSVD_WITH_CUDA) $(if $(HAVE_MPI),-DHZGSVD_WITH_MPI)
 ifeq ($(HAVE_NVCC),1)
 $(BUILD)/hzgsvd_cli_gpu.o: tools/hzgsvd_cli_gpu.cu tools/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -c -o $@ $<
 
 $(BUILD)/hzgsvd_cli_mpi.o: tools/hzgsvd_cli_mpi.c tools/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -c -o $@ $<
 
 $(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
@@ -88,13 +97,16 @@ $(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test
 	$(CC) $(CFLAGS) $(MPI_INC) -o $@ $< $(MPI_LIBS) $(LAPACK) $(LDLIBS)
 
 $(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
 
 # GPU programs (nvcc): the GPU test and the benchmark.
 $(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
 $(BUILD)/hzgsvd_bench: tools/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver -lcublas $(NVLIBS)
 
 $(BUILD)/hzgsvd_mkpair: tools/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
@@ -125,9 +137,13 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 # summary line "N passed, M failed, K skipped" (the GPU suite counts as skipped without a GPU).
 TEST_CPU_DEPS := $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
 TEST_GPU_DEPS := $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
-TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(NVCC) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
+TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(CPU_ONLY),,$(NVCC)) CPU_ONLY=$(CPU_ONLY) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
 
-test: check-generated $(TEST_CPU_DEPS) $(TEST_GPU_DEPS)
+test:
+	@bash tools/deps.sh --ensure
+	@$(MAKE) --no-print-directory test-run
+
+test-run: check-generated $(TEST_CPU_DEPS) $(TEST_GPU_DEPS)
 	$(TEST_ENV) bash test/run_cpu_tests.sh --cpu --gpu
 
 test-cpu: $(TEST_CPU_DEPS)
@@ -155,14 +171,16 @@ bench-mpi: $(TOOLS)
 accuracy-table: $(TOOLS) $(BUILD)/hzgsvd_ref
 	BUILD=$(BUILD) bash tools/accuracy_table.sh --update-docs
 
-demo: $(TOOLS)
+demo:
+	@bash tools/deps.sh --ensure
+	@$(MAKE) --no-print-directory demo-run
+
+demo-run: $(TOOLS)
 	BUILD=$(BUILD) bash tools/demo.sh
 
+# Every Debian package make demo and make test use (the list: tools/deps.sh).
 deps:
-	apt-get update
-	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-	  make gcc libc6-dev python3 python3-jinja2 python3-numpy \
-	  liblapacke-dev liblapack-dev libopenblas-dev libopenmpi-dev openmpi-bin valgrind
+	bash tools/deps.sh --install
 
 clean:
 	rm -rf $(BUILD)

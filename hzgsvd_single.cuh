@@ -35,8 +35,8 @@
  *   of every pivot pair, 8 * 2w n' bytes per plane) and small tables
  *   (hzgsvd_gpu_?gsvd_workspace_size says exactly).  After the sweeps the sigma refinement
  *   (opt.refine_sigma, docs/NUMERICS.md) reuses the step buffers, enlarged where needed to
- *   8 (2 m n + 3 n P + 2 m P) bytes (16 for complex; m = max(m_f, m_g), P = min(n', 1024)), and
- *   its cuBLAS handle allocates a few MB of its own.
+ *   8 (2 m n + 3 n P + 2 m P) bytes for real pairs and 16 (2 m n + 6 n P + 2 m P) for complex ones
+ *   (m = max(m_f, m_g), P = min(n', 1024), each rounded up to the product tiles).
  *   The interleaved complex entry point converts while copying in and out (no extra pass or
  *   memory); the split-plane one reads and writes the caller's planes directly.  Pass d_work = NULL
  *   to let the call cudaMalloc and free it.  The host entry points also allocate device copies of

@@ -19,7 +19,9 @@ done
 [ "$do_cpu" = 1 ] || [ "$do_gpu" = 1 ] || do_cpu=1
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-/usr/bin/python3}
-NVCC=${NVCC:-nvcc}
+NVCC=${NVCC-nvcc}
+NO_NVCC="no nvcc on this machine"
+if [ -n "${CPU_ONLY:-}" ]; then NVCC=""; NO_NVCC="CPU_ONLY build"; fi   # make CPU_ONLY=1 test
 CUDA_ARCH=${CUDA_ARCH:-sm_90}
 export PYTHONUNBUFFERED=1
 
@@ -54,6 +56,9 @@ run_suite test_mkpair env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_mkpair.
 run_suite test_tools env BUILD="$BUILD" bash test/test_tools.sh
 run_suite test_example bash test/test_example.sh
 run_suite compile_checks env BUILD="$BUILD" NVCC="$NVCC" CUDA_ARCH="$CUDA_ARCH" bash test/compile/run_compile_checks.sh
+# The CMake package and pkg-config file, consumed the three ways (test/test_cmake.sh; exit 77: no cmake).
+if command -v cmake >/dev/null 2>&1; then run_suite test_cmake env CPU_ONLY="${CPU_ONLY:-}" bash test/test_cmake.sh
+else skip_suite test_cmake "cmake not installed (make deps installs it)"; fi
 
 if command -v valgrind >/dev/null 2>&1; then
     run_suite valgrind_engine_errors valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
@@ -73,12 +78,15 @@ if [ -x "$BUILD/test_mpi_engine" ] && command -v "$MPIRUN" >/dev/null 2>&1; then
 else
     skip_suite test_mpi_engine "no MPI (mpicc/mpirun) on this machine; make deps installs Open MPI"
 fi
+# The complete programs of examples/ (the MPI one where MPI exists, the GPU ones built where nvcc
+# exists and run where a GPU is present).
+run_suite test_examples env CC="${CC:-gcc}" NVCC="$NVCC" CUDA_ARCH="$CUDA_ARCH" MPIRUN="$MPIRUN" bash test/test_examples.sh
 
-if command -v "$NVCC" >/dev/null 2>&1; then
+if [ -n "$NVCC" ] && command -v "$NVCC" >/dev/null 2>&1; then
     run_suite cuda_compile_core "$NVCC" -arch="$CUDA_ARCH" -std=c++17 -I. -c test/compile/core_device.cu \
         -o "$BUILD/core_device.o"
 else
-    skip_suite cuda_compile_core "no nvcc on this machine"
+    skip_suite cuda_compile_core "$NO_NVCC"
 fi
 fi  # --cpu
 
@@ -89,8 +97,8 @@ gpu_host_checks() {
 }
 
 if [ "$do_gpu" = 1 ]; then
-    if ! command -v "$NVCC" >/dev/null 2>&1; then
-        skip_suite gpu_engine "no nvcc on this machine"
+    if [ -z "$NVCC" ] || ! command -v "$NVCC" >/dev/null 2>&1; then
+        skip_suite gpu_engine "$NO_NVCC"
     elif [ ! -x "$BUILD/test_gpu_engine" ]; then
         failed=$((failed + 1)); failures+=(gpu_engine); echo "=== gpu_engine"; echo "--- gpu_engine: FAILED ($BUILD/test_gpu_engine not built)"
     elif "$BUILD/test_gpu_engine" --probe-gpu >/dev/null 2>&1; then

@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Warning-free public headers (test/run_cpu_tests.sh runs it): small user files that include
 # hzgsvd_cpu.h, hzgsvd_ref.h, hzgsvd_mpi.h (where mpicc exists) and hzgsvd_single.cuh (where nvcc
-# exists), each with and without HZGSVD_IMPLEMENTATION, compiled under -Wall -Wextra -Werror as C99
-# (with and without -fopenmp) and, for the CPU header, as C++ too.  Any warning fails.
+# exists), each with and without HZGSVD_IMPLEMENTATION, compiled under -Wall -Wextra -Wpedantic -Werror
+# as C99 (with and without -fopenmp) by gcc and clang and, for the CPU header, as C++17 by g++ and
+# clang++ too (clang where installed; make deps installs it).  nvcc gets -Wall -Wextra -Werror for
+# the host side: -Wpedantic would flag the line directives of nvcc's own intermediate files.  Any
+# warning fails.
 #   usage: test/compile/run_compile_checks.sh   (env: BUILD, CC, CXX, MPICC, NVCC, CUDA_ARCH)
 set -u
 BUILD=${BUILD:-build}
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
 MPICC=${MPICC:-mpicc}
-NVCC=${NVCC:-nvcc}
+NVCC=${NVCC-nvcc}   # empty: no CUDA checks (make CPU_ONLY=1)
 CUDA_ARCH=${CUDA_ARCH:-sm_90}
-W="-Wall -Wextra -Werror"
+W="-Wall -Wextra -Wpedantic -Werror"
+CCS="$CC"; CXXS="$CXX"
+command -v clang >/dev/null 2>&1 && CCS="$CCS clang"
+command -v clang++ >/dev/null 2>&1 && CXXS="$CXXS clang++"
 out="$BUILD/compile_checks"
 mkdir -p "$out"
 passed=0; failed=0
@@ -28,8 +34,12 @@ check() {  # label, command...
 for impl in "" -DHZGSVD_IMPLEMENTATION; do
     tag=${impl:+ (implementation)}
     for omp in "" -fopenmp; do
-        check "hzgsvd_cpu.h, $CC -std=c99 $W $omp$tag" $CC -std=c99 $W $omp $impl -I. -o "$out/user_cpu" test/compile/user_cpu.c -lm
-        check "hzgsvd_cpu.h, $CXX $W $omp$tag" $CXX $W $omp $impl -I. -x c++ -o "$out/user_cpu_cxx" test/compile/user_cpu.c -lm
+        for cc in $CCS; do
+            check "hzgsvd_cpu.h, $cc -std=c99 $W $omp$tag" $cc -std=c99 $W $omp $impl -I. -o "$out/user_cpu" test/compile/user_cpu.c -lm
+        done
+        for cxx in $CXXS; do
+            check "hzgsvd_cpu.h, $cxx -std=c++17 $W $omp$tag" $cxx -std=c++17 $W $omp $impl -I. -x c++ -o "$out/user_cpu_cxx" test/compile/user_cpu.c -lm
+        done
     done
     if [ "$(uname -m)" = x86_64 ]; then
         check "hzgsvd_ref.h, $CC -std=c99 $W -fopenmp$tag" $CC -std=c99 $W -fopenmp $impl -I. -o "$out/user_ref" test/compile/user_ref.c -lm
@@ -39,7 +49,7 @@ for impl in "" -DHZGSVD_IMPLEMENTATION; do
     else
         echo "skip  hzgsvd_mpi.h (no $MPICC)"
     fi
-    if command -v "$NVCC" >/dev/null 2>&1; then
+    if [ -n "$NVCC" ] && command -v "$NVCC" >/dev/null 2>&1; then
         check "hzgsvd_single.cuh, $NVCC -arch=$CUDA_ARCH -Xcompiler -Wall,-Wextra,-Werror$tag" \
             $NVCC -arch="$CUDA_ARCH" -Xcompiler -Wall,-Wextra,-Werror $impl -I. -c -o "$out/user_gpu.o" test/compile/user_gpu.cu
     else
