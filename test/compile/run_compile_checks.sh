@@ -53,7 +53,7 @@ for impl in "" -DHZGSVD_IMPLEMENTATION; do
         check "hzgsvd_single.cuh, $NVCC -arch=$CUDA_ARCH -Xcompiler -Wall,-Wextra,-Werror$tag" \
             $NVCC -arch="$CUDA_ARCH" -Xcompiler -Wall,-Wextra,-Werror $impl -I. -c -o "$out/user_gpu.o" test/compile/user_gpu.cu
     else
-        echo "skip  hzgsvd_single.cuh (no $NVCC)"
+        if [ -n "$NVCC" ]; then echo "skip  hzgsvd_single.cuh (no $NVCC)"; else echo "skip  hzgsvd_single.cuh (CPU_ONLY build: no nvcc)"; fi
     fi
 done
 # The user files must also run (the CPU one with the implementation solves a 1x1 pair).
