@@ -28,7 +28,7 @@ VARIANTS  ?=
 BENCH_SIZES ?= 512,1024,2048,4096,8192
 BENCH_VARIANTS_N ?= 2048
 
-HAVE_NVCC := $(if $(CPU_ONLY),,$(shell command -v $(NVCC) >/dev/null 2>&1 && echo 1))
+HAVE_NVCC := $(if $(filter 1,$(CPU_ONLY)),,$(shell command -v $(NVCC) >/dev/null 2>&1 && echo 1))
 # Open MPI (make deps installs it): the distributed engine, its tests and hzgsvd --mpi.  MPI_INC and
 # MPI_LIBS may be set by hand where the mpicc wrapper cannot answer (e.g. an unpacked Open MPI).
 MPICC     ?= mpicc
@@ -137,7 +137,7 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 # summary line "N passed, M failed, K skipped" (the GPU suite counts as skipped without a GPU).
 TEST_CPU_DEPS := $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
 TEST_GPU_DEPS := $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
-TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(CPU_ONLY),,$(NVCC)) CPU_ONLY=$(CPU_ONLY) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
+TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(filter 1,$(CPU_ONLY)),,$(NVCC)) CPU_ONLY=$(filter 1,$(CPU_ONLY)) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
 
 test:
 	@bash tools/deps.sh --ensure

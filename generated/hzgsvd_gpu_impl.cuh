@@ -332,7 +332,7 @@ done:
 /* The GPU sigma refinement's precision-free parts (the per-precision kernels and driver:
  * templates/hzgsvd_gpu_refine.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
 
-#define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds the buffers at O(m P + n P) */
+#define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds B1, B2, T1, T2 at O(m P + n P) (A holds all of F or G) */
 
 /* The refinement's buffers (aliasing the step workspace, unused by then), all double, every
  * product in real form (complex: C = [Re | Im] from A = [Re | Im] and B = [[Re, Im]; [-Im, Re]])

@@ -31,7 +31,7 @@ fail() { failed=$((failed + 1)); echo "  FAIL  $1"; [ $# -gt 1 ] && printf '%s\n
 version=$(sed -n 's/^#define HZGSVD_VERSION_STRING "\(.*\)"$/\1/p' generated/hzgsvd_core.h)
 P=$T/prefix
 CONSUMER=$ROOT/test/cmake/consumer
-have_nvcc=0; command -v nvcc >/dev/null 2>&1 && have_nvcc=1
+have_nvcc=0; command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && have_nvcc=1
 [ -n "${CPU_ONLY:-}" ] && have_nvcc=0   # make CPU_ONLY=1 test: no nvcc compile (CMake may still see nvcc)
 have_mpicc=0; command -v mpicc >/dev/null 2>&1 && have_mpicc=1
 

@@ -31,7 +31,7 @@ skip() { skipped=$((skipped + 1)); echo "  skip  $1 ($2)"; }
 TIMEOUT=""; command -v timeout >/dev/null 2>&1 && TIMEOUT="timeout 300"
 
 CFLAGS="-std=c99 -O2 -ffp-contract=off -fopenmp -Wall -Wextra -Werror -I$ROOT"
-NVFLAGS="-arch=$CUDA_ARCH -O2 --fmad=false -I$ROOT -Xcompiler -Wall,-Wextra,-Werror"
+NVFLAGS="-arch=$CUDA_ARCH -O2 --fmad=false -I$ROOT -Xcompiler -ffp-contract=off,-Wall,-Wextra,-Werror"
 
 # check_build SRC: the result of the build whose output is in $T/NAME.build and status in $T/NAME.rc.
 check_build() {
