@@ -60,7 +60,9 @@ HZGSVD_PRIVATE int hzgsvd__d_range_z_col(double *z, int n, const int *col, doubl
  * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
 HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
                                        const double *Zr, int ldz, const int *cols,
-                                       double *zsr, double *z1r, double *zrr,                                        double *f1r, double *frr,                                        const int *ez, int beta, double *acc, int nthreads)
+                                       double *zsr, double *z1r, double *zrr,
+                                       double *f1r, double *frr,
+                                       const int *ez, int beta, double *acc, int nthreads)
 {
     (void)nthreads;
 #ifdef _OPENMP
@@ -985,7 +987,9 @@ HZGSVD_PRIVATE int hzgsvd__z_range_z_col(double *z, int n, const int *col, doubl
  * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
 HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
                                        const double *Zr, const double *Zi, int ldz, const int *cols,
-                                       double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,                                        double *f1r, double *f1i, double *frr, double *fri,                                        const int *ez, int beta, double *acc, int nthreads)
+                                       double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,
+                                       double *f1r, double *f1i, double *frr, double *fri,
+                                       const int *ez, int beta, double *acc, int nthreads)
 {
     (void)nthreads;
 #ifdef _OPENMP

@@ -23,6 +23,9 @@
         }                                                                                             \
     } while (0)
 
+/* x rounded up to a multiple of q (x >= 0, q > 0): padded row counts and product shapes. */
+HZGSVD_PRIVATE int hzgsvd__round_up(int x, int q) { return (x + q - 1) / q * q; }
+
 /* 32-lane sum: butterfly with XOR distances 16..1 (every lane gets the same, commutative, sum). */
 __device__ __forceinline__ double hzgsvd__warp_sum(double v)
 {
@@ -344,8 +347,6 @@ typedef struct hzgsvd__gpu_refine_layout {
     int panel, mp, kh;
     size_t off_A, off_B1, off_B2, off_T1, off_T2, off_nrm, bytes;
 } hzgsvd__gpu_refine_layout;
-
-HZGSVD_PRIVATE int hzgsvd__round_up(int x, int q) { return (x + q - 1) / q * q; }
 
 HZGSVD_PRIVATE hzgsvd__gpu_refine_layout hzgsvd__gpu_refine_plan(int pl, int m_f, int m_g, int n, int nb)
 {
@@ -3178,8 +3179,8 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->w = w;
     L->nb = nb;
     L->nblk = nb / w;
-    L->mf = ((m_f + extra + 63) / 64) * 64;
-    L->mg = ((m_g + extra + 63) / 64) * 64;
+    L->mf = hzgsvd__round_up(m_f + extra, 64);
+    L->mg = hzgsvd__round_up(m_g + extra, 64);
     L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
     if (L->steps < 1) return -1;
     size_t o = 0;
@@ -3572,8 +3573,8 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->w = w;
     L->nb = nb;
     L->nblk = nb / w;
-    L->mf = ((m_f + extra + 63) / 64) * 64;
-    L->mg = ((m_g + extra + 63) / 64) * 64;
+    L->mf = hzgsvd__round_up(m_f + extra, 64);
+    L->mg = hzgsvd__round_up(m_g + extra, 64);
     L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
     if (L->steps < 1) return -1;
     size_t o = 0;
