@@ -137,6 +137,14 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 # summary line "N passed, M failed, K skipped" (the GPU suite counts as skipped without a GPU).
 TEST_CPU_DEPS := $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
 TEST_GPU_DEPS := $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
+# LAPACK's own GSVD test suite (TESTING/EIG xCKGSV/xGSVTS3 and gsv.in, ported to C in test/lapack_gsv/;
+# the test pairs come from LAPACK's DLATMS/ZLATMS in libtmglib).  run_cpu_tests.sh runs it as a build/test_*;
+# without --engine it runs LAPACK's own xGGSVD3 (checks the port) and then hzgsvd_cpu_xggsvd3
+# (-DHZGSVD_HAVE_GGSVD3 builds that engine in; its known gaps: test/lapack_gsv/test_lapack_gsv.c).
+GSV_SRCS      := $(wildcard test/lapack_gsv/*.c)
+$(BUILD)/test_lapack_gsv: $(GSV_SRCS) test/lapack_gsv/gsv_suite.h $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -DHZGSVD_HAVE_GGSVD3 -o $@ $(GSV_SRCS) -ltmglib $(LAPACK) $(LDLIBS)
+TEST_CPU_DEPS += $(BUILD)/test_lapack_gsv
 TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(filter 1,$(CPU_ONLY)),,$(NVCC)) CPU_ONLY=$(filter 1,$(CPU_ONLY)) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
 
 test:

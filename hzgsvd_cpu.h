@@ -27,6 +27,12 @@
  *   the columns of U, V, Z in the matching order.  MATLAB's gsvd returns ascending order, LAPACK
  *   (xGGSVD3) and Julia unsorted: C = sigma_f, S = sigma_g, MATLAB's X = Z^-H, LAPACK's Q R^-1 = Z
  *   up to column order (K = 0, L = n).  See docs/API.md.
+ *   Any other pair (m_F or m_G < n, F or G rank deficient, zero columns; m_F, m_G >= 0) is reduced
+ *   by unitary transformations to a full-rank core first (options.preprocess, docs/API.md "General
+ *   pairs"): columns then come in the order [K with sigma = inf (sigma_g = 0) | L finite, sigma = 0
+ *   last | n - K - L of the common null space (sigma_f = sigma_g = 0, sigma NaN)], info.rank_k and
+ *   info.rank_l give K and L, and U, V have zero columns where sigma_f, sigma_g are zero.
+ *   hzgsvd_cpu_xgsvdx also returns X = Z^-1; hzgsvd_cpu_xggsvd3 has LAPACK's xGGSVD3 interface.
  *
  * ARRAYS
  *   Column major.  Real: double.  Complex: interleaved (re, im) pairs of doubles, the layout of C99
@@ -36,8 +42,10 @@
  *
  * ERRORS
  *   Every argument is checked before any array is touched: on HZGSVD_ERR_INVALID_ARGUMENT,
- *   HZGSVD_ERR_M_LESS_THAN_N, HZGSVD_ERR_N_LESS_THAN_ONE and HZGSVD_ERR_NOT_FINITE the caller's
- *   arrays are unchanged; so are they for HZGSVD_ERR_RANK_DEFICIENT from a zero column.  Rank
+ *   HZGSVD_ERR_M_LESS_THAN_N (options.preprocess = 0 only), HZGSVD_ERR_N_LESS_THAN_ONE and
+ *   HZGSVD_ERR_NOT_FINITE the caller's arrays are unchanged.  The rest of this paragraph is about
+ *   options.preprocess = 0 (by default such pairs go to the reduction): so are they for
+ *   HZGSVD_ERR_RANK_DEFICIENT from a zero column.  Rank
  *   deficiency found during the iteration (a failed Cholesky factorization of a pivot block, a 2x2
  *   pivot of B not positive definite, a degenerate result column) also leaves them untouched (the
  *   engine iterates on copies); found by the numerical rank test after it (docs/NUMERICS.md) the
@@ -64,6 +72,43 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
                                           double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                           double *sigma_f, double *sigma_g, double *sigma,
                                           const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* X on request: as above, and X (n x n, ldx >= n) with F = U diag(sigma_f) X, G = V diag(sigma_g) X
+ * (X = Z^-1; MATLAB's X is X^H), computed from the input pair without inverting Z (docs/API.md).
+ * Z may be NULL where only X is wanted.  Costs a copy of F and G and two products of their size. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvdx(int m_f, int m_g, int n,
+                                           double *F, int ldf, double *G, int ldg, double *Z, int ldz, double *X, int ldx,
+                                           double *sigma_f, double *sigma_g, double *sigma,
+                                           const hzgsvd_options *opt, hzgsvd_info *info);
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvdx(int m_f, int m_g, int n,
+                                           double *F, int ldf, double *G, int ldg, double *Z, int ldz, double *X, int ldx,
+                                           double *sigma_f, double *sigma_g, double *sigma,
+                                           const hzgsvd_options *opt, hzgsvd_info *info);
+
+/* X from the input pair (F0, G0, unchanged copies) and the outputs of any engine (U, V, Z, sigma_f,
+ * sigma_g of this CPU engine, the GPU engine or the distributed one), as hzgsvd_cpu_xgsvdx computes
+ * it.  Host arrays; U m_f x n, V m_g x n, Z and X n x n. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                                    const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                                    const double *sigma_f, const double *sigma_g, double *X, int ldx, hzgsvd_info *info);
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                                    const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                                    const double *sigma_f, const double *sigma_g, double *X, int ldx, hzgsvd_info *info);
+
+/* LAPACK's xGGSVD3 (same arguments and outputs, without WORK/LWORK; complex arrays interleaved):
+ * U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] with K, L, ALPHA, BETA, U (M x M), V (P x P), Q (N x N), R
+ * in A (and B where M < K + L) and IWORK, computed by the Hari-Zimmermann engine on the reduced
+ * pair.  ALPHA(K+1 : K+L) comes back in descending order (IWORK(i) = i).  Returns a status:
+ * HZGSVD_ERR_INVALID_ARGUMENT for LAPACK's INFO = -i (detail says "argument i"),
+ * HZGSVD_ERR_NO_CONVERGENCE for INFO = 1 (outputs written).  See docs/API.md. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info);
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info);
 
 HZGSVD_EXTERN_C_END
 

@@ -121,6 +121,12 @@ typedef struct hzgsvd_options {
                                       * -1 (default): refine wherever the engine still holds the input.  Used by the CPU
                                       * and single-GPU engines in copying mode; the in-place GPU mode and the distributed
                                       * engine report the iterate's (info.sigma_refined says which) */
+    int preprocess;                  /* general pairs (docs/API.md, "General pairs"): -1 (default): the full-rank engine, and
+                                      * for a pair it cannot take (m_F < n or m_G < n, F or G numerically rank deficient) the
+                                      * rank-revealing reduction to a full-rank core; 1: always reduce first; 0: never (such a
+                                      * pair is refused with HZGSVD_ERR_M_LESS_THAN_N or HZGSVD_ERR_RANK_DEFICIENT).  The CPU
+                                      * engine reduces; the GPU and distributed engines take full-rank pairs only for now
+                                      * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;
 } hzgsvd_options;
@@ -137,6 +143,11 @@ typedef struct hzgsvd_info {
                                       * HZGSVD_ERR_NO_CONVERGENCE (the last sweep's) and on the final rank test's
                                       * HZGSVD_ERR_RANK_DEFICIENT (detail says which column); else 0 */
     int sigma_refined;               /* 1 when Sigma was recomputed from the input pair (options.refine_sigma) */
+    int preprocessed;                /* 1 when the pair went through the rank-revealing reduction (options.preprocess) */
+    int rank_k, rank_l;              /* LAPACK's K and L: K columns with sigma = inf (Sigma_G = 0), L = rank(G) finite ones
+                                      * (sigma = 0 among them where F z = 0); K + L = rank([F; G]), the last n - K - L
+                                      * columns span the common null space (Sigma_F = Sigma_G = 0).  Full-rank pairs: 0, n */
+    double tol_f, tol_g;             /* the rank tolerances the reduction used (max(m, n) ||.||_1 2^-52); 0 without it */
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 
@@ -159,6 +170,7 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     o.outermost = HZGSVD_STRATEGY_ME;
     o.outermost_blocking = HZGSVD_BLOCKING_BO;
     o.refine_sigma = -1;
+    o.preprocess = -1;
     o.progress = NULL;
     o.progress_user = NULL;
     return o;

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_range_scale.c.j2
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_dense.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_general.c.j2, templates/hzgsvd_cpu_lapack.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_range_scale.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).
  * How to compile: Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).
@@ -136,7 +136,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, in
     const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__d_REFINE_ROWS * n;
     const size_t count = 1 * (3 * nn + 2 * rows) + 2 * (size_t)n;
     double *mem = (double *)malloc(sizeof(double) * count);
-    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
     if (!mem || !ints) {
         free(mem); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
@@ -805,7 +805,7 @@ HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order
 /* The whole run on validated arguments. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
     /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
@@ -829,6 +829,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__d_mats M;
     hzgsvd__d_engine E;
+    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
     /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
     const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
     double *sig = (double *)malloc(sizeof(double) * n_aux);
@@ -902,6 +903,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    }
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         double sfo, sgo, sso, zm;
@@ -933,6 +939,684 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     return HZGSVD_SUCCESS;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_dense.c.j2 [d] ***/
+/* Dense unitary factorizations for the reduction of a general pair (real (d)):
+ * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
+ * major in the caller's layout.  Every
+ * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
+ * one routine applies it from either side.  Plain loops in a fixed order: O(m n^2) once per call,
+ * against O(n^3) per sweep of the iteration, and bitwise reproducible. */
+
+/* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
+ * square overflows or underflows needlessly. */
+HZGSVD_PRIVATE double hzgsvd__d_dn_nrm2(const double *x, int len, int inc)
+{
+    double amax = 0.0, ss = 0.0;
+    int e;
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 1; ++c) amax = fmax(amax, fabs(x[(size_t)1 * i * inc + c]));
+    if (!(amax > 0.0) || !isfinite(amax)) return amax;
+    (void)frexp(amax, &e);
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 1; ++c) {
+            const double t = ldexp(x[(size_t)1 * i * inc + c], -e);
+            ss += t * t;
+        }
+    return ldexp(sqrt(ss), e);
+}
+
+/* The reflector of the contiguous vector v (len scalars) with its pivot at ia: on return v holds
+ * the reflector's vector (v[ia] = 1), *tau its factor, beta the value H x has at ia (H x = beta e_ia;
+ * beta[0]).  x with nothing off the pivot gives H = I (tau = 0). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_house(double *v, int len, int ia, double *tau, double *beta)
+{
+    double *a = v + 1 * (size_t)ia;
+    const double alpha = *a;
+    *a = 0.0;
+    const double rest = hzgsvd__d_dn_nrm2(v, len, 1);
+    if (rest == 0.0) { *tau = 0.0; beta[0] = alpha; *a = 1.0; return; }
+    const double nu = hypot(alpha, rest), sg = alpha < 0.0 ? -1.0 : 1.0, v0 = alpha + sg * nu;
+    for (int i = 0; i < len; ++i)
+        if (i != ia) v[i] /= v0;
+    *a = 1.0;
+    *tau = (fabs(alpha) + nu) / nu;
+    beta[0] = -sg * nu;
+}
+
+/* C := H C for the rows 0..len-1 of ncols columns of C (ld ldc). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_left(const double *v, int len, double tau, double *Cm, int ldc, int ncols)
+{
+    if (tau == 0.0) return;
+    for (int j = 0; j < ncols; ++j) {
+        double *c = Cm + (size_t)1 * j * ldc;
+        double s = 0.0;
+        for (int i = 0; i < len; ++i) s += v[i] * c[i];
+        s *= tau;
+        for (int i = 0; i < len; ++i) c[i] -= s * v[i];
+    }
+}
+
+/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_right(const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
+{
+    if (tau == 0.0 || nrows == 0) return;
+    memset(tmp, 0, sizeof(double) * 1 * (size_t)nrows);
+    for (int j = 0; j < len; ++j) {   /* tmp = C v */
+        const double *c = Cm + (size_t)1 * j * ldc;
+        for (int i = 0; i < nrows; ++i) tmp[i] += c[i] * v[j];
+    }
+    for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+        double *c = Cm + (size_t)1 * j * ldc;
+        const double tv = tau * v[j];
+        for (int i = 0; i < nrows; ++i) c[i] -= tmp[i] * tv;
+    }
+}
+
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
+typedef struct hzgsvd__d_dn_block {
+    double *S;
+    int lds, srows;
+} hzgsvd__d_dn_block;
+
+#define hzgsvd__d_AT(B, i, j) ((B)->S + (size_t)1 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
+
+/* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
+ * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
+ * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
+ * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
+ * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
+ * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
+ * work: 2 m + nc scalars. */
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
+                                 int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
+{
+    const int steps = m < nc ? m : nc;
+    double *cn = work + 1 * (size_t)m;
+    int r = 0;
+    for (int j = 0; j < steps; ++j) {
+        int p = j;
+        if (pivot) {
+            for (int c = j; c < nc; ++c) cn[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_AT(B, row0 + j, col0 + c), m - j, 1);
+            for (int c = j + 1; c < nc; ++c)
+                if (cn[c] > cn[p]) p = c;
+        } else {
+            cn[j] = hzgsvd__d_dn_nrm2(hzgsvd__d_AT(B, row0 + j, col0 + j), m - j, 1);
+        }
+        if (!(cn[p] > tol)) break;
+        if (p != j) {
+            double *a = hzgsvd__d_AT(B, 0, col0 + j), *b = hzgsvd__d_AT(B, 0, col0 + p);
+            for (size_t i = 0; i < (size_t)1 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+        }
+        double *v = Vr + (size_t)1 * j * ldv, beta[2];
+        memset(v, 0, sizeof(double) * 1 * (size_t)j);
+        memcpy(v + 1 * (size_t)j, hzgsvd__d_AT(B, row0 + j, col0 + j), sizeof(double) * 1 * (size_t)(m - j));
+        hzgsvd__d_dn_house(v + 1 * (size_t)j, m - j, 0, &tau[j], beta);
+        double *d = hzgsvd__d_AT(B, row0 + j, col0 + j);
+        memset(d, 0, sizeof(double) * 1 * (size_t)(m - j));
+        d[0] = beta[0];
+        if (col0 + j + 1 < lc1)
+            hzgsvd__d_dn_left(v + 1 * (size_t)j, m - j, tau[j], hzgsvd__d_AT(B, row0 + j, col0 + j + 1), B->lds, lc1 - (col0 + j + 1));
+        if (lc0 < col0)
+            hzgsvd__d_dn_left(v + 1 * (size_t)j, m - j, tau[j], hzgsvd__d_AT(B, row0 + j, lc0), B->lds, col0 - lc0);
+        r = j + 1;
+    }
+    for (int c = 0; c < nc; ++c)
+        if (m > r) memset(hzgsvd__d_AT(B, row0 + r, col0 + c), 0, sizeof(double) * 1 * (size_t)(m - r));
+    return r;
+}
+
+/* Row i of the block turned into its reflector (conjugated: r H = conj(beta) e_ia for the row r),
+ * applied from the right to the columns col0..col0+len-1 of every other row of S; the row gets
+ * conj(beta) at column col0+ia and zeros elsewhere.  v, tmp: len and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_row_reflect(const hzgsvd__d_dn_block *B, int row, int col0, int len, int ia, double *v, double *tmp)
+{
+    double tau, beta[2];
+    for (int c = 0; c < len; ++c) {
+        const double *s = hzgsvd__d_AT(B, row, col0 + c);
+        v[1 * c] = s[0];
+    }
+    hzgsvd__d_dn_house(v, len, ia, &tau, beta);
+    if (row > 0) hzgsvd__d_dn_right(v, len, tau, hzgsvd__d_AT(B, 0, col0), B->lds, row, tmp);
+    if (row + 1 < B->srows) hzgsvd__d_dn_right(v, len, tau, hzgsvd__d_AT(B, row + 1, col0), B->lds, B->srows - row - 1, tmp);
+    for (int c = 0; c < len; ++c) {
+        double *s = hzgsvd__d_AT(B, row, col0 + c);
+        s[0] = c == ia ? beta[0] : 0.0;
+    }
+}
+
+/* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
+ * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
+ * of S.  v, tmp: nc and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_rq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = r - 1; i >= 0; --i) {
+        const int len = nc - r + i + 1;
+        hzgsvd__d_dn_row_reflect(B, row0 + i, col0, len, len - 1, v, tmp);
+    }
+}
+
+/* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
+ * the unitary factor is applied to the same columns of all rows of S. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_lq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = 0; i < r; ++i)
+        hzgsvd__d_dn_row_reflect(B, row0 + i, col0 + i, nc - i, 0, v, tmp);
+}
+
+/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
+{
+    for (int j = 0; j < nrhs; ++j) {
+        double *x = Xm + (size_t)1 * j * ldx;
+        for (int i = k - 1; i >= 0; --i) {
+            const double *t = T + (size_t)1 * ((size_t)i + (size_t)i * ldt);
+            double s = x[i];
+            for (int c = i + 1; c < k; ++c) s -= T[(size_t)i + (size_t)c * ldt] * x[c];
+            x[i] = s / t[0];
+        }
+    }
+}
+
+/* C := C + alpha A B (A m x k, B k x n, C m x n; alpha real; all with their ld). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_gemm(int m, int n, int k, double alpha, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+    for (int j = 0; j < n; ++j) {
+        double *c = Cm + (size_t)1 * j * ldc;
+        for (int l = 0; l < k; ++l) {
+            const double *b = Bm + (size_t)1 * ((size_t)l + (size_t)j * ldb);
+            const double *a = A + (size_t)1 * l * lda;
+            const double br = alpha * b[0];
+            if (br == 0.0) continue;
+            for (int i = 0; i < m; ++i) c[i] += a[i] * br;
+        }
+    }
+}
+
+/* C := C + diag(d) A^H B (A m x k, B m x n, C k x n, d real, k entries): row i of C gets
+ * d[i] a_i^H B. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_gemm_hn_rows(int m, int n, int k, const double *d, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+    for (int j = 0; j < n; ++j) {
+        const double *b = Bm + (size_t)1 * j * ldb;
+        for (int i = 0; i < k; ++i) {
+            if (d[i] == 0.0) continue;
+            const double *a = A + (size_t)1 * i * lda;
+            double *c = Cm + (size_t)1 * ((size_t)i + (size_t)j * ldc);
+            double s = 0.0;
+            for (int l = 0; l < m; ++l) s += a[l] * b[l];
+            c[0] += d[i] * s;
+        }
+    }
+}
+/*** end templates/hzgsvd_cpu_dense.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_general.c.j2 [d] ***/
+/* General pairs (real (d)): any F (m_f x n) and G (m_g x n), rank deficient or with
+ * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
+ * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
+ * pairs").  With S = [G; F; I] carried along (every column operation acts on all three):
+ *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
+ *   B  QR with column pivoting of the first n-l columns of F Q, rank k; RQ of its k rows:
+ *        U1^H F Q = [0 T_A A12; 0 0 A22] (column groups: common null space, K = k, L = l);
+ *   C  QR with column pivoting of A22, rank s; where s < l an LQ step and a QR of G's columns in
+ *      A22's null space:  A22 -> [Ac 0], G's L columns -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
+ * The core pair (Ac, Bc) is s x s and nonsingular on both sides.  From its GSVD the caller's columns
+ * are assembled in the order [K (sigma = inf) | core | sigma = 0 | common null space]:
+ *   K:    z = Q [0; T_A^-1; 0; 0],                      F z = U1 e,  G z = 0
+ *   core: z = Q [0; x; Zc; y],  y = -S0^-1 C0 Zc,  x = -T_A^-1 (A12c Zc + A12z y)
+ *   zero: z = Q [0; x; 0; S0^-1], x = -T_A^-1 A12z S0^-1,  F z = 0,  G z = V1 e
+ *   null: z = Q [I; 0; 0; 0],                           F z = G z = 0.
+ * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
+ * rank is the number of leading pivots whose column norm exceeds tol. */
+
+/* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
+ * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
+HZGSVD_PRIVATE double hzgsvd__d_gen_norm1(const double *A, int m, int n, int ld, int *e)
+{
+    double amax = 0.0, best = 0.0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
+            amax = fmax(amax, fabs(a[0]));
+        }
+    *e = 0;
+    if (!(amax > 0.0)) return 0.0;
+    (void)frexp(amax, e);
+    for (int j = 0; j < n; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
+            s += ldexp(fabs(a[0]), -*e);
+        }
+        best = fmax(best, s);
+    }
+    return best;
+}
+
+/* The finiteness check of a general pair's input (zero columns are allowed here). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < 1 * m; ++i)
+            if (!isfinite(A[(size_t)1 * j * ld + i]))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i / 1 + 1, j + 1);
+    return HZGSVD_SUCCESS;
+}
+
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+HZGSVD_PRIVATE void hzgsvd__d_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 1 * rows; ++i)
+            dst[(size_t)1 * j * ldd + i] = ldexp(src[(size_t)1 * j * lds + i], e);
+}
+
+/* Applies the reflectors t-1 .. 0 (columns of V, ld = m, factors tau) to the ncols columns of W:
+ * W := H_0 H_1 ... H_{t-1} W (the unitary factor whose adjoint the reduction applied). */
+HZGSVD_PRIVATE void hzgsvd__d_gen_unreduce(const double *V, const double *tau, int t, int m, double *W, int ldw, int ncols)
+{
+    for (int r = t - 1; r >= 0; --r)
+        hzgsvd__d_dn_left(V + (size_t)1 * r * m, m, tau[r], W, ldw, ncols);
+}
+
+/* The general pair on validated arguments; F, G become U, V (zero columns where sigma_f, sigma_g
+ * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
+ * written; on any other status they are untouched. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    hzgsvd_status st = hzgsvd__d_gen_finite(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_finite(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    int ef, eg;
+    const double ulp = ldexp(1.0, -52);
+    const double nf1 = hzgsvd__d_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__d_gen_norm1(G, m_g, n, ldg, &eg);
+    const double tolf = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    const double tolg = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+
+    /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
+    const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
+    const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
+    const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
+    const size_t n_work = (size_t)mx * 3 + (size_t)n;
+    double *mem = (double *)calloc(1 * (n_s + n_vf + n_vg + n_work) + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
+    double *S = mem, *Vf = S + 1 * n_s, *Vg = Vf + 1 * n_vf, *work = Vg + 1 * n_vg;
+    double *tauf = work + 1 * n_work, *taug = tauf + tf;
+    double *vtmp = work, *rtmp = work + 1 * (size_t)n;   /* row-reflector vector (n), rows of S (lds) */
+    hzgsvd__d_dn_block B = {S, lds, lds};
+    hzgsvd__d_gen_copy(G, ldg, m_g, n, -eg, S, lds);
+    hzgsvd__d_gen_copy(F, ldf, m_f, n, -ef, S + 1 * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) hzgsvd__d_AT(&B, m_g + m_f + j, j)[0] = 1.0;
+    const double tolf_s = ldexp(tolf, -ef), tolg_s = ldexp(tolg, -eg);
+#define hzgsvd__d_GROW(i) (i)              /* row i of G in S */
+#define hzgsvd__d_FROW(i) (m_g + (i))      /* row i of F in S */
+
+    /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
+    const int l = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
+    if (l < n) hzgsvd__d_dn_rq(&B, hzgsvd__d_GROW(0), l, 0, n, vtmp, rtmp);
+    /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
+    int k = 0;
+    if (n - l > 0 && m_f > 0) {
+        k = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
+        if (k < n - l) hzgsvd__d_dn_rq(&B, hzgsvd__d_FROW(0), k, 0, n - l, vtmp, rtmp);
+    }
+    const int nn = n - l - k;   /* the common null space */
+    /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
+    int s = 0;
+    if (l > 0 && m_f > k)
+        s = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
+                          Vf + 1 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
+    if (s < l) {
+        if (s > 0) hzgsvd__d_dn_lq(&B, hzgsvd__d_FROW(k), s, n - l, l, vtmp, rtmp);
+        (void)hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 1 * (size_t)l * m_g, m_g, taug + l, work);
+    }
+    const int tfu = k + s, tgu = l + (s < l ? l - s : 0);   /* reflectors made */
+    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+
+    /* The core pair (unscaled), its GSVD. */
+    double *core = NULL, *sfc = NULL, *sgc = NULL, *ssc = NULL, *Y = NULL;
+    hzgsvd_status core_st = HZGSVD_SUCCESS;
+    const size_t s2 = (size_t)s * s;
+    core = (double *)malloc(sizeof(double) * (1 * 3 * s2 + 3 * (size_t)s + 1 * (size_t)n * n + 1));
+    if (!core) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s); }
+    double *Ac = core, *Bc = Ac + 1 * s2, *Zc = Bc + 1 * s2;
+    sfc = Zc + 1 * s2; sgc = sfc + s; ssc = sgc + s; Y = ssc + s;
+    if (s > 0) {
+        hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_FROW(k), n - l), lds, s, s, ef, Ac, s);
+        hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
+        for (size_t i = 0; i < 1 * 2 * s2; ++i)
+            if (!isfinite(Ac[i])) {
+                free(core); free(mem);
+                return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+            }
+        core_st = hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sfc, sgc, ssc, o, info, t0, 0);
+        if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
+            if (info) {   /* the core's arrays may have been written, never the caller's: say so */
+                char d[2 * sizeof info->detail];
+                char *w = strstr(info->detail, " (outputs written)");
+                if (w) *w = '\0';
+                snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
+                memcpy(info->detail, d, sizeof info->detail - 1);
+                info->detail[sizeof info->detail - 1] = '\0';
+                info->outputs_written = 0;
+            }
+            free(core); free(mem);
+            return core_st;
+        }
+    }
+    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+
+    /* Y: Z in the coordinates of Q (columns in the output order). */
+    const double *TA = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), nn), *A12c = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l), *A12z = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l + s);
+    const double *C0 = hzgsvd__d_AT(&B, hzgsvd__d_GROW(0), n - l), *S0 = hzgsvd__d_AT(&B, hzgsvd__d_GROW(0), n - l + s);
+    memset(Y, 0, sizeof(double) * 1 * (size_t)n * n);
+#define hzgsvd__d_Y(i, j) (Y + (size_t)1 * ((size_t)(i) + (size_t)(j) * n))
+    for (int i = 0; i < k; ++i) hzgsvd__d_Y(nn + i, i)[0] = ldexp(1.0, -ef);
+    hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, 0), n, k);
+    for (int j = 0; j < s; ++j)
+        memcpy(hzgsvd__d_Y(n - l, k + j), Zc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+    for (int i = 0; i < l - s; ++i) hzgsvd__d_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
+    if (l - s > 0) {
+        hzgsvd__d_dn_gemm(l - s, s, s, -1.0, C0, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__d_dn_trsm_upper(S0, lds, l - s, hzgsvd__d_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+    }
+    if (k > 0 && l > 0) {
+        hzgsvd__d_dn_gemm(k, l, s, -1.0, A12c, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(nn, k), n);
+        hzgsvd__d_dn_gemm(k, l, l - s, -1.0, A12z, lds, hzgsvd__d_Y(n - l + s, k), n, hzgsvd__d_Y(nn, k), n);
+        hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, k), n, l);
+    }
+    for (int i = 0; i < nn; ++i) hzgsvd__d_Y(i, k + l + i)[0] = 1.0;
+#undef hzgsvd__d_Y
+
+    /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
+    for (int j = 0; j < n; ++j) memset(Z + (size_t)1 * j * ldz, 0, sizeof(double) * 1 * (size_t)n);
+    hzgsvd__d_dn_gemm(n, n, n, 1.0, hzgsvd__d_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
+    int zbad = 0;
+    for (int j = 0; j < n && !zbad; ++j)
+        for (int i = 0; i < 1 * n; ++i)
+            if (!isfinite(Z[(size_t)1 * j * ldz + i])) { zbad = j + 1; break; }
+    for (int j = 0; j < n; ++j) {
+        if (m_f > 0) memset(F + (size_t)1 * j * ldf, 0, sizeof(double) * 1 * (size_t)m_f);
+        if (m_g > 0) memset(G + (size_t)1 * j * ldg, 0, sizeof(double) * 1 * (size_t)m_g);
+    }
+    for (int i = 0; i < k; ++i) F[(size_t)1 * ((size_t)i + (size_t)i * ldf)] = 1.0;
+    for (int j = 0; j < s; ++j) {
+        memcpy(F + (size_t)1 * ((size_t)k + (size_t)(k + j) * ldf), Ac + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+        memcpy(G + (size_t)1 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+    }
+    for (int i = 0; i < l - s; ++i) G[(size_t)1 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
+    if (m_f > 0) hzgsvd__d_gen_unreduce(Vf, tauf, tfu, m_f, F, ldf, k + s);
+    if (m_g > 0) hzgsvd__d_gen_unreduce(Vg, taug, tgu, m_g, G + (size_t)1 * k * ldg, ldg, l);
+    for (int c = 0; c < n; ++c) {
+        double f, g, q;
+        if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
+        else if (c < k + s) { f = sfc[c - k]; g = sgc[c - k]; q = ssc[c - k]; }
+        else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
+        else { f = 0.0; g = 0.0; q = NAN; }
+        if (sigma_f) sigma_f[c] = f;
+        if (sigma_g) sigma_g[c] = g;
+        if (sigma) sigma[c] = q;
+    }
+    free(core); free(mem);
+#undef hzgsvd__d_GROW
+#undef hzgsvd__d_FROW
+    if (info) info->outputs_written = 1;
+    if (zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zbad);
+    return core_st;
+}
+
+/* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
+HZGSVD_PRIVATE double hzgsvd__d_gen_fnorm(const double *A, int m, int n, int lda)
+{
+    double f = 0.0;
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__d_dn_nrm2(A + (size_t)1 * j * lda, m, 1));
+    return f;
+}
+
+/* X with F = U diag(sigma_f) X and G = V diag(sigma_g) X (X = Z^-1), from the input pair (F0, G0)
+ * and the outputs, without inverting Z: row i of X is w_f u_i^H F0 + w_g v_i^H G0 for any weights
+ * with w_f sigma_f + w_g sigma_g = 1.  The weights
+ *     w_f = sigma_f / (sigma_f^2 + rho^2 sigma_g^2),  w_g = rho^2 sigma_g / (sigma_f^2 + rho^2 sigma_g^2),
+ * rho = ||F0||_F / ||G0||_F, are those of the pair scaled to equal norms: the rounding of each
+ * product then stays at u ||F0|| in F = U Sigma_F X and at u ||G0|| in G = V Sigma_G X, however
+ * different the two norms are (rho = 1 gives X = Sigma_F U^H F + Sigma_G V^H G).  Rows with
+ * sigma_f = sigma_g = 0 (the common null space) are the conjugate transposes of their columns of
+ * Z.  w: 2n reals. */
+HZGSVD_PRIVATE void hzgsvd__d_gen_x(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                const double *sf, const double *sg, double *X, int ldx, double *w)
+{
+    const double nf = hzgsvd__d_gen_fnorm(F0, m_f, n, ldf0), ng = hzgsvd__d_gen_fnorm(G0, m_g, n, ldg0);
+    const double rho = ng > 0.0 ? fmin(nf / ng, DBL_MAX) : 1.0;
+    double *wf = w, *wg = w + n;
+    for (int i = 0; i < n; ++i) {
+        const double f = sf[i], g = sg[i];
+        if (g == 0.0) { wf[i] = f > 0.0 ? 1.0 / f : 0.0; wg[i] = 0.0; continue; }
+        if (f == 0.0) { wf[i] = 0.0; wg[i] = 1.0 / g; continue; }
+        const double gr = g * rho;
+        if (gr >= f) { const double t = f / gr; wf[i] = t / (gr * (1.0 + t * t)); wg[i] = 1.0 / (g * (1.0 + t * t)); }
+        else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
+    }
+    for (int j = 0; j < n; ++j) memset(X + (size_t)1 * j * ldx, 0, sizeof(double) * 1 * (size_t)n);
+    if (m_f > 0) hzgsvd__d_dn_gemm_hn_rows(m_f, n, n, wf, U, ldu, F0, ldf0, X, ldx);
+    if (m_g > 0) hzgsvd__d_dn_gemm_hn_rows(m_g, n, n, wg, V, ldv, G0, ldg0, X, ldx);
+    for (int i = 0; i < n; ++i) {
+        if (sf[i] != 0.0 || sg[i] != 0.0) continue;
+        for (int j = 0; j < n; ++j) {
+            const double *z = Z + (size_t)1 * ((size_t)j + (size_t)i * ldz);
+            double *x = X + (size_t)1 * ((size_t)i + (size_t)j * ldx);
+            x[0] = z[0];
+        }
+    }
+}
+
+/* The full-rank engine where it can take the pair, else (or with preprocess = 1) the reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
+    if (o->preprocess == 0)
+        return hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
+    if (o->preprocess == -1 && m_f >= n && m_g >= n) {
+        const hzgsvd_status st = hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
+        if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
+    }
+    return hzgsvd__d_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+}
+/*** end templates/hzgsvd_cpu_general.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_lapack.c.j2 [d] ***/
+/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (real): the general
+ * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
+ * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
+
+/* hzgsvd__d_gsvd_any with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                         double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    if (!X) return hzgsvd__d_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+    hzgsvd_info local;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    const size_t nf = (size_t)m_f * n, ng = (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (1 * (nf + ng + nz) + 4 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
+    double *F0 = mem, *G0 = F0 + 1 * nf, *Zw = Z ? Z : G0 + 1 * ng, *sf = G0 + 1 * ng + 1 * nz, *sg = sf + n, *w = sg + n;
+    const int ldzw = Z ? ldz : n;
+    hzgsvd__d_gen_copy(F, ldf, m_f, n, 0, F0, m_f);
+    hzgsvd__d_gen_copy(G, ldg, m_g, n, 0, G0, m_g);
+    const hzgsvd_status st = hzgsvd__d_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
+    int xbad = 0;
+    if (info->outputs_written) {
+        hzgsvd__d_gen_x(m_f, m_g, n, F0, m_f, G0, m_g, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
+        if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
+        for (int j = 0; j < n && !xbad; ++j)
+            for (int i = 0; i < 1 * n; ++i)
+                if (!isfinite(X[(size_t)1 * j * ldx + i])) { xbad = j + 1; break; }
+    }
+    free(mem);
+    if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xbad);
+    return st;
+}
+
+/* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
+ * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
+{
+    if (t >= m) return HZGSVD_SUCCESS;
+    double *mem = (double *)calloc(1 * (2 * (size_t)m * (t > 0 ? t : 1) + 3 * (size_t)m) + (size_t)t + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
+    double *T = mem, *Vr = T + 1 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 1 * (size_t)m * (t > 0 ? t : 1), *tau = work + 1 * 3 * (size_t)m;
+    hzgsvd__d_dn_block B = {T, m, m};
+    if (t > 0) {
+        hzgsvd__d_gen_copy(W, ldw, m, t, 0, T, m);
+        (void)hzgsvd__d_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+    }
+    for (int j = t; j < m; ++j) {
+        double *c = W + (size_t)1 * j * ldw;
+        memset(c, 0, sizeof(double) * 1 * (size_t)m);
+        c[1 * (size_t)j] = 1.0;
+    }
+    hzgsvd__d_gen_unreduce(Vr, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t);
+    free(mem);
+    return HZGSVD_SUCCESS;
+}
+
+/* The unit matrix in the m x m block at W (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__d_lp_eye(double *W, int ldw, int m)
+{
+    for (int j = 0; j < m; ++j) {
+        memset(W + (size_t)1 * j * ldw, 0, sizeof(double) * 1 * (size_t)m);
+        W[(size_t)1 * ((size_t)j + (size_t)j * ldw)] = 1.0;
+    }
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
+    hzgsvd__info_reset(info);
+    const int wu = jobu == 'U' || jobu == 'u', wv = jobv == 'V' || jobv == 'v', wq = jobq == 'Q' || jobq == 'q';
+    /* LAPACK's argument numbers (INFO = -i) */
+    const char *bad = NULL;
+    int arg = 0;
+    if (!wu && jobu != 'N' && jobu != 'n') { arg = 1; bad = "JOBU must be 'U' or 'N'"; }
+    else if (!wv && jobv != 'N' && jobv != 'n') { arg = 2; bad = "JOBV must be 'V' or 'N'"; }
+    else if (!wq && jobq != 'N' && jobq != 'n') { arg = 3; bad = "JOBQ must be 'Q' or 'N'"; }
+    else if (m < 0) { arg = 4; bad = "M < 0"; }
+    else if (n < 0) { arg = 5; bad = "N < 0"; }
+    else if (p < 0) { arg = 6; bad = "P < 0"; }
+    else if (!k) { arg = 7; bad = "K is NULL"; }
+    else if (!l) { arg = 8; bad = "L is NULL"; }
+    else if (!A && m > 0 && n > 0) { arg = 9; bad = "A is NULL"; }
+    else if (lda < (m > 1 ? m : 1)) { arg = 10; bad = "LDA < max(1, M)"; }
+    else if (!B && p > 0 && n > 0) { arg = 11; bad = "B is NULL"; }
+    else if (ldb < (p > 1 ? p : 1)) { arg = 12; bad = "LDB < max(1, P)"; }
+    else if (n > 0 && (!alpha || !beta)) { arg = alpha ? 14 : 13; bad = "ALPHA or BETA is NULL"; }
+    else if (wu && !U && m > 0) { arg = 15; bad = "U is NULL with JOBU = 'U'"; }
+    else if (ldu < 1 || (wu && ldu < m)) { arg = 16; bad = "LDU < 1, or LDU < M with JOBU = 'U'"; }
+    else if (wv && !V && p > 0) { arg = 17; bad = "V is NULL with JOBV = 'V'"; }
+    else if (ldv < 1 || (wv && ldv < p)) { arg = 18; bad = "LDV < 1, or LDV < P with JOBV = 'V'"; }
+    else if (wq && !Q && n > 0) { arg = 19; bad = "Q is NULL with JOBQ = 'Q'"; }
+    else if (ldq < 1 || (wq && ldq < n)) { arg = 20; bad = "LDQ < 1, or LDQ < N with JOBQ = 'Q'"; }
+    else if (!iwork && n > 0) { arg = 21; bad = "IWORK is NULL"; }
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument %d: %s", arg, bad);
+    o.sort = 1;   /* LAPACK's layout needs the sigma = 0 columns after the others */
+    if (o.preprocess == -1) o.preprocess = 1;   /* LAPACK's semantics: ranks decided by its tolerances, U, V, Q from unitary reductions */
+    static const double probe = 0.0;   /* stands in for arrays the option checks do not look at */
+    hzgsvd_status st = hzgsvd__check_args_general(0, 0, n > 0 ? n : 1, &probe, 1, &probe, 1, &probe, n > 0 ? n : 1, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    *k = 0; *l = 0;
+    if (n == 0) {
+        if (wu) hzgsvd__d_lp_eye(U, ldu, m);
+        if (wv) hzgsvd__d_lp_eye(V, ldv, p);
+        if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
+        return HZGSVD_SUCCESS;
+    }
+    hzgsvd_info local;
+    hzgsvd_info *inf = info ? info : &local;
+    if (!info) hzgsvd__info_reset(inf);
+    const size_t nF = (size_t)m * n, nG = (size_t)p * n, nn = (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (1 * (nF + nG + 2 * nn) + 2 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
+    double *F = mem, *G = F + 1 * nF, *Z = G + 1 * nG, *X = Z + 1 * nn, *sf = X + 1 * nn, *sg = sf + n;
+    hzgsvd__d_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
+    hzgsvd__d_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
+    st = hzgsvd__d_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, &o, inf, t0);
+    if (!inf->outputs_written) { free(mem); return st; }
+    const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
+    /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
+    double *S2 = (double *)calloc(1 * ((size_t)(r + n) * n + 2 * (size_t)(r + n)), sizeof(double));
+    if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
+    double *vt = S2 + 1 * (size_t)(r + n) * n, *rt = vt + 1 * (size_t)(r + n);
+    hzgsvd__d_dn_block SB = {S2, r + n, r + n};
+    hzgsvd__d_gen_copy(X, n, r, n, 0, S2, r + n);
+    for (int j = 0; j < n; ++j) S2[(size_t)1 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
+    hzgsvd__d_dn_rq(&SB, 0, r, 0, n, vt, rt);
+    /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
+    for (int j = 0; j < r; ++j)
+        for (int i = 0; i < r; ++i) {
+            const double *s = hzgsvd__d_AT(&SB, i, n - r + j);
+            double *d = NULL;
+            if (i < m) d = A + (size_t)1 * ((size_t)i + (size_t)(n - r + j) * lda);
+            else if (j >= m) d = B + (size_t)1 * ((size_t)(i - kk) + (size_t)(n - r + j) * ldb);
+            if (!d) continue;
+            d[0] = i <= j ? s[0] : 0.0;
+        }
+    for (int i = 0; i < n; ++i) {
+        alpha[i] = i < r ? sf[i] : 0.0;
+        beta[i] = i < r ? sg[i] : 0.0;
+        iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
+    }
+    *k = kk; *l = ll;
+    if (wq) hzgsvd__d_gen_copy(hzgsvd__d_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    free(S2);
+    hzgsvd_status st2 = HZGSVD_SUCCESS;
+    /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
+    int t = 0;
+    while (t < r && sf[t] > 0.0) ++t;
+    if (wu && m > 0) {
+        hzgsvd__d_gen_copy(F, m, m, t < m ? t : m, 0, U, ldu);
+        st2 = hzgsvd__d_lp_complete(U, ldu, m, t, info);
+    }
+    if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
+        hzgsvd__d_gen_copy(G + (size_t)1 * kk * p, p, p, ll, 0, V, ldv);
+        st2 = hzgsvd__d_lp_complete(V, ldv, p, ll, info);
+    }
+    free(mem);
+    if (st2 != HZGSVD_SUCCESS) return st2;
+    {   /* never a success with values outside the double range */
+        int bad = 0;
+        for (int i = 0; i < n; ++i) bad |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+        for (int j = 0; j < r && !bad; ++j)
+            for (int i = 0; i < 1 * (j < m ? j + 1 : m); ++i) bad |= !isfinite(A[(size_t)1 * (size_t)(n - r + j) * lda + i]);
+        for (int j = 0; wu && j < m && !bad; ++j)
+            for (int i = 0; i < 1 * m; ++i) bad |= !isfinite(U[(size_t)1 * j * ldu + i]);
+        for (int j = 0; wv && j < p && !bad; ++j)
+            for (int i = 0; i < 1 * p; ++i) bad |= !isfinite(V[(size_t)1 * j * ldv + i]);
+        for (int j = 0; wq && j < n && !bad; ++j)
+            for (int i = 0; i < 1 * n; ++i) bad |= !isfinite(Q[(size_t)1 * j * ldq + i]);
+        if (bad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
+    }
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "K = %d, L = %d, %d sweeps", kk, ll, info->sweeps);
+    }
+    return st;
+}
+/*** end templates/hzgsvd_cpu_lapack.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
 /* Range scaling of the complex double engine: the scaling of a working column and the
@@ -1075,7 +1759,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
     const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
     const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)n;
     double *mem = (double *)malloc(sizeof(double) * count);
-    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
     if (!mem || !ints) {
         free(mem); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
@@ -1785,7 +2469,7 @@ HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order
 /* The whole run on validated arguments. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
     /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
@@ -1809,6 +2493,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__z_mats M;
     hzgsvd__z_engine E;
+    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
     /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
     const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
     double *sig = (double *)malloc(sizeof(double) * n_aux);
@@ -1882,6 +2567,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    }
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         double sfo, sgo, sso, zm;
@@ -1914,9 +2604,727 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [z] ***/
 
+/*** begin templates/hzgsvd_cpu_dense.c.j2 [z] ***/
+/* Dense unitary factorizations for the reduction of a general pair (complex (z)):
+ * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
+ * major in the caller's layout (interleaved re, im; ld counts complex elements).  Every
+ * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
+ * one routine applies it from either side.  Plain loops in a fixed order: O(m n^2) once per call,
+ * against O(n^3) per sweep of the iteration, and bitwise reproducible. */
+
+/* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
+ * square overflows or underflows needlessly. */
+HZGSVD_PRIVATE double hzgsvd__z_dn_nrm2(const double *x, int len, int inc)
+{
+    double amax = 0.0, ss = 0.0;
+    int e;
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 2; ++c) amax = fmax(amax, fabs(x[(size_t)2 * i * inc + c]));
+    if (!(amax > 0.0) || !isfinite(amax)) return amax;
+    (void)frexp(amax, &e);
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 2; ++c) {
+            const double t = ldexp(x[(size_t)2 * i * inc + c], -e);
+            ss += t * t;
+        }
+    return ldexp(sqrt(ss), e);
+}
+
+/* The reflector of the contiguous vector v (len scalars) with its pivot at ia: on return v holds
+ * the reflector's vector (v[ia] = 1), *tau its factor, beta the value H x has at ia (H x = beta e_ia;
+ * beta[0], beta[1]: re, im).  x with nothing off the pivot gives H = I (tau = 0). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_house(double *v, int len, int ia, double *tau, double *beta)
+{
+    double *a = v + 2 * (size_t)ia;
+    const double ar = a[0], ai = a[1];
+    a[0] = 0.0; a[1] = 0.0;
+    const double rest = hzgsvd__z_dn_nrm2(v, len, 1);
+    const double aabs = hypot(ar, ai);
+    if (rest == 0.0) { *tau = 0.0; beta[0] = ar; beta[1] = ai; a[0] = 1.0; return; }
+    const double nu = hypot(aabs, rest);
+    const double pr = aabs > 0.0 ? ar / aabs : 1.0, pi = aabs > 0.0 ? ai / aabs : 0.0;   /* phase of alpha */
+    /* v0 = phase (|alpha| + nu); v := x / v0 = x conj(phase) / (|alpha| + nu) off the pivot (no
+     * square of |v0|: it overflows for entries above 1e154) */
+    const double m0 = aabs + nu;
+    for (int i = 0; i < len; ++i) {
+        if (i == ia) continue;
+        const double xr = v[2 * (size_t)i], xi = v[2 * (size_t)i + 1];
+        v[2 * (size_t)i] = (xr * pr + xi * pi) / m0;
+        v[2 * (size_t)i + 1] = (xi * pr - xr * pi) / m0;
+    }
+    a[0] = 1.0; a[1] = 0.0;
+    *tau = m0 / nu;
+    beta[0] = -pr * nu; beta[1] = -pi * nu;
+}
+
+/* C := H C for the rows 0..len-1 of ncols columns of C (ld ldc). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_left(const double *v, int len, double tau, double *Cm, int ldc, int ncols)
+{
+    if (tau == 0.0) return;
+    for (int j = 0; j < ncols; ++j) {
+        double *c = Cm + (size_t)2 * j * ldc;
+        double sr = 0.0, si = 0.0;   /* s = v^H c */
+        for (int i = 0; i < len; ++i) {
+            sr += v[2 * i] * c[2 * i] + v[2 * i + 1] * c[2 * i + 1];
+            si += v[2 * i] * c[2 * i + 1] - v[2 * i + 1] * c[2 * i];
+        }
+        sr *= tau; si *= tau;
+        for (int i = 0; i < len; ++i) {
+            c[2 * i] -= sr * v[2 * i] - si * v[2 * i + 1];
+            c[2 * i + 1] -= sr * v[2 * i + 1] + si * v[2 * i];
+        }
+    }
+}
+
+/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_right(const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
+{
+    if (tau == 0.0 || nrows == 0) return;
+    memset(tmp, 0, sizeof(double) * 2 * (size_t)nrows);
+    for (int j = 0; j < len; ++j) {   /* tmp = C v */
+        const double *c = Cm + (size_t)2 * j * ldc;
+        const double vr = v[2 * j], vi = v[2 * j + 1];
+        for (int i = 0; i < nrows; ++i) {
+            tmp[2 * i] += c[2 * i] * vr - c[2 * i + 1] * vi;
+            tmp[2 * i + 1] += c[2 * i] * vi + c[2 * i + 1] * vr;
+        }
+    }
+    for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+        double *c = Cm + (size_t)2 * j * ldc;
+        const double vr = tau * v[2 * j], vi = -tau * v[2 * j + 1];
+        for (int i = 0; i < nrows; ++i) {
+            c[2 * i] -= tmp[2 * i] * vr - tmp[2 * i + 1] * vi;
+            c[2 * i + 1] -= tmp[2 * i] * vi + tmp[2 * i + 1] * vr;
+        }
+    }
+}
+
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
+typedef struct hzgsvd__z_dn_block {
+    double *S;
+    int lds, srows;
+} hzgsvd__z_dn_block;
+
+#define hzgsvd__z_AT(B, i, j) ((B)->S + (size_t)2 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
+
+/* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
+ * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
+ * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
+ * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
+ * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
+ * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
+ * work: 2 m + nc scalars. */
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
+                                 int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
+{
+    const int steps = m < nc ? m : nc;
+    double *cn = work + 2 * (size_t)m;
+    int r = 0;
+    for (int j = 0; j < steps; ++j) {
+        int p = j;
+        if (pivot) {
+            for (int c = j; c < nc; ++c) cn[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_AT(B, row0 + j, col0 + c), m - j, 1);
+            for (int c = j + 1; c < nc; ++c)
+                if (cn[c] > cn[p]) p = c;
+        } else {
+            cn[j] = hzgsvd__z_dn_nrm2(hzgsvd__z_AT(B, row0 + j, col0 + j), m - j, 1);
+        }
+        if (!(cn[p] > tol)) break;
+        if (p != j) {
+            double *a = hzgsvd__z_AT(B, 0, col0 + j), *b = hzgsvd__z_AT(B, 0, col0 + p);
+            for (size_t i = 0; i < (size_t)2 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+        }
+        double *v = Vr + (size_t)2 * j * ldv, beta[2];
+        memset(v, 0, sizeof(double) * 2 * (size_t)j);
+        memcpy(v + 2 * (size_t)j, hzgsvd__z_AT(B, row0 + j, col0 + j), sizeof(double) * 2 * (size_t)(m - j));
+        hzgsvd__z_dn_house(v + 2 * (size_t)j, m - j, 0, &tau[j], beta);
+        double *d = hzgsvd__z_AT(B, row0 + j, col0 + j);
+        memset(d, 0, sizeof(double) * 2 * (size_t)(m - j));
+        d[0] = beta[0];
+        d[1] = beta[1];
+        if (col0 + j + 1 < lc1)
+            hzgsvd__z_dn_left(v + 2 * (size_t)j, m - j, tau[j], hzgsvd__z_AT(B, row0 + j, col0 + j + 1), B->lds, lc1 - (col0 + j + 1));
+        if (lc0 < col0)
+            hzgsvd__z_dn_left(v + 2 * (size_t)j, m - j, tau[j], hzgsvd__z_AT(B, row0 + j, lc0), B->lds, col0 - lc0);
+        r = j + 1;
+    }
+    for (int c = 0; c < nc; ++c)
+        if (m > r) memset(hzgsvd__z_AT(B, row0 + r, col0 + c), 0, sizeof(double) * 2 * (size_t)(m - r));
+    return r;
+}
+
+/* Row i of the block turned into its reflector (conjugated: r H = conj(beta) e_ia for the row r),
+ * applied from the right to the columns col0..col0+len-1 of every other row of S; the row gets
+ * conj(beta) at column col0+ia and zeros elsewhere.  v, tmp: len and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_row_reflect(const hzgsvd__z_dn_block *B, int row, int col0, int len, int ia, double *v, double *tmp)
+{
+    double tau, beta[2];
+    for (int c = 0; c < len; ++c) {
+        const double *s = hzgsvd__z_AT(B, row, col0 + c);
+        v[2 * c] = s[0];
+        v[2 * c + 1] = -s[1];
+    }
+    hzgsvd__z_dn_house(v, len, ia, &tau, beta);
+    if (row > 0) hzgsvd__z_dn_right(v, len, tau, hzgsvd__z_AT(B, 0, col0), B->lds, row, tmp);
+    if (row + 1 < B->srows) hzgsvd__z_dn_right(v, len, tau, hzgsvd__z_AT(B, row + 1, col0), B->lds, B->srows - row - 1, tmp);
+    for (int c = 0; c < len; ++c) {
+        double *s = hzgsvd__z_AT(B, row, col0 + c);
+        s[0] = c == ia ? beta[0] : 0.0;
+        s[1] = c == ia ? -beta[1] : 0.0;
+    }
+}
+
+/* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
+ * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
+ * of S.  v, tmp: nc and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_rq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = r - 1; i >= 0; --i) {
+        const int len = nc - r + i + 1;
+        hzgsvd__z_dn_row_reflect(B, row0 + i, col0, len, len - 1, v, tmp);
+    }
+}
+
+/* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
+ * the unitary factor is applied to the same columns of all rows of S. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_lq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = 0; i < r; ++i)
+        hzgsvd__z_dn_row_reflect(B, row0 + i, col0 + i, nc - i, 0, v, tmp);
+}
+
+/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
+{
+    for (int j = 0; j < nrhs; ++j) {
+        double *x = Xm + (size_t)2 * j * ldx;
+        for (int i = k - 1; i >= 0; --i) {
+            const double *t = T + (size_t)2 * ((size_t)i + (size_t)i * ldt);
+            double sr = x[2 * i], si = x[2 * i + 1];
+            for (int c = i + 1; c < k; ++c) {
+                const double *tc = T + 2 * ((size_t)i + (size_t)c * ldt);
+                sr -= tc[0] * x[2 * c] - tc[1] * x[2 * c + 1];
+                si -= tc[0] * x[2 * c + 1] + tc[1] * x[2 * c];
+            }
+            const double sc = fmax(fabs(t[0]), fabs(t[1])), a = t[0] / sc, b = t[1] / sc, d = (a * a + b * b) * sc;
+            x[2 * i] = (sr * a + si * b) / d;   /* x / t, scaled so that no square overflows */
+            x[2 * i + 1] = (si * a - sr * b) / d;
+        }
+    }
+}
+
+/* C := C + alpha A B (A m x k, B k x n, C m x n; alpha real; all with their ld). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_gemm(int m, int n, int k, double alpha, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+    for (int j = 0; j < n; ++j) {
+        double *c = Cm + (size_t)2 * j * ldc;
+        for (int l = 0; l < k; ++l) {
+            const double *b = Bm + (size_t)2 * ((size_t)l + (size_t)j * ldb);
+            const double *a = A + (size_t)2 * l * lda;
+            const double br = alpha * b[0], bi = alpha * b[1];
+            if (br == 0.0 && bi == 0.0) continue;
+            for (int i = 0; i < m; ++i) {
+                c[2 * i] += a[2 * i] * br - a[2 * i + 1] * bi;
+                c[2 * i + 1] += a[2 * i] * bi + a[2 * i + 1] * br;
+            }
+        }
+    }
+}
+
+/* C := C + diag(d) A^H B (A m x k, B m x n, C k x n, d real, k entries): row i of C gets
+ * d[i] a_i^H B. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_gemm_hn_rows(int m, int n, int k, const double *d, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+    for (int j = 0; j < n; ++j) {
+        const double *b = Bm + (size_t)2 * j * ldb;
+        for (int i = 0; i < k; ++i) {
+            if (d[i] == 0.0) continue;
+            const double *a = A + (size_t)2 * i * lda;
+            double *c = Cm + (size_t)2 * ((size_t)i + (size_t)j * ldc);
+            double sr = 0.0, si = 0.0;
+            for (int l = 0; l < m; ++l) {
+                sr += a[2 * l] * b[2 * l] + a[2 * l + 1] * b[2 * l + 1];
+                si += a[2 * l] * b[2 * l + 1] - a[2 * l + 1] * b[2 * l];
+            }
+            c[0] += d[i] * sr;
+            c[1] += d[i] * si;
+        }
+    }
+}
+/*** end templates/hzgsvd_cpu_dense.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_general.c.j2 [z] ***/
+/* General pairs (complex (z)): any F (m_f x n) and G (m_g x n), rank deficient or with
+ * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
+ * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
+ * pairs").  With S = [G; F; I] carried along (every column operation acts on all three):
+ *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
+ *   B  QR with column pivoting of the first n-l columns of F Q, rank k; RQ of its k rows:
+ *        U1^H F Q = [0 T_A A12; 0 0 A22] (column groups: common null space, K = k, L = l);
+ *   C  QR with column pivoting of A22, rank s; where s < l an LQ step and a QR of G's columns in
+ *      A22's null space:  A22 -> [Ac 0], G's L columns -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
+ * The core pair (Ac, Bc) is s x s and nonsingular on both sides.  From its GSVD the caller's columns
+ * are assembled in the order [K (sigma = inf) | core | sigma = 0 | common null space]:
+ *   K:    z = Q [0; T_A^-1; 0; 0],                      F z = U1 e,  G z = 0
+ *   core: z = Q [0; x; Zc; y],  y = -S0^-1 C0 Zc,  x = -T_A^-1 (A12c Zc + A12z y)
+ *   zero: z = Q [0; x; 0; S0^-1], x = -T_A^-1 A12z S0^-1,  F z = 0,  G z = V1 e
+ *   null: z = Q [I; 0; 0; 0],                           F z = G z = 0.
+ * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
+ * rank is the number of leading pivots whose column norm exceeds tol. */
+
+/* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
+ * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
+HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld, int *e)
+{
+    double amax = 0.0, best = 0.0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
+            amax = fmax(amax, hypot(a[0], a[1]));
+        }
+    *e = 0;
+    if (!(amax > 0.0)) return 0.0;
+    (void)frexp(amax, e);
+    for (int j = 0; j < n; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
+            s += ldexp(hypot(a[0], a[1]), -*e);
+        }
+        best = fmax(best, s);
+    }
+    return best;
+}
+
+/* The finiteness check of a general pair's input (zero columns are allowed here). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < 2 * m; ++i)
+            if (!isfinite(A[(size_t)2 * j * ld + i]))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i / 2 + 1, j + 1);
+    return HZGSVD_SUCCESS;
+}
+
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+HZGSVD_PRIVATE void hzgsvd__z_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 2 * rows; ++i)
+            dst[(size_t)2 * j * ldd + i] = ldexp(src[(size_t)2 * j * lds + i], e);
+}
+
+/* Applies the reflectors t-1 .. 0 (columns of V, ld = m, factors tau) to the ncols columns of W:
+ * W := H_0 H_1 ... H_{t-1} W (the unitary factor whose adjoint the reduction applied). */
+HZGSVD_PRIVATE void hzgsvd__z_gen_unreduce(const double *V, const double *tau, int t, int m, double *W, int ldw, int ncols)
+{
+    for (int r = t - 1; r >= 0; --r)
+        hzgsvd__z_dn_left(V + (size_t)2 * r * m, m, tau[r], W, ldw, ncols);
+}
+
+/* The general pair on validated arguments; F, G become U, V (zero columns where sigma_f, sigma_g
+ * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
+ * written; on any other status they are untouched. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    hzgsvd_status st = hzgsvd__z_gen_finite(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_finite(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    int ef, eg;
+    const double ulp = ldexp(1.0, -52);
+    const double nf1 = hzgsvd__z_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__z_gen_norm1(G, m_g, n, ldg, &eg);
+    const double tolf = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    const double tolg = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+
+    /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
+    const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
+    const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
+    const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
+    const size_t n_work = (size_t)mx * 3 + (size_t)n;
+    double *mem = (double *)calloc(2 * (n_s + n_vf + n_vg + n_work) + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
+    double *S = mem, *Vf = S + 2 * n_s, *Vg = Vf + 2 * n_vf, *work = Vg + 2 * n_vg;
+    double *tauf = work + 2 * n_work, *taug = tauf + tf;
+    double *vtmp = work, *rtmp = work + 2 * (size_t)n;   /* row-reflector vector (n), rows of S (lds) */
+    hzgsvd__z_dn_block B = {S, lds, lds};
+    hzgsvd__z_gen_copy(G, ldg, m_g, n, -eg, S, lds);
+    hzgsvd__z_gen_copy(F, ldf, m_f, n, -ef, S + 2 * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) hzgsvd__z_AT(&B, m_g + m_f + j, j)[0] = 1.0;
+    const double tolf_s = ldexp(tolf, -ef), tolg_s = ldexp(tolg, -eg);
+#define hzgsvd__z_GROW(i) (i)              /* row i of G in S */
+#define hzgsvd__z_FROW(i) (m_g + (i))      /* row i of F in S */
+
+    /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
+    const int l = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
+    if (l < n) hzgsvd__z_dn_rq(&B, hzgsvd__z_GROW(0), l, 0, n, vtmp, rtmp);
+    /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
+    int k = 0;
+    if (n - l > 0 && m_f > 0) {
+        k = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
+        if (k < n - l) hzgsvd__z_dn_rq(&B, hzgsvd__z_FROW(0), k, 0, n - l, vtmp, rtmp);
+    }
+    const int nn = n - l - k;   /* the common null space */
+    /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
+    int s = 0;
+    if (l > 0 && m_f > k)
+        s = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
+                          Vf + 2 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
+    if (s < l) {
+        if (s > 0) hzgsvd__z_dn_lq(&B, hzgsvd__z_FROW(k), s, n - l, l, vtmp, rtmp);
+        (void)hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 2 * (size_t)l * m_g, m_g, taug + l, work);
+    }
+    const int tfu = k + s, tgu = l + (s < l ? l - s : 0);   /* reflectors made */
+    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+
+    /* The core pair (unscaled), its GSVD. */
+    double *core = NULL, *sfc = NULL, *sgc = NULL, *ssc = NULL, *Y = NULL;
+    hzgsvd_status core_st = HZGSVD_SUCCESS;
+    const size_t s2 = (size_t)s * s;
+    core = (double *)malloc(sizeof(double) * (2 * 3 * s2 + 3 * (size_t)s + 2 * (size_t)n * n + 1));
+    if (!core) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s); }
+    double *Ac = core, *Bc = Ac + 2 * s2, *Zc = Bc + 2 * s2;
+    sfc = Zc + 2 * s2; sgc = sfc + s; ssc = sgc + s; Y = ssc + s;
+    if (s > 0) {
+        hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_FROW(k), n - l), lds, s, s, ef, Ac, s);
+        hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
+        for (size_t i = 0; i < 2 * 2 * s2; ++i)
+            if (!isfinite(Ac[i])) {
+                free(core); free(mem);
+                return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+            }
+        core_st = hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sfc, sgc, ssc, o, info, t0, 0);
+        if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
+            if (info) {   /* the core's arrays may have been written, never the caller's: say so */
+                char d[2 * sizeof info->detail];
+                char *w = strstr(info->detail, " (outputs written)");
+                if (w) *w = '\0';
+                snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
+                memcpy(info->detail, d, sizeof info->detail - 1);
+                info->detail[sizeof info->detail - 1] = '\0';
+                info->outputs_written = 0;
+            }
+            free(core); free(mem);
+            return core_st;
+        }
+    }
+    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+
+    /* Y: Z in the coordinates of Q (columns in the output order). */
+    const double *TA = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), nn), *A12c = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l), *A12z = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l + s);
+    const double *C0 = hzgsvd__z_AT(&B, hzgsvd__z_GROW(0), n - l), *S0 = hzgsvd__z_AT(&B, hzgsvd__z_GROW(0), n - l + s);
+    memset(Y, 0, sizeof(double) * 2 * (size_t)n * n);
+#define hzgsvd__z_Y(i, j) (Y + (size_t)2 * ((size_t)(i) + (size_t)(j) * n))
+    for (int i = 0; i < k; ++i) hzgsvd__z_Y(nn + i, i)[0] = ldexp(1.0, -ef);
+    hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, 0), n, k);
+    for (int j = 0; j < s; ++j)
+        memcpy(hzgsvd__z_Y(n - l, k + j), Zc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+    for (int i = 0; i < l - s; ++i) hzgsvd__z_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
+    if (l - s > 0) {
+        hzgsvd__z_dn_gemm(l - s, s, s, -1.0, C0, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__z_dn_trsm_upper(S0, lds, l - s, hzgsvd__z_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+    }
+    if (k > 0 && l > 0) {
+        hzgsvd__z_dn_gemm(k, l, s, -1.0, A12c, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(nn, k), n);
+        hzgsvd__z_dn_gemm(k, l, l - s, -1.0, A12z, lds, hzgsvd__z_Y(n - l + s, k), n, hzgsvd__z_Y(nn, k), n);
+        hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, k), n, l);
+    }
+    for (int i = 0; i < nn; ++i) hzgsvd__z_Y(i, k + l + i)[0] = 1.0;
+#undef hzgsvd__z_Y
+
+    /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
+    for (int j = 0; j < n; ++j) memset(Z + (size_t)2 * j * ldz, 0, sizeof(double) * 2 * (size_t)n);
+    hzgsvd__z_dn_gemm(n, n, n, 1.0, hzgsvd__z_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
+    int zbad = 0;
+    for (int j = 0; j < n && !zbad; ++j)
+        for (int i = 0; i < 2 * n; ++i)
+            if (!isfinite(Z[(size_t)2 * j * ldz + i])) { zbad = j + 1; break; }
+    for (int j = 0; j < n; ++j) {
+        if (m_f > 0) memset(F + (size_t)2 * j * ldf, 0, sizeof(double) * 2 * (size_t)m_f);
+        if (m_g > 0) memset(G + (size_t)2 * j * ldg, 0, sizeof(double) * 2 * (size_t)m_g);
+    }
+    for (int i = 0; i < k; ++i) F[(size_t)2 * ((size_t)i + (size_t)i * ldf)] = 1.0;
+    for (int j = 0; j < s; ++j) {
+        memcpy(F + (size_t)2 * ((size_t)k + (size_t)(k + j) * ldf), Ac + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+        memcpy(G + (size_t)2 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+    }
+    for (int i = 0; i < l - s; ++i) G[(size_t)2 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
+    if (m_f > 0) hzgsvd__z_gen_unreduce(Vf, tauf, tfu, m_f, F, ldf, k + s);
+    if (m_g > 0) hzgsvd__z_gen_unreduce(Vg, taug, tgu, m_g, G + (size_t)2 * k * ldg, ldg, l);
+    for (int c = 0; c < n; ++c) {
+        double f, g, q;
+        if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
+        else if (c < k + s) { f = sfc[c - k]; g = sgc[c - k]; q = ssc[c - k]; }
+        else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
+        else { f = 0.0; g = 0.0; q = NAN; }
+        if (sigma_f) sigma_f[c] = f;
+        if (sigma_g) sigma_g[c] = g;
+        if (sigma) sigma[c] = q;
+    }
+    free(core); free(mem);
+#undef hzgsvd__z_GROW
+#undef hzgsvd__z_FROW
+    if (info) info->outputs_written = 1;
+    if (zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zbad);
+    return core_st;
+}
+
+/* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
+HZGSVD_PRIVATE double hzgsvd__z_gen_fnorm(const double *A, int m, int n, int lda)
+{
+    double f = 0.0;
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__z_dn_nrm2(A + (size_t)2 * j * lda, m, 1));
+    return f;
+}
+
+/* X with F = U diag(sigma_f) X and G = V diag(sigma_g) X (X = Z^-1), from the input pair (F0, G0)
+ * and the outputs, without inverting Z: row i of X is w_f u_i^H F0 + w_g v_i^H G0 for any weights
+ * with w_f sigma_f + w_g sigma_g = 1.  The weights
+ *     w_f = sigma_f / (sigma_f^2 + rho^2 sigma_g^2),  w_g = rho^2 sigma_g / (sigma_f^2 + rho^2 sigma_g^2),
+ * rho = ||F0||_F / ||G0||_F, are those of the pair scaled to equal norms: the rounding of each
+ * product then stays at u ||F0|| in F = U Sigma_F X and at u ||G0|| in G = V Sigma_G X, however
+ * different the two norms are (rho = 1 gives X = Sigma_F U^H F + Sigma_G V^H G).  Rows with
+ * sigma_f = sigma_g = 0 (the common null space) are the conjugate transposes of their columns of
+ * Z.  w: 2n reals. */
+HZGSVD_PRIVATE void hzgsvd__z_gen_x(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                const double *sf, const double *sg, double *X, int ldx, double *w)
+{
+    const double nf = hzgsvd__z_gen_fnorm(F0, m_f, n, ldf0), ng = hzgsvd__z_gen_fnorm(G0, m_g, n, ldg0);
+    const double rho = ng > 0.0 ? fmin(nf / ng, DBL_MAX) : 1.0;
+    double *wf = w, *wg = w + n;
+    for (int i = 0; i < n; ++i) {
+        const double f = sf[i], g = sg[i];
+        if (g == 0.0) { wf[i] = f > 0.0 ? 1.0 / f : 0.0; wg[i] = 0.0; continue; }
+        if (f == 0.0) { wf[i] = 0.0; wg[i] = 1.0 / g; continue; }
+        const double gr = g * rho;
+        if (gr >= f) { const double t = f / gr; wf[i] = t / (gr * (1.0 + t * t)); wg[i] = 1.0 / (g * (1.0 + t * t)); }
+        else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
+    }
+    for (int j = 0; j < n; ++j) memset(X + (size_t)2 * j * ldx, 0, sizeof(double) * 2 * (size_t)n);
+    if (m_f > 0) hzgsvd__z_dn_gemm_hn_rows(m_f, n, n, wf, U, ldu, F0, ldf0, X, ldx);
+    if (m_g > 0) hzgsvd__z_dn_gemm_hn_rows(m_g, n, n, wg, V, ldv, G0, ldg0, X, ldx);
+    for (int i = 0; i < n; ++i) {
+        if (sf[i] != 0.0 || sg[i] != 0.0) continue;
+        for (int j = 0; j < n; ++j) {
+            const double *z = Z + (size_t)2 * ((size_t)j + (size_t)i * ldz);
+            double *x = X + (size_t)2 * ((size_t)i + (size_t)j * ldx);
+            x[0] = z[0];
+            x[1] = -z[1];
+        }
+    }
+}
+
+/* The full-rank engine where it can take the pair, else (or with preprocess = 1) the reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
+    if (o->preprocess == 0)
+        return hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
+    if (o->preprocess == -1 && m_f >= n && m_g >= n) {
+        const hzgsvd_status st = hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
+        if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
+    }
+    return hzgsvd__z_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+}
+/*** end templates/hzgsvd_cpu_general.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_lapack.c.j2 [z] ***/
+/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (complex): the general
+ * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
+ * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
+
+/* hzgsvd__z_gsvd_any with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                         double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    if (!X) return hzgsvd__z_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+    hzgsvd_info local;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    const size_t nf = (size_t)m_f * n, ng = (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (2 * (nf + ng + nz) + 4 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
+    double *F0 = mem, *G0 = F0 + 2 * nf, *Zw = Z ? Z : G0 + 2 * ng, *sf = G0 + 2 * ng + 2 * nz, *sg = sf + n, *w = sg + n;
+    const int ldzw = Z ? ldz : n;
+    hzgsvd__z_gen_copy(F, ldf, m_f, n, 0, F0, m_f);
+    hzgsvd__z_gen_copy(G, ldg, m_g, n, 0, G0, m_g);
+    const hzgsvd_status st = hzgsvd__z_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
+    int xbad = 0;
+    if (info->outputs_written) {
+        hzgsvd__z_gen_x(m_f, m_g, n, F0, m_f, G0, m_g, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
+        if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
+        for (int j = 0; j < n && !xbad; ++j)
+            for (int i = 0; i < 2 * n; ++i)
+                if (!isfinite(X[(size_t)2 * j * ldx + i])) { xbad = j + 1; break; }
+    }
+    free(mem);
+    if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xbad);
+    return st;
+}
+
+/* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
+ * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
+{
+    if (t >= m) return HZGSVD_SUCCESS;
+    double *mem = (double *)calloc(2 * (2 * (size_t)m * (t > 0 ? t : 1) + 3 * (size_t)m) + (size_t)t + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
+    double *T = mem, *Vr = T + 2 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 2 * (size_t)m * (t > 0 ? t : 1), *tau = work + 2 * 3 * (size_t)m;
+    hzgsvd__z_dn_block B = {T, m, m};
+    if (t > 0) {
+        hzgsvd__z_gen_copy(W, ldw, m, t, 0, T, m);
+        (void)hzgsvd__z_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+    }
+    for (int j = t; j < m; ++j) {
+        double *c = W + (size_t)2 * j * ldw;
+        memset(c, 0, sizeof(double) * 2 * (size_t)m);
+        c[2 * (size_t)j] = 1.0;
+    }
+    hzgsvd__z_gen_unreduce(Vr, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t);
+    free(mem);
+    return HZGSVD_SUCCESS;
+}
+
+/* The unit matrix in the m x m block at W (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__z_lp_eye(double *W, int ldw, int m)
+{
+    for (int j = 0; j < m; ++j) {
+        memset(W + (size_t)2 * j * ldw, 0, sizeof(double) * 2 * (size_t)m);
+        W[(size_t)2 * ((size_t)j + (size_t)j * ldw)] = 1.0;
+    }
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
+    hzgsvd__info_reset(info);
+    const int wu = jobu == 'U' || jobu == 'u', wv = jobv == 'V' || jobv == 'v', wq = jobq == 'Q' || jobq == 'q';
+    /* LAPACK's argument numbers (INFO = -i) */
+    const char *bad = NULL;
+    int arg = 0;
+    if (!wu && jobu != 'N' && jobu != 'n') { arg = 1; bad = "JOBU must be 'U' or 'N'"; }
+    else if (!wv && jobv != 'N' && jobv != 'n') { arg = 2; bad = "JOBV must be 'V' or 'N'"; }
+    else if (!wq && jobq != 'N' && jobq != 'n') { arg = 3; bad = "JOBQ must be 'Q' or 'N'"; }
+    else if (m < 0) { arg = 4; bad = "M < 0"; }
+    else if (n < 0) { arg = 5; bad = "N < 0"; }
+    else if (p < 0) { arg = 6; bad = "P < 0"; }
+    else if (!k) { arg = 7; bad = "K is NULL"; }
+    else if (!l) { arg = 8; bad = "L is NULL"; }
+    else if (!A && m > 0 && n > 0) { arg = 9; bad = "A is NULL"; }
+    else if (lda < (m > 1 ? m : 1)) { arg = 10; bad = "LDA < max(1, M)"; }
+    else if (!B && p > 0 && n > 0) { arg = 11; bad = "B is NULL"; }
+    else if (ldb < (p > 1 ? p : 1)) { arg = 12; bad = "LDB < max(1, P)"; }
+    else if (n > 0 && (!alpha || !beta)) { arg = alpha ? 14 : 13; bad = "ALPHA or BETA is NULL"; }
+    else if (wu && !U && m > 0) { arg = 15; bad = "U is NULL with JOBU = 'U'"; }
+    else if (ldu < 1 || (wu && ldu < m)) { arg = 16; bad = "LDU < 1, or LDU < M with JOBU = 'U'"; }
+    else if (wv && !V && p > 0) { arg = 17; bad = "V is NULL with JOBV = 'V'"; }
+    else if (ldv < 1 || (wv && ldv < p)) { arg = 18; bad = "LDV < 1, or LDV < P with JOBV = 'V'"; }
+    else if (wq && !Q && n > 0) { arg = 19; bad = "Q is NULL with JOBQ = 'Q'"; }
+    else if (ldq < 1 || (wq && ldq < n)) { arg = 20; bad = "LDQ < 1, or LDQ < N with JOBQ = 'Q'"; }
+    else if (!iwork && n > 0) { arg = 21; bad = "IWORK is NULL"; }
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument %d: %s", arg, bad);
+    o.sort = 1;   /* LAPACK's layout needs the sigma = 0 columns after the others */
+    if (o.preprocess == -1) o.preprocess = 1;   /* LAPACK's semantics: ranks decided by its tolerances, U, V, Q from unitary reductions */
+    static const double probe = 0.0;   /* stands in for arrays the option checks do not look at */
+    hzgsvd_status st = hzgsvd__check_args_general(0, 0, n > 0 ? n : 1, &probe, 1, &probe, 1, &probe, n > 0 ? n : 1, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    *k = 0; *l = 0;
+    if (n == 0) {
+        if (wu) hzgsvd__z_lp_eye(U, ldu, m);
+        if (wv) hzgsvd__z_lp_eye(V, ldv, p);
+        if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
+        return HZGSVD_SUCCESS;
+    }
+    hzgsvd_info local;
+    hzgsvd_info *inf = info ? info : &local;
+    if (!info) hzgsvd__info_reset(inf);
+    const size_t nF = (size_t)m * n, nG = (size_t)p * n, nn = (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (2 * (nF + nG + 2 * nn) + 2 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
+    double *F = mem, *G = F + 2 * nF, *Z = G + 2 * nG, *X = Z + 2 * nn, *sf = X + 2 * nn, *sg = sf + n;
+    hzgsvd__z_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
+    hzgsvd__z_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
+    st = hzgsvd__z_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, &o, inf, t0);
+    if (!inf->outputs_written) { free(mem); return st; }
+    const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
+    /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
+    double *S2 = (double *)calloc(2 * ((size_t)(r + n) * n + 2 * (size_t)(r + n)), sizeof(double));
+    if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
+    double *vt = S2 + 2 * (size_t)(r + n) * n, *rt = vt + 2 * (size_t)(r + n);
+    hzgsvd__z_dn_block SB = {S2, r + n, r + n};
+    hzgsvd__z_gen_copy(X, n, r, n, 0, S2, r + n);
+    for (int j = 0; j < n; ++j) S2[(size_t)2 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
+    hzgsvd__z_dn_rq(&SB, 0, r, 0, n, vt, rt);
+    /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
+    for (int j = 0; j < r; ++j)
+        for (int i = 0; i < r; ++i) {
+            const double *s = hzgsvd__z_AT(&SB, i, n - r + j);
+            double *d = NULL;
+            if (i < m) d = A + (size_t)2 * ((size_t)i + (size_t)(n - r + j) * lda);
+            else if (j >= m) d = B + (size_t)2 * ((size_t)(i - kk) + (size_t)(n - r + j) * ldb);
+            if (!d) continue;
+            d[0] = i <= j ? s[0] : 0.0;
+            d[1] = i <= j ? s[1] : 0.0;
+        }
+    for (int i = 0; i < n; ++i) {
+        alpha[i] = i < r ? sf[i] : 0.0;
+        beta[i] = i < r ? sg[i] : 0.0;
+        iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
+    }
+    *k = kk; *l = ll;
+    if (wq) hzgsvd__z_gen_copy(hzgsvd__z_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    free(S2);
+    hzgsvd_status st2 = HZGSVD_SUCCESS;
+    /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
+    int t = 0;
+    while (t < r && sf[t] > 0.0) ++t;
+    if (wu && m > 0) {
+        hzgsvd__z_gen_copy(F, m, m, t < m ? t : m, 0, U, ldu);
+        st2 = hzgsvd__z_lp_complete(U, ldu, m, t, info);
+    }
+    if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
+        hzgsvd__z_gen_copy(G + (size_t)2 * kk * p, p, p, ll, 0, V, ldv);
+        st2 = hzgsvd__z_lp_complete(V, ldv, p, ll, info);
+    }
+    free(mem);
+    if (st2 != HZGSVD_SUCCESS) return st2;
+    {   /* never a success with values outside the double range */
+        int bad = 0;
+        for (int i = 0; i < n; ++i) bad |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+        for (int j = 0; j < r && !bad; ++j)
+            for (int i = 0; i < 2 * (j < m ? j + 1 : m); ++i) bad |= !isfinite(A[(size_t)2 * (size_t)(n - r + j) * lda + i]);
+        for (int j = 0; wu && j < m && !bad; ++j)
+            for (int i = 0; i < 2 * m; ++i) bad |= !isfinite(U[(size_t)2 * j * ldu + i]);
+        for (int j = 0; wv && j < p && !bad; ++j)
+            for (int i = 0; i < 2 * p; ++i) bad |= !isfinite(V[(size_t)2 * j * ldv + i]);
+        for (int j = 0; wq && j < n && !bad; ++j)
+            for (int i = 0; i < 2 * n; ++i) bad |= !isfinite(Q[(size_t)2 * j * ldq + i]);
+        if (bad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
+    }
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "K = %d, L = %d, %d sweeps", kk, ll, info->sweeps);
+    }
+    return st;
+}
+/*** end templates/hzgsvd_cpu_lapack.c.j2 [z] ***/
+
 /*** begin templates/hzgsvd_cpu_api.c.j2 ***/
 /* The public entry points of the CPU engine: defaults, argument checks before any array is
- * touched, timing, then the engine of the precision. */
+ * touched, timing, then the full-rank engine or the reduction of a general pair (options.preprocess). */
 HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd(int m_f, int m_g, int n,
                                                 double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                                 double *sigma_f, double *sigma_g, double *sigma,
@@ -1925,15 +3333,66 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd(int m_f, int m_g, int n,
     const double t0 = hzgsvd__now();
     const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
-    hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    hzgsvd_status st = o.preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info)
+                                         : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+        st = hzgsvd__d_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS)
+        if (st == HZGSVD_SUCCESS && info->preprocessed)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
+                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+        else if (st == HZGSVD_SUCCESS)
             snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
     }
     return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                 double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                                 const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
+    static const double probe = 0.0;   /* Z may be NULL here (X alone wanted) */
+    hzgsvd__info_reset(info);
+    const void *zc = Z ? (const void *)Z : (const void *)&probe;
+    const int ldzc = Z ? ldz : (n > 1 ? n : 1);
+    hzgsvd_status st = o.preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, zc, ldzc, &o, info)
+                                         : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, zc, ldzc, &o, info);
+    if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
+    if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__d_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, &o, info, t0);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (K = %d, L = %d, n - K - L = %d)",
+                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+    }
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                                          const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                                          const double *sigma_f, const double *sigma_g, double *X, int ldx, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd__info_reset(info);
+    const char *bad = NULL;
+    if (n < 1) return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "n = %d; n must be at least 1", n);
+    if (m_f < 0 || m_g < 0) bad = "m_f and m_g must be >= 0";
+    else if ((m_f > 0 && (!F0 || !U)) || (m_g > 0 && (!G0 || !V)) || !Z || !X || !sigma_f || !sigma_g) bad = "an array is NULL";
+    else if (ldf0 < (m_f > 1 ? m_f : 1) || ldu < (m_f > 1 ? m_f : 1)) bad = "ldf0 and ldu must be >= max(1, m_f)";
+    else if (ldg0 < (m_g > 1 ? m_g : 1) || ldv < (m_g > 1 ? m_g : 1)) bad = "ldg0 and ldv must be >= max(1, m_g)";
+    else if (ldz < n || ldx < n) bad = "ldz and ldx must be >= n";
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "%s", bad);
+    double *w = (double *)malloc(sizeof(double) * 2 * (size_t)n);
+    if (!w) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * (size_t)n);
+    hzgsvd__d_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, w);
+    free(w);
+    if (info) { info->seconds = hzgsvd__now() - t0; info->outputs_written = 1; snprintf(info->detail, sizeof info->detail, "X computed"); }
+    return HZGSVD_SUCCESS;
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
@@ -1944,15 +3403,66 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
     const double t0 = hzgsvd__now();
     const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
-    hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    hzgsvd_status st = o.preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info)
+                                         : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+        st = hzgsvd__z_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS)
+        if (st == HZGSVD_SUCCESS && info->preprocessed)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
+                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+        else if (st == HZGSVD_SUCCESS)
             snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
     }
     return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                 double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                                 const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
+    static const double probe = 0.0;   /* Z may be NULL here (X alone wanted) */
+    hzgsvd__info_reset(info);
+    const void *zc = Z ? (const void *)Z : (const void *)&probe;
+    const int ldzc = Z ? ldz : (n > 1 ? n : 1);
+    hzgsvd_status st = o.preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, zc, ldzc, &o, info)
+                                         : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, zc, ldzc, &o, info);
+    if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
+    if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__z_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, &o, info, t0);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (K = %d, L = %d, n - K - L = %d)",
+                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+    }
+    return st;
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                                          const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                                          const double *sigma_f, const double *sigma_g, double *X, int ldx, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd__info_reset(info);
+    const char *bad = NULL;
+    if (n < 1) return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "n = %d; n must be at least 1", n);
+    if (m_f < 0 || m_g < 0) bad = "m_f and m_g must be >= 0";
+    else if ((m_f > 0 && (!F0 || !U)) || (m_g > 0 && (!G0 || !V)) || !Z || !X || !sigma_f || !sigma_g) bad = "an array is NULL";
+    else if (ldf0 < (m_f > 1 ? m_f : 1) || ldu < (m_f > 1 ? m_f : 1)) bad = "ldf0 and ldu must be >= max(1, m_f)";
+    else if (ldg0 < (m_g > 1 ? m_g : 1) || ldv < (m_g > 1 ? m_g : 1)) bad = "ldg0 and ldv must be >= max(1, m_g)";
+    else if (ldz < n || ldx < n) bad = "ldz and ldx must be >= n";
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "%s", bad);
+    double *w = (double *)malloc(sizeof(double) * 2 * (size_t)n);
+    if (!w) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * (size_t)n);
+    hzgsvd__z_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, w);
+    free(w);
+    if (info) { info->seconds = hzgsvd__now() - t0; info->outputs_written = 1; snprintf(info->detail, sizeof info->detail, "X computed"); }
+    return HZGSVD_SUCCESS;
 }
 
 /*** end templates/hzgsvd_cpu_api.c.j2 ***/

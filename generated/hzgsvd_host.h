@@ -17,6 +17,7 @@
 #include <string.h>
 #include <stdarg.h>
 #include <time.h>
+#include <float.h>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -56,6 +57,11 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->block_width = 0;
     info->outputs_written = 0;
     info->sigma_refined = 0;
+    info->preprocessed = 0;
+    info->rank_k = 0;
+    info->rank_l = 0;
+    info->tol_f = 0.0;
+    info->tol_g = 0.0;
     info->detail[0] = '\0';
 }
 
@@ -77,21 +83,20 @@ HZGSVD_PRIVATE int hzgsvd__gpu_width_ok(int w)
     return w == 16 || w == 32;
 }
 
-/* The checks every engine makes before touching any array (argument numbers as in the prototype). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const void *F, int ldf,
-                                                const void *G, int ldg, const void *Z, int ldz,
-                                                const hzgsvd_options *o, hzgsvd_info *info)
+/* The checks an engine that takes general pairs makes before touching any array (argument numbers
+ * as in the prototype): any m_f, m_g >= 0 (F or G may be NULL where it has no rows). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n, const void *F, int ldf,
+                                                        const void *G, int ldg, const void *Z, int ldz,
+                                                        const hzgsvd_options *o, hzgsvd_info *info)
 {
     if (n < 1)
         return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "n = %d; n must be at least 1", n);
-    if (m_f < n)
-        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_f = %d < n = %d: F must have at least n rows", m_f, n);
-    if (m_g < n)
-        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_g = %d < n = %d: G must have at least n rows", m_g, n);
-    if (!F) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 4 (F) is NULL");
-    if (ldf < m_f) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 5 (ldf = %d) must be >= m_f = %d", ldf, m_f);
-    if (!G) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 6 (G) is NULL");
-    if (ldg < m_g) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 7 (ldg = %d) must be >= m_g = %d", ldg, m_g);
+    if (m_f < 0) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 1 (m_f = %d) must be >= 0", m_f);
+    if (m_g < 0) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 2 (m_g = %d) must be >= 0", m_g);
+    if (!F && m_f > 0) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 4 (F) is NULL");
+    if (ldf < (m_f > 1 ? m_f : 1)) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 5 (ldf = %d) must be >= max(1, m_f = %d)", ldf, m_f);
+    if (!G && m_g > 0) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 6 (G) is NULL");
+    if (ldg < (m_g > 1 ? m_g : 1)) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 7 (ldg = %d) must be >= max(1, m_g = %d)", ldg, m_g);
     if (!Z) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 8 (Z) is NULL");
     if (ldz < n) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 9 (ldz = %d) must be >= n = %d", ldz, n);
     if (o->variant < 0 || o->variant > 7)
@@ -117,7 +122,26 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const v
     if (o->threads < 0 || o->threads > HZGSVD_MAX_THREADS)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.threads = %d must be in 0..%d (0: the OpenMP default)",
                             o->threads, HZGSVD_MAX_THREADS);
+    if (o->preprocess < -1 || o->preprocess > 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.preprocess = %d must be -1 (where needed), 0 (never) or 1 (always)", o->preprocess);
     return HZGSVD_SUCCESS;
+}
+
+/* The checks of an engine that takes full-rank pairs only (m_f >= n, m_g >= n). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args(int m_f, int m_g, int n, const void *F, int ldf,
+                                                const void *G, int ldg, const void *Z, int ldz,
+                                                const hzgsvd_options *o, hzgsvd_info *info)
+{
+    if (n < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "n = %d; n must be at least 1", n);
+    if (m_f < n)
+        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_f = %d < n = %d: F must have at least n rows", m_f, n);
+    if (m_g < n)
+        return hzgsvd__fail(info, HZGSVD_ERR_M_LESS_THAN_N, "m_g = %d < n = %d: G must have at least n rows", m_g, n);
+    const hzgsvd_status st = hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
+    if (st == HZGSVD_SUCCESS && o->preprocess == 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.preprocess = 1: this engine takes full-rank pairs only (the CPU engine reduces general pairs)");
+    return st;
 }
 
 /* n rounded up to a multiple of 2w (the outer level pairs block columns of width w). */

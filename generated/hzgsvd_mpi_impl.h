@@ -819,7 +819,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
     rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
     K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
-    if (info) { info->n_bordered = nb; info->block_width = o.block_width; }
+    if (info) { info->n_bordered = nb; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
 
@@ -1246,7 +1246,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
     rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
     K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
-    if (info) { info->n_bordered = nb; info->block_width = o.block_width; }
+    if (info) { info->n_bordered = nb; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
 

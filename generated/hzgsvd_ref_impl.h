@@ -1012,7 +1012,7 @@ HZGSVD_PRIVATE void hzgsvd__ld_sort_desc(const long double *sigma, int *idx, int
 /* The whole run on validated arguments. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
     /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
@@ -1036,6 +1036,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__ld_mats M;
     hzgsvd__ld_engine E;
+    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
     /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
     const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
     long double *sig = (long double *)malloc(sizeof(long double) * n_aux);
@@ -1104,6 +1105,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__ld_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+        free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    }
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         long double sfo, sgo, sso, zm;
@@ -1871,7 +1877,7 @@ HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int
 /* The whole run on validated arguments. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0)
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
 {
     const int enh = HZGSVD__VAR_ENHANCED(o->variant);
     /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
@@ -1895,6 +1901,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
     hzgsvd__lz_mats M;
     hzgsvd__lz_engine E;
+    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
     /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
     const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
     long double *sig = (long double *)malloc(sizeof(long double) * n_aux);
@@ -1963,6 +1970,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__lz_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+        free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    }
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         long double sfo, sgo, sso, zm;
@@ -1997,7 +2009,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
 
 /*** begin templates/hzgsvd_cpu_api.c.j2 ***/
 /* The public entry points of the reference engine (hzgsvd_ref.h): the CPU engine's entry points
- * with long double arrays. */
+ * with long double arrays (full-rank pairs only). */
 HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
                                                 long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
                                                 long double *sigma_f, long double *sigma_g, long double *sigma,
@@ -2007,11 +2019,15 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
     const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+        st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, 0);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS)
+        if (st == HZGSVD_SUCCESS && info->preprocessed)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
+                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+        else if (st == HZGSVD_SUCCESS)
             snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
     }
     return st;
@@ -2026,11 +2042,15 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
     const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+        st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, 0);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS)
+        if (st == HZGSVD_SUCCESS && info->preprocessed)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
+                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+        else if (st == HZGSVD_SUCCESS)
             snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
     }
     return st;

@@ -85,7 +85,8 @@ def outputs(variants):
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
          ["hzgsvd_host.h"],
          [(t, dict(prec)) for prec in PRECISIONS
-          for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2")]
+          for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2",
+                    "hzgsvd_cpu_dense.c.j2", "hzgsvd_cpu_general.c.j2", "hzgsvd_cpu_lapack.c.j2")]
          + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
         ("hzgsvd_gpu_impl.cuh",
          "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",

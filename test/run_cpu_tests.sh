@@ -63,8 +63,11 @@ else skip_suite test_cmake "cmake not installed (make deps installs it)"; fi
 if command -v valgrind >/dev/null 2>&1; then
     run_suite valgrind_engine_errors valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
         "$BUILD/test_engine_errors"
+    run_suite valgrind_engine_general valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+        "$BUILD/test_engine_general" --no-lapack
 else
     skip_suite valgrind_engine_errors "valgrind not installed (make deps installs it)"
+    skip_suite valgrind_engine_general "valgrind not installed (make deps installs it)"
 fi
 
 # The distributed engine on CPU ranks (Open MPI from make deps; root needs --allow-run-as-root).

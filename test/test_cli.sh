@@ -8,7 +8,8 @@
 # and the one-line error messages of bad inputs, the progress lines, the regressions of issue 12
 # (option ranges, m < n before allocating, what is written on an error, strict .npy reading,
 # 1-based indices), the CPU fallback line of --device auto and the explanation of the progress
-# line in --help (issue 14), and two runs under valgrind.
+# line in --help (issue 14), general pairs (--preprocess: m < n, rank deficiency, a common null
+# space; --x writes X), and three runs under valgrind.
 set -u
 
 BUILD=${BUILD:-build}
@@ -115,6 +116,25 @@ assert b"'<f8', " in blob and b"  \n" in blob
 nul = blob.replace(b"'<f8', ", b"'<f8\0\0', ", 1).replace(b"  \n", b"\n", 1)
 with open(os.path.join(out, "bad_F_nuldescr.npy"), "wb") as f:
     f.write(nul)
+
+# General pairs, n = 30, for the CPU engine's reduction (--preprocess auto): F with fewer rows than
+# columns (K = 0, L = 30, 10 of them sigma = 0), G with fewer (K = 10, L = 20), G of n - 1 rows
+# (K = 1, L = 29), and F = A P, G = B P with P 25 x 30: a common null space of dimension 5 (K = 13,
+# L = 12 of which 5 sigma = 0, null 5); complex and raw copies of the first.
+ng = 30
+gen = lambda m: rng.standard_normal((m, ng))
+np.save(os.path.join(out, "gen_F20.npy"), gen(20))
+np.save(os.path.join(out, "gen_G40.npy"), gen(40))
+np.save(os.path.join(out, "gen_F40.npy"), gen(40))
+np.save(os.path.join(out, "gen_G20.npy"), gen(20))
+np.save(os.path.join(out, "gen_G29.npy"), gen(29))
+P = rng.standard_normal((25, ng))
+np.save(os.path.join(out, "gen_Fnull.npy"), rng.standard_normal((20, 25)) @ P)
+np.save(os.path.join(out, "gen_Gnull.npy"), rng.standard_normal((12, 25)) @ P)
+np.save(os.path.join(out, "gen_cF20.npy"), gen(20) + 1j * gen(20))
+np.save(os.path.join(out, "gen_cG40.npy"), gen(40) + 1j * gen(40))
+save_raw(os.path.join(out, "gen_raw.Y"), np.load(os.path.join(out, "gen_F20.npy")))
+save_raw(os.path.join(out, "gen_raw.W"), np.load(os.path.join(out, "gen_G40.npy")))
 EOF
 
 cat > "$T/check_out.py" <<'EOF'
@@ -177,8 +197,22 @@ need(isinstance(js.get("sweeps"), int) and js["sweeps"] >= 1, "summary sweeps %r
 for k in ("version", "big", "all", "seconds", "detail", "options", "input"):
     need(k in js, "summary lacks %r" % k)
 opts = js.get("options", {})
-for k in ("variant", "outer", "inner", "blocking", "sort", "max_sweeps", "block_width", "threads"):
+for k in ("variant", "outer", "inner", "blocking", "sort", "max_sweeps", "block_width", "threads", "preprocess"):
     need(k in opts, "summary options lack %r" % k)
+need(opts.get("preprocess") == "auto", "summary options preprocess %r" % opts.get("preprocess"))
+# a full-rank pair takes the full-rank engine: K = 0, L = n, no reduction, no rank tolerances
+got = tuple(js.get(k) for k in ("preprocessed", "rank_k", "rank_l", "tol_f", "tol_g"))
+need(got == (False, 0, n, 0, 0), "summary preprocessed, rank_k, rank_l, tol_f, tol_g %r" % (got,))
+xfile = os.path.exists(os.path.join(outdir, "X.npy"))
+need(js.get("x_written") is xfile, "summary x_written %r, X.npy %s" % (js.get("x_written"), "exists" if xfile else "absent"))
+if xfile:
+    X = L("X.npy")
+    need(X.shape == (n, n) and X.dtype == want, "X shape %s dtype %s" % (X.shape, X.dtype))
+    xf = nrm(F - (U * sf) @ X) / nrm(F)
+    xg = nrm(G - (V * sg) @ X) / nrm(G)
+    xz = nrm(X @ Z - np.eye(n))
+    need(xf < 1e-12 and xg < 1e-12, "||F - U Sf X|| / ||F|| = %.3g, ||G - V Sg X|| / ||G|| = %.3g" % (xf, xg))
+    need(xz < 1e-12, "||X Z - I|| = %.3g" % xz)
 need(js.get("input", {}).get("f") == fpath and js.get("input", {}).get("g") == gpath, "summary input paths")
 if problems:
     print("; ".join(problems)); sys.exit(1)
@@ -212,6 +246,78 @@ for ext, name, c in ((".YU", "U.npy", cplx), (".WV", "V.npy", cplx), (".Z", "Z.n
         problems.append("%s%s differs from %s (max diff %.3g)" % (fn, ext, name, np.max(np.abs(got - ref))))
 if problems:
     print("; ".join(problems)); sys.exit(1)
+EOF
+
+cat > "$T/check_general.py" <<'EOF'
+# check_general.py OUTDIR F.npy G.npy K L ZEROS  -- verifies a run through the reduction (a general
+# pair): the column groups (K with sigma = inf, L finite with ZEROS of them sigma = 0 at the end,
+# n - K - L with sigma NaN), the GSVD relation, U and V orthonormal where sigma_f, sigma_g > 0 and
+# zero elsewhere, summary.json; with X.npy also F = U Sf X, G = V Sg X and X Z = I.
+import json, os, sys
+import numpy as np
+
+outdir, fpath, gpath = sys.argv[1:4]
+K, L, zeros = (int(v) for v in sys.argv[4:7])
+F = np.load(fpath); G = np.load(gpath)
+m_f, n = F.shape; m_g = G.shape[0]
+cplx = np.iscomplexobj(F)
+N = n - K - L
+problems = []
+def need(cond, what):
+    if not cond:
+        problems.append(what)
+
+ld = lambda name: np.load(os.path.join(outdir, name))
+U, V, Z = ld("U.npy"), ld("V.npy"), ld("Z.npy")
+sf, sg, s = ld("sigma_f.npy"), ld("sigma_g.npy"), ld("sigma.npy")
+need(U.shape == (m_f, n) and V.shape == (m_g, n) and Z.shape == (n, n), "shapes U %s V %s Z %s" % (U.shape, V.shape, Z.shape))
+if problems:
+    print("; ".join(problems)); sys.exit(1)
+
+# the groups
+need(np.all(sf[:K] == 1) and np.all(sg[:K] == 0) and np.all(np.isposinf(s[:K])), "the K columns: sigma_f 1, sigma_g 0, sigma inf")
+fl, gl, sl = sf[K:K + L], sg[K:K + L], s[K:K + L]
+need(np.all(np.isfinite(sl)) and np.all(sl >= 0), "the L columns: sigma finite, >= 0")
+need(np.max(np.abs(fl**2 + gl**2 - 1), initial=0) < 1e-13, "the L columns: sigma_f^2 + sigma_g^2 != 1")
+need(np.all(np.diff(sl) <= 0), "the L columns: sigma not descending")
+nz = int(np.sum(sl == 0))
+need(nz == zeros and np.all(sl[L - zeros:] == 0) and np.all(fl[L - zeros:] == 0), "sigma = 0: %d columns, want %d at the end of L" % (nz, zeros))
+need(np.all(sf[K + L:] == 0) and np.all(sg[K + L:] == 0) and np.all(np.isnan(s[K + L:])), "the null columns: sigma_f = sigma_g = 0, sigma NaN")
+
+nrm = np.linalg.norm
+rf = nrm(F @ Z - U * sf) / (nrm(F) * nrm(Z))
+rg = nrm(G @ Z - V * sg) / (nrm(G) * nrm(Z))
+need(rf < 1e-12, "||F Z - U Sf|| / (||F|| ||Z||) = %.3g" % rf)
+need(rg < 1e-12, "||G Z - V Sg|| / (||G|| ||Z||) = %.3g" % rg)
+Us, Vs = U[:, sf > 0], V[:, sg > 0]
+ou = nrm(Us.conj().T @ Us - np.eye(Us.shape[1]))
+ov = nrm(Vs.conj().T @ Vs - np.eye(Vs.shape[1]))
+need(ou < 1e-12 and ov < 1e-12, "U, V not orthonormal where sigma_f, sigma_g > 0: %.3g %.3g" % (ou, ov))
+need(np.all(U[:, sf == 0] == 0) and np.all(V[:, sg == 0] == 0), "U, V not zero where sigma_f, sigma_g = 0")
+need(np.linalg.matrix_rank(Z) == n, "Z singular")
+msg = "K %d, L %d, null %d, sigma = 0: %d; residuals %.2g %.2g, orthogonality %.2g %.2g" % (K, L, N, zeros, rf, rg, ou, ov)
+
+with open(os.path.join(outdir, "summary.json")) as f:
+    js = json.load(f)
+xfile = os.path.exists(os.path.join(outdir, "X.npy"))
+need(js.get("status") == "HZGSVD_SUCCESS", "summary status %r" % js.get("status"))
+need(js.get("preprocessed") is True, "summary preprocessed %r" % js.get("preprocessed"))
+need((js.get("rank_k"), js.get("rank_l")) == (K, L), "summary rank_k, rank_l %r, %r" % (js.get("rank_k"), js.get("rank_l")))
+need(all(isinstance(js.get(t), float) and js[t] > 0 for t in ("tol_f", "tol_g")), "summary tol_f, tol_g %r, %r" % (js.get("tol_f"), js.get("tol_g")))
+need(js.get("x_written") is xfile, "summary x_written %r, X.npy %s" % (js.get("x_written"), "exists" if xfile else "absent"))
+need(js.get("device") == "cpu", "summary device %r" % js.get("device"))
+if xfile:
+    X = ld("X.npy")
+    need(X.shape == (n, n) and X.dtype == (np.complex128 if cplx else np.float64), "X shape %s dtype %s" % (X.shape, X.dtype))
+    xf = nrm(F - (U * sf) @ X) / nrm(F)
+    xg = nrm(G - (V * sg) @ X) / nrm(G)
+    xz = nrm(X @ Z - np.eye(n))
+    need(xf < 1e-12 and xg < 1e-12, "||F - U Sf X|| / ||F|| = %.3g, ||G - V Sg X|| / ||G|| = %.3g" % (xf, xg))
+    need(xz < 1e-12, "||X Z - I|| = %.3g" % xz)
+    msg += "; X: %.2g %.2g, ||X Z - I|| %.2g" % (xf, xg, xz)
+if problems:
+    print("; ".join(problems)); sys.exit(1)
+print(msg)
 EOF
 
 mkdir -p "$T/in"
@@ -358,14 +464,15 @@ EOF
 then pass "summary.json escapes a path with a quote and a backslash"
 else fail "summary.json with an odd path (exit $rc)"; fi
 
-# No convergence within --max-sweeps 1: outputs and summary still written, a warning, exit 16.
-run nocv --quiet --max-sweeps 1 "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_nocv"
+# No convergence within --max-sweeps 1: outputs (X too, with --x) and summary still written, a warning, exit 16.
+run nocv --quiet --max-sweeps 1 --x "$IN/real_F_c.npy" "$IN/real_G_c.npy" -o "$T/out_nocv"
 if [ "$rc" -eq 16 ]; then
     st=$("$PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["status"])' "$T/out_nocv/summary.json" 2>&1)
     if [ -f "$T/out_nocv/U.npy" ] && [ -f "$T/out_nocv/sigma.npy" ] && [ "$st" = HZGSVD_ERR_NO_CONVERGENCE ] \
-       && [ "$(nlines "$T/nocv.err")" -eq 1 ] && grep -q '^hzgsvd: warning: .*outputs written despite the error: U.npy' "$T/nocv.err" \
-       && grep -q '"outputs_written": true' "$T/out_nocv/summary.json"; then
-        pass "--max-sweeps 1: exit 16, outputs + summary (HZGSVD_ERR_NO_CONVERGENCE, outputs_written) written, one warning line"
+       && [ "$(nlines "$T/nocv.err")" -eq 1 ] && grep -q '^hzgsvd: warning: .*outputs written despite the error: U.npy.*X.npy' "$T/nocv.err" \
+       && grep -q '"outputs_written": true' "$T/out_nocv/summary.json" \
+       && [ -f "$T/out_nocv/X.npy" ] && grep -q '"x_written": true' "$T/out_nocv/summary.json"; then
+        pass "--max-sweeps 1: exit 16, outputs, X + summary (HZGSVD_ERR_NO_CONVERGENCE, outputs_written, x_written) written, one warning line"
     else
         fail "--max-sweeps 1: exit 16 but outputs/summary/warning wrong" "status $st; $(head -c 300 "$T/nocv.err")"
     fi
@@ -394,6 +501,14 @@ if grep -q 'sweep 3/30: big [0-9]*, all [0-9]*' "$T/help.out" && grep -q '^  all
     pass "--help: explains the progress line (sweep, all, big, seconds) and the --device auto fallback line"
 else
     fail "--help: the progress line is not explained" "$(grep -n -A8 '^Progress' "$T/help.out")"
+fi
+# general pairs: --preprocess, --x, the column groups, and the exit codes' m < n sentence
+if grep -q -- '^  --preprocess P .*auto, always or never' "$T/help.out" && grep -q -- '^  --x  .*X\.npy' "$T/help.out" \
+   && grep -q 'sigma = inf' "$T/help.out" && grep -q 'common null space' "$T/help.out" && grep -q 'sigma NaN' "$T/help.out" \
+   && grep -q 'm < n where the engine refuses it' "$T/help.out" && ! grep -q 'both of full column rank' "$T/help.out"; then
+    pass "--help: documents --preprocess, --x, the column groups (K, L, null space) and when m < n is refused"
+else
+    fail "--help: general pairs not documented" "$(grep -n -- '--preprocess\|--x\|null space\|m < n' "$T/help.out")"
 fi
 run version --version
 if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]* (engines:\( [a-z-]*\)*)$' "$T/version.out"; then pass "--version: exit 0"
@@ -424,8 +539,9 @@ expect missing-file  3  "$IN/no_such.npy" "$G" -o "$T/o3"
 expect n-mismatch    4  "$F" "$IN/bad_G_n39.npy" -o "$T/o4"
 expect kind-mismatch 4  "$IN/bad_F_complex.npy" "$G" -o "$T/o5"
 expect nan           14 "$IN/bad_F_nan.npy" "$G" -o "$T/o6"
-expect m-less-than-n 12 "$IN/bad_F_short.npy" "$G" -o "$T/o7"
-expect zero-column   15 "$F" "$IN/bad_G_zerocol.npy" -o "$T/o8"
+# --preprocess never: the engine refuses what the CPU engine would otherwise reduce (m < n, rank deficiency)
+expect m-less-than-n 12 --preprocess never "$IN/bad_F_short.npy" "$G" -o "$T/o7"
+expect zero-column   15 --preprocess never "$F" "$IN/bad_G_zerocol.npy" -o "$T/o8"
 expect unknown-opt   2  --frobnicate "$F" "$G" -o "$T/o9"
 expect variant-9     2  --variant 9 "$F" "$G" -o "$T/o10"
 expect missing-o     2  "$F" "$G"
@@ -478,8 +594,10 @@ expect threads-1024-ok 2 --threads 1024 --variant 8 "$F" "$G" -o "$T/o_thr"
 if has threads-1024-ok "--variant: '8'"; then pass "threads-1024-ok: --threads 1024 accepted"
 else fail "threads-1024-ok: --threads 1024 refused" "$(cat "$T/threads-1024-ok.err")"; fi
 
-# (2) m < n: the library's status (exit 12) and detail, not "out of memory allocating Z" (exit 17)
-expect m-f-less-than-n 12 --device cpu "$IN/wide_F.npy" "$IN/wide_G.npy" -o "$T/o_wide"
+# (2) m < n: the library's status (exit 12) and detail, not "out of memory allocating Z" (exit 17),
+# where the engine refuses m < n: here the CPU engine with --preprocess never (the GPU engine and
+# --mpi refuse it too; by default the CPU engine reduces such a pair, checked below)
+expect m-f-less-than-n 12 --device cpu --preprocess never "$IN/wide_F.npy" "$IN/wide_G.npy" -o "$T/o_wide"
 if has m-f-less-than-n 'fewer rows than columns (m < n)' 'm_f = 1 < n = 100000' 'only summary.json was written' \
    && ! grep -q 'out of memory' "$T/m-f-less-than-n.err" && [ ! -e "$T/o_wide/U.npy" ] \
    && grep -q '"status": "HZGSVD_ERR_M_LESS_THAN_N"' "$T/o_wide/summary.json" \
@@ -488,23 +606,26 @@ if has m-f-less-than-n 'fewer rows than columns (m < n)' 'm_f = 1 < n = 100000' 
 else
     fail "m-f-less-than-n (1 x 100000): message or summary" "$(cat "$T/m-f-less-than-n.err")"
 fi
-expect m-g-less-than-n 12 "$F" "$IN/bad_G_short.npy" -o "$T/o_gshort"
+expect m-g-less-than-n 12 --preprocess never "$F" "$IN/bad_G_short.npy" -o "$T/o_gshort"
 if has m-g-less-than-n 'm_g = 30 < n = 40'; then pass "m-g-less-than-n: message names m_g"
 else fail "m-g-less-than-n: message" "$(cat "$T/m-g-less-than-n.err")"; fi
-expect raw-m-less-than-n 12 --raw --rows-f 1 --rows-g 1 --cols 100000 "$IN/wide_raw" -o "$T/o_wide_raw"
+expect raw-m-less-than-n 12 --preprocess never --raw --rows-f 1 --rows-g 1 --cols 100000 "$IN/wide_raw" -o "$T/o_wide_raw"
 if has raw-m-less-than-n 'm_f = 1 < n = 100000'; then pass "raw-m-less-than-n: the --raw path checks m < n too"
 else fail "raw-m-less-than-n: message" "$(cat "$T/raw-m-less-than-n.err")"; fi
 
-# (3) RANK_DEFICIENT from the rank test after convergence: all outputs written, and said so ...
-expect rank-test 15 --quiet --device cpu "$F" "$IN/rankdef_G.npy" -o "$T/o_rank"
+# (3) RANK_DEFICIENT from the rank test after convergence (--preprocess never; auto reduces the
+# pair, checked below): all outputs written, and said so, but not X (--x: only on success and on
+# no convergence) ...
+expect rank-test 15 --quiet --device cpu --preprocess never --x "$F" "$IN/rankdef_G.npy" -o "$T/o_rank"
 missing=""
 for f in U.npy V.npy Z.npy sigma_f.npy sigma_g.npy sigma.npy summary.json; do
     [ -f "$T/o_rank/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ] && has rank-test 'not of full column rank' 'outputs written despite the error: U.npy, V.npy, Z.npy' \
    && grep -q '"outputs_written": true' "$T/o_rank/summary.json" \
-   && grep -q '"status": "HZGSVD_ERR_RANK_DEFICIENT"' "$T/o_rank/summary.json"; then
-    pass "rank-test: exit 15, U, V, Z, sigmas and summary.json (outputs_written: true) written"
+   && grep -q '"status": "HZGSVD_ERR_RANK_DEFICIENT"' "$T/o_rank/summary.json" \
+   && [ ! -e "$T/o_rank/X.npy" ] && grep -q '"x_written": false' "$T/o_rank/summary.json" && ! has rank-test 'X.npy'; then
+    pass "rank-test: exit 15, U, V, Z, sigmas and summary.json (outputs_written: true) written, X not (x_written: false)"
 else
     fail "rank-test: outputs or message (missing:${missing:- none})" "$(cat "$T/rank-test.err")"
 fi
@@ -535,6 +656,142 @@ else fail "npy-trailing: message" "$(cat "$T/npy-trailing.err")"; fi
 expect npy-nul-descr 3 "$IN/bad_F_nuldescr.npy" "$G" -o "$T/o_nul"
 if has npy-nul-descr "bad_F_nuldescr.npy: dtype description '<f8\\\\x00\\\\x00' holds a NUL"; then pass "npy-nul-descr: message names the file and the NUL"
 else fail "npy-nul-descr: message" "$(cat "$T/npy-nul-descr.err")"; fi
+
+# ---------------------------------------------------------------------------------------------
+echo "test_cli: general pairs (--preprocess, --x)"
+
+# The engine of --device auto here: the GPU engine where the build has it and a GPU is present.
+gpu_here=0
+case "$dev" in gpu:*) gpu_here=1 ;; esac
+
+# general NAME K L ZEROS F G ARGS...: a run through the CPU engine's reduction (exit 0), its outputs
+# checked by check_general.py (groups, GSVD relation, U and V, summary.json, X.npy where written)
+general() {
+    local name=$1 k=$2 l=$3 z=$4 f=$5 g=$6; shift 6
+    run "$name" "$@" "$f" "$g" -o "$T/out_$name"
+    if [ "$rc" -ne 0 ]; then fail "$name: exit $rc" "$(head -c 400 "$T/$name.err")"; return 1; fi
+    if msg=$("$PYTHON" "$T/check_general.py" "$T/out_$name" "$f" "$g" "$k" "$l" "$z" 2>&1); then
+        pass "$name: exit 0, $msg"
+    else
+        fail "$name: output check" "$msg"
+        return 1
+    fi
+}
+# m_F < n (F 20 x 30, G 40 x 30): --device auto takes the CPU engine (on a machine with a GPU too),
+# 10 columns with sigma = 0; --x writes X
+general gen-mf-lt-n 0 30 10 "$IN/gen_F20.npy" "$IN/gen_G40.npy" --x
+if grep -q '^hzgsvd: done: n = 30 (K = 0, L = 30, null 0), [0-9]* sweeps, ' "$T/gen-mf-lt-n.err" \
+   && ! grep -v '^hzgsvd: ' "$T/gen-mf-lt-n.err" >/dev/null; then
+    pass "gen-mf-lt-n: the done line gives K, L and the null space ($(grep '^hzgsvd: done' "$T/gen-mf-lt-n.err" | cut -c1-60)...)"
+else
+    fail "gen-mf-lt-n: no done line with K and L" "$(tail -2 "$T/gen-mf-lt-n.err")"
+fi
+nnote=$(grep -c '^hzgsvd: --device auto: .*; running on the CPU engine$' "$T/gen-mf-lt-n.err")
+if [ "$gpu_here" -eq 1 ]; then
+    if [ "$nnote" -eq 1 ] && grep -q '^hzgsvd: --device auto: the GPU engine takes full-rank pairs with m >= n only' "$T/gen-mf-lt-n.err"; then
+        pass "gen-mf-lt-n: --device auto on a GPU machine runs the CPU engine and says why"
+    else
+        fail "gen-mf-lt-n: --device auto note on a GPU machine" "$(grep -- '--device auto' "$T/gen-mf-lt-n.err")"
+    fi
+elif [ "$nnote" -eq 1 ]; then
+    pass "gen-mf-lt-n: --device auto without a GPU: one fallback line"
+else
+    fail "gen-mf-lt-n: $nnote --device auto lines" "$(head -3 "$T/gen-mf-lt-n.err")"
+fi
+# m_G < n: K = 10 columns with sigma = inf; G of n - 1 rows: K = 1
+general gen-mg-lt-n 10 20 0 "$IN/gen_F40.npy" "$IN/gen_G20.npy" --quiet --device cpu --x
+general gen-g-n-1 1 29 0 "$IN/gen_F40.npy" "$IN/gen_G29.npy" --quiet --device cpu
+# a common null space of dimension 5 (sigma NaN), 5 columns with sigma = 0, 13 with sigma = inf
+general gen-null 13 12 5 "$IN/gen_Fnull.npy" "$IN/gen_Gnull.npy" --quiet --device cpu --x
+general gen-complex 0 30 10 "$IN/gen_cF20.npy" "$IN/gen_cG40.npy" --quiet --device cpu --x
+# rank-deficient G with m >= n (refused above with --preprocess never): reduced by default
+general gen-rankdef 1 39 0 "$F" "$IN/rankdef_G.npy" --quiet --device cpu --x
+general gen-zerocol 1 39 0 "$F" "$IN/bad_G_zerocol.npy" --quiet --device cpu
+# --preprocess always: a full-rank pair through the reduction, the same sigma as the full-rank engine
+if general gen-always 0 40 0 "$F" "$G" --quiet --device cpu --preprocess always \
+   && msg=$("$PYTHON" - "$T/out_gen-always" "$T/out_real_c" <<'EOF' 2>&1
+import json, sys
+import numpy as np
+a, b = (np.load(d + "/sigma.npy") for d in sys.argv[1:3])
+rel = np.max(np.abs(a - b) / b)
+opt = json.load(open(sys.argv[1] + "/summary.json"))["options"]["preprocess"]
+if rel > 1e-12 or opt != "always": raise SystemExit("sigma differs by %.3g, options.preprocess %r" % (rel, opt))
+print("%.2g" % rel)
+EOF
+); then
+    pass "--preprocess always: options.preprocess \"always\", sigma as the full-rank engine's (max rel. diff $msg)"
+else
+    fail "--preprocess always: sigma or summary" "${msg:-}"
+fi
+
+# --preprocess never on m < n: exit 12, only summary.json (no X either), the option recorded
+expect pre-never 12 --device cpu --preprocess never --x "$IN/gen_F20.npy" "$IN/gen_G40.npy" -o "$T/o_never"
+if has pre-never 'm_f = 20 < n = 30' '--preprocess never; auto reduces such pairs' 'only summary.json was written' \
+   && [ "$(ls "$T/o_never")" = summary.json ] && msg=$("$PYTHON" - "$T/o_never/summary.json" <<'EOF' 2>&1
+import json, sys
+js = json.load(open(sys.argv[1]))
+got = (js["status"], js["options"]["preprocess"], js["preprocessed"], js["outputs_written"], js["x_written"], js["rank_k"], js["rank_l"])
+if got != ("HZGSVD_ERR_M_LESS_THAN_N", "never", False, False, False, 0, 0): raise SystemExit("summary: %r" % (got,))
+EOF
+); then
+    pass "pre-never: m < n refused, only summary.json (status, options.preprocess never, x_written false)"
+else
+    fail "pre-never: message, files or summary" "$(cat "$T/pre-never.err"; ls "$T/o_never"; echo "${msg:-}")"
+fi
+expect pre-bad 2 --preprocess sometimes "$F" "$G" -o "$T/o_prebad"
+if has pre-bad "--preprocess: 'sometimes' is not auto, always or never" && [ ! -e "$T/o_prebad" ]; then
+    pass "pre-bad: the message names the value and the choices; nothing written"
+else
+    fail "pre-bad: message" "$(cat "$T/pre-bad.err")"
+fi
+expect pre-none 2 "$F" "$G" -o "$T/o_prebad" --preprocess
+expect x-value 2 --x=1 "$F" "$G" -o "$T/o_prebad"
+
+# --x on full-rank pairs (any engine: X from the outputs and a copy of the input), real and complex
+for kind in real complex; do
+    run "x_$kind" --quiet --x "$IN/${kind}_F_c.npy" "$IN/${kind}_G_c.npy" -o "$T/out_x_$kind"
+    if [ "$rc" -eq 0 ] && [ -f "$T/out_x_$kind/X.npy" ] \
+       && msg=$("$PYTHON" "$T/check_out.py" "$T/out_x_$kind" "$IN/${kind}_F_c.npy" "$IN/${kind}_G_c.npy" 2>&1) \
+       && cmp -s "$T/out_x_$kind/Z.npy" "$T/out_${kind}_c/Z.npy"; then
+        pass "x $kind: X.npy with F = U Sf X, G = V Sg X, X Z = I; Z as without --x ($msg)"
+    else
+        fail "x $kind: exit $rc" "$(head -c 400 "$T/x_$kind.err") ${msg:-}"
+    fi
+done
+# --x with --raw: FN.X, the same X as the .npy route
+run raw_x --quiet --x --raw --rows-f 20 --rows-g 40 --cols 30 "$IN/gen_raw" -o "$T/out_raw_x"
+missing=""
+for e in YU WV Z SY SW SS X; do [ -f "$T/out_raw_x/gen_raw.$e" ] || missing="$missing gen_raw.$e"; done
+if [ "$rc" -eq 0 ] && [ -z "$missing" ] && [ ! -e "$T/out_raw_x/X.npy" ] && msg=$("$PYTHON" - "$T/out_raw_x/gen_raw.X" "$T/out_gen-mf-lt-n/X.npy" <<'EOF' 2>&1
+import sys
+import numpy as np
+ref = np.load(sys.argv[2])
+got = np.fromfile(sys.argv[1], dtype="<f8")
+if got.size != ref.size: raise SystemExit("FN.X: %d doubles, want %d" % (got.size, ref.size))
+got = got.reshape(ref.shape, order="F")
+if not np.array_equal(got, ref): raise SystemExit("FN.X differs from X.npy (max diff %.3g)" % np.max(np.abs(got - ref)))
+EOF
+) && grep -q '"x_written": true' "$T/out_raw_x/summary.json"; then
+    pass "raw --x: FN.X written (x_written: true), equal to the .npy route's X.npy"
+else
+    fail "raw --x: exit $rc, missing:${missing:- none}" "$(head -c 400 "$T/raw_x.err") ${msg:-}"
+fi
+
+# The GPU engine takes full-rank pairs with m >= n only: with --device gpu, the library's refusals
+# (m < n checked here before allocating; rank deficiency with a hint; --preprocess always)
+if [ "$gpu_here" -eq 1 ]; then
+    expect gpu-m-lt-n 12 --device gpu "$IN/gen_F20.npy" "$IN/gen_G40.npy" -o "$T/o_gpu_short"
+    if has gpu-m-lt-n 'm_f = 20 < n = 30' 'the GPU engine takes m >= n only; --device cpu reduces such pairs'; then
+        pass "gpu-m-lt-n: the message says that --device cpu reduces the pair"
+    else fail "gpu-m-lt-n: message" "$(cat "$T/gpu-m-lt-n.err")"; fi
+    expect gpu-rankdef 15 --device gpu --quiet "$F" "$IN/bad_G_zerocol.npy" -o "$T/o_gpu_rank"
+    if has gpu-rankdef '(the GPU engine takes full-rank pairs only; --device cpu reduces rank-deficient pairs)'; then
+        pass "gpu-rankdef: the message says that --device cpu reduces rank-deficient pairs"
+    else fail "gpu-rankdef: message" "$(cat "$T/gpu-rankdef.err")"; fi
+    expect gpu-always 11 --device gpu --quiet --preprocess always "$F" "$G" -o "$T/o_gpu_always"
+else
+    echo "  skip  --device gpu refusals of general pairs (no GPU here)"
+fi
 
 # ---------------------------------------------------------------------------------------------
 if command -v valgrind >/dev/null 2>&1; then
@@ -572,6 +829,15 @@ if command -v valgrind >/dev/null 2>&1; then
             fi
         else
             fail "valgrind, good complex input: exit $rc" "$(grep -v '^hzgsvd: ' "$T/vg_good.err" | head -c 600)"
+        fi
+        # the reduction of a general pair (m_F < n, a common null space) and X from the outputs
+        $VG "$VHZ" --threads 1 --device cpu --x "$IN/gen_Fnull.npy" "$IN/gen_Gnull.npy" -o "$T/vg_gen" >"$T/vg_gen.out" 2>"$T/vg_gen.err"
+        rc=$?
+        if [ "$rc" -eq 0 ] && ! grep -v '^hzgsvd: ' "$T/vg_gen.err" >/dev/null \
+           && msg=$("$PYTHON" "$T/check_general.py" "$T/vg_gen" "$IN/gen_Fnull.npy" "$IN/gen_Gnull.npy" 13 12 5 2>&1); then
+            pass "valgrind, general pair through the reduction with --x: exit 0, clean"
+        else
+            fail "valgrind, general pair with --x: exit $rc" "$(grep -v '^hzgsvd: ' "$T/vg_gen.err" | head -c 600) ${msg:-}"
         fi
     fi
 else

@@ -4,8 +4,10 @@
  *
  * Real and complex: NaN in F, +Inf in G, NaN in an imaginary part -> HZGSVD_ERR_NOT_FINITE;
  * a zero column in F, in G, and exactly dependent columns (column 5 = column 2, in G and in F;
- * also in different block columns, w = 4) -> HZGSVD_ERR_RANK_DEFICIENT; m_f < n, m_g < n ->
- * HZGSVD_ERR_M_LESS_THAN_N; n = 0, -3 -> HZGSVD_ERR_N_LESS_THAN_ONE; ldf < m_f, ldg < m_g, ldz < n,
+ * also in different block columns, w = 4) -> HZGSVD_ERR_RANK_DEFICIENT and m_f < n, m_g < n ->
+ * HZGSVD_ERR_M_LESS_THAN_N with options.preprocess = 0 (the full-rank engine alone; by default the
+ * reduction solves them: test_engine_general); m_f < 0 -> HZGSVD_ERR_INVALID_ARGUMENT;
+ * n = 0, -3 -> HZGSVD_ERR_N_LESS_THAN_ONE; ldf < m_f, ldg < m_g, ldz < n,
  * NULL F, G, Z and bad options -> HZGSVD_ERR_INVALID_ARGUMENT; info.detail is non-empty on every
  * error; hzgsvd_status_string is non-empty and distinct for every status; max_sweeps = 1 on a pair
  * that needs more -> HZGSVD_ERR_NO_CONVERGENCE with finite, finalised outputs and info.sweeps == 1;
@@ -146,7 +148,9 @@ static void test_values(tu_rng *rng, int cplx)
         const int m = which ? M_G : M_F, e = cplx ? 2 : 1;
         double *Y = which ? c.G : c.F;
         for (int i = 0; i < e * m; ++i) Y[(size_t)e * m * 4 + i] = which ? -0.0 : 0.0;
-        expect(which ? "zero (-0.0) column 5 of G" : "zero column 5 of F", &c, NULL, HZGSVD_ERR_RANK_DEFICIENT, 0, 0, 0, 0);
+        hzgsvd_options o = hzgsvd_default_options();
+        o.preprocess = 0;
+        expect(which ? "zero (-0.0) column 5 of G" : "zero column 5 of F", &c, &o, HZGSVD_ERR_RANK_DEFICIENT, 0, 0, 0, 0);
         call_free(&c);
     }
     /* exactly dependent columns: column dst = column src (1-based), in G and in F: n = 8 with the
@@ -158,6 +162,7 @@ static void test_values(tu_rng *rng, int cplx)
             const int n = dep[k][0], src = dep[k][2] - 1, dst = dep[k][3] - 1, m_f = n + 5, m_g = n + 3;
             hzgsvd_options o = hzgsvd_default_options();
             o.block_width = dep[k][1];
+            o.preprocess = 0;
             call c = call_new(rng, cplx, m_f, m_g, n, m_f, m_g, n);
             const int m = which ? m_g : m_f, e = cplx ? 2 : 1;
             double *Y = which ? c.G : c.F;
@@ -185,6 +190,8 @@ static void test_arguments(tu_rng *rng, int cplx)
         {"m_f < n", N - 1, M_G, N, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_M_LESS_THAN_N},
         {"m_g < n", M_F, N - 1, N, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_M_LESS_THAN_N},
         {"m_f = 0 < n", 0, M_G, N, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_M_LESS_THAN_N},
+        {"m_f = -1", -1, M_G, N, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_INVALID_ARGUMENT},
+        {"m_g = -2", M_F, -2, N, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_INVALID_ARGUMENT},
         {"n = 0", M_F, M_G, 0, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_N_LESS_THAN_ONE},
         {"n = -3", M_F, M_G, -3, M_F, M_G, N, 0, 0, 0, HZGSVD_ERR_N_LESS_THAN_ONE},
         {"ldf = m_f - 1", M_F, M_G, N, M_F - 1, M_G, N, 0, 0, 0, HZGSVD_ERR_INVALID_ARGUMENT},
@@ -200,11 +207,13 @@ static void test_arguments(tu_rng *rng, int cplx)
     for (size_t i = 0; i < sizeof t / sizeof t[0]; ++i) {
         call c = call_new(rng, cplx, t[i].m_f > 0 ? t[i].m_f : 1, t[i].m_g, t[i].n, t[i].ldf, t[i].ldg, t[i].ldz);
         c.m_f = t[i].m_f;
-        expect(t[i].what, &c, NULL, t[i].want, 1, t[i].nf, t[i].ng, t[i].nz);
+        hzgsvd_options o = hzgsvd_default_options();
+        o.preprocess = t[i].want == HZGSVD_ERR_M_LESS_THAN_N ? 0 : -1;   /* m < n is refused by the full-rank engine alone */
+        expect(t[i].what, &c, &o, t[i].want, 1, t[i].nf, t[i].ng, t[i].nz);
         call_free(&c);
     }
     /* bad options */
-    for (int k = 0; k < 15; ++k) {
+    for (int k = 0; k < 17; ++k) {
         hzgsvd_options o = hzgsvd_default_options();
         const char *what = "";
         switch (k) {
@@ -223,6 +232,8 @@ static void test_arguments(tu_rng *rng, int cplx)
         case 12: o.threads = 100000; what = "options.threads = 100000"; break;
         case 13: o.refine_sigma = 2; what = "options.refine_sigma = 2"; break;
         case 14: o.refine_sigma = -2; what = "options.refine_sigma = -2"; break;
+        case 15: o.preprocess = 2; what = "options.preprocess = 2"; break;
+        case 16: o.preprocess = -2; what = "options.preprocess = -2"; break;
         }
         for (int n1 = 0; n1 < 2; ++n1) {        /* also n = 1 (its own path in the engine) */
             call c = call_new(rng, cplx, M_F, M_G, n1 ? 1 : N, M_F, M_G, n1 ? 1 : N);

@@ -2,7 +2,7 @@
 # test_examples.sh -- every program in examples/ builds, warning-free, with the flags a user would
 # use (the compile line in its top comment, plus -Wall -Wextra -Werror) and runs to its one
 # "sigma in [" line with exit status 0:
-#   examples/gsvd_cpu.c, gsvd_cpu_complex.c   always ($CC);
+#   examples/gsvd_cpu.c, gsvd_cpu_complex.c, gsvd_cpu_general.c   always ($CC);
 #   examples/gsvd_mpi.c                       on 2 ranks where $MPICC and $MPIRUN exist, else skipped;
 #   examples/gsvd_gpu.cu, gsvd_gpu_host.cu    built where $NVCC exists (in the background, in
 #       parallel, while the CPU examples run: 1-3 minutes each on 2 cores); run, and exit status 77
@@ -70,7 +70,7 @@ else
     have_nvcc=0
 fi
 
-for src in examples/gsvd_cpu.c examples/gsvd_cpu_complex.c; do
+for src in examples/gsvd_cpu.c examples/gsvd_cpu_complex.c examples/gsvd_cpu_general.c; do
     build "$src" -lm "$CC" $CFLAGS
     check_build "$src" && check_run "$src" "./$(basename "${src%.c}")"
 done

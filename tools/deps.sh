@@ -15,7 +15,7 @@
 set -u
 
 PACKAGES="make gcc g++ libc6-dev python3 python3-jinja2 python3-numpy liblapacke-dev liblapack-dev libopenblas-dev
-libopenmpi-dev openmpi-bin valgrind cmake pkg-config clang libomp-dev"
+libtmglib-dev libopenmpi-dev openmpi-bin valgrind cmake pkg-config clang libomp-dev"
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
 
@@ -27,7 +27,7 @@ make|make|required|command -v make
 a C compiler ($CC)|gcc|required|command -v "$CC"
 the C library headers|libc6-dev|required|printf '#include <stdio.h>\n' | "$CC" -E -x c - -o /dev/null
 Python 3 with Jinja2 (code generation) and NumPy (test data)|python3 python3-jinja2 python3-numpy|required|python_ok
-LAPACKE, LAPACK and BLAS (reference checks, test pairs)|liblapacke-dev liblapack-dev libopenblas-dev|required|lapack_links
+LAPACKE, LAPACK, BLAS and LAPACK's test-matrix generators (reference checks, test pairs, LAPACK's GSV suite)|liblapacke-dev liblapack-dev libopenblas-dev libtmglib-dev|required|lapack_links
 a C++ compiler ($CXX; the header checks as C++)|g++|required|command -v "$CXX"
 Open MPI (the distributed engine)|libopenmpi-dev openmpi-bin|optional|command -v mpicc && command -v mpirun
 valgrind (memory checks in make test)|valgrind|optional|command -v valgrind
@@ -46,12 +46,12 @@ python_ok() {
     return 1
 }
 
-# LAPACKE's header and the three libraries link into a program.
+# LAPACKE's header and the four libraries (libtmglib: LAPACK's test-matrix generators) link into a program.
 lapack_links() {
     local d rc
     d=$(mktemp -d "${TMPDIR:-/tmp}/hzgsvd_deps.XXXXXX") || return 1
     printf '#include <lapacke.h>\nint main(void) { return LAPACKE_dlamch(%s) > 0.0 ? 0 : 1; }\n' "'E'" > "$d/t.c"
-    "$CC" -o "$d/t" "$d/t.c" -llapacke -llapack -lblas -lm >/dev/null 2>&1
+    "$CC" -o "$d/t" "$d/t.c" -ltmglib -llapacke -llapack -lblas -lm >/dev/null 2>&1
     rc=$?
     rm -rf "$d"
     return $rc

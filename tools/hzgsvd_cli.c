@@ -75,10 +75,19 @@ static void print_help(FILE *out)
 "       mpirun -np P hzgsvd --mpi [OPTIONS] F.npy G.npy -o OUTDIR\n"
 "       hzgsvd --help | --version\n"
 "\n"
-"Computes the generalized SVD  F Z = U diag(sigma_f),  G Z = V diag(sigma_g),\n"
-"U^H U = V^H V = I,  sigma_f^2 + sigma_g^2 = 1,  sigma = sigma_f / sigma_g,\n"
-"of F (m_F x n) and G (m_G x n), both of full column rank with m_F, m_G >= n, by the blocked\n"
-"implicit Hari-Zimmermann Jacobi method.\n"
+"Computes the generalized SVD  F Z = U diag(sigma_f),  G Z = V diag(sigma_g),  Z nonsingular,\n"
+"sigma = sigma_f / sigma_g,  of F (m_F x n) and G (m_G x n) by the blocked implicit\n"
+"Hari-Zimmermann Jacobi method.  A full-rank pair with m_F, m_G >= n has sigma_f^2 + sigma_g^2 = 1\n"
+"and U^H U = V^H V = I; any other pair (fewer rows than columns, F or G rank deficient) is first\n"
+"reduced to a full-rank core by the CPU engine (--preprocess; the GPU and distributed engines\n"
+"take full-rank pairs with m_F, m_G >= n only).  The columns come in three groups:\n"
+"  K          sigma = inf: sigma_f = 1, sigma_g = 0 (V's column zero; G z = 0)\n"
+"  L          finite sigma, descending (unless --no-sort); sigma_f^2 + sigma_g^2 = 1; those with\n"
+"             sigma = 0 (sigma_f = 0, U's column zero; F z = 0) last\n"
+"  n - K - L  the common null space (F z = G z = 0): sigma_f = sigma_g = 0, sigma NaN in\n"
+"             sigma.npy, U's and V's columns zero\n"
+"K + L = rank([F; G]), L = rank(G); a full-rank pair has K = 0, L = n (summary.json: rank_k,\n"
+"rank_l).  The nonzero columns of U and of V are orthonormal.\n"
 "\n"
 "Input:\n"
 "  F.npy G.npy         real float64 ('<f8') or complex complex128 ('<c16') .npy files, C or\n"
@@ -92,17 +101,19 @@ static void print_help(FILE *out)
 "\n"
 "Output (OUTDIR is created if needed):\n"
 "  .npy input:  OUTDIR/U.npy (m_F x n), V.npy (m_G x n), Z.npy (n x n), sigma_f.npy, sigma_g.npy,\n"
-"               sigma.npy (length n), all in Fortran order\n"
+"               sigma.npy (length n), all in Fortran order; with --x also X.npy (n x n)\n"
 "  --raw input: OUTDIR/FN.YU, FN.WV, FN.Z, FN.SY, FN.SW, FN.SS (the same, raw; FN without its\n"
-"               directory)\n"
+"               directory); with --x also FN.X\n"
 "  always:      OUTDIR/summary.json (version, device, sizes, options, sweeps, transformation\n"
-"               counts, seconds, status, detail, outputs_written, input paths), written\n"
-"               whenever the inputs could be read\n"
+"               counts, seconds, status, detail, outputs_written, x_written, input paths; the\n"
+"               reduction's preprocessed, rank_k, rank_l and rank tolerances tol_f, tol_g, 0\n"
+"               without it), written whenever the inputs could be read\n"
 "\n"
 "Options:\n"
 "  -o, --output DIR     the output directory (required)\n"
 "  --device D           cpu, gpu[:K] or auto (default auto: the GPU if the build has a GPU\n"
-"                       engine and a GPU is present, else the CPU)\n"
+"                       engine and a GPU is present, else the CPU; the CPU for a pair that needs\n"
+"                       the reduction: m_F < n or m_G < n, or --preprocess always)\n"
 "  --variant V          0..7, the paper's Table 1 (default 0)\n"
 "  --outer S            block-level Jacobi strategy: me or mm (default me)\n"
 "  --inner S            pointwise Jacobi strategy: me or mm (default me)\n"
@@ -116,6 +127,16 @@ static void print_help(FILE *out)
 "  --block-width W      columns per block column: 0 = the engine's choice (the default: CPU 16,\n"
 "                       GPU 16 for n <= 2048 else 32), else CPU 1..%d, GPU 16 or 32\n"
 "  --threads N          CPU threads, 0..%d (default 0: the OpenMP default)\n"
+"  --preprocess P       auto, always or never (default auto): the rank-revealing reduction of the\n"
+"                       pair to a full-rank core (CPU engine).  auto: only where the pair needs it\n"
+"                       (m_F < n, m_G < n, or F or G numerically rank deficient); always: every\n"
+"                       pair; never: such a pair is refused (m < n: exit %d, rank deficient: %d).\n"
+"                       The GPU and distributed engines do not reduce: they refuse always (exit\n"
+"                       %d) and such pairs as never does\n"
+"  --x                  also write X.npy (--raw: FN.X), n x n, with F = U diag(sigma_f) X and\n"
+"                       G = V diag(sigma_g) X (X = Z^-1), computed after the run (any engine) from\n"
+"                       a copy of F and G kept for it; written with the other outputs on success\n"
+"                       and on no convergence\n"
 "  --mpi                the distributed engine (paper section 4): start with mpirun, one rank per\n"
 "                       GPU (--device gpu) or per CPU engine (--device cpu); auto: GPUs if the\n"
 "                       build and rank 0 have them.  Rank 0 reads the inputs and writes the outputs\n"
@@ -134,7 +155,9 @@ static void print_help(FILE *out)
 "               criteria C1/C2); a sweep with big 0 has converged and ends the run, and big\n"
 "               falls towards 0 over the sweeps (all may stay large: the small ones)\n"
 "  0.52 s       seconds since the start of the run\n"
-"  --device auto says on stderr when it falls back to the CPU engine (unless --quiet).\n"
+"  --device auto says on stderr when it falls back to the CPU engine (unless --quiet).  After a\n"
+"  reduction the closing line gives K, L and the null space's dimension:\n"
+"  hzgsvd: done: n = 30 (K = 0, L = 30, null 0), 7 sweeps, ...\n"
 "\n"
 "Exit codes:\n"
 "  0          success\n"
@@ -142,22 +165,27 @@ static void print_help(FILE *out)
 "  3          file error (an input cannot be read or parsed, an output cannot be written)\n"
 "  4          F and G do not match (different number of columns, real mixed with complex)\n"
 "  10 + s     the library returned status s (the CLI checks the shapes before it allocates\n"
-"             anything, and reports m < n and n < 1 with the library's codes):\n",
-            CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS);
+"             anything, and reports n < 1, and m < n where the engine refuses it (--preprocess\n"
+"             never, the GPU engine, --mpi), with the library's codes):\n",
+            CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
+            exit_for_status(HZGSVD_ERR_M_LESS_THAN_N), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
+            exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
     for (int s = HZGSVD_ERR_INVALID_ARGUMENT; s <= (int)CLI_STATUS_LAST; ++s)
         fprintf(out, "  %-10d %s\n", exit_for_status((hzgsvd_status)s),
                 hzgsvd_status_string((hzgsvd_status)s));
     fprintf(out,
 "             On %d (no convergence) the outputs and the summary are still written and a\n"
-"             warning is printed.  On %d (rank deficient) they are written when the rank test\n"
-"             after convergence failed (summary.json: \"outputs_written\": true); otherwise,\n"
-"             and on every other error, only summary.json is.  The error line says which.\n"
+"             warning is printed.  On %d (rank deficient: the GPU and distributed engines, the\n"
+"             CPU engine with --preprocess never, or a core singular at the engine's finer\n"
+"             test) they are written when the rank test after convergence failed (summary.json:\n"
+"             \"outputs_written\": true); otherwise, and on every other error, only\n"
+"             summary.json is.  The error line says which.  X.npy only on 0 and %d.\n"
 "             --device gpu on a build without a GPU engine gives %d.\n"
 "Every error is reported as one line on stderr beginning with \"hzgsvd: \".  Entries and\n"
 "columns in the library's messages are 1-based, as in MATLAB and Fortran: F(4,5) is numpy's\n"
 "F[3, 4], column 6 is F[:, 5].\n",
             exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
-            exit_for_status(HZGSVD_ERR_NO_DEVICE));
+            exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_NO_DEVICE));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -344,6 +372,7 @@ static void json_string(FILE *f, const char *s)
 
 static const char *strategy_name(hzgsvd_strategy s) { return s == HZGSVD_STRATEGY_MM ? "mm" : "me"; }
 static const char *blocking_name(hzgsvd_blocking b) { return b == HZGSVD_BLOCKING_BO ? "bo" : "fb"; }
+static const char *preprocess_name(int p) { return p < 0 ? "auto" : p ? "always" : "never"; }
 
 static const char *status_name(hzgsvd_status st)
 {
@@ -381,6 +410,7 @@ struct cli_args {
     int mpi;                     /* --mpi: the distributed engine */
     int raw, raw_complex;
     int rows_f, rows_g, cols;    /* --raw sizes; 0 = not given */
+    int want_x;                  /* --x: also X with F = U diag(sigma_f) X, G = V diag(sigma_g) X */
     const char *outdir;
     const char *pos[2];
     int npos;
@@ -422,7 +452,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
 
         /* Flags. */
         static const char *const flags[] = { "-h", "--help", "--version", "--no-sort", "--refine", "--no-refine", "--quiet",
-                                             "--raw", "--complex", "--mpi" };
+                                             "--raw", "--complex", "--mpi", "--x" };
         int is_flag = 0;
         for (size_t k = 0; k < sizeof flags / sizeof flags[0]; ++k)
             if (strcmp(name, flags[k]) == 0) is_flag = 1;
@@ -448,6 +478,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
             else if (!strcmp(name, "--raw")) a->raw = 1;
             else if (!strcmp(name, "--complex")) a->raw_complex = 1;
             else if (!strcmp(name, "--mpi")) a->mpi = 1;
+            else if (!strcmp(name, "--x")) a->want_x = 1;
             continue;
         }
 
@@ -455,7 +486,8 @@ static int parse_args(int argc, char **argv, cli_args *a)
         static const char *const valued[] = { "-o", "--output", "--device", "--variant", "--outer",
                                               "--inner", "--blocking", "--max-sweeps",
                                               "--block-width", "--threads", "--rows-f",
-                                              "--rows-g", "--cols", "--outermost", "--outermost-blocking" };
+                                              "--rows-g", "--cols", "--outermost", "--outermost-blocking",
+                                              "--preprocess" };
         int known = 0;
         for (size_t k = 0; k < sizeof valued / sizeof valued[0]; ++k)
             if (strcmp(name, valued[k]) == 0) known = 1;
@@ -506,6 +538,11 @@ static int parse_args(int argc, char **argv, cli_args *a)
             else if (!strcmp(val, "bo")) b = HZGSVD_BLOCKING_BO;
             else { say("%s: '%s' is not fb or bo", name, val); return EXIT_USAGE; }
             if (!strcmp(name, "--blocking")) a->opt.blocking = b; else a->opt.outermost_blocking = b;
+        } else if (!strcmp(name, "--preprocess")) {
+            if (!strcmp(val, "auto")) a->opt.preprocess = -1;
+            else if (!strcmp(val, "always")) a->opt.preprocess = 1;
+            else if (!strcmp(val, "never")) a->opt.preprocess = 0;
+            else { say("--preprocess: '%s' is not auto, always or never", val); return EXIT_USAGE; }
         } else if (!strcmp(name, "--max-sweeps")) {
             if (parse_int(val, 1, CLI_MAX_SWEEPS, &a->opt.max_sweeps) != 0) {
                 say("--max-sweeps: '%s' is not an integer in 1..%d", val, CLI_MAX_SWEEPS);
@@ -572,9 +609,15 @@ static void on_progress(const hzgsvd_progress *p, void *user)
 /* ------------------------------------------------------------------------------------------ */
 /* Summary.                                                                                   */
 
+/* A number for JSON, which has no NaN or infinity (0 stands in for them). */
+static void json_number(FILE *f, double x)
+{
+    fprintf(f, "%.17g", (x == x && x >= -1e308 && x <= 1e308) ? x : 0.0);
+}
+
 static int write_summary(const char *path, const cli_args *a, const char *device, const cli_problem *p,
                          const char *in_f, const char *in_g, hzgsvd_status st, const hzgsvd_info *info,
-                         int outputs_written)
+                         int outputs_written, int x_written)
 {
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
@@ -595,7 +638,8 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "    \"refine_sigma\": %s,\n", o->refine_sigma < 0 ? "\"auto\"" : o->refine_sigma ? "true" : "false");
     fprintf(f, "    \"max_sweeps\": %d,\n", o->max_sweeps);
     fprintf(f, "    \"block_width\": %d,\n", o->block_width);    /* 0: the engine's choice (top-level block_width) */
-    fprintf(f, "    \"threads\": %d%s\n", o->threads, a->mpi ? "," : "");
+    fprintf(f, "    \"threads\": %d,\n", o->threads);
+    fprintf(f, "    \"preprocess\": \"%s\"%s\n", preprocess_name(o->preprocess), a->mpi ? "," : "");
     if (a->mpi) {     /* the distributed engine's own options; "sweeps" below are outermost sweeps */
         fprintf(f, "    \"outermost\": \"%s\",\n", strategy_name(o->outermost));
         fprintf(f, "    \"outermost_blocking\": \"%s\"\n", blocking_name(o->outermost_blocking));
@@ -605,6 +649,11 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "  \"big\": %llu,\n", info->big);
     fprintf(f, "  \"all\": %llu,\n", info->all);
     fprintf(f, "  \"sigma_refined\": %s,\n", info->sigma_refined ? "true" : "false");
+    /* the general-pair reduction (options.preprocess): LAPACK's K and L, the rank tolerances (0 without it) */
+    fprintf(f, "  \"preprocessed\": %s,\n", info->preprocessed ? "true" : "false");
+    fprintf(f, "  \"rank_k\": %d,\n  \"rank_l\": %d,\n", info->rank_k, info->rank_l);
+    fprintf(f, "  \"tol_f\": "); json_number(f, info->tol_f); fprintf(f, ",\n");
+    fprintf(f, "  \"tol_g\": "); json_number(f, info->tol_g); fprintf(f, ",\n");
     double secs = info->seconds;
     if (!(secs >= 0.0 && secs < 1e300)) secs = 0.0;   /* JSON has no NaN or infinity */
     fprintf(f, "  \"seconds\": %.9g,\n", secs);
@@ -613,6 +662,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "  \"detail\": "); json_string(f, info->detail); fprintf(f, ",\n");
     /* whether U, V, Z and the sigmas beside this file are this run's (also after an error status) */
     fprintf(f, "  \"outputs_written\": %s,\n", outputs_written ? "true" : "false");
+    fprintf(f, "  \"x_written\": %s,\n", x_written ? "true" : "false");   /* --x: X.npy (FN.X) beside it */
     fprintf(f, "  \"input\": {\"f\": "); json_string(f, in_f);
     fprintf(f, ", \"g\": "); json_string(f, in_g); fprintf(f, "}\n");
     fprintf(f, "}\n");
@@ -645,7 +695,8 @@ static int write_output(const char *outdir, const char *name, int raw, const npy
     return rc != 0 ? -1 : 0;
 }
 
-static int write_outputs(const cli_args *a, const cli_problem *p, const char *fn_base)
+/* U, V, Z, the sigmas and, where X is not NULL, X (n x n). */
+static int write_outputs(const cli_args *a, const cli_problem *p, const double *X, const char *fn_base)
 {
     npy_matrix U = { (size_t)p->m_f, (size_t)p->n, p->is_complex, p->F };
     npy_matrix V = { (size_t)p->m_g, (size_t)p->n, p->is_complex, p->G };
@@ -653,10 +704,11 @@ static int write_outputs(const cli_args *a, const cli_problem *p, const char *fn
     npy_matrix SF = { (size_t)p->n, 1, 0, p->sigma_f };
     npy_matrix SG = { (size_t)p->n, 1, 0, p->sigma_g };
     npy_matrix S = { (size_t)p->n, 1, 0, p->sigma };
-    const npy_matrix *mats[6] = { &U, &V, &Z, &SF, &SG, &S };
-    static const char *const npy_names[6] = { "U.npy", "V.npy", "Z.npy", "sigma_f.npy", "sigma_g.npy", "sigma.npy" };
-    static const char *const raw_ext[6] = { ".YU", ".WV", ".Z", ".SY", ".SW", ".SS" };
-    for (int k = 0; k < 6; ++k) {
+    npy_matrix XM = { (size_t)p->n, (size_t)p->n, p->is_complex, (double *)X };
+    const npy_matrix *mats[7] = { &U, &V, &Z, &SF, &SG, &S, &XM };
+    static const char *const npy_names[7] = { "U.npy", "V.npy", "Z.npy", "sigma_f.npy", "sigma_g.npy", "sigma.npy", "X.npy" };
+    static const char *const raw_ext[7] = { ".YU", ".WV", ".Z", ".SY", ".SW", ".SS", ".X" };
+    for (int k = 0; k < (X ? 7 : 6); ++k) {
         int rc;
         if (a->raw) {
             char *name = concat(fn_base, raw_ext[k]);
@@ -664,7 +716,7 @@ static int write_outputs(const cli_args *a, const cli_problem *p, const char *fn
             rc = write_output(a->outdir, name, 1, mats[k], 0);
             free(name);
         } else {
-            rc = write_output(a->outdir, npy_names[k], 0, mats[k], k >= 3);
+            rc = write_output(a->outdir, npy_names[k], 0, mats[k], k >= 3 && k <= 5);
         }
         if (rc != 0) return -1;
     }
@@ -714,6 +766,14 @@ static int finish(const cli_args *a, int code)
     (void)a;
 #endif
     return code;
+}
+
+/* Whether options.preprocess takes the pair (m_F x n, m_G x n) through the reduction whatever its
+ * ranks: only the CPU engine reduces.  (-1 also reduces a rank-deficient pair, which shows only in
+ * the run: the GPU and distributed engines refuse it with HZGSVD_ERR_RANK_DEFICIENT.) */
+static int shape_needs_reduction(int preprocess, int m_f, int m_g, int n)
+{
+    return preprocess == 1 || (preprocess < 0 && (m_f < n || m_g < n));
 }
 
 /* The library numbers entries and columns from 1 ("F(4,5) = nan"); numpy users look for [3, 4].
@@ -778,6 +838,7 @@ int main(int argc, char **argv)
     /* The engine, before any file is touched. */
     const cli_engine *engine = NULL;
     const char *auto_fallback = NULL;    /* --device auto chose the CPU: why */
+    char fallback_reason[160];
     if (a.mpi) {
         engine = find_engine("cpu");     /* only for the record; the distributed engine runs */
     } else if (!strcmp(a.device_name, "auto")) {
@@ -787,6 +848,20 @@ int main(int argc, char **argv)
          * meant for a GPU does not go unnoticed. */
         if (engine != NULL && !strcmp(engine->name, "cpu"))
             auto_fallback = find_engine("gpu") ? "no usable GPU" : "this build has no GPU engine";
+        /* Only the CPU engine reduces general pairs: where that is known before reading (--preprocess
+         * always; --raw gives the shapes), take it now, so that the GPU's limits do not apply. */
+        if (engine != NULL && strcmp(engine->name, "cpu") != 0) {
+            if (a.opt.preprocess == 1) {
+                engine = find_engine("cpu");
+                auto_fallback = "--preprocess always: the GPU engine takes full-rank pairs with m >= n only";
+            } else if (a.raw && shape_needs_reduction(a.opt.preprocess, a.rows_f, a.rows_g, a.cols)) {
+                engine = find_engine("cpu");
+                snprintf(fallback_reason, sizeof fallback_reason,
+                         "the GPU engine takes full-rank pairs with m >= n only (m_F = %d, m_G = %d, n = %d)",
+                         a.rows_f, a.rows_g, a.cols);
+                auto_fallback = fallback_reason;
+            }
+        }
     } else {
         engine = find_engine(a.device_name);
         if (engine == NULL && !strcmp(a.device_name, "gpu")) {
@@ -813,6 +888,7 @@ int main(int argc, char **argv)
 
     npy_matrix Fm = { 0, 0, 0, NULL }, Gm = { 0, 0, 0, NULL };
     char *path_f = NULL, *path_g = NULL, *summary_path = NULL;
+    double *X = NULL, *F0 = NULL, *G0 = NULL;   /* --x: X, and the input pair it is computed from */
     cli_problem p;
     memset(&p, 0, sizeof p);
     char err[512];
@@ -882,20 +958,46 @@ int main(int argc, char **argv)
     p.F = Fm.data;
     p.G = Gm.data;
 
+    /* --device auto on a machine with a GPU: a pair that needs the reduction goes to the CPU engine,
+     * the only one that reduces.  (An explicit --device gpu gets the library's refusal.) */
+    if (!a.mpi && !strcmp(a.device_name, "auto") && strcmp(engine->name, "cpu") != 0 &&
+        shape_needs_reduction(a.opt.preprocess, p.m_f, p.m_g, p.n)) {
+        engine = find_engine("cpu");
+        snprintf(fallback_reason, sizeof fallback_reason,
+                 "the GPU engine takes full-rank pairs with m >= n only (m_F = %d, m_G = %d, n = %d)", p.m_f, p.m_g, p.n);
+        auto_fallback = fallback_reason;
+    }
+    on_gpu = a.mpi ? mpi_gpu : !strcmp(engine->name, "gpu");
+    /* The engines that refuse m < n: the GPU and distributed ones, and the CPU engine with
+     * --preprocess never. */
+    const int refuses_short = a.mpi || on_gpu || a.opt.preprocess == 0;
+
     /* The library's own shape checks (same order, status and detail), made here because Z is
-     * n x n: for F, G of 1 x 100000 its allocation would fail first and hide the real error. */
+     * n x n: for F, G of 1 x 100000 its allocation would fail first and hide the real error.
+     * Only where the engine would refuse the shape: the CPU engine reduces m < n by default. */
     hzgsvd_info info;
     memset(&info, 0, sizeof info);
     hzgsvd_status st = HZGSVD_SUCCESS;
+    char shape_hint[160] = "";
     if (p.n < 1) {
         st = HZGSVD_ERR_N_LESS_THAN_ONE;
         snprintf(info.detail, sizeof info.detail, "n = %d; n must be at least 1", p.n);
-    } else if (p.m_f < p.n) {
+    } else if (refuses_short && p.m_f < p.n) {
         st = HZGSVD_ERR_M_LESS_THAN_N;
         snprintf(info.detail, sizeof info.detail, "m_f = %d < n = %d: F must have at least n rows", p.m_f, p.n);
-    } else if (p.m_g < p.n) {
+    } else if (refuses_short && p.m_g < p.n) {
         st = HZGSVD_ERR_M_LESS_THAN_N;
         snprintf(info.detail, sizeof info.detail, "m_g = %d < n = %d: G must have at least n rows", p.m_g, p.n);
+    }
+    if (st == HZGSVD_ERR_M_LESS_THAN_N) {   /* which engine would take it */
+        const char *never = a.opt.preprocess == 0 ? " --preprocess auto" : "";
+        if (a.mpi)
+            snprintf(shape_hint, sizeof shape_hint, " (the distributed engine takes m >= n only; the CPU engine "
+                     "(without --mpi%s%s) reduces such pairs)", never[0] ? ", with" : "", never);
+        else if (on_gpu)
+            snprintf(shape_hint, sizeof shape_hint, " (the GPU engine takes m >= n only; --device cpu%s reduces such pairs)", never);
+        else
+            snprintf(shape_hint, sizeof shape_hint, " (--preprocess never; auto reduces such pairs)");
     }
     const int checked_here = (st != HZGSVD_SUCCESS);
 
@@ -916,6 +1018,21 @@ int main(int argc, char **argv)
             say("out of memory allocating Z (%d x %d)", p.n, p.n);
             code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
             goto done;
+        }
+        if (a.want_x) {
+            /* X after the run, from copies of F and G (the engine overwrites them with U and V) */
+            size_t k = p.is_complex ? 2u : 1u;
+            size_t flen = (size_t)p.m_f * nn * k, glen = (size_t)p.m_g * nn * k;
+            X = malloc(zlen * sizeof(double));
+            F0 = malloc((flen ? flen : 1) * sizeof(double));
+            G0 = malloc((glen ? glen : 1) * sizeof(double));
+            if (X == NULL || F0 == NULL || G0 == NULL) {
+                say("--x: out of memory allocating X (%d x %d) and the copies of F and G", p.n, p.n);
+                code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+                goto done;
+            }
+            if (flen) memcpy(F0, p.F, flen * sizeof(double));
+            if (glen) memcpy(G0, p.G, glen * sizeof(double));
         }
     }
 
@@ -959,7 +1076,28 @@ int main(int argc, char **argv)
      * they hold the input or nothing, and writing them would pass off F as U. */
     int have_outputs = !checked_here &&
                        (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || info.outputs_written);
-    if (have_outputs && write_outputs(&a, &p, base_name(a.pos[0])) != 0) {
+    /* K and L of the full-rank engine's outputs are 0 and n, as the CPU engine reports them; the GPU
+     * and distributed engines leave both at 0. */
+    if (have_outputs && !info.preprocessed && info.rank_k == 0 && info.rank_l == 0) info.rank_l = p.n;
+    /* --x: X on success and after the last sweep without convergence, from any engine's outputs */
+    int x_written = 0;
+    hzgsvd_status xst = HZGSVD_SUCCESS;
+    hzgsvd_info xinfo;
+    memset(&xinfo, 0, sizeof xinfo);
+    if (X != NULL && have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
+        const int ldf = p.m_f > 1 ? p.m_f : 1, ldg = p.m_g > 1 ? p.m_g : 1;
+        xst = p.is_complex
+            ? hzgsvd_cpu_zx_from_outputs(p.m_f, p.m_g, p.n, F0, ldf, G0, ldg, p.F, ldf, p.G, ldg, p.Z, p.n,
+                                         p.sigma_f, p.sigma_g, X, p.n, &xinfo)
+            : hzgsvd_cpu_dx_from_outputs(p.m_f, p.m_g, p.n, F0, ldf, G0, ldg, p.F, ldf, p.G, ldg, p.Z, p.n,
+                                         p.sigma_f, p.sigma_g, X, p.n, &xinfo);
+        xinfo.detail[sizeof xinfo.detail - 1] = '\0';
+        x_written = (xst == HZGSVD_SUCCESS);
+    }
+    free(F0);
+    free(G0);
+    F0 = G0 = NULL;
+    if (have_outputs && write_outputs(&a, &p, x_written ? X : NULL, base_name(a.pos[0])) != 0) {
         code = EXIT_FILE;
         goto done;
     }
@@ -967,7 +1105,7 @@ int main(int argc, char **argv)
 #ifdef HZGSVD_WITH_CUDA
     if (!a.mpi && !strcmp(engine->name, "gpu")) device_label = gpu_device_name;
 #endif
-    int summary_ok = write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info, have_outputs) == 0;
+    int summary_ok = write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info, have_outputs, x_written) == 0;
     int summary_errno = errno;
     if (!summary_ok && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
         say("%s: cannot write (%s)", summary_path, strerror(summary_errno));
@@ -982,20 +1120,32 @@ int main(int argc, char **argv)
     else snprintf(summary_note, sizeof summary_note, "not summary.json (cannot write: %s)", strerror(summary_errno));
     char written[768];
     if (have_outputs && a.raw)
-        snprintf(written, sizeof written, "outputs written despite the error: %s.YU, .WV, .Z, .SY, .SW, .SS and %s in %s",
-                 base_name(a.pos[0]), summary_note, a.outdir);
+        snprintf(written, sizeof written, "outputs written despite the error: %s.YU, .WV, .Z, .SY, .SW, .SS%s and %s in %s",
+                 base_name(a.pos[0]), x_written ? ", .X" : "", summary_note, a.outdir);
     else if (have_outputs)
         snprintf(written, sizeof written, "outputs written despite the error: U.npy, V.npy, Z.npy, sigma_f.npy, "
-                 "sigma_g.npy, sigma.npy and %s in %s", summary_note, a.outdir);
+                 "sigma_g.npy, sigma.npy%s and %s in %s", x_written ? ", X.npy" : "", summary_note, a.outdir);
     else if (summary_ok)
         snprintf(written, sizeof written, "only summary.json was written (to %s)", a.outdir);
     else
         snprintf(written, sizeof written, "nothing was written (%s: %s)", summary_path, strerror(summary_errno));
     char where[96];
     index_note(&a, info.detail, where, sizeof where);
+    /* A pair refused by an engine that does not reduce: say which one does. */
+    const char *engine_hint = "";
+    if (st == HZGSVD_ERR_RANK_DEFICIENT && a.opt.preprocess != 0) {
+        if (a.mpi) engine_hint = " (the distributed engine takes full-rank pairs only; the CPU engine, without --mpi, reduces rank-deficient pairs)";
+        else if (on_gpu) engine_hint = " (the GPU engine takes full-rank pairs only; --device cpu reduces rank-deficient pairs)";
+    }
+    if (st == HZGSVD_ERR_INVALID_ARGUMENT && a.opt.preprocess == 1 && a.mpi)   /* its detail does not say why */
+        engine_hint = " (--preprocess always: the distributed engine does not reduce; the CPU engine, without --mpi, does)";
 
     if (st == HZGSVD_SUCCESS) {
-        if (!a.quiet)
+        if (!a.quiet && info.preprocessed)
+            say("done: n = %d (K = %d, L = %d, null %d), %d sweeps, %llu transformations (%llu big), %.2f s; outputs in %s",
+                p.n, info.rank_k, info.rank_l, p.n - info.rank_k - info.rank_l, info.sweeps, info.all, info.big,
+                info.seconds, a.outdir);
+        else if (!a.quiet)
             say("done: n = %d, %d sweeps, %llu transformations (%llu big), %.2f s; outputs in %s",
                 p.n, info.sweeps, info.all, info.big, info.seconds, a.outdir);
         code = EXIT_OK;
@@ -1005,9 +1155,15 @@ int main(int argc, char **argv)
         code = exit_for_status(st);
     } else {
         /* the shape checks made here carry the library's status and detail, not its name */
-        say("%s%s%s%s%s%s; %s", checked_here ? "" : "library: ", hzgsvd_status_string(st),
-            info.detail[0] ? " (" : "", info.detail, where, info.detail[0] ? ")" : "", written);
+        say("%s%s%s%s%s%s%s%s; %s", checked_here ? "" : "library: ", hzgsvd_status_string(st),
+            info.detail[0] ? " (" : "", info.detail, where, info.detail[0] ? ")" : "", shape_hint, engine_hint, written);
         code = exit_for_status(st);
+    }
+    /* X could not be computed (out of memory): the other outputs stand, X.npy is missing */
+    if (X != NULL && have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) && xst != HZGSVD_SUCCESS) {
+        say("--x: library: %s (%s) computing X; X was not written (summary.json: \"x_written\": false)",
+            hzgsvd_status_string(xst), xinfo.detail);
+        code = exit_for_status(xst);
     }
 
 done:
@@ -1018,6 +1174,9 @@ done:
     free(p.sigma_f);
     free(p.sigma_g);
     free(p.sigma);
+    free(X);
+    free(F0);
+    free(G0);
     npy_free(&Fm);
     npy_free(&Gm);
     return finish(&a, code);
