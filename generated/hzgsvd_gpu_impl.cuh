@@ -315,14 +315,19 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel
 }
 
 /* C (m x n, ld ldc) = A (m x k, ld lda) B (k x n, ld ldb) on stream; m and n multiples of 64, k of
- * 16, lda and ldb even, A and B 16-byte aligned (the refinement's layout guarantees it). */
+ * 16, lda >= m and ldb >= k even, ldc >= m (any parity: C is stored a double at a time), A and B
+ * 16-byte aligned (the refinement's layout guarantees it), n / 64 within the grid's y limit. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const double *A, int lda, const double *B, int ldb, double *C, int ldc,
                                                  cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    if (m % HZGSVD__GEMM_BM || n % HZGSVD__GEMM_BN || k % HZGSVD__GEMM_BK || (lda & 1) || (ldb & 1) || ((size_t)A & 15) || ((size_t)B & 15))
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm_nn: unpadded shape m %d n %d k %d lda %d ldb %d", m, n, k, lda, ldb);
+    if (m < 0 || n < 0 || k < 0 || m % HZGSVD__GEMM_BM || n % HZGSVD__GEMM_BN || k % HZGSVD__GEMM_BK || (lda & 1) || (ldb & 1)
+        || lda < m || ldb < k || ldc < m || n / HZGSVD__GEMM_BN > 65535 || ((size_t)A & 15) || ((size_t)B & 15))
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm_nn: unpadded or unsupported shape m %d n %d k %d lda %d ldb %d ldc %d",
+                            m, n, k, lda, ldb, ldc);
     if (m == 0 || n == 0) return st;
+    /* Per launch, not once per process: once would need global state per device (and a lock), and
+     * this call is cheap beside the product. */
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__gpu_gemm_nn_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HZGSVD__GEMM_SMEM));
     hzgsvd__gpu_gemm_nn_kernel<<<dim3(m / HZGSVD__GEMM_BM, n / HZGSVD__GEMM_BN), 128, HZGSVD__GEMM_SMEM, stream>>>(A, lda, B, ldb, k, C, ldc);
     HZGSVD__CU(cudaGetLastError());
@@ -3236,6 +3241,49 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_
     return HZGSVD_SUCCESS;
 }
 
+/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
+ * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
+ * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
+ * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
+ * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_check(int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
+                                             const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
+                                             const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
+                                             hzgsvd_info *info, hzgsvd__d_gpu_layout *L)
+{
+    const int w = o->block_width;
+    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
+    (void)dFi; (void)dGi; (void)dZi;
+    if (st != HZGSVD_SUCCESS) return st;
+    if (!hzgsvd__gpu_width_ok(w))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
+    if (!hzgsvd__d_solve_instance(w, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, w, o->outer, inplace, L) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
+    if (d_work && work_bytes < L->bytes)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L->bytes);
+    if ((uintptr_t)d_work & 255u)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
+    if (inplace) {
+        const double *const arr[3] = { dF, dG, dZ };
+        static const char *const name[3] = { "dF", "dG", "dZ" };
+        for (int a = 0; a < 3; ++a)
+            if ((uintptr_t)arr[a] & 15u)
+                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
+                                    name[a], (const void *)arr[a]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi unused).
  * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
  * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
@@ -3267,28 +3315,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     if (written) *written = 0;
     memset(&SW, 0, sizeof SW);
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    st = hzgsvd__d_gpu_check(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &o, inplace, info, &L);
     if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__gpu_width_ok(o.block_width))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
     w = o.block_width;
-    if (!hzgsvd__d_solve_instance(w, o.variant, o.sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o.variant, o.sort ? "sorting" : "non-sorting");
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, w, o.outer, inplace, &L) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
-    if (d_work && work_bytes < L.bytes)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L.bytes);
     if (info) { info->n_bordered = L.nb; info->block_width = w; }
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
@@ -3521,8 +3554,12 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
     int dev_count = 0, written = 0;
+    hzgsvd__d_gpu_layout L;
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(&o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__d_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
     if (st != HZGSVD_SUCCESS) return st;
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
@@ -3630,6 +3667,48 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_
     return HZGSVD_SUCCESS;
 }
 
+/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
+ * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
+ * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
+ * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
+ * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_check(int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
+                                             const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
+                                             const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
+                                             hzgsvd_info *info, hzgsvd__z_gpu_layout *L)
+{
+    const int w = o->block_width;
+    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (!hzgsvd__gpu_width_ok(w))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
+    if (!hzgsvd__z_solve_instance(w, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, w, o->outer, inplace, L) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
+    if (d_work && work_bytes < L->bytes)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_zgsvd_workspace_size)", work_bytes, L->bytes);
+    if ((uintptr_t)d_work & 255u)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
+    if (inplace) {
+        const double *const arr[6] = { dF, dFi, dG, dGi, dZ, dZi };
+        static const char *const name[6] = { "dFr", "dFi", "dGr", "dGi", "dZr", "dZi" };
+        for (int a = 0; a < 6; ++a)
+            if ((uintptr_t)arr[a] & 15u)
+                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
+                                    name[a], (const void *)arr[a]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
 /* The run on device arrays: F, G, Z interleaved (Fi, Gi, Zi NULL) or split planes (F, Fi, ...).
  * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
  * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
@@ -3661,28 +3740,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     if (written) *written = 0;
     memset(&SW, 0, sizeof SW);
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    st = hzgsvd__z_gpu_check(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &o, inplace, info, &L);
     if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__gpu_width_ok(o.block_width))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
     w = o.block_width;
-    if (!hzgsvd__z_solve_instance(w, o.variant, o.sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o.variant, o.sort ? "sorting" : "non-sorting");
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, w, o.outer, inplace, &L) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
-    if (d_work && work_bytes < L.bytes)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_zgsvd_workspace_size)", work_bytes, L.bytes);
     if (info) { info->n_bordered = L.nb; info->block_width = w; }
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
@@ -3938,8 +4002,12 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
     int dev_count = 0, written = 0;
+    hzgsvd__z_gpu_layout L;
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(&o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__z_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
     if (st != HZGSVD_SUCCESS) return st;
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
