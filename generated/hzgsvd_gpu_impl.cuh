@@ -856,6 +856,17 @@ __device__ __forceinline__ int hzgsvd__d_pivot_col(const hzgsvd__d_gpu_step &S, 
     return lc < W ? t[0] * W + lc : t[1] * W + lc - W;
 }
 
+/* Where R Z-tilde of pair l's F (which = 0) or G (1) slab lies when the slab holds MGS's Q: the
+ * solve writes it over the pair's first Gram partials (summed by then), the update reads it
+ * there. */
+template <int W>
+__device__ __forceinline__ double *hzgsvd__d_rz_slot(const hzgsvd__d_gpu_step &S, int l, int which)
+{
+    constexpr int C = 2 * W;
+    const int gch = S.gchunks_f + S.gchunks_g;
+    return S.partial + ((size_t)l * gch + which) * C * C;
+}
+
 /* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
  * asynchronously; one commit group. */
 template <int W, int NT>
@@ -957,9 +968,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
     double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
     {
         /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
-        const int gch = S.gchunks_f + S.gchunks_g;
         const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
-        const double *z = (q ? S.partial + ((size_t)l * gch + which) * C * C : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
+        const double *z = (q ? hzgsvd__d_rz_slot<W>(S, l, which) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
 #pragma unroll
         for (int k = 0; k < KS; ++k) {
             fz[k] = __ldg(z + 4 * k);
@@ -1438,8 +1448,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
     /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
      * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
     double *zo = S.zhat + (size_t)l * CC;
-    const int gch = S.gchunks_f + S.gchunks_g;
-    double *ro = S.partial + (size_t)l * gch * CC;      /* F's R Z-tilde, then G's */
+    double *rf = hzgsvd__d_rz_slot<W>(S, l, 0), *rg = hzgsvd__d_rz_slot<W>(S, l, 1);
     for (int col = y; col < C; col += NW) {
         double fv[R], gv[R];
 #pragma unroll
@@ -1451,12 +1460,12 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
 #pragma unroll
         for (int r = 0; r < R; ++r) {
             const int e = x + 32 * r + C * col;
-            zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
+            zo[e] = sZ[e] * tt;                         /* tt = 1 too: x * 1.0 is x exactly */
             if (mode & HZGSVD__PAIR_Q_F) {
-                ro[e] = (tt != 1.0) ? sF[e] * tt : sF[e];
+                rf[e] = sF[e] * tt;
             }
             if (mode & HZGSVD__PAIR_Q_G) {
-                ro[CC + e] = (tt != 1.0) ? sG[e] * tt : sG[e];
+                rg[e] = sG[e] * tt;
             }
         }
     }
@@ -1847,6 +1856,18 @@ __device__ __forceinline__ int hzgsvd__z_pivot_col(const hzgsvd__z_gpu_step &S, 
     return lc < W ? t[0] * W + lc : t[1] * W + lc - W;
 }
 
+/* Where R Z-tilde of pair l's F (which = 0) or G (1) slab lies when the slab holds MGS's Q: the
+ * solve writes it over the pair's first Gram partials (summed by then), the update reads it
+ * there; the imaginary plane lies *plane doubles later. */
+template <int W>
+__device__ __forceinline__ double *hzgsvd__z_rz_slot(const hzgsvd__z_gpu_step &S, int l, int which, size_t *plane)
+{
+    constexpr int C = 2 * W;
+    const int gch = S.gchunks_f + S.gchunks_g;
+    *plane = (size_t)S.npairs * gch * C * C;
+    return S.partial + ((size_t)l * gch + which) * C * C;
+}
+
 /* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
  * asynchronously; both planes, the imaginary one TILE_LD * 2W doubles later; one commit group. */
 template <int W, int NT>
@@ -1963,10 +1984,9 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
     double fzi[KS];
     {
         /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
-        const int gch = S.gchunks_f + S.gchunks_g;
         const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
-        const double *z = (q ? S.partial + ((size_t)l * gch + which) * C * C : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
-        const size_t zplane = (size_t)S.npairs * (q ? gch : 1) * C * C;
+        size_t zplane = (size_t)S.npairs * C * C;       /* Z-tilde's; the helper sets R Z-tilde's */
+        const double *z = (q ? hzgsvd__z_rz_slot<W>(S, l, which, &zplane) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
 #pragma unroll
         for (int k = 0; k < KS; ++k) {
             fz[k] = __ldg(z + 4 * k);
@@ -2484,9 +2504,9 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
     /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
      * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
     double *zo = S.zhat + (size_t)l * CC;
-    const int gch = S.gchunks_f + S.gchunks_g;
-    double *ro = S.partial + (size_t)l * gch * CC;      /* F's R Z-tilde, then G's */
-    double *zoi = zo + (size_t)S.npairs * CC, *roi = ro + (size_t)S.npairs * gch * CC;
+    size_t rplane;
+    double *rf = hzgsvd__z_rz_slot<W>(S, l, 0, &rplane), *rg = hzgsvd__z_rz_slot<W>(S, l, 1, &rplane);
+    double *zoi = zo + (size_t)S.npairs * CC, *rfi = rf + rplane, *rgi = rg + rplane;
     for (int col = y; col < C; col += NW) {
         double fv[R], gv[R];
         double fvi[R], gvi[R];
@@ -2500,15 +2520,15 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
 #pragma unroll
         for (int r = 0; r < R; ++r) {
             const int e = x + 32 * r + C * col;
-            zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
-            zoi[e] = (tt != 1.0) ? sZi[e] * tt : sZi[e];
+            zo[e] = sZ[e] * tt;                         /* tt = 1 too: x * 1.0 is x exactly */
+            zoi[e] = sZi[e] * tt;
             if (mode & HZGSVD__PAIR_Q_F) {
-                ro[e] = (tt != 1.0) ? sF[e] * tt : sF[e];
-                roi[e] = (tt != 1.0) ? sFi[e] * tt : sFi[e];
+                rf[e] = sF[e] * tt;
+                rfi[e] = sFi[e] * tt;
             }
             if (mode & HZGSVD__PAIR_Q_G) {
-                ro[CC + e] = (tt != 1.0) ? sG[e] * tt : sG[e];
-                roi[CC + e] = (tt != 1.0) ? sGi[e] * tt : sGi[e];
+                rg[e] = sG[e] * tt;
+                rgi[e] = sGi[e] * tt;
             }
         }
     }
