@@ -41,6 +41,11 @@
  *   memory); the split-plane one reads and writes the caller's planes directly.  Pass d_work = NULL
  *   to let the call cudaMalloc and free it.  The host entry points also allocate device copies of
  *   F, G, Z (8 (m_f + m_g + n) n bytes, 16 for complex).
+ *   ALIGNMENT: d_work must be 256-byte aligned (its parts are laid out on 256-byte boundaries), and
+ *   the in-place entry points' arrays (dF, dG, dZ; complex: every real and imaginary plane) 16-byte
+ *   aligned (the kernels copy them in 16-byte pieces); cudaMalloc's pointers are both.  Otherwise
+ *   HZGSVD_ERR_INVALID_ARGUMENT, naming the argument.  The copying entry points' arrays need only
+ *   their elements' natural alignment.
  *
  * ERRORS
  *   As in hzgsvd_cpu.h, plus HZGSVD_ERR_NO_DEVICE (no CUDA device), HZGSVD_ERR_CUDA (a CUDA call
@@ -63,7 +68,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n
 
 /* Real pair, device pointers.  dF: m_f x n (ldf >= m_f), dG: m_g x n, dZ: n x n (ldz >= n);
  * d_sigma_f, d_sigma_g, d_sigma: n doubles each on the device, any may be NULL; d_work: NULL or
- * work_bytes >= hzgsvd_gpu_dgsvd_workspace_size(); stream: any stream (0 = the default stream). */
+ * work_bytes >= hzgsvd_gpu_dgsvd_workspace_size(), 256-byte aligned; stream: any stream (0 = the
+ * default stream). */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
                                           double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                           void *d_work, size_t work_bytes, cudaStream_t stream,
@@ -101,7 +107,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
 /* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
 /* In place, no working copy (paper section 3.1): the caller's device arrays are the engine's working
  * matrices.  Needs n >= 2w a multiple of 2w (w as the run uses it: 32 for n > 2048 by default),
- * m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n (else HZGSVD_ERR_INVALID_ARGUMENT);
+ * m_f and m_g multiples of 64, ldf = m_f, ldg = m_g, ldz = n and every array 16-byte aligned (else
+ * HZGSVD_ERR_INVALID_ARGUMENT);
  * the workspace (d_work may be NULL) is the strategy table (about n^2/64 bytes), the step buffers
  * (under a quarter of the bytes of F and G) and O(n) vectors:
  * hzgsvd_gpu_?gsvd_inplace_workspace_size.  On return the columns of U (over F), V (over G), Z and

@@ -20,6 +20,10 @@ int main(int argc, char **argv)
     MPI_CHECK(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN));
     MPI_CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &rank));
     MPI_CHECK(MPI_Comm_size(MPI_COMM_WORLD, &nranks));
+    if (provided < MPI_THREAD_FUNNELED) {            /* the engine runs OpenMP threads; MPI is called from this one only */
+        fprintf(stderr, "rank %d: MPI provides thread level %d, below MPI_THREAD_FUNNELED (%d)\n", rank, provided, MPI_THREAD_FUNNELED);
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
     hzgsvd_options opt = hzgsvd_default_options();   /* the same options on every rank */
     hzgsvd_info info;
     info.detail[0] = '\0';                            /* printed below even if the solve never ran */

@@ -315,14 +315,19 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel
 }
 
 /* C (m x n, ld ldc) = A (m x k, ld lda) B (k x n, ld ldb) on stream; m and n multiples of 64, k of
- * 16, lda and ldb even, A and B 16-byte aligned (the refinement's layout guarantees it). */
+ * 16, lda >= m and ldb >= k even, ldc >= m (any parity: C is stored a double at a time), A and B
+ * 16-byte aligned (the refinement's layout guarantees it), n / 64 within the grid's y limit. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const double *A, int lda, const double *B, int ldb, double *C, int ldc,
                                                  cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    if (m % HZGSVD__GEMM_BM || n % HZGSVD__GEMM_BN || k % HZGSVD__GEMM_BK || (lda & 1) || (ldb & 1) || ((size_t)A & 15) || ((size_t)B & 15))
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm_nn: unpadded shape m %d n %d k %d lda %d ldb %d", m, n, k, lda, ldb);
+    if (m < 0 || n < 0 || k < 0 || m % HZGSVD__GEMM_BM || n % HZGSVD__GEMM_BN || k % HZGSVD__GEMM_BK || (lda & 1) || (ldb & 1)
+        || lda < m || ldb < k || ldc < m || n / HZGSVD__GEMM_BN > 65535 || ((size_t)A & 15) || ((size_t)B & 15))
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm_nn: unpadded or unsupported shape m %d n %d k %d lda %d ldb %d ldc %d",
+                            m, n, k, lda, ldb, ldc);
     if (m == 0 || n == 0) return st;
+    /* Per launch, not once per process: once would need global state per device (and a lock), and
+     * this call is cheap beside the product. */
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__gpu_gemm_nn_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HZGSVD__GEMM_SMEM));
     hzgsvd__gpu_gemm_nn_kernel<<<dim3(m / HZGSVD__GEMM_BM, n / HZGSVD__GEMM_BN), 128, HZGSVD__GEMM_SMEM, stream>>>(A, lda, B, ldb, k, C, ldc);
     HZGSVD__CU(cudaGetLastError());
@@ -851,6 +856,17 @@ __device__ __forceinline__ int hzgsvd__d_pivot_col(const hzgsvd__d_gpu_step &S, 
     return lc < W ? t[0] * W + lc : t[1] * W + lc - W;
 }
 
+/* Where R Z-tilde of pair l's F (which = 0) or G (1) slab lies when the slab holds MGS's Q: the
+ * solve writes it over the pair's first Gram partials (summed by then), the update reads it
+ * there. */
+template <int W>
+__device__ __forceinline__ double *hzgsvd__d_rz_slot(const hzgsvd__d_gpu_step &S, int l, int which)
+{
+    constexpr int C = 2 * W;
+    const int gch = S.gchunks_f + S.gchunks_g;
+    return S.partial + ((size_t)l * gch + which) * C * C;
+}
+
 /* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
  * asynchronously; one commit group. */
 template <int W, int NT>
@@ -952,9 +968,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd_
     double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
     {
         /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
-        const int gch = S.gchunks_f + S.gchunks_g;
         const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
-        const double *z = (q ? S.partial + ((size_t)l * gch + which) * C * C : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
+        const double *z = (q ? hzgsvd__d_rz_slot<W>(S, l, which) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
 #pragma unroll
         for (int k = 0; k < KS; ++k) {
             fz[k] = __ldg(z + 4 * k);
@@ -1433,8 +1448,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
     /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
      * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
     double *zo = S.zhat + (size_t)l * CC;
-    const int gch = S.gchunks_f + S.gchunks_g;
-    double *ro = S.partial + (size_t)l * gch * CC;      /* F's R Z-tilde, then G's */
+    double *rf = hzgsvd__d_rz_slot<W>(S, l, 0), *rg = hzgsvd__d_rz_slot<W>(S, l, 1);
     for (int col = y; col < C; col += NW) {
         double fv[R], gv[R];
 #pragma unroll
@@ -1446,12 +1460,12 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
 #pragma unroll
         for (int r = 0; r < R; ++r) {
             const int e = x + 32 * r + C * col;
-            zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
+            zo[e] = sZ[e] * tt;                         /* tt = 1 too: x * 1.0 is x exactly */
             if (mode & HZGSVD__PAIR_Q_F) {
-                ro[e] = (tt != 1.0) ? sF[e] * tt : sF[e];
+                rf[e] = sF[e] * tt;
             }
             if (mode & HZGSVD__PAIR_Q_G) {
-                ro[CC + e] = (tt != 1.0) ? sG[e] * tt : sG[e];
+                rg[e] = sG[e] * tt;
             }
         }
     }
@@ -1842,6 +1856,18 @@ __device__ __forceinline__ int hzgsvd__z_pivot_col(const hzgsvd__z_gpu_step &S, 
     return lc < W ? t[0] * W + lc : t[1] * W + lc - W;
 }
 
+/* Where R Z-tilde of pair l's F (which = 0) or G (1) slab lies when the slab holds MGS's Q: the
+ * solve writes it over the pair's first Gram partials (summed by then), the update reads it
+ * there; the imaginary plane lies *plane doubles later. */
+template <int W>
+__device__ __forceinline__ double *hzgsvd__z_rz_slot(const hzgsvd__z_gpu_step &S, int l, int which, size_t *plane)
+{
+    constexpr int C = 2 * W;
+    const int gch = S.gchunks_f + S.gchunks_g;
+    *plane = (size_t)S.npairs * gch * C * C;
+    return S.partial + ((size_t)l * gch + which) * C * C;
+}
+
 /* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
  * asynchronously; both planes, the imaginary one TILE_LD * 2W doubles later; one commit group. */
 template <int W, int NT>
@@ -1958,10 +1984,9 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd_
     double fzi[KS];
     {
         /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
-        const int gch = S.gchunks_f + S.gchunks_g;
         const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
-        const double *z = (q ? S.partial + ((size_t)l * gch + which) * C * C : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
-        const size_t zplane = (size_t)S.npairs * (q ? gch : 1) * C * C;
+        size_t zplane = (size_t)S.npairs * C * C;       /* Z-tilde's; the helper sets R Z-tilde's */
+        const double *z = (q ? hzgsvd__z_rz_slot<W>(S, l, which, &zplane) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
 #pragma unroll
         for (int k = 0; k < KS; ++k) {
             fz[k] = __ldg(z + 4 * k);
@@ -2479,9 +2504,9 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
     /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
      * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
     double *zo = S.zhat + (size_t)l * CC;
-    const int gch = S.gchunks_f + S.gchunks_g;
-    double *ro = S.partial + (size_t)l * gch * CC;      /* F's R Z-tilde, then G's */
-    double *zoi = zo + (size_t)S.npairs * CC, *roi = ro + (size_t)S.npairs * gch * CC;
+    size_t rplane;
+    double *rf = hzgsvd__z_rz_slot<W>(S, l, 0, &rplane), *rg = hzgsvd__z_rz_slot<W>(S, l, 1, &rplane);
+    double *zoi = zo + (size_t)S.npairs * CC, *rfi = rf + rplane, *rgi = rg + rplane;
     for (int col = y; col < C; col += NW) {
         double fv[R], gv[R];
         double fvi[R], gvi[R];
@@ -2495,15 +2520,15 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
 #pragma unroll
         for (int r = 0; r < R; ++r) {
             const int e = x + 32 * r + C * col;
-            zo[e] = (tt != 1.0) ? sZ[e] * tt : sZ[e];
-            zoi[e] = (tt != 1.0) ? sZi[e] * tt : sZi[e];
+            zo[e] = sZ[e] * tt;                         /* tt = 1 too: x * 1.0 is x exactly */
+            zoi[e] = sZi[e] * tt;
             if (mode & HZGSVD__PAIR_Q_F) {
-                ro[e] = (tt != 1.0) ? sF[e] * tt : sF[e];
-                roi[e] = (tt != 1.0) ? sFi[e] * tt : sFi[e];
+                rf[e] = sF[e] * tt;
+                rfi[e] = sFi[e] * tt;
             }
             if (mode & HZGSVD__PAIR_Q_G) {
-                ro[CC + e] = (tt != 1.0) ? sG[e] * tt : sG[e];
-                roi[CC + e] = (tt != 1.0) ? sGi[e] * tt : sGi[e];
+                rg[e] = sG[e] * tt;
+                rgi[e] = sGi[e] * tt;
             }
         }
     }
@@ -3236,6 +3261,49 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_
     return HZGSVD_SUCCESS;
 }
 
+/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
+ * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
+ * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
+ * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
+ * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_check(int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
+                                             const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
+                                             const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
+                                             hzgsvd_info *info, hzgsvd__d_gpu_layout *L)
+{
+    const int w = o->block_width;
+    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
+    (void)dFi; (void)dGi; (void)dZi;
+    if (st != HZGSVD_SUCCESS) return st;
+    if (!hzgsvd__gpu_width_ok(w))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
+    if (!hzgsvd__d_solve_instance(w, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__d_gpu_plan(m_f, m_g, n, w, o->outer, inplace, L) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
+    if (d_work && work_bytes < L->bytes)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L->bytes);
+    if ((uintptr_t)d_work & 255u)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
+    if (inplace) {
+        const double *const arr[3] = { dF, dG, dZ };
+        static const char *const name[3] = { "dF", "dG", "dZ" };
+        for (int a = 0; a < 3; ++a)
+            if ((uintptr_t)arr[a] & 15u)
+                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
+                                    name[a], (const void *)arr[a]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi unused).
  * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
  * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
@@ -3267,28 +3335,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     if (written) *written = 0;
     memset(&SW, 0, sizeof SW);
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    st = hzgsvd__d_gpu_check(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &o, inplace, info, &L);
     if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__gpu_width_ok(o.block_width))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
     w = o.block_width;
-    if (!hzgsvd__d_solve_instance(w, o.variant, o.sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o.variant, o.sort ? "sorting" : "non-sorting");
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, w, o.outer, inplace, &L) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
-    if (d_work && work_bytes < L.bytes)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L.bytes);
     if (info) { info->n_bordered = L.nb; info->block_width = w; }
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
@@ -3521,8 +3574,12 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
     int dev_count = 0, written = 0;
+    hzgsvd__d_gpu_layout L;
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(&o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__d_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
     if (st != HZGSVD_SUCCESS) return st;
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
@@ -3630,6 +3687,48 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_
     return HZGSVD_SUCCESS;
 }
 
+/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
+ * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
+ * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
+ * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
+ * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_check(int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
+                                             const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
+                                             const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
+                                             hzgsvd_info *info, hzgsvd__z_gpu_layout *L)
+{
+    const int w = o->block_width;
+    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (!hzgsvd__gpu_width_ok(w))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
+    if (!hzgsvd__z_solve_instance(w, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__z_gpu_plan(m_f, m_g, n, w, o->outer, inplace, L) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
+    if (d_work && work_bytes < L->bytes)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_zgsvd_workspace_size)", work_bytes, L->bytes);
+    if ((uintptr_t)d_work & 255u)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
+    if (inplace) {
+        const double *const arr[6] = { dF, dFi, dG, dGi, dZ, dZi };
+        static const char *const name[6] = { "dFr", "dFi", "dGr", "dGi", "dZr", "dZi" };
+        for (int a = 0; a < 6; ++a)
+            if ((uintptr_t)arr[a] & 15u)
+                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
+                                    name[a], (const void *)arr[a]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
 /* The run on device arrays: F, G, Z interleaved (Fi, Gi, Zi NULL) or split planes (F, Fi, ...).
  * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
  * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
@@ -3661,28 +3760,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     if (written) *written = 0;
     memset(&SW, 0, sizeof SW);
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    st = hzgsvd__z_gpu_check(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &o, inplace, info, &L);
     if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__gpu_width_ok(o.block_width))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o.block_width);
     w = o.block_width;
-    if (!hzgsvd__z_solve_instance(w, o.variant, o.sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o.variant, o.sort ? "sorting" : "non-sorting");
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, w, o.outer, inplace, &L) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
-    if (d_work && work_bytes < L.bytes)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_zgsvd_workspace_size)", work_bytes, L.bytes);
     if (info) { info->n_bordered = L.nb; info->block_width = w; }
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
@@ -3938,8 +4022,12 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
     int dev_count = 0, written = 0;
+    hzgsvd__z_gpu_layout L;
     hzgsvd__info_reset(info);
-    st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(&o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__z_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
     if (st != HZGSVD_SUCCESS) return st;
     if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
         (void)cudaGetLastError();

@@ -168,6 +168,104 @@ static void check_rsqrt_device(void)
     cudaFree(da); cudaFree(dy); free(a); free(y);
 }
 
+/* hzgsvd__dmma (m16n8k4) is bitwise two m8n8k4 products, the upper and the lower 8 rows of A with
+ * the same B (what the gram and update kernels rely on: their outputs did not move a bit when
+ * m16n8k4 replaced m8n8k4).  Per lane the fragments as hzgsvd__dmma documents them: a0 = A(g, t),
+ * a1 = A(g + 8, t), b = B(t, g), d0, d1 = D(g, 2t + e), d2, d3 = D(g + 8, 2t + e); sm_80's m8n8k4
+ * takes A(g, t), B(t, g) and D(g, 2t + e) from the same lanes.  One warp per trial. */
+__global__ void dmma_kernel(const double *in, double *out)
+{
+    const int lane = threadIdx.x, trial = blockIdx.x;
+    const double *v = in + ((size_t)trial * 32 + lane) * 7;   /* a0, a1, b, d0..d3 */
+    double d0 = v[3], d1 = v[4], d2 = v[5], d3 = v[6];
+    hzgsvd__dmma(d0, d1, d2, d3, v[0], v[1], v[2]);
+    double e0 = v[3], e1 = v[4], e2 = v[5], e3 = v[6];
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n" : "+d"(e0), "+d"(e1) : "d"(v[0]), "d"(v[2]));
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};\n" : "+d"(e2), "+d"(e3) : "d"(v[1]), "d"(v[2]));
+    double *o = out + ((size_t)trial * 32 + lane) * 8;
+    o[0] = d0; o[1] = d1; o[2] = d2; o[3] = d3; o[4] = e0; o[5] = e1; o[6] = e2; o[7] = e3;
+}
+
+/* Random signs and mantissas (multiples of 2^-52 in (-1, 1)) times 2^e, e uniform in [-s, s] for A
+ * and B and in [-2s, 2s] for D (as their products), s per trial from 0 (cancellation among terms of
+ * one size) to 450 (one term dominates, the others fall in its rounding): every product and sum
+ * stays normal (exponents within -1004 .. 902). */
+static void check_dmma(void)
+{
+    static const int spread[8] = { 0, 1, 3, 8, 20, 60, 200, 450 };
+    const int trials = 8 * 512;
+    double *in = (double *)malloc(sizeof(double) * trials * 32 * 7), *out = (double *)malloc(sizeof(double) * trials * 32 * 8), *din, *dout;
+    tu_rng r = { 17 };
+    for (int tr = 0; tr < trials; ++tr) {
+        const int s = spread[tr % 8];
+        for (int e = 0; e < 32 * 7; ++e) {
+            const int span = e % 7 < 3 ? s : 2 * s;
+            const int ex = span ? (int)(tu_next(&r) % (uint64_t)(2 * span + 1)) - span : 0;
+            in[(size_t)tr * 32 * 7 + e] = ldexp(tu_uniform(&r), ex);
+        }
+    }
+    cudaMalloc(&din, sizeof(double) * trials * 32 * 7);
+    cudaMalloc(&dout, sizeof(double) * trials * 32 * 8);
+    cudaMemcpy(din, in, sizeof(double) * trials * 32 * 7, cudaMemcpyHostToDevice);
+    dmma_kernel<<<trials, 32>>>(din, dout);
+    CHECK(cudaGetLastError() == cudaSuccess && cudaMemcpy(out, dout, sizeof(double) * trials * 32 * 8, cudaMemcpyDeviceToHost) == cudaSuccess,
+          "dmma kernel");
+    int diff = 0, moved = 0;
+    for (int tr = 0; tr < trials; ++tr)
+        for (int lane = 0; lane < 32; ++lane) {
+            const double *o = out + ((size_t)tr * 32 + lane) * 8, *v = in + ((size_t)tr * 32 + lane) * 7;
+            for (int q = 0; q < 4; ++q) {
+                if (memcmp(&o[q], &o[4 + q], sizeof(double)) != 0) {
+                    if (diff < 3) fprintf(stderr, "dmma trial %d lane %d d%d: m16n8k4 %a, two m8n8k4 %a\n", tr, lane, q, o[q], o[4 + q]);
+                    ++diff;
+                }
+                moved += o[q] != v[3 + q];
+            }
+        }
+    CHECK(diff == 0, "m16n8k4 differs from two m8n8k4 in %d of %d entries", diff, trials * 32 * 4);
+    CHECK(moved > trials * 32, "dmma: the products moved only %d of %d entries of D (did the kernel run?)", moved, trials * 32 * 4);
+    cudaFree(din); cudaFree(dout); free(in); free(out);
+}
+
+/* hzgsvd__gpu_gemm_nn with leading dimensions above the rows (lda = m + 6, ldb = k + 2, ldc = m + 3,
+ * odd): integer entries, so the product is exact and equals the host's; the padding rows of A and B
+ * hold NaN (a read of them would show in C) and C's padding keeps its sentinel. */
+static void check_gemm_padded(void)
+{
+    const int m = 128, n = 64, k = 48, lda = m + 6, ldb = k + 2, ldc = m + 3;
+    const double sentinel = -1234.5;
+    double *a = (double *)malloc(sizeof(double) * lda * k), *b = (double *)malloc(sizeof(double) * ldb * n);
+    double *c = (double *)malloc(sizeof(double) * ldc * n), *da, *db, *dc;
+    tu_rng r = { 13 };
+    hzgsvd_info info;
+    for (int l = 0; l < k; ++l)
+        for (int i = 0; i < lda; ++i) a[i + (size_t)l * lda] = i < m ? (double)((int64_t)(tu_next(&r) % 2097153) - 1048576) : NAN;
+    for (int j = 0; j < n; ++j)
+        for (int l = 0; l < ldb; ++l) b[l + (size_t)j * ldb] = l < k ? (double)((int64_t)(tu_next(&r) % 2097153) - 1048576) : NAN;
+    for (int i = 0; i < ldc * n; ++i) c[i] = sentinel;
+    cudaMalloc(&da, sizeof(double) * lda * k);
+    cudaMalloc(&db, sizeof(double) * ldb * n);
+    cudaMalloc(&dc, sizeof(double) * ldc * n);
+    cudaMemcpy(da, a, sizeof(double) * lda * k, cudaMemcpyHostToDevice);
+    cudaMemcpy(db, b, sizeof(double) * ldb * n, cudaMemcpyHostToDevice);
+    cudaMemcpy(dc, c, sizeof(double) * ldc * n, cudaMemcpyHostToDevice);
+    CHECK(hzgsvd__gpu_gemm_nn(m, n, k, da, lda, db, ldb, dc, ldc, 0, &info) == HZGSVD_SUCCESS, "padded gemm: %s", info.detail);
+    CHECK(cudaMemcpy(c, dc, sizeof(double) * ldc * n, cudaMemcpyDeviceToHost) == cudaSuccess, "padded gemm: copy back");
+    int bad = 0, pad = 0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < ldc; ++i) {
+            const double got = c[i + (size_t)j * ldc];
+            if (i >= m) { pad += memcmp(&got, &sentinel, sizeof got) != 0; continue; }
+            double s = 0.0;
+            for (int l = 0; l < k; ++l) s += a[i + (size_t)l * lda] * b[l + (size_t)j * ldb];
+            bad += !(got == s);
+        }
+    CHECK(bad == 0, "padded gemm (lda %d, ldb %d, ldc %d): %d of %d entries off", lda, ldb, ldc, bad, m * n);
+    CHECK(pad == 0, "padded gemm: %d padding entries of C written", pad);
+    cudaFree(da); cudaFree(db); cudaFree(dc);
+    free(a); free(b); free(c);
+}
+
 /* hzgsvd__gpu_gemm_nn, the refinement's products: integer entries below 2^20 give the exact
  * product (every partial sum an integer below 2^53, whatever the order); random ones agree with a
  * host sum within 2 k u sum_l |a_il| |b_lj|; repeated calls are bitwise equal; an unpadded shape
@@ -206,6 +304,7 @@ static void check_gemm(void)
     CHECK(hzgsvd__gpu_gemm_nn(m, n, k - 8, da, m, db, k, dc, m, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: unpadded k accepted");
     cudaFree(da); cudaFree(db); cudaFree(dc);
     free(a); free(b); free(c); free(c2);
+    check_gemm_padded();
 }
 
 static char cfg_prec = 'D';
@@ -616,6 +715,59 @@ static void host_side_checks(void)
     CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
           && info.detail[0], "d host: variant 9");
     o = hzgsvd_default_options();
+    o.block_width = 8;
+    CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && strstr(info.detail, "block_width"), "d host: block_width 8 (%s)", info.detail);
+    o = hzgsvd_default_options();
+    /* Alignment (hzgsvd_single.cuh): d_work 256 bytes, in place's arrays 16.  The pointers are made
+     * up: the check comes before any CUDA call and nothing is dereferenced. */
+    {
+        char *const base = (char *)(uintptr_t)0x10000000u;   /* 256-byte aligned */
+        double *const dF = (double *)base, *const dG = (double *)(base + 0x100000), *const dZ = (double *)(base + 0x200000);
+        double *const dFi = (double *)(base + 0x300000), *const dGi = (double *)(base + 0x400000), *const dZi = (double *)(base + 0x500000);
+        void *const work = base + 0x600000;
+        const size_t big = (size_t)1 << 40;                  /* any workspace size passes its check */
+        CHECK(hzgsvd_gpu_dgsvd(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, (char *)work + 8, bd, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "d_work") && strstr(info.detail, "256-byte"),
+              "d device: d_work 8 bytes off 256 must be refused (%s)", info.detail);
+        CHECK(hzgsvd_gpu_zgsvd_split(50, 45, 40, F, F, 50, G, G, 45, Z, Z, 40, s, s + 40, s + 80, (char *)work + 128, bz, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "d_work") && strstr(info.detail, "256-byte"),
+              "z split: d_work 128 bytes off 256 must be refused (%s)", info.detail);
+        CHECK(hzgsvd_gpu_dgsvd_inplace(128, 64, 32, dF, 128, dG + 1, 64, dZ, 32, NULL, NULL, NULL, NULL, 0, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "dG") && strstr(info.detail, "16-byte"),
+              "d in place: dG 8 bytes off 16 must be refused (%s)", info.detail);
+        CHECK(hzgsvd_gpu_dgsvd_inplace(128, 64, 32, dF, 128, dG, 64, dZ, 32, NULL, NULL, NULL, (char *)work + 8, big, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "d_work") && strstr(info.detail, "256-byte"),
+              "d in place: d_work 8 bytes off 256 must be refused (%s)", info.detail);
+        /* complex in place: split planes of doubles, so 8 bytes (one double) is legal but not 16-byte aligned */
+        CHECK(hzgsvd_gpu_zgsvd_inplace(128, 64, 32, dF, dFi, 128, dG, dGi, 64, dZ, dZi + 1, 32, NULL, NULL, NULL, NULL, 0, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "dZi") && strstr(info.detail, "16-byte"),
+              "z in place: dZi 8 bytes off 16 must be refused (%s)", info.detail);
+        CHECK(hzgsvd_gpu_zgsvd_inplace(128, 64, 32, dF + 1, dFi, 128, dG, dGi, 64, dZ, dZi, 32, NULL, NULL, NULL, NULL, 0, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "dFr") && strstr(info.detail, "16-byte"),
+              "z in place: dFr 8 bytes off 16 must be refused (%s)", info.detail);
+        /* an in-place shape that needs bordering: an argument error with or without a device */
+        CHECK(hzgsvd_gpu_dgsvd_inplace(128, 64, 28, dF, 128, dG, 64, dZ, 28, NULL, NULL, NULL, NULL, 0, 0, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "in place"), "d in place: n = 28 must be refused (%s)", info.detail);
+        if (!hzgsvd_gpu_available()) {   /* the same calls aligned pass every argument check (only without a GPU: the pointers are made up) */
+            CHECK(hzgsvd_gpu_dgsvd(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, work, bd, 0, &o, &info) == HZGSVD_ERR_NO_DEVICE,
+                  "d device, aligned d_work, no GPU: want HZGSVD_ERR_NO_DEVICE (%s)", info.detail);
+            CHECK(hzgsvd_gpu_dgsvd_inplace(128, 64, 32, dF, 128, dG, 64, dZ, 32, NULL, NULL, NULL, work, big, 0, &o, &info) == HZGSVD_ERR_NO_DEVICE,
+                  "d in place, aligned, no GPU: want HZGSVD_ERR_NO_DEVICE (%s)", info.detail);
+            CHECK(hzgsvd_gpu_zgsvd_inplace(128, 64, 32, dF, dFi, 128, dG, dGi, 64, dZ, dZi, 32, NULL, NULL, NULL, NULL, 0, 0, &o, &info)
+                  == HZGSVD_ERR_NO_DEVICE, "z in place, aligned, no GPU: want HZGSVD_ERR_NO_DEVICE (%s)", info.detail);
+        }
+        /* hzgsvd__gpu_gemm_nn refuses what its kernel cannot do, before any CUDA call */
+        const double *A = dF, *B = dG;
+        double *C = dZ;
+        CHECK(hzgsvd__gpu_gemm_nn(128, 64, 32, A, 126, B, 32, C, 128, 0, &info) == HZGSVD_ERR_INTERNAL && info.detail[0], "gemm: lda < m accepted");
+        CHECK(hzgsvd__gpu_gemm_nn(128, 64, 32, A, 128, B, 30, C, 128, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: ldb < k accepted");
+        CHECK(hzgsvd__gpu_gemm_nn(128, 64, 32, A, 128, B, 32, C, 127, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: ldc < m accepted");
+        CHECK(hzgsvd__gpu_gemm_nn(128, 64, 32, A, 129, B, 32, C, 128, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: odd lda accepted");
+        CHECK(hzgsvd__gpu_gemm_nn(64, 64 * 65536, 16, A, 64, B, 16, C, 64, 0, &info) == HZGSVD_ERR_INTERNAL,
+              "gemm: n / 64 = 65536 blocks (above the grid's y limit) accepted");
+        CHECK(hzgsvd__gpu_gemm_nn(128, 64, 32, A + 1, 128, B, 32, C, 128, 0, &info) == HZGSVD_ERR_INTERNAL, "gemm: A not 16-byte aligned accepted");
+    }
     if (!hzgsvd_gpu_available()) {
         CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_NO_DEVICE
               && info.detail[0], "d host without a GPU: want HZGSVD_ERR_NO_DEVICE");
@@ -714,6 +866,7 @@ int main(int argc, char **argv)
     cudaGetDeviceProperties(&prop, 0);
     printf("device: %s (sm_%d%d, %d SMs)\n", prop.name, prop.major, prop.minor, prop.multiProcessorCount);
     check_rsqrt_device();
+    check_dmma();
     check_gemm();
     const int sizes[6] = { 20, 32, 64, 96, 250, 512 };   /* 20: 44 bordered columns at w = 32 (more than 32) */
     for (int si = 0; si < 12; ++si) {
