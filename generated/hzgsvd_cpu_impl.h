@@ -1233,8 +1233,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
     int ef, eg;
     const double ulp = ldexp(1.0, -52);
     const double nf1 = hzgsvd__d_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__d_gen_norm1(G, m_g, n, ldg, &eg);
-    const double tolf = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
-    const double tolg = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
+    const double tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    const double tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    const double tolf = ldexp(tolf_s, ef), tolg = ldexp(tolg_s, eg);
 
     /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
@@ -1250,7 +1252,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
     hzgsvd__d_gen_copy(G, ldg, m_g, n, -eg, S, lds);
     hzgsvd__d_gen_copy(F, ldf, m_f, n, -ef, S + 1 * (size_t)m_g, lds);
     for (int j = 0; j < n; ++j) hzgsvd__d_AT(&B, m_g + m_f + j, j)[0] = 1.0;
-    const double tolf_s = ldexp(tolf, -ef), tolg_s = ldexp(tolg, -eg);
 #define hzgsvd__d_GROW(i) (i)              /* row i of G in S */
 #define hzgsvd__d_FROW(i) (m_g + (i))      /* row i of F in S */
 
@@ -1421,7 +1422,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double 
     if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
     if (o->preprocess == 0)
         return hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
-    if (o->preprocess == -1 && m_f >= n && m_g >= n) {
+    /* Tall pairs pay for the QR shortening (paper section 2) beyond m_F + m_G = HZGSVD__CPU_SHORTEN_SUM n
+     * (docs/PERFORMANCE.md, "Tall pairs"): the reduction of a full-rank pair is that QR and no more. */
+    const int tall = (long long)m_f + m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * n;
+    if (o->preprocess == -1 && m_f >= n && m_g >= n && !tall) {
         const hzgsvd_status st = hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
         if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
         if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
@@ -2935,8 +2939,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
     int ef, eg;
     const double ulp = ldexp(1.0, -52);
     const double nf1 = hzgsvd__z_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__z_gen_norm1(G, m_g, n, ldg, &eg);
-    const double tolf = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
-    const double tolg = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
+    const double tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    const double tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    const double tolf = ldexp(tolf_s, ef), tolg = ldexp(tolg_s, eg);
 
     /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
@@ -2952,7 +2958,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
     hzgsvd__z_gen_copy(G, ldg, m_g, n, -eg, S, lds);
     hzgsvd__z_gen_copy(F, ldf, m_f, n, -ef, S + 2 * (size_t)m_g, lds);
     for (int j = 0; j < n; ++j) hzgsvd__z_AT(&B, m_g + m_f + j, j)[0] = 1.0;
-    const double tolf_s = ldexp(tolf, -ef), tolg_s = ldexp(tolg, -eg);
 #define hzgsvd__z_GROW(i) (i)              /* row i of G in S */
 #define hzgsvd__z_FROW(i) (m_g + (i))      /* row i of F in S */
 
@@ -3124,7 +3129,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double 
     if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
     if (o->preprocess == 0)
         return hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
-    if (o->preprocess == -1 && m_f >= n && m_g >= n) {
+    /* Tall pairs pay for the QR shortening (paper section 2) beyond m_F + m_G = HZGSVD__CPU_SHORTEN_SUM n
+     * (docs/PERFORMANCE.md, "Tall pairs"): the reduction of a full-rank pair is that QR and no more. */
+    const int tall = (long long)m_f + m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * n;
+    if (o->preprocess == -1 && m_f >= n && m_g >= n && !tall) {
         const hzgsvd_status st = hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
         if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
         if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */

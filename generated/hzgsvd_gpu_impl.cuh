@@ -3342,7 +3342,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (info) { info->n_bordered = L.nb; info->block_width = w; }
+    if (info) { info->n_bordered = L.nb; info->block_width = w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
     enh = HZGSVD__VAR_ENHANCED(o.variant);
@@ -3767,7 +3767,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
-    if (info) { info->n_bordered = L.nb; info->block_width = w; }
+    if (info) { info->n_bordered = L.nb; info->block_width = w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
     extra = L.nb - n;
     prescale = !HZGSVD__VAR_RESCALE(o.variant);
     enh = HZGSVD__VAR_ENHANCED(o.variant);

@@ -75,6 +75,9 @@ HZGSVD_PRIVATE hzgsvd_options hzgsvd__with_width(const hzgsvd_options *opt, int 
 
 /* The CPU engine's block width when the options leave it to the engine. */
 #define HZGSVD__CPU_BLOCK_WIDTH 16
+/* The CPU engine shortens a pair by QR first (the reduction of general pairs) where m_F + m_G is at
+ * least this many times n: measured break-even at about 4, 20-30 % faster at 8 (docs/PERFORMANCE.md). */
+#define HZGSVD__CPU_SHORTEN_SUM 6
 
 /* Whether the GPU kernels are generated for block width w (generator/gen.py, GPU_BLOCK_WIDTHS);
  * plain C, so that the distributed engine's layout can ask it in a build without CUDA. */

@@ -1076,9 +1076,6 @@ int main(int argc, char **argv)
      * they hold the input or nothing, and writing them would pass off F as U. */
     int have_outputs = !checked_here &&
                        (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || info.outputs_written);
-    /* K and L of the full-rank engine's outputs are 0 and n, as the CPU engine reports them; the GPU
-     * and distributed engines leave both at 0. */
-    if (have_outputs && !info.preprocessed && info.rank_k == 0 && info.rank_l == 0) info.rank_l = p.n;
     /* --x: X on success and after the last sweep without convergence, from any engine's outputs */
     int x_written = 0;
     hzgsvd_status xst = HZGSVD_SUCCESS;

@@ -366,6 +366,8 @@ static void bad_inputs(void)
         { "n = 0", -1, 0, mf, mg, 0, mf, HZGSVD_ERR_N_LESS_THAN_ONE },
         { "ldf < m_f", -1, 0, mf, mg, n, mf - 1, HZGSVD_ERR_INVALID_ARGUMENT },
     };
+    hzgsvd_options o_full = o;   /* the CPU engine without its reduction: the full-rank engine the GPU's mirrors */
+    o_full.preprocess = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         double *F = (double *)malloc(sizeof(double) * mf * n), *G = (double *)malloc(sizeof(double) * mg * n);
         memcpy(F, p.F, sizeof(double) * mf * n);
@@ -382,7 +384,7 @@ static void bad_inputs(void)
             memcpy(Gc, G, sizeof(double) * mg * n);
             hzgsvd_info info;
             got[gpu] = gpu ? hzgsvd_gpu_dgsvd_host(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
-                           : hzgsvd_cpu_dgsvd(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info);
+                           : hzgsvd_cpu_dgsvd(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o_full, &info);
             if (cases[c].field < 3)    /* errors found before the iteration leave the arrays untouched */
                 CHECK(memcmp(Fc, F, sizeof(double) * mf * n) == 0 && memcmp(Gc, G, sizeof(double) * mg * n) == 0,
                       "%s (%s): the caller's arrays changed", cases[c].what, gpu ? "GPU" : "CPU");
@@ -430,7 +432,8 @@ static void device_api_repeat(int w)
         cudaMemcpy(dF, p.F, sizeof(double) * mf * n, cudaMemcpyHostToDevice);
         cudaMemcpy(dG, p.G, sizeof(double) * mg * n, cudaMemcpyHostToDevice);
         const hzgsvd_status st = hzgsvd_gpu_dgsvd(mf, mg, n, dF, mf, dG, mg, dZ, n, dS, dS + n, dS + 2 * n, work, bytes, stream, &o, &info);
-        CHECK(st == HZGSVD_SUCCESS && info.block_width == w, "device API: status %d (%s), w %d", st, info.detail, info.block_width);
+        CHECK(st == HZGSVD_SUCCESS && info.block_width == w && info.rank_k == 0 && info.rank_l == n && !info.preprocessed,
+              "device API: status %d (%s), w %d, K %d, L %d", st, info.detail, info.block_width, info.rank_k, info.rank_l);
         out[rep] = (double *)malloc(sizeof(double) * nout);
         cudaMemcpy(out[rep], dF, sizeof(double) * mf * n, cudaMemcpyDeviceToHost);
         cudaMemcpy(out[rep] + (size_t)mf * n, dG, sizeof(double) * mg * n, cudaMemcpyDeviceToHost);
@@ -650,7 +653,8 @@ static void bad_inputs_complex(void)
                                    "dependent columns in G" };
     static const hzgsvd_status want[4] = { HZGSVD_ERR_NOT_FINITE, HZGSVD_ERR_NOT_FINITE, HZGSVD_ERR_RANK_DEFICIENT,
                                            HZGSVD_ERR_RANK_DEFICIENT };
-    hzgsvd_options o = hzgsvd_default_options();
+    hzgsvd_options o = hzgsvd_default_options(), o_full = o;
+    o_full.preprocess = 0;   /* the CPU engine without its reduction */
     double Z[2 * 40 * 40], s[3 * 40];
     for (int c = 0; c < 4; ++c) {
         pair p = make_pair(mf, mg, n, 77 + c, 1);
@@ -665,7 +669,7 @@ static void bad_inputs_complex(void)
             memcpy(Gc, p.G, sizeof(double) * 2 * mg * n);
             hzgsvd_info info;
             got[gpu] = gpu ? hzgsvd_gpu_zgsvd_host(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
-                           : hzgsvd_cpu_zgsvd(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info);
+                           : hzgsvd_cpu_zgsvd(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o_full, &info);
             if (c < 3)
                 CHECK(memcmp(Fc, p.F, sizeof(double) * 2 * mf * n) == 0 && memcmp(Gc, p.G, sizeof(double) * 2 * mg * n) == 0,
                       "complex %s (%s): the caller's arrays changed", what[c], gpu ? "GPU" : "CPU");
@@ -718,6 +722,12 @@ static void host_side_checks(void)
     o.block_width = 8;
     CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
           && strstr(info.detail, "block_width"), "d host: block_width 8 (%s)", info.detail);
+    o = hzgsvd_default_options();
+    o.preprocess = 1;   /* the GPU engine takes full-rank pairs only: no reduction to ask for */
+    CHECK(hzgsvd_gpu_dgsvd(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && strstr(info.detail, "preprocess"), "d: preprocess = 1 (%s)", info.detail);
+    CHECK(hzgsvd_gpu_dgsvd(30, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, NULL, &info) == HZGSVD_ERR_M_LESS_THAN_N,
+          "d: m_f < n with the default preprocess (%s)", info.detail);
     o = hzgsvd_default_options();
     /* Alignment (hzgsvd_single.cuh): d_work 256 bytes, in place's arrays 16.  The pointers are made
      * up: the check comes before any CUDA call and nothing is dereferenced. */
