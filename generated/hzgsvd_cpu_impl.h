@@ -802,7 +802,10 @@ HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order
     return 0;
 }
 
-/* The whole run on validated arguments. */
+/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
+ * found by the final rank test returns before any output is written (the caller then reduces the
+ * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
+ * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -903,7 +906,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
         free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1);
@@ -924,7 +927,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     }
     free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate)
+    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
@@ -1220,6 +1223,62 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_unreduce(const double *V, const double *tau, i
         hzgsvd__d_dn_left(V + (size_t)1 * r * m, m, tau[r], W, ldw, ncols);
 }
 
+/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s). */
+HZGSVD_PRIVATE double hzgsvd__d_gen_orth(const double *Y, int s)
+{
+    double worst = 0.0;
+    for (int j = 0; j < s; ++j)
+        for (int i = 0; i <= j; ++i) {
+            const double *a = Y + (size_t)1 * i * s, *b = Y + (size_t)1 * j * s;
+            double re = i == j ? -1.0 : 0.0, im = 0.0;
+            for (int r = 0; r < s; ++r) {
+                re += a[r] * b[r];
+            }
+            worst = fmax(worst, hypot(re, im));
+        }
+    return worst;
+}
+
+/* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
+ * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
+ * deficient or returns U or V off orthogonality by more than 16 s u (an ungraded core of condition
+ * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
+ * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
+ * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const size_t s2 = (size_t)s * s;
+    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2 + 3 * 2 * (size_t)s) + (size_t)s + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
+    double *S = mem, *Vr = S + 1 * 2 * s2, *Rm = Vr + 1 * 2 * s2, *work = Rm + 1 * s2, *tau = work + 1 * 3 * 2 * (size_t)s;
+    hzgsvd__d_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
+    hzgsvd__d_gen_copy(Bc, s, s, s, 0, S + 1 * (size_t)s, 2 * s);
+    hzgsvd_status st = hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, 0);
+    const double tol = 16.0 * s * ldexp(1.0, -53);
+    const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__d_gen_orth(Ac, s) > tol || hzgsvd__d_gen_orth(Bc, s) > tol)))) {
+        free(mem);
+        return st;
+    }
+    hzgsvd__d_dn_block B = {S, 2 * s, 2 * s};
+    (void)hzgsvd__d_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
+        for (int i = 0; i < 1 * s; ++i) Rm[(size_t)1 * j * s + i] = i / 1 <= j ? S[(size_t)1 * j * 2 * s + i] : 0.0;
+    for (int j = 0; j < s; ++j) {
+        memset(S + (size_t)1 * j * 2 * s, 0, sizeof(double) * 1 * 2 * (size_t)s);
+        S[(size_t)1 * ((size_t)j + (size_t)j * 2 * s)] = 1.0;
+    }
+    hzgsvd__d_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
+    hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
+    hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+    if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
+    st = hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, 2);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) hzgsvd__d_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    free(mem);
+    return st;
+}
+
 /* The general pair on validated arguments; F, G become U, V (zero columns where sigma_f, sigma_g
  * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
  * written; on any other status they are untouched. */
@@ -1293,7 +1352,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
                 free(core); free(mem);
                 return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
             }
-        core_st = hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sfc, sgc, ssc, o, info, t0, 0);
+        core_st = hzgsvd__d_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0);
         if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
             if (info) {   /* the core's arrays may have been written, never the caller's: say so */
                 char d[2 * sizeof info->detail];
@@ -2470,7 +2529,10 @@ HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order
     return 0;
 }
 
-/* The whole run on validated arguments. */
+/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
+ * found by the final rank test returns before any output is written (the caller then reduces the
+ * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
+ * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -2571,7 +2633,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
         free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1);
@@ -2592,7 +2654,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
     }
     free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate)
+    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
@@ -2926,6 +2988,63 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_unreduce(const double *V, const double *tau, i
         hzgsvd__z_dn_left(V + (size_t)2 * r * m, m, tau[r], W, ldw, ncols);
 }
 
+/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s). */
+HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s)
+{
+    double worst = 0.0;
+    for (int j = 0; j < s; ++j)
+        for (int i = 0; i <= j; ++i) {
+            const double *a = Y + (size_t)2 * i * s, *b = Y + (size_t)2 * j * s;
+            double re = i == j ? -1.0 : 0.0, im = 0.0;
+            for (int r = 0; r < s; ++r) {
+                re += a[2 * r] * b[2 * r] + a[2 * r + 1] * b[2 * r + 1];
+                im += a[2 * r] * b[2 * r + 1] - a[2 * r + 1] * b[2 * r];
+            }
+            worst = fmax(worst, hypot(re, im));
+        }
+    return worst;
+}
+
+/* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
+ * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
+ * deficient or returns U or V off orthogonality by more than 16 s u (an ungraded core of condition
+ * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
+ * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
+ * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const size_t s2 = (size_t)s * s;
+    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2 + 3 * 2 * (size_t)s) + (size_t)s + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
+    double *S = mem, *Vr = S + 2 * 2 * s2, *Rm = Vr + 2 * 2 * s2, *work = Rm + 2 * s2, *tau = work + 2 * 3 * 2 * (size_t)s;
+    hzgsvd__z_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
+    hzgsvd__z_gen_copy(Bc, s, s, s, 0, S + 2 * (size_t)s, 2 * s);
+    hzgsvd_status st = hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, 0);
+    const double tol = 16.0 * s * ldexp(1.0, -53);
+    const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__z_gen_orth(Ac, s) > tol || hzgsvd__z_gen_orth(Bc, s) > tol)))) {
+        free(mem);
+        return st;
+    }
+    hzgsvd__z_dn_block B = {S, 2 * s, 2 * s};
+    (void)hzgsvd__z_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
+        for (int i = 0; i < 2 * s; ++i) Rm[(size_t)2 * j * s + i] = i / 2 <= j ? S[(size_t)2 * j * 2 * s + i] : 0.0;
+    for (int j = 0; j < s; ++j) {
+        memset(S + (size_t)2 * j * 2 * s, 0, sizeof(double) * 2 * 2 * (size_t)s);
+        S[(size_t)2 * ((size_t)j + (size_t)j * 2 * s)] = 1.0;
+    }
+    hzgsvd__z_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
+    hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
+    hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+    if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
+    st = hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, 2);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) hzgsvd__z_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    free(mem);
+    return st;
+}
+
 /* The general pair on validated arguments; F, G become U, V (zero columns where sigma_f, sigma_g
  * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
  * written; on any other status they are untouched. */
@@ -2999,7 +3118,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
                 free(core); free(mem);
                 return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
             }
-        core_st = hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sfc, sgc, ssc, o, info, t0, 0);
+        core_st = hzgsvd__z_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0);
         if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
             if (info) {   /* the core's arrays may have been written, never the caller's: say so */
                 char d[2 * sizeof info->detail];

@@ -1009,7 +1009,10 @@ HZGSVD_PRIVATE void hzgsvd__ld_sort_desc(const long double *sigma, int *idx, int
     }
 }
 
-/* The whole run on validated arguments. */
+/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
+ * found by the final rank test returns before any output is written (the caller then reduces the
+ * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
+ * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -1105,7 +1108,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__ld_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
         free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1);
@@ -1126,7 +1129,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
     }
     free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate)
+    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
@@ -1874,7 +1877,10 @@ HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int
     }
 }
 
-/* The whole run on validated arguments. */
+/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
+ * found by the final rank test returns before any output is written (the caller then reduces the
+ * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
+ * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -1970,7 +1976,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     for (int c = 0; c < n && spread_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
     const int degenerate = hzgsvd__lz_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient) {   /* the caller solves the pair another way: leave its arrays as they are */
+    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
         free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1);
@@ -1991,7 +1997,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     }
     free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate)
+    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
                             "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");

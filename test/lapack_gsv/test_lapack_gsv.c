@@ -145,14 +145,11 @@ static const char *cpu_status_string(int st) { return hzgsvd_status_string((hzgs
  * stays fully asserted.  When a gap closes, delete its type (or the row): the cases are asserted in
  * full again.
  *
- *   cpu, types 6, 7 and 8: A and/or B dense with condition 0.1/eps ~ 4.5e14, not graded, at the
- *   edge of LAPACK's rank tolerance -- beyond what the Hari-Zimmermann core resolves reliably: where
- *   the reduction keeps such a part in the core, U can lose orthogonality (r1, r3 far above the
- *   threshold with status 0) or a 2x2 pivot of B its positive definiteness (the call ends in
- *   HZGSVD_ERR_RANK_DEFICIENT).  Measured (LAPACK's tolerances, 2026-11-23): types 6 and 7 pass all
- *   32 cases, type 8 fails 2 of 16 (r3 up to 9e2); which cases fail moves with any rounding change
- *   (a tolerance bug fixed the same day turned 9 failures of types 6/7 into 2 of type 8), so the
- *   three types are one gap (docs/NUMERICS.md, "Known gap"). */
+ *   The table is empty today.  Until 2026-11-23 it held cpu, types 6, 7 and 8 (A and/or B dense with
+ *   condition 0.1/eps ~ 4.5e14, not graded, at the edge of LAPACK's rank tolerance): the HZ engine
+ *   on such a core lost U's orthogonality or found a 2x2 pivot of B not positive definite.  The
+ *   core now falls back to the orthonormal pair of its QR factorization (docs/NUMERICS.md, "The
+ *   core's fallback"), and all eight types pass in full. */
 typedef struct gsv_known_gap {
     const char *engine;          /* NULL ends the table */
     int types[GSV_NTYPES + 1];   /* matrix types 1..GSV_NTYPES, 0-terminated */
@@ -161,9 +158,6 @@ typedef struct gsv_known_gap {
 } gsv_known_gap;
 
 static const gsv_known_gap known_gaps[] = {
-#ifdef HZGSVD_HAVE_GGSVD3
-    { "cpu", { 6, 7, 8, 0 }, HZGSVD_ERR_RANK_DEFICIENT, "RANK_DEFICIENT" },
-#endif
     { NULL, { 0 }, 0, NULL }
 };
 
