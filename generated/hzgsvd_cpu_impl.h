@@ -1197,14 +1197,32 @@ HZGSVD_PRIVATE double hzgsvd__d_gen_norm1(const double *A, int m, int n, int ld,
     return best;
 }
 
+/* Whether the rows x cols block A (ld) holds a NaN or an infinity; the first one's row and column
+ * (0-based, column by column) in *row, *col. */
+HZGSVD_PRIVATE int hzgsvd__d_gen_nonfinite(const double *A, int rows, int cols, int ld, int *row, int *col)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 1 * rows; ++i)
+            if (!isfinite(A[(size_t)1 * j * ld + i])) { *row = i / 1; *col = j; return 1; }
+    return 0;
+}
+
 /* The finiteness check of a general pair's input (zero columns are allowed here). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
 {
-    for (int j = 0; j < n; ++j)
-        for (int i = 0; i < 1 * m; ++i)
-            if (!isfinite(A[(size_t)1 * j * ld + i]))
-                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i / 1 + 1, j + 1);
+    int i, j;
+    if (hzgsvd__d_gen_nonfinite(A, m, n, ld, &i, &j))
+        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i + 1, j + 1);
     return HZGSVD_SUCCESS;
+}
+
+/* The rows x cols block W (ld ldw) set to the unit columns e_{row0}, e_{row0+1}, ... */
+HZGSVD_PRIVATE void hzgsvd__d_gen_unit(double *W, int ldw, int rows, int cols, int row0)
+{
+    for (int j = 0; j < cols; ++j) {
+        memset(W + (size_t)1 * j * ldw, 0, sizeof(double) * 1 * (size_t)rows);
+        W[(size_t)1 * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
+    }
 }
 
 /* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
@@ -1265,10 +1283,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
     (void)hzgsvd__d_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
         for (int i = 0; i < 1 * s; ++i) Rm[(size_t)1 * j * s + i] = i / 1 <= j ? S[(size_t)1 * j * 2 * s + i] : 0.0;
-    for (int j = 0; j < s; ++j) {
-        memset(S + (size_t)1 * j * 2 * s, 0, sizeof(double) * 1 * 2 * (size_t)s);
-        S[(size_t)1 * ((size_t)j + (size_t)j * 2 * s)] = 1.0;
-    }
+    hzgsvd__d_gen_unit(S, 2 * s, 2 * s, s, 0);
     hzgsvd__d_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
     hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
     hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
@@ -1347,11 +1362,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
     if (s > 0) {
         hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_FROW(k), n - l), lds, s, s, ef, Ac, s);
         hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
-        for (size_t i = 0; i < 1 * 2 * s2; ++i)
-            if (!isfinite(Ac[i])) {
-                free(core); free(mem);
-                return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
-            }
+        int bi, bj;
+        if (hzgsvd__d_gen_nonfinite(Ac, s, 2 * s, s, &bi, &bj)) {   /* Ac, Bc: one block of 2s columns */
+            free(core); free(mem);
+            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+        }
         core_st = hzgsvd__d_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0);
         if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
             if (info) {   /* the core's arrays may have been written, never the caller's: say so */
@@ -1367,7 +1382,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
             return core_st;
         }
     }
-    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
 
     /* Y: Z in the coordinates of Q (columns in the output order). */
     const double *TA = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), nn), *A12c = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l), *A12z = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l + s);
@@ -1394,10 +1408,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
     /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
     for (int j = 0; j < n; ++j) memset(Z + (size_t)1 * j * ldz, 0, sizeof(double) * 1 * (size_t)n);
     hzgsvd__d_dn_gemm(n, n, n, 1.0, hzgsvd__d_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
-    int zbad = 0;
-    for (int j = 0; j < n && !zbad; ++j)
-        for (int i = 0; i < 1 * n; ++i)
-            if (!isfinite(Z[(size_t)1 * j * ldz + i])) { zbad = j + 1; break; }
+    int zi, zj;
+    const int zbad = hzgsvd__d_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
     for (int j = 0; j < n; ++j) {
         if (m_f > 0) memset(F + (size_t)1 * j * ldf, 0, sizeof(double) * 1 * (size_t)m_f);
         if (m_g > 0) memset(G + (size_t)1 * j * ldg, 0, sizeof(double) * 1 * (size_t)m_g);
@@ -1425,7 +1437,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
 #undef hzgsvd__d_FROW
     if (info) info->outputs_written = 1;
     if (zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zbad);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
     return core_st;
 }
 
@@ -1498,34 +1510,35 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double 
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
  * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
 
-/* hzgsvd__d_gsvd_any with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one. */
+/* hzgsvd__d_gsvd_any with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
+ * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
+ * copies taken here. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                          double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const double *F0, int ldf0, const double *G0, int ldg0,
                                          const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     if (!X) return hzgsvd__d_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
     hzgsvd_info local;
     if (!info) { info = &local; hzgsvd__info_reset(info); }
-    const size_t nf = (size_t)m_f * n, ng = (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
     double *mem = (double *)malloc(sizeof(double) * (1 * (nf + ng + nz) + 4 * (size_t)n));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
-    double *F0 = mem, *G0 = F0 + 1 * nf, *Zw = Z ? Z : G0 + 1 * ng, *sf = G0 + 1 * ng + 1 * nz, *sg = sf + n, *w = sg + n;
+    double *Zw = Z ? Z : mem + 1 * (nf + ng), *sf = mem + 1 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
     const int ldzw = Z ? ldz : n;
-    hzgsvd__d_gen_copy(F, ldf, m_f, n, 0, F0, m_f);
-    hzgsvd__d_gen_copy(G, ldg, m_g, n, 0, G0, m_g);
+    if (!F0) { hzgsvd__d_gen_copy(F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
+    if (!G0) { hzgsvd__d_gen_copy(G, ldg, m_g, n, 0, mem + 1 * nf, m_g); G0 = mem + 1 * nf; ldg0 = m_g; }
     const hzgsvd_status st = hzgsvd__d_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
-    int xbad = 0;
+    int xbad = 0, xi, xj = 0;
     if (info->outputs_written) {
-        hzgsvd__d_gen_x(m_f, m_g, n, F0, m_f, G0, m_g, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        hzgsvd__d_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
         if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
         if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
-        for (int j = 0; j < n && !xbad; ++j)
-            for (int i = 0; i < 1 * n; ++i)
-                if (!isfinite(X[(size_t)1 * j * ldx + i])) { xbad = j + 1; break; }
+        xbad = hzgsvd__d_gen_nonfinite(X, n, n, ldx, &xi, &xj);
     }
     free(mem);
     if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xbad);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xj + 1);
     return st;
 }
 
@@ -1542,23 +1555,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_lp_complete(double *W, int ldw, int m, in
         hzgsvd__d_gen_copy(W, ldw, m, t, 0, T, m);
         (void)hzgsvd__d_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
-    for (int j = t; j < m; ++j) {
-        double *c = W + (size_t)1 * j * ldw;
-        memset(c, 0, sizeof(double) * 1 * (size_t)m);
-        c[1 * (size_t)j] = 1.0;
-    }
+    hzgsvd__d_gen_unit(W + (size_t)1 * t * ldw, ldw, m, m - t, t);
     hzgsvd__d_gen_unreduce(Vr, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t);
     free(mem);
     return HZGSVD_SUCCESS;
-}
-
-/* The unit matrix in the m x m block at W (ld ldw). */
-HZGSVD_PRIVATE void hzgsvd__d_lp_eye(double *W, int ldw, int m)
-{
-    for (int j = 0; j < m; ++j) {
-        memset(W + (size_t)1 * j * ldw, 0, sizeof(double) * 1 * (size_t)m);
-        W[(size_t)1 * ((size_t)j + (size_t)j * ldw)] = 1.0;
-    }
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
@@ -1601,8 +1601,8 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
     if (st != HZGSVD_SUCCESS) return st;
     *k = 0; *l = 0;
     if (n == 0) {
-        if (wu) hzgsvd__d_lp_eye(U, ldu, m);
-        if (wv) hzgsvd__d_lp_eye(V, ldv, p);
+        if (wu) hzgsvd__d_gen_unit(U, ldu, m, m, 0);
+        if (wv) hzgsvd__d_gen_unit(V, ldv, p, p, 0);
         if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
         return HZGSVD_SUCCESS;
     }
@@ -1615,7 +1615,8 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
     double *F = mem, *G = F + 1 * nF, *Z = G + 1 * nG, *X = Z + 1 * nn, *sf = X + 1 * nn, *sg = sf + n;
     hzgsvd__d_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
     hzgsvd__d_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
-    st = hzgsvd__d_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, &o, inf, t0);
+    /* X from A and B themselves: they stay as they came until R is written into them below */
+    st = hzgsvd__d_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0);
     if (!inf->outputs_written) { free(mem); return st; }
     const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
     /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
@@ -1643,6 +1644,8 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
     }
     *k = kk; *l = ll;
     if (wq) hzgsvd__d_gen_copy(hzgsvd__d_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
+    int nonfinite = hzgsvd__d_gen_nonfinite(hzgsvd__d_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
     free(S2);
     hzgsvd_status st2 = HZGSVD_SUCCESS;
     /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
@@ -1658,20 +1661,11 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
     }
     free(mem);
     if (st2 != HZGSVD_SUCCESS) return st2;
-    {   /* never a success with values outside the double range */
-        int bad = 0;
-        for (int i = 0; i < n; ++i) bad |= !isfinite(alpha[i]) || !isfinite(beta[i]);
-        for (int j = 0; j < r && !bad; ++j)
-            for (int i = 0; i < 1 * (j < m ? j + 1 : m); ++i) bad |= !isfinite(A[(size_t)1 * (size_t)(n - r + j) * lda + i]);
-        for (int j = 0; wu && j < m && !bad; ++j)
-            for (int i = 0; i < 1 * m; ++i) bad |= !isfinite(U[(size_t)1 * j * ldu + i]);
-        for (int j = 0; wv && j < p && !bad; ++j)
-            for (int i = 0; i < 1 * p; ++i) bad |= !isfinite(V[(size_t)1 * j * ldv + i]);
-        for (int j = 0; wq && j < n && !bad; ++j)
-            for (int i = 0; i < 1 * n; ++i) bad |= !isfinite(Q[(size_t)1 * j * ldq + i]);
-        if (bad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
-            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
-    }
+    for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+    nonfinite = nonfinite || (wu && hzgsvd__d_gen_nonfinite(U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__d_gen_nonfinite(V, p, p, ldv, &bi, &bj)) ||
+          (wq && hzgsvd__d_gen_nonfinite(Q, n, n, ldq, &bi, &bj));
+    if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)
@@ -2962,14 +2956,32 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld,
     return best;
 }
 
+/* Whether the rows x cols block A (ld) holds a NaN or an infinity; the first one's row and column
+ * (0-based, column by column) in *row, *col. */
+HZGSVD_PRIVATE int hzgsvd__z_gen_nonfinite(const double *A, int rows, int cols, int ld, int *row, int *col)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 2 * rows; ++i)
+            if (!isfinite(A[(size_t)2 * j * ld + i])) { *row = i / 2; *col = j; return 1; }
+    return 0;
+}
+
 /* The finiteness check of a general pair's input (zero columns are allowed here). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
 {
-    for (int j = 0; j < n; ++j)
-        for (int i = 0; i < 2 * m; ++i)
-            if (!isfinite(A[(size_t)2 * j * ld + i]))
-                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i / 2 + 1, j + 1);
+    int i, j;
+    if (hzgsvd__z_gen_nonfinite(A, m, n, ld, &i, &j))
+        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i + 1, j + 1);
     return HZGSVD_SUCCESS;
+}
+
+/* The rows x cols block W (ld ldw) set to the unit columns e_{row0}, e_{row0+1}, ... */
+HZGSVD_PRIVATE void hzgsvd__z_gen_unit(double *W, int ldw, int rows, int cols, int row0)
+{
+    for (int j = 0; j < cols; ++j) {
+        memset(W + (size_t)2 * j * ldw, 0, sizeof(double) * 2 * (size_t)rows);
+        W[(size_t)2 * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
+    }
 }
 
 /* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
@@ -3031,10 +3043,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
     (void)hzgsvd__z_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
         for (int i = 0; i < 2 * s; ++i) Rm[(size_t)2 * j * s + i] = i / 2 <= j ? S[(size_t)2 * j * 2 * s + i] : 0.0;
-    for (int j = 0; j < s; ++j) {
-        memset(S + (size_t)2 * j * 2 * s, 0, sizeof(double) * 2 * 2 * (size_t)s);
-        S[(size_t)2 * ((size_t)j + (size_t)j * 2 * s)] = 1.0;
-    }
+    hzgsvd__z_gen_unit(S, 2 * s, 2 * s, s, 0);
     hzgsvd__z_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
     hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
     hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
@@ -3113,11 +3122,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
     if (s > 0) {
         hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_FROW(k), n - l), lds, s, s, ef, Ac, s);
         hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
-        for (size_t i = 0; i < 2 * 2 * s2; ++i)
-            if (!isfinite(Ac[i])) {
-                free(core); free(mem);
-                return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
-            }
+        int bi, bj;
+        if (hzgsvd__z_gen_nonfinite(Ac, s, 2 * s, s, &bi, &bj)) {   /* Ac, Bc: one block of 2s columns */
+            free(core); free(mem);
+            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+        }
         core_st = hzgsvd__z_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0);
         if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
             if (info) {   /* the core's arrays may have been written, never the caller's: say so */
@@ -3133,7 +3142,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
             return core_st;
         }
     }
-    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
 
     /* Y: Z in the coordinates of Q (columns in the output order). */
     const double *TA = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), nn), *A12c = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l), *A12z = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l + s);
@@ -3160,10 +3168,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
     /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
     for (int j = 0; j < n; ++j) memset(Z + (size_t)2 * j * ldz, 0, sizeof(double) * 2 * (size_t)n);
     hzgsvd__z_dn_gemm(n, n, n, 1.0, hzgsvd__z_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
-    int zbad = 0;
-    for (int j = 0; j < n && !zbad; ++j)
-        for (int i = 0; i < 2 * n; ++i)
-            if (!isfinite(Z[(size_t)2 * j * ldz + i])) { zbad = j + 1; break; }
+    int zi, zj;
+    const int zbad = hzgsvd__z_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
     for (int j = 0; j < n; ++j) {
         if (m_f > 0) memset(F + (size_t)2 * j * ldf, 0, sizeof(double) * 2 * (size_t)m_f);
         if (m_g > 0) memset(G + (size_t)2 * j * ldg, 0, sizeof(double) * 2 * (size_t)m_g);
@@ -3191,7 +3197,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
 #undef hzgsvd__z_FROW
     if (info) info->outputs_written = 1;
     if (zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zbad);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
     return core_st;
 }
 
@@ -3265,34 +3271,35 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double 
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
  * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
 
-/* hzgsvd__z_gsvd_any with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one. */
+/* hzgsvd__z_gsvd_any with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
+ * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
+ * copies taken here. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                          double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const double *F0, int ldf0, const double *G0, int ldg0,
                                          const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     if (!X) return hzgsvd__z_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
     hzgsvd_info local;
     if (!info) { info = &local; hzgsvd__info_reset(info); }
-    const size_t nf = (size_t)m_f * n, ng = (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
     double *mem = (double *)malloc(sizeof(double) * (2 * (nf + ng + nz) + 4 * (size_t)n));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
-    double *F0 = mem, *G0 = F0 + 2 * nf, *Zw = Z ? Z : G0 + 2 * ng, *sf = G0 + 2 * ng + 2 * nz, *sg = sf + n, *w = sg + n;
+    double *Zw = Z ? Z : mem + 2 * (nf + ng), *sf = mem + 2 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
     const int ldzw = Z ? ldz : n;
-    hzgsvd__z_gen_copy(F, ldf, m_f, n, 0, F0, m_f);
-    hzgsvd__z_gen_copy(G, ldg, m_g, n, 0, G0, m_g);
+    if (!F0) { hzgsvd__z_gen_copy(F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
+    if (!G0) { hzgsvd__z_gen_copy(G, ldg, m_g, n, 0, mem + 2 * nf, m_g); G0 = mem + 2 * nf; ldg0 = m_g; }
     const hzgsvd_status st = hzgsvd__z_gsvd_any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
-    int xbad = 0;
+    int xbad = 0, xi, xj = 0;
     if (info->outputs_written) {
-        hzgsvd__z_gen_x(m_f, m_g, n, F0, m_f, G0, m_g, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        hzgsvd__z_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
         if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
         if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
-        for (int j = 0; j < n && !xbad; ++j)
-            for (int i = 0; i < 2 * n; ++i)
-                if (!isfinite(X[(size_t)2 * j * ldx + i])) { xbad = j + 1; break; }
+        xbad = hzgsvd__z_gen_nonfinite(X, n, n, ldx, &xi, &xj);
     }
     free(mem);
     if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xbad);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xj + 1);
     return st;
 }
 
@@ -3309,23 +3316,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_lp_complete(double *W, int ldw, int m, in
         hzgsvd__z_gen_copy(W, ldw, m, t, 0, T, m);
         (void)hzgsvd__z_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
-    for (int j = t; j < m; ++j) {
-        double *c = W + (size_t)2 * j * ldw;
-        memset(c, 0, sizeof(double) * 2 * (size_t)m);
-        c[2 * (size_t)j] = 1.0;
-    }
+    hzgsvd__z_gen_unit(W + (size_t)2 * t * ldw, ldw, m, m - t, t);
     hzgsvd__z_gen_unreduce(Vr, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t);
     free(mem);
     return HZGSVD_SUCCESS;
-}
-
-/* The unit matrix in the m x m block at W (ld ldw). */
-HZGSVD_PRIVATE void hzgsvd__z_lp_eye(double *W, int ldw, int m)
-{
-    for (int j = 0; j < m; ++j) {
-        memset(W + (size_t)2 * j * ldw, 0, sizeof(double) * 2 * (size_t)m);
-        W[(size_t)2 * ((size_t)j + (size_t)j * ldw)] = 1.0;
-    }
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
@@ -3368,8 +3362,8 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
     if (st != HZGSVD_SUCCESS) return st;
     *k = 0; *l = 0;
     if (n == 0) {
-        if (wu) hzgsvd__z_lp_eye(U, ldu, m);
-        if (wv) hzgsvd__z_lp_eye(V, ldv, p);
+        if (wu) hzgsvd__z_gen_unit(U, ldu, m, m, 0);
+        if (wv) hzgsvd__z_gen_unit(V, ldv, p, p, 0);
         if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
         return HZGSVD_SUCCESS;
     }
@@ -3382,7 +3376,8 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
     double *F = mem, *G = F + 2 * nF, *Z = G + 2 * nG, *X = Z + 2 * nn, *sf = X + 2 * nn, *sg = sf + n;
     hzgsvd__z_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
     hzgsvd__z_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
-    st = hzgsvd__z_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, &o, inf, t0);
+    /* X from A and B themselves: they stay as they came until R is written into them below */
+    st = hzgsvd__z_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0);
     if (!inf->outputs_written) { free(mem); return st; }
     const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
     /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
@@ -3411,6 +3406,8 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
     }
     *k = kk; *l = ll;
     if (wq) hzgsvd__z_gen_copy(hzgsvd__z_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
+    int nonfinite = hzgsvd__z_gen_nonfinite(hzgsvd__z_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
     free(S2);
     hzgsvd_status st2 = HZGSVD_SUCCESS;
     /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
@@ -3426,20 +3423,11 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
     }
     free(mem);
     if (st2 != HZGSVD_SUCCESS) return st2;
-    {   /* never a success with values outside the double range */
-        int bad = 0;
-        for (int i = 0; i < n; ++i) bad |= !isfinite(alpha[i]) || !isfinite(beta[i]);
-        for (int j = 0; j < r && !bad; ++j)
-            for (int i = 0; i < 2 * (j < m ? j + 1 : m); ++i) bad |= !isfinite(A[(size_t)2 * (size_t)(n - r + j) * lda + i]);
-        for (int j = 0; wu && j < m && !bad; ++j)
-            for (int i = 0; i < 2 * m; ++i) bad |= !isfinite(U[(size_t)2 * j * ldu + i]);
-        for (int j = 0; wv && j < p && !bad; ++j)
-            for (int i = 0; i < 2 * p; ++i) bad |= !isfinite(V[(size_t)2 * j * ldv + i]);
-        for (int j = 0; wq && j < n && !bad; ++j)
-            for (int i = 0; i < 2 * n; ++i) bad |= !isfinite(Q[(size_t)2 * j * ldq + i]);
-        if (bad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
-            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
-    }
+    for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+    nonfinite = nonfinite || (wu && hzgsvd__z_gen_nonfinite(U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__z_gen_nonfinite(V, p, p, ldv, &bi, &bj)) ||
+          (wq && hzgsvd__z_gen_nonfinite(Q, n, n, ldq, &bi, &bj));
+    if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)
@@ -3490,7 +3478,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvdx(int m_f, int m_g, int n, double *F, i
     if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
     if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, &o, info, t0);
+        st = hzgsvd__d_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, NULL, 0, NULL, 0, &o, info, t0);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)
@@ -3560,7 +3548,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvdx(int m_f, int m_g, int n, double *F, i
     if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
     if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, &o, info, t0);
+        st = hzgsvd__z_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, NULL, 0, NULL, 0, &o, info, t0);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)

@@ -776,6 +776,13 @@ static int shape_needs_reduction(int preprocess, int m_f, int m_g, int n)
     return preprocess == 1 || (preprocess < 0 && (m_f < n || m_g < n));
 }
 
+/* --device auto's note when such a pair goes to the CPU engine (written into buf, returned). */
+static const char *short_pair_reason(char *buf, size_t size, int m_f, int m_g, int n)
+{
+    snprintf(buf, size, "the GPU engine takes full-rank pairs with m >= n only (m_F = %d, m_G = %d, n = %d)", m_f, m_g, n);
+    return buf;
+}
+
 /* The library numbers entries and columns from 1 ("F(4,5) = nan"); numpy users look for [3, 4].
  * Writes " (1-based; numpy index [3, 4])" into note for a detail naming F(i,j) or G(i,j), else
  * "".  Not with --mpi, whose detail numbers rows within a rank's local column. */
@@ -856,10 +863,7 @@ int main(int argc, char **argv)
                 auto_fallback = "--preprocess always: the GPU engine takes full-rank pairs with m >= n only";
             } else if (a.raw && shape_needs_reduction(a.opt.preprocess, a.rows_f, a.rows_g, a.cols)) {
                 engine = find_engine("cpu");
-                snprintf(fallback_reason, sizeof fallback_reason,
-                         "the GPU engine takes full-rank pairs with m >= n only (m_F = %d, m_G = %d, n = %d)",
-                         a.rows_f, a.rows_g, a.cols);
-                auto_fallback = fallback_reason;
+                auto_fallback = short_pair_reason(fallback_reason, sizeof fallback_reason, a.rows_f, a.rows_g, a.cols);
             }
         }
     } else {
@@ -963,9 +967,7 @@ int main(int argc, char **argv)
     if (!a.mpi && !strcmp(a.device_name, "auto") && strcmp(engine->name, "cpu") != 0 &&
         shape_needs_reduction(a.opt.preprocess, p.m_f, p.m_g, p.n)) {
         engine = find_engine("cpu");
-        snprintf(fallback_reason, sizeof fallback_reason,
-                 "the GPU engine takes full-rank pairs with m >= n only (m_F = %d, m_G = %d, n = %d)", p.m_f, p.m_g, p.n);
-        auto_fallback = fallback_reason;
+        auto_fallback = short_pair_reason(fallback_reason, sizeof fallback_reason, p.m_f, p.m_g, p.n);
     }
     on_gpu = a.mpi ? mpi_gpu : !strcmp(engine->name, "gpu");
     /* The engines that refuse m < n: the GPU and distributed ones, and the CPU engine with
