@@ -9,6 +9,7 @@
  *   - the finite sigma agree with LAPACK's dggsvd3/zggsvd3 on the same pair;
  *   - X from hzgsvd_cpu_xgsvdx: X Z = I and F = U Sigma_F X, G = V Sigma_G X;
  *   - a second run gives the same bits (rank decisions are reproducible).
+ * Bad arguments to hzgsvd_cpu_xggsvd3, xgsvdx and xx_from_outputs: the exact status and a message.
  * --no-lapack leaves LAPACK out (test/run_cpu_tests.sh runs it so under valgrind).
  * Tikhonov-style pairs (a smoothing kernel with a first or second derivative operator) against
  * LAPACK (check_tikhonov).
@@ -224,10 +225,56 @@ static void check_tikhonov(int n, int d)
     ef_run_free(&r); free(F); free(G); free(A); free(B); free(al); free(be); free(iw);
 }
 
+/* The new entry points refuse bad arguments with HZGSVD_ERR_INVALID_ARGUMENT (or the n < 1 status)
+ * and a message, before touching any array. */
+static void check_bad_arguments(void)
+{
+    enum { m = 6, p = 5, n = 4 };
+    double A[2 * m * n], B[2 * p * n], U[2 * m * m], V[2 * p * p], Q[2 * n * n], X[2 * n * n], Z[2 * n * n];
+    double al[n], be[n], sf[n], sg[n];
+    int iw[n], k, l;
+    for (int i = 0; i < 2 * m * n; ++i) A[i] = 1.0 + i;
+    for (int i = 0; i < 2 * p * n; ++i) B[i] = 2.0 - i;
+    const double A0 = A[0];
+    hzgsvd_info info;
+#define EXPECT_REFUSAL(what, call, want, needle)                                                                \
+    do {                                                                                                        \
+        const hzgsvd_status st_ = (call);                                                                       \
+        CHECK(st_ == (want) && strstr(info.detail, (needle)) != NULL, "%s: status %d (expected %d), detail '%s'", \
+              (what), (int)st_, (int)(want), info.detail);                                                      \
+    } while (0)
+    EXPECT_REFUSAL("ggsvd3 JOBU 'X'", hzgsvd_cpu_dggsvd3('X', 'V', 'Q', m, n, p, &k, &l, A, m, B, p, al, be, U, m, V, p, Q, n, iw, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "argument 1:");
+    EXPECT_REFUSAL("ggsvd3 LDA < M", hzgsvd_cpu_dggsvd3('U', 'V', 'Q', m, n, p, &k, &l, A, m - 1, B, p, al, be, U, m, V, p, Q, n, iw, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "argument 10");
+    EXPECT_REFUSAL("ggsvd3 LDU < M with JOBU 'U'",
+                   hzgsvd_cpu_zggsvd3('U', 'N', 'N', m, n, p, &k, &l, A, m, B, p, al, be, U, m - 1, V, 1, Q, 1, iw, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "argument 16");
+    EXPECT_REFUSAL("ggsvd3 IWORK NULL", hzgsvd_cpu_dggsvd3('N', 'N', 'N', m, n, p, &k, &l, A, m, B, p, al, be, U, 1, V, 1, Q, 1, NULL, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "argument 21");
+    EXPECT_REFUSAL("ggsvd3 N < 0", hzgsvd_cpu_dggsvd3('N', 'N', 'N', m, -1, p, &k, &l, A, m, B, p, al, be, U, 1, V, 1, Q, 1, iw, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "argument 5");
+    EXPECT_REFUSAL("gsvdx X NULL", hzgsvd_cpu_dgsvdx(m, p, n, A, m, B, p, Z, n, NULL, n, sf, sg, NULL, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "(X)");
+    EXPECT_REFUSAL("gsvdx ldx < n", hzgsvd_cpu_zgsvdx(m, p, n, A, m, B, p, NULL, n, X, n - 1, sf, sg, NULL, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "ldx");
+    EXPECT_REFUSAL("gsvdx m_f < 0", hzgsvd_cpu_dgsvdx(-1, p, n, A, m, B, p, Z, n, X, n, sf, sg, NULL, NULL, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "m_f");
+    EXPECT_REFUSAL("x_from_outputs n = 0", hzgsvd_cpu_dx_from_outputs(m, p, 0, A, m, B, p, A, m, B, p, Z, n, sf, sg, X, n, &info),
+                   HZGSVD_ERR_N_LESS_THAN_ONE, "n = 0");
+    EXPECT_REFUSAL("x_from_outputs U NULL", hzgsvd_cpu_zx_from_outputs(m, p, n, A, m, B, p, NULL, m, B, p, Z, n, sf, sg, X, n, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "NULL");
+    EXPECT_REFUSAL("x_from_outputs ldx < n", hzgsvd_cpu_dx_from_outputs(m, p, n, A, m, B, p, A, m, B, p, Z, n, sf, sg, X, n - 1, &info),
+                   HZGSVD_ERR_INVALID_ARGUMENT, "ldx");
+#undef EXPECT_REFUSAL
+    CHECK(A[0] == A0, "an argument error wrote A");
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_engine_general");
     use_lapack = !(argc > 1 && !strcmp(argv[1], "--no-lapack"));
+    check_bad_arguments();
     tu_rng rng = {20261123u};
     /* generic ranks: L = r_g, K + L = min(n, r_f + r_g) */
     static const gcase cases[] = {
