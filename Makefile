@@ -41,12 +41,12 @@ comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
 NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
 NVLIBS    := -lgomp -lm
-GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh
+GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h
 # Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.
 NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref
-CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_impl.h
+CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
 REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
@@ -136,7 +136,7 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 # make test: the CPU and GPU suites in one run of test/run_cpu_tests.sh, which ends with the one
 # summary line "N passed, M failed, K skipped" (the GPU suite counts as skipped without a GPU).
 TEST_CPU_DEPS := $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
-TEST_GPU_DEPS := $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
+TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
 # LAPACK's own GSVD test suite (TESTING/EIG xCKGSV/xGSVTS3 and gsv.in, ported to C in test/lapack_gsv/;
 # the test pairs come from LAPACK's DLATMS/ZLATMS in libtmglib).  run_cpu_tests.sh runs it as a build/test_*;
 # without --engine it runs LAPACK's own xGGSVD3 (checks the port) and then hzgsvd_cpu_xggsvd3
@@ -145,6 +145,16 @@ GSV_SRCS      := $(wildcard test/lapack_gsv/*.c)
 $(BUILD)/test_lapack_gsv: $(GSV_SRCS) test/lapack_gsv/gsv_suite.h $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) -DHZGSVD_HAVE_GGSVD3 -o $@ $(GSV_SRCS) -ltmglib $(LAPACK) $(LDLIBS)
 TEST_CPU_DEPS += $(BUILD)/test_lapack_gsv
+# The same suite with the GPU engine built in as well (--engine gpu: hzgsvd_gpu_?ggsvd3; run by
+# test/gpu/run_gpu_tests.sh where a GPU is present): the suite's C99 with gcc, the engine by nvcc.
+CUDA_INC      := $(if $(HAVE_NVCC),-I$(dir $(shell command -v $(NVCC) 2>/dev/null))../include)
+$(BUILD)/test_lapack_gsv_gpu: $(GSV_SRCS) test/lapack_gsv/gpu_engine.cu test/lapack_gsv/gsv_suite.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
+	$(NVCC) $(NVFLAGS) -c -o $(BUILD)/lapack_gsv_gpu_engine.o test/lapack_gsv/gpu_engine.cu
+	$(CC) $(CFLAGS) -DHZGSVD_HAVE_GGSVD3 -DHZGSVD_HAVE_GPU_GGSVD3 $(CUDA_INC) -c -o $(BUILD)/lapack_gsv_gpu_main.o test/lapack_gsv/test_lapack_gsv.c
+	$(CC) $(CFLAGS) -c -o $(BUILD)/lapack_gsv_gpu_suite.o test/lapack_gsv/gsv_suite.c
+	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/lapack_gsv_gpu_main.o $(BUILD)/lapack_gsv_gpu_suite.o $(BUILD)/lapack_gsv_gpu_engine.o -ltmglib $(LAPACK) $(NVLIBS)
+TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_lapack_gsv_gpu)
 TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(filter 1,$(CPU_ONLY)),,$(NVCC)) CPU_ONLY=$(filter 1,$(CPU_ONLY)) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
 
 test:

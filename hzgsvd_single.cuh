@@ -27,6 +27,17 @@
  *   Results are bitwise identical between runs on the same GPU model; they agree with the CPU
  *   engine to rounding (docs/NUMERICS.md states the bound), not bitwise (other summation orders).
  *
+ * GENERAL PAIRS
+ *   Any pair the CPU engine takes (m_f < n or m_g < n, F or G rank deficient; options.preprocess,
+ *   docs/API.md "General pairs") is taken here too, by the copying and host entry points: the
+ *   rank-revealing reduction (QR with column pivoting, which cuSOLVER lacks) runs on the host with
+ *   the CPU engine's code, and the Hari-Zimmermann iteration on its full-rank core runs on the GPU.
+ *   The device entry points copy such a pair to the host and its results back (one round trip of
+ *   F, G and Z; a full-rank pair never leaves the device); they need no workspace for it
+ *   (hzgsvd_gpu_?gsvd_workspace_size says 0 bytes where m_f < n or m_g < n).  With preprocess = -1
+ *   a pair that the full-rank run finds rank deficient is reduced instead (its outputs are written
+ *   once, by the reduction).  The in-place entry points take full-rank pairs only.
+ *
  * MEMORY
  *   The device entry points work on a copy bordered to n' = roundup(n, 2w) columns and rows
  *   m' = roundup(m + n' - n, 64): the workspace holds F', G', Z' (8 (m_f' + m_g' + n') n' bytes
@@ -104,7 +115,17 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                                const hzgsvd_options *opt, hzgsvd_info *info);
 
-/* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
+/* LAPACK's xGGSVD3 on the GPU engine, host arrays: the arguments, outputs and statuses of
+ * hzgsvd_cpu_dggsvd3 / hzgsvd_cpu_zggsvd3 (hzgsvd_cpu.h, docs/API.md "LAPACK-compatible entry"). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info);
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info);
+
 /* In place, no working copy (paper section 3.1): the caller's device arrays are the engine's working
  * matrices.  Needs n >= 2w a multiple of 2w (w as the run uses it: 32 for n > 2048 by default),
  * m_f and m_g multiples of 64, ldf = m_f, ldg = m_g, ldz = n and every array 16-byte aligned (else
@@ -127,6 +148,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
                                                   void *d_work, size_t work_bytes, cudaStream_t stream,
                                                   const hzgsvd_options *opt, hzgsvd_info *info);
 
+/* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
 static inline int hzgsvd_gpu_available(void)
 {
     int count = 0;

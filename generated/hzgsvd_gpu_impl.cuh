@@ -1,13 +1,13 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
- * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.
+ * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
  * ================================================================================================ */
 #ifndef HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH
 #define HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH
-#include "hzgsvd_host.h"
+#include "hzgsvd_cpu_engine_impl.h"
 
 /*** begin templates/hzgsvd_gpu_common.cu.j2 ***/
 /* What the real and the complex GPU kernels and drivers share. */
@@ -3231,8 +3231,10 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
-    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (m_f < 0 || m_g < 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    /* fewer rows than columns: the reduction through the host, which uses no device workspace */
+    if (m_f < n || m_g < n) return o.preprocess == 0 ? HZGSVD_ERR_M_LESS_THAN_N : HZGSVD_SUCCESS;
     hzgsvd__d_gpu_layout L;
     if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
@@ -3307,11 +3309,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_check(int m_f, int m_g, int n, const 
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi unused).
  * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
  * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
- * errors). */
+ * errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the documented behaviour, 1 the
+ * final rank test's failure returns before the outputs are written (the caller reduces the pair
+ * instead), 2 that test does not fail (the reduction's core on its orthonormal fallback pair). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
                                            double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                            void *d_work, size_t work_bytes, cudaStream_t stream,
-                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace)
+                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
 {
     const double t0 = hzgsvd__now();
     const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
@@ -3482,6 +3486,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaMemcpyAsync(h_ints, d_flag, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
     for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
+    if (degenerate && !inplace && keep_if_deficient == 1) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
+                          degenerate == 1 ? "F" : "G", degenerate_col + 1);
+        goto done;
+    }
+    if (!inplace && keep_if_deficient == 2) degenerate = 0;
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
     if (!inplace) {
         hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, dFi, ldf);
@@ -3538,76 +3548,6 @@ done:
     }
     return st;
 }
-
-/* Device-pointer entry point; hzgsvd_single.cuh has the contract. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
-                                          double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                          void *d_work, size_t work_bytes, cudaStream_t stream,
-                                          const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_run(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 0);
-}
-
-/* In place (paper section 3.1: no working copy): the caller's arrays are the working matrices.
- * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
- * (hzgsvd_gpu_dgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
- * engine's final order, not sorted. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf,
-                                                  double *dG, int ldg, double *dZ, int ldz,
-                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
-                                                  const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1);
-}
-
-/* Host-pointer convenience entry point: device copies in, the run, results out. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                               const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
-    const size_t el = sizeof(double) * 1;        /* bytes of one element */
-    hzgsvd_status st;
-    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
-    int dev_count = 0, written = 0;
-    hzgsvd__d_gpu_layout L;
-    hzgsvd__info_reset(info);
-    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
-        const hzgsvd_options ow = hzgsvd__with_width(&o, hzgsvd__gpu_default_width(n));
-        st = hzgsvd__d_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
-    }
-    if (st != HZGSVD_SUCCESS) return st;
-    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
-    }
-    HZGSVD__CU(cudaMalloc((void **)&dF, el * (size_t)m_f * n));
-    HZGSVD__CU(cudaMalloc((void **)&dG, el * (size_t)m_g * n));
-    HZGSVD__CU(cudaMalloc((void **)&dZ, el * (size_t)n * n));
-    HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
-    HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
-    HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info, &written, 0);
-    if (written) {
-        const hzgsvd_status run = st;
-        HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
-        HZGSVD__CU(cudaMemcpy2D(G, el * ldg, dG, el * m_g, el * m_g, n, cudaMemcpyDeviceToHost));
-        HZGSVD__CU(cudaMemcpy2D(Z, el * ldz, dZ, el * n, el * n, n, cudaMemcpyDeviceToHost));
-        if (sigma_f) HZGSVD__CU(cudaMemcpy(sigma_f, dS, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        if (sigma_g) HZGSVD__CU(cudaMemcpy(sigma_g, dS + n, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        if (sigma) HZGSVD__CU(cudaMemcpy(sigma, dS + 2 * (size_t)n, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        st = run;
-    }
-done:
-    cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
-    if (info) info->seconds = hzgsvd__now() - t0;
-    return st;
-}
-
 /*** end templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
@@ -3657,8 +3597,10 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = 0;
     if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
-    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (m_f < 0 || m_g < 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    /* fewer rows than columns: the reduction through the host, which uses no device workspace */
+    if (m_f < n || m_g < n) return o.preprocess == 0 ? HZGSVD_ERR_M_LESS_THAN_N : HZGSVD_SUCCESS;
     hzgsvd__z_gpu_layout L;
     if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
@@ -3732,11 +3674,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_check(int m_f, int m_g, int n, const 
 /* The run on device arrays: F, G, Z interleaved (Fi, Gi, Zi NULL) or split planes (F, Fi, ...).
  * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
  * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
- * errors). */
+ * errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the documented behaviour, 1 the
+ * final rank test's failure returns before the outputs are written (the caller reduces the pair
+ * instead), 2 that test does not fail (the reduction's core on its orthonormal fallback pair). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
                                            double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                            void *d_work, size_t work_bytes, cudaStream_t stream,
-                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace)
+                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
 {
     const double t0 = hzgsvd__now();
     const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
@@ -3910,6 +3854,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     HZGSVD__CU(cudaMemcpyAsync(h_ints, d_flag, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
     for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
+    if (degenerate && !inplace && keep_if_deficient == 1) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
+                          degenerate == 1 ? "F" : "G", degenerate_col + 1);
+        goto done;
+    }
+    if (!inplace && keep_if_deficient == 2) degenerate = 0;
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
     if (!inplace) {
         hzgsvd__z_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, d_order, m_f, dF, dFi, ldf);
@@ -3966,81 +3916,76 @@ done:
     }
     return st;
 }
+/*** end templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
 
-/* Device-pointer entry point (interleaved cuDoubleComplex); hzgsvd_single.cuh has the contract. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd(int m_f, int m_g, int n, cuDoubleComplex *dF, int ldf, cuDoubleComplex *dG, int ldg,
-                                          cuDoubleComplex *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                          void *d_work, size_t work_bytes, cudaStream_t stream,
-                                          const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__z_gpu_run(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 0);
-}
+/*** begin templates/hzgsvd_gpu_api.cu.j2 [d] ***/
+/* The public entry points of the single-GPU engine, real, and general pairs on it.  A full-rank
+ * pair runs on the GPU alone (hzgsvd__d_gpu_run).  A general pair (m_f < n or m_g < n, F or G
+ * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
+ * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
+ * offer), whose full-rank core then runs on the GPU (hzgsvd__d_gpu_core): the O(m n^2) reduction once on
+ * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
+ * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
 
-/* Split-plane entry point: real and imaginary parts in separate device arrays (the engine's own
- * layout): no interleaving pass on the way in or out. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_split(int m_f, int m_g, int n, double *dFr, double *dFi, int ldf,
-                                                double *dGr, double *dGi, int ldg, double *dZr, double *dZi, int ldz,
-                                                double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                void *d_work, size_t work_bytes, cudaStream_t stream,
-                                                const hzgsvd_options *opt, hzgsvd_info *info)
+/* The argument checks of a call that may reduce the pair, before any CUDA call: the general checks
+ * (or, with preprocess = 0, the full-rank engine's), then the GPU engine's own (block width 0, 16 or
+ * 32, the variant's kernels built for every width the run may choose, sizes below 2^31 elements). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_check_any(int m_f, int m_g, int n, const void *F, int ldf, const void *G, int ldg,
+                                                 const void *Z, int ldz, const hzgsvd_options *o, hzgsvd_info *info)
 {
-    if (!dFi || !dGi || !dZi) {
-        hzgsvd__info_reset(info);
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
-    }
-    return hzgsvd__z_gpu_run(m_f, m_g, n, dFr, dFi, ldf, dGr, dGi, ldg, dZr, dZi, ldz,
-                             d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 0);
-}
-
-/* In place (paper section 3.1: no working copy): the caller's split planes are the working matrices.
- * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
- * (hzgsvd_gpu_zgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
- * engine's final order, not sorted. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, double *dF, double *dFi, int ldf,
-                                                  double *dG, double *dGi, int ldg, double *dZ, double *dZi, int ldz,
-                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
-                                                  const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    if (!dFi || !dGi || !dZi) {
-        hzgsvd__info_reset(info);
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
-    }
-    return hzgsvd__z_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1);
-}
-
-/* Host-pointer convenience entry point: device copies in, the run, results out. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                               const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
-    const size_t el = sizeof(double) * 2;        /* bytes of one element */
-    hzgsvd_status st;
-    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
-    int dev_count = 0, written = 0;
-    hzgsvd__z_gpu_layout L;
-    hzgsvd__info_reset(info);
-    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
-        const hzgsvd_options ow = hzgsvd__with_width(&o, hzgsvd__gpu_default_width(n));
-        st = hzgsvd__z_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
-    }
+    const hzgsvd_status st = o->preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info)
+                                                : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
+    if (o->block_width != 0 && !hzgsvd__gpu_width_ok(o->block_width))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o->block_width);
+    if ((o->block_width == 0 || o->block_width == 16) && !hzgsvd__d_solve_instance(16, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if ((o->block_width == 0 || o->block_width == 32) && !hzgsvd__d_solve_instance(32, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff || (size_t)n * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n and n*n must be below 2^31 per matrix");
+    return HZGSVD_SUCCESS;
+}
+
+/* HZGSVD_ERR_NO_DEVICE unless a CUDA device is there. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_need_device(hzgsvd_info *info)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
         (void)cudaGetLastError();
         return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
     }
+    return HZGSVD_SUCCESS;
+}
+
+/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (keep_if_deficient as
+ * hzgsvd__d_gpu_run's), the results out where the run wrote them (*written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, int keep_if_deficient, int *written)
+{
+    const size_t el = sizeof(double) * 1;        /* bytes of one element */
+    hzgsvd_status st;
+    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
+    hzgsvd__d_gpu_layout L;
+    *written = 0;
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__d_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
+    if (st != HZGSVD_SUCCESS) return st;
     HZGSVD__CU(cudaMalloc((void **)&dF, el * (size_t)m_f * n));
     HZGSVD__CU(cudaMalloc((void **)&dG, el * (size_t)m_g * n));
     HZGSVD__CU(cudaMalloc((void **)&dZ, el * (size_t)n * n));
     HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, &o, info, &written, 0);
-    if (written) {
+    st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
+                       written, 0, keep_if_deficient);
+    if (*written) {
         const hzgsvd_status run = st;
         HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
         HZGSVD__CU(cudaMemcpy2D(G, el * ldg, dG, el * m_g, el * m_g, n, cudaMemcpyDeviceToHost));
@@ -4052,10 +3997,468 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
     }
 done:
     cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
-    if (info) info->seconds = hzgsvd__now() - t0;
     return st;
 }
 
-/*** end templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
+/* The reduction's core on the GPU (hzgsvd__d_core_engine): the engine on copies of the s x s pair.  The
+ * run resets info; the reduction's fields are kept across it. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+{
+    hzgsvd_options oc = *o;
+    hzgsvd_info kept;
+    int written;
+    memset(&kept, 0, sizeof kept);
+    (void)t0;
+    oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
+    if (info) kept = *info;
+    const hzgsvd_status st = hzgsvd__d_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, keep_if_deficient, &written);
+    if (info) {
+        info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
+        info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
+    }
+    return st;
+}
+
+/* A whole pair in host arrays (hzgsvd__d_any_engine; arguments checked by hzgsvd__d_gpu_check_any): the GPU
+ * engine where it can take the pair, else (or with preprocess = 1) the reduction with its core on the
+ * GPU.  Tall full-rank pairs stay on the GPU engine: docs/PERFORMANCE.md, "Tall pairs". */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
+                                                hzgsvd_info *info, double t0)
+{
+    hzgsvd_status st = hzgsvd__d_gpu_check_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (o->preprocess != 1 && m_f >= n && m_g >= n) {
+        int written;
+        st = hzgsvd__d_gpu_host_run(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, o->preprocess == -1, &written);
+        if (o->preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
+    }
+    return hzgsvd__d_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__d_gpu_core);
+}
+
+/* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_plane(double *dst, int ldst, const double *src, int lsrc, int rows, int cols,
+                                                    enum cudaMemcpyKind kind, cudaStream_t stream, hzgsvd_info *info)
+{
+    cudaError_t e = cudaMemcpy2DAsync(dst, sizeof(double) * ldst, src, sizeof(double) * lsrc, sizeof(double) * rows, cols, kind, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaMemcpy2DAsync (%s, %d x %d doubles) failed: %s (%d)",
+                            kind == cudaMemcpyDeviceToHost ? "to the host" : "to the device", rows, cols, cudaGetErrorString(e), (int)e);
+    return HZGSVD_SUCCESS;
+}
+
+/* A rows x cols device matrix (ld ldd) to the host matrix h (ld rows), or back (up). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_copy(double *d, double *di, int ldd, int rows, int cols, double *h, int up,
+                                            cudaStream_t stream, hzgsvd_info *info)
+{
+    const enum cudaMemcpyKind kind = up ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    if (rows == 0) return HZGSVD_SUCCESS;
+    (void)di;
+    return up ? hzgsvd__d_gpu_plane(d, 1 * ldd, h, 1 * rows, 1 * rows, cols, kind, stream, info)
+              : hzgsvd__d_gpu_plane(h, 1 * rows, d, 1 * ldd, 1 * rows, cols, kind, stream, info);
+}
+
+/* A general pair in device arrays: to the host, hzgsvd__d_gpu_any_host's reduction (its core on the GPU),
+ * the results back (where written).  The round trip is O((m_f + m_g + n) n) elements against the
+ * reduction's O((m_f + m_g + n) n^2) flops on the host. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_general(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
+                                                      double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                      cudaStream_t stream, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const int lf = m_f > 1 ? m_f : 1, lg = m_g > 1 ? m_g : 1;
+    const size_t nF = (size_t)1 * lf * n, nG = (size_t)1 * lg * n, nZ = (size_t)1 * n * n;
+    hzgsvd_info local;
+    hzgsvd_status st;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    double *h = (double *)malloc(sizeof(double) * (nF + nG + nZ + 3 * (size_t)n));
+    if (!h) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host copies of a %d + %d by %d pair for its reduction", m_f, m_g, n);
+    double *hF = h, *hG = hF + nF, *hZ = hG + nG, *hs = hZ + nZ;
+    st = hzgsvd__d_gpu_copy(dF, dFi, ldf, m_f, n, hF, 0, stream, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_copy(dG, dGi, ldg, m_g, n, hG, 0, stream, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__d_gsvd_general(m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__d_gpu_core);
+    if (info->outputs_written) {
+        hzgsvd_status up = hzgsvd__d_gpu_copy(dF, dFi, ldf, m_f, n, hF, 1, stream, info);
+        if (up == HZGSVD_SUCCESS) up = hzgsvd__d_gpu_copy(dG, dGi, ldg, m_g, n, hG, 1, stream, info);
+        if (up == HZGSVD_SUCCESS) up = hzgsvd__d_gpu_copy(dZ, dZi, ldz, n, n, hZ, 1, stream, info);
+        double *const dsig[3] = { d_sigma_f, d_sigma_g, d_sigma };
+        for (int a = 0; a < 3 && up == HZGSVD_SUCCESS; ++a)
+            if (dsig[a]) up = hzgsvd__d_gpu_plane(dsig[a], n, hs + (size_t)a * n, n, n, 1, cudaMemcpyHostToDevice, stream, info);
+        if (up != HZGSVD_SUCCESS) { info->outputs_written = 0; st = up; }
+    }
+    free(h);
+    return st;
+}
+
+/* The copying device entry points: the GPU engine on a full-rank pair; where the pair is general
+ * (preprocess = 1, m_f < n or m_g < n, or with preprocess = -1 found rank deficient before any output
+ * was written) the reduction through the host. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_any(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
+                                                  double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st;
+    hzgsvd__info_reset(info);
+    if (o.preprocess == 0 || (o.preprocess == -1 && m_f >= n && m_g >= n)) {
+        int written = 0;
+        st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
+                           stream, &o, info, &written, 0, o.preprocess == -1);
+        if (o.preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
+        hzgsvd__info_reset(info);   /* the reduction starts afresh */
+    }
+    st = hzgsvd__d_gpu_check_any(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__d_gpu_device_general(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma,
+                                      stream, &o, info, t0);
+    hzgsvd__info_close(info, st, n, t0);
+    return st;
+}
+
+/* Device-pointer entry point; hzgsvd_single.cuh has the contract. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
+                                          double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                          void *d_work, size_t work_bytes, cudaStream_t stream,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_device_any(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
+                                d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+}
+
+/* In place (paper section 3.1: no working copy): the caller's arrays are the working matrices.
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
+ * (hzgsvd_gpu_dgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
+ * engine's final order, not sorted.  Full-rank pairs only: the arrays are the iterates. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf,
+                                                  double *dG, int ldg, double *dZ, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, 0);
+}
+
+/* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_dgsvd. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
+    hzgsvd__info_reset(info);
+    const hzgsvd_status st = hzgsvd__d_gpu_any_host(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    hzgsvd__info_close(info, st, n, t0);
+    return st;
+}
+
+/* LAPACK's xGGSVD3 on the GPU engine (host arrays; hzgsvd_cpu_dggsvd3 has the contract). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__d_ggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+                        0, hzgsvd__d_gpu_any_host);
+}
+/*** end templates/hzgsvd_gpu_api.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_gpu_api.cu.j2 [z] ***/
+/* The public entry points of the single-GPU engine, complex, and general pairs on it.  A full-rank
+ * pair runs on the GPU alone (hzgsvd__z_gpu_run).  A general pair (m_f < n or m_g < n, F or G
+ * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
+ * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
+ * offer), whose full-rank core then runs on the GPU (hzgsvd__z_gpu_core): the O(m n^2) reduction once on
+ * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
+ * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
+
+/* The argument checks of a call that may reduce the pair, before any CUDA call: the general checks
+ * (or, with preprocess = 0, the full-rank engine's), then the GPU engine's own (block width 0, 16 or
+ * 32, the variant's kernels built for every width the run may choose, sizes below 2^31 elements). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_check_any(int m_f, int m_g, int n, const void *F, int ldf, const void *G, int ldg,
+                                                 const void *Z, int ldz, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const hzgsvd_status st = o->preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info)
+                                                : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (o->block_width != 0 && !hzgsvd__gpu_width_ok(o->block_width))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o->block_width);
+    if ((o->block_width == 0 || o->block_width == 16) && !hzgsvd__z_solve_instance(16, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if ((o->block_width == 0 || o->block_width == 32) && !hzgsvd__z_solve_instance(32, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff || (size_t)n * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n and n*n must be below 2^31 per matrix");
+    return HZGSVD_SUCCESS;
+}
+
+/* HZGSVD_ERR_NO_DEVICE unless a CUDA device is there. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_need_device(hzgsvd_info *info)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (keep_if_deficient as
+ * hzgsvd__z_gpu_run's), the results out where the run wrote them (*written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, int keep_if_deficient, int *written)
+{
+    const size_t el = sizeof(double) * 2;        /* bytes of one element */
+    hzgsvd_status st;
+    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
+    hzgsvd__z_gpu_layout L;
+    *written = 0;
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__z_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
+    if (st != HZGSVD_SUCCESS) return st;
+    HZGSVD__CU(cudaMalloc((void **)&dF, el * (size_t)m_f * n));
+    HZGSVD__CU(cudaMalloc((void **)&dG, el * (size_t)m_g * n));
+    HZGSVD__CU(cudaMalloc((void **)&dZ, el * (size_t)n * n));
+    HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
+    HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
+    HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
+    st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
+                       written, 0, keep_if_deficient);
+    if (*written) {
+        const hzgsvd_status run = st;
+        HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
+        HZGSVD__CU(cudaMemcpy2D(G, el * ldg, dG, el * m_g, el * m_g, n, cudaMemcpyDeviceToHost));
+        HZGSVD__CU(cudaMemcpy2D(Z, el * ldz, dZ, el * n, el * n, n, cudaMemcpyDeviceToHost));
+        if (sigma_f) HZGSVD__CU(cudaMemcpy(sigma_f, dS, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        if (sigma_g) HZGSVD__CU(cudaMemcpy(sigma_g, dS + n, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        if (sigma) HZGSVD__CU(cudaMemcpy(sigma, dS + 2 * (size_t)n, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        st = run;
+    }
+done:
+    cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
+    return st;
+}
+
+/* The reduction's core on the GPU (hzgsvd__z_core_engine): the engine on copies of the s x s pair.  The
+ * run resets info; the reduction's fields are kept across it. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+{
+    hzgsvd_options oc = *o;
+    hzgsvd_info kept;
+    int written;
+    memset(&kept, 0, sizeof kept);
+    (void)t0;
+    oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
+    if (info) kept = *info;
+    const hzgsvd_status st = hzgsvd__z_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, keep_if_deficient, &written);
+    if (info) {
+        info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
+        info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
+    }
+    return st;
+}
+
+/* A whole pair in host arrays (hzgsvd__z_any_engine; arguments checked by hzgsvd__z_gpu_check_any): the GPU
+ * engine where it can take the pair, else (or with preprocess = 1) the reduction with its core on the
+ * GPU.  Tall full-rank pairs stay on the GPU engine: docs/PERFORMANCE.md, "Tall pairs". */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
+                                                hzgsvd_info *info, double t0)
+{
+    hzgsvd_status st = hzgsvd__z_gpu_check_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (o->preprocess != 1 && m_f >= n && m_g >= n) {
+        int written;
+        st = hzgsvd__z_gpu_host_run(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, o->preprocess == -1, &written);
+        if (o->preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
+    }
+    return hzgsvd__z_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__z_gpu_core);
+}
+
+/* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_plane(double *dst, int ldst, const double *src, int lsrc, int rows, int cols,
+                                                    enum cudaMemcpyKind kind, cudaStream_t stream, hzgsvd_info *info)
+{
+    cudaError_t e = cudaMemcpy2DAsync(dst, sizeof(double) * ldst, src, sizeof(double) * lsrc, sizeof(double) * rows, cols, kind, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaMemcpy2DAsync (%s, %d x %d doubles) failed: %s (%d)",
+                            kind == cudaMemcpyDeviceToHost ? "to the host" : "to the device", rows, cols, cudaGetErrorString(e), (int)e);
+    return HZGSVD_SUCCESS;
+}
+
+/* A rows x cols device matrix (interleaved, or split planes d, di) to the host matrix h (ld rows), or back (up). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_copy(double *d, double *di, int ldd, int rows, int cols, double *h, int up,
+                                            cudaStream_t stream, hzgsvd_info *info)
+{
+    const enum cudaMemcpyKind kind = up ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    if (rows == 0) return HZGSVD_SUCCESS;
+    if (di) {   /* split planes: through a host plane, (de)interleaved here */
+        const size_t count = (size_t)rows * cols;
+        hzgsvd_status st = HZGSVD_SUCCESS;
+        double *plane = (double *)malloc(sizeof(double) * count);
+        if (!plane) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "a host plane of %d x %d", rows, cols);
+        for (int part = 0; part < 2 && st == HZGSVD_SUCCESS; ++part) {
+            double *dp = part ? di : d;
+            if (up) {
+                for (size_t i = 0; i < count; ++i) plane[i] = h[2 * i + part];
+                st = hzgsvd__z_gpu_plane(dp, ldd, plane, rows, rows, cols, kind, stream, info);
+            } else {
+                st = hzgsvd__z_gpu_plane(plane, rows, dp, ldd, rows, cols, kind, stream, info);
+                for (size_t i = 0; st == HZGSVD_SUCCESS && i < count; ++i) h[2 * i + part] = plane[i];
+            }
+        }
+        free(plane);
+        return st;
+    }
+    return up ? hzgsvd__z_gpu_plane(d, 2 * ldd, h, 2 * rows, 2 * rows, cols, kind, stream, info)
+              : hzgsvd__z_gpu_plane(h, 2 * rows, d, 2 * ldd, 2 * rows, cols, kind, stream, info);
+}
+
+/* A general pair in device arrays: to the host, hzgsvd__z_gpu_any_host's reduction (its core on the GPU),
+ * the results back (where written).  The round trip is O((m_f + m_g + n) n) elements against the
+ * reduction's O((m_f + m_g + n) n^2) flops on the host. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_general(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
+                                                      double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                      cudaStream_t stream, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const int lf = m_f > 1 ? m_f : 1, lg = m_g > 1 ? m_g : 1;
+    const size_t nF = (size_t)2 * lf * n, nG = (size_t)2 * lg * n, nZ = (size_t)2 * n * n;
+    hzgsvd_info local;
+    hzgsvd_status st;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    double *h = (double *)malloc(sizeof(double) * (nF + nG + nZ + 3 * (size_t)n));
+    if (!h) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host copies of a %d + %d by %d pair for its reduction", m_f, m_g, n);
+    double *hF = h, *hG = hF + nF, *hZ = hG + nG, *hs = hZ + nZ;
+    st = hzgsvd__z_gpu_copy(dF, dFi, ldf, m_f, n, hF, 0, stream, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_copy(dG, dGi, ldg, m_g, n, hG, 0, stream, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__z_gsvd_general(m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__z_gpu_core);
+    if (info->outputs_written) {
+        hzgsvd_status up = hzgsvd__z_gpu_copy(dF, dFi, ldf, m_f, n, hF, 1, stream, info);
+        if (up == HZGSVD_SUCCESS) up = hzgsvd__z_gpu_copy(dG, dGi, ldg, m_g, n, hG, 1, stream, info);
+        if (up == HZGSVD_SUCCESS) up = hzgsvd__z_gpu_copy(dZ, dZi, ldz, n, n, hZ, 1, stream, info);
+        double *const dsig[3] = { d_sigma_f, d_sigma_g, d_sigma };
+        for (int a = 0; a < 3 && up == HZGSVD_SUCCESS; ++a)
+            if (dsig[a]) up = hzgsvd__z_gpu_plane(dsig[a], n, hs + (size_t)a * n, n, n, 1, cudaMemcpyHostToDevice, stream, info);
+        if (up != HZGSVD_SUCCESS) { info->outputs_written = 0; st = up; }
+    }
+    free(h);
+    return st;
+}
+
+/* The copying device entry points: the GPU engine on a full-rank pair; where the pair is general
+ * (preprocess = 1, m_f < n or m_g < n, or with preprocess = -1 found rank deficient before any output
+ * was written) the reduction through the host. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_any(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
+                                                  double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd_status st;
+    hzgsvd__info_reset(info);
+    if (o.preprocess == 0 || (o.preprocess == -1 && m_f >= n && m_g >= n)) {
+        int written = 0;
+        st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
+                           stream, &o, info, &written, 0, o.preprocess == -1);
+        if (o.preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
+        hzgsvd__info_reset(info);   /* the reduction starts afresh */
+    }
+    st = hzgsvd__z_gpu_check_any(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS && (dFi || dGi || dZi) && ((!dFi && m_f > 0) || (!dGi && m_g > 0) || !dZi))
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__z_gpu_device_general(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma,
+                                      stream, &o, info, t0);
+    hzgsvd__info_close(info, st, n, t0);
+    return st;
+}
+
+/* Device-pointer entry point (interleaved cuDoubleComplex); hzgsvd_single.cuh has the contract. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd(int m_f, int m_g, int n, cuDoubleComplex *dF, int ldf, cuDoubleComplex *dG, int ldg,
+                                          cuDoubleComplex *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                          void *d_work, size_t work_bytes, cudaStream_t stream,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__z_gpu_device_any(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
+                                d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+}
+
+/* Split-plane entry point: real and imaginary parts in separate device arrays (the engine's own
+ * layout): no interleaving pass on the way in or out. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_split(int m_f, int m_g, int n, double *dFr, double *dFi, int ldf,
+                                                double *dGr, double *dGi, int ldg, double *dZr, double *dZi, int ldz,
+                                                double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    if ((!dFi && m_f > 0) || (!dGi && m_g > 0) || !dZi) {
+        hzgsvd__info_reset(info);
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    }
+    return hzgsvd__z_gpu_device_any(m_f, m_g, n, dFr, dFi, ldf, dGr, dGi, ldg, dZr, dZi, ldz,
+                                d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+}
+
+/* In place (paper section 3.1: no working copy): the caller's split planes are the working matrices.
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
+ * (hzgsvd_gpu_zgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
+ * engine's final order, not sorted.  Full-rank pairs only: the arrays are the iterates. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, double *dF, double *dFi, int ldf,
+                                                  double *dG, double *dGi, int ldg, double *dZ, double *dZi, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    if (!dFi || !dGi || !dZi) {
+        hzgsvd__info_reset(info);
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    }
+    return hzgsvd__z_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, 0);
+}
+
+/* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_zgsvd. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
+    hzgsvd__info_reset(info);
+    const hzgsvd_status st = hzgsvd__z_gpu_any_host(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    hzgsvd__info_close(info, st, n, t0);
+    return st;
+}
+
+/* LAPACK's xGGSVD3 on the GPU engine (host arrays; hzgsvd_cpu_zggsvd3 has the contract). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__z_ggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+                        0, hzgsvd__z_gpu_any_host);
+}
+/*** end templates/hzgsvd_gpu_api.cu.j2 [z] ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -86,6 +86,19 @@ HZGSVD_PRIVATE int hzgsvd__gpu_width_ok(int w)
     return w == 16 || w == 32;
 }
 
+/* The closing fields of info at a public entry point's return: the call's wall time and, on success,
+ * the detail line (with the reduction's K, L where the pair went through it). */
+HZGSVD_PRIVATE void hzgsvd__info_close(hzgsvd_info *info, hzgsvd_status st, int n, double t0)
+{
+    if (!info) return;
+    info->seconds = hzgsvd__now() - t0;
+    if (st == HZGSVD_SUCCESS && info->preprocessed)
+        snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
+                 info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
+    else if (st == HZGSVD_SUCCESS)
+        snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+}
+
 /* The checks an engine that takes general pairs makes before touching any array (argument numbers
  * as in the prototype): any m_f, m_g >= 0 (F or G may be NULL where it has no rows). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n, const void *F, int ldf,

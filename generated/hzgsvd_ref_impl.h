@@ -2028,14 +2028,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
         st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, 0);
-    if (info) {
-        info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS && info->preprocessed)
-            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
-                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
-        else if (st == HZGSVD_SUCCESS)
-            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
-    }
+    hzgsvd__info_close(info, st, n, t0);
     return st;
 }
 
@@ -2051,14 +2044,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
         st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, 0);
-    if (info) {
-        info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS && info->preprocessed)
-            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps (reduced: K = %d, L = %d, n - K - L = %d)",
-                     info->sweeps, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l);
-        else if (st == HZGSVD_SUCCESS)
-            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
-    }
+    hzgsvd__info_close(info, st, n, t0);
     return st;
 }
 

@@ -80,23 +80,30 @@ def outputs(variants):
          ["hzgsvd_core.h"],
          [("hzgsvd_host_common.c.j2", {"gpu_widths": GPU_BLOCK_WIDTHS}),
           ("hzgsvd_range_plan.c.j2", {})]),
-        ("hzgsvd_cpu_impl.h",
-         "The CPU reference engine (blocked implicit Hari-Zimmermann GSVD), real (d) and complex (z).",
-         "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
+        ("hzgsvd_cpu_engine_impl.h",
+         "The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann "
+         "iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).",
+         "Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.",
          ["hzgsvd_host.h"],
          [(t, dict(prec)) for prec in PRECISIONS
           for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2",
-                    "hzgsvd_cpu_dense.c.j2", "hzgsvd_cpu_general.c.j2", "hzgsvd_cpu_lapack.c.j2")]
-         + [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
+                    "hzgsvd_cpu_dense.c.j2", "hzgsvd_cpu_general.c.j2", "hzgsvd_cpu_lapack.c.j2")]),
+        ("hzgsvd_cpu_impl.h",
+         "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z).",
+         "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
+         ["hzgsvd_cpu_engine_impl.h"],
+         [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
         ("hzgsvd_gpu_impl.cuh",
-         "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting) and the host driver.",
+         "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver "
+         "and the entry points (general pairs through the CPU engine's reduction, included).",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
-         ["hzgsvd_host.h"],
+         ["hzgsvd_cpu_engine_impl.h"],
          [("hzgsvd_gpu_common.cu.j2", {}), ("hzgsvd_gpu_gemm.cu.j2", {}), ("hzgsvd_gpu_refine_common.cu.j2", {})]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]),
+         + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_api.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",

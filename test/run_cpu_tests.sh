@@ -45,7 +45,7 @@ skip_suite() {  # name, reason
 if [ "$do_cpu" = 1 ]; then
 for t in "$BUILD"/test_*; do
     [ -x "$t" ] || continue
-    case "$(basename "$t")" in test_gpu_*|test_mpi_engine*) continue ;; esac   # make test-gpu and the mpirun suites below run those
+    case "$(basename "$t")" in test_gpu_*|test_mpi_engine*|test_lapack_gsv_gpu) continue ;; esac   # make test-gpu and the mpirun suites below run those
     run_suite "$(basename "$t")" "$t"
 done
 run_suite link_two_units "$BUILD/link_two_units"

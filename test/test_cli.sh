@@ -677,8 +677,8 @@ general() {
         return 1
     fi
 }
-# m_F < n (F 20 x 30, G 40 x 30): --device auto takes the CPU engine (on a machine with a GPU too),
-# 10 columns with sigma = 0; --x writes X
+# m_F < n (F 20 x 30, G 40 x 30): --device auto takes the GPU where there is one (its core on the GPU),
+# else the CPU; 10 columns with sigma = 0; --x writes X
 general gen-mf-lt-n 0 30 10 "$IN/gen_F20.npy" "$IN/gen_G40.npy" --x
 if grep -q '^hzgsvd: done: n = 30 (K = 0, L = 30, null 0), [0-9]* sweeps, ' "$T/gen-mf-lt-n.err" \
    && ! grep -v '^hzgsvd: ' "$T/gen-mf-lt-n.err" >/dev/null; then
@@ -688,10 +688,10 @@ else
 fi
 nnote=$(grep -c '^hzgsvd: --device auto: .*; running on the CPU engine$' "$T/gen-mf-lt-n.err")
 if [ "$gpu_here" -eq 1 ]; then
-    if [ "$nnote" -eq 1 ] && grep -q '^hzgsvd: --device auto: the GPU engine takes full-rank pairs with m >= n only' "$T/gen-mf-lt-n.err"; then
-        pass "gen-mf-lt-n: --device auto on a GPU machine runs the CPU engine and says why"
+    if [ "$nnote" -eq 0 ] && grep -q '"engine": "gpu' "$T/out_gen-mf-lt-n/summary.json"; then
+        pass "gen-mf-lt-n: --device auto on a GPU machine reduces the pair with its core on the GPU, no fallback"
     else
-        fail "gen-mf-lt-n: --device auto note on a GPU machine" "$(grep -- '--device auto' "$T/gen-mf-lt-n.err")"
+        fail "gen-mf-lt-n: --device auto on a GPU machine" "$(grep -- '--device auto' "$T/gen-mf-lt-n.err"; grep engine "$T/out_gen-mf-lt-n/summary.json")"
     fi
 elif [ "$nnote" -eq 1 ]; then
     pass "gen-mf-lt-n: --device auto without a GPU: one fallback line"
@@ -777,20 +777,20 @@ else
     fail "raw --x: exit $rc, missing:${missing:- none}" "$(head -c 400 "$T/raw_x.err") ${msg:-}"
 fi
 
-# The GPU engine takes full-rank pairs with m >= n only: with --device gpu, the library's refusals
-# (m < n checked here before allocating; rank deficiency with a hint; --preprocess always)
+# The GPU engine reduces general pairs too (on the host; the core on the GPU): --device gpu on a pair
+# with m_F < n, on a G with a zero column (found rank deficient by the full-rank run, then reduced),
+# and --preprocess always; with --preprocess never m < n is refused before anything is allocated.
 if [ "$gpu_here" -eq 1 ]; then
-    expect gpu-m-lt-n 12 --device gpu "$IN/gen_F20.npy" "$IN/gen_G40.npy" -o "$T/o_gpu_short"
-    if has gpu-m-lt-n 'm_f = 20 < n = 30' 'the GPU engine takes m >= n only; --device cpu reduces such pairs'; then
-        pass "gpu-m-lt-n: the message says that --device cpu reduces the pair"
-    else fail "gpu-m-lt-n: message" "$(cat "$T/gpu-m-lt-n.err")"; fi
-    expect gpu-rankdef 15 --device gpu --quiet "$F" "$IN/bad_G_zerocol.npy" -o "$T/o_gpu_rank"
-    if has gpu-rankdef '(the GPU engine takes full-rank pairs only; --device cpu reduces rank-deficient pairs)'; then
-        pass "gpu-rankdef: the message says that --device cpu reduces rank-deficient pairs"
-    else fail "gpu-rankdef: message" "$(cat "$T/gpu-rankdef.err")"; fi
-    expect gpu-always 11 --device gpu --quiet --preprocess always "$F" "$G" -o "$T/o_gpu_always"
+    general gpu-m-lt-n 0 30 10 "$IN/gen_F20.npy" "$IN/gen_G40.npy" --device gpu --x
+    general gpu-complex 0 30 10 "$IN/gen_cF20.npy" "$IN/gen_cG40.npy" --quiet --device gpu --x
+    general gpu-zerocol 1 39 0 "$F" "$IN/bad_G_zerocol.npy" --quiet --device gpu
+    general gpu-always 0 40 0 "$F" "$G" --quiet --device gpu --preprocess always
+    expect gpu-never 12 --device gpu --preprocess never "$IN/gen_F20.npy" "$IN/gen_G40.npy" -o "$T/o_gpu_never"
+    if has gpu-never 'm_f = 20 < n = 30' '--preprocess never; auto reduces such pairs'; then
+        pass "gpu-never: m < n refused with --preprocess never, and the message says auto reduces it"
+    else fail "gpu-never: message" "$(cat "$T/gpu-never.err")"; fi
 else
-    echo "  skip  --device gpu refusals of general pairs (no GPU here)"
+    echo "  skip  --device gpu on general pairs (no GPU here)"
 fi
 
 # ---------------------------------------------------------------------------------------------

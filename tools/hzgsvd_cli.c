@@ -79,8 +79,9 @@ static void print_help(FILE *out)
 "sigma = sigma_f / sigma_g,  of F (m_F x n) and G (m_G x n) by the blocked implicit\n"
 "Hari-Zimmermann Jacobi method.  A full-rank pair with m_F, m_G >= n has sigma_f^2 + sigma_g^2 = 1\n"
 "and U^H U = V^H V = I; any other pair (fewer rows than columns, F or G rank deficient) is first\n"
-"reduced to a full-rank core by the CPU engine (--preprocess; the GPU and distributed engines\n"
-"take full-rank pairs with m_F, m_G >= n only).  The columns come in three groups:\n"
+"reduced to a full-rank core (--preprocess; on the host, also for --device gpu, whose core then\n"
+"runs on the GPU; the distributed engine takes full-rank pairs with m_F, m_G >= n only).  The\n"
+"columns come in three groups:\n"
 "  K          sigma = inf: sigma_f = 1, sigma_g = 0 (V's column zero; G z = 0)\n"
 "  L          finite sigma, descending (unless --no-sort); sigma_f^2 + sigma_g^2 = 1; those with\n"
 "             sigma = 0 (sigma_f = 0, U's column zero; F z = 0) last\n"
@@ -112,8 +113,7 @@ static void print_help(FILE *out)
 "Options:\n"
 "  -o, --output DIR     the output directory (required)\n"
 "  --device D           cpu, gpu[:K] or auto (default auto: the GPU if the build has a GPU\n"
-"                       engine and a GPU is present, else the CPU; the CPU for a pair that needs\n"
-"                       the reduction: m_F < n or m_G < n, or --preprocess always)\n"
+"                       engine and a GPU is present, else the CPU)\n"
 "  --variant V          0..7, the paper's Table 1 (default 0)\n"
 "  --outer S            block-level Jacobi strategy: me or mm (default me)\n"
 "  --inner S            pointwise Jacobi strategy: me or mm (default me)\n"
@@ -128,11 +128,11 @@ static void print_help(FILE *out)
 "                       GPU 16 for n <= 2048 else 32), else CPU 1..%d, GPU 16 or 32\n"
 "  --threads N          CPU threads, 0..%d (default 0: the OpenMP default)\n"
 "  --preprocess P       auto, always or never (default auto): the rank-revealing reduction of the\n"
-"                       pair to a full-rank core (CPU engine).  auto: only where the pair needs it\n"
-"                       (m_F < n, m_G < n, or F or G numerically rank deficient); always: every\n"
-"                       pair; never: such a pair is refused (m < n: exit %d, rank deficient: %d).\n"
-"                       The GPU and distributed engines do not reduce: they refuse always (exit\n"
-"                       %d) and such pairs as never does\n"
+"                       pair to a full-rank core (CPU and GPU engines).  auto: only where the pair\n"
+"                       needs it (m_F < n, m_G < n, or F or G numerically rank deficient); always:\n"
+"                       every pair; never: such a pair is refused (m < n: exit %d, rank deficient:\n"
+"                       %d).  The distributed engine (--mpi) does not reduce: it refuses always\n"
+"                       (exit %d) and such pairs as never does\n"
 "  --x                  also write X.npy (--raw: FN.X), n x n, with F = U diag(sigma_f) X and\n"
 "                       G = V diag(sigma_g) X (X = Z^-1), computed after the run (any engine) from\n"
 "                       a copy of F and G kept for it; written with the other outputs on success\n"
@@ -166,7 +166,7 @@ static void print_help(FILE *out)
 "  4          F and G do not match (different number of columns, real mixed with complex)\n"
 "  10 + s     the library returned status s (the CLI checks the shapes before it allocates\n"
 "             anything, and reports n < 1, and m < n where the engine refuses it (--preprocess\n"
-"             never, the GPU engine, --mpi), with the library's codes):\n",
+"             never, --mpi), with the library's codes):\n",
             CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
             exit_for_status(HZGSVD_ERR_M_LESS_THAN_N), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
             exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
@@ -175,8 +175,8 @@ static void print_help(FILE *out)
                 hzgsvd_status_string((hzgsvd_status)s));
     fprintf(out,
 "             On %d (no convergence) the outputs and the summary are still written and a\n"
-"             warning is printed.  On %d (rank deficient: the GPU and distributed engines, the\n"
-"             CPU engine with --preprocess never, or a core singular at the engine's finer\n"
+"             warning is printed.  On %d (rank deficient: the distributed engine, the CPU and\n"
+"             GPU engines with --preprocess never, or a core singular at the engine's finer\n"
 "             test) they are written when the rank test after convergence failed (summary.json:\n"
 "             \"outputs_written\": true); otherwise, and on every other error, only\n"
 "             summary.json is.  The error line says which.  X.npy only on 0 and %d.\n"
@@ -768,21 +768,6 @@ static int finish(const cli_args *a, int code)
     return code;
 }
 
-/* Whether options.preprocess takes the pair (m_F x n, m_G x n) through the reduction whatever its
- * ranks: only the CPU engine reduces.  (-1 also reduces a rank-deficient pair, which shows only in
- * the run: the GPU and distributed engines refuse it with HZGSVD_ERR_RANK_DEFICIENT.) */
-static int shape_needs_reduction(int preprocess, int m_f, int m_g, int n)
-{
-    return preprocess == 1 || (preprocess < 0 && (m_f < n || m_g < n));
-}
-
-/* --device auto's note when such a pair goes to the CPU engine (written into buf, returned). */
-static const char *short_pair_reason(char *buf, size_t size, int m_f, int m_g, int n)
-{
-    snprintf(buf, size, "the GPU engine takes full-rank pairs with m >= n only (m_F = %d, m_G = %d, n = %d)", m_f, m_g, n);
-    return buf;
-}
-
 /* The library numbers entries and columns from 1 ("F(4,5) = nan"); numpy users look for [3, 4].
  * Writes " (1-based; numpy index [3, 4])" into note for a detail naming F(i,j) or G(i,j), else
  * "".  Not with --mpi, whose detail numbers rows within a rank's local column. */
@@ -845,7 +830,6 @@ int main(int argc, char **argv)
     /* The engine, before any file is touched. */
     const cli_engine *engine = NULL;
     const char *auto_fallback = NULL;    /* --device auto chose the CPU: why */
-    char fallback_reason[160];
     if (a.mpi) {
         engine = find_engine("cpu");     /* only for the record; the distributed engine runs */
     } else if (!strcmp(a.device_name, "auto")) {
@@ -855,17 +839,6 @@ int main(int argc, char **argv)
          * meant for a GPU does not go unnoticed. */
         if (engine != NULL && !strcmp(engine->name, "cpu"))
             auto_fallback = find_engine("gpu") ? "no usable GPU" : "this build has no GPU engine";
-        /* Only the CPU engine reduces general pairs: where that is known before reading (--preprocess
-         * always; --raw gives the shapes), take it now, so that the GPU's limits do not apply. */
-        if (engine != NULL && strcmp(engine->name, "cpu") != 0) {
-            if (a.opt.preprocess == 1) {
-                engine = find_engine("cpu");
-                auto_fallback = "--preprocess always: the GPU engine takes full-rank pairs with m >= n only";
-            } else if (a.raw && shape_needs_reduction(a.opt.preprocess, a.rows_f, a.rows_g, a.cols)) {
-                engine = find_engine("cpu");
-                auto_fallback = short_pair_reason(fallback_reason, sizeof fallback_reason, a.rows_f, a.rows_g, a.cols);
-            }
-        }
     } else {
         engine = find_engine(a.device_name);
         if (engine == NULL && !strcmp(a.device_name, "gpu")) {
@@ -962,17 +935,9 @@ int main(int argc, char **argv)
     p.F = Fm.data;
     p.G = Gm.data;
 
-    /* --device auto on a machine with a GPU: a pair that needs the reduction goes to the CPU engine,
-     * the only one that reduces.  (An explicit --device gpu gets the library's refusal.) */
-    if (!a.mpi && !strcmp(a.device_name, "auto") && strcmp(engine->name, "cpu") != 0 &&
-        shape_needs_reduction(a.opt.preprocess, p.m_f, p.m_g, p.n)) {
-        engine = find_engine("cpu");
-        auto_fallback = short_pair_reason(fallback_reason, sizeof fallback_reason, p.m_f, p.m_g, p.n);
-    }
     on_gpu = a.mpi ? mpi_gpu : !strcmp(engine->name, "gpu");
-    /* The engines that refuse m < n: the GPU and distributed ones, and the CPU engine with
-     * --preprocess never. */
-    const int refuses_short = a.mpi || on_gpu || a.opt.preprocess == 0;
+    /* The engines that refuse m < n: the distributed one, and the others with --preprocess never. */
+    const int refuses_short = a.mpi || a.opt.preprocess == 0;
 
     /* The library's own shape checks (same order, status and detail), made here because Z is
      * n x n: for F, G of 1 x 100000 its allocation would fail first and hide the real error.
@@ -996,8 +961,6 @@ int main(int argc, char **argv)
         if (a.mpi)
             snprintf(shape_hint, sizeof shape_hint, " (the distributed engine takes m >= n only; the CPU engine "
                      "(without --mpi%s%s) reduces such pairs)", never[0] ? ", with" : "", never);
-        else if (on_gpu)
-            snprintf(shape_hint, sizeof shape_hint, " (the GPU engine takes m >= n only; --device cpu%s reduces such pairs)", never);
         else
             snprintf(shape_hint, sizeof shape_hint, " (--preprocess never; auto reduces such pairs)");
     }
@@ -1133,11 +1096,10 @@ int main(int argc, char **argv)
     /* A pair refused by an engine that does not reduce: say which one does. */
     const char *engine_hint = "";
     if (st == HZGSVD_ERR_RANK_DEFICIENT && a.opt.preprocess != 0) {
-        if (a.mpi) engine_hint = " (the distributed engine takes full-rank pairs only; the CPU engine, without --mpi, reduces rank-deficient pairs)";
-        else if (on_gpu) engine_hint = " (the GPU engine takes full-rank pairs only; --device cpu reduces rank-deficient pairs)";
+        if (a.mpi) engine_hint = " (the distributed engine takes full-rank pairs only; the CPU and GPU engines, without --mpi, reduce rank-deficient pairs)";
     }
     if (st == HZGSVD_ERR_INVALID_ARGUMENT && a.opt.preprocess == 1 && a.mpi)   /* its detail does not say why */
-        engine_hint = " (--preprocess always: the distributed engine does not reduce; the CPU engine, without --mpi, does)";
+        engine_hint = " (--preprocess always: the distributed engine does not reduce; the CPU and GPU engines, without --mpi, do)";
 
     if (st == HZGSVD_SUCCESS) {
         if (!a.quiet && info.preprocessed)

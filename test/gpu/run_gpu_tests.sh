@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make test-gpu: the GPU engine (real and complex) against the CPU engine, then compute-sanitizer:
+# make test-gpu: the GPU engine (real and complex) against the CPU engine, LAPACK's GSVD test suite on
+# the GPU's xGGSVD3 entry points, then compute-sanitizer:
 # memcheck on n = 96 and 512 and racecheck on n = 96, real and complex, and racecheck on n = 512 for
 # the real engine (one sweep each; racecheck at 512 takes minutes per precision on an H100).
 # HZGSVD_SANITIZE=full adds complex racecheck at n = 512.  Without a GPU: SKIPPED, success.
@@ -13,6 +14,9 @@ if ! "$BUILD/test_gpu_engine" --probe-gpu 2>/dev/null; then
 fi
 failed=0
 "$BUILD/test_gpu_engine" || failed=1
+# LAPACK's GSVD test suite on hzgsvd_gpu_?ggsvd3 (general pairs: the reduction on the host, the core on the GPU)
+echo "=== test_lapack_gsv_gpu --engine gpu"
+"$BUILD/test_lapack_gsv_gpu" --engine gpu || failed=1
 if command -v compute-sanitizer >/dev/null 2>&1; then
     for tool in memcheck racecheck; do
         for n in 96 512; do

@@ -5,6 +5,7 @@
  *   build/test_gpu_engine --illcond [quick]   only the ill-conditioned pairs (the MGS fallback; quick: n = 8, for racecheck)
  *   build/test_gpu_engine --probe-gpu   exit status 0 if a GPU is usable
  *   build/test_gpu_engine --host-checks   only what needs no GPU (argument checks, workspace queries)
+ *   build/test_gpu_engine --general   only the general pairs (reduction on the host, core on the GPU)
  *
  * Bounds (docs/NUMERICS.md):
  *   SIGMA_VS_CPU   1e-12  max relative difference of sigma, GPU vs CPU engine, same input.  Both
@@ -366,7 +367,7 @@ static void bad_inputs(void)
         { "n = 0", -1, 0, mf, mg, 0, mf, HZGSVD_ERR_N_LESS_THAN_ONE },
         { "ldf < m_f", -1, 0, mf, mg, n, mf - 1, HZGSVD_ERR_INVALID_ARGUMENT },
     };
-    hzgsvd_options o_full = o;   /* the CPU engine without its reduction: the full-rank engine the GPU's mirrors */
+    hzgsvd_options o_full = o;   /* both engines without their reduction (the default reduces these pairs: general_pairs) */
     o_full.preprocess = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; ++c) {
         double *F = (double *)malloc(sizeof(double) * mf * n), *G = (double *)malloc(sizeof(double) * mg * n);
@@ -383,7 +384,7 @@ static void bad_inputs(void)
             memcpy(Fc, F, sizeof(double) * mf * n);
             memcpy(Gc, G, sizeof(double) * mg * n);
             hzgsvd_info info;
-            got[gpu] = gpu ? hzgsvd_gpu_dgsvd_host(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
+            got[gpu] = gpu ? hzgsvd_gpu_dgsvd_host(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o_full, &info)
                            : hzgsvd_cpu_dgsvd(cases[c].m_f, cases[c].m_g, cases[c].nn, Fc, cases[c].ldf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o_full, &info);
             if (cases[c].field < 3)    /* errors found before the iteration leave the arrays untouched */
                 CHECK(memcmp(Fc, F, sizeof(double) * mf * n) == 0 && memcmp(Gc, G, sizeof(double) * mg * n) == 0,
@@ -653,8 +654,8 @@ static void bad_inputs_complex(void)
                                    "dependent columns in G" };
     static const hzgsvd_status want[4] = { HZGSVD_ERR_NOT_FINITE, HZGSVD_ERR_NOT_FINITE, HZGSVD_ERR_RANK_DEFICIENT,
                                            HZGSVD_ERR_RANK_DEFICIENT };
-    hzgsvd_options o = hzgsvd_default_options(), o_full = o;
-    o_full.preprocess = 0;   /* the CPU engine without its reduction */
+    hzgsvd_options o_full = hzgsvd_default_options();
+    o_full.preprocess = 0;   /* both engines without their reduction (the default reduces these pairs: general_pairs) */
     double Z[2 * 40 * 40], s[3 * 40];
     for (int c = 0; c < 4; ++c) {
         pair p = make_pair(mf, mg, n, 77 + c, 1);
@@ -668,7 +669,7 @@ static void bad_inputs_complex(void)
             memcpy(Fc, p.F, sizeof(double) * 2 * mf * n);
             memcpy(Gc, p.G, sizeof(double) * 2 * mg * n);
             hzgsvd_info info;
-            got[gpu] = gpu ? hzgsvd_gpu_zgsvd_host(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o, &info)
+            got[gpu] = gpu ? hzgsvd_gpu_zgsvd_host(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o_full, &info)
                            : hzgsvd_cpu_zgsvd(mf, mg, n, Fc, mf, Gc, mg, Z, n, s, s + n, s + 2 * n, &o_full, &info);
             if (c < 3)
                 CHECK(memcmp(Fc, p.F, sizeof(double) * 2 * mf * n) == 0 && memcmp(Gc, p.G, sizeof(double) * 2 * mg * n) == 0,
@@ -688,7 +689,13 @@ static void host_side_checks(void)
     size_t bd = 0, bz = 0, b2 = 0;
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 40, NULL, NULL) == HZGSVD_ERR_INVALID_ARGUMENT, "workspace: NULL bytes");
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 0, NULL, &bd) == HZGSVD_ERR_N_LESS_THAN_ONE && bd == 0, "workspace: n = 0");
-    CHECK(hzgsvd_gpu_zgsvd_workspace_size(30, 45, 40, NULL, &bz) == HZGSVD_ERR_M_LESS_THAN_N, "workspace: m_f < n");
+    {   /* fewer rows than columns: reduced through the host, no device workspace; refused with preprocess = 0 */
+        hzgsvd_options o0 = hzgsvd_default_options();
+        bz = 1;
+        CHECK(hzgsvd_gpu_zgsvd_workspace_size(30, 45, 40, NULL, &bz) == HZGSVD_SUCCESS && bz == 0, "workspace: m_f < n needs none (%zu)", bz);
+        o0.preprocess = 0;
+        CHECK(hzgsvd_gpu_zgsvd_workspace_size(30, 45, 40, &o0, &bz) == HZGSVD_ERR_M_LESS_THAN_N, "workspace: m_f < n, preprocess = 0");
+    }
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(50, 45, 40, NULL, &bd) == HZGSVD_SUCCESS && bd > 0, "workspace d");
     CHECK(hzgsvd_gpu_zgsvd_workspace_size(50, 45, 40, NULL, &bz) == HZGSVD_SUCCESS && bz > bd, "workspace z > d");
     CHECK(hzgsvd_gpu_dgsvd_workspace_size(500, 450, 400, NULL, &b2) == HZGSVD_SUCCESS && b2 > bd, "workspace grows with n");
@@ -711,8 +718,12 @@ static void host_side_checks(void)
           && info.detail[0], "z host: NULL F");
     CHECK(hzgsvd_gpu_dgsvd(50, 45, 40, F, 49, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
           && info.detail[0], "d device: ldf < m_f");
+    o.preprocess = 0;   /* the full-rank engine alone refuses what it cannot take */
     CHECK(hzgsvd_gpu_zgsvd(50, 30, 40, (cuDoubleComplex *)F, 50, (cuDoubleComplex *)G, 45, (cuDoubleComplex *)Z, 40, s, s + 40, s + 80,
-                           NULL, 0, 0, &o, &info) == HZGSVD_ERR_M_LESS_THAN_N && info.detail[0], "z device: m_g < n");
+                           NULL, 0, 0, &o, &info) == HZGSVD_ERR_M_LESS_THAN_N && info.detail[0], "z device: m_g < n, preprocess = 0");
+    CHECK(hzgsvd_gpu_dgsvd_host(30, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_M_LESS_THAN_N,
+          "d host: m_f < n, preprocess = 0 (%s)", info.detail);
+    o = hzgsvd_default_options();
     CHECK(hzgsvd_gpu_zgsvd_split(50, 45, 40, F, F, 50, G, NULL, 45, Z, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info)
           == HZGSVD_ERR_INVALID_ARGUMENT && info.detail[0], "z split: NULL imaginary plane");
     o.variant = 9;
@@ -723,12 +734,25 @@ static void host_side_checks(void)
     CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
           && strstr(info.detail, "block_width"), "d host: block_width 8 (%s)", info.detail);
     o = hzgsvd_default_options();
-    o.preprocess = 1;   /* the GPU engine takes full-rank pairs only: no reduction to ask for */
-    CHECK(hzgsvd_gpu_dgsvd(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
-          && strstr(info.detail, "preprocess"), "d: preprocess = 1 (%s)", info.detail);
-    CHECK(hzgsvd_gpu_dgsvd(30, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, NULL, &info) == HZGSVD_ERR_M_LESS_THAN_N,
-          "d: m_f < n with the default preprocess (%s)", info.detail);
+    o.block_width = 24;   /* general pairs check the GPU's options before the reduction too */
+    CHECK(hzgsvd_gpu_dgsvd_host(30, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && strstr(info.detail, "block_width"), "d host, m_f < n: block_width 24 (%s)", info.detail);
     o = hzgsvd_default_options();
+    o.preprocess = 1;   /* in place the arrays are the iterates: full-rank pairs only */
+    CHECK(hzgsvd_gpu_dgsvd_inplace(128, 64, 32, F, 128, G, 64, Z, 32, NULL, NULL, NULL, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT
+          && strstr(info.detail, "preprocess"), "d in place: preprocess = 1 (%s)", info.detail);
+    o = hzgsvd_default_options();
+    {   /* xGGSVD3 on the GPU: LAPACK's argument numbers, before any device is asked for */
+        int k, l, iw[40];
+        double al[40], be[40];
+        CHECK(hzgsvd_gpu_dggsvd3('X', 'V', 'Q', 50, 40, 45, &k, &l, F, 50, G, 45, al, be, Z, 50, Z, 45, Z, 40, iw, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "argument 1"), "gpu dggsvd3: JOBU (%s)", info.detail);
+        CHECK(hzgsvd_gpu_zggsvd3('U', 'V', 'Q', 50, 40, 45, &k, &l, F, 49, G, 45, al, be, Z, 50, Z, 45, Z, 40, iw, &o, &info)
+              == HZGSVD_ERR_INVALID_ARGUMENT && strstr(info.detail, "argument 10"), "gpu zggsvd3: LDA (%s)", info.detail);
+        if (!hzgsvd_gpu_available())
+            CHECK(hzgsvd_gpu_dggsvd3('N', 'N', 'N', 50, 40, 45, &k, &l, F, 50, G, 45, al, be, NULL, 1, NULL, 1, NULL, 1, iw, &o, &info)
+                  == HZGSVD_ERR_NO_DEVICE, "gpu dggsvd3 without a GPU: want HZGSVD_ERR_NO_DEVICE (%s)", info.detail);
+    }
     /* Alignment (hzgsvd_single.cuh): d_work 256 bytes, in place's arrays 16.  The pointers are made
      * up: the check comes before any CUDA call and nothing is dereferenced. */
     {
@@ -781,6 +805,10 @@ static void host_side_checks(void)
     if (!hzgsvd_gpu_available()) {
         CHECK(hzgsvd_gpu_dgsvd_host(50, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_NO_DEVICE
               && info.detail[0], "d host without a GPU: want HZGSVD_ERR_NO_DEVICE");
+        CHECK(hzgsvd_gpu_dgsvd_host(30, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_NO_DEVICE,
+              "d host, m_f < n, without a GPU: want HZGSVD_ERR_NO_DEVICE, not a CPU run (%s)", info.detail);
+        CHECK(hzgsvd_gpu_dgsvd(30, 45, 40, F, 50, G, 45, Z, 40, s, s + 40, s + 80, NULL, 0, 0, &o, &info) == HZGSVD_ERR_NO_DEVICE,
+              "d device, m_f < n, without a GPU: want HZGSVD_ERR_NO_DEVICE (%s)", info.detail);
         CHECK(hzgsvd_gpu_zgsvd_host(50, 45, 20, F, 50, G, 45, Z, 20, s, s + 40, s + 80, &o, &info) == HZGSVD_ERR_NO_DEVICE
               && info.detail[0], "z host without a GPU: want HZGSVD_ERR_NO_DEVICE");
     }
@@ -841,6 +869,154 @@ static void range_ends(int cplx)
     free(p.F); free(p.G);
 }
 
+/* General pairs (docs/API.md "General pairs"; the reduction on the host, the core on the GPU): a
+ * Tikhonov-style pair (G the (n-1) x n first difference: K = 0, L = n - 1, one sigma = inf column),
+ * F with fewer rows than columns and G rank deficient (all four groups), and F with two equal columns
+ * (m >= n: the full-rank run finds it rank deficient and the pair is reduced instead).  Against the
+ * CPU engine on the same pair: the same K, L and groups, finite sigma within SIGMA_VS_CPU; the
+ * residuals and the orthonormality of U's and V's nonzero columns; the device entry point (through
+ * the host) bitwise equal to the host one, and to itself on a second run; complex split planes
+ * bitwise equal to interleaved; xGGSVD3 on the GPU against the CPU's. */
+static pair general_pair(int kind, int n, int cplx)
+{
+    const int e = cplx ? 2 : 1;
+    pair p;
+    if (kind == 0) {                               /* smoothing-like F (n + 3 rows), first differences G */
+        p = make_pair(n + 3, n - 1, n, 900 + n, cplx);
+        memset(p.G, 0, sizeof(double) * e * p.mg * n);
+        for (int i = 0; i < p.mg; ++i) { p.G[e * (i + (size_t)i * p.mg)] = -1.0; p.G[e * (i + (size_t)(i + 1) * p.mg)] = 1.0; }
+    } else if (kind == 1) {                        /* m_f < n; G of rank n - 3 (its last 3 rows repeat others) */
+        p = make_pair(n - 5, n, n, 910 + n, cplx);
+        for (int j = 0; j < n; ++j)
+            for (int r = 0; r < 3; ++r)
+                for (int c = 0; c < e; ++c) p.G[e * ((size_t)(n - 1 - r) + (size_t)j * n) + c] = p.G[e * ((size_t)r + (size_t)j * n) + c];
+    } else {                                       /* m >= n, F's columns 2 and 5 equal */
+        p = make_pair(n + 7, n + 2, n, 920 + n, cplx);
+        memcpy(p.F + (size_t)e * 5 * p.mf, p.F + (size_t)e * 2 * p.mf, sizeof(double) * e * p.mf);
+    }
+    return p;
+}
+
+static void general_pairs(void)
+{
+    const int sizes[2] = { 40, 300 };   /* 300: w = 16, cores of order near n */
+    for (int cplx = 0; cplx < 2; ++cplx)
+        for (int kind = 0; kind < 3; ++kind)
+            for (int si = 0; si < 2; ++si) {
+                const int n = sizes[si], e = cplx ? 2 : 1;
+                pair p = general_pair(kind, n, cplx);
+                hzgsvd_options o = hzgsvd_default_options();
+                result c = run(&p, &o, 0), g = run(&p, &o, 1);
+                char what[64];
+                snprintf(what, sizeof what, "general %c kind %d n %d", cplx ? 'z' : 'd', kind, n);
+                CHECK(c.st == HZGSVD_SUCCESS && g.st == HZGSVD_SUCCESS && g.info.preprocessed == 1, "%s: CPU %d, GPU %d (%s), preprocessed %d",
+                      what, c.st, g.st, g.info.detail, g.info.preprocessed);
+                if (c.st != HZGSVD_SUCCESS || g.st != HZGSVD_SUCCESS) { release(&c); release(&g); free(p.F); free(p.G); continue; }
+                const int K = g.info.rank_k, L = g.info.rank_l;
+                CHECK(K == c.info.rank_k && L == c.info.rank_l, "%s: K, L GPU %d, %d CPU %d, %d", what, K, L, c.info.rank_k, c.info.rank_l);
+                double worst = 0.0;
+                int groups_ok = 1, nf = 0;
+                for (int j = 0; j < n; ++j) {
+                    const int fin = isfinite(c.s[j]) && c.s[j] > 0.0;
+                    if (fin) { const double d = fabs(g.s[j] - c.s[j]) / c.s[j]; if (!(d <= worst)) worst = d; }
+                    else groups_ok &= (g.s[j] == c.s[j]) || (isnan(g.s[j]) && isnan(c.s[j]));
+                    nf += c.sf[j] > 0.0;
+                }
+                CHECK(groups_ok && worst <= SIGMA_VS_CPU, "%s: sigma vs CPU %.2e (groups %s)", what, worst, groups_ok ? "equal" : "DIFFER");
+                const double rf = residual(p.F, p.mf, n, g.Z, g.U, g.sf, cplx), rg = residual(p.G, p.mg, n, g.Z, g.V, g.sg, cplx);
+                const double ou = orthogonality(g.U, p.mf, nf, cplx), ov = orthogonality(g.V + (size_t)e * K * p.mg, p.mg, L, cplx);
+                CHECK(rf <= RESIDUAL && rg <= RESIDUAL && ou <= n * ORTHO_PER_N * 4 && ov <= n * ORTHO_PER_N * 4,
+                      "%s: residuals %.2e %.2e, orthogonality U %.2e V %.2e", what, rf, rg, ou, ov);
+                if (si == 0) {   /* the device entry point: through the host, bitwise the host entry's, twice */
+                    const size_t nF = (size_t)e * p.mf * n, nG = (size_t)e * p.mg * n, nZ = (size_t)e * n * n, nout = nF + nG + nZ + 3 * (size_t)n;
+                    double *dF, *dG, *dZ, *dS, *h = (double *)malloc(sizeof(double) * nout);
+                    cudaMalloc(&dF, sizeof(double) * (nF + 1)); cudaMalloc(&dG, sizeof(double) * (nG + 1));
+                    cudaMalloc(&dZ, sizeof(double) * nZ); cudaMalloc(&dS, sizeof(double) * 3 * n);
+                    for (int rep = 0; rep < 2; ++rep) {
+                        hzgsvd_info info;
+                        cudaMemcpy(dF, p.F, sizeof(double) * nF, cudaMemcpyHostToDevice);
+                        cudaMemcpy(dG, p.G, sizeof(double) * nG, cudaMemcpyHostToDevice);
+                        const hzgsvd_status st = cplx ? hzgsvd_gpu_zgsvd(p.mf, p.mg, n, (cuDoubleComplex *)dF, p.mf, (cuDoubleComplex *)dG, p.mg,
+                                                                         (cuDoubleComplex *)dZ, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info)
+                                                      : hzgsvd_gpu_dgsvd(p.mf, p.mg, n, dF, p.mf, dG, p.mg, dZ, n, dS, dS + n, dS + 2 * n, NULL, 0, 0, &o, &info);
+                        cudaMemcpy(h, dF, sizeof(double) * nF, cudaMemcpyDeviceToHost);
+                        cudaMemcpy(h + nF, dG, sizeof(double) * nG, cudaMemcpyDeviceToHost);
+                        cudaMemcpy(h + nF + nG, dZ, sizeof(double) * nZ, cudaMemcpyDeviceToHost);
+                        cudaMemcpy(h + nF + nG + nZ, dS, sizeof(double) * 3 * n, cudaMemcpyDeviceToHost);
+                        const int same = !memcmp(h, g.U, sizeof(double) * nF) && !memcmp(h + nF, g.V, sizeof(double) * nG)
+                                         && !memcmp(h + nF + nG, g.Z, sizeof(double) * nZ) && !memcmp(h + nF + nG + nZ, g.sf, sizeof(double) * 3 * n);
+                        CHECK(st == HZGSVD_SUCCESS && info.preprocessed == 1 && info.rank_k == K && info.rank_l == L && same,
+                              "%s device entry (run %d): status %d (%s), K %d L %d, bitwise as the host entry: %s", what, rep + 1, st, info.detail,
+                              info.rank_k, info.rank_l, same ? "yes" : "NO");
+                    }
+                    if (cplx) {   /* split planes, bitwise the interleaved results */
+                        const size_t cF = nF / 2, cG = nG / 2, cZ = nZ / 2;
+                        double *planes, *t = (double *)malloc(sizeof(double) * (nF + nG + nZ)), *dSp;
+                        cudaMalloc(&planes, sizeof(double) * (nF + nG + nZ)); cudaMalloc(&dSp, sizeof(double) * 3 * n);
+                        for (size_t i = 0; i < cF; ++i) { t[i] = p.F[2 * i]; t[cF + i] = p.F[2 * i + 1]; }
+                        for (size_t i = 0; i < cG; ++i) { t[nF + i] = p.G[2 * i]; t[nF + cG + i] = p.G[2 * i + 1]; }
+                        cudaMemcpy(planes, t, sizeof(double) * (nF + nG), cudaMemcpyHostToDevice);
+                        double *Fr = planes, *Fi = Fr + cF, *Gr = planes + nF, *Gi = Gr + cG, *Zr = planes + nF + nG, *Zi = Zr + cZ;
+                        hzgsvd_info info;
+                        const hzgsvd_status st = hzgsvd_gpu_zgsvd_split(p.mf, p.mg, n, Fr, Fi, p.mf, Gr, Gi, p.mg, Zr, Zi, n, dSp, dSp + n, dSp + 2 * n,
+                                                                        NULL, 0, 0, &o, &info);
+                        cudaMemcpy(t, planes, sizeof(double) * (nF + nG + nZ), cudaMemcpyDeviceToHost);
+                        int same = 1;
+                        for (size_t i = 0; i < cF; ++i) same &= t[i] == g.U[2 * i] && t[cF + i] == g.U[2 * i + 1];
+                        for (size_t i = 0; i < cG; ++i) same &= t[nF + i] == g.V[2 * i] && t[nF + cG + i] == g.V[2 * i + 1];
+                        for (size_t i = 0; i < cZ; ++i) same &= t[nF + nG + i] == g.Z[2 * i] && t[nF + nG + cZ + i] == g.Z[2 * i + 1];
+                        CHECK(st == HZGSVD_SUCCESS && same, "%s split entry: status %d (%s), bitwise as interleaved: %s", what, st, info.detail, same ? "yes" : "NO");
+                        free(t); cudaFree(planes); cudaFree(dSp);
+                    }
+                    free(h); cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
+                }
+                release(&c); release(&g);
+                free(p.F); free(p.G);
+            }
+    /* preprocess = 1 on a full-rank pair: the reduction's sigma agree with the full-rank run's */
+    for (int cplx = 0; cplx < 2; ++cplx) {
+        pair p = make_pair(90, 80, 64, 930 + cplx, cplx);
+        hzgsvd_options o = hzgsvd_default_options();
+        result a = run(&p, &o, 1);
+        o.preprocess = 1;
+        result b = run(&p, &o, 1);
+        CHECK(a.st == HZGSVD_SUCCESS && b.st == HZGSVD_SUCCESS && b.info.preprocessed && !a.info.preprocessed && b.info.rank_l == 64
+              && max_rel_diff(b.s, a.s, 64) <= SIGMA_VS_CPU, "%c preprocess = 1 vs the full-rank run: status %d %d, sigma %.2e",
+              cplx ? 'z' : 'd', a.st, b.st, max_rel_diff(b.s, a.s, 64));
+        release(&a); release(&b);
+        free(p.F); free(p.G);
+    }
+    /* xGGSVD3 on the GPU against the CPU's on a Tikhonov pair: K, L and ALPHA, BETA */
+    for (int cplx = 0; cplx < 2; ++cplx) {
+        const int n = 40, e = cplx ? 2 : 1;
+        pair p = general_pair(0, n, cplx);
+        double *A[2], *B[2], *al[2], *be[2], *U[2], *V[2], *Q[2];
+        int k[2], l[2], iw[2][40];
+        hzgsvd_status st[2];
+        hzgsvd_info info[2];
+        hzgsvd_options o = hzgsvd_default_options();
+        for (int eng = 0; eng < 2; ++eng) {
+            A[eng] = (double *)malloc(sizeof(double) * e * p.mf * n); memcpy(A[eng], p.F, sizeof(double) * e * p.mf * n);
+            B[eng] = (double *)malloc(sizeof(double) * e * p.mg * n); memcpy(B[eng], p.G, sizeof(double) * e * p.mg * n);
+            al[eng] = (double *)malloc(sizeof(double) * 2 * n); be[eng] = al[eng] + n;
+            U[eng] = (double *)malloc(sizeof(double) * e * p.mf * p.mf); V[eng] = (double *)malloc(sizeof(double) * e * p.mg * p.mg);
+            Q[eng] = (double *)malloc(sizeof(double) * e * n * n);
+            hzgsvd_status (*fn)(char, char, char, int, int, int, int *, int *, double *, int, double *, int, double *, double *,
+                                double *, int, double *, int, double *, int, int *, const hzgsvd_options *, hzgsvd_info *)
+                = cplx ? (eng ? hzgsvd_gpu_zggsvd3 : hzgsvd_cpu_zggsvd3) : (eng ? hzgsvd_gpu_dggsvd3 : hzgsvd_cpu_dggsvd3);
+            st[eng] = fn('U', 'V', 'Q', p.mf, n, p.mg, &k[eng], &l[eng], A[eng], p.mf, B[eng], p.mg, al[eng], be[eng],
+                         U[eng], p.mf, V[eng], p.mg, Q[eng], n, iw[eng], &o, &info[eng]);
+        }
+        double worst = 0.0;
+        for (int i = 0; i < n; ++i) worst = fmax(worst, fmax(fabs(al[1][i] - al[0][i]), fabs(be[1][i] - be[0][i])));
+        CHECK(st[0] == HZGSVD_SUCCESS && st[1] == HZGSVD_SUCCESS && k[0] == k[1] && l[0] == l[1] && worst <= SIGMA_VS_CPU,
+              "%cggsvd3 GPU vs CPU: status %d %d (%s), K %d %d, L %d %d, alpha/beta %.2e", cplx ? 'z' : 'd', st[0], st[1], info[1].detail,
+              k[0], k[1], l[0], l[1], worst);
+        for (int eng = 0; eng < 2; ++eng) { free(A[eng]); free(B[eng]); free(al[eng]); free(U[eng]); free(V[eng]); free(Q[eng]); }
+        free(p.F); free(p.G);
+    }
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_gpu_engine");
@@ -871,6 +1047,7 @@ int main(int argc, char **argv)
         return tu_finish();
     }
     if (argc == 2 && !strcmp(argv[1], "--inplace")) { device_api_inplace(); return tu_finish(); }
+    if (argc == 2 && !strcmp(argv[1], "--general")) { general_pairs(); return tu_finish(); }
     if ((argc == 2 || argc == 3) && !strcmp(argv[1], "--illcond")) { illcond_pairs(argc == 3 && !strcmp(argv[2], "quick")); return tu_finish(); }
     struct cudaDeviceProp prop;
     cudaGetDeviceProperties(&prop, 0);
@@ -921,5 +1098,6 @@ int main(int argc, char **argv)
     range_ends(0);
     range_ends(1);
     illcond_pairs(0);
+    general_pairs();
     return tu_finish();
 }

@@ -2,12 +2,15 @@
  * implementations ("engines"):
  *
  *   build/test_lapack_gsv [--engine lapack|cpu] [--real-only | --complex-only] [-v] [--watchdog S]
+ *   build/test_lapack_gsv_gpu [--engine lapack|cpu|gpu] ...   (the same with the GPU engine built in)
  *
  *   lapack: LAPACK's own dggsvd3_ / zggsvd3_, through adapters that query and allocate the
  *           workspace.  Everything asserted: this checks the port of the suite.
  *   cpu:    hzgsvd_cpu_dggsvd3 / hzgsvd_cpu_zggsvd3 (built with -DHZGSVD_HAVE_GGSVD3, as the
  *           Makefile does).  Everything asserted except the matrix types of its known gap (the
  *           table known_gaps[] below), which get weaker checks.
+ *   gpu:    hzgsvd_gpu_dggsvd3 / hzgsvd_gpu_zggsvd3 (build/test_lapack_gsv_gpu: -DHZGSVD_HAVE_GPU_GGSVD3
+ *           and test/lapack_gsv/gpu_engine.cu); the same assertions as cpu.
  *
  * Without --engine (how make test runs it) every engine built in runs, lapack first, then cpu;
  * --engine NAME runs that one.  Per (type, M, P, N): K, L, INFO and the six ratios of xGSVTS3,
@@ -81,60 +84,73 @@ static int lapack_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, 
     return info;
 }
 
-/* ---- engine "cpu": hzgsvd's CPU engine with LAPACK's xGGSVD3 interface (hzgsvd_cpu.h), built
- * with -DHZGSVD_HAVE_GGSVD3.  The library takes xGGSVD3's arguments less WORK, LWORK (and RWORK),
- * then opt and info, complex arrays as interleaved (re, im) doubles, and returns an hzgsvd_status
- * (0 = success), which the adapters pass on as the suite's INFO.  info.detail of the last call is
- * kept for the suite to print under the case line (gsv_policy.last_detail). */
-#ifdef HZGSVD_HAVE_GGSVD3
+/* ---- engines "cpu" and "gpu": hzgsvd's xGGSVD3 interface on its CPU engine (hzgsvd_cpu.h, built in
+ * with -DHZGSVD_HAVE_GGSVD3) and on its GPU engine (hzgsvd_single.cuh, with -DHZGSVD_HAVE_GPU_GGSVD3 and
+ * test/lapack_gsv/gpu_engine.cu compiled by nvcc).  The library takes xGGSVD3's arguments less WORK,
+ * LWORK (and RWORK), then opt and info, complex arrays as interleaved (re, im) doubles, and returns an
+ * hzgsvd_status (0 = success), which the adapters pass on as the suite's INFO.  info.detail of the
+ * last call is kept for the suite to print under the case line (gsv_policy.last_detail). */
+#if defined(HZGSVD_HAVE_GGSVD3) || defined(HZGSVD_HAVE_GPU_GGSVD3)
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
+#ifdef HZGSVD_HAVE_GPU_GGSVD3
+#undef HZGSVD_IMPLEMENTATION   /* declarations only: the implementation is in gpu_engine.cu */
+#include "hzgsvd_single.cuh"
+#endif
 
-static char cpu_detail[sizeof(((hzgsvd_info *)0)->detail) + 1];
+/* hzgsvd_{cpu,gpu}_{d,z}ggsvd3 */
+typedef hzgsvd_status (*hz_ggsvd3_fn)(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                      double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                      double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                      const hzgsvd_options *opt, hzgsvd_info *info);
 
-static int cpu_record(hzgsvd_status st, const hzgsvd_info *info)
+static char hz_detail[sizeof(((hzgsvd_info *)0)->detail) + 1];
+
+/* One call with the default options; the message kept where it failed. */
+static int hz_call(hz_ggsvd3_fn fn, char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                   double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork)
 {
+    hzgsvd_options opt = hzgsvd_default_options();
+    hzgsvd_info info;
+    hzgsvd_status st;
+    memset(&info, 0, sizeof info);
+    hz_detail[0] = '\0';
+    st = fn(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, &opt, &info);
     if (st != HZGSVD_SUCCESS) {
-        strncpy(cpu_detail, info->detail, sizeof cpu_detail - 1);
-        cpu_detail[sizeof cpu_detail - 1] = '\0';
+        strncpy(hz_detail, info.detail, sizeof hz_detail - 1);
+        hz_detail[sizeof hz_detail - 1] = '\0';
     }
     return (int)st;
 }
 
-static int cpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
-                       double *A, int lda, double *B, int ldb, double *alpha, double *beta,
-                       double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork)
-{
-    hzgsvd_options opt = hzgsvd_default_options();
-    hzgsvd_info info;
-    hzgsvd_status st;
-    memset(&info, 0, sizeof info);
-    cpu_detail[0] = '\0';
-    st = hzgsvd_cpu_dggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu,
-                            V, ldv, Q, ldq, iwork, &opt, &info);
-    return cpu_record(st, &info);
-}
+/* The suite's real and complex adapters of the engine whose functions are D, Z. */
+#define HZ_ADAPTERS(name, D, Z)                                                                          \
+    static int name##_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,       \
+                              double *A, int lda, double *B, int ldb, double *alpha, double *beta,         \
+                              double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork)      \
+    {                                                                                                    \
+        return hz_call(D, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv,  \
+                       Q, ldq, iwork);                                                                   \
+    }                                                                                                    \
+    static int name##_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,       \
+                              double _Complex *A, int lda, double _Complex *B, int ldb, double *alpha,     \
+                              double *beta, double _Complex *U, int ldu, double _Complex *V, int ldv,      \
+                              double _Complex *Q, int ldq, int *iwork)                                     \
+    {                                                                                                    \
+        return hz_call(Z, jobu, jobv, jobq, m, n, p, k, l, (double *)A, lda, (double *)B, ldb, alpha,    \
+                       beta, (double *)U, ldu, (double *)V, ldv, (double *)Q, ldq, iwork);               \
+    }
 
-static int cpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
-                       double _Complex *A, int lda, double _Complex *B, int ldb, double *alpha,
-                       double *beta, double _Complex *U, int ldu, double _Complex *V, int ldv,
-                       double _Complex *Q, int ldq, int *iwork)
-{
-    hzgsvd_options opt = hzgsvd_default_options();
-    hzgsvd_info info;
-    hzgsvd_status st;
-    memset(&info, 0, sizeof info);
-    cpu_detail[0] = '\0';
-    st = hzgsvd_cpu_zggsvd3(jobu, jobv, jobq, m, n, p, k, l, (double *)A, lda, (double *)B, ldb,
-                            alpha, beta, (double *)U, ldu, (double *)V, ldv, (double *)Q, ldq,
-                            iwork, &opt, &info);
-    return cpu_record(st, &info);
-}
-
-static const char *cpu_last_detail(void) { return cpu_detail; }
-static const char *cpu_status_string(int st) { return hzgsvd_status_string((hzgsvd_status)st); }
+static const char *hz_last_detail(void) { return hz_detail; }
+static const char *hz_status_string(int st) { return hzgsvd_status_string((hzgsvd_status)st); }
 #endif
-
+#ifdef HZGSVD_HAVE_GGSVD3
+HZ_ADAPTERS(cpu, hzgsvd_cpu_dggsvd3, hzgsvd_cpu_zggsvd3)
+#endif
+#ifdef HZGSVD_HAVE_GPU_GGSVD3
+HZ_ADAPTERS(gpu, hzgsvd_gpu_dggsvd3, hzgsvd_gpu_zggsvd3)
+#endif
 /* ---- KNOWN GAPS: the one table of what an engine is known not to resolve.
  *
  * A row names an engine and LAPACK matrix types (DLATB9, gsv_type_name()).  That engine's cases of
@@ -177,7 +193,12 @@ static const gsv_engine engines[] = {
 #ifdef HZGSVD_HAVE_GGSVD3
     { "cpu", cpu_dggsvd3, cpu_zggsvd3,
       "hzgsvd CPU engine (hzgsvd_cpu_dggsvd3/zggsvd3; INFO is the hzgsvd_status returned)",
-      cpu_last_detail, cpu_status_string },
+      hz_last_detail, hz_status_string },
+#endif
+#ifdef HZGSVD_HAVE_GPU_GGSVD3
+    { "gpu", gpu_dggsvd3, gpu_zggsvd3,
+      "hzgsvd GPU engine (hzgsvd_gpu_dggsvd3/zggsvd3: reduction on the host, core on the GPU; INFO is the hzgsvd_status returned)",
+      hz_last_detail, hz_status_string },
 #endif
 };
 #define N_ENGINES (sizeof engines / sizeof engines[0])

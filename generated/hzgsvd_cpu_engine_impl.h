@@ -1,0 +1,3558 @@
+/* ================================================================================================
+ * hzgsvd_cpu_engine_impl.h -- GENERATED FILE, DO NOT EDIT.
+ * Generated from: templates/hzgsvd_cpu_dense.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_general.c.j2, templates/hzgsvd_cpu_lapack.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_range_scale.c.j2
+ * Regenerate with: make generate   (= python3 generator/gen.py)
+ * What it is: The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).
+ * How to compile: Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.
+ * ================================================================================================ */
+#ifndef HZGSVD_GENERATED_HZGSVD_CPU_ENGINE_IMPL_H
+#define HZGSVD_GENERATED_HZGSVD_CPU_ENGINE_IMPL_H
+#include "hzgsvd_host.h"
+
+/*** begin templates/hzgsvd_range_scale.c.j2 [d] ***/
+/* Range scaling of the real double engine: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__d_check_values). */
+/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
+HZGSVD_PRIVATE void hzgsvd__d_scale_pow2(double *xr, int m, int s)
+{
+    if (s == 0) return;
+    for (int r = 0; r < m; ++r) {
+        xr[r] = ldexp(xr[r], s);
+    }
+}
+
+/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__d_range_z_col).
+ * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
+HZGSVD_PRIVATE int hzgsvd__d_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
+                                     double *sf, double *sg, double *ss, double *zm, int *ze)
+{
+    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
+    return hzgsvd__range_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
+}
+
+/* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+ * Returns 0, or 1 where an entry overflows. */
+HZGSVD_PRIVATE int hzgsvd__d_range_z_col(double *z, int n, const int *col, double zm, int ze)
+{
+    int bad = 0;
+    for (int i = 0; i < n; ++i) {
+        z[i] = ldexp(z[i] * zm, col[i] + ze);
+        bad |= !isfinite(z[i]);
+    }
+    return bad;
+}
+/*** end templates/hzgsvd_range_scale.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_refine.c.j2 [d] ***/
+/* Sigma refinement on the CPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
+ * G' are the caller's input scaled by the range plan (exact powers of two per column), Z the
+ * engine's working Z; every sum runs in a fixed order inside one thread, so the result does not
+ * depend on the thread count. */
+
+#define hzgsvd__d_REFINE_ROWS 32   /* rows of F'' split at a time */
+
+/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+ * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
+ * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
+ * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
+ * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
+ * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
+HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+                                       const double *Zr, int ldz, const int *cols,
+                                       double *zsr, double *z1r, double *zrr,
+                                       double *f1r, double *frr,
+                                       const int *ez, int beta, double *acc, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+        const double *zr = Zr + (size_t)cols[c] * ldz;
+        double mx = 0.0;
+        int e;
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            zsr[d] = ldexp(zr[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsr[d]));
+        }
+        (void)frexp(mx, &e);
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            z1r[d] = hzgsvd__refine_head(zsr[d], e, beta);
+            zrr[d] = zsr[d] - z1r[d];
+        }
+        acc[c] = 0.0;
+    }
+    for (int i0 = 0; i0 < m; i0 += hzgsvd__d_REFINE_ROWS) {
+        const int rb = m - i0 < hzgsvd__d_REFINE_ROWS ? m - i0 : hzgsvd__d_REFINE_ROWS;
+        for (int r = 0; r < rb; ++r) {   /* split the rows of Y'': head on the row's grid, exact tail */
+            double mx = 0.0;
+            int e;
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k, y = (size_t)(i0 + r) + (size_t)k * ld;
+                frr[d] = ldexp(Y[y], -ec[k]);
+                mx = fmax(mx, fabs(frr[d]));
+            }
+            (void)frexp(mx, &e);
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k;
+                f1r[d] = hzgsvd__refine_head(frr[d], e, beta);
+                frr[d] -= f1r[d];
+            }
+        }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+        for (int c = 0; c < n; ++c) {
+            const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
+            double s = acc[c];
+            for (int r = 0; r < rb; ++r) {
+                const double *hr = f1r + (size_t)r * n, *tr = frr + (size_t)r * n;
+                double t1 = 0.0, t2 = 0.0;
+                for (int k = 0; k < n; ++k) {
+                    t1 += hr[k] * a1r[k];                     /* exact: the heads' products */
+                    t2 += hr[k] * arr[k] + tr[k] * zr[k];
+                }
+                const double v = ldexp(t1 + t2, -ez[c]);
+                s += v * v;
+            }
+            acc[c] = s;
+        }
+    }
+}
+
+/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
+ * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
+ * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
+ * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+                                                const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
+                                                const double *Zr, int ldz,
+                                                const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    const int beta = hzgsvd__refine_beta((long long)n);
+    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__d_REFINE_ROWS * n;
+    const size_t count = 1 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    double *mem = (double *)malloc(sizeof(double) * count);
+    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
+    if (!mem || !ints) {
+        free(mem); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
+    }
+    double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
+    double *acc_f = frr + rows;
+    double *acc_g = acc_f + n;
+    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
+    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+        (void)frexp(sf[cols[c]], &zf[c]);
+        (void)frexp(sg[cols[c]], &zg[c]);
+        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
+        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
+    }
+    hzgsvd__d_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zf, beta, acc_f, nthreads);
+    hzgsvd__d_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < n; ++c)
+        hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
+    free(mem); free(ints);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_refine.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+/* The CPU engine, real (d).
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count. */
+
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
+typedef struct hzgsvd__d_mats {
+    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
+    double *Fr, *Gr, *Zr;
+} hzgsvd__d_mats;
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__d_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__d_scratch {
+    double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+} hzgsvd__d_scratch;
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
+HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(const double *xr, int m, int enhanced)
+{
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            s = fma(xr[r], xr[r], s);
+        }
+        return s;
+    }
+    double sc = 0.0, sd = 0.0;      /* sum of RD(x*x) and of the (non-negative) rounding errors */
+    for (int r = 0; r < m; ++r) {
+        double c, d;
+        hzgsvd__mul_rd_err(xr[r], xr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    return sc + sd;
+}
+
+/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only); real ones are enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__d_dot(const double *xr, const double *yr, int m, int enhanced, double *dr)
+{
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) s = fma(xr[r], yr[r], s);
+        *dr = s;
+        return;
+    }
+    double sc = 0.0, sd = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double c, d;
+        hzgsvd__mul_rd_err(xr[r], yr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    *dr = sc + sd;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_scale(double *xr, int m, double s)
+{
+    for (int r = 0; r < m; ++r) {
+        xr[r] *= s;
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_swap_cols(double *ar, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
+    }
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__d_apply(const hzgsvd__rot *rot, double *ar, int k, int p, int q)
+{
+    double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__drot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
+}
+
+/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
+ * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
+ * pivot was not positive. */
+HZGSVD_PRIVATE int hzgsvd__d_cholesky(double *ar, int k)
+{
+    for (int j = 0; j < k; ++j) {
+        const double d = ar[j + (size_t)j * k];
+        if (!(d > 0.0) || isinf(d)) return j;
+        const double rs = hzgsvd__rsqrt_rn(d);
+        ar[j + (size_t)j * k] = sqrt(d);
+        for (int i = j + 1; i < k; ++i) {
+            ar[i + (size_t)j * k] *= rs;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
+            const double lr = ar[c + (size_t)j * k];
+            for (int i = c; i < k; ++i) {
+                ar[i + (size_t)c * k] = fma(-ar[i + (size_t)j * k], lr, ar[i + (size_t)c * k]);
+            }
+        }
+    }
+    for (int j = 0; j < k; ++j)                  /* L -> L^H */
+        for (int i = j + 1; i < k; ++i) {
+            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
+        }
+    return -1;
+}
+
+/* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
+ * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
+ * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
+ * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
+ * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
+ * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
+ * path: the copy is not part of the engine's scratch). */
+HZGSVD_PRIVATE int hzgsvd__d_mgs_factor(const double *yr, int m, const int *cols, int k, double *ar)
+{
+    double *wr = (double *)malloc(sizeof(double) * 1 * (size_t)m * k);
+    if (!wr) return -2;
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        ar[e] = 0.0;
+    }
+    for (int c = 0; c < k; ++c)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
+        }
+    int bad = -1;
+    for (int j = 0; j < k && bad < 0; ++j) {
+        double *qr_ = wr + (size_t)j * m;
+        const double nrm = sqrt(hzgsvd__d_nrm2sq(qr_, m, 0));
+        if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
+        ar[j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r) {
+            qr_[r] /= nrm;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
+            double *xr = wr + (size_t)c * m;
+            double sr;
+            hzgsvd__d_dot(qr_, xr, m, 0, &sr);
+            ar[j + (size_t)c * k] = sr;
+            for (int r = 0; r < m; ++r) xr[r] = fma(-qr_[r], sr, xr[r]);
+        }
+    }
+    free(wr);
+    return bad;
+}
+
+/* Outcome of one pivot block pair. */
+typedef struct hzgsvd__d_pair_result {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
+                                     * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
+    int fail_col;                   /* local column (0..2w-1) where it failed */
+    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
+} hzgsvd__d_pair_result;
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
+HZGSVD_PRIVATE void hzgsvd__d_gram(const double *yr, int m, const int *cols, int k, double *ar)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i)
+            hzgsvd__d_dot(yr + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, m, 0,
+                      &ar[i + (size_t)j * k]);
+}
+
+/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
+HZGSVD_PRIVATE void hzgsvd__d_postmultiply(double *yr, int m, const int *cols, int k,
+                                       const hzgsvd__d_scratch *s)
+{
+    const int R = hzgsvd__d_ROWS;
+    for (int r0 = 0; r0 < m; r0 += R) {
+        const int rows = (m - r0 < R) ? m - r0 : R;
+        for (int c = 0; c < k; ++c) {
+            const double *srcr = yr + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                s->Xr[r + c * R] = srcr[r];
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *or_ = s->Or + c * R;
+            for (int r = 0; r < rows; ++r) {
+                or_[r] = 0.0;
+            }
+            for (int i = 0; i < k; ++i) {
+                const double zr = s->Hr[i + (size_t)c * k];
+                const double *xr = s->Xr + i * R;
+                for (int r = 0; r < rows; ++r)
+                    or_[r] = fma(xr[r], zr, or_[r]);
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *dstr = yr + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                dstr[r] = s->Or[r + c * R];
+            }
+        }
+    }
+}
+
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+ * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
+ * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
+ * column's square underflowed) and returns 1. */
+HZGSVD_PRIVATE int hzgsvd__d_factor(const double *yr, int m, const int *cols, int k, int which,
+                                double *ar, hzgsvd__d_pair_result *res)
+{
+    hzgsvd__d_gram(yr, m, cols, k, ar);
+    int c = hzgsvd__d_cholesky(ar, k);
+    if (c >= 0) c = hzgsvd__d_mgs_factor(yr, m, cols, k, ar);
+    if (c == -1) return 0;
+    if (c == -2) { res->fail = 4; return 1; }
+    res->fail = which; res->fail_col = c;
+    res->tiny = hzgsvd__d_nrm2sq(yr + (size_t)cols[c] * m, m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    return 1;
+}
+
+/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, double tol, const hzgsvd__d_scratch *s)
+{
+    hzgsvd__d_pair_result res = {0, 0, 0, -1, 0};
+    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
+    double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    /* Subphases 1 and 2: F-hat, G-hat */
+    if (hzgsvd__d_factor(M->Fr, M->mf, cols, k, 1, Fr, &res)) return res;
+    if (hzgsvd__d_factor(M->Gr, M->mg, cols, k, 2, Gr, &res)) return res;
+
+    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        Zr[e] = 0.0;
+    }
+    for (int j = 0; j < k; ++j) {
+        double zj = 1.0;
+        if (!resc) {
+            const double b = hzgsvd__d_nrm2sq(Gr + (size_t)j * k, k, enh);
+            if (b != 1.0) {
+                zj = hzgsvd__rsqrt_rn(b);
+                hzgsvd__d_scale(Fr + (size_t)j * k, k, zj);
+                hzgsvd__d_scale(Gr + (size_t)j * k, k, zj);
+            }
+        }
+        Zr[j + (size_t)j * k] = zj;
+    }
+    int moved = 0;                       /* any transformation or swap in the inner sweeps */
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        unsigned long long s_all = 0, s_big = 0;
+        for (int step = 0; step < inner_steps; ++step) {
+            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
+            for (int pos = 0; pos < k / 2; ++pos) {
+                const int p = pq[2 * pos], q = pq[2 * pos + 1];
+                const double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
+                const double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
+                double apq, bpq;
+                const double app = hzgsvd__d_nrm2sq(fpr, k, enh), aqq = hzgsvd__d_nrm2sq(fqr, k, enh);
+                hzgsvd__d_dot(fpr, fqr, k, enh, &apq);
+                hzgsvd__d_dot(gpr, gqr, k, enh, &bpq);
+                const double bpp = resc ? hzgsvd__d_nrm2sq(gpr, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__d_nrm2sq(gqr, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__drot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
+                int swap = rot.swap;
+                if (rot.transform) {
+                    ++s_all;
+                    s_big += (unsigned long long)rot.big;
+                    hzgsvd__d_apply(&rot, Fr, k, p, q);
+                    hzgsvd__d_apply(&rot, Gr, k, p, q);
+                    hzgsvd__d_apply(&rot, Zr, k, p, q);
+                }
+                moved |= rot.transform | swap;
+                if (swap) {
+                    hzgsvd__d_swap_cols(Fr, k, p, q, k);
+                    hzgsvd__d_swap_cols(Gr, k, p, q, k);
+                    hzgsvd__d_swap_cols(Zr, k, p, q, k);
+                }
+            }
+        }
+        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
+        res.all += s_all;
+        res.big += s_big;
+    }
+    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
+     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
+     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
+    if (!moved) return res;
+    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
+    for (int j = 0; j < k; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(Fr + (size_t)j * k, k, enh)
+                                        + hzgsvd__d_nrm2sq(Gr + (size_t)j * k, k, enh));
+        if (t != 1.0) hzgsvd__d_scale(Zr + (size_t)j * k, k, t);
+    }
+    /* Subphase 4: the three post-multiplications */
+    hzgsvd__d_postmultiply(M->Fr, M->mf, cols, k, s);
+    hzgsvd__d_postmultiply(M->Gr, M->mg, cols, k, s);
+    hzgsvd__d_postmultiply(M->Zr, M->nz, cols, k, s);
+    return res;
+}
+
+/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
+HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nthreads)
+{
+    (void)nthreads;
+    const double tol_t = (double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__U;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
+                                        + hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
+        if (t != 1.0) hzgsvd__d_scale(M->Zr + (size_t)j * M->nz, M->nz, t);
+        /* The block step normalises with the column norms of its factors; where those were off (an
+         * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
+         * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
+         * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
+        if (fabs(t - 1.0) > tol_t) {
+            hzgsvd__d_scale(M->Fr + (size_t)j * M->mf, M->mf, t);
+            hzgsvd__d_scale(M->Gr + (size_t)j * M->mg, M->mg, t);
+        }
+    }
+}
+
+/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j, for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j) {
+        double top = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const double v = Y[r + (size_t)j * ld];
+            if (!isfinite(v))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, v);
+            if (fabs(v) > top) top = fabs(v);
+        }
+        if (top == 0.0)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+        (void)frexp(top, &e[j]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
+ * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
+ * what the engine resolves (hzgsvd__range_fail_input). */
+HZGSVD_PRIVATE int hzgsvd__d_range_column(const hzgsvd__d_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+{
+    double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
+    if (rg->active) {
+        hzgsvd__d_scale_pow2(fr, m_f, rg->shift_f + c);
+        hzgsvd__d_scale_pow2(gr, m_g, rg->shift_g + c);
+    }
+    *nf = sqrt(hzgsvd__d_nrm2sq(fr, m_f, 0));
+    *ng = sqrt(hzgsvd__d_nrm2sq(gr, m_g, 0));
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
+}
+
+/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__d_load(const double *Y, int m, int n, int ld, double *wr, int ldw)
+{
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)j * ldw] = Y[r + (size_t)j * ld];
+        }
+}
+
+/* Write working column jw (first m rows) to the caller's column jc. */
+HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, const double *wr, int ldw, int jw, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        Y[r + (size_t)jc * ld] = wr[r + (size_t)jw * ldw];
+    }
+}
+
+/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
+ * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
+ * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
+ * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
+HZGSVD_PRIVATE int hzgsvd__d_degenerate(const double *zr, int n, const double *nf, const double *ng,
+                                    double sf, double sg, double tol_f, double tol_g)
+{
+    double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double a = fabs(zr[k]);
+        af = fma(a, nf[k], af);
+        ag = fma(a, ng[k], ag);
+    }
+    if (!(sf > tol_f * af)) return 1;
+    if (!(sg > tol_g * ag)) return 2;
+    return 0;
+}
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
+{
+    hzgsvd__d_mats M;
+    double *buf = (double *)malloc(sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
+    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
+    M.Fr = buf; M.Gr = buf + m_f;
+    hzgsvd__d_load(F, m_f, 1, m_f, M.Fr, m_f);
+    hzgsvd__d_load(G, m_g, 1, m_g, M.Gr, m_g);
+    if (rg->active) {
+        hzgsvd__d_scale_pow2(M.Fr, m_f, rg->shift_f + col0);
+        hzgsvd__d_scale_pow2(M.Gr, m_g, rg->shift_g + col0);
+    }
+    const double nf2 = hzgsvd__d_nrm2sq(M.Fr, m_f, enh);
+    const double ng2 = hzgsvd__d_nrm2sq(M.Gr, m_g, enh);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
+        free(buf);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
+    }
+    double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__d_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__d_scale(M.Fr, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__d_scale(M.Gr, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__d_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
+    hzgsvd__d_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
+    Z[0] = rho;
+    const int zbad = rg->active && hzgsvd__d_range_z_col(Z, 1, &col0, zm, ze);
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    free(buf);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
+    return HZGSVD_SUCCESS;
+}
+
+/* Working matrices: one zeroed allocation for F, G and Z (real). */
+HZGSVD_PRIVATE int hzgsvd__d_mats_alloc(hzgsvd__d_mats *M, int mf, int mg, int nz, int nc)
+{
+    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
+    double *dp = (double *)calloc(1 * per_plane, sizeof(double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    if (!dp) return -1;
+    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    return 0;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_mats_free(hzgsvd__d_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
+ * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
+ * the per-pair results of a step, and the settings. */
+typedef struct hzgsvd__d_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+    double tol;
+    int *outer, *inner;
+    hzgsvd__d_scratch *scr;
+    hzgsvd__d_pair_result *pres;
+    char *mem;
+} hzgsvd__d_engine;
+
+HZGSVD_PRIVATE void hzgsvd__d_engine_free(hzgsvd__d_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
+    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
+    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    E->tol = hzgsvd__ortho_tol(E->k);
+    E->mem = NULL; E->scr = NULL;
+#ifdef _OPENMP
+    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
+     * the same for every thread count) */
+    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
+#else
+    E->nthreads = 1;
+#endif
+    const int k = E->k;
+    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
+    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (E->outer_steps < 1 || E->inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
+    const size_t n_scr = 1 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__d_ROWS * k);
+    const size_t bytes = sizeof(double) * n_scr * (size_t)E->nthreads
+                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
+                       + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1);
+    E->mem = (char *)calloc(1, bytes);
+    E->scr = (hzgsvd__d_scratch *)malloc(sizeof(hzgsvd__d_scratch) * (size_t)E->nthreads);
+    if (!E->mem || !E->scr) {
+        hzgsvd__d_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
+    }
+    /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
+    E->pres = (hzgsvd__d_pair_result *)E->mem;
+    double *dp = (double *)(E->mem + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1));
+    for (int t = 0; t < E->nthreads; ++t) {
+        E->scr[t].Ar = dp; dp += (size_t)k * k;
+        E->scr[t].Br = dp; dp += (size_t)k * k;
+        E->scr[t].Hr = dp; dp += (size_t)k * k;
+        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+        E->scr[t].Or = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+    }
+    E->outer = (int *)dp;
+    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
+    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
+        hzgsvd__d_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
+ * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
+ * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
+HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_engine *E, int half, int row0, int row1)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(E->variant)) {
+            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, E->enh));
+            if (zj != 1.0) {
+                hzgsvd__d_scale(M->Fr + (size_t)j * M->mf, M->mf, zj);
+                hzgsvd__d_scale(M->Gr + (size_t)j * M->mg, M->mg, zj);
+            }
+        }
+        const int zrow = j < half ? row0 + j : row1 + j - half;
+        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
+    }
+}
+
+/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
+ * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
+ * identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    const int w = E->w, nblk = E->nblk;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = E->outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
+#endif
+        for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+            const int tid = omp_get_thread_num();
+#else
+            const int tid = 0;
+#endif
+            int cols[128];                      /* 2w <= 128 column indices */
+            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+            E->pres[pos] = hzgsvd__d_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+        }
+        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+            const hzgsvd__d_pair_result *r = &E->pres[pos];
+            *all += r->all;
+            *big += r->big;
+            if (r->fail == 4 && st == HZGSVD_SUCCESS) {
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copy of an ill-conditioned pivot block for its MGS factor (sweep %d)", sweep + 1);
+            } else if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
+                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
+            } else if (r->fail && st == HZGSVD_SUCCESS) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                  : r->fail == 1 ? "F is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)",
+                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
+            }
+        }
+    }
+    return st;
+}
+
+/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
+ * Returns the first degenerate column or -1. */
+HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd__d_engine *E, double *sf, double *sg, double *ss)
+{
+    int bad = -1;
+    const int enh = E->enh;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
+        const double nf2 = hzgsvd__d_nrm2sq(fr, M->mf, enh);
+        const double ng2 = hzgsvd__d_nrm2sq(gr, M->mg, enh);
+        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+        sf[j] = sqrt(nf2) * rho;
+        sg[j] = sqrt(ng2) * rho;
+        ss[j] = sqrt(nf2) * rg;
+        if (rf != 1.0) hzgsvd__d_scale(fr, M->mf, rf);
+        if (rg != 1.0) hzgsvd__d_scale(gr, M->mg, rg);
+        if (rho != 1.0) hzgsvd__d_scale(zr, M->nz, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__d_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    return bad;
+}
+
+/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
+ * zeros: a bordered column never mixes with a real one). */
+HZGSVD_PRIVATE int hzgsvd__d_real_column(const hzgsvd__d_mats *M, int j, int n)
+{
+    for (int r = n; r < M->nz; ++r) {
+        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+    }
+    return 1;
+}
+
+/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
+ * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
+HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+                                   const double *nf, const double *ng, const double *sf, const double *sg, int *col)
+{
+    for (int c = 0; c < cnt; ++c) {
+        const int j = order[c];
+        const int d = hzgsvd__d_degenerate(M->Zr + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+                                       (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
+        if (d) { *col = c; return d; }
+    }
+    return 0;
+}
+
+/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
+ * found by the final rank test returns before any output is written (the caller then reduces the
+ * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
+ * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+{
+    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
+    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
+    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", eg, info);
+    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, ef, eg, col, part);
+    const hzgsvd__range rg = hzgsvd__range_plan(part);
+    if (n == 1) {
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
+        st = hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
+        free(ints);
+        return st;
+    }
+
+    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
+    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
+    hzgsvd__d_mats M;
+    hzgsvd__d_engine E;
+    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    double *sig = (double *)malloc(sizeof(double) * n_aux);
+    if (!sig || hzgsvd__d_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
+        free(sig); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
+    st = hzgsvd__d_engine_init(&E, nb, o, info);
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); return st; }
+
+    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+     * initFGZ (3.3). */
+    hzgsvd__d_load(F, m_f, n, ldf, M.Fr, M.mf);
+    hzgsvd__d_load(G, m_g, n, ldg, M.Gr, M.mg);
+    for (int j = 0; j < n; ++j) {
+        const int low = hzgsvd__d_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
+        if (low) {
+            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
+            free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+            return st;
+        }
+    }
+    for (int j = 0; j < extra; ++j) {
+        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
+        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+    }
+    hzgsvd__d_init_fgz(&M, &E, nb, 0, 0);
+
+    int converged = 0;
+    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+        unsigned long long sw_all = 0, sw_big = 0;
+        st = hzgsvd__d_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
+        if (o->progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
+            pr.seconds = hzgsvd__now() - t0;
+            o->progress(&pr, o->progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) break;
+        if (sw_big == 0) { converged = 1; break; }
+        hzgsvd__d_rescale_z(&M, enh, E.nthreads);
+    }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
+
+    const int bad = hzgsvd__d_final_rescale(&M, &E, sf, sg, ss);
+    if (bad >= 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          bad + 1, sf[bad], sg[bad]);
+        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        return st;
+    }
+    /* The caller's columns are those free of bordering; sorting may have moved them. */
+    int cnt = 0;
+    for (int j = 0; j < nb; ++j)
+        if (hzgsvd__d_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) {
+        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
+        st = hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, ef, eg, &rg, col, M.Zr, nb, order, sf, sg, ss, E.nthreads, info);
+        if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
+        if (info) info->sigma_refined = 1;
+    }
+    if (o->sort) hzgsvd__sort_desc(ss, order, n);
+    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
+    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    for (int c = 0; c < n && spread_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
+    const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
+        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    }
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        double sfo, sgo, sso, zm;
+        int ze;
+        int out = hzgsvd__d_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__d_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
+        hzgsvd__d_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
+        hzgsvd__d_store_col(Z, ldz, c, M.Zr, nb, j, n);
+        if (rg.active) out |= hzgsvd__d_range_z_col(Z + 1 * (size_t)c * ldz, n, col, zm, ze);
+        if (out && range_col < 0) range_col = c;
+        if (sigma_f) sigma_f[c] = sfo;
+        if (sigma_g) sigma_g[c] = sgo;
+        if (sigma) sigma[c] = sso;
+    }
+    free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+    if (info) info->outputs_written = 1;
+    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
+    if (range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            range_col + 1, (sigma ? sigma[range_col] : 0.0), (sigma_f ? sigma_f[range_col] : 0.0), (sigma_g ? sigma_g[range_col] : 0.0));
+    if (!converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                            o->max_sweeps, o->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_dense.c.j2 [d] ***/
+/* Dense unitary factorizations for the reduction of a general pair (real (d)):
+ * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
+ * major in the caller's layout.  Every
+ * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
+ * one routine applies it from either side.  Plain loops in a fixed order: O(m n^2) once per call,
+ * against O(n^3) per sweep of the iteration, and bitwise reproducible.  Where there is enough work
+ * (HZGSVD__DN_PAR) the loops over independent columns (or row blocks) run on OpenMP threads: each
+ * output element is still computed by one thread in the same order, so the results do not depend
+ * on the thread count. */
+
+/* Scalars a loop must touch before it is shared among OpenMP threads. */
+#ifndef HZGSVD__DN_PAR
+#define HZGSVD__DN_PAR 32768
+#endif
+
+/* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
+ * square overflows or underflows needlessly. */
+HZGSVD_PRIVATE double hzgsvd__d_dn_nrm2(const double *x, int len, int inc)
+{
+    double amax = 0.0, ss = 0.0;
+    int e;
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 1; ++c) amax = fmax(amax, fabs(x[(size_t)1 * i * inc + c]));
+    if (!(amax > 0.0) || !isfinite(amax)) return amax;
+    (void)frexp(amax, &e);
+    /* x 2^-e by one multiplication where 2^-e is a normal double (the same, correctly rounded,
+     * value as ldexp's), by ldexp for a subnormal amax */
+    const double scale = e > -1000 ? ldexp(1.0, -e) : 0.0;
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 1; ++c) {
+            const double xi = x[(size_t)1 * i * inc + c];
+            const double t = e > -1000 ? xi * scale : ldexp(xi, -e);
+            ss += t * t;
+        }
+    return ldexp(sqrt(ss), e);
+}
+
+/* The reflector of the contiguous vector v (len scalars) with its pivot at ia: on return v holds
+ * the reflector's vector (v[ia] = 1), *tau its factor, beta the value H x has at ia (H x = beta e_ia;
+ * beta[0]).  x with nothing off the pivot gives H = I (tau = 0). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_house(double *v, int len, int ia, double *tau, double *beta)
+{
+    double *a = v + 1 * (size_t)ia;
+    const double alpha = *a;
+    *a = 0.0;
+    const double rest = hzgsvd__d_dn_nrm2(v, len, 1);
+    if (rest == 0.0) { *tau = 0.0; beta[0] = alpha; *a = 1.0; return; }
+    const double nu = hypot(alpha, rest), sg = alpha < 0.0 ? -1.0 : 1.0, v0 = alpha + sg * nu;
+    for (int i = 0; i < len; ++i)
+        if (i != ia) v[i] /= v0;
+    *a = 1.0;
+    *tau = (fabs(alpha) + nu) / nu;
+    beta[0] = -sg * nu;
+}
+
+/* C := H C for the rows 0..len-1 of ncols columns of C (ld ldc). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_left(const double *v, int len, double tau, double *Cm, int ldc, int ncols)
+{
+    if (tau == 0.0) return;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)len * ncols > HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < ncols; ++j) {
+        double *c = Cm + (size_t)1 * j * ldc;
+        double s = 0.0;
+        for (int i = 0; i < len; ++i) s += v[i] * c[i];
+        s *= tau;
+        for (int i = 0; i < len; ++i) c[i] -= s * v[i];
+    }
+}
+
+/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars.  Rows
+ * are independent: blocks of 256 rows, each tmp = C v, then C -= tau tmp v^H. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_right(const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
+{
+    if (tau == 0.0 || nrows == 0) return;
+    const int nb = (nrows + 255) / 256;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)len * nrows > HZGSVD__DN_PAR)
+#endif
+    for (int b = 0; b < nb; ++b) {
+        const int i0 = 256 * b, i1 = nrows < i0 + 256 ? nrows : i0 + 256;
+        memset(tmp + 1 * (size_t)i0, 0, sizeof(double) * 1 * (size_t)(i1 - i0));
+        for (int j = 0; j < len; ++j) {   /* tmp = C v */
+            const double *c = Cm + (size_t)1 * j * ldc;
+            for (int i = i0; i < i1; ++i) tmp[i] += c[i] * v[j];
+        }
+        for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+            double *c = Cm + (size_t)1 * j * ldc;
+            const double tv = tau * v[j];
+            for (int i = i0; i < i1; ++i) c[i] -= tmp[i] * tv;
+        }
+    }
+}
+
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
+typedef struct hzgsvd__d_dn_block {
+    double *S;
+    int lds, srows;
+} hzgsvd__d_dn_block;
+
+#define hzgsvd__d_AT(B, i, j) ((B)->S + (size_t)1 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
+
+/* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
+ * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
+ * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
+ * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
+ * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
+ * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
+ * work: 2 m + nc scalars. */
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
+                                 int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
+{
+    const int steps = m < nc ? m : nc;
+    double *cn = work + 1 * (size_t)m;
+    int r = 0;
+    for (int j = 0; j < steps; ++j) {
+        int p = j;
+        if (pivot) {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
+#endif
+            for (int c = j; c < nc; ++c) cn[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_AT(B, row0 + j, col0 + c), m - j, 1);
+            for (int c = j + 1; c < nc; ++c)
+                if (cn[c] > cn[p]) p = c;
+        } else {
+            cn[j] = hzgsvd__d_dn_nrm2(hzgsvd__d_AT(B, row0 + j, col0 + j), m - j, 1);
+        }
+        if (!(cn[p] > tol)) break;
+        if (p != j) {
+            double *a = hzgsvd__d_AT(B, 0, col0 + j), *b = hzgsvd__d_AT(B, 0, col0 + p);
+            for (size_t i = 0; i < (size_t)1 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+        }
+        double *v = Vr + (size_t)1 * j * ldv, beta[2];
+        memset(v, 0, sizeof(double) * 1 * (size_t)j);
+        memcpy(v + 1 * (size_t)j, hzgsvd__d_AT(B, row0 + j, col0 + j), sizeof(double) * 1 * (size_t)(m - j));
+        hzgsvd__d_dn_house(v + 1 * (size_t)j, m - j, 0, &tau[j], beta);
+        double *d = hzgsvd__d_AT(B, row0 + j, col0 + j);
+        memset(d, 0, sizeof(double) * 1 * (size_t)(m - j));
+        d[0] = beta[0];
+        if (col0 + j + 1 < lc1)
+            hzgsvd__d_dn_left(v + 1 * (size_t)j, m - j, tau[j], hzgsvd__d_AT(B, row0 + j, col0 + j + 1), B->lds, lc1 - (col0 + j + 1));
+        if (lc0 < col0)
+            hzgsvd__d_dn_left(v + 1 * (size_t)j, m - j, tau[j], hzgsvd__d_AT(B, row0 + j, lc0), B->lds, col0 - lc0);
+        r = j + 1;
+    }
+    for (int c = 0; c < nc; ++c)
+        if (m > r) memset(hzgsvd__d_AT(B, row0 + r, col0 + c), 0, sizeof(double) * 1 * (size_t)(m - r));
+    return r;
+}
+
+/* Row i of the block turned into its reflector (conjugated: r H = conj(beta) e_ia for the row r),
+ * applied from the right to the columns col0..col0+len-1 of every other row of S; the row gets
+ * conj(beta) at column col0+ia and zeros elsewhere.  v, tmp: len and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_row_reflect(const hzgsvd__d_dn_block *B, int row, int col0, int len, int ia, double *v, double *tmp)
+{
+    double tau, beta[2];
+    for (int c = 0; c < len; ++c) {
+        const double *s = hzgsvd__d_AT(B, row, col0 + c);
+        v[1 * c] = s[0];
+    }
+    hzgsvd__d_dn_house(v, len, ia, &tau, beta);
+    if (row > 0) hzgsvd__d_dn_right(v, len, tau, hzgsvd__d_AT(B, 0, col0), B->lds, row, tmp);
+    if (row + 1 < B->srows) hzgsvd__d_dn_right(v, len, tau, hzgsvd__d_AT(B, row + 1, col0), B->lds, B->srows - row - 1, tmp);
+    for (int c = 0; c < len; ++c) {
+        double *s = hzgsvd__d_AT(B, row, col0 + c);
+        s[0] = c == ia ? beta[0] : 0.0;
+    }
+}
+
+/* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
+ * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
+ * of S.  v, tmp: nc and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_rq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = r - 1; i >= 0; --i) {
+        const int len = nc - r + i + 1;
+        hzgsvd__d_dn_row_reflect(B, row0 + i, col0, len, len - 1, v, tmp);
+    }
+}
+
+/* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
+ * the unitary factor is applied to the same columns of all rows of S. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_lq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = 0; i < r; ++i)
+        hzgsvd__d_dn_row_reflect(B, row0 + i, col0 + i, nc - i, 0, v, tmp);
+}
+
+/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * nrhs > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < nrhs; ++j) {
+        double *x = Xm + (size_t)1 * j * ldx;
+        for (int i = k - 1; i >= 0; --i) {
+            const double *t = T + (size_t)1 * ((size_t)i + (size_t)i * ldt);
+            double s = x[i];
+            for (int c = i + 1; c < k; ++c) s -= T[(size_t)i + (size_t)c * ldt] * x[c];
+            x[i] = s / t[0];
+        }
+    }
+}
+
+/* C := C + alpha A B (A m x k, B k x n, C m x n; alpha real; all with their ld). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_gemm(int m, int n, int k, double alpha, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < n; ++j) {
+        double *c = Cm + (size_t)1 * j * ldc;
+        for (int l = 0; l < k; ++l) {
+            const double *b = Bm + (size_t)1 * ((size_t)l + (size_t)j * ldb);
+            const double *a = A + (size_t)1 * l * lda;
+            const double br = alpha * b[0];
+            if (br == 0.0) continue;
+            for (int i = 0; i < m; ++i) c[i] += a[i] * br;
+        }
+    }
+}
+
+/* C := C + diag(d) A^H B (A m x k, B m x n, C k x n, d real, k entries): row i of C gets
+ * d[i] a_i^H B. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_gemm_hn_rows(int m, int n, int k, const double *d, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < n; ++j) {
+        const double *b = Bm + (size_t)1 * j * ldb;
+        for (int i = 0; i < k; ++i) {
+            if (d[i] == 0.0) continue;
+            const double *a = A + (size_t)1 * i * lda;
+            double *c = Cm + (size_t)1 * ((size_t)i + (size_t)j * ldc);
+            double s = 0.0;
+            for (int l = 0; l < m; ++l) s += a[l] * b[l];
+            c[0] += d[i] * s;
+        }
+    }
+}
+/*** end templates/hzgsvd_cpu_dense.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_general.c.j2 [d] ***/
+/* General pairs (real (d)): any F (m_f x n) and G (m_g x n), rank deficient or with
+ * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
+ * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
+ * pairs").  With S = [G; F; I] carried along (every column operation acts on all three):
+ *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
+ *   B  QR with column pivoting of the first n-l columns of F Q, rank k; RQ of its k rows:
+ *        U1^H F Q = [0 T_A A12; 0 0 A22] (column groups: common null space, K = k, L = l);
+ *   C  QR with column pivoting of A22, rank s; where s < l an LQ step and a QR of G's columns in
+ *      A22's null space:  A22 -> [Ac 0], G's L columns -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
+ * The core pair (Ac, Bc) is s x s and nonsingular on both sides.  From its GSVD the caller's columns
+ * are assembled in the order [K (sigma = inf) | core | sigma = 0 | common null space]:
+ *   K:    z = Q [0; T_A^-1; 0; 0],                      F z = U1 e,  G z = 0
+ *   core: z = Q [0; x; Zc; y],  y = -S0^-1 C0 Zc,  x = -T_A^-1 (A12c Zc + A12z y)
+ *   zero: z = Q [0; x; 0; S0^-1], x = -T_A^-1 A12z S0^-1,  F z = 0,  G z = V1 e
+ *   null: z = Q [I; 0; 0; 0],                           F z = G z = 0.
+ * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
+ * rank is the number of leading pivots whose column norm exceeds tol. */
+
+/* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
+ * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
+HZGSVD_PRIVATE double hzgsvd__d_gen_norm1(const double *A, int m, int n, int ld, int *e)
+{
+    double amax = 0.0, best = 0.0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
+            amax = fmax(amax, fabs(a[0]));
+        }
+    *e = 0;
+    if (!(amax > 0.0)) return 0.0;
+    (void)frexp(amax, e);
+    for (int j = 0; j < n; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
+            s += ldexp(fabs(a[0]), -*e);
+        }
+        best = fmax(best, s);
+    }
+    return best;
+}
+
+/* Whether the rows x cols block A (ld) holds a NaN or an infinity; the first one's row and column
+ * (0-based, column by column) in *row, *col. */
+HZGSVD_PRIVATE int hzgsvd__d_gen_nonfinite(const double *A, int rows, int cols, int ld, int *row, int *col)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 1 * rows; ++i)
+            if (!isfinite(A[(size_t)1 * j * ld + i])) { *row = i / 1; *col = j; return 1; }
+    return 0;
+}
+
+/* The finiteness check of a general pair's input (zero columns are allowed here). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    int i, j;
+    if (hzgsvd__d_gen_nonfinite(A, m, n, ld, &i, &j))
+        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i + 1, j + 1);
+    return HZGSVD_SUCCESS;
+}
+
+/* The rows x cols block W (ld ldw) set to the unit columns e_{row0}, e_{row0+1}, ... */
+HZGSVD_PRIVATE void hzgsvd__d_gen_unit(double *W, int ldw, int rows, int cols, int row0)
+{
+    for (int j = 0; j < cols; ++j) {
+        memset(W + (size_t)1 * j * ldw, 0, sizeof(double) * 1 * (size_t)rows);
+        W[(size_t)1 * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
+    }
+}
+
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+HZGSVD_PRIVATE void hzgsvd__d_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 1 * rows; ++i)
+            dst[(size_t)1 * j * ldd + i] = ldexp(src[(size_t)1 * j * lds + i], e);
+}
+
+/* Applies the reflectors t-1 .. 0 (columns of V, ld = m, factors tau) to the ncols columns of W:
+ * W := H_0 H_1 ... H_{t-1} W (the unitary factor whose adjoint the reduction applied). */
+HZGSVD_PRIVATE void hzgsvd__d_gen_unreduce(const double *V, const double *tau, int t, int m, double *W, int ldw, int ncols)
+{
+    for (int r = t - 1; r >= 0; --r)
+        hzgsvd__d_dn_left(V + (size_t)1 * r * m, m, tau[r], W, ldw, ncols);
+}
+
+/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s). */
+HZGSVD_PRIVATE double hzgsvd__d_gen_orth(const double *Y, int s)
+{
+    double worst = 0.0;   /* a max: the same whatever the threads' order */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 16) reduction(max : worst) if ((size_t)s * s * s > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < s; ++j)
+        for (int i = 0; i <= j; ++i) {
+            const double *a = Y + (size_t)1 * i * s, *b = Y + (size_t)1 * j * s;
+            double re = i == j ? -1.0 : 0.0, im = 0.0;
+            for (int r = 0; r < s; ++r) {
+                re += a[r] * b[r];
+            }
+            worst = fmax(worst, hypot(re, im));
+        }
+    return worst;
+}
+
+/* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
+ * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  keep_if_deficient
+ * as hzgsvd__d_gsvd's (0: the documented behaviour, 1: no outputs where the final rank test fails, 2: that
+ * test does not fail).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
+ * survive the call. */
+typedef hzgsvd_status (*hzgsvd__d_core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient);
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+{
+    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, keep_if_deficient);
+}
+
+/* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__d_gsvd_any on the CPU, the GPU's on
+ * host arrays in hzgsvd_single.cuh. */
+typedef hzgsvd_status (*hzgsvd__d_any_engine)(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0);
+
+/* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
+ * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
+ * deficient or returns U or V off orthogonality by more than 16 s u (an ungraded core of condition
+ * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
+ * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
+ * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
+{
+    const size_t s2 = (size_t)s * s;
+    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2 + 3 * 2 * (size_t)s) + (size_t)s + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
+    double *S = mem, *Vr = S + 1 * 2 * s2, *Rm = Vr + 1 * 2 * s2, *work = Rm + 1 * s2, *tau = work + 1 * 3 * 2 * (size_t)s;
+    hzgsvd__d_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
+    hzgsvd__d_gen_copy(Bc, s, s, s, 0, S + 1 * (size_t)s, 2 * s);
+    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
+    const double tol = 16.0 * s * ldexp(1.0, -53);
+    const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__d_gen_orth(Ac, s) > tol || hzgsvd__d_gen_orth(Bc, s) > tol)))) {
+        free(mem);
+        return st;
+    }
+    hzgsvd__d_dn_block B = {S, 2 * s, 2 * s};
+    (void)hzgsvd__d_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
+        for (int i = 0; i < 1 * s; ++i) Rm[(size_t)1 * j * s + i] = i / 1 <= j ? S[(size_t)1 * j * 2 * s + i] : 0.0;
+    hzgsvd__d_gen_unit(S, 2 * s, 2 * s, s, 0);
+    hzgsvd__d_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
+    hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
+    hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+    if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
+    st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) hzgsvd__d_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    free(mem);
+    return st;
+}
+
+/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
+ * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
+ * written; on any other status they are untouched. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
+{
+    hzgsvd_status st = hzgsvd__d_gen_finite(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_finite(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    int ef, eg;
+    const double ulp = ldexp(1.0, -52);
+    const double nf1 = hzgsvd__d_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__d_gen_norm1(G, m_g, n, ldg, &eg);
+    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
+    const double tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    const double tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    const double tolf = ldexp(tolf_s, ef), tolg = ldexp(tolg_s, eg);
+
+    /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
+    const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
+    const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
+    const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
+    const size_t n_work = (size_t)mx * 3 + (size_t)n;
+    double *mem = (double *)calloc(1 * (n_s + n_vf + n_vg + n_work) + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
+    double *S = mem, *Vf = S + 1 * n_s, *Vg = Vf + 1 * n_vf, *work = Vg + 1 * n_vg;
+    double *tauf = work + 1 * n_work, *taug = tauf + tf;
+    double *vtmp = work, *rtmp = work + 1 * (size_t)n;   /* row-reflector vector (n), rows of S (lds) */
+    hzgsvd__d_dn_block B = {S, lds, lds};
+    hzgsvd__d_gen_copy(G, ldg, m_g, n, -eg, S, lds);
+    hzgsvd__d_gen_copy(F, ldf, m_f, n, -ef, S + 1 * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) hzgsvd__d_AT(&B, m_g + m_f + j, j)[0] = 1.0;
+#define hzgsvd__d_GROW(i) (i)              /* row i of G in S */
+#define hzgsvd__d_FROW(i) (m_g + (i))      /* row i of F in S */
+
+    /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
+    const int l = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
+    if (l < n) hzgsvd__d_dn_rq(&B, hzgsvd__d_GROW(0), l, 0, n, vtmp, rtmp);
+    /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
+    int k = 0;
+    if (n - l > 0 && m_f > 0) {
+        k = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
+        if (k < n - l) hzgsvd__d_dn_rq(&B, hzgsvd__d_FROW(0), k, 0, n - l, vtmp, rtmp);
+    }
+    const int nn = n - l - k;   /* the common null space */
+    /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
+    int s = 0;
+    if (l > 0 && m_f > k)
+        s = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
+                          Vf + 1 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
+    if (s < l) {
+        if (s > 0) hzgsvd__d_dn_lq(&B, hzgsvd__d_FROW(k), s, n - l, l, vtmp, rtmp);
+        (void)hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 1 * (size_t)l * m_g, m_g, taug + l, work);
+    }
+    const int tfu = k + s, tgu = l + (s < l ? l - s : 0);   /* reflectors made */
+    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+
+    /* The core pair (unscaled), its GSVD. */
+    double *core = NULL, *sfc = NULL, *sgc = NULL, *ssc = NULL, *Y = NULL;
+    hzgsvd_status core_st = HZGSVD_SUCCESS;
+    const size_t s2 = (size_t)s * s;
+    core = (double *)malloc(sizeof(double) * (1 * 3 * s2 + 3 * (size_t)s + 1 * (size_t)n * n + 1));
+    if (!core) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s); }
+    double *Ac = core, *Bc = Ac + 1 * s2, *Zc = Bc + 1 * s2;
+    sfc = Zc + 1 * s2; sgc = sfc + s; ssc = sgc + s; Y = ssc + s;
+    if (s > 0) {
+        hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_FROW(k), n - l), lds, s, s, ef, Ac, s);
+        hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
+        int bi, bj;
+        if (hzgsvd__d_gen_nonfinite(Ac, s, 2 * s, s, &bi, &bj)) {   /* Ac, Bc: one block of 2s columns */
+            free(core); free(mem);
+            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+        }
+        core_st = hzgsvd__d_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0, engine);
+        if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
+            if (info) {   /* the core's arrays may have been written, never the caller's: say so */
+                char d[2 * sizeof info->detail];
+                char *w = strstr(info->detail, " (outputs written)");
+                if (w) *w = '\0';
+                snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
+                memcpy(info->detail, d, sizeof info->detail - 1);
+                info->detail[sizeof info->detail - 1] = '\0';
+                info->outputs_written = 0;
+            }
+            free(core); free(mem);
+            return core_st;
+        }
+    }
+
+    /* Y: Z in the coordinates of Q (columns in the output order). */
+    const double *TA = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), nn), *A12c = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l), *A12z = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l + s);
+    const double *C0 = hzgsvd__d_AT(&B, hzgsvd__d_GROW(0), n - l), *S0 = hzgsvd__d_AT(&B, hzgsvd__d_GROW(0), n - l + s);
+    memset(Y, 0, sizeof(double) * 1 * (size_t)n * n);
+#define hzgsvd__d_Y(i, j) (Y + (size_t)1 * ((size_t)(i) + (size_t)(j) * n))
+    for (int i = 0; i < k; ++i) hzgsvd__d_Y(nn + i, i)[0] = ldexp(1.0, -ef);
+    hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, 0), n, k);
+    for (int j = 0; j < s; ++j)
+        memcpy(hzgsvd__d_Y(n - l, k + j), Zc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+    for (int i = 0; i < l - s; ++i) hzgsvd__d_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
+    if (l - s > 0) {
+        hzgsvd__d_dn_gemm(l - s, s, s, -1.0, C0, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__d_dn_trsm_upper(S0, lds, l - s, hzgsvd__d_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+    }
+    if (k > 0 && l > 0) {
+        hzgsvd__d_dn_gemm(k, l, s, -1.0, A12c, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(nn, k), n);
+        hzgsvd__d_dn_gemm(k, l, l - s, -1.0, A12z, lds, hzgsvd__d_Y(n - l + s, k), n, hzgsvd__d_Y(nn, k), n);
+        hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, k), n, l);
+    }
+    for (int i = 0; i < nn; ++i) hzgsvd__d_Y(i, k + l + i)[0] = 1.0;
+#undef hzgsvd__d_Y
+
+    /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
+    for (int j = 0; j < n; ++j) memset(Z + (size_t)1 * j * ldz, 0, sizeof(double) * 1 * (size_t)n);
+    hzgsvd__d_dn_gemm(n, n, n, 1.0, hzgsvd__d_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
+    int zi, zj;
+    const int zbad = hzgsvd__d_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
+    for (int j = 0; j < n; ++j) {
+        if (m_f > 0) memset(F + (size_t)1 * j * ldf, 0, sizeof(double) * 1 * (size_t)m_f);
+        if (m_g > 0) memset(G + (size_t)1 * j * ldg, 0, sizeof(double) * 1 * (size_t)m_g);
+    }
+    for (int i = 0; i < k; ++i) F[(size_t)1 * ((size_t)i + (size_t)i * ldf)] = 1.0;
+    for (int j = 0; j < s; ++j) {
+        memcpy(F + (size_t)1 * ((size_t)k + (size_t)(k + j) * ldf), Ac + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+        memcpy(G + (size_t)1 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+    }
+    for (int i = 0; i < l - s; ++i) G[(size_t)1 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
+    if (m_f > 0) hzgsvd__d_gen_unreduce(Vf, tauf, tfu, m_f, F, ldf, k + s);
+    if (m_g > 0) hzgsvd__d_gen_unreduce(Vg, taug, tgu, m_g, G + (size_t)1 * k * ldg, ldg, l);
+    for (int c = 0; c < n; ++c) {
+        double f, g, q;
+        if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
+        else if (c < k + s) { f = sfc[c - k]; g = sgc[c - k]; q = ssc[c - k]; }
+        else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
+        else { f = 0.0; g = 0.0; q = NAN; }
+        if (sigma_f) sigma_f[c] = f;
+        if (sigma_g) sigma_g[c] = g;
+        if (sigma) sigma[c] = q;
+    }
+    free(core); free(mem);
+#undef hzgsvd__d_GROW
+#undef hzgsvd__d_FROW
+    if (info) info->outputs_written = 1;
+    if (zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
+    return core_st;
+}
+
+/* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
+HZGSVD_PRIVATE double hzgsvd__d_gen_fnorm(const double *A, int m, int n, int lda)
+{
+    double f = 0.0;
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__d_dn_nrm2(A + (size_t)1 * j * lda, m, 1));
+    return f;
+}
+
+/* X with F = U diag(sigma_f) X and G = V diag(sigma_g) X (X = Z^-1), from the input pair (F0, G0)
+ * and the outputs, without inverting Z: row i of X is w_f u_i^H F0 + w_g v_i^H G0 for any weights
+ * with w_f sigma_f + w_g sigma_g = 1.  The weights
+ *     w_f = sigma_f / (sigma_f^2 + rho^2 sigma_g^2),  w_g = rho^2 sigma_g / (sigma_f^2 + rho^2 sigma_g^2),
+ * rho = ||F0||_F / ||G0||_F, are those of the pair scaled to equal norms: the rounding of each
+ * product then stays at u ||F0|| in F = U Sigma_F X and at u ||G0|| in G = V Sigma_G X, however
+ * different the two norms are (rho = 1 gives X = Sigma_F U^H F + Sigma_G V^H G).  Rows with
+ * sigma_f = sigma_g = 0 (the common null space) are the conjugate transposes of their columns of
+ * Z.  w: 2n reals. */
+HZGSVD_PRIVATE void hzgsvd__d_gen_x(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                const double *sf, const double *sg, double *X, int ldx, double *w)
+{
+    const double nf = hzgsvd__d_gen_fnorm(F0, m_f, n, ldf0), ng = hzgsvd__d_gen_fnorm(G0, m_g, n, ldg0);
+    const double rho = ng > 0.0 ? fmin(nf / ng, DBL_MAX) : 1.0;
+    double *wf = w, *wg = w + n;
+    for (int i = 0; i < n; ++i) {
+        const double f = sf[i], g = sg[i];
+        if (g == 0.0) { wf[i] = f > 0.0 ? 1.0 / f : 0.0; wg[i] = 0.0; continue; }
+        if (f == 0.0) { wf[i] = 0.0; wg[i] = 1.0 / g; continue; }
+        const double gr = g * rho;
+        if (gr >= f) { const double t = f / gr; wf[i] = t / (gr * (1.0 + t * t)); wg[i] = 1.0 / (g * (1.0 + t * t)); }
+        else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
+    }
+    for (int j = 0; j < n; ++j) memset(X + (size_t)1 * j * ldx, 0, sizeof(double) * 1 * (size_t)n);
+    if (m_f > 0) hzgsvd__d_dn_gemm_hn_rows(m_f, n, n, wf, U, ldu, F0, ldf0, X, ldx);
+    if (m_g > 0) hzgsvd__d_dn_gemm_hn_rows(m_g, n, n, wg, V, ldv, G0, ldg0, X, ldx);
+    for (int i = 0; i < n; ++i) {
+        if (sf[i] != 0.0 || sg[i] != 0.0) continue;
+        for (int j = 0; j < n; ++j) {
+            const double *z = Z + (size_t)1 * ((size_t)j + (size_t)i * ldz);
+            double *x = X + (size_t)1 * ((size_t)i + (size_t)j * ldx);
+            x[0] = z[0];
+        }
+    }
+}
+
+/* The full-rank engine where it can take the pair, else (or with preprocess = 1) the reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
+    if (o->preprocess == 0)
+        return hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
+    /* Tall pairs pay for the QR shortening (paper section 2) beyond m_F + m_G = HZGSVD__CPU_SHORTEN_SUM n
+     * (docs/PERFORMANCE.md, "Tall pairs"): the reduction of a full-rank pair is that QR and no more. */
+    const int tall = (long long)m_f + m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * n;
+    if (o->preprocess == -1 && m_f >= n && m_g >= n && !tall) {
+        const hzgsvd_status st = hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
+        if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
+    }
+    return hzgsvd__d_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__d_cpu_core);
+}
+/*** end templates/hzgsvd_cpu_general.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_lapack.c.j2 [d] ***/
+/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (real): the general
+ * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
+ * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
+
+/* The whole-pair engine `any` (hzgsvd__d_gsvd_any on the CPU) with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
+ * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
+ * copies taken here. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                         double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const double *F0, int ldf0, const double *G0, int ldg0,
+                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_any_engine any)
+{
+    if (!X) return any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+    hzgsvd_info local;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (1 * (nf + ng + nz) + 4 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
+    double *Zw = Z ? Z : mem + 1 * (nf + ng), *sf = mem + 1 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
+    const int ldzw = Z ? ldz : n;
+    if (!F0) { hzgsvd__d_gen_copy(F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
+    if (!G0) { hzgsvd__d_gen_copy(G, ldg, m_g, n, 0, mem + 1 * nf, m_g); G0 = mem + 1 * nf; ldg0 = m_g; }
+    const hzgsvd_status st = any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
+    int xbad = 0, xi, xj = 0;
+    if (info->outputs_written) {
+        hzgsvd__d_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
+        if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
+        xbad = hzgsvd__d_gen_nonfinite(X, n, n, ldx, &xi, &xj);
+    }
+    free(mem);
+    if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xj + 1);
+    return st;
+}
+
+/* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
+ * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
+{
+    if (t >= m) return HZGSVD_SUCCESS;
+    double *mem = (double *)calloc(1 * (2 * (size_t)m * (t > 0 ? t : 1) + 3 * (size_t)m) + (size_t)t + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
+    double *T = mem, *Vr = T + 1 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 1 * (size_t)m * (t > 0 ? t : 1), *tau = work + 1 * 3 * (size_t)m;
+    hzgsvd__d_dn_block B = {T, m, m};
+    if (t > 0) {
+        hzgsvd__d_gen_copy(W, ldw, m, t, 0, T, m);
+        (void)hzgsvd__d_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+    }
+    hzgsvd__d_gen_unit(W + (size_t)1 * t * ldw, ldw, m, m - t, t);
+    hzgsvd__d_gen_unreduce(Vr, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t);
+    free(mem);
+    return HZGSVD_SUCCESS;
+}
+
+/* xGGSVD3 on the whole-pair engine `any`; w_default: the block width that options.block_width = 0
+ * stands for (0: left to the engine). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_ggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                          double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                          double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                          const hzgsvd_options *opt, hzgsvd_info *info, int w_default, hzgsvd__d_any_engine any)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd_options o = hzgsvd__with_width(opt, w_default);
+    hzgsvd__info_reset(info);
+    const int wu = jobu == 'U' || jobu == 'u', wv = jobv == 'V' || jobv == 'v', wq = jobq == 'Q' || jobq == 'q';
+    /* LAPACK's argument numbers (INFO = -i) */
+    const char *bad = NULL;
+    int arg = 0;
+    if (!wu && jobu != 'N' && jobu != 'n') { arg = 1; bad = "JOBU must be 'U' or 'N'"; }
+    else if (!wv && jobv != 'N' && jobv != 'n') { arg = 2; bad = "JOBV must be 'V' or 'N'"; }
+    else if (!wq && jobq != 'N' && jobq != 'n') { arg = 3; bad = "JOBQ must be 'Q' or 'N'"; }
+    else if (m < 0) { arg = 4; bad = "M < 0"; }
+    else if (n < 0) { arg = 5; bad = "N < 0"; }
+    else if (p < 0) { arg = 6; bad = "P < 0"; }
+    else if (!k) { arg = 7; bad = "K is NULL"; }
+    else if (!l) { arg = 8; bad = "L is NULL"; }
+    else if (!A && m > 0 && n > 0) { arg = 9; bad = "A is NULL"; }
+    else if (lda < (m > 1 ? m : 1)) { arg = 10; bad = "LDA < max(1, M)"; }
+    else if (!B && p > 0 && n > 0) { arg = 11; bad = "B is NULL"; }
+    else if (ldb < (p > 1 ? p : 1)) { arg = 12; bad = "LDB < max(1, P)"; }
+    else if (n > 0 && (!alpha || !beta)) { arg = alpha ? 14 : 13; bad = "ALPHA or BETA is NULL"; }
+    else if (wu && !U && m > 0) { arg = 15; bad = "U is NULL with JOBU = 'U'"; }
+    else if (ldu < 1 || (wu && ldu < m)) { arg = 16; bad = "LDU < 1, or LDU < M with JOBU = 'U'"; }
+    else if (wv && !V && p > 0) { arg = 17; bad = "V is NULL with JOBV = 'V'"; }
+    else if (ldv < 1 || (wv && ldv < p)) { arg = 18; bad = "LDV < 1, or LDV < P with JOBV = 'V'"; }
+    else if (wq && !Q && n > 0) { arg = 19; bad = "Q is NULL with JOBQ = 'Q'"; }
+    else if (ldq < 1 || (wq && ldq < n)) { arg = 20; bad = "LDQ < 1, or LDQ < N with JOBQ = 'Q'"; }
+    else if (!iwork && n > 0) { arg = 21; bad = "IWORK is NULL"; }
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument %d: %s", arg, bad);
+    o.sort = 1;   /* LAPACK's layout needs the sigma = 0 columns after the others */
+    if (o.preprocess == -1) o.preprocess = 1;   /* LAPACK's semantics: ranks decided by its tolerances, U, V, Q from unitary reductions */
+    static const double probe = 0.0;   /* stands in for arrays the option checks do not look at */
+    hzgsvd_status st = hzgsvd__check_args_general(0, 0, n > 0 ? n : 1, &probe, 1, &probe, 1, &probe, n > 0 ? n : 1, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    *k = 0; *l = 0;
+    if (n == 0) {
+        if (wu) hzgsvd__d_gen_unit(U, ldu, m, m, 0);
+        if (wv) hzgsvd__d_gen_unit(V, ldv, p, p, 0);
+        if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
+        return HZGSVD_SUCCESS;
+    }
+    hzgsvd_info local;
+    hzgsvd_info *inf = info ? info : &local;
+    if (!info) hzgsvd__info_reset(inf);
+    const size_t nF = (size_t)m * n, nG = (size_t)p * n, nn = (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (1 * (nF + nG + 2 * nn) + 2 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
+    double *F = mem, *G = F + 1 * nF, *Z = G + 1 * nG, *X = Z + 1 * nn, *sf = X + 1 * nn, *sg = sf + n;
+    hzgsvd__d_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
+    hzgsvd__d_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
+    /* X from A and B themselves: they stay as they came until R is written into them below */
+    st = hzgsvd__d_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0, any);
+    if (!inf->outputs_written) { free(mem); return st; }
+    const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
+    /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
+    double *S2 = (double *)calloc(1 * ((size_t)(r + n) * n + 2 * (size_t)(r + n)), sizeof(double));
+    if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
+    double *vt = S2 + 1 * (size_t)(r + n) * n, *rt = vt + 1 * (size_t)(r + n);
+    hzgsvd__d_dn_block SB = {S2, r + n, r + n};
+    hzgsvd__d_gen_copy(X, n, r, n, 0, S2, r + n);
+    for (int j = 0; j < n; ++j) S2[(size_t)1 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
+    hzgsvd__d_dn_rq(&SB, 0, r, 0, n, vt, rt);
+    /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
+    for (int j = 0; j < r; ++j)
+        for (int i = 0; i < r; ++i) {
+            const double *s = hzgsvd__d_AT(&SB, i, n - r + j);
+            double *d = NULL;
+            if (i < m) d = A + (size_t)1 * ((size_t)i + (size_t)(n - r + j) * lda);
+            else if (j >= m) d = B + (size_t)1 * ((size_t)(i - kk) + (size_t)(n - r + j) * ldb);
+            if (!d) continue;
+            d[0] = i <= j ? s[0] : 0.0;
+        }
+    for (int i = 0; i < n; ++i) {
+        alpha[i] = i < r ? sf[i] : 0.0;
+        beta[i] = i < r ? sg[i] : 0.0;
+        iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
+    }
+    *k = kk; *l = ll;
+    if (wq) hzgsvd__d_gen_copy(hzgsvd__d_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
+    int nonfinite = hzgsvd__d_gen_nonfinite(hzgsvd__d_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
+    free(S2);
+    hzgsvd_status st2 = HZGSVD_SUCCESS;
+    /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
+    int t = 0;
+    while (t < r && sf[t] > 0.0) ++t;
+    if (wu && m > 0) {
+        hzgsvd__d_gen_copy(F, m, m, t < m ? t : m, 0, U, ldu);
+        st2 = hzgsvd__d_lp_complete(U, ldu, m, t, info);
+    }
+    if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
+        hzgsvd__d_gen_copy(G + (size_t)1 * kk * p, p, p, ll, 0, V, ldv);
+        st2 = hzgsvd__d_lp_complete(V, ldv, p, ll, info);
+    }
+    free(mem);
+    if (st2 != HZGSVD_SUCCESS) return st2;
+    for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+    nonfinite = nonfinite || (wu && hzgsvd__d_gen_nonfinite(U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__d_gen_nonfinite(V, p, p, ldv, &bi, &bj)) ||
+          (wq && hzgsvd__d_gen_nonfinite(Q, n, n, ldq, &bi, &bj));
+    if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "K = %d, L = %d, %d sweeps", kk, ll, info->sweeps);
+    }
+    return st;
+}
+/*** end templates/hzgsvd_cpu_lapack.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
+/* Range scaling of the complex double engine: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__z_check_values). */
+/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
+HZGSVD_PRIVATE void hzgsvd__z_scale_pow2(double *xr, double *xi, int m, int s)
+{
+    if (s == 0) return;
+    for (int r = 0; r < m; ++r) {
+        xr[r] = ldexp(xr[r], s);
+        xi[r] = ldexp(xi[r], s);
+    }
+}
+
+/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__z_range_z_col).
+ * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
+HZGSVD_PRIVATE int hzgsvd__z_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
+                                     double *sf, double *sg, double *ss, double *zm, int *ze)
+{
+    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
+    return hzgsvd__range_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
+}
+
+/* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+ * Returns 0, or 1 where an entry overflows. */
+HZGSVD_PRIVATE int hzgsvd__z_range_z_col(double *z, int n, const int *col, double zm, int ze)
+{
+    int bad = 0;
+    for (int i = 0; i < n; ++i) {
+        z[2 * i] = ldexp(z[2 * i] * zm, col[i] + ze);
+        z[2 * i + 1] = ldexp(z[2 * i + 1] * zm, col[i] + ze);
+        bad |= !isfinite(z[2 * i]) || !isfinite(z[2 * i + 1]);
+    }
+    return bad;
+}
+/*** end templates/hzgsvd_range_scale.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_refine.c.j2 [z] ***/
+/* Sigma refinement on the CPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
+ * G' are the caller's input scaled by the range plan (exact powers of two per column), Z the
+ * engine's working Z; every sum runs in a fixed order inside one thread, so the result does not
+ * depend on the thread count. */
+
+#define hzgsvd__z_REFINE_ROWS 32   /* rows of F'' split at a time */
+
+/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+ * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
+ * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
+ * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
+ * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
+ * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
+HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+                                       const double *Zr, const double *Zi, int ldz, const int *cols,
+                                       double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,
+                                       double *f1r, double *f1i, double *frr, double *fri,
+                                       const int *ez, int beta, double *acc, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+        const double *zr = Zr + (size_t)cols[c] * ldz;
+        const double *zi = Zi + (size_t)cols[c] * ldz;
+        double mx = 0.0;
+        int e;
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            zsr[d] = ldexp(zr[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsr[d]));
+            zsi[d] = ldexp(zi[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsi[d]));
+        }
+        (void)frexp(mx, &e);
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            z1r[d] = hzgsvd__refine_head(zsr[d], e, beta);
+            zrr[d] = zsr[d] - z1r[d];
+            z1i[d] = hzgsvd__refine_head(zsi[d], e, beta);
+            zri[d] = zsi[d] - z1i[d];
+        }
+        acc[c] = 0.0;
+    }
+    for (int i0 = 0; i0 < m; i0 += hzgsvd__z_REFINE_ROWS) {
+        const int rb = m - i0 < hzgsvd__z_REFINE_ROWS ? m - i0 : hzgsvd__z_REFINE_ROWS;
+        for (int r = 0; r < rb; ++r) {   /* split the rows of Y'': head on the row's grid, exact tail */
+            double mx = 0.0;
+            int e;
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k, y = (size_t)(i0 + r) + (size_t)k * ld;
+                frr[d] = ldexp(Y[2 * y], -ec[k]);
+                fri[d] = ldexp(Y[2 * y + 1], -ec[k]);
+                mx = fmax(mx, fmax(fabs(frr[d]), fabs(fri[d])));
+            }
+            (void)frexp(mx, &e);
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k;
+                f1r[d] = hzgsvd__refine_head(frr[d], e, beta);
+                frr[d] -= f1r[d];
+                f1i[d] = hzgsvd__refine_head(fri[d], e, beta);
+                fri[d] -= f1i[d];
+            }
+        }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+        for (int c = 0; c < n; ++c) {
+            const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
+            const double *a1i = z1i + (size_t)c * n, *ari = zri + (size_t)c * n, *zi = zsi + (size_t)c * n;
+            double s = acc[c];
+            for (int r = 0; r < rb; ++r) {
+                const double *hr = f1r + (size_t)r * n, *tr = frr + (size_t)r * n;
+                const double *hi = f1i + (size_t)r * n, *ti = fri + (size_t)r * n;
+                double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
+                for (int k = 0; k < n; ++k) {
+                    t1r += hr[k] * a1r[k] - hi[k] * a1i[k];   /* exact: the heads' products */
+                    t1i += hr[k] * a1i[k] + hi[k] * a1r[k];
+                    t2r += (hr[k] * arr[k] - hi[k] * ari[k]) + (tr[k] * zr[k] - ti[k] * zi[k]);
+                    t2i += (hr[k] * ari[k] + hi[k] * arr[k]) + (tr[k] * zi[k] + ti[k] * zr[k]);
+                }
+                const double vr = ldexp(t1r + t2r, -ez[c]), vi = ldexp(t1i + t2i, -ez[c]);
+                s += vr * vr + vi * vi;
+            }
+            acc[c] = s;
+        }
+    }
+}
+
+/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
+ * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
+ * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
+ * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+                                                const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
+                                                const double *Zr, const double *Zi, int ldz,
+                                                const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    const int beta = hzgsvd__refine_beta(2 * (long long)n);
+    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
+    const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    double *mem = (double *)malloc(sizeof(double) * count);
+    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
+    if (!mem || !ints) {
+        free(mem); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
+    }
+    double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
+    double *zsi = frr + rows, *z1i = zsi + nn, *zri = z1i + nn, *f1i = zri + nn, *fri = f1i + rows, *acc_f = fri + rows;
+    double *acc_g = acc_f + n;
+    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
+    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+        (void)frexp(sf[cols[c]], &zf[c]);
+        (void)frexp(sg[cols[c]], &zg[c]);
+        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
+        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
+    }
+    hzgsvd__z_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
+    hzgsvd__z_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < n; ++c)
+        hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
+    free(mem); free(ints);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_refine.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 [z] ***/
+/* The CPU engine, complex (z): split real/imaginary planes internally.
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count. */
+
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
+typedef struct hzgsvd__z_mats {
+    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
+    double *Fr, *Gr, *Zr;
+    double *Fi, *Gi, *Zi;
+} hzgsvd__z_mats;
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__z_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__z_scratch {
+    double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+    double *Ai, *Bi, *Hi, *Xi, *Oi;
+} hzgsvd__z_scratch;
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
+HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(const double *xr, const double *xi, int m, int enhanced)
+{
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) {
+            s = fma(xr[r], xr[r], s);
+            s = fma(xi[r], xi[r], s);
+        }
+        return s;
+    }
+    /* per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed */
+    double s = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double cr, dr, ci, di;
+        hzgsvd__mul_rd_err(xr[r], xr[r], &cr, &dr);
+        hzgsvd__mul_rd_err(xi[r], xi[r], &ci, &di);
+        s += ((dr + di) + (cr < ci ? cr : ci)) + (cr < ci ? ci : cr);
+    }
+    return s;
+}
+
+/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only); real ones are enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__z_dot(const double *xr, const double *xi, const double *yr, const double *yi, int m, int enhanced, double *dr, double *di)
+{
+    (void)enhanced;
+    double sr = 0.0, si = 0.0;
+    for (int r = 0; r < m; ++r) {
+        sr = fma(xr[r], yr[r], sr); sr = fma(xi[r], yi[r], sr);
+        si = fma(xr[r], yi[r], si); si = fma(-xi[r], yr[r], si);
+    }
+    *dr = sr; *di = si;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_scale(double *xr, double *xi, int m, double s)
+{
+    for (int r = 0; r < m; ++r) {
+        xr[r] *= s;
+        xi[r] *= s;
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_swap_cols(double *ar, double *ai, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
+        t = ai[r + (size_t)p * ld]; ai[r + (size_t)p * ld] = ai[r + (size_t)q * ld]; ai[r + (size_t)q * ld] = t;
+    }
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__z_apply(const hzgsvd__rot *rot, double *ar, double *ai, int k, int p, int q)
+{
+    double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    double *pi = ai + (size_t)p * k, *qi = ai + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__zrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
+}
+
+/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
+ * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
+ * pivot was not positive. */
+HZGSVD_PRIVATE int hzgsvd__z_cholesky(double *ar, double *ai, int k)
+{
+    for (int j = 0; j < k; ++j) {
+        const double d = ar[j + (size_t)j * k];
+        if (!(d > 0.0) || isinf(d)) return j;
+        const double rs = hzgsvd__rsqrt_rn(d);
+        ar[j + (size_t)j * k] = sqrt(d);
+        ai[j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i) {
+            ar[i + (size_t)j * k] *= rs;
+            ai[i + (size_t)j * k] *= rs;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
+            const double lr = ar[c + (size_t)j * k];
+            const double li = -ai[c + (size_t)j * k];
+            for (int i = c; i < k; ++i) {
+                hzgsvd__zfma(-ar[i + (size_t)j * k], -ai[i + (size_t)j * k], lr, li,
+                             ar[i + (size_t)c * k], ai[i + (size_t)c * k],
+                             &ar[i + (size_t)c * k], &ai[i + (size_t)c * k]);
+            }
+        }
+    }
+    for (int j = 0; j < k; ++j)                  /* L -> L^H */
+        for (int i = j + 1; i < k; ++i) {
+            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
+            ai[j + (size_t)i * k] = -ai[i + (size_t)j * k]; ai[i + (size_t)j * k] = 0.0;
+        }
+    return -1;
+}
+
+/* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
+ * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
+ * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
+ * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
+ * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
+ * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
+ * path: the copy is not part of the engine's scratch). */
+HZGSVD_PRIVATE int hzgsvd__z_mgs_factor(const double *yr, const double *yi, int m, const int *cols, int k, double *ar, double *ai)
+{
+    double *wr = (double *)malloc(sizeof(double) * 2 * (size_t)m * k);
+    if (!wr) return -2;
+    double *wi = wr + (size_t)m * k;
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        ar[e] = 0.0;
+        ai[e] = 0.0;
+    }
+    for (int c = 0; c < k; ++c)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
+            wi[r + (size_t)c * m] = yi[r + (size_t)cols[c] * m];
+        }
+    int bad = -1;
+    for (int j = 0; j < k && bad < 0; ++j) {
+        double *qr_ = wr + (size_t)j * m;
+        double *qi = wi + (size_t)j * m;
+        const double nrm = sqrt(hzgsvd__z_nrm2sq(qr_, qi, m, 0));
+        if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
+        ar[j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r) {
+            qr_[r] /= nrm;
+            qi[r] /= nrm;
+        }
+        for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
+            double *xr = wr + (size_t)c * m;
+            double *xi = wi + (size_t)c * m;
+            double sr, si;
+            hzgsvd__z_dot(qr_, qi, xr, xi, m, 0, &sr, &si);
+            ar[j + (size_t)c * k] = sr; ai[j + (size_t)c * k] = si;
+            for (int r = 0; r < m; ++r)
+                hzgsvd__zfma(-qr_[r], -qi[r], sr, si, xr[r], xi[r], &xr[r], &xi[r]);
+        }
+    }
+    free(wr);
+    return bad;
+}
+
+/* Outcome of one pivot block pair. */
+typedef struct hzgsvd__z_pair_result {
+    unsigned long long all, big;
+    int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
+                                     * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
+    int fail_col;                   /* local column (0..2w-1) where it failed */
+    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
+} hzgsvd__z_pair_result;
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
+HZGSVD_PRIVATE void hzgsvd__z_gram(const double *yr, const double *yi, int m, const int *cols, int k, double *ar, double *ai)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i)
+            hzgsvd__z_dot(yr + (size_t)cols[i] * m, yi + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, yi + (size_t)cols[j] * m, m, 0,
+                      &ar[i + (size_t)j * k], &ai[i + (size_t)j * k]);
+}
+
+/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
+HZGSVD_PRIVATE void hzgsvd__z_postmultiply(double *yr, double *yi, int m, const int *cols, int k,
+                                       const hzgsvd__z_scratch *s)
+{
+    const int R = hzgsvd__z_ROWS;
+    for (int r0 = 0; r0 < m; r0 += R) {
+        const int rows = (m - r0 < R) ? m - r0 : R;
+        for (int c = 0; c < k; ++c) {
+            const double *srcr = yr + (size_t)cols[c] * m + r0;
+            const double *srci = yi + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                s->Xr[r + c * R] = srcr[r];
+                s->Xi[r + c * R] = srci[r];
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *or_ = s->Or + c * R;
+            double *oi = s->Oi + c * R;
+            for (int r = 0; r < rows; ++r) {
+                or_[r] = 0.0;
+                oi[r] = 0.0;
+            }
+            for (int i = 0; i < k; ++i) {
+                const double zr = s->Hr[i + (size_t)c * k];
+                const double *xr = s->Xr + i * R;
+                const double zi = s->Hi[i + (size_t)c * k];
+                const double *xi = s->Xi + i * R;
+                for (int r = 0; r < rows; ++r)
+                    hzgsvd__zfma(xr[r], xi[r], zr, zi, or_[r], oi[r], &or_[r], &oi[r]);
+            }
+        }
+        for (int c = 0; c < k; ++c) {
+            double *dstr = yr + (size_t)cols[c] * m + r0;
+            double *dsti = yi + (size_t)cols[c] * m + r0;
+            for (int r = 0; r < rows; ++r) {
+                dstr[r] = s->Or[r + c * R];
+                dsti[r] = s->Oi[r + c * R];
+            }
+        }
+    }
+}
+
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+ * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
+ * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
+ * column's square underflowed) and returns 1. */
+HZGSVD_PRIVATE int hzgsvd__z_factor(const double *yr, const double *yi, int m, const int *cols, int k, int which,
+                                double *ar, double *ai, hzgsvd__z_pair_result *res)
+{
+    hzgsvd__z_gram(yr, yi, m, cols, k, ar, ai);
+    int c = hzgsvd__z_cholesky(ar, ai, k);
+    if (c >= 0) c = hzgsvd__z_mgs_factor(yr, yi, m, cols, k, ar, ai);
+    if (c == -1) return 0;
+    if (c == -2) { res->fail = 4; return 1; }
+    res->fail = which; res->fail_col = c;
+    res->tiny = hzgsvd__z_nrm2sq(yr + (size_t)cols[c] * m, yi + (size_t)cols[c] * m, m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    return 1;
+}
+
+/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, double tol, const hzgsvd__z_scratch *s)
+{
+    hzgsvd__z_pair_result res = {0, 0, 0, -1, 0};
+    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
+    double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
+    /* Subphases 1 and 2: F-hat, G-hat */
+    if (hzgsvd__z_factor(M->Fr, M->Fi, M->mf, cols, k, 1, Fr, Fi, &res)) return res;
+    if (hzgsvd__z_factor(M->Gr, M->Gi, M->mg, cols, k, 2, Gr, Gi, &res)) return res;
+
+    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
+    for (size_t e = 0; e < (size_t)k * k; ++e) {
+        Zr[e] = 0.0;
+        Zi[e] = 0.0;
+    }
+    for (int j = 0; j < k; ++j) {
+        double zj = 1.0;
+        if (!resc) {
+            const double b = hzgsvd__z_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh);
+            if (b != 1.0) {
+                zj = hzgsvd__rsqrt_rn(b);
+                hzgsvd__z_scale(Fr + (size_t)j * k, Fi + (size_t)j * k, k, zj);
+                hzgsvd__z_scale(Gr + (size_t)j * k, Gi + (size_t)j * k, k, zj);
+            }
+        }
+        Zr[j + (size_t)j * k] = zj;
+    }
+    int moved = 0;                       /* any transformation or swap in the inner sweeps */
+    for (int sweep = 0; sweep < max_inner; ++sweep) {
+        unsigned long long s_all = 0, s_big = 0;
+        for (int step = 0; step < inner_steps; ++step) {
+            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
+            for (int pos = 0; pos < k / 2; ++pos) {
+                const int p = pq[2 * pos], q = pq[2 * pos + 1];
+                const double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
+                const double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
+                const double *fpi = Fi + (size_t)p * k, *fqi = Fi + (size_t)q * k;
+                const double *gpi = Gi + (size_t)p * k, *gqi = Gi + (size_t)q * k;
+                double apqr, apqi, bpqr, bpqi;
+                const double app = hzgsvd__z_nrm2sq(fpr, fpi, k, enh), aqq = hzgsvd__z_nrm2sq(fqr, fqi, k, enh);
+                hzgsvd__z_dot(fpr, fpi, fqr, fqi, k, enh, &apqr, &apqi);
+                hzgsvd__z_dot(gpr, gpi, gqr, gqi, k, enh, &bpqr, &bpqi);
+                const double bpp = resc ? hzgsvd__z_nrm2sq(gpr, gpi, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__z_nrm2sq(gqr, gqi, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__zrot(app, aqq, apqr, apqi, bpp, bqq, bpqr, bpqi, variant, sort, tol);
+                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
+                int swap = rot.swap;
+                if (rot.transform) {
+                    ++s_all;
+                    s_big += (unsigned long long)rot.big;
+                    hzgsvd__z_apply(&rot, Fr, Fi, k, p, q);
+                    hzgsvd__z_apply(&rot, Gr, Gi, k, p, q);
+                    hzgsvd__z_apply(&rot, Zr, Zi, k, p, q);
+                    swap = hzgsvd__zswap(sort, hzgsvd__z_nrm2sq(fpr, fpi, k, enh), hzgsvd__z_nrm2sq(fqr, fqi, k, enh));
+                }
+                moved |= rot.transform | swap;
+                if (swap) {
+                    hzgsvd__z_swap_cols(Fr, Fi, k, p, q, k);
+                    hzgsvd__z_swap_cols(Gr, Gi, k, p, q, k);
+                    hzgsvd__z_swap_cols(Zr, Zi, k, p, q, k);
+                }
+            }
+        }
+        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
+        res.all += s_all;
+        res.big += s_big;
+    }
+    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
+     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
+     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
+    if (!moved) return res;
+    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
+    for (int j = 0; j < k; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)
+                                        + hzgsvd__z_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh));
+        if (t != 1.0) hzgsvd__z_scale(Zr + (size_t)j * k, Zi + (size_t)j * k, k, t);
+    }
+    /* Subphase 4: the three post-multiplications */
+    hzgsvd__z_postmultiply(M->Fr, M->Fi, M->mf, cols, k, s);
+    hzgsvd__z_postmultiply(M->Gr, M->Gi, M->mg, cols, k, s);
+    hzgsvd__z_postmultiply(M->Zr, M->Zi, M->nz, cols, k, s);
+    return res;
+}
+
+/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
+HZGSVD_PRIVATE void hzgsvd__z_rescale_z(const hzgsvd__z_mats *M, int enh, int nthreads)
+{
+    (void)nthreads;
+    const double tol_t = (double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__U;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
+                                        + hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
+        if (t != 1.0) hzgsvd__z_scale(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, M->nz, t);
+        /* The block step normalises with the column norms of its factors; where those were off (an
+         * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
+         * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
+         * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
+        if (fabs(t - 1.0) > tol_t) {
+            hzgsvd__z_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, t);
+            hzgsvd__z_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, t);
+        }
+    }
+}
+
+/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (of either part), for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
+{
+    for (int j = 0; j < n; ++j) {
+        double top = 0.0;
+        for (int r = 0; r < m; ++r) {
+            const double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
+            if (!isfinite(vr) || !isfinite(vi))
+                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, vr, vi);
+            if (fabs(vr) > top) top = fabs(vr);
+            if (fabs(vi) > top) top = fabs(vi);
+        }
+        if (top == 0.0)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
+        (void)frexp(top, &e[j]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
+ * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
+ * what the engine resolves (hzgsvd__range_fail_input). */
+HZGSVD_PRIVATE int hzgsvd__z_range_column(const hzgsvd__z_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+{
+    double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
+    double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg;
+    if (rg->active) {
+        hzgsvd__z_scale_pow2(fr, fi, m_f, rg->shift_f + c);
+        hzgsvd__z_scale_pow2(gr, gi, m_g, rg->shift_g + c);
+    }
+    *nf = sqrt(hzgsvd__z_nrm2sq(fr, fi, m_f, 0));
+    *ng = sqrt(hzgsvd__z_nrm2sq(gr, gi, m_g, 0));
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
+}
+
+/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__z_load(const double *Y, int m, int n, int ld, double *wr, double *wi, int ldw)
+{
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            wr[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld)];
+            wi[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + 1];
+        }
+}
+
+/* Write working column jw (first m rows) to the caller's column jc. */
+HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, const double *wr, const double *wi, int ldw, int jw, int m)
+{
+    for (int r = 0; r < m; ++r) {
+        Y[2 * (r + (size_t)jc * ld)] = wr[r + (size_t)jw * ldw];
+        Y[2 * (r + (size_t)jc * ld) + 1] = wi[r + (size_t)jw * ldw];
+    }
+}
+
+/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
+ * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
+ * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
+ * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
+HZGSVD_PRIVATE int hzgsvd__z_degenerate(const double *zr, const double *zi, int n, const double *nf, const double *ng,
+                                    double sf, double sg, double tol_f, double tol_g)
+{
+    double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double a = hypot(zr[k], zi[k]);
+        af = fma(a, nf[k], af);
+        ag = fma(a, ng[k], ag);
+    }
+    if (!(sf > tol_f * af)) return 1;
+    if (!(sg > tol_g * ag)) return 2;
+    return 0;
+}
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
+{
+    hzgsvd__z_mats M;
+    double *buf = (double *)malloc(sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
+    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
+    M.Fr = buf; M.Gr = buf + m_f;
+    M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
+    hzgsvd__z_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
+    hzgsvd__z_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
+    if (rg->active) {
+        hzgsvd__z_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + col0);
+        hzgsvd__z_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + col0);
+    }
+    const double nf2 = hzgsvd__z_nrm2sq(M.Fr, M.Fi, m_f, enh);
+    const double ng2 = hzgsvd__z_nrm2sq(M.Gr, M.Gi, m_g, enh);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
+        free(buf);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
+    }
+    double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__z_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__z_scale(M.Fr, M.Fi, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__z_scale(M.Gr, M.Gi, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__z_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
+    hzgsvd__z_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
+    Z[0] = rho; Z[1] = 0.0;
+    const int zbad = rg->active && hzgsvd__z_range_z_col(Z, 1, &col0, zm, ze);
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    free(buf);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
+    return HZGSVD_SUCCESS;
+}
+
+/* Working matrices: one zeroed allocation for F, G and Z (split planes). */
+HZGSVD_PRIVATE int hzgsvd__z_mats_alloc(hzgsvd__z_mats *M, int mf, int mg, int nz, int nc)
+{
+    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
+    double *dp = (double *)calloc(2 * per_plane, sizeof(double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    if (!dp) return -1;
+    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc;
+    return 0;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_mats_free(hzgsvd__z_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
+ * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
+ * the per-pair results of a step, and the settings. */
+typedef struct hzgsvd__z_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+    double tol;
+    int *outer, *inner;
+    hzgsvd__z_scratch *scr;
+    hzgsvd__z_pair_result *pres;
+    char *mem;
+} hzgsvd__z_engine;
+
+HZGSVD_PRIVATE void hzgsvd__z_engine_free(hzgsvd__z_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_engine_init(hzgsvd__z_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
+    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
+    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
+    E->tol = hzgsvd__ortho_tol(E->k);
+    E->mem = NULL; E->scr = NULL;
+#ifdef _OPENMP
+    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
+     * the same for every thread count) */
+    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
+#else
+    E->nthreads = 1;
+#endif
+    const int k = E->k;
+    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
+    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
+    if (E->outer_steps < 1 || E->inner_steps < 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
+    const size_t n_scr = 2 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__z_ROWS * k);
+    const size_t bytes = sizeof(double) * n_scr * (size_t)E->nthreads
+                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
+                       + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1);
+    E->mem = (char *)calloc(1, bytes);
+    E->scr = (hzgsvd__z_scratch *)malloc(sizeof(hzgsvd__z_scratch) * (size_t)E->nthreads);
+    if (!E->mem || !E->scr) {
+        hzgsvd__z_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
+    }
+    /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
+    E->pres = (hzgsvd__z_pair_result *)E->mem;
+    double *dp = (double *)(E->mem + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1));
+    for (int t = 0; t < E->nthreads; ++t) {
+        E->scr[t].Ar = dp; dp += (size_t)k * k;
+        E->scr[t].Br = dp; dp += (size_t)k * k;
+        E->scr[t].Hr = dp; dp += (size_t)k * k;
+        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        E->scr[t].Or = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        E->scr[t].Ai = dp; dp += (size_t)k * k;
+        E->scr[t].Bi = dp; dp += (size_t)k * k;
+        E->scr[t].Hi = dp; dp += (size_t)k * k;
+        E->scr[t].Xi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        E->scr[t].Oi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+    }
+    E->outer = (int *)dp;
+    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
+    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
+        hzgsvd__z_engine_free(E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
+ * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
+ * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
+HZGSVD_PRIVATE void hzgsvd__z_init_fgz(const hzgsvd__z_mats *M, const hzgsvd__z_engine *E, int half, int row0, int row1)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double zj = 1.0;
+        if (!HZGSVD__VAR_RESCALE(E->variant)) {
+            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, E->enh));
+            if (zj != 1.0) {
+                hzgsvd__z_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, zj);
+                hzgsvd__z_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, zj);
+            }
+        }
+        const int zrow = j < half ? row0 + j : row1 + j - half;
+        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
+    }
+}
+
+/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
+ * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
+ * identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    const int w = E->w, nblk = E->nblk;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = E->outer + (size_t)step * nblk;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
+#endif
+        for (int pos = 0; pos < nblk / 2; ++pos) {
+#ifdef _OPENMP
+            const int tid = omp_get_thread_num();
+#else
+            const int tid = 0;
+#endif
+            int cols[128];                      /* 2w <= 128 column indices */
+            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
+            E->pres[pos] = hzgsvd__z_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+        }
+        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
+            const hzgsvd__z_pair_result *r = &E->pres[pos];
+            *all += r->all;
+            *big += r->big;
+            if (r->fail == 4 && st == HZGSVD_SUCCESS) {
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copy of an ill-conditioned pivot block for its MGS factor (sweep %d)", sweep + 1);
+            } else if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
+                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
+                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
+            } else if (r->fail && st == HZGSVD_SUCCESS) {
+                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
+                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
+                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
+                                  : r->fail == 1 ? "F is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)"
+                                                 : "G is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)",
+                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
+            }
+        }
+    }
+    return st;
+}
+
+/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
+ * Returns the first degenerate column or -1. */
+HZGSVD_PRIVATE int hzgsvd__z_final_rescale(const hzgsvd__z_mats *M, const hzgsvd__z_engine *E, double *sf, double *sg, double *ss)
+{
+    int bad = -1;
+    const int enh = E->enh;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(E->nthreads)
+#endif
+    for (int j = 0; j < M->nc; ++j) {
+        double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
+        double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg, *zi = M->Zi + (size_t)j * M->nz;
+        const double nf2 = hzgsvd__z_nrm2sq(fr, fi, M->mf, enh);
+        const double ng2 = hzgsvd__z_nrm2sq(gr, gi, M->mg, enh);
+        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
+        sf[j] = sqrt(nf2) * rho;
+        sg[j] = sqrt(ng2) * rho;
+        ss[j] = sqrt(nf2) * rg;
+        if (rf != 1.0) hzgsvd__z_scale(fr, fi, M->mf, rf);
+        if (rg != 1.0) hzgsvd__z_scale(gr, gi, M->mg, rg);
+        if (rho != 1.0) hzgsvd__z_scale(zr, zi, M->nz, rho);
+        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
+#ifdef _OPENMP
+#pragma omp critical(hzgsvd__z_bad)
+#endif
+            { if (bad < 0 || j < bad) bad = j; }
+        }
+    }
+    return bad;
+}
+
+/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
+ * zeros: a bordered column never mixes with a real one). */
+HZGSVD_PRIVATE int hzgsvd__z_real_column(const hzgsvd__z_mats *M, int j, int n)
+{
+    for (int r = n; r < M->nz; ++r) {
+        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+        if (M->Zi[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
+    }
+    return 1;
+}
+
+/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
+ * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
+HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+                                   const double *nf, const double *ng, const double *sf, const double *sg, int *col)
+{
+    for (int c = 0; c < cnt; ++c) {
+        const int j = order[c];
+        const int d = hzgsvd__z_degenerate(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+                                       (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
+        if (d) { *col = c; return d; }
+    }
+    return 0;
+}
+
+/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
+ * found by the final rank test returns before any output is written (the caller then reduces the
+ * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
+ * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+{
+    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
+    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
+    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
+    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", eg, info);
+    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, ef, eg, col, part);
+    const hzgsvd__range rg = hzgsvd__range_plan(part);
+    if (n == 1) {
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
+        st = hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
+        free(ints);
+        return st;
+    }
+
+    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
+    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
+    hzgsvd__z_mats M;
+    hzgsvd__z_engine E;
+    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
+    double *sig = (double *)malloc(sizeof(double) * n_aux);
+    if (!sig || hzgsvd__z_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
+        free(sig); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
+    }
+    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
+    st = hzgsvd__z_engine_init(&E, nb, o, info);
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); return st; }
+
+    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+     * initFGZ (3.3). */
+    hzgsvd__z_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
+    hzgsvd__z_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+    for (int j = 0; j < n; ++j) {
+        const int low = hzgsvd__z_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
+        if (low) {
+            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
+            free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+            return st;
+        }
+    }
+    for (int j = 0; j < extra; ++j) {
+        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
+        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+    }
+    hzgsvd__z_init_fgz(&M, &E, nb, 0, 0);
+
+    int converged = 0;
+    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+        unsigned long long sw_all = 0, sw_big = 0;
+        st = hzgsvd__z_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
+        if (o->progress) {
+            hzgsvd_progress pr;
+            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
+            pr.seconds = hzgsvd__now() - t0;
+            o->progress(&pr, o->progress_user);
+        }
+        if (st != HZGSVD_SUCCESS) break;
+        if (sw_big == 0) { converged = 1; break; }
+        hzgsvd__z_rescale_z(&M, enh, E.nthreads);
+    }
+    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
+
+    const int bad = hzgsvd__z_final_rescale(&M, &E, sf, sg, ss);
+    if (bad >= 0) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          bad + 1, sf[bad], sg[bad]);
+        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        return st;
+    }
+    /* The caller's columns are those free of bordering; sorting may have moved them. */
+    int cnt = 0;
+    for (int j = 0; j < nb; ++j)
+        if (hzgsvd__z_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) {
+        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    }
+    if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
+        st = hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, ef, eg, &rg, col, M.Zr, M.Zi, nb, order, sf, sg, ss, E.nthreads, info);
+        if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
+        if (info) info->sigma_refined = 1;
+    }
+    if (o->sort) hzgsvd__sort_desc(ss, order, n);
+    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
+    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    for (int c = 0; c < n && spread_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
+    const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
+    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
+        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    }
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        double sfo, sgo, sso, zm;
+        int ze;
+        int out = hzgsvd__z_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__z_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
+        hzgsvd__z_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
+        hzgsvd__z_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
+        if (rg.active) out |= hzgsvd__z_range_z_col(Z + 2 * (size_t)c * ldz, n, col, zm, ze);
+        if (out && range_col < 0) range_col = c;
+        if (sigma_f) sigma_f[c] = sfo;
+        if (sigma_g) sigma_g[c] = sgo;
+        if (sigma) sigma[c] = sso;
+    }
+    free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+    if (info) info->outputs_written = 1;
+    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
+    if (range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            range_col + 1, (sigma ? sigma[range_col] : 0.0), (sigma_f ? sigma_f[range_col] : 0.0), (sigma_g ? sigma_g[range_col] : 0.0));
+    if (!converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                            o->max_sweeps, o->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_dense.c.j2 [z] ***/
+/* Dense unitary factorizations for the reduction of a general pair (complex (z)):
+ * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
+ * major in the caller's layout (interleaved re, im; ld counts complex elements).  Every
+ * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
+ * one routine applies it from either side.  Plain loops in a fixed order: O(m n^2) once per call,
+ * against O(n^3) per sweep of the iteration, and bitwise reproducible.  Where there is enough work
+ * (HZGSVD__DN_PAR) the loops over independent columns (or row blocks) run on OpenMP threads: each
+ * output element is still computed by one thread in the same order, so the results do not depend
+ * on the thread count. */
+
+/* Scalars a loop must touch before it is shared among OpenMP threads. */
+#ifndef HZGSVD__DN_PAR
+#define HZGSVD__DN_PAR 32768
+#endif
+
+/* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
+ * square overflows or underflows needlessly. */
+HZGSVD_PRIVATE double hzgsvd__z_dn_nrm2(const double *x, int len, int inc)
+{
+    double amax = 0.0, ss = 0.0;
+    int e;
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 2; ++c) amax = fmax(amax, fabs(x[(size_t)2 * i * inc + c]));
+    if (!(amax > 0.0) || !isfinite(amax)) return amax;
+    (void)frexp(amax, &e);
+    /* x 2^-e by one multiplication where 2^-e is a normal double (the same, correctly rounded,
+     * value as ldexp's), by ldexp for a subnormal amax */
+    const double scale = e > -1000 ? ldexp(1.0, -e) : 0.0;
+    for (int i = 0; i < len; ++i)
+        for (int c = 0; c < 2; ++c) {
+            const double xi = x[(size_t)2 * i * inc + c];
+            const double t = e > -1000 ? xi * scale : ldexp(xi, -e);
+            ss += t * t;
+        }
+    return ldexp(sqrt(ss), e);
+}
+
+/* The reflector of the contiguous vector v (len scalars) with its pivot at ia: on return v holds
+ * the reflector's vector (v[ia] = 1), *tau its factor, beta the value H x has at ia (H x = beta e_ia;
+ * beta[0], beta[1]: re, im).  x with nothing off the pivot gives H = I (tau = 0). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_house(double *v, int len, int ia, double *tau, double *beta)
+{
+    double *a = v + 2 * (size_t)ia;
+    const double ar = a[0], ai = a[1];
+    a[0] = 0.0; a[1] = 0.0;
+    const double rest = hzgsvd__z_dn_nrm2(v, len, 1);
+    const double aabs = hypot(ar, ai);
+    if (rest == 0.0) { *tau = 0.0; beta[0] = ar; beta[1] = ai; a[0] = 1.0; return; }
+    const double nu = hypot(aabs, rest);
+    const double pr = aabs > 0.0 ? ar / aabs : 1.0, pi = aabs > 0.0 ? ai / aabs : 0.0;   /* phase of alpha */
+    /* v0 = phase (|alpha| + nu); v := x / v0 = x conj(phase) / (|alpha| + nu) off the pivot (no
+     * square of |v0|: it overflows for entries above 1e154) */
+    const double m0 = aabs + nu;
+    for (int i = 0; i < len; ++i) {
+        if (i == ia) continue;
+        const double xr = v[2 * (size_t)i], xi = v[2 * (size_t)i + 1];
+        v[2 * (size_t)i] = (xr * pr + xi * pi) / m0;
+        v[2 * (size_t)i + 1] = (xi * pr - xr * pi) / m0;
+    }
+    a[0] = 1.0; a[1] = 0.0;
+    *tau = m0 / nu;
+    beta[0] = -pr * nu; beta[1] = -pi * nu;
+}
+
+/* C := H C for the rows 0..len-1 of ncols columns of C (ld ldc). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_left(const double *v, int len, double tau, double *Cm, int ldc, int ncols)
+{
+    if (tau == 0.0) return;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)len * ncols > HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < ncols; ++j) {
+        double *c = Cm + (size_t)2 * j * ldc;
+        double sr = 0.0, si = 0.0;   /* s = v^H c */
+        for (int i = 0; i < len; ++i) {
+            sr += v[2 * i] * c[2 * i] + v[2 * i + 1] * c[2 * i + 1];
+            si += v[2 * i] * c[2 * i + 1] - v[2 * i + 1] * c[2 * i];
+        }
+        sr *= tau; si *= tau;
+        for (int i = 0; i < len; ++i) {
+            c[2 * i] -= sr * v[2 * i] - si * v[2 * i + 1];
+            c[2 * i + 1] -= sr * v[2 * i + 1] + si * v[2 * i];
+        }
+    }
+}
+
+/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars.  Rows
+ * are independent: blocks of 256 rows, each tmp = C v, then C -= tau tmp v^H. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_right(const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
+{
+    if (tau == 0.0 || nrows == 0) return;
+    const int nb = (nrows + 255) / 256;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)len * nrows > HZGSVD__DN_PAR)
+#endif
+    for (int b = 0; b < nb; ++b) {
+        const int i0 = 256 * b, i1 = nrows < i0 + 256 ? nrows : i0 + 256;
+        memset(tmp + 2 * (size_t)i0, 0, sizeof(double) * 2 * (size_t)(i1 - i0));
+        for (int j = 0; j < len; ++j) {   /* tmp = C v */
+            const double *c = Cm + (size_t)2 * j * ldc;
+            const double vr = v[2 * j], vi = v[2 * j + 1];
+            for (int i = i0; i < i1; ++i) {
+                tmp[2 * i] += c[2 * i] * vr - c[2 * i + 1] * vi;
+                tmp[2 * i + 1] += c[2 * i] * vi + c[2 * i + 1] * vr;
+            }
+        }
+        for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+            double *c = Cm + (size_t)2 * j * ldc;
+            const double vr = tau * v[2 * j], vi = -tau * v[2 * j + 1];
+            for (int i = i0; i < i1; ++i) {
+                c[2 * i] -= tmp[2 * i] * vr - tmp[2 * i + 1] * vi;
+                c[2 * i + 1] -= tmp[2 * i] * vi + tmp[2 * i + 1] * vr;
+            }
+        }
+    }
+}
+
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
+typedef struct hzgsvd__z_dn_block {
+    double *S;
+    int lds, srows;
+} hzgsvd__z_dn_block;
+
+#define hzgsvd__z_AT(B, i, j) ((B)->S + (size_t)2 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
+
+/* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
+ * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
+ * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
+ * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
+ * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
+ * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
+ * work: 2 m + nc scalars. */
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
+                                 int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
+{
+    const int steps = m < nc ? m : nc;
+    double *cn = work + 2 * (size_t)m;
+    int r = 0;
+    for (int j = 0; j < steps; ++j) {
+        int p = j;
+        if (pivot) {
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
+#endif
+            for (int c = j; c < nc; ++c) cn[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_AT(B, row0 + j, col0 + c), m - j, 1);
+            for (int c = j + 1; c < nc; ++c)
+                if (cn[c] > cn[p]) p = c;
+        } else {
+            cn[j] = hzgsvd__z_dn_nrm2(hzgsvd__z_AT(B, row0 + j, col0 + j), m - j, 1);
+        }
+        if (!(cn[p] > tol)) break;
+        if (p != j) {
+            double *a = hzgsvd__z_AT(B, 0, col0 + j), *b = hzgsvd__z_AT(B, 0, col0 + p);
+            for (size_t i = 0; i < (size_t)2 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+        }
+        double *v = Vr + (size_t)2 * j * ldv, beta[2];
+        memset(v, 0, sizeof(double) * 2 * (size_t)j);
+        memcpy(v + 2 * (size_t)j, hzgsvd__z_AT(B, row0 + j, col0 + j), sizeof(double) * 2 * (size_t)(m - j));
+        hzgsvd__z_dn_house(v + 2 * (size_t)j, m - j, 0, &tau[j], beta);
+        double *d = hzgsvd__z_AT(B, row0 + j, col0 + j);
+        memset(d, 0, sizeof(double) * 2 * (size_t)(m - j));
+        d[0] = beta[0];
+        d[1] = beta[1];
+        if (col0 + j + 1 < lc1)
+            hzgsvd__z_dn_left(v + 2 * (size_t)j, m - j, tau[j], hzgsvd__z_AT(B, row0 + j, col0 + j + 1), B->lds, lc1 - (col0 + j + 1));
+        if (lc0 < col0)
+            hzgsvd__z_dn_left(v + 2 * (size_t)j, m - j, tau[j], hzgsvd__z_AT(B, row0 + j, lc0), B->lds, col0 - lc0);
+        r = j + 1;
+    }
+    for (int c = 0; c < nc; ++c)
+        if (m > r) memset(hzgsvd__z_AT(B, row0 + r, col0 + c), 0, sizeof(double) * 2 * (size_t)(m - r));
+    return r;
+}
+
+/* Row i of the block turned into its reflector (conjugated: r H = conj(beta) e_ia for the row r),
+ * applied from the right to the columns col0..col0+len-1 of every other row of S; the row gets
+ * conj(beta) at column col0+ia and zeros elsewhere.  v, tmp: len and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_row_reflect(const hzgsvd__z_dn_block *B, int row, int col0, int len, int ia, double *v, double *tmp)
+{
+    double tau, beta[2];
+    for (int c = 0; c < len; ++c) {
+        const double *s = hzgsvd__z_AT(B, row, col0 + c);
+        v[2 * c] = s[0];
+        v[2 * c + 1] = -s[1];
+    }
+    hzgsvd__z_dn_house(v, len, ia, &tau, beta);
+    if (row > 0) hzgsvd__z_dn_right(v, len, tau, hzgsvd__z_AT(B, 0, col0), B->lds, row, tmp);
+    if (row + 1 < B->srows) hzgsvd__z_dn_right(v, len, tau, hzgsvd__z_AT(B, row + 1, col0), B->lds, B->srows - row - 1, tmp);
+    for (int c = 0; c < len; ++c) {
+        double *s = hzgsvd__z_AT(B, row, col0 + c);
+        s[0] = c == ia ? beta[0] : 0.0;
+        s[1] = c == ia ? -beta[1] : 0.0;
+    }
+}
+
+/* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
+ * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
+ * of S.  v, tmp: nc and srows scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_rq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = r - 1; i >= 0; --i) {
+        const int len = nc - r + i + 1;
+        hzgsvd__z_dn_row_reflect(B, row0 + i, col0, len, len - 1, v, tmp);
+    }
+}
+
+/* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
+ * the unitary factor is applied to the same columns of all rows of S. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_lq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+{
+    for (int i = 0; i < r; ++i)
+        hzgsvd__z_dn_row_reflect(B, row0 + i, col0 + i, nc - i, 0, v, tmp);
+}
+
+/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * nrhs > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < nrhs; ++j) {
+        double *x = Xm + (size_t)2 * j * ldx;
+        for (int i = k - 1; i >= 0; --i) {
+            const double *t = T + (size_t)2 * ((size_t)i + (size_t)i * ldt);
+            double sr = x[2 * i], si = x[2 * i + 1];
+            for (int c = i + 1; c < k; ++c) {
+                const double *tc = T + 2 * ((size_t)i + (size_t)c * ldt);
+                sr -= tc[0] * x[2 * c] - tc[1] * x[2 * c + 1];
+                si -= tc[0] * x[2 * c + 1] + tc[1] * x[2 * c];
+            }
+            const double sc = fmax(fabs(t[0]), fabs(t[1])), a = t[0] / sc, b = t[1] / sc, d = (a * a + b * b) * sc;
+            x[2 * i] = (sr * a + si * b) / d;   /* x / t, scaled so that no square overflows */
+            x[2 * i + 1] = (si * a - sr * b) / d;
+        }
+    }
+}
+
+/* C := C + alpha A B (A m x k, B k x n, C m x n; alpha real; all with their ld). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_gemm(int m, int n, int k, double alpha, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < n; ++j) {
+        double *c = Cm + (size_t)2 * j * ldc;
+        for (int l = 0; l < k; ++l) {
+            const double *b = Bm + (size_t)2 * ((size_t)l + (size_t)j * ldb);
+            const double *a = A + (size_t)2 * l * lda;
+            const double br = alpha * b[0], bi = alpha * b[1];
+            if (br == 0.0 && bi == 0.0) continue;
+            for (int i = 0; i < m; ++i) {
+                c[2 * i] += a[2 * i] * br - a[2 * i + 1] * bi;
+                c[2 * i + 1] += a[2 * i] * bi + a[2 * i + 1] * br;
+            }
+        }
+    }
+}
+
+/* C := C + diag(d) A^H B (A m x k, B m x n, C k x n, d real, k entries): row i of C gets
+ * d[i] a_i^H B. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_gemm_hn_rows(int m, int n, int k, const double *d, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < n; ++j) {
+        const double *b = Bm + (size_t)2 * j * ldb;
+        for (int i = 0; i < k; ++i) {
+            if (d[i] == 0.0) continue;
+            const double *a = A + (size_t)2 * i * lda;
+            double *c = Cm + (size_t)2 * ((size_t)i + (size_t)j * ldc);
+            double sr = 0.0, si = 0.0;
+            for (int l = 0; l < m; ++l) {
+                sr += a[2 * l] * b[2 * l] + a[2 * l + 1] * b[2 * l + 1];
+                si += a[2 * l] * b[2 * l + 1] - a[2 * l + 1] * b[2 * l];
+            }
+            c[0] += d[i] * sr;
+            c[1] += d[i] * si;
+        }
+    }
+}
+/*** end templates/hzgsvd_cpu_dense.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_general.c.j2 [z] ***/
+/* General pairs (complex (z)): any F (m_f x n) and G (m_g x n), rank deficient or with
+ * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
+ * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
+ * pairs").  With S = [G; F; I] carried along (every column operation acts on all three):
+ *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
+ *   B  QR with column pivoting of the first n-l columns of F Q, rank k; RQ of its k rows:
+ *        U1^H F Q = [0 T_A A12; 0 0 A22] (column groups: common null space, K = k, L = l);
+ *   C  QR with column pivoting of A22, rank s; where s < l an LQ step and a QR of G's columns in
+ *      A22's null space:  A22 -> [Ac 0], G's L columns -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
+ * The core pair (Ac, Bc) is s x s and nonsingular on both sides.  From its GSVD the caller's columns
+ * are assembled in the order [K (sigma = inf) | core | sigma = 0 | common null space]:
+ *   K:    z = Q [0; T_A^-1; 0; 0],                      F z = U1 e,  G z = 0
+ *   core: z = Q [0; x; Zc; y],  y = -S0^-1 C0 Zc,  x = -T_A^-1 (A12c Zc + A12z y)
+ *   zero: z = Q [0; x; 0; S0^-1], x = -T_A^-1 A12z S0^-1,  F z = 0,  G z = V1 e
+ *   null: z = Q [I; 0; 0; 0],                           F z = G z = 0.
+ * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
+ * rank is the number of leading pivots whose column norm exceeds tol. */
+
+/* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
+ * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
+HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld, int *e)
+{
+    double amax = 0.0, best = 0.0;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
+            amax = fmax(amax, hypot(a[0], a[1]));
+        }
+    *e = 0;
+    if (!(amax > 0.0)) return 0.0;
+    (void)frexp(amax, e);
+    for (int j = 0; j < n; ++j) {
+        double s = 0.0;
+        for (int i = 0; i < m; ++i) {
+            const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
+            s += ldexp(hypot(a[0], a[1]), -*e);
+        }
+        best = fmax(best, s);
+    }
+    return best;
+}
+
+/* Whether the rows x cols block A (ld) holds a NaN or an infinity; the first one's row and column
+ * (0-based, column by column) in *row, *col. */
+HZGSVD_PRIVATE int hzgsvd__z_gen_nonfinite(const double *A, int rows, int cols, int ld, int *row, int *col)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 2 * rows; ++i)
+            if (!isfinite(A[(size_t)2 * j * ld + i])) { *row = i / 2; *col = j; return 1; }
+    return 0;
+}
+
+/* The finiteness check of a general pair's input (zero columns are allowed here). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
+{
+    int i, j;
+    if (hzgsvd__z_gen_nonfinite(A, m, n, ld, &i, &j))
+        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i + 1, j + 1);
+    return HZGSVD_SUCCESS;
+}
+
+/* The rows x cols block W (ld ldw) set to the unit columns e_{row0}, e_{row0+1}, ... */
+HZGSVD_PRIVATE void hzgsvd__z_gen_unit(double *W, int ldw, int rows, int cols, int row0)
+{
+    for (int j = 0; j < cols; ++j) {
+        memset(W + (size_t)2 * j * ldw, 0, sizeof(double) * 2 * (size_t)rows);
+        W[(size_t)2 * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
+    }
+}
+
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+HZGSVD_PRIVATE void hzgsvd__z_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
+{
+    for (int j = 0; j < cols; ++j)
+        for (int i = 0; i < 2 * rows; ++i)
+            dst[(size_t)2 * j * ldd + i] = ldexp(src[(size_t)2 * j * lds + i], e);
+}
+
+/* Applies the reflectors t-1 .. 0 (columns of V, ld = m, factors tau) to the ncols columns of W:
+ * W := H_0 H_1 ... H_{t-1} W (the unitary factor whose adjoint the reduction applied). */
+HZGSVD_PRIVATE void hzgsvd__z_gen_unreduce(const double *V, const double *tau, int t, int m, double *W, int ldw, int ncols)
+{
+    for (int r = t - 1; r >= 0; --r)
+        hzgsvd__z_dn_left(V + (size_t)2 * r * m, m, tau[r], W, ldw, ncols);
+}
+
+/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s). */
+HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s)
+{
+    double worst = 0.0;   /* a max: the same whatever the threads' order */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(dynamic, 16) reduction(max : worst) if ((size_t)s * s * s > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < s; ++j)
+        for (int i = 0; i <= j; ++i) {
+            const double *a = Y + (size_t)2 * i * s, *b = Y + (size_t)2 * j * s;
+            double re = i == j ? -1.0 : 0.0, im = 0.0;
+            for (int r = 0; r < s; ++r) {
+                re += a[2 * r] * b[2 * r] + a[2 * r + 1] * b[2 * r + 1];
+                im += a[2 * r] * b[2 * r + 1] - a[2 * r + 1] * b[2 * r];
+            }
+            worst = fmax(worst, hypot(re, im));
+        }
+    return worst;
+}
+
+/* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
+ * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  keep_if_deficient
+ * as hzgsvd__z_gsvd's (0: the documented behaviour, 1: no outputs where the final rank test fails, 2: that
+ * test does not fail).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
+ * survive the call. */
+typedef hzgsvd_status (*hzgsvd__z_core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient);
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+{
+    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, keep_if_deficient);
+}
+
+/* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__z_gsvd_any on the CPU, the GPU's on
+ * host arrays in hzgsvd_single.cuh. */
+typedef hzgsvd_status (*hzgsvd__z_any_engine)(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0);
+
+/* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
+ * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
+ * deficient or returns U or V off orthogonality by more than 16 s u (an ungraded core of condition
+ * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
+ * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
+ * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
+{
+    const size_t s2 = (size_t)s * s;
+    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2 + 3 * 2 * (size_t)s) + (size_t)s + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
+    double *S = mem, *Vr = S + 2 * 2 * s2, *Rm = Vr + 2 * 2 * s2, *work = Rm + 2 * s2, *tau = work + 2 * 3 * 2 * (size_t)s;
+    hzgsvd__z_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
+    hzgsvd__z_gen_copy(Bc, s, s, s, 0, S + 2 * (size_t)s, 2 * s);
+    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
+    const double tol = 16.0 * s * ldexp(1.0, -53);
+    const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__z_gen_orth(Ac, s) > tol || hzgsvd__z_gen_orth(Bc, s) > tol)))) {
+        free(mem);
+        return st;
+    }
+    hzgsvd__z_dn_block B = {S, 2 * s, 2 * s};
+    (void)hzgsvd__z_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
+        for (int i = 0; i < 2 * s; ++i) Rm[(size_t)2 * j * s + i] = i / 2 <= j ? S[(size_t)2 * j * 2 * s + i] : 0.0;
+    hzgsvd__z_gen_unit(S, 2 * s, 2 * s, s, 0);
+    hzgsvd__z_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
+    hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
+    hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+    if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
+    st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) hzgsvd__z_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    free(mem);
+    return st;
+}
+
+/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
+ * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
+ * written; on any other status they are untouched. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
+{
+    hzgsvd_status st = hzgsvd__z_gen_finite(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_finite(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    int ef, eg;
+    const double ulp = ldexp(1.0, -52);
+    const double nf1 = hzgsvd__z_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__z_gen_norm1(G, m_g, n, ldg, &eg);
+    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
+    const double tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    const double tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    const double tolf = ldexp(tolf_s, ef), tolg = ldexp(tolg_s, eg);
+
+    /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
+    const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
+    const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
+    const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
+    const size_t n_work = (size_t)mx * 3 + (size_t)n;
+    double *mem = (double *)calloc(2 * (n_s + n_vf + n_vg + n_work) + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
+    double *S = mem, *Vf = S + 2 * n_s, *Vg = Vf + 2 * n_vf, *work = Vg + 2 * n_vg;
+    double *tauf = work + 2 * n_work, *taug = tauf + tf;
+    double *vtmp = work, *rtmp = work + 2 * (size_t)n;   /* row-reflector vector (n), rows of S (lds) */
+    hzgsvd__z_dn_block B = {S, lds, lds};
+    hzgsvd__z_gen_copy(G, ldg, m_g, n, -eg, S, lds);
+    hzgsvd__z_gen_copy(F, ldf, m_f, n, -ef, S + 2 * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) hzgsvd__z_AT(&B, m_g + m_f + j, j)[0] = 1.0;
+#define hzgsvd__z_GROW(i) (i)              /* row i of G in S */
+#define hzgsvd__z_FROW(i) (m_g + (i))      /* row i of F in S */
+
+    /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
+    const int l = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
+    if (l < n) hzgsvd__z_dn_rq(&B, hzgsvd__z_GROW(0), l, 0, n, vtmp, rtmp);
+    /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
+    int k = 0;
+    if (n - l > 0 && m_f > 0) {
+        k = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
+        if (k < n - l) hzgsvd__z_dn_rq(&B, hzgsvd__z_FROW(0), k, 0, n - l, vtmp, rtmp);
+    }
+    const int nn = n - l - k;   /* the common null space */
+    /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
+    int s = 0;
+    if (l > 0 && m_f > k)
+        s = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
+                          Vf + 2 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
+    if (s < l) {
+        if (s > 0) hzgsvd__z_dn_lq(&B, hzgsvd__z_FROW(k), s, n - l, l, vtmp, rtmp);
+        (void)hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 2 * (size_t)l * m_g, m_g, taug + l, work);
+    }
+    const int tfu = k + s, tgu = l + (s < l ? l - s : 0);   /* reflectors made */
+    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+
+    /* The core pair (unscaled), its GSVD. */
+    double *core = NULL, *sfc = NULL, *sgc = NULL, *ssc = NULL, *Y = NULL;
+    hzgsvd_status core_st = HZGSVD_SUCCESS;
+    const size_t s2 = (size_t)s * s;
+    core = (double *)malloc(sizeof(double) * (2 * 3 * s2 + 3 * (size_t)s + 2 * (size_t)n * n + 1));
+    if (!core) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s); }
+    double *Ac = core, *Bc = Ac + 2 * s2, *Zc = Bc + 2 * s2;
+    sfc = Zc + 2 * s2; sgc = sfc + s; ssc = sgc + s; Y = ssc + s;
+    if (s > 0) {
+        hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_FROW(k), n - l), lds, s, s, ef, Ac, s);
+        hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
+        int bi, bj;
+        if (hzgsvd__z_gen_nonfinite(Ac, s, 2 * s, s, &bi, &bj)) {   /* Ac, Bc: one block of 2s columns */
+            free(core); free(mem);
+            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+        }
+        core_st = hzgsvd__z_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0, engine);
+        if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
+            if (info) {   /* the core's arrays may have been written, never the caller's: say so */
+                char d[2 * sizeof info->detail];
+                char *w = strstr(info->detail, " (outputs written)");
+                if (w) *w = '\0';
+                snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
+                memcpy(info->detail, d, sizeof info->detail - 1);
+                info->detail[sizeof info->detail - 1] = '\0';
+                info->outputs_written = 0;
+            }
+            free(core); free(mem);
+            return core_st;
+        }
+    }
+
+    /* Y: Z in the coordinates of Q (columns in the output order). */
+    const double *TA = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), nn), *A12c = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l), *A12z = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l + s);
+    const double *C0 = hzgsvd__z_AT(&B, hzgsvd__z_GROW(0), n - l), *S0 = hzgsvd__z_AT(&B, hzgsvd__z_GROW(0), n - l + s);
+    memset(Y, 0, sizeof(double) * 2 * (size_t)n * n);
+#define hzgsvd__z_Y(i, j) (Y + (size_t)2 * ((size_t)(i) + (size_t)(j) * n))
+    for (int i = 0; i < k; ++i) hzgsvd__z_Y(nn + i, i)[0] = ldexp(1.0, -ef);
+    hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, 0), n, k);
+    for (int j = 0; j < s; ++j)
+        memcpy(hzgsvd__z_Y(n - l, k + j), Zc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+    for (int i = 0; i < l - s; ++i) hzgsvd__z_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
+    if (l - s > 0) {
+        hzgsvd__z_dn_gemm(l - s, s, s, -1.0, C0, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__z_dn_trsm_upper(S0, lds, l - s, hzgsvd__z_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+    }
+    if (k > 0 && l > 0) {
+        hzgsvd__z_dn_gemm(k, l, s, -1.0, A12c, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(nn, k), n);
+        hzgsvd__z_dn_gemm(k, l, l - s, -1.0, A12z, lds, hzgsvd__z_Y(n - l + s, k), n, hzgsvd__z_Y(nn, k), n);
+        hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, k), n, l);
+    }
+    for (int i = 0; i < nn; ++i) hzgsvd__z_Y(i, k + l + i)[0] = 1.0;
+#undef hzgsvd__z_Y
+
+    /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
+    for (int j = 0; j < n; ++j) memset(Z + (size_t)2 * j * ldz, 0, sizeof(double) * 2 * (size_t)n);
+    hzgsvd__z_dn_gemm(n, n, n, 1.0, hzgsvd__z_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
+    int zi, zj;
+    const int zbad = hzgsvd__z_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
+    for (int j = 0; j < n; ++j) {
+        if (m_f > 0) memset(F + (size_t)2 * j * ldf, 0, sizeof(double) * 2 * (size_t)m_f);
+        if (m_g > 0) memset(G + (size_t)2 * j * ldg, 0, sizeof(double) * 2 * (size_t)m_g);
+    }
+    for (int i = 0; i < k; ++i) F[(size_t)2 * ((size_t)i + (size_t)i * ldf)] = 1.0;
+    for (int j = 0; j < s; ++j) {
+        memcpy(F + (size_t)2 * ((size_t)k + (size_t)(k + j) * ldf), Ac + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+        memcpy(G + (size_t)2 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+    }
+    for (int i = 0; i < l - s; ++i) G[(size_t)2 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
+    if (m_f > 0) hzgsvd__z_gen_unreduce(Vf, tauf, tfu, m_f, F, ldf, k + s);
+    if (m_g > 0) hzgsvd__z_gen_unreduce(Vg, taug, tgu, m_g, G + (size_t)2 * k * ldg, ldg, l);
+    for (int c = 0; c < n; ++c) {
+        double f, g, q;
+        if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
+        else if (c < k + s) { f = sfc[c - k]; g = sgc[c - k]; q = ssc[c - k]; }
+        else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
+        else { f = 0.0; g = 0.0; q = NAN; }
+        if (sigma_f) sigma_f[c] = f;
+        if (sigma_g) sigma_g[c] = g;
+        if (sigma) sigma[c] = q;
+    }
+    free(core); free(mem);
+#undef hzgsvd__z_GROW
+#undef hzgsvd__z_FROW
+    if (info) info->outputs_written = 1;
+    if (zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
+    return core_st;
+}
+
+/* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
+HZGSVD_PRIVATE double hzgsvd__z_gen_fnorm(const double *A, int m, int n, int lda)
+{
+    double f = 0.0;
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__z_dn_nrm2(A + (size_t)2 * j * lda, m, 1));
+    return f;
+}
+
+/* X with F = U diag(sigma_f) X and G = V diag(sigma_g) X (X = Z^-1), from the input pair (F0, G0)
+ * and the outputs, without inverting Z: row i of X is w_f u_i^H F0 + w_g v_i^H G0 for any weights
+ * with w_f sigma_f + w_g sigma_g = 1.  The weights
+ *     w_f = sigma_f / (sigma_f^2 + rho^2 sigma_g^2),  w_g = rho^2 sigma_g / (sigma_f^2 + rho^2 sigma_g^2),
+ * rho = ||F0||_F / ||G0||_F, are those of the pair scaled to equal norms: the rounding of each
+ * product then stays at u ||F0|| in F = U Sigma_F X and at u ||G0|| in G = V Sigma_G X, however
+ * different the two norms are (rho = 1 gives X = Sigma_F U^H F + Sigma_G V^H G).  Rows with
+ * sigma_f = sigma_g = 0 (the common null space) are the conjugate transposes of their columns of
+ * Z.  w: 2n reals. */
+HZGSVD_PRIVATE void hzgsvd__z_gen_x(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                const double *sf, const double *sg, double *X, int ldx, double *w)
+{
+    const double nf = hzgsvd__z_gen_fnorm(F0, m_f, n, ldf0), ng = hzgsvd__z_gen_fnorm(G0, m_g, n, ldg0);
+    const double rho = ng > 0.0 ? fmin(nf / ng, DBL_MAX) : 1.0;
+    double *wf = w, *wg = w + n;
+    for (int i = 0; i < n; ++i) {
+        const double f = sf[i], g = sg[i];
+        if (g == 0.0) { wf[i] = f > 0.0 ? 1.0 / f : 0.0; wg[i] = 0.0; continue; }
+        if (f == 0.0) { wf[i] = 0.0; wg[i] = 1.0 / g; continue; }
+        const double gr = g * rho;
+        if (gr >= f) { const double t = f / gr; wf[i] = t / (gr * (1.0 + t * t)); wg[i] = 1.0 / (g * (1.0 + t * t)); }
+        else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
+    }
+    for (int j = 0; j < n; ++j) memset(X + (size_t)2 * j * ldx, 0, sizeof(double) * 2 * (size_t)n);
+    if (m_f > 0) hzgsvd__z_dn_gemm_hn_rows(m_f, n, n, wf, U, ldu, F0, ldf0, X, ldx);
+    if (m_g > 0) hzgsvd__z_dn_gemm_hn_rows(m_g, n, n, wg, V, ldv, G0, ldg0, X, ldx);
+    for (int i = 0; i < n; ++i) {
+        if (sf[i] != 0.0 || sg[i] != 0.0) continue;
+        for (int j = 0; j < n; ++j) {
+            const double *z = Z + (size_t)2 * ((size_t)j + (size_t)i * ldz);
+            double *x = X + (size_t)2 * ((size_t)i + (size_t)j * ldx);
+            x[0] = z[0];
+            x[1] = -z[1];
+        }
+    }
+}
+
+/* The full-rank engine where it can take the pair, else (or with preprocess = 1) the reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
+    if (o->preprocess == 0)
+        return hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
+    /* Tall pairs pay for the QR shortening (paper section 2) beyond m_F + m_G = HZGSVD__CPU_SHORTEN_SUM n
+     * (docs/PERFORMANCE.md, "Tall pairs"): the reduction of a full-rank pair is that QR and no more. */
+    const int tall = (long long)m_f + m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * n;
+    if (o->preprocess == -1 && m_f >= n && m_g >= n && !tall) {
+        const hzgsvd_status st = hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
+        if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
+    }
+    return hzgsvd__z_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__z_cpu_core);
+}
+/*** end templates/hzgsvd_cpu_general.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_lapack.c.j2 [z] ***/
+/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (complex): the general
+ * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
+ * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
+
+/* The whole-pair engine `any` (hzgsvd__z_gsvd_any on the CPU) with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
+ * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
+ * copies taken here. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                         double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const double *F0, int ldf0, const double *G0, int ldg0,
+                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_any_engine any)
+{
+    if (!X) return any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+    hzgsvd_info local;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (2 * (nf + ng + nz) + 4 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
+    double *Zw = Z ? Z : mem + 2 * (nf + ng), *sf = mem + 2 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
+    const int ldzw = Z ? ldz : n;
+    if (!F0) { hzgsvd__z_gen_copy(F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
+    if (!G0) { hzgsvd__z_gen_copy(G, ldg, m_g, n, 0, mem + 2 * nf, m_g); G0 = mem + 2 * nf; ldg0 = m_g; }
+    const hzgsvd_status st = any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
+    int xbad = 0, xi, xj = 0;
+    if (info->outputs_written) {
+        hzgsvd__z_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
+        if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
+        xbad = hzgsvd__z_gen_nonfinite(X, n, n, ldx, &xi, &xj);
+    }
+    free(mem);
+    if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xj + 1);
+    return st;
+}
+
+/* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
+ * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
+{
+    if (t >= m) return HZGSVD_SUCCESS;
+    double *mem = (double *)calloc(2 * (2 * (size_t)m * (t > 0 ? t : 1) + 3 * (size_t)m) + (size_t)t + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
+    double *T = mem, *Vr = T + 2 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 2 * (size_t)m * (t > 0 ? t : 1), *tau = work + 2 * 3 * (size_t)m;
+    hzgsvd__z_dn_block B = {T, m, m};
+    if (t > 0) {
+        hzgsvd__z_gen_copy(W, ldw, m, t, 0, T, m);
+        (void)hzgsvd__z_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+    }
+    hzgsvd__z_gen_unit(W + (size_t)2 * t * ldw, ldw, m, m - t, t);
+    hzgsvd__z_gen_unreduce(Vr, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t);
+    free(mem);
+    return HZGSVD_SUCCESS;
+}
+
+/* xGGSVD3 on the whole-pair engine `any`; w_default: the block width that options.block_width = 0
+ * stands for (0: left to the engine). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                          double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                          double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                          const hzgsvd_options *opt, hzgsvd_info *info, int w_default, hzgsvd__z_any_engine any)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd_options o = hzgsvd__with_width(opt, w_default);
+    hzgsvd__info_reset(info);
+    const int wu = jobu == 'U' || jobu == 'u', wv = jobv == 'V' || jobv == 'v', wq = jobq == 'Q' || jobq == 'q';
+    /* LAPACK's argument numbers (INFO = -i) */
+    const char *bad = NULL;
+    int arg = 0;
+    if (!wu && jobu != 'N' && jobu != 'n') { arg = 1; bad = "JOBU must be 'U' or 'N'"; }
+    else if (!wv && jobv != 'N' && jobv != 'n') { arg = 2; bad = "JOBV must be 'V' or 'N'"; }
+    else if (!wq && jobq != 'N' && jobq != 'n') { arg = 3; bad = "JOBQ must be 'Q' or 'N'"; }
+    else if (m < 0) { arg = 4; bad = "M < 0"; }
+    else if (n < 0) { arg = 5; bad = "N < 0"; }
+    else if (p < 0) { arg = 6; bad = "P < 0"; }
+    else if (!k) { arg = 7; bad = "K is NULL"; }
+    else if (!l) { arg = 8; bad = "L is NULL"; }
+    else if (!A && m > 0 && n > 0) { arg = 9; bad = "A is NULL"; }
+    else if (lda < (m > 1 ? m : 1)) { arg = 10; bad = "LDA < max(1, M)"; }
+    else if (!B && p > 0 && n > 0) { arg = 11; bad = "B is NULL"; }
+    else if (ldb < (p > 1 ? p : 1)) { arg = 12; bad = "LDB < max(1, P)"; }
+    else if (n > 0 && (!alpha || !beta)) { arg = alpha ? 14 : 13; bad = "ALPHA or BETA is NULL"; }
+    else if (wu && !U && m > 0) { arg = 15; bad = "U is NULL with JOBU = 'U'"; }
+    else if (ldu < 1 || (wu && ldu < m)) { arg = 16; bad = "LDU < 1, or LDU < M with JOBU = 'U'"; }
+    else if (wv && !V && p > 0) { arg = 17; bad = "V is NULL with JOBV = 'V'"; }
+    else if (ldv < 1 || (wv && ldv < p)) { arg = 18; bad = "LDV < 1, or LDV < P with JOBV = 'V'"; }
+    else if (wq && !Q && n > 0) { arg = 19; bad = "Q is NULL with JOBQ = 'Q'"; }
+    else if (ldq < 1 || (wq && ldq < n)) { arg = 20; bad = "LDQ < 1, or LDQ < N with JOBQ = 'Q'"; }
+    else if (!iwork && n > 0) { arg = 21; bad = "IWORK is NULL"; }
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument %d: %s", arg, bad);
+    o.sort = 1;   /* LAPACK's layout needs the sigma = 0 columns after the others */
+    if (o.preprocess == -1) o.preprocess = 1;   /* LAPACK's semantics: ranks decided by its tolerances, U, V, Q from unitary reductions */
+    static const double probe = 0.0;   /* stands in for arrays the option checks do not look at */
+    hzgsvd_status st = hzgsvd__check_args_general(0, 0, n > 0 ? n : 1, &probe, 1, &probe, 1, &probe, n > 0 ? n : 1, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    *k = 0; *l = 0;
+    if (n == 0) {
+        if (wu) hzgsvd__z_gen_unit(U, ldu, m, m, 0);
+        if (wv) hzgsvd__z_gen_unit(V, ldv, p, p, 0);
+        if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
+        return HZGSVD_SUCCESS;
+    }
+    hzgsvd_info local;
+    hzgsvd_info *inf = info ? info : &local;
+    if (!info) hzgsvd__info_reset(inf);
+    const size_t nF = (size_t)m * n, nG = (size_t)p * n, nn = (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (2 * (nF + nG + 2 * nn) + 2 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
+    double *F = mem, *G = F + 2 * nF, *Z = G + 2 * nG, *X = Z + 2 * nn, *sf = X + 2 * nn, *sg = sf + n;
+    hzgsvd__z_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
+    hzgsvd__z_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
+    /* X from A and B themselves: they stay as they came until R is written into them below */
+    st = hzgsvd__z_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0, any);
+    if (!inf->outputs_written) { free(mem); return st; }
+    const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
+    /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
+    double *S2 = (double *)calloc(2 * ((size_t)(r + n) * n + 2 * (size_t)(r + n)), sizeof(double));
+    if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
+    double *vt = S2 + 2 * (size_t)(r + n) * n, *rt = vt + 2 * (size_t)(r + n);
+    hzgsvd__z_dn_block SB = {S2, r + n, r + n};
+    hzgsvd__z_gen_copy(X, n, r, n, 0, S2, r + n);
+    for (int j = 0; j < n; ++j) S2[(size_t)2 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
+    hzgsvd__z_dn_rq(&SB, 0, r, 0, n, vt, rt);
+    /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
+    for (int j = 0; j < r; ++j)
+        for (int i = 0; i < r; ++i) {
+            const double *s = hzgsvd__z_AT(&SB, i, n - r + j);
+            double *d = NULL;
+            if (i < m) d = A + (size_t)2 * ((size_t)i + (size_t)(n - r + j) * lda);
+            else if (j >= m) d = B + (size_t)2 * ((size_t)(i - kk) + (size_t)(n - r + j) * ldb);
+            if (!d) continue;
+            d[0] = i <= j ? s[0] : 0.0;
+            d[1] = i <= j ? s[1] : 0.0;
+        }
+    for (int i = 0; i < n; ++i) {
+        alpha[i] = i < r ? sf[i] : 0.0;
+        beta[i] = i < r ? sg[i] : 0.0;
+        iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
+    }
+    *k = kk; *l = ll;
+    if (wq) hzgsvd__z_gen_copy(hzgsvd__z_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
+    int nonfinite = hzgsvd__z_gen_nonfinite(hzgsvd__z_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
+    free(S2);
+    hzgsvd_status st2 = HZGSVD_SUCCESS;
+    /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
+    int t = 0;
+    while (t < r && sf[t] > 0.0) ++t;
+    if (wu && m > 0) {
+        hzgsvd__z_gen_copy(F, m, m, t < m ? t : m, 0, U, ldu);
+        st2 = hzgsvd__z_lp_complete(U, ldu, m, t, info);
+    }
+    if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
+        hzgsvd__z_gen_copy(G + (size_t)2 * kk * p, p, p, ll, 0, V, ldv);
+        st2 = hzgsvd__z_lp_complete(V, ldv, p, ll, info);
+    }
+    free(mem);
+    if (st2 != HZGSVD_SUCCESS) return st2;
+    for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+    nonfinite = nonfinite || (wu && hzgsvd__z_gen_nonfinite(U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__z_gen_nonfinite(V, p, p, ldv, &bi, &bj)) ||
+          (wq && hzgsvd__z_gen_nonfinite(Q, n, n, ldq, &bi, &bj));
+    if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "K = %d, L = %d, %d sweeps", kk, ll, info->sweeps);
+    }
+    return st;
+}
+/*** end templates/hzgsvd_cpu_lapack.c.j2 [z] ***/
+
+#endif /* HZGSVD_GENERATED_HZGSVD_CPU_ENGINE_IMPL_H */
