@@ -38,20 +38,17 @@ template <> struct Engine<std::complex<double>> {
 };
 
 // Selects a device for the lifetime of the object and restores the caller's afterwards, so that a
-// call on another GPU's arrays leaves the current device as it was.
+// call on another GPU's arrays leaves the current device as it was.  Where the device cannot be
+// selected (no driver, no GPU, a bad ordinal) nothing changes and the engine's own first CUDA call
+// reports it with its status (HZGSVD_ERR_NO_DEVICE, HZGSVD_ERR_CUDA) and detail.
 class DeviceScope {
 public:
     explicit DeviceScope(int ordinal)
     {
         if (cudaGetDevice(&previous_) != cudaSuccess) { (void)cudaGetLastError(); previous_ = -1; }
         if (ordinal >= 0 && ordinal != previous_) {
-            const cudaError_t e = cudaSetDevice(ordinal);
-            if (e != cudaSuccess) {
-                (void)cudaGetLastError();
-                throw std::runtime_error(std::string("cudaSetDevice(") + std::to_string(ordinal) +
-                                         "): " + cudaGetErrorString(e));
-            }
-            switched_ = true;
+            if (cudaSetDevice(ordinal) == cudaSuccess) switched_ = true;
+            else (void)cudaGetLastError();
         }
     }
     ~DeviceScope()
