@@ -156,8 +156,8 @@ TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(filter 1,$(CPU_ONLY
 # test_python suite then fails and says why.  PYTHON_TESTS=0 leaves the Python suites out (counted
 # as skipped; e.g. on a machine without network).
 PY_MODE   := $(if $(HAVE_NVCC),gpu,cpu)
-PY_SRCS   := $(shell find python -type f \( -name '*.py' -o -name '*.c' -o -name '*.cpp' -o -name '*.h' -o -name '*.cu' \
-                -o -name '*.toml' -o -name CMakeLists.txt -o -name '*.sh' -o -name '*.txt' \) -not -path 'python/tests/test_*')
+PY_SRCS   := $(shell find python/src python/ext python/tools -type f) python/pyproject.toml python/CMakeLists.txt \
+             python/tests/requirements.txt
 PY_STAMP  := $(if $(filter 1,$(PYTHON_TESTS)),$(PYVENV)/.installed-$(PY_MODE))
 $(PYVENV)/.installed-$(PY_MODE): $(PY_SRCS) $(CORE_HDRS) $(GPU_HDRS) README.md | $(BUILD)
 	@rm -f $(PYVENV)/.installed-*

@@ -153,6 +153,29 @@ struct ProgressBridge {
     }
 };
 
+// One engine call's options (from the Python side's dict), progress bridge and info; finish()
+// raises what the progress callable raised, else returns (status, info dict).  Not copyable: the
+// options point at the bridge.
+struct EngineCall {
+    hzgsvd_options opt;
+    ProgressBridge bridge;
+    hzgsvd_info info;
+
+    EngineCall(const nb::dict &options, nb::handle progress) : opt(options_from_dict(options))
+    {
+        std::memset(&info, 0, sizeof info);
+        bridge.install(opt, progress);
+    }
+    EngineCall(const EngineCall &) = delete;
+    EngineCall &operator=(const EngineCall &) = delete;
+
+    nb::tuple finish(hzgsvd_status st)
+    {
+        bridge.rethrow();
+        return nb::make_tuple((int)st, info_to_dict(info));
+    }
+};
+
 // The engines take int sizes and leading dimensions.
 inline int checked_int(size_t v, const char *what)
 {

@@ -69,11 +69,7 @@ nb::tuple gsvd(Mat<T> F, Mat<T> G, std::optional<Mat<T>> Z, std::optional<Mat<T>
     check_vec(sigma_g, n, "sigma_g");
     check_vec(sigma, n, "sigma");
 
-    hzgsvd_options o = options_from_dict(options);
-    ProgressBridge bridge;
-    bridge.install(o, progress);
-    hzgsvd_info info;
-    std::memset(&info, 0, sizeof info);
+    EngineCall call(options, progress);
     double *z = Z ? dptr(Z->data()) : nullptr, *x = X ? dptr(X->data()) : nullptr;
     double *sf = sigma_f ? sigma_f->data() : nullptr, *sg = sigma_g ? sigma_g->data() : nullptr;
     double *s = sigma ? sigma->data() : nullptr;
@@ -82,13 +78,12 @@ nb::tuple gsvd(Mat<T> F, Mat<T> G, std::optional<Mat<T>> Z, std::optional<Mat<T>
         nb::gil_scoped_release release;
         if (x)
             st = Engine<T>::gsvdx(m_f, m_g, n, dptr(F.data()), leading_dim(F.shape(0)), dptr(G.data()),
-                                  leading_dim(G.shape(0)), z, n, x, n, sf, sg, s, &o, &info);
+                                  leading_dim(G.shape(0)), z, n, x, n, sf, sg, s, &call.opt, &call.info);
         else
             st = Engine<T>::gsvd(m_f, m_g, n, dptr(F.data()), leading_dim(F.shape(0)), dptr(G.data()),
-                                 leading_dim(G.shape(0)), z, n, sf, sg, s, &o, &info);
+                                 leading_dim(G.shape(0)), z, n, sf, sg, s, &call.opt, &call.info);
     }
-    bridge.rethrow();
-    return nb::make_tuple((int)st, info_to_dict(info));
+    return call.finish(st);
 }
 
 // X (n x n) from an unchanged copy of the input (F0, G0) and any engine's outputs.

@@ -103,11 +103,7 @@ nb::tuple gsvd_device(DMat<T> F, DMat<T> G, DMat<T> Z, std::optional<DVec> sigma
     if (sigma_g) { check_n(sigma_g->shape(0), n, "sigma_g"); check_device(*sigma_g, device, "sigma_g"); }
     if (sigma) { check_n(sigma->shape(0), n, "sigma"); check_device(*sigma, device, "sigma"); }
 
-    hzgsvd_options o = options_from_dict(options);
-    ProgressBridge bridge;
-    bridge.install(o, progress);
-    hzgsvd_info info;
-    std::memset(&info, 0, sizeof info);
+    EngineCall call(options, progress);
     using D = typename Engine<T>::dev_t;
     hzgsvd_status st;
     {
@@ -118,10 +114,9 @@ nb::tuple gsvd_device(DMat<T> F, DMat<T> G, DMat<T> Z, std::optional<DVec> sigma
                              reinterpret_cast<D *>(Z.data()), n, sigma_f ? sigma_f->data() : nullptr,
                              sigma_g ? sigma_g->data() : nullptr, sigma ? sigma->data() : nullptr,
                              reinterpret_cast<void *>(work_ptr), work_bytes,
-                             reinterpret_cast<cudaStream_t>(stream), &o, &info);
+                             reinterpret_cast<cudaStream_t>(stream), &call.opt, &call.info);
     }
-    bridge.rethrow();
-    return nb::make_tuple((int)st, info_to_dict(info));
+    return call.finish(st);
 }
 
 // Host arrays through the host entry point (it copies to device ordinal `device` and back).
@@ -137,11 +132,7 @@ nb::tuple gsvd_host(HMat<T> F, HMat<T> G, HMat<T> Z, std::optional<HVec> sigma_f
     if (sigma_f) check_n(sigma_f->shape(0), n, "sigma_f");
     if (sigma_g) check_n(sigma_g->shape(0), n, "sigma_g");
     if (sigma) check_n(sigma->shape(0), n, "sigma");
-    hzgsvd_options o = options_from_dict(options);
-    ProgressBridge bridge;
-    bridge.install(o, progress);
-    hzgsvd_info info;
-    std::memset(&info, 0, sizeof info);
+    EngineCall call(options, progress);
     hzgsvd_status st;
     {
         DeviceScope scope(device);
@@ -149,10 +140,10 @@ nb::tuple gsvd_host(HMat<T> F, HMat<T> G, HMat<T> Z, std::optional<HVec> sigma_f
         st = Engine<T>::host(m_f, m_g, n, reinterpret_cast<double *>(F.data()), leading_dim(F.shape(0)),
                              reinterpret_cast<double *>(G.data()), leading_dim(G.shape(0)),
                              reinterpret_cast<double *>(Z.data()), n, sigma_f ? sigma_f->data() : nullptr,
-                             sigma_g ? sigma_g->data() : nullptr, sigma ? sigma->data() : nullptr, &o, &info);
+                             sigma_g ? sigma_g->data() : nullptr, sigma ? sigma->data() : nullptr, &call.opt,
+                             &call.info);
     }
-    bridge.rethrow();
-    return nb::make_tuple((int)st, info_to_dict(info));
+    return call.finish(st);
 }
 
 // "gpu:K <name>" as the CLI's summary.json names the device, or "" where K is not usable.
