@@ -20,7 +20,8 @@ if not hzgsvd.gpu_built():
 if not hzgsvd.gpu_available():
     pytest.skip("no usable CUDA GPU", allow_module_level=True)
 
-SIGMA_VS_CPU = 1e-12     # test_gpu_engine: sigma against the CPU engine (measured <= 1e-14)
+SIGMA_REFINED_VS_CPU = 1e-14   # test_gpu_engine: sigma against the CPU engine where both refined it
+                               # from the input (the default; measured 1.6e-15 on an H100)
 RESIDUAL = 1e-14         # ||F Z - U Sigma_F|| / (||F|| ||Z||) (measured 2.1e-16)
 
 
@@ -33,7 +34,9 @@ def check_against_cpu(F, G, r):
     U, V, Z = cp.asnumpy(r.U), cp.asnumpy(r.V), cp.asnumpy(r.Z)
     sf, sg, s = cp.asnumpy(r.sigma_f), cp.asnumpy(r.sigma_g), cp.asnumpy(r.sigma)
     ref = hzgsvd.gsvd(F, G)
-    assert np.max(np.abs(s - ref.sigma) / ref.sigma) <= SIGMA_VS_CPU
+    # both refine sigma from the input by default (the GPU engine in the copying mode used here)
+    assert r.info.sigma_refined and ref.info.sigma_refined
+    assert np.max(np.abs(s - ref.sigma) / ref.sigma) <= SIGMA_REFINED_VS_CPU
     assert np.linalg.norm(F @ Z - U * sf) / (np.linalg.norm(F) * np.linalg.norm(Z)) <= RESIDUAL
     assert np.linalg.norm(G @ Z - V * sg) / (np.linalg.norm(G) * np.linalg.norm(Z)) <= RESIDUAL
     n = F.shape[1]
