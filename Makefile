@@ -51,7 +51,7 @@ REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h genera
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-run test-cpu test-gpu demo demo-run deps bench bench-cpu bench-mpi accuracy-table clean
+.PHONY: all generate check-generated test test-run test-cpu test-gpu test-python demo demo-run deps bench bench-cpu bench-mpi accuracy-table clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -155,7 +155,27 @@ $(BUILD)/test_lapack_gsv_gpu: $(GSV_SRCS) test/lapack_gsv/gpu_engine.cu test/lap
 	$(CC) $(CFLAGS) -c -o $(BUILD)/lapack_gsv_gpu_suite.o test/lapack_gsv/gsv_suite.c
 	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/lapack_gsv_gpu_main.o $(BUILD)/lapack_gsv_gpu_suite.o $(BUILD)/lapack_gsv_gpu_engine.o -ltmglib $(LAPACK) $(NVLIBS)
 TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_lapack_gsv_gpu)
-TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(filter 1,$(CPU_ONLY)),,$(NVCC)) CPU_ONLY=$(filter 1,$(CPU_ONLY)) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN)
+
+PYTHON_TESTS  ?= 1
+PYVENV        := $(BUILD)/pyvenv
+TEST_ENV      := PYTHON=$(PYTHON) BUILD=$(BUILD) NVCC=$(if $(filter 1,$(CPU_ONLY)),,$(NVCC)) CPU_ONLY=$(filter 1,$(CPU_ONLY)) CUDA_ARCH=$(CUDA_ARCH) MPIRUN=$(MPIRUN) PYVENV=$(PYVENV) PYTHON_TESTS=$(PYTHON_TESTS)
+
+# The Python package (python/, docs/PYTHON.md): build/pyvenv holds NumPy, pytest and the package,
+# installed by README's own command (python/tools/make_venv.sh; PyPI serves its build tools), again
+# when its sources or the engines change.  With the GPU engine where nvcc is (one more 1-3 minute
+# nvcc compile), the CPU engine alone for CPU_ONLY=1.  A failed install does not stop make: the
+# test_python suite then fails and says why.  PYTHON_TESTS=0 leaves the Python suites out (counted
+# as skipped; e.g. on a machine without network).
+PY_MODE   := $(if $(HAVE_NVCC),gpu,cpu)
+PY_SRCS   := $(shell find python/src python/ext python/tools -type f) python/pyproject.toml python/CMakeLists.txt \
+             python/tests/requirements.txt
+PY_STAMP  := $(if $(filter 1,$(PYTHON_TESTS)),$(PYVENV)/.installed-$(PY_MODE))
+$(PYVENV)/.installed-$(PY_MODE): $(PY_SRCS) $(CORE_HDRS) $(GPU_HDRS) README.md | $(BUILD)
+	@rm -f $(PYVENV)/.installed-*
+	$(if $(HAVE_NVCC),@echo "python: the package's GPU engine is compiled by nvcc (1-3 minutes; make CPU_ONLY=1 skips it)")
+	@PYTHON=$(PYTHON) HZGSVD_PY_CPU_ONLY=$(if $(HAVE_NVCC),0,1) bash python/tools/make_venv.sh $(PYVENV) \
+	    && touch $@ || echo "python: the package is not installed in $(PYVENV) (see above; test_python says why)"
+TEST_CPU_DEPS += $(PY_STAMP)
 
 test:
 	@bash tools/deps.sh --ensure
@@ -170,8 +190,12 @@ test-cpu: $(TEST_CPU_DEPS)
 # GPU tests: built wherever nvcc exists (a compile check of the generated CUDA for $(CUDA_ARCH)),
 # run where a GPU is present (then also under compute-sanitizer memcheck and racecheck); without a
 # GPU the host-side argument checks run and the GPU suite counts as skipped.
-test-gpu: $(TEST_GPU_DEPS)
+test-gpu: $(TEST_GPU_DEPS) $(PY_STAMP)
 	$(TEST_ENV) bash test/run_cpu_tests.sh --gpu
+
+# The Python package's pytest suites alone (make test runs them too).
+test-python: $(TOOLS) $(PY_STAMP)
+	$(TEST_ENV) bash test/run_cpu_tests.sh --python
 
 bench: $(BUILD)/hzgsvd_bench
 	$(BUILD)/hzgsvd_bench --sizes $(BENCH_SIZES) --variants-table $(BENCH_VARIANTS_N)

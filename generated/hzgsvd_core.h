@@ -76,11 +76,13 @@ typedef enum hzgsvd_status {
     HZGSVD_ERR_MPI = 11,
     HZGSVD_ERR_NO_DEVICE = 12,       /* no usable GPU */
     HZGSVD_ERR_INTERNAL = 13,        /* a broken invariant: a bug, please report it */
-    HZGSVD_ERR_OUT_OF_RANGE = 14     /* a result (sigma, Sigma_F, Sigma_G or an entry of Z) is outside the
+    HZGSVD_ERR_OUT_OF_RANGE = 14,    /* a result (sigma, Sigma_F, Sigma_G or an entry of Z) is outside the
                                       * normal double range, or the pair's sigma spread more than the
                                       * engine resolves (docs/NUMERICS.md, "The whole double range") */
+    HZGSVD_ERR_CANCELLED = 15        /* *options.cancel was nonzero at the end of a sweep: the run stopped there
+                                      * (info.sweeps says after which; the outputs are not written) */
 } hzgsvd_status;
-#define HZGSVD_STATUS_LAST HZGSVD_ERR_OUT_OF_RANGE   /* the highest status value */
+#define HZGSVD_STATUS_LAST HZGSVD_ERR_CANCELLED   /* the highest status value */
 
 /* options.threads above this is refused (a CPU engine never uses more threads than block pairs). */
 #define HZGSVD_MAX_THREADS 1024
@@ -129,6 +131,11 @@ typedef struct hzgsvd_options {
                                       * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;
+    const volatile int *cancel;      /* NULL (default), or a flag the engine reads after each outer sweep (after the
+                                      * progress callback, which may set it): nonzero stops the run with
+                                      * HZGSVD_ERR_CANCELLED.  Set it from a signal handler (as a volatile sig_atomic_t
+                                      * would be), another thread or the callback.  The distributed engine stops when
+                                      * any rank's flag is set, all ranks at the same sweep */
 } hzgsvd_options;
 
 /* Filled on every return, also on errors (sweeps and counts then tell how far it got). */
@@ -173,6 +180,7 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     o.preprocess = -1;
     o.progress = NULL;
     o.progress_user = NULL;
+    o.cancel = NULL;
     return o;
 }
 
@@ -194,6 +202,7 @@ static inline const char *hzgsvd_status_string(hzgsvd_status status)
     case HZGSVD_ERR_NO_DEVICE: return "no usable GPU";
     case HZGSVD_ERR_INTERNAL: return "internal error (a bug)";
     case HZGSVD_ERR_OUT_OF_RANGE: return "a result is outside the double range";
+    case HZGSVD_ERR_CANCELLED: return "cancelled by the caller";
     }
     return "unknown status";
 }

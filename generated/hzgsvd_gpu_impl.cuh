@@ -3445,13 +3445,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
             st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
                               hzgsvd__d_sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
-        if (o.progress) {
-            hzgsvd_progress pr;
-            pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = big; pr.all = all; pr.seconds = hzgsvd__now() - t0;
-            o.progress(&pr, o.progress_user);
-        }
+        const int cancel = hzgsvd__sweep_done(&o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) goto done;
         if (big == 0) { converged = 1; break; }
+        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
         HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 0, NULL, NULL, NULL, NULL, stream));
     }
 
@@ -3813,13 +3810,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
             st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
                               hzgsvd__z_sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
-        if (o.progress) {
-            hzgsvd_progress pr;
-            pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = big; pr.all = all; pr.seconds = hzgsvd__now() - t0;
-            o.progress(&pr, o.progress_user);
-        }
+        const int cancel = hzgsvd__sweep_done(&o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) goto done;
         if (big == 0) { converged = 1; break; }
+        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
         HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 0, NULL, NULL, NULL, NULL, stream));
     }
 

@@ -88,6 +88,25 @@ HZGSVD_PRIVATE int hzgsvd__gpu_width_ok(int w)
 
 /* The closing fields of info at a public entry point's return: the call's wall time and, on success,
  * the detail line (with the reduction's K, L where the pair went through it). */
+/* The end of an outer sweep, the same in every engine: the progress callback (if any), then the
+ * cancel flag.  Returns 1 where the caller asked to stop (options.cancel). */
+HZGSVD_PRIVATE int hzgsvd__sweep_done(const hzgsvd_options *o, int sweep, unsigned long long big,
+                                      unsigned long long all, double t0, int report)
+{
+    if (o->progress && report) {
+        hzgsvd_progress pr;
+        pr.sweep = sweep; pr.max_sweeps = o->max_sweeps; pr.big = big; pr.all = all; pr.seconds = hzgsvd__now() - t0;
+        o->progress(&pr, o->progress_user);
+    }
+    return o->cancel != NULL && *o->cancel != 0;
+}
+
+/* HZGSVD_ERR_CANCELLED after sweep (1-based). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cancelled(hzgsvd_info *info, int sweep)
+{
+    return hzgsvd__fail(info, HZGSVD_ERR_CANCELLED, "the run stopped after sweep %d (options.cancel was set)", sweep);
+}
+
 HZGSVD_PRIVATE void hzgsvd__info_close(hzgsvd_info *info, hzgsvd_status st, int n, double t0)
 {
     if (!info) return;

@@ -893,7 +893,9 @@ agree:
         const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
         hzgsvd_status local = HZGSVD_SUCCESS;
         for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-            unsigned long long cnt[3] = { 0, 0, 0 }, tot[3];
+            /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
+             * before the reduction that makes every rank stop at the same sweep) */
+            unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
             for (int k = 0; k < K.steps; ++k) {
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
@@ -923,16 +925,13 @@ agree:
                 }
             }
             cnt[2] = local != HZGSVD_SUCCESS;
-            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 3, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
+            cnt[3] = o.cancel != NULL && *o.cancel != 0;
+            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
             if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
-            if (o.progress && r == 0) {
-                hzgsvd_progress pr;
-                pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = tot[1]; pr.all = tot[0];
-                pr.seconds = hzgsvd__now() - t0;
-                o.progress(&pr, o.progress_user);
-            }
+            (void)hzgsvd__sweep_done(&o, sweep + 1, tot[1], tot[0], t0, r == 0);   /* its flag counts at the next sweep */
             if (tot[2]) { st = hzgsvd__mpi_agree(K.comm, local, info); goto done; }
             if (tot[1] == 0) { converged = 1; break; }
+            if (tot[3]) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
         }
     }
 
@@ -1320,7 +1319,9 @@ agree:
         const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
         hzgsvd_status local = HZGSVD_SUCCESS;
         for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-            unsigned long long cnt[3] = { 0, 0, 0 }, tot[3];
+            /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
+             * before the reduction that makes every rank stop at the same sweep) */
+            unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
             for (int k = 0; k < K.steps; ++k) {
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
@@ -1350,16 +1351,13 @@ agree:
                 }
             }
             cnt[2] = local != HZGSVD_SUCCESS;
-            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 3, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
+            cnt[3] = o.cancel != NULL && *o.cancel != 0;
+            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
             if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
-            if (o.progress && r == 0) {
-                hzgsvd_progress pr;
-                pr.sweep = sweep + 1; pr.max_sweeps = o.max_sweeps; pr.big = tot[1]; pr.all = tot[0];
-                pr.seconds = hzgsvd__now() - t0;
-                o.progress(&pr, o.progress_user);
-            }
+            (void)hzgsvd__sweep_done(&o, sweep + 1, tot[1], tot[0], t0, r == 0);   /* its flag counts at the next sweep */
             if (tot[2]) { st = hzgsvd__mpi_agree(K.comm, local, info); goto done; }
             if (tot[1] == 0) { converged = 1; break; }
+            if (tot[3]) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
         }
     }
 

@@ -1074,14 +1074,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long doubl
         unsigned long long sw_all = 0, sw_big = 0;
         st = hzgsvd__ld_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
-        if (o->progress) {
-            hzgsvd_progress pr;
-            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
-            pr.seconds = hzgsvd__now() - t0;
-            o->progress(&pr, o->progress_user);
-        }
+        const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
         if (sw_big == 0) { converged = 1; break; }
+        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__ld_rescale_z(&M, enh, E.nthreads);
     }
     if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return st; }
@@ -1942,14 +1938,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
         unsigned long long sw_all = 0, sw_big = 0;
         st = hzgsvd__lz_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
-        if (o->progress) {
-            hzgsvd_progress pr;
-            pr.sweep = sweep + 1; pr.max_sweeps = o->max_sweeps; pr.big = sw_big; pr.all = sw_all;
-            pr.seconds = hzgsvd__now() - t0;
-            o->progress(&pr, o->progress_user);
-        }
+        const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
         if (sw_big == 0) { converged = 1; break; }
+        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__lz_rescale_z(&M, enh, E.nthreads);
     }
     if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return st; }

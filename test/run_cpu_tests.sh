@@ -7,16 +7,19 @@
 #   --gpu (make test-gpu): test/gpu/run_gpu_tests.sh where a GPU is present; without one, the GPU
 #         entry points' host-side argument checks run and the GPU suite counts as skipped.
 #   --cpu --gpu (make test): both, with one summary line at the end.
+#   --python (make test-python): the Python package's pytest suites alone (--cpu runs the CPU one,
+#         --gpu the GPU one: tests marked gpu, run where a GPU and CuPy are present).
 set -u
-do_cpu=0; do_gpu=0
+do_cpu=0; do_gpu=0; do_python=0
 for arg in "$@"; do
     case "$arg" in
         --cpu) do_cpu=1 ;;
         --gpu) do_gpu=1 ;;
-        *) echo "usage: $0 [--cpu] [--gpu]" >&2; exit 2 ;;
+        --python) do_python=1 ;;
+        *) echo "usage: $0 [--cpu] [--gpu] [--python]" >&2; exit 2 ;;
     esac
 done
-[ "$do_cpu" = 1 ] || [ "$do_gpu" = 1 ] || do_cpu=1
+[ "$do_cpu" = 1 ] || [ "$do_gpu" = 1 ] || [ "$do_python" = 1 ] || do_cpu=1
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-/usr/bin/python3}
 NVCC=${NVCC-nvcc}
@@ -40,6 +43,45 @@ run_suite() {  # name, command...
 
 skip_suite() {  # name, reason
     skipped=$((skipped + 1)); echo "=== $1"; echo "--- $1: SKIPPED ($2)"
+}
+
+# The Python package (python/tests, pytest in the virtual environment make builds; Makefile,
+# python/tools/make_venv.sh).  pytest_suite cpu runs the tests not marked gpu, pytest_suite gpu
+# those marked gpu.  pytest's exit 5 (nothing collected) and a run that passed nothing fail the
+# suite: an empty run must not pass.
+PYVENV=${PYVENV:-$BUILD/pyvenv}
+run_pytest() {  # marker expression
+    local out rc counts venv build
+    venv=$(cd "$PYVENV" && pwd) build=$(cd "$BUILD" && pwd)
+    out=$(mktemp "${TMPDIR:-/tmp}/hzgsvd_pytest.XXXXXX")
+    (cd python && HZGSVD_BUILD="$build" "$venv/bin/python" -m pytest -p no:cacheprovider -q -rs -m "$1" tests) 2>&1 |
+        tee "$out"
+    rc=${PIPESTATUS[0]}
+    counts=$(tail -n 1 "$out")
+    rm -f "$out"
+    [ "$rc" -eq 5 ] && { echo "pytest collected no tests"; return 1; }
+    [ "$rc" -eq 0 ] || return "$rc"
+    case "$counts" in *" passed"*) return 0 ;; *) echo "pytest passed no test ($counts)"; return 1 ;; esac
+}
+pytest_suite() {  # cpu | gpu
+    local name=test_python; [ "$1" = gpu ] && name=test_python_gpu
+    if [ "${PYTHON_TESTS:-1}" = 0 ]; then skip_suite "$name" "PYTHON_TESTS=0"; return; fi
+    if [ -f "$PYVENV/.unavailable" ]; then skip_suite "$name" "$(cat "$PYVENV/.unavailable")"; return; fi
+    if [ ! -f "$PYVENV/.installed" ]; then
+        failed=$((failed + 1)); failures+=("$name"); echo "=== $name"
+        echo "--- $name: FAILED (the package is not installed in $PYVENV: make builds it; see the make output)"; return
+    fi
+    if [ "$1" = cpu ]; then run_suite "$name" run_pytest "not gpu"; return; fi
+    local why
+    why=$("$PYVENV/bin/python" -c 'import hzgsvd
+if not hzgsvd.gpu_built(): print("this build of the package has no GPU engine")
+elif not hzgsvd.gpu_available(): print("no GPU on this machine")
+else:
+    try:
+        import cupy
+    except ImportError:
+        print("CuPy is not installed in the virtual environment (pip install cupy-cuda13x)")' 2>&1)
+    if [ -n "$why" ]; then skip_suite "$name" "$why"; else run_suite "$name" run_pytest gpu; fi
 }
 
 if [ "$do_cpu" = 1 ]; then
@@ -89,6 +131,7 @@ fi
 # exists and run where a GPU is present).
 run_suite test_examples env CC="${CC:-gcc}" NVCC="$NVCC" CUDA_ARCH="$CUDA_ARCH" MPIRUN="$MPIRUN" bash test/test_examples.sh
 
+pytest_suite cpu
 if [ -n "$NVCC" ] && command -v "$NVCC" >/dev/null 2>&1; then
     run_suite cuda_compile_core "$NVCC" -arch="$CUDA_ARCH" -std=c++17 -I. -c test/compile/core_device.cu \
         -o "$BUILD/core_device.o"
@@ -115,6 +158,10 @@ if [ "$do_gpu" = 1 ]; then
         skip_suite gpu_engine "no GPU on this machine; the GPU engine itself was not run"
     fi
 fi
+
+# --python: both pytest suites (--cpu ran the CPU one above); --gpu: the GPU one.
+if [ "$do_python" = 1 ] && [ "$do_cpu" = 0 ]; then pytest_suite cpu; fi
+if [ "$do_gpu" = 1 ] || [ "$do_python" = 1 ]; then pytest_suite gpu; fi
 
 echo
 [ ${#failures[@]} -eq 0 ] || echo "failed suites: ${failures[*]}"

@@ -482,6 +482,23 @@ else
     fail "--max-sweeps 1: exit $rc" "$(head -c 400 "$T/nocv.err")"
 fi
 
+# SIGTERM (as Ctrl-C's SIGINT, which a script's background job ignores) after the first sweep: the
+# run stops after the sweep in progress, exit 25 (HZGSVD_ERR_CANCELLED), summary.json, no outputs.
+"$BUILD/hzgsvd_mkpair" --cols 256 --seed 3 -o "$T/big" >/dev/null 2>&1
+"$HZ" --device cpu --threads 1 "$T/big/F.npy" "$T/big/G.npy" -o "$T/out_cancel" >"$T/cancel.out" 2>"$T/cancel.err" &
+pid=$!
+for _ in $(seq 1 600); do grep -q 'sweep 1/' "$T/cancel.err" 2>/dev/null && break; sleep 0.05; done
+kill -TERM "$pid" 2>/dev/null
+wait "$pid"
+rc=$?
+st=$("$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["status"], j["sweeps"])' "$T/out_cancel/summary.json" 2>&1)
+if [ "$rc" -eq 25 ] && [ "${st% *}" = HZGSVD_ERR_CANCELLED ] && [ ! -e "$T/out_cancel/U.npy" ] \
+   && grep -q 'interrupted: stopping after this sweep' "$T/cancel.err" && grep -q 'stopped after sweep [0-9]* (options.cancel was set)' "$T/cancel.err"; then
+    pass "SIGTERM after sweep 1: exit 25, stopped after sweep ${st#* } (HZGSVD_ERR_CANCELLED), summary.json only"
+else
+    fail "SIGTERM after sweep 1: exit $rc, summary: $st" "$(head -c 400 "$T/cancel.err")"
+fi
+
 # --help and --version.
 run help --help
 if [ "$rc" -eq 0 ] && grep -q 'Exit codes' "$T/help.out" && [ ! -s "$T/help.err" ]; then pass "--help: exit 0, documents the exit codes"

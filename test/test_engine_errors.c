@@ -338,6 +338,71 @@ static void test_sweeps(tu_rng *rng, int cplx)
     free(G);
 }
 
+/* ---- options.cancel ---------------------------------------------------------------------------------- */
+typedef struct cancel_at {
+    int sweep, calls;                /* the callback sets flag after this sweep (0: never) */
+    volatile int flag;
+} cancel_at;
+
+static void cancel_progress(const hzgsvd_progress *p, void *user)
+{
+    cancel_at *c = (cancel_at *)user;
+    ++c->calls;
+    if (p->sweep == c->sweep) c->flag = 1;
+}
+
+/* The flag set by the callback after sweep k stops the run there with HZGSVD_ERR_CANCELLED (no
+ * outputs, info.sweeps = k); a flag set before the call stops after sweep 1; a flag set on the
+ * converging sweep does not turn a finished run into an error; a zero flag changes nothing. */
+static void test_cancel(tu_rng *rng, int cplx)
+{
+    const char *pr = cplx ? "z" : "d";
+    const int m_f = 21, m_g = 19, n = 16;
+    double *F = ef_new(ef_size(cplx, m_f, n)), *G = ef_new(ef_size(cplx, m_g, n));
+    ef_randmat(rng, cplx, m_f, n, F, m_f);
+    ef_randmat(rng, cplx, m_g, n, G, m_g);
+    hzgsvd_options o = hzgsvd_default_options();
+    o.block_width = 4;
+    ef_run full = ef_solve(cplx, m_f, m_g, n, F, G, &o);
+    const int sweeps = full.info.sweeps;
+    CHECK(full.st == HZGSVD_SUCCESS && sweeps >= 3, "%s cancel: reference run status %d, %d sweeps (needs >= 3)", pr,
+          (int)full.st, sweeps);
+    for (int at = 0; at <= sweeps; ++at) {
+        cancel_at c;
+        c.sweep = at; c.calls = 0; c.flag = 0;
+        o.progress = cancel_progress;
+        o.progress_user = &c;
+        o.cancel = &c.flag;
+        ef_run r = ef_solve(cplx, m_f, m_g, n, F, G, &o);
+        if (at == 0 || at == sweeps) {   /* never set, or set on the converging sweep: the full run, bitwise */
+            CHECK(r.st == HZGSVD_SUCCESS && r.info.sweeps == sweeps && r.info.outputs_written == 1 &&
+                  memcmp(r.Z, full.Z, sizeof(double) * ef_size(cplx, n, n)) == 0,
+                  "%s cancel at %d of %d: status %d (%s), %d sweeps, Z %s", pr, at, sweeps, (int)r.st, r.info.detail,
+                  r.info.sweeps, memcmp(r.Z, full.Z, sizeof(double) * ef_size(cplx, n, n)) ? "differs" : "equal");
+        } else {
+            char want[64];
+            snprintf(want, sizeof want, "after sweep %d", at);
+            CHECK(r.st == HZGSVD_ERR_CANCELLED && r.info.sweeps == at && c.calls == at && r.info.outputs_written == 0 &&
+                  strstr(r.info.detail, want) != NULL,
+                  "%s cancel at %d: status %d (%s), info.sweeps %d, %d callbacks, outputs_written %d", pr, at, (int)r.st,
+                  r.info.detail, r.info.sweeps, c.calls, r.info.outputs_written);
+        }
+        ef_run_free(&r);
+    }
+    /* set before the call, no callback: one sweep */
+    volatile int preset = 1;
+    o.progress = NULL;
+    o.progress_user = NULL;
+    o.cancel = &preset;
+    ef_run r = ef_solve(cplx, m_f, m_g, n, F, G, &o);
+    CHECK(r.st == HZGSVD_ERR_CANCELLED && r.info.sweeps == 1, "%s cancel preset: status %d, %d sweeps", pr, (int)r.st,
+          r.info.sweeps);
+    ef_run_free(&r);
+    ef_run_free(&full);
+    free(F);
+    free(G);
+}
+
 int main(void)
 {
     tu_start("test_engine_errors");
@@ -347,6 +412,7 @@ int main(void)
         test_values(&rng, cplx);
         test_arguments(&rng, cplx);
         test_sweeps(&rng, cplx);
+        test_cancel(&rng, cplx);
     }
     return tu_finish();
 }

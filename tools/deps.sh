@@ -15,7 +15,7 @@
 set -u
 
 PACKAGES="make gcc g++ libc6-dev python3 python3-jinja2 python3-numpy liblapacke-dev liblapack-dev libopenblas-dev
-libtmglib-dev libopenmpi-dev openmpi-bin valgrind cmake pkg-config clang libomp-dev"
+libtmglib-dev libopenmpi-dev openmpi-bin valgrind cmake pkg-config clang libomp-dev python3-venv python3-dev"
 CC=${CC:-gcc}
 CXX=${CXX:-g++}
 
@@ -34,6 +34,7 @@ valgrind (memory checks in make test)|valgrind|optional|command -v valgrind
 CMake (the consumer package tests)|cmake|optional|command -v cmake
 pkg-config (the consumer package tests)|pkg-config|optional|command -v pkg-config
 clang with OpenMP (the warning-free header checks)|clang libomp-dev|optional|clang_omp
+Python 3 venv and headers (the Python package, built by make test into build/pyvenv)|python3-venv python3-dev|optional|python_venv_ok
 END_OF_CHECKS
 }
 
@@ -42,6 +43,19 @@ python_ok() {
     local p
     for p in ${PYTHON:-} /usr/bin/python3 python3; do
         "$p" -c "import jinja2, numpy" >/dev/null 2>&1 && return 0
+    done
+    return 1
+}
+
+# The Python the Makefile picks can make a virtual environment (ensurepip) and has its C headers
+# (python/tools/make_venv.sh checks the same before it builds the package).
+python_venv_ok() {
+    local p
+    for p in ${PYTHON:-} /usr/bin/python3 python3; do
+        "$p" -c "import jinja2, numpy" >/dev/null 2>&1 || continue
+        "$p" -c 'import ensurepip, os, sysconfig, venv
+assert os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' >/dev/null 2>&1
+        return
     done
     return 1
 }

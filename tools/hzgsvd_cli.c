@@ -7,12 +7,14 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
@@ -181,11 +183,14 @@ static void print_help(FILE *out)
 "             \"outputs_written\": true); otherwise, and on every other error, only\n"
 "             summary.json is.  The error line says which.  X.npy only on 0 and %d.\n"
 "             --device gpu on a build without a GPU engine gives %d.\n"
+"Ctrl-C (SIGINT) or SIGTERM stops the run cleanly after the sweep in progress (exit %d,\n"
+"             summary.json written, no outputs); a second one ends the program at once.\n"
 "Every error is reported as one line on stderr beginning with \"hzgsvd: \".  Entries and\n"
 "columns in the library's messages are 1-based, as in MATLAB and Fortran: F(4,5) is numpy's\n"
 "F[3, 4], column 6 is F[:, 5].\n",
             exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
-            exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_NO_DEVICE));
+            exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_NO_DEVICE),
+            exit_for_status(HZGSVD_ERR_CANCELLED));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -392,6 +397,7 @@ static const char *status_name(hzgsvd_status st)
     case HZGSVD_ERR_NO_DEVICE: return "HZGSVD_ERR_NO_DEVICE";
     case HZGSVD_ERR_INTERNAL: return "HZGSVD_ERR_INTERNAL";
     case HZGSVD_ERR_OUT_OF_RANGE: return "HZGSVD_ERR_OUT_OF_RANGE";
+    case HZGSVD_ERR_CANCELLED: return "HZGSVD_ERR_CANCELLED";
     }
     return "HZGSVD_UNKNOWN_STATUS";
 }
@@ -606,6 +612,26 @@ static void on_progress(const hzgsvd_progress *p, void *user)
     fflush(stderr);
 }
 
+/* Ctrl-C (SIGINT) or SIGTERM during the run: the engine stops after the sweep it is in
+ * (options.cancel, HZGSVD_ERR_CANCELLED); a second signal ends the process at once. */
+static volatile sig_atomic_t stop_requested = 0;
+
+static void on_stop_signal(int sig)
+{
+    static const char msg[] = "\nhzgsvd: interrupted: stopping after this sweep (again to abort)\n";
+    stop_requested = 1;
+    signal(sig, SIG_DFL);
+    if (write(2, msg, sizeof msg - 1) < 0) { /* nothing to do about it in a signal handler */ }
+}
+
+static void catch_stop_signals(hzgsvd_options *opt)
+{
+    opt->cancel = (const volatile int *)&stop_requested;
+    /* a signal the caller ignores (nohup, a background job of a script) stays ignored */
+    if (signal(SIGINT, on_stop_signal) == SIG_IGN) signal(SIGINT, SIG_IGN);
+    if (signal(SIGTERM, on_stop_signal) == SIG_IGN) signal(SIGTERM, SIG_IGN);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Summary.                                                                                   */
 
@@ -741,6 +767,7 @@ static int mpi_follower(const cli_args *a)
         hzgsvd_info info;
         char name[64];
         opt.progress = NULL;
+        catch_stop_signals(&opt);
         memset(&info, 0, sizeof info);
         (void)hzgsvd_cli_mpi_run(h[5], h[1], h[2], h[3], h[4], NULL, NULL, NULL, NULL, NULL, NULL, &opt, &info, name, sizeof name);
         if (hzgsvd_cli_mpi_bcast(&code, 1) != 0) code = exit_for_status(HZGSVD_ERR_MPI);
@@ -1021,6 +1048,7 @@ int main(int argc, char **argv)
     hzgsvd_options opt = a.opt;
     opt.progress = a.quiet ? NULL : on_progress;
     opt.progress_user = NULL;
+    catch_stop_signals(&opt);
     if (!checked_here) {
 #ifdef HZGSVD_WITH_MPI
         if (a.mpi) {

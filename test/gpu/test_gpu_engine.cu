@@ -1017,6 +1017,37 @@ static void general_pairs(void)
     }
 }
 
+/* options.cancel on the GPU: a flag set by the progress callback after sweep 2 stops the run there
+ * (HZGSVD_ERR_CANCELLED, info.sweeps = 2, no outputs); a flag that stays 0 changes no bit. */
+static void cancel_after_second(const hzgsvd_progress *p, void *user)
+{
+    if (p->sweep == 2) *(volatile int *)user = 1;
+}
+
+static void cancel_runs(void)
+{
+    for (int c = 0; c < 2; ++c) {
+        pair p = make_pair(150, 140, 128, 31 + c, c);
+        volatile int flag = 0;
+        hzgsvd_options o = hzgsvd_default_options();
+        result full = run(&p, &o, 1);
+        o.cancel = &flag;
+        result same = run(&p, &o, 1);
+        CHECK(full.st == HZGSVD_SUCCESS && full.info.sweeps > 2 && same.st == HZGSVD_SUCCESS &&
+              memcmp(full.Z, same.Z, sizeof(double) * (c ? 2 : 1) * p.n * p.n) == 0,
+              "%s cancel flag 0: status %d/%d, %d sweeps, Z %s", c ? "complex" : "real", full.st, same.st, full.info.sweeps,
+              memcmp(full.Z, same.Z, sizeof(double) * (c ? 2 : 1) * p.n * p.n) ? "differs" : "equal");
+        o.progress = cancel_after_second;
+        o.progress_user = (void *)&flag;
+        result cut = run(&p, &o, 1);
+        CHECK(cut.st == HZGSVD_ERR_CANCELLED && cut.info.sweeps == 2 && cut.info.outputs_written == 0,
+              "%s cancel after sweep 2: status %d (%s), %d sweeps, outputs_written %d", c ? "complex" : "real", cut.st,
+              cut.info.detail, cut.info.sweeps, cut.info.outputs_written);
+        release(&full); release(&same); release(&cut);
+        free(p.F); free(p.G);
+    }
+}
+
 int main(int argc, char **argv)
 {
     tu_start("test_gpu_engine");
@@ -1048,6 +1079,7 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && !strcmp(argv[1], "--inplace")) { device_api_inplace(); return tu_finish(); }
     if (argc == 2 && !strcmp(argv[1], "--general")) { general_pairs(); return tu_finish(); }
+    if (argc == 2 && !strcmp(argv[1], "--cancel")) { cancel_runs(); return tu_finish(); }
     if ((argc == 2 || argc == 3) && !strcmp(argv[1], "--illcond")) { illcond_pairs(argc == 3 && !strcmp(argv[2], "quick")); return tu_finish(); }
     struct cudaDeviceProp prop;
     cudaGetDeviceProperties(&prop, 0);
@@ -1099,5 +1131,6 @@ int main(int argc, char **argv)
     range_ends(1);
     illcond_pairs(0);
     general_pairs();
+    cancel_runs();
     return tu_finish();
 }

@@ -130,6 +130,12 @@ static void test_config(int cplx, int m_f, int m_g, int n, const double *F, cons
     dist_free(&a); dist_free(&b);
 }
 
+/* A progress callback (rank 0's) that sets the int at user after the first sweep. */
+static void cancel_after_first(const hzgsvd_progress *p, void *user)
+{
+    if (p->sweep == 1) *(volatile int *)user = 1;
+}
+
 /* (c) every rank returns `want`. */
 static void check_all(hzgsvd_status got, hzgsvd_status want, const char *what, const char *detail)
 {
@@ -205,6 +211,24 @@ int main(int argc, char **argv)
             d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &one, 0);
             check_all(d.st, HZGSVD_ERR_NO_CONVERGENCE, "max_sweeps = 1", d.info.detail);
             dist_free(&d);
+            /* options.cancel: the last rank's flag, set before the call, stops every rank after sweep 1;
+             * rank 0's progress callback setting its flag after sweep 1 stops all after sweep 2 */
+            {
+                volatile int flag = rank_ == nranks_ - 1;
+                hzgsvd_options c = base;
+                c.cancel = &flag;
+                d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &c, 0);
+                check_all(d.st, HZGSVD_ERR_CANCELLED, "cancel flag of the last rank", d.info.detail);
+                CHECK(d.info.sweeps == 1, "cancel flag of the last rank: rank %d stopped after %d sweeps", rank_, d.info.sweeps);
+                dist_free(&d);
+                flag = 0;
+                c.progress = cancel_after_first;
+                c.progress_user = (void *)&flag;
+                d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &c, 0);
+                check_all(d.st, HZGSVD_ERR_CANCELLED, "cancel by rank 0's callback", d.info.detail);
+                CHECK(d.info.sweeps == 2, "cancel by rank 0's callback: rank %d stopped after %d sweeps", rank_, d.info.sweeps);
+                dist_free(&d);
+            }
             /* range scaling: 2^-900 F has 2^-900 times the sigma of (F, G); 2^600 F with 2^-600 G is out of range */
             {
                 const size_t cnt = ef_size(sh.cplx, sh.m_f, sh.n);
