@@ -84,6 +84,13 @@ typedef enum hzgsvd_status {
 } hzgsvd_status;
 #define HZGSVD_STATUS_LAST HZGSVD_ERR_CANCELLED   /* the highest status value */
 
+/* hzgsvd_info.mpi_transport: device -> host -> MPI -> host -> device; device buffers handed to a
+ * CUDA-aware MPI; CUDA IPC between the ranks of one node (device to device).  The environment
+ * variable HZGSVD_MPI_TRANSPORT=staged|mpi|ipc forces one (docs/API.md). */
+#define HZGSVD_MPI_TRANSPORT_STAGED 1
+#define HZGSVD_MPI_TRANSPORT_MPI 2
+#define HZGSVD_MPI_TRANSPORT_IPC 3
+
 /* options.threads above this is refused (a CPU engine never uses more threads than block pairs). */
 #define HZGSVD_MAX_THREADS 1024
 
@@ -118,6 +125,11 @@ typedef struct hzgsvd_options {
     hzgsvd_strategy outermost;       /* distributed engine (hzgsvd_mpi.h): strategy over the 2P stripes; default ME */
     hzgsvd_blocking outermost_blocking; /* distributed engine: BO (default, recommended by the paper): 1 block-level
                                       * sweep per rank and outermost step; FB: up to 30 */
+    int outermost_full;              /* distributed engine: 0 (default): a rank sweeps all block pairs of its two
+                                      * stripes in the first outermost step of a sweep only, and in the other steps
+                                      * only the pairs between its two stripes (a bipartite round robin): about 1/P
+                                      * of a single-device sweep per rank and outermost sweep; 1: all pairs of the
+                                      * two stripes in every step (the paper's section 4.2: (2P - 1)/P^2) */
     int refine_sigma;                /* 1: Sigma recomputed after the iteration as ||F z|| / ||G z|| from the input pair
                                       * with split products (docs/NUMERICS.md); 0: Sigma from the final iterate;
                                       * -1 (default): refine wherever the engine still holds the input.  Used by the CPU
@@ -155,6 +167,8 @@ typedef struct hzgsvd_info {
                                       * (sigma = 0 among them where F z = 0); K + L = rank([F; G]), the last n - K - L
                                       * columns span the common null space (Sigma_F = Sigma_G = 0).  Full-rank pairs: 0, n */
     double tol_f, tol_g;             /* the rank tolerances the reduction used (max(m, n) ||.||_1 2^-52); 0 without it */
+    int mpi_transport;               /* distributed engine on GPU ranks: how stripes moved between ranks:
+                                      * HZGSVD_MPI_TRANSPORT_STAGED, _MPI (CUDA-aware) or _IPC; 0 elsewhere */
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 
@@ -176,6 +190,7 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     o.threads = 0;
     o.outermost = HZGSVD_STRATEGY_ME;
     o.outermost_blocking = HZGSVD_BLOCKING_BO;
+    o.outermost_full = 0;
     o.refine_sigma = -1;
     o.preprocess = -1;
     o.progress = NULL;
@@ -1066,6 +1081,24 @@ HZGSVD_PRIVATE_INLINE int hzgsvd__strategy_fill(hzgsvd_strategy kind, int n, int
             *out++ = k - 1 - p;
         }
     }
+    return 0;
+}
+
+/* The bipartite round robin between the two halves of n block columns (the distributed engine's
+ * outermost steps after the first, docs/NUMERICS.md): n/2 steps; in step s, position pos pairs
+ * block column pos with n/2 + (pos + s) mod (n/2).  Every pair (p, q) with p < n/2 <= q comes
+ * exactly once per sweep, no pair within a half; the layout of hzgsvd__strategy_fill.  O(n^2).
+ * 0 ok, -1 bad arguments (n < 2, odd or above HZGSVD__STRATEGY_MAX_ORDER). */
+HZGSVD_PRIVATE_INLINE int hzgsvd__strategy_cross_fill(int n, int *pairs)
+{
+    int h = n / 2, s, pos;
+    if (n < 2 || n % 2 != 0 || n > HZGSVD__STRATEGY_MAX_ORDER || pairs == NULL)
+        return -1;
+    for (s = 0; s < h; s++)
+        for (pos = 0; pos < h; pos++) {
+            *pairs++ = pos;
+            *pairs++ = h + (pos + s) % h;
+        }
     return 0;
 }
 

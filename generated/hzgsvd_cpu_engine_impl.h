@@ -696,16 +696,17 @@ HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_
     }
 }
 
-/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
- * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
- * identity) maps a local column to the number the message shows. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, int sweep, const int *gcol,
-                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+/* One outer (block-level) sweep over the nc columns of M by the block-level table `table` (steps
+ * rows of nblk / 2 block pairs; E->outer for a whole sweep).  Adds its transformation counts to
+ * *all and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL:
+ * the identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep_table(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, const int *table, int steps, int sweep,
+                                               const int *gcol, unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
 {
     const int w = E->w, nblk = E->nblk;
     hzgsvd_status st = HZGSVD_SUCCESS;
-    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
-        const int *pairs = E->outer + (size_t)step * nblk;
+    for (int step = 0; step < steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = table + (size_t)step * nblk;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
 #endif
@@ -745,6 +746,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_
         }
     }
     return st;
+}
+
+/* One whole outer sweep (the engine's block-level strategy). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    return hzgsvd__d_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
 }
 
 /* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
@@ -2470,16 +2478,17 @@ HZGSVD_PRIVATE void hzgsvd__z_init_fgz(const hzgsvd__z_mats *M, const hzgsvd__z_
     }
 }
 
-/* One outer (block-level) sweep over the nc columns of M.  Adds its transformation counts to *all
- * and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL: the
- * identity) maps a local column to the number the message shows. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, int sweep, const int *gcol,
-                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+/* One outer (block-level) sweep over the nc columns of M by the block-level table `table` (steps
+ * rows of nblk / 2 block pairs; E->outer for a whole sweep).  Adds its transformation counts to
+ * *all and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL:
+ * the identity) maps a local column to the number the message shows. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep_table(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, const int *table, int steps, int sweep,
+                                               const int *gcol, unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
 {
     const int w = E->w, nblk = E->nblk;
     hzgsvd_status st = HZGSVD_SUCCESS;
-    for (int step = 0; step < E->outer_steps && st == HZGSVD_SUCCESS; ++step) {
-        const int *pairs = E->outer + (size_t)step * nblk;
+    for (int step = 0; step < steps && st == HZGSVD_SUCCESS; ++step) {
+        const int *pairs = table + (size_t)step * nblk;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
 #endif
@@ -2519,6 +2528,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_
         }
     }
     return st;
+}
+
+/* One whole outer sweep (the engine's block-level strategy). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, int sweep, const int *gcol,
+                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
+{
+    return hzgsvd__z_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
 }
 
 /* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.

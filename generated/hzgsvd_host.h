@@ -62,6 +62,7 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->rank_l = 0;
     info->tol_f = 0.0;
     info->tol_g = 0.0;
+    info->mpi_transport = 0;
     info->detail[0] = '\0';
 }
 

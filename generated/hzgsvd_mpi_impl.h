@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2
+ * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -51,16 +51,32 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_agree(MPI_Comm comm, hzgsvd_status st, 
 }
 
 /* Whether device buffers may be handed to MPI directly: a CUDA-aware MPI (asked at run time where
- * the MPI can tell) and HZGSVD_MPI_STAGE not set to 1. */
+ * the MPI can tell). */
 HZGSVD_PRIVATE int hzgsvd__mpi_cuda_aware(void)
 {
-    const char *force = getenv("HZGSVD_MPI_STAGE");
-    if (force && strcmp(force, "1") == 0) return 0;
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
     return MPIX_Query_cuda_support() == 1;
 #else
     return 0;
 #endif
+}
+
+/* The transport the environment asks for: HZGSVD_MPI_TRANSPORT = staged, mpi or ipc (a
+ * HZGSVD_MPI_TRANSPORT_* value), unset or empty 0 (the engine's choice: IPC where every rank can,
+ * else a CUDA-aware MPI, else staged); HZGSVD_MPI_STAGE=1 (older) means staged; -1 for anything else. */
+HZGSVD_PRIVATE int hzgsvd__mpi_transport_wanted(void)
+{
+    const char *t = getenv("HZGSVD_MPI_TRANSPORT"), *stage = getenv("HZGSVD_MPI_STAGE");
+    if (t == NULL || *t == '\0') return stage && strcmp(stage, "1") == 0 ? HZGSVD_MPI_TRANSPORT_STAGED : 0;
+    if (strcmp(t, "staged") == 0) return HZGSVD_MPI_TRANSPORT_STAGED;
+    if (strcmp(t, "mpi") == 0) return HZGSVD_MPI_TRANSPORT_MPI;
+    if (strcmp(t, "ipc") == 0) return HZGSVD_MPI_TRANSPORT_IPC;
+    return -1;
+}
+
+HZGSVD_PRIVATE const char *hzgsvd__mpi_transport_name(int t)
+{
+    return t == HZGSVD_MPI_TRANSPORT_STAGED ? "staged" : t == HZGSVD_MPI_TRANSPORT_MPI ? "mpi" : t == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "none";
 }
 
 /* Tag of a stripe message: which slot o of the receiver (0, 1), which matrix y (F, G, Z) and which
@@ -323,12 +339,14 @@ done:
  * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
 typedef struct hzgsvd__d_gpu_local {
     hzgsvd__d_gpu_mats M;               /* device stripes */
-    char *work;                     /* device: matrices, block-level table, step buffers, sigmas, flag */
-    int *d_outer, *d_bad;
+    char *work;                     /* device: matrices, block-level tables, step buffers, sigmas, flag */
+    int *d_outer, *d_cross, *d_bad;
     hzgsvd__d_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
-    hzgsvd__d_gpu_sweeper SW;           /* the block step's kernels and buffers */
-    int nblk, steps, enh;
+    hzgsvd__d_gpu_sweeper SW;           /* the block step over all pairs of the two stripes (the block-level strategy) */
+    hzgsvd__d_gpu_sweeper SX;           /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
+                                     * the two share the step buffers: they never run at once */
+    int nblk, steps, cross_steps, enh;
     cudaStream_t stream;
 } hzgsvd__d_gpu_local;
 
@@ -344,6 +362,7 @@ HZGSVD_PRIVATE void hzgsvd__d_gpu_local_free(hzgsvd__d_gpu_local *D)
 {
     if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
     hzgsvd__d_sweeper_free(&D->SW);
+    hzgsvd__d_sweeper_free(&D->SX);
     cudaFree(D->work); D->work = NULL;
     free(D->h_stats); D->h_stats = NULL;
 }
@@ -376,8 +395,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_transfer(hzgsvd__d_gpu_local *D
     return HZGSVD_SUCCESS;
 }
 
-/* Device memory, the block-level table over the rank's nc / 16 block columns, the stripes from the
- * host copy H, then initFGZ with the logical rows of Z (section 4.2). */
+/* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
+ * the cross one), the stripes from the host copy H, then initFGZ with the logical rows of Z
+ * (section 4.2). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, const hzgsvd__d_mats *H, int half, int row0, int row1,
                                                   const hzgsvd_options *o, hzgsvd_info *info)
 {
@@ -394,22 +414,29 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
     D->nblk = H->nc / w;
     D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
+    D->cross_steps = D->nblk / 2;
     D->enh = HZGSVD__VAR_ENHANCED(o->variant);
     if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
     const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
     const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 1 * (nf + ng + nz));
     hzgsvd__d_gpu_step S;
-    const size_t o_step = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_cross = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_step = o_cross + hzgsvd__align256(sizeof(int) * (size_t)D->cross_steps * D->nblk);
     const size_t o_sig = o_step + hzgsvd__d_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
     const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
     const size_t bytes = o_bad + 256;
-    int *h_outer = (int *)malloc(sizeof(int) * (size_t)D->steps * D->nblk);
+    int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
+    int *h_cross = h_outer + (size_t)D->steps * D->nblk;
     D->h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2));
     if (!h_outer || !D->h_stats) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
-    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table"); }
+    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0 || hzgsvd__strategy_cross_fill(D->nblk, h_cross) != 0) {
+        free(h_outer);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
+    }
     cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
     if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     if (e != cudaSuccess) {
         free(h_outer);
@@ -420,9 +447,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
     D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
     D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
     D->d_outer = (int *)(D->work + o_outer);
+    D->d_cross = (int *)(D->work + o_cross);
     D->d_sig = (double *)(D->work + o_sig);
     D->d_bad = (int *)(D->work + o_bad);
     e = hzgsvd__d_sweeper_init(&D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
+    if (e == cudaSuccess) e = hzgsvd__d_sweeper_init(&D->SX, &D->M, D->d_cross, h_cross, D->cross_steps, w, o, D->work + o_step);
     free(h_outer);
     if (e != cudaSuccess)
         return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
@@ -435,15 +464,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
     return HZGSVD_SUCCESS;
 }
 
-/* Algorithm 1 with at most S block-level sweeps, then the fast rescale of Z (f = false, section
- * 4.2).  Adds the counts; a pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_sweeps(hzgsvd__d_gpu_local *D, int S, int outer_sweep, unsigned long long *all,
+/* Algorithm 1 with at most S block-level sweeps (all pairs of the two stripes where full, else
+ * those between them), then the fast rescale of Z (f = false, section 4.2).  Adds the counts; a
+ * pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_sweeps(hzgsvd__d_gpu_local *D, int S, int full, int outer_sweep, unsigned long long *all,
                                                     unsigned long long *big, hzgsvd_info *info)
 {
     for (int c = 0; c < S; ++c) {
         unsigned long long a, b;
         int fail, fail_pair, fail_col;
-        HZGSVD__CUL(hzgsvd__d_sweeper_sweep(&D->SW, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
+        HZGSVD__CUL(hzgsvd__d_sweeper_sweep(full ? &D->SW : &D->SX, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
         if (fail)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", hzgsvd__d_sweeper_fail_text(fail), outer_sweep + 1);
         *all += a; *big += b;
@@ -483,12 +513,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_final(hzgsvd__d_gpu_local *D, h
  * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
 typedef struct hzgsvd__z_gpu_local {
     hzgsvd__z_gpu_mats M;               /* device stripes */
-    char *work;                     /* device: matrices, block-level table, step buffers, sigmas, flag */
-    int *d_outer, *d_bad;
+    char *work;                     /* device: matrices, block-level tables, step buffers, sigmas, flag */
+    int *d_outer, *d_cross, *d_bad;
     hzgsvd__z_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
-    hzgsvd__z_gpu_sweeper SW;           /* the block step's kernels and buffers */
-    int nblk, steps, enh;
+    hzgsvd__z_gpu_sweeper SW;           /* the block step over all pairs of the two stripes (the block-level strategy) */
+    hzgsvd__z_gpu_sweeper SX;           /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
+                                     * the two share the step buffers: they never run at once */
+    int nblk, steps, cross_steps, enh;
     cudaStream_t stream;
 } hzgsvd__z_gpu_local;
 
@@ -504,6 +536,7 @@ HZGSVD_PRIVATE void hzgsvd__z_gpu_local_free(hzgsvd__z_gpu_local *D)
 {
     if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
     hzgsvd__z_sweeper_free(&D->SW);
+    hzgsvd__z_sweeper_free(&D->SX);
     cudaFree(D->work); D->work = NULL;
     free(D->h_stats); D->h_stats = NULL;
 }
@@ -537,8 +570,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_transfer(hzgsvd__z_gpu_local *D
     return HZGSVD_SUCCESS;
 }
 
-/* Device memory, the block-level table over the rank's nc / 16 block columns, the stripes from the
- * host copy H, then initFGZ with the logical rows of Z (section 4.2). */
+/* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
+ * the cross one), the stripes from the host copy H, then initFGZ with the logical rows of Z
+ * (section 4.2). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, const hzgsvd__z_mats *H, int half, int row0, int row1,
                                                   const hzgsvd_options *o, hzgsvd_info *info)
 {
@@ -555,22 +589,29 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
     D->nblk = H->nc / w;
     D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
+    D->cross_steps = D->nblk / 2;
     D->enh = HZGSVD__VAR_ENHANCED(o->variant);
     if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
     const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
     const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 2 * (nf + ng + nz));
     hzgsvd__z_gpu_step S;
-    const size_t o_step = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_cross = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_step = o_cross + hzgsvd__align256(sizeof(int) * (size_t)D->cross_steps * D->nblk);
     const size_t o_sig = o_step + hzgsvd__z_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
     const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
     const size_t bytes = o_bad + 256;
-    int *h_outer = (int *)malloc(sizeof(int) * (size_t)D->steps * D->nblk);
+    int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
+    int *h_cross = h_outer + (size_t)D->steps * D->nblk;
     D->h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2));
     if (!h_outer || !D->h_stats) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
-    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table"); }
+    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0 || hzgsvd__strategy_cross_fill(D->nblk, h_cross) != 0) {
+        free(h_outer);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
+    }
     cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
     if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     if (e != cudaSuccess) {
         free(h_outer);
@@ -582,9 +623,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
     D->M.Fi = dp + nf + ng + nz; D->M.Gi = D->M.Fi + nf; D->M.Zi = D->M.Gi + ng;
     D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
     D->d_outer = (int *)(D->work + o_outer);
+    D->d_cross = (int *)(D->work + o_cross);
     D->d_sig = (double *)(D->work + o_sig);
     D->d_bad = (int *)(D->work + o_bad);
     e = hzgsvd__z_sweeper_init(&D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
+    if (e == cudaSuccess) e = hzgsvd__z_sweeper_init(&D->SX, &D->M, D->d_cross, h_cross, D->cross_steps, w, o, D->work + o_step);
     free(h_outer);
     if (e != cudaSuccess)
         return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
@@ -597,15 +640,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
     return HZGSVD_SUCCESS;
 }
 
-/* Algorithm 1 with at most S block-level sweeps, then the fast rescale of Z (f = false, section
- * 4.2).  Adds the counts; a pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_sweeps(hzgsvd__z_gpu_local *D, int S, int outer_sweep, unsigned long long *all,
+/* Algorithm 1 with at most S block-level sweeps (all pairs of the two stripes where full, else
+ * those between them), then the fast rescale of Z (f = false, section 4.2).  Adds the counts; a
+ * pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_sweeps(hzgsvd__z_gpu_local *D, int S, int full, int outer_sweep, unsigned long long *all,
                                                     unsigned long long *big, hzgsvd_info *info)
 {
     for (int c = 0; c < S; ++c) {
         unsigned long long a, b;
         int fail, fail_pair, fail_col;
-        HZGSVD__CUL(hzgsvd__z_sweeper_sweep(&D->SW, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
+        HZGSVD__CUL(hzgsvd__z_sweeper_sweep(full ? &D->SW : &D->SX, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
         if (fail)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", hzgsvd__z_sweeper_fail_text(fail), outer_sweep + 1);
         *all += a; *big += b;
@@ -638,6 +682,243 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, h
 #endif /* __CUDACC__ */
 /*** end templates/hzgsvd_mpi_gpu_local.cu.j2 [z] ***/
 
+/*** begin templates/hzgsvd_mpi_ipc.cu.j2 [d] ***/
+#ifdef __CUDACC__
+/* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC, real: every
+ * rank maps the device memory of every other rank once (cudaIpcGetMemHandle of its working
+ * allocation, the handles swapped over MPI) and, in each outermost step, pulls the stripes its two
+ * slots receive straight from the senders' devices (over NVLink where there is one) into a receive
+ * copy, then copies that over its working stripes.  Two barriers a step order it: every sender's
+ * stripes are final before any pull, and every pull is finished before a sender works on its
+ * stripes again.  Only columns move, so results are bitwise those of the other transports. */
+/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of the device stripes M (CUDA-aware
+ * sends, IPC pulls). */
+HZGSVD_PRIVATE double *hzgsvd__d_mpi_dstripe(const hzgsvd__d_gpu_mats *M, int y, int v, int o, int stripe)
+{
+    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
+    double *base = y == 0 ? M->F : y == 1 ? M->G : M->Z;
+    (void)v;
+    return base + (size_t)o * stripe * rows;
+}
+
+typedef struct hzgsvd__d_mpi_ipc {
+    char *recv;                     /* device: a receive copy of the matrix region of D->work */
+    char **peer;                    /* nranks: every rank's D->work mapped into this process (own: D->work) */
+    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from D->work */
+    int nranks, rank;
+} hzgsvd__d_mpi_ipc;
+
+HZGSVD_PRIVATE void hzgsvd__d_mpi_ipc_close(hzgsvd__d_mpi_ipc *I)
+{
+    if (I->peer)
+        for (int s = 0; s < I->nranks; ++s)
+            if (s != I->rank && I->peer[s]) cudaIpcCloseMemHandle(I->peer[s]);
+    cudaFree(I->recv);
+    (void)cudaGetLastError();
+    free(I->peer);
+    memset(I, 0, sizeof *I);
+}
+
+/* Sets up the mapping where every rank can: all ranks on one node (MPI_COMM_TYPE_SHARED), peer
+ * access between their devices, the receive copy allocated, every handle opened.  Collective;
+ * returns 1 on every rank or 0 on every rank (then nothing is held and *why says what failed here,
+ * or that another rank failed). */
+HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
+{
+    int ok = 1, all = 0, dev = -1, nsize = 0;
+    MPI_Comm node = MPI_COMM_NULL;
+    int *devs = (int *)calloc((size_t)P, sizeof(int));
+    cudaIpcMemHandle_t *h = (cudaIpcMemHandle_t *)calloc((size_t)P, sizeof(cudaIpcMemHandle_t));
+    memset(I, 0, sizeof *I);
+    I->nranks = P; I->rank = r;
+    I->peer = (char **)calloc((size_t)P, sizeof(char *));
+    I->region = sizeof(double) * 1 * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
+    snprintf(why, nwhy, "another rank cannot use CUDA IPC");
+    if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, r, MPI_INFO_NULL, &node) != MPI_SUCCESS) {
+        ok = 0; snprintf(why, nwhy, "MPI_Comm_split_type failed");
+    } else {
+        if (MPI_Comm_size(node, &nsize) != MPI_SUCCESS || nsize != P) { ok = 0; snprintf(why, nwhy, "the ranks are not all on one node"); }
+        MPI_Comm_free(&node);
+    }
+    if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
+    if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }
+    if (ok && cudaIpcGetMemHandle(&h[r], D->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
+    if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
+    if (all) {
+        devs[r] = dev;
+        if (MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, devs, 1, MPI_INT, comm) != MPI_SUCCESS ||
+            MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, h, (int)sizeof(cudaIpcMemHandle_t), MPI_BYTE, comm) != MPI_SUCCESS) {
+            ok = 0; snprintf(why, nwhy, "MPI_Allgather of the IPC handles failed");
+        }
+        for (int s = 0; s < P && ok; ++s) {
+            if (s == r) { I->peer[s] = D->work; continue; }
+            int can = devs[s] == dev;
+            if (!can && cudaDeviceCanAccessPeer(&can, dev, devs[s]) != cudaSuccess) can = 0;
+            if (!can) { ok = 0; snprintf(why, nwhy, "device %d cannot access device %d (rank %d)", dev, devs[s], s); break; }
+            if (cudaIpcOpenMemHandle((void **)&I->peer[s], h[s], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+                I->peer[s] = NULL; ok = 0; snprintf(why, nwhy, "cudaIpcOpenMemHandle of rank %d's memory failed", s);
+            }
+        }
+        if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
+    }
+    free(devs); free(h);
+    (void)cudaGetLastError();
+    if (!all) hzgsvd__d_mpi_ipc_close(I);
+    return all;
+}
+
+/* Step k's exchange: slot o of this rank receives stripe so of rank s (src[(k P + r) 2 + o] =
+ * 2 s + so), pulled from s's device.  MPI failures return HZGSVD_ERR_MPI (every rank fails at a
+ * barrier); a CUDA failure here goes to *local, as a failed engine does, and the protocol goes on. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_ipc_exchange(const hzgsvd__d_mpi_ipc *I, hzgsvd__d_gpu_local *D, const int *src, int k, int stripe,
+                                                   MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int P = I->nranks, r = I->rank;
+    cudaError_t e = cudaSuccess;
+    HZGSVD__MPI(MPI_Barrier(comm));                 /* every sender's stripes are final */
+    for (int o = 0; o < 2; ++o) {
+        const int from = src[(k * P + r) * 2 + o], s = from / 2, so = from % 2;
+        for (int y = 0; y < 3; ++y)
+            for (int v = 0; v < 1; ++v) {
+                const size_t rows = y == 0 ? (size_t)D->M.mf : y == 1 ? (size_t)D->M.mg : (size_t)D->M.nz;
+                const size_t off_src = (size_t)((char *)hzgsvd__d_mpi_dstripe(&D->M, y, v, so, stripe) - D->work);
+                const size_t off_dst = (size_t)((char *)hzgsvd__d_mpi_dstripe(&D->M, y, v, o, stripe) - D->work);
+                if (e == cudaSuccess)
+                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, D->stream);
+            }
+    }
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    HZGSVD__MPI(MPI_Barrier(comm));                 /* every pull is finished: the stripes may change again */
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work, I->recv, I->region, cudaMemcpyDeviceToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    if (e != cudaSuccess && *local == HZGSVD_SUCCESS)
+        *local = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the CUDA IPC exchange of outermost step %d: %s (%d)", k + 1, cudaGetErrorString(e), (int)e);
+done:
+    return st;
+}
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_ipc.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_mpi_ipc.cu.j2 [z] ***/
+#ifdef __CUDACC__
+/* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC, complex: every
+ * rank maps the device memory of every other rank once (cudaIpcGetMemHandle of its working
+ * allocation, the handles swapped over MPI) and, in each outermost step, pulls the stripes its two
+ * slots receive straight from the senders' devices (over NVLink where there is one) into a receive
+ * copy, then copies that over its working stripes.  Two barriers a step order it: every sender's
+ * stripes are final before any pull, and every pull is finished before a sender works on its
+ * stripes again.  Only columns move, so results are bitwise those of the other transports. */
+/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of the device stripes M (CUDA-aware
+ * sends, IPC pulls). */
+HZGSVD_PRIVATE double *hzgsvd__z_mpi_dstripe(const hzgsvd__z_gpu_mats *M, int y, int v, int o, int stripe)
+{
+    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
+    double *base = y == 0 ? (v ? M->Fi : M->F) : y == 1 ? (v ? M->Gi : M->G) : (v ? M->Zi : M->Z);
+    return base + (size_t)o * stripe * rows;
+}
+
+typedef struct hzgsvd__z_mpi_ipc {
+    char *recv;                     /* device: a receive copy of the matrix region of D->work */
+    char **peer;                    /* nranks: every rank's D->work mapped into this process (own: D->work) */
+    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from D->work */
+    int nranks, rank;
+} hzgsvd__z_mpi_ipc;
+
+HZGSVD_PRIVATE void hzgsvd__z_mpi_ipc_close(hzgsvd__z_mpi_ipc *I)
+{
+    if (I->peer)
+        for (int s = 0; s < I->nranks; ++s)
+            if (s != I->rank && I->peer[s]) cudaIpcCloseMemHandle(I->peer[s]);
+    cudaFree(I->recv);
+    (void)cudaGetLastError();
+    free(I->peer);
+    memset(I, 0, sizeof *I);
+}
+
+/* Sets up the mapping where every rank can: all ranks on one node (MPI_COMM_TYPE_SHARED), peer
+ * access between their devices, the receive copy allocated, every handle opened.  Collective;
+ * returns 1 on every rank or 0 on every rank (then nothing is held and *why says what failed here,
+ * or that another rank failed). */
+HZGSVD_PRIVATE int hzgsvd__z_mpi_ipc_open(hzgsvd__z_mpi_ipc *I, const hzgsvd__z_gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
+{
+    int ok = 1, all = 0, dev = -1, nsize = 0;
+    MPI_Comm node = MPI_COMM_NULL;
+    int *devs = (int *)calloc((size_t)P, sizeof(int));
+    cudaIpcMemHandle_t *h = (cudaIpcMemHandle_t *)calloc((size_t)P, sizeof(cudaIpcMemHandle_t));
+    memset(I, 0, sizeof *I);
+    I->nranks = P; I->rank = r;
+    I->peer = (char **)calloc((size_t)P, sizeof(char *));
+    I->region = sizeof(double) * 2 * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
+    snprintf(why, nwhy, "another rank cannot use CUDA IPC");
+    if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, r, MPI_INFO_NULL, &node) != MPI_SUCCESS) {
+        ok = 0; snprintf(why, nwhy, "MPI_Comm_split_type failed");
+    } else {
+        if (MPI_Comm_size(node, &nsize) != MPI_SUCCESS || nsize != P) { ok = 0; snprintf(why, nwhy, "the ranks are not all on one node"); }
+        MPI_Comm_free(&node);
+    }
+    if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
+    if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }
+    if (ok && cudaIpcGetMemHandle(&h[r], D->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
+    if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
+    if (all) {
+        devs[r] = dev;
+        if (MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, devs, 1, MPI_INT, comm) != MPI_SUCCESS ||
+            MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, h, (int)sizeof(cudaIpcMemHandle_t), MPI_BYTE, comm) != MPI_SUCCESS) {
+            ok = 0; snprintf(why, nwhy, "MPI_Allgather of the IPC handles failed");
+        }
+        for (int s = 0; s < P && ok; ++s) {
+            if (s == r) { I->peer[s] = D->work; continue; }
+            int can = devs[s] == dev;
+            if (!can && cudaDeviceCanAccessPeer(&can, dev, devs[s]) != cudaSuccess) can = 0;
+            if (!can) { ok = 0; snprintf(why, nwhy, "device %d cannot access device %d (rank %d)", dev, devs[s], s); break; }
+            if (cudaIpcOpenMemHandle((void **)&I->peer[s], h[s], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+                I->peer[s] = NULL; ok = 0; snprintf(why, nwhy, "cudaIpcOpenMemHandle of rank %d's memory failed", s);
+            }
+        }
+        if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
+    }
+    free(devs); free(h);
+    (void)cudaGetLastError();
+    if (!all) hzgsvd__z_mpi_ipc_close(I);
+    return all;
+}
+
+/* Step k's exchange: slot o of this rank receives stripe so of rank s (src[(k P + r) 2 + o] =
+ * 2 s + so), pulled from s's device.  MPI failures return HZGSVD_ERR_MPI (every rank fails at a
+ * barrier); a CUDA failure here goes to *local, as a failed engine does, and the protocol goes on. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_ipc_exchange(const hzgsvd__z_mpi_ipc *I, hzgsvd__z_gpu_local *D, const int *src, int k, int stripe,
+                                                   MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int P = I->nranks, r = I->rank;
+    cudaError_t e = cudaSuccess;
+    HZGSVD__MPI(MPI_Barrier(comm));                 /* every sender's stripes are final */
+    for (int o = 0; o < 2; ++o) {
+        const int from = src[(k * P + r) * 2 + o], s = from / 2, so = from % 2;
+        for (int y = 0; y < 3; ++y)
+            for (int v = 0; v < 2; ++v) {
+                const size_t rows = y == 0 ? (size_t)D->M.mf : y == 1 ? (size_t)D->M.mg : (size_t)D->M.nz;
+                const size_t off_src = (size_t)((char *)hzgsvd__z_mpi_dstripe(&D->M, y, v, so, stripe) - D->work);
+                const size_t off_dst = (size_t)((char *)hzgsvd__z_mpi_dstripe(&D->M, y, v, o, stripe) - D->work);
+                if (e == cudaSuccess)
+                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, D->stream);
+            }
+    }
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    HZGSVD__MPI(MPI_Barrier(comm));                 /* every pull is finished: the stripes may change again */
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work, I->recv, I->region, cudaMemcpyDeviceToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    if (e != cudaSuccess && *local == HZGSVD_SUCCESS)
+        *local = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the CUDA IPC exchange of outermost step %d: %s (%d)", k + 1, cudaGetErrorString(e), (int)e);
+done:
+    return st;
+}
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_ipc.cu.j2 [z] ***/
+
 /*** begin templates/hzgsvd_mpi_engine.c.j2 [d] ***/
 /* The distributed engine, real (paper section 4.2, Algorithms 2-6): every rank runs the
  * single-device algorithm on its two stripes per outermost step and passes them on by the
@@ -648,12 +929,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, h
 typedef struct hzgsvd__d_mpi_rank {
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
+    int transport;                  /* GPU ranks: HZGSVD_MPI_TRANSPORT_* (cuda_aware: _MPI) */
     int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks) */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
+    int *cross;                     /* CPU ranks: the block pairs between the two stripes (hzgsvd__strategy_cross_fill) */
     hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
     hzgsvd__d_engine E;
 #ifdef __CUDACC__
     hzgsvd__d_gpu_local D;
+    hzgsvd__d_mpi_ipc I;                /* transport IPC: the other ranks' device memory */
 #endif
     MPI_Datatype col[3];            /* one column of F, G, Z (one plane) */
 } hzgsvd__d_mpi_rank;
@@ -667,21 +951,12 @@ HZGSVD_PRIVATE double *hzgsvd__d_mpi_stripe(const hzgsvd__d_mats *H, int y, int 
     return base + (size_t)o * stripe * rows;
 }
 
-#ifdef __CUDACC__
-/* The same on the device stripes (CUDA-aware sends). */
-HZGSVD_PRIVATE double *hzgsvd__d_mpi_dstripe(const hzgsvd__d_gpu_mats *M, int y, int v, int o, int stripe)
-{
-    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
-    double *base = y == 0 ? M->F : y == 1 ? M->G : M->Z;
-    (void)v;
-    return base + (size_t)o * stripe * rows;
-}
-#endif
 
 HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
 {
 #ifdef __CUDACC__
     if (K->gpu) {
+        if (K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__d_mpi_ipc_close(&K->I);
         hzgsvd__d_gpu_local_free(&K->D);
         if (K->pinned_W) cudaHostUnregister(K->W.Fr);
         if (K->pinned_R) cudaHostUnregister(K->R.Fr);
@@ -691,7 +966,7 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
     hzgsvd__d_mats_free(&K->W); hzgsvd__d_mats_free(&K->R);
     hzgsvd__d_engine_free(&K->E);
     for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
-    free(K->map); free(K->src);
+    free(K->map); free(K->src); free(K->cross);
     if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
 }
 
@@ -876,17 +1151,45 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
         K.pinned_R = K.pinned_W && e == cudaSuccess;
         if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
         st = hzgsvd__d_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
-        K.cuda_aware = hzgsvd__mpi_cuda_aware();
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
 #endif
     } else {
         st = hzgsvd__d_engine_init(&K.E, nc, &o, info);
+        if (st == HZGSVD_SUCCESS) {
+            K.cross = (int *)malloc(sizeof(int) * (size_t)K.E.nblk / 2 * K.E.nblk);
+            if (!K.cross) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the cross block-level table");
+            else if (hzgsvd__strategy_cross_fill(K.E.nblk, K.cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
+        }
         if (st == HZGSVD_SUCCESS) hzgsvd__d_init_fgz(&K.W, &K.E, ws, L->p * ws, L->q * ws);
     }
 agree:
     st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
+#ifdef __CUDACC__
+    if (K.gpu) {                    /* the transport: collective, the same on every rank */
+        int want = hzgsvd__mpi_transport_wanted(), lo = 0, hi = 0, ipc = 0;
+        char why[160] = "";
+        HZGSVD__MPI(MPI_Allreduce(&want, &lo, 1, MPI_INT, MPI_MIN, K.comm));
+        HZGSVD__MPI(MPI_Allreduce(&want, &hi, 1, MPI_INT, MPI_MAX, K.comm));
+        if (lo != hi || want < 0) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT must be staged, mpi or ipc, the same on every rank");
+            goto done;
+        }
+        if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__d_mpi_ipc_open(&K.I, &K.D, K.comm, P, r, why, sizeof why);
+        K.cuda_aware = hzgsvd__mpi_cuda_aware();
+        K.transport = ipc ? HZGSVD_MPI_TRANSPORT_IPC
+                    : (want == HZGSVD_MPI_TRANSPORT_MPI || (want == 0 && K.cuda_aware)) ? HZGSVD_MPI_TRANSPORT_MPI : HZGSVD_MPI_TRANSPORT_STAGED;
+        if (want == HZGSVD_MPI_TRANSPORT_IPC && !ipc)
+            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc: CUDA IPC cannot be used here (%s)", why);
+        else if (want == HZGSVD_MPI_TRANSPORT_MPI && !K.cuda_aware)
+            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
+        K.cuda_aware = K.transport == HZGSVD_MPI_TRANSPORT_MPI;
+        if (info) info->mpi_transport = K.transport;
+        st = hzgsvd__mpi_agree(K.comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+#endif
 
     /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
     {
@@ -897,16 +1200,21 @@ agree:
              * before the reduction that makes every rank stop at the same sweep) */
             unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
             for (int k = 0; k < K.steps; ++k) {
+                /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
+                 * sweep), then only those between them (options.outermost_full: all in every step) */
+                const int full = k == 0 || o.outermost_full;
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
-                        local = hzgsvd__d_gpu_local_sweeps(&K.D, S, sweep, &cnt[0], &cnt[1], info);
-                        if (local == HZGSVD_SUCCESS && !K.cuda_aware) local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);
+                        local = hzgsvd__d_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
+                        if (local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
+                            local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);
 #endif
                     } else {
                         for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
                             unsigned long long a = 0, b = 0;
-                            local = hzgsvd__d_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info);
+                            local = full ? hzgsvd__d_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info)
+                                         : hzgsvd__d_sweep_table(&K.W, &K.E, K.cross, K.E.nblk / 2, sweep, NULL, &a, &b, info);
                             cnt[0] += a; cnt[1] += b;
                             if (b == 0) break;
                             if (c + 1 < S) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
@@ -914,6 +1222,13 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
+#ifdef __CUDACC__
+                if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
+                    st = hzgsvd__d_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
+                    if (st != HZGSVD_SUCCESS) goto done;
+                    continue;
+                }
+#endif
                 st = hzgsvd__d_mpi_exchange(&K, L, k, local == HZGSVD_SUCCESS, info);
                 if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
                 if (K.gpu) {
@@ -1076,12 +1391,15 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsv
 typedef struct hzgsvd__z_mpi_rank {
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
+    int transport;                  /* GPU ranks: HZGSVD_MPI_TRANSPORT_* (cuda_aware: _MPI) */
     int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks) */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
+    int *cross;                     /* CPU ranks: the block pairs between the two stripes (hzgsvd__strategy_cross_fill) */
     hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
     hzgsvd__z_engine E;
 #ifdef __CUDACC__
     hzgsvd__z_gpu_local D;
+    hzgsvd__z_mpi_ipc I;                /* transport IPC: the other ranks' device memory */
 #endif
     MPI_Datatype col[3];            /* one column of F, G, Z (one plane) */
 } hzgsvd__z_mpi_rank;
@@ -1094,20 +1412,12 @@ HZGSVD_PRIVATE double *hzgsvd__z_mpi_stripe(const hzgsvd__z_mats *H, int y, int 
     return base + (size_t)o * stripe * rows;
 }
 
-#ifdef __CUDACC__
-/* The same on the device stripes (CUDA-aware sends). */
-HZGSVD_PRIVATE double *hzgsvd__z_mpi_dstripe(const hzgsvd__z_gpu_mats *M, int y, int v, int o, int stripe)
-{
-    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
-    double *base = y == 0 ? (v ? M->Fi : M->F) : y == 1 ? (v ? M->Gi : M->G) : (v ? M->Zi : M->Z);
-    return base + (size_t)o * stripe * rows;
-}
-#endif
 
 HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
 {
 #ifdef __CUDACC__
     if (K->gpu) {
+        if (K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__z_mpi_ipc_close(&K->I);
         hzgsvd__z_gpu_local_free(&K->D);
         if (K->pinned_W) cudaHostUnregister(K->W.Fr);
         if (K->pinned_R) cudaHostUnregister(K->R.Fr);
@@ -1117,7 +1427,7 @@ HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
     hzgsvd__z_mats_free(&K->W); hzgsvd__z_mats_free(&K->R);
     hzgsvd__z_engine_free(&K->E);
     for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
-    free(K->map); free(K->src);
+    free(K->map); free(K->src); free(K->cross);
     if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
 }
 
@@ -1302,17 +1612,45 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
         K.pinned_R = K.pinned_W && e == cudaSuccess;
         if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
         st = hzgsvd__z_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
-        K.cuda_aware = hzgsvd__mpi_cuda_aware();
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
 #endif
     } else {
         st = hzgsvd__z_engine_init(&K.E, nc, &o, info);
+        if (st == HZGSVD_SUCCESS) {
+            K.cross = (int *)malloc(sizeof(int) * (size_t)K.E.nblk / 2 * K.E.nblk);
+            if (!K.cross) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the cross block-level table");
+            else if (hzgsvd__strategy_cross_fill(K.E.nblk, K.cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
+        }
         if (st == HZGSVD_SUCCESS) hzgsvd__z_init_fgz(&K.W, &K.E, ws, L->p * ws, L->q * ws);
     }
 agree:
     st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
+#ifdef __CUDACC__
+    if (K.gpu) {                    /* the transport: collective, the same on every rank */
+        int want = hzgsvd__mpi_transport_wanted(), lo = 0, hi = 0, ipc = 0;
+        char why[160] = "";
+        HZGSVD__MPI(MPI_Allreduce(&want, &lo, 1, MPI_INT, MPI_MIN, K.comm));
+        HZGSVD__MPI(MPI_Allreduce(&want, &hi, 1, MPI_INT, MPI_MAX, K.comm));
+        if (lo != hi || want < 0) {
+            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT must be staged, mpi or ipc, the same on every rank");
+            goto done;
+        }
+        if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__z_mpi_ipc_open(&K.I, &K.D, K.comm, P, r, why, sizeof why);
+        K.cuda_aware = hzgsvd__mpi_cuda_aware();
+        K.transport = ipc ? HZGSVD_MPI_TRANSPORT_IPC
+                    : (want == HZGSVD_MPI_TRANSPORT_MPI || (want == 0 && K.cuda_aware)) ? HZGSVD_MPI_TRANSPORT_MPI : HZGSVD_MPI_TRANSPORT_STAGED;
+        if (want == HZGSVD_MPI_TRANSPORT_IPC && !ipc)
+            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc: CUDA IPC cannot be used here (%s)", why);
+        else if (want == HZGSVD_MPI_TRANSPORT_MPI && !K.cuda_aware)
+            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
+        K.cuda_aware = K.transport == HZGSVD_MPI_TRANSPORT_MPI;
+        if (info) info->mpi_transport = K.transport;
+        st = hzgsvd__mpi_agree(K.comm, st, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+#endif
 
     /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
     {
@@ -1323,16 +1661,21 @@ agree:
              * before the reduction that makes every rank stop at the same sweep) */
             unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
             for (int k = 0; k < K.steps; ++k) {
+                /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
+                 * sweep), then only those between them (options.outermost_full: all in every step) */
+                const int full = k == 0 || o.outermost_full;
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
-                        local = hzgsvd__z_gpu_local_sweeps(&K.D, S, sweep, &cnt[0], &cnt[1], info);
-                        if (local == HZGSVD_SUCCESS && !K.cuda_aware) local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);
+                        local = hzgsvd__z_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
+                        if (local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
+                            local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);
 #endif
                     } else {
                         for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
                             unsigned long long a = 0, b = 0;
-                            local = hzgsvd__z_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info);
+                            local = full ? hzgsvd__z_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info)
+                                         : hzgsvd__z_sweep_table(&K.W, &K.E, K.cross, K.E.nblk / 2, sweep, NULL, &a, &b, info);
                             cnt[0] += a; cnt[1] += b;
                             if (b == 0) break;
                             if (c + 1 < S) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
@@ -1340,6 +1683,13 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
+#ifdef __CUDACC__
+                if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
+                    st = hzgsvd__z_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
+                    if (st != HZGSVD_SUCCESS) goto done;
+                    continue;
+                }
+#endif
                 st = hzgsvd__z_mpi_exchange(&K, L, k, local == HZGSVD_SUCCESS, info);
                 if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
                 if (K.gpu) {

@@ -119,7 +119,7 @@ fi
 # The distributed engine on CPU ranks (Open MPI from make deps; root needs --allow-run-as-root).
 MPIRUN=${MPIRUN:-mpirun}
 if [ -x "$BUILD/test_mpi_engine" ] && command -v "$MPIRUN" >/dev/null 2>&1; then
-    for np in 2 4; do
+    for np in 2 3 4; do
         run_suite "test_mpi_engine_np$np" env OMP_NUM_THREADS=1 "$MPIRUN" --oversubscribe --allow-run-as-root -np "$np" \
             "$BUILD/test_mpi_engine"
     done

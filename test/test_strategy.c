@@ -298,6 +298,33 @@ static void check_bad_args(void)
     CHECK(hzgsvd__comm_map(pairs, 1, 2, map) == 0 && map[0] == -1 && map[1] == 1, "ME(2) comm map");
 }
 
+/* The bipartite round robin of the distributed engine's outermost steps: n/2 steps, each a perfect
+ * matching of the n block columns, every pair (p, q) with p < n/2 <= q exactly once, none within a
+ * half; bad arguments refused. */
+static void check_cross(int *pairs, int *count, int *mark)
+{
+    for (int n = 2; n <= 64; n += 2) {
+        const int h = n / 2;
+        CHECK(hzgsvd__strategy_cross_fill(n, pairs) == 0, "cross fill(%d) failed", n);
+        for (int i = 0; i < h * h; ++i) count[i] = 0;
+        for (int s = 0; s < h; ++s) {
+            for (int c = 0; c < n; ++c) mark[c] = 0;
+            for (int pos = 0; pos < h; ++pos) {
+                const int p = pairs[(s * h + pos) * 2], q = pairs[(s * h + pos) * 2 + 1];
+                CHECK(p >= 0 && p < h && q >= h && q < n, "cross n = %d step %d: pair (%d, %d) not across the halves", n, s, p, q);
+                if (p < 0 || p >= h || q < h || q >= n) continue;
+                ++mark[p]; ++mark[q];
+                ++count[p * h + (q - h)];
+            }
+            for (int c = 0; c < n; ++c) CHECK(mark[c] == 1, "cross n = %d step %d: column %d in %d pairs", n, s, c, mark[c]);
+        }
+        for (int i = 0; i < h * h; ++i) CHECK(count[i] == 1, "cross n = %d: pair (%d, %d) %d times", n, i / h, h + i % h, count[i]);
+    }
+    CHECK(hzgsvd__strategy_cross_fill(3, pairs) == -1 && hzgsvd__strategy_cross_fill(0, pairs) == -1 &&
+          hzgsvd__strategy_cross_fill(4, NULL) == -1 && hzgsvd__strategy_cross_fill(HZGSVD__STRATEGY_MAX_ORDER + 2, pairs) == -1,
+          "cross fill accepts a bad argument");
+}
+
 static int run_all(void)
 {
     unsigned char *pairbits = (unsigned char *)malloc(((size_t)MAXN * MAXN + 7) / 8);
@@ -313,6 +340,7 @@ static int run_all(void)
     check_bad_args();
     check_order8();
     check_baked();
+    check_cross(pairs, (int *)map, mark);
     for (k = 0; k < 2; k++) {
         hzgsvd_strategy kind = k == 0 ? HZGSVD_STRATEGY_ME : HZGSVD_STRATEGY_MM;
         for (n = 2; n <= MAXN; n += 2) {
@@ -335,7 +363,7 @@ static int run_all(void)
         printf("test_strategy: %llu of %llu checks FAILED\n", n_failed, n_checks);
         return 1;
     }
-    printf("test_strategy: %llu checks passed (ME and MM, even n <= %d; comm map n <= %d)\n",
+    printf("test_strategy: %llu checks passed (ME and MM, even n <= %d; comm map n <= %d; cross n <= 64)\n",
            n_checks, MAXN, MAXN_COMM);
     return 0;
 }

@@ -6,6 +6,9 @@
 # number grows like n).  Seconds are the engine's own (summary.json: the host entry point with its
 # transfers for P = 1; scatter/gather excluded for P > 1).  Prints a Markdown table with the speedup
 # and efficiency against P = 1 and the max relative difference of sigma from the P = 1 run.
+# BENCH_MPI_PAIRS="cross full" runs P > 1 with both outermost orderings (--outermost-full: the
+# paper's full block sweep of a rank's stripes in every step; cross, the default: only the pairs
+# between its two stripes after the first step of a sweep).
 #   BENCH_MPI_SIZES="4096 8192" BENCH_MPI_RANKS="1 2" BUILD=build bash tools/bench_mpi.sh
 set -euo pipefail
 BUILD=${BUILD:-build}
@@ -13,12 +16,13 @@ PYTHON=${PYTHON:-python3}
 MPIRUN=${MPIRUN:-mpirun}
 SIZES=${BENCH_MPI_SIZES:-8192 12288 16384}
 RANKS=${BENCH_MPI_RANKS:-1 2}
+PAIRS=${BENCH_MPI_PAIRS:-cross}
 D=${BENCH_MPI_DIR:-$BUILD/bench_mpi}
 mkdir -p "$D"
 echo "GPUs: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | sed 's/^ *//')"
 echo
-echo "| n | GPUs | seconds | sweeps | speedup | efficiency | sigma vs 1 GPU |"
-echo "|---:|---:|---:|---:|---:|---:|---:|"
+echo "| n | GPUs | outermost pairs | seconds | sweeps | speedup | efficiency | sigma vs 1 GPU |"
+echo "|---:|---:|---|---:|---:|---:|---:|---:|"
 for n in $SIZES; do
     P0="$D/pair_$n"
     mkdir -p "$P0"
@@ -33,11 +37,17 @@ for name in ("F", "G"):
 EOF
     t1=""
     for p in $RANKS; do
+      for pairs in $PAIRS; do
+        [ "$p" = 1 ] && [ "$pairs" != "$(echo $PAIRS | cut -d' ' -f1)" ] && continue   # one single-GPU run
         O="$D/out_${n}_$p"
         if [ "$p" = 1 ]; then
             "$BUILD/hzgsvd" --device gpu --quiet "$P0/F.npy" "$P0/G.npy" -o "$O"
+            label="-"
         else
-            "$MPIRUN" --oversubscribe --allow-run-as-root -np "$p" "$BUILD/hzgsvd" --mpi --device gpu --quiet "$P0/F.npy" "$P0/G.npy" -o "$O"
+            O="${O}_$pairs"
+            "$MPIRUN" --oversubscribe --allow-run-as-root -np "$p" "$BUILD/hzgsvd" --mpi --device gpu --quiet \
+                $([ "$pairs" = full ] && echo --outermost-full) "$P0/F.npy" "$P0/G.npy" -o "$O"
+            label=$pairs
         fi
         secs=$(sed -n 's/^ *"seconds": \([0-9.e+-]*\).*/\1/p' "$O/summary.json")
         sweeps=$(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$O/summary.json")
@@ -48,8 +58,9 @@ EOF
             sp=$(awk -v a="$t1" -v b="$secs" 'BEGIN { printf "%.2f", a / b }')
             ef=$(awk -v a="$t1" -v b="$secs" -v p="$p" 'BEGIN { printf "%.0f%%", 100 * a / b / p }')
         else sp="-"; ef="-"; fi
-        printf '| %d | %d | %.2f | %s | %s | %s | %s |\n' "$n" "$p" "$secs" "$sweeps" "$sp" "$ef" "$diff"
+        printf '| %d | %d | %s | %.2f | %s | %s | %s | %s |\n' "$n" "$p" "$label" "$secs" "$sweeps" "$sp" "$ef" "$diff"
         rm -f "$O"/U.npy "$O"/V.npy "$O"/Z.npy
+      done
     done
     rm -f "$P0"/F.npy "$P0"/G.npy
 done

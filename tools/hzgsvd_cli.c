@@ -144,6 +144,9 @@ static void print_help(FILE *out)
 "                       build and rank 0 have them.  Rank 0 reads the inputs and writes the outputs\n"
 "  --outermost S        (--mpi) strategy over the 2P stripes: me or mm (default me)\n"
 "  --outermost-blocking B  (--mpi) bo: one block sweep per rank and step (default); fb: up to 30\n"
+"  --outermost-full     (--mpi) a rank sweeps all block pairs of its two stripes in every outermost\n"
+"                       step (the paper's); default: in the first step of a sweep only, then only\n"
+"                       the pairs between its two stripes (about 1/P of a single-device sweep)\n"
 "  --quiet              no progress lines on stderr (errors and warnings are still printed)\n"
 "  -h, --help           this text\n"
 "  --version            the version\n"
@@ -458,7 +461,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
 
         /* Flags. */
         static const char *const flags[] = { "-h", "--help", "--version", "--no-sort", "--refine", "--no-refine", "--quiet",
-                                             "--raw", "--complex", "--mpi", "--x" };
+                                             "--raw", "--complex", "--mpi", "--x", "--outermost-full" };
         int is_flag = 0;
         for (size_t k = 0; k < sizeof flags / sizeof flags[0]; ++k)
             if (strcmp(name, flags[k]) == 0) is_flag = 1;
@@ -485,6 +488,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
             else if (!strcmp(name, "--complex")) a->raw_complex = 1;
             else if (!strcmp(name, "--mpi")) a->mpi = 1;
             else if (!strcmp(name, "--x")) a->want_x = 1;
+            else if (!strcmp(name, "--outermost-full")) a->opt.outermost_full = 1;
             continue;
         }
 
@@ -668,10 +672,14 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     fprintf(f, "    \"preprocess\": \"%s\"%s\n", preprocess_name(o->preprocess), a->mpi ? "," : "");
     if (a->mpi) {     /* the distributed engine's own options; "sweeps" below are outermost sweeps */
         fprintf(f, "    \"outermost\": \"%s\",\n", strategy_name(o->outermost));
-        fprintf(f, "    \"outermost_blocking\": \"%s\"\n", blocking_name(o->outermost_blocking));
+        fprintf(f, "    \"outermost_blocking\": \"%s\",\n", blocking_name(o->outermost_blocking));
+        fprintf(f, "    \"outermost_pairs\": \"%s\"\n", o->outermost_full ? "full" : "cross");
     }
     fprintf(f, "  },\n");
     fprintf(f, "  \"sweeps\": %d,\n", info->sweeps);
+    if (a->mpi)       /* how the stripes moved between GPU ranks (info.mpi_transport; "none" on CPU ranks) */
+        fprintf(f, "  \"mpi_transport\": \"%s\",\n", info->mpi_transport == HZGSVD_MPI_TRANSPORT_STAGED ? "staged"
+                   : info->mpi_transport == HZGSVD_MPI_TRANSPORT_MPI ? "mpi" : info->mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "none");
     fprintf(f, "  \"big\": %llu,\n", info->big);
     fprintf(f, "  \"all\": %llu,\n", info->all);
     fprintf(f, "  \"sigma_refined\": %s,\n", info->sigma_refined ? "true" : "false");

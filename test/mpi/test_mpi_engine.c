@@ -14,6 +14,7 @@
  *     collective ones on every rank.
  * Each rank counts its checks; the root prints the total and the exit status is 1 on any failure.
  * The device GPU needs a build by nvcc (one GPU per rank, hzgsvd_mpi_select_gpu). */
+#define _POSIX_C_SOURCE 200809L   /* setenv, unsetenv */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_mpi.h"
 #include "test/engine_fixtures.h"
@@ -185,18 +186,64 @@ int main(int argc, char **argv)
             single = ef_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base);
             CHECK(single.st == HZGSVD_SUCCESS, "single-process engine: %s", hzgsvd_status_string(single.st));
         }
-        for (int outermost = 0; outermost < 2; ++outermost)
-            for (int ob = 0; ob < 2; ++ob) {
-                if (quick && ob == 1 && outermost == 1) continue;
-                hzgsvd_options o = base;
-                o.outermost = (hzgsvd_strategy)outermost;
-                o.outermost_blocking = (hzgsvd_blocking)(ob ? HZGSVD_BLOCKING_FB : HZGSVD_BLOCKING_BO);
-                char what[160];
-                snprintf(what, sizeof what, "%s %dx%d/%d w=%d %s-%s", sh.cplx ? "complex" : "real", sh.m_f, sh.m_g, sh.n, sh.w,
-                         outermost ? "MM" : "ME", ob ? "FB" : "BO");
-                test_config(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &o, &single, what);
-            }
+        if (rank_ == 0)
+            printf("  %s %dx%d/%d w=%d: %d sweeps in one process\n", sh.cplx ? "complex" : "real", sh.m_f, sh.m_g, sh.n, sh.w,
+                   single.info.sweeps);
+        /* both outermost orderings (cross: the pairs between a rank's stripes after the first step;
+         * full: all of them in every step, the paper's) with both strategies and blockings */
+        for (int full = 0; full < 2; ++full)
+            for (int outermost = 0; outermost < 2; ++outermost)
+                for (int ob = 0; ob < 2; ++ob) {
+                    if (quick && ob == 1 && outermost == 1) continue;
+                    if (quick && full && (ob || outermost)) continue;
+                    hzgsvd_options o = base;
+                    o.outermost = (hzgsvd_strategy)outermost;
+                    o.outermost_blocking = (hzgsvd_blocking)(ob ? HZGSVD_BLOCKING_FB : HZGSVD_BLOCKING_BO);
+                    o.outermost_full = full;
+                    char what[160];
+                    snprintf(what, sizeof what, "%s %dx%d/%d w=%d %s-%s %s", sh.cplx ? "complex" : "real", sh.m_f, sh.m_g, sh.n, sh.w,
+                             outermost ? "MM" : "ME", ob ? "FB" : "BO", full ? "full" : "cross");
+                    test_config(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &o, &single, what);
+                }
         if (rank_ == 0) ef_run_free(&single);
+
+        /* GPU ranks: every transport this machine has (IPC where all ranks share a node, staged
+         * always; HZGSVD_MPI_TRANSPORT forces one) gives bitwise the same result */
+        if (device_ == HZGSVD_MPI_DEVICE_GPU && si < 2) {
+            static const char *const names[2] = { "staged", "ipc" };
+            static const int codes[2] = { HZGSVD_MPI_TRANSPORT_STAGED, HZGSVD_MPI_TRANSPORT_IPC };
+            dist_run ref = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
+            const int nc = ref.L.n_local;
+            for (int t = 0; t < 2; ++t) {
+                setenv("HZGSVD_MPI_TRANSPORT", names[t], 1);
+                dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
+                if (t == 1 && d.st == HZGSVD_ERR_INVALID_ARGUMENT) {   /* no IPC here: says why, on every rank */
+                    check_all(d.st, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc where IPC cannot work", d.info.detail);
+                    if (rank_ == 0) printf("  transport ipc not available: %s\n", d.info.detail);
+                    dist_free(&d);
+                    continue;
+                }
+                check_all(d.st, HZGSVD_SUCCESS, names[t], d.info.detail);
+                CHECK(d.info.mpi_transport == codes[t], "HZGSVD_MPI_TRANSPORT=%s: info.mpi_transport = %d", names[t], d.info.mpi_transport);
+                const int same = d.st == HZGSVD_SUCCESS && ref.st == HZGSVD_SUCCESS
+                                 && same_bits(d.F, ref.F, sizeof(double) * ef_size(sh.cplx, sh.m_f, nc))
+                                 && same_bits(d.Z, ref.Z, sizeof(double) * ef_size(sh.cplx, sh.n, nc))
+                                 && same_bits(d.s, ref.s, sizeof(double) * nc);
+                CHECK(same, "transport %s: not bitwise the result of the default (%s) on rank %d", names[t],
+                      ref.info.mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "staged", rank_);
+                if (rank_ == 0)
+                    printf("  %s: transport %s bitwise equal to the default (%s): %s\n", sh.cplx ? "complex" : "real", names[t],
+                           ref.info.mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "staged", same ? "yes" : "NO");
+                dist_free(&d);
+            }
+            unsetenv("HZGSVD_MPI_TRANSPORT");
+            setenv("HZGSVD_MPI_TRANSPORT", "carrier-pigeon", 1);
+            dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
+            check_all(d.st, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=carrier-pigeon", d.info.detail);
+            dist_free(&d);
+            unsetenv("HZGSVD_MPI_TRANSPORT");
+            dist_free(&ref);
+        }
 
         /* (c) on the first two shapes */
         if (si < 2) {
