@@ -952,15 +952,34 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
  * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
  * major in the caller's layout.  Every
  * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
- * one routine applies it from either side.  Plain loops in a fixed order: O(m n^2) once per call,
- * against O(n^3) per sweep of the iteration, and bitwise reproducible.  Where there is enough work
- * (HZGSVD__DN_PAR) the loops over independent columns (or row blocks) run on OpenMP threads: each
- * output element is still computed by one thread in the same order, so the results do not depend
- * on the thread count. */
+ * one routine applies it from either side.
+ *
+ * Blocked: reflectors are made in panels of HZGSVD__DN_NB and applied to everything else at once
+ * in the compact WY form H_1 H_2 ... H_k = I - V T V^H (T upper triangular), by matrix products
+ * (hzgsvd__d_dn_mm, cache blocked, on OpenMP threads); the QR with column pivoting downdates its column
+ * norms (LAPACK's xLAQPS, LAWN 176) and decides the rank on recomputed norms (docs/NUMERICS.md).
+ * Every output element is computed by one thread in a fixed order (a product's element is one fma
+ * chain over the inner index, whatever the blocking), so the results do not depend on the thread
+ * count. */
 
 /* Scalars a loop must touch before it is shared among OpenMP threads. */
 #ifndef HZGSVD__DN_PAR
 #define HZGSVD__DN_PAR 32768
+#endif
+/* Reflectors per panel of the blocked factorizations (the inner dimension of their updates). */
+#ifndef HZGSVD__DN_NB
+#define HZGSVD__DN_NB 32
+#endif
+/* The product's cache blocks: KC of the inner dimension (a micro-panel of A and one of B stay in
+ * L1), MC rows of A (a packed block stays in L2), NC columns of B (a packed block in L3). */
+#ifndef HZGSVD__DN_KC
+#define HZGSVD__DN_KC 256
+#endif
+#ifndef HZGSVD__DN_MC
+#define HZGSVD__DN_MC 96
+#endif
+#ifndef HZGSVD__DN_NC
+#define HZGSVD__DN_NC 1536
 #endif
 
 /* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
@@ -1019,28 +1038,306 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_left(const double *v, int len, double tau, doub
     }
 }
 
-/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars.  Rows
- * are independent: blocks of 256 rows, each tmp = C v, then C -= tau tmp v^H. */
+/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars (one
+ * thread: the rows of a panel). */
 HZGSVD_PRIVATE void hzgsvd__d_dn_right(const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
 {
     if (tau == 0.0 || nrows == 0) return;
-    const int nb = (nrows + 255) / 256;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)len * nrows > HZGSVD__DN_PAR)
-#endif
-    for (int b = 0; b < nb; ++b) {
-        const int i0 = 256 * b, i1 = nrows < i0 + 256 ? nrows : i0 + 256;
-        memset(tmp + 1 * (size_t)i0, 0, sizeof(double) * 1 * (size_t)(i1 - i0));
-        for (int j = 0; j < len; ++j) {   /* tmp = C v */
-            const double *c = Cm + (size_t)1 * j * ldc;
-            for (int i = i0; i < i1; ++i) tmp[i] += c[i] * v[j];
-        }
-        for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+    memset(tmp, 0, sizeof(double) * 1 * (size_t)nrows);
+    for (int j = 0; j < len; ++j) {   /* tmp = C v */
+        const double *c = Cm + (size_t)1 * j * ldc;
+        for (int i = 0; i < nrows; ++i) tmp[i] += c[i] * v[j];
+    }
+    for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+        double *c = Cm + (size_t)1 * j * ldc;
+        const double tv = tau * v[j];
+        for (int i = 0; i < nrows; ++i) c[i] -= tmp[i] * tv;
+    }
+}
+
+/* ---- The product C := C + alpha op(A) op(B) ------------------------------------------------------
+ * op(X) is X ('N') or X^H ('C', the transpose); alpha is +1 or -1; d, where not
+ * NULL, scales row i of op(A) by d[i] (real).  C is m x n, op(A) m x k, op(B) k x n.  Every element
+ * of C is the chain c = fma(a_il, b_lj, c) over l = 0, 1, ..., k-1, from its value in C, with
+ * a_il = (alpha d_i) op(A)_il rounded once: whatever the blocking and however the threads share
+ * the blocks, the result is the same, and so is that of the plain loops taken where the packing
+ * buffers cannot be allocated.  Blocked for the caches (KC, MC, NC above); op(A) is packed in
+ * micro-panels of 8 rows, op(B) in micro-panels of 6 columns, and a
+ * micro-kernel keeps a 8 x 6 block of C in registers. */
+
+/* op(A)'s element (i, l) times s = alpha d_i, into x[0]. */
+#define hzgsvd__d_DN_OPA(ta, A, lda, i, l, s, x)                                                              \
+    do {                                                                                                 \
+        const double *a_ = (ta) == 'N' ? (A) + (size_t)1 * ((size_t)(i) + (size_t)(l) * (size_t)(lda))    \
+                                       : (A) + (size_t)1 * ((size_t)(l) + (size_t)(i) * (size_t)(lda));   \
+        (x)[0] = a_[0] * (s);                                                                            \
+    } while (0)
+
+/* The plain loops (the same chains, in another order of the elements). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_mm_loops(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                      const double *Bm, int ldb, double *Cm, int ldc)
+{
+    for (int j = 0; j < n; ++j)
+        for (int l = 0; l < k; ++l) {
+            const double *b = tb == 'N' ? Bm + (size_t)1 * ((size_t)l + (size_t)j * ldb) : Bm + (size_t)1 * ((size_t)j + (size_t)l * ldb);
+            const double br = b[0];
             double *c = Cm + (size_t)1 * j * ldc;
-            const double tv = tau * v[j];
-            for (int i = i0; i < i1; ++i) c[i] -= tmp[i] * tv;
+            for (int i = 0; i < m; ++i) {
+                double x[2];
+                hzgsvd__d_DN_OPA(ta, A, lda, i, l, alpha * (d ? d[i] : 1.0), x);
+                c[i] = fma(x[0], br, c[i]);
+            }
+        }
+}
+
+/* Packs the micro-panels p0..p1-1 of rows i0.. (mc in all) and inner indices l0..l0+kc-1 of op(A):
+ * panel p holds, for each l, its 8 rows, zero past mc. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_pack_a(char ta, int mc, int kc, int p0, int p1, const double *A, int lda, int i0, int l0,
+                                    double alpha, const double *d, double *Ap)
+{
+    for (int p = p0; p < p1; ++p) {
+        double *dst = Ap + (size_t)1 * 8 * kc * p;
+        const int r0 = 8 * p, mr = mc - r0 < 8 ? mc - r0 : 8;
+        if (mr < 8) memset(dst, 0, sizeof(double) * 1 * 8 * (size_t)kc);
+        if (ta == 'N') {   /* along the columns of A */
+            for (int l = 0; l < kc; ++l)
+                for (int r = 0; r < mr; ++r) {
+                    double x[2];
+                    hzgsvd__d_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, alpha * (d ? d[i0 + r0 + r] : 1.0), x);
+                    dst[(size_t)1 * 8 * l + r] = x[0];
+                }
+        } else {
+            for (int r = 0; r < mr; ++r) {
+                const double s = alpha * (d ? d[i0 + r0 + r] : 1.0);
+                for (int l = 0; l < kc; ++l) {
+                    double x[2];
+                    hzgsvd__d_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, s, x);
+                    dst[(size_t)1 * 8 * l + r] = x[0];
+                }
+            }
         }
     }
+}
+
+/* Packs the micro-panels p0..p1-1 of columns j0.. (nc in all), inner indices l0..l0+kc-1 of op(B):
+ * panel p holds, for each l, its 6 columns, zero past nc. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_pack_b(char tb, int nc, int kc, int p0, int p1, const double *Bm, int ldb, int j0, int l0, double *Bp)
+{
+    for (int p = p0; p < p1; ++p) {
+        double *dst = Bp + (size_t)1 * 6 * kc * p;
+        for (int c = 0; c < 6; ++c) {
+            const int jj = 6 * p + c, j = j0 + jj;
+            for (int l = 0; l < kc; ++l) {
+                double *o = dst + (size_t)1 * (6 * (size_t)l + c);
+                if (jj >= nc) {
+                    o[0] = 0.0;
+                    continue;
+                }
+                const double *b = tb == 'N' ? Bm + (size_t)1 * ((size_t)(l0 + l) + (size_t)j * ldb)
+                                            : Bm + (size_t)1 * ((size_t)j + (size_t)(l0 + l) * ldb);
+                o[0] = b[0];
+            }
+        }
+    }
+}
+
+/* The micro-kernel: the 8 x 6 block of C at Cm (ld ldc) += the packed micro-panels' product. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_kernel(int kc, const double *Ap, const double *Bp, double *Cm, int ldc)
+{
+    double acc[6][8];
+    for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 8; ++r) acc[c][r] = Cm[(size_t)r + (size_t)c * ldc];
+    for (int l = 0; l < kc; ++l) {
+        const double *a = Ap + (size_t)8 * l, *b = Bp + (size_t)6 * l;
+        /* one loop per column (written out: the compiler keeps the block in registers) */
+        for (int r = 0; r < 8; ++r) acc[0][r] = fma(a[r], b[0], acc[0][r]);
+        for (int r = 0; r < 8; ++r) acc[1][r] = fma(a[r], b[1], acc[1][r]);
+        for (int r = 0; r < 8; ++r) acc[2][r] = fma(a[r], b[2], acc[2][r]);
+        for (int r = 0; r < 8; ++r) acc[3][r] = fma(a[r], b[3], acc[3][r]);
+        for (int r = 0; r < 8; ++r) acc[4][r] = fma(a[r], b[4], acc[4][r]);
+        for (int r = 0; r < 8; ++r) acc[5][r] = fma(a[r], b[5], acc[5][r]);
+    }
+    for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 8; ++r) Cm[(size_t)r + (size_t)c * ldc] = acc[c][r];
+}
+
+/* The packed mc x kc block of op(A) times the column micro-panels q0..q1-1 of the packed block of
+ * op(B), into C (the block's corner at Cm); edge blocks go through a local copy. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_macro(int mc, int nc, int kc, int q0, int q1, const double *Ap, const double *Bp, double *Cm, int ldc)
+{
+    const int np = (mc + 8 - 1) / 8;
+    double tile[1 * 8 * 6];
+    for (int q = q0; q < q1; ++q) {
+        const int nr = nc - 6 * q < 6 ? nc - 6 * q : 6;
+        for (int p = 0; p < np; ++p) {
+            const int mr = mc - 8 * p < 8 ? mc - 8 * p : 8;
+            double *c = Cm + (size_t)1 * ((size_t)8 * p + (size_t)6 * q * ldc);
+            const double *ap = Ap + (size_t)1 * 8 * kc * p, *bp = Bp + (size_t)1 * 6 * kc * q;
+            if (mr == 8 && nr == 6) {
+                hzgsvd__d_dn_kernel(kc, ap, bp, c, ldc);
+                continue;
+            }
+            memset(tile, 0, sizeof tile);
+            for (int jj = 0; jj < nr; ++jj) memcpy(tile + (size_t)1 * 8 * jj, c + (size_t)1 * jj * ldc, sizeof(double) * 1 * (size_t)mr);
+            hzgsvd__d_dn_kernel(kc, ap, bp, tile, 8);
+            for (int jj = 0; jj < nr; ++jj) memcpy(c + (size_t)1 * jj * ldc, tile + (size_t)1 * 8 * jj, sizeof(double) * 1 * (size_t)mr);
+        }
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                const double *Bm, int ldb, double *Cm, int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0) return;
+    const int kcb = k < HZGSVD__DN_KC ? k : HZGSVD__DN_KC;
+    const int mcb0 = (HZGSVD__DN_MC / 8) * 8, ncb0 = (HZGSVD__DN_NC / 6) * 6;
+    const int mcb = m < mcb0 ? ((m + 8 - 1) / 8) * 8 : mcb0, ncb = n < ncb0 ? ((n + 6 - 1) / 6) * 6 : ncb0;
+    const int par = (double)m * n * k > 2.0 * HZGSVD__DN_PAR;
+    int nth = 1;
+#ifdef _OPENMP
+    if (par) nth = omp_get_max_threads();
+#endif
+    (void)par;
+    const size_t na = (size_t)1 * mcb * kcb, nbp = (size_t)1 * ncb * kcb;
+    double *buf = (double *)malloc(sizeof(double) * (nbp + na * (size_t)nth));
+    if (!buf) {
+        hzgsvd__d_dn_mm_loops(ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
+        return;
+    }
+    double *Bp = buf, *Ap0 = buf + nbp;
+    const int nib = (m + mcb - 1) / mcb;
+    for (int jc = 0; jc < n; jc += ncb) {
+        const int nc = n - jc < ncb ? n - jc : ncb, nq = (nc + 6 - 1) / 6;
+        for (int pc = 0; pc < k; pc += kcb) {
+            const int kc = k - pc < kcb ? k - pc : kcb;
+            double *c0 = Cm + (size_t)1 * (size_t)jc * ldc;
+#ifdef _OPENMP
+#pragma omp parallel if (par) num_threads(nth)
+#endif
+            {
+                int tid = 0, nt = 1;
+#ifdef _OPENMP
+                tid = omp_get_thread_num();
+                nt = omp_get_num_threads();
+#endif
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                for (int q = 0; q < nq; ++q) hzgsvd__d_dn_pack_b(tb, nc, kc, q, q + 1, Bm, ldb, jc, pc, Bp);
+                if (nib >= nt) {   /* row blocks among the threads, each packing its own */
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                    for (int ib = 0; ib < nib; ++ib) {
+                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb;
+                        double *Ap = Ap0 + na * (size_t)tid;
+                        hzgsvd__d_dn_pack_a(ta, mc, kc, 0, (mc + 8 - 1) / 8, A, lda, i0, pc, alpha, d, Ap);
+                        hzgsvd__d_dn_macro(mc, nc, kc, 0, nq, Ap, Bp, c0 + (size_t)1 * i0, ldc);
+                    }
+                } else {   /* few rows: one packed block of A at a time, its columns among the threads */
+                    for (int ib = 0; ib < nib; ++ib) {
+                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb, np = (mc + 8 - 1) / 8;
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                        for (int p = 0; p < np; ++p) hzgsvd__d_dn_pack_a(ta, mc, kc, p, p + 1, A, lda, i0, pc, alpha, d, Ap0);
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                        for (int q = 0; q < nq; ++q) hzgsvd__d_dn_macro(mc, nc, kc, q, q + 1, Ap0, Bp, c0 + (size_t)1 * i0, ldc);
+                    }
+                }
+            }
+        }
+    }
+    free(buf);
+}
+
+/* ---- Compact WY: H_1 H_2 ... H_k = I - V T V^H ---------------------------------------------------- */
+
+/* T (k x k, ld ldt, upper triangular) of the k reflectors in the columns of V (rows x k, ld ldv,
+ * the zeros and ones of each vector stored) and tau: T(i, i) = tau_i, T(0:i, i) = -tau_i
+ * T(0:i, 0:i) V(:, 0:i)^H v_i.  Gm: k x k scalars of scratch. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_larft(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm)
+{
+    memset(Gm, 0, sizeof(double) * 1 * (size_t)k * k);
+    hzgsvd__d_dn_mm('C', 'N', k, k, rows, 1.0, NULL, V, ldv, V, ldv, Gm, k);   /* G = V^H V */
+#define hzgsvd__d_T_(i, j) (T + (size_t)1 * ((size_t)(i) + (size_t)(j) * ldt))
+    for (int i = 0; i < k; ++i) {
+        for (int j = 0; j < i; ++j) {   /* t_j = sum_{l = j}^{i-1} T(j, l) G(l, i), then -tau_i t_j */
+            double s = 0.0;
+            for (int l = j; l < i; ++l) s = fma(*hzgsvd__d_T_(j, l), Gm[(size_t)l + (size_t)i * k], s);
+            *hzgsvd__d_T_(j, i) = -tau[i] * s;
+        }
+        for (int j = i; j < k; ++j) {
+            hzgsvd__d_T_(j, i)[0] = j == i ? tau[i] : 0.0;
+        }
+    }
+#undef hzgsvd__d_T_
+}
+
+/* W := T W (trans 0) or T^H W (trans 1) in place, T k x k upper triangular (ld ldt), W k x ncols (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_trmm_left(int trans, int k, int ncols, const double *T, int ldt, double *W, int ldw)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * ncols > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < ncols; ++j) {
+        double *w = W + (size_t)1 * j * ldw;
+        for (int q = 0; q < k; ++q) {
+            /* T: row i = q top-down uses w_l, l >= i; T^H: row i = k-1-q bottom-up uses w_l, l <= i */
+            const int i = trans ? k - 1 - q : q, l0 = trans ? 0 : i, l1 = trans ? i + 1 : k;
+            double s = 0.0;
+            for (int l = l0; l < l1; ++l) s = fma(trans ? T[(size_t)l + (size_t)i * ldt] : T[(size_t)i + (size_t)l * ldt], w[l], s);
+            w[i] = s;
+        }
+    }
+}
+
+/* W := W T (trans 0) or W T^H (trans 1) in place, W nrows x k (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_trmm_right(int trans, int k, int nrows, const double *T, int ldt, double *W, int ldw)
+{
+    const int nblk = (nrows + 255) / 256;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * nrows > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int b = 0; b < nblk; ++b) {
+        const int r0 = 256 * b, r1 = nrows < r0 + 256 ? nrows : r0 + 256;
+        for (int q = 0; q < k; ++q) {
+            /* W T: column j = k-1-q right to left uses columns l <= j; W T^H: column j = q uses l >= j */
+            const int j = trans ? q : k - 1 - q, l0 = trans ? j : 0, l1 = trans ? k : j + 1;
+            for (int r = r0; r < r1; ++r) {
+                double s = 0.0;
+                for (int l = l0; l < l1; ++l)
+                    s = fma(W[(size_t)r + (size_t)l * ldw], trans ? T[(size_t)j + (size_t)l * ldt] : T[(size_t)l + (size_t)j * ldt], s);
+                W[(size_t)r + (size_t)j * ldw] = s;
+            }
+        }
+    }
+}
+
+/* C := (I - V T V^H) C (trans 0: H_1 ... H_k C) or (I - V T^H V^H) C (trans 1: H_k ... H_1 C) for C
+ * rows x ncols (ld ldc), V rows x k; W: k x ncols scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_larfb_left(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt,
+                                        double *Cm, int ldc, double *W)
+{
+    if (rows <= 0 || ncols <= 0 || k <= 0) return;
+    memset(W, 0, sizeof(double) * 1 * (size_t)k * ncols);
+    hzgsvd__d_dn_mm('C', 'N', k, ncols, rows, 1.0, NULL, V, ldv, Cm, ldc, W, k);
+    hzgsvd__d_dn_trmm_left(trans, k, ncols, T, ldt, W, k);
+    hzgsvd__d_dn_mm('N', 'N', rows, ncols, k, -1.0, NULL, V, ldv, W, k, Cm, ldc);
+}
+
+/* C := C (I - V T V^H) (trans 0: C H_1 ... H_k) or C (I - V T^H V^H) for C nrows x len (ld ldc),
+ * V len x k; W: nrows x k scalars. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_larfb_right(int trans, int nrows, int len, int k, const double *V, int ldv, const double *T, int ldt,
+                                         double *Cm, int ldc, double *W)
+{
+    if (nrows <= 0 || len <= 0 || k <= 0) return;
+    memset(W, 0, sizeof(double) * 1 * (size_t)nrows * k);
+    hzgsvd__d_dn_mm('N', 'N', nrows, k, len, 1.0, NULL, Cm, ldc, V, ldv, W, nrows);
+    hzgsvd__d_dn_trmm_right(trans, k, nrows, T, ldt, W, nrows);
+    hzgsvd__d_dn_mm('N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
 }
 
 /* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
@@ -1051,143 +1348,301 @@ typedef struct hzgsvd__d_dn_block {
 
 #define hzgsvd__d_AT(B, i, j) ((B)->S + (size_t)1 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
 
+/* Scratch (doubles) for hzgsvd__d_dn_qrcp, _rq, _lq and hzgsvd__d_gen_unreduce on a block of at most
+ * srows rows and ncols columns of S. */
+HZGSVD_PRIVATE size_t hzgsvd__d_dn_work_size(int srows, int ncols)
+{
+    const size_t nb = HZGSVD__DN_NB, r = srows > 1 ? (size_t)srows : 1, c = ncols > 1 ? (size_t)ncols : 1;
+    return 1 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
+}
+
+/* sum x_i y_i over len doubles, in eight interleaved partial sums added in a fixed order. */
+HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len)
+{
+    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    int i = 0;
+    for (; i + 8 <= len; i += 8) {
+        s[0] = fma(x[i + 0], y[i + 0], s[0]);
+        s[1] = fma(x[i + 1], y[i + 1], s[1]);
+        s[2] = fma(x[i + 2], y[i + 2], s[2]);
+        s[3] = fma(x[i + 3], y[i + 3], s[3]);
+        s[4] = fma(x[i + 4], y[i + 4], s[4]);
+        s[5] = fma(x[i + 5], y[i + 5], s[5]);
+        s[6] = fma(x[i + 6], y[i + 6], s[6]);
+        s[7] = fma(x[i + 7], y[i + 7], s[7]);
+    }
+    for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
+    return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+}
+
+/* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
+#define hzgsvd__d_DN_PANEL_UPDATE(rows, cols, kb, Vp, ldv, Fp, ldf, Ap, lda) \
+    hzgsvd__d_dn_mm('N', 'N', (rows), (cols), (kb), -1.0, NULL, (Vp), (ldv), (Fp), (ldf), (Ap), (lda))
+
+/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as H_{j0+kb-1} ... H_{j0}
+ * to rows j0.. of the block's columns outside [col0, col0 + nc) within [lc0, lc1). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qr_outside(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int j0, int kb,
+                                        const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+{
+    if (kb <= 0 || (lc0 >= col0 && lc1 <= col0 + nc)) return;
+    const double *V = Vr + (size_t)1 * ((size_t)j0 + (size_t)j0 * ldv);
+    hzgsvd__d_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
+    if (lc0 < col0)
+        hzgsvd__d_dn_larfb_left(1, m - j0, col0 - lc0, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__d_AT(B, row0 + j0, lc0), B->lds, W);
+    if (col0 + nc < lc1)
+        hzgsvd__d_dn_larfb_left(1, m - j0, lc1 - col0 - nc, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__d_AT(B, row0 + j0, col0 + nc), B->lds, W);
+}
+
+/* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
+ * the column gets beta at row jj and zeros below. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qr_reflector(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int jj, double *Vr, int ldv, double *tau)
+{
+    double *v = Vr + (size_t)1 * jj * ldv, beta[2];
+    memset(v, 0, sizeof(double) * 1 * (size_t)jj);
+    memcpy(v + 1 * (size_t)jj, hzgsvd__d_AT(B, row0 + jj, col0 + jj), sizeof(double) * 1 * (size_t)(m - jj));
+    hzgsvd__d_dn_house(v + 1 * (size_t)jj, m - jj, 0, &tau[jj], beta);
+    double *d = hzgsvd__d_AT(B, row0 + jj, col0 + jj);
+    memset(d, 0, sizeof(double) * 1 * (size_t)(m - jj));
+    d[0] = beta[0];
+}
+
 /* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
  * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
  * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
  * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
  * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
  * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
- * work: 2 m + nc scalars. */
+ * work: hzgsvd__d_dn_work_size(m, lc1 - lc0) doubles.
+ *
+ * Blocked in panels of HZGSVD__DN_NB reflectors.  Without pivoting (LAPACK's xGEQRF): a panel is
+ * factored on its own columns, then applied to the rest as one block reflector.  With pivoting
+ * (LAPACK's xLAQPS): the column norms are downdated after each reflector from the pivot row (kept
+ * up to date by the panel's F = A^H V T), the rest of the columns updated once per panel
+ * (A -= V F^H); a norm whose downdate loses too much (LAPACK's tol3z test) ends the panel and is
+ * recomputed.  The stop is decided on recomputed norms: where the pivot column's recomputed norm
+ * is <= tol, the panel so far is applied and every remaining norm recomputed, and the pivot chosen
+ * again from those; the factorization stops only when the largest recomputed norm is <= tol. */
 HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
-    const int steps = m < nc ? m : nc;
-    double *cn = work + 1 * (size_t)m;
+    const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
+    const int nout = (col0 - lc0 > 0 ? col0 - lc0 : 0) + (lc1 - col0 - nc > 0 ? lc1 - col0 - nc : 0);
+    double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
+    double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T = Fc + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *aux = Gm + (size_t)1 * nb * nb;
+    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (nout or nc) */
+#define hzgsvd__d_A_(i, c) hzgsvd__d_AT(B, row0 + (i), col0 + (c))
+#define hzgsvd__d_F_(t, c) (Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * nb))
+#define hzgsvd__d_V_(i, t) (Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * ldv))
+    (void)nout;
     int r = 0;
-    for (int j = 0; j < steps; ++j) {
-        int p = j;
-        if (pivot) {
+    if (!pivot) {
+        /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
+        for (int j = 0; j < steps; j += nb) {
+            const int jb = steps - j < nb ? steps - j : nb;
+            int kb = 0, stop = 0;
+            for (int kk = 0; kk < jb; ++kk) {
+                const int jj = j + kk;
+                if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > tol)) { stop = 1; break; }
+                hzgsvd__d_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
+                if (kk + 1 < jb)
+                    hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, tau[jj], hzgsvd__d_A_(jj, jj + 1), lds, jb - kk - 1);
+                kb = kk + 1;
+            }
+            if (kb > 0) {
+                const double *V = hzgsvd__d_V_(j, j);
+                hzgsvd__d_dn_larft(m - j, kb, V, ldv, tau + j, T, nb, Gm);
+                if (j + jb < nc)
+                    hzgsvd__d_dn_larfb_left(1, m - j, nc - j - jb, kb, V, ldv, T, nb, hzgsvd__d_A_(j, j + jb), lds, W);
+                if (lc0 < col0)
+                    hzgsvd__d_dn_larfb_left(1, m - j, col0 - lc0, kb, V, ldv, T, nb, hzgsvd__d_AT(B, row0 + j, lc0), lds, W);
+                if (col0 + nc < lc1)
+                    hzgsvd__d_dn_larfb_left(1, m - j, lc1 - col0 - nc, kb, V, ldv, T, nb, hzgsvd__d_A_(j, nc), lds, W);
+            }
+            r = j + kb;
+            if (stop) break;
+        }
+    } else {
+        const double tol3z = sqrt(ldexp(1.0, -53));
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)m * nc > HZGSVD__DN_PAR)
+#endif
+        for (int c = 0; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(0, c), m, 1); mark[c] = 0.0; }
+        int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
+        int j = 0;
+        while (j < steps) {
+            const int jb = steps - j < nb ? steps - j : nb;
+            int kb = 0, stop = 0, retry = 0, marked = 0;
+            for (int kk = 0; kk < jb; ++kk) {
+                const int jj = j + kk;
+                int p = jj;
+                for (int c = jj + 1; c < nc; ++c)
+                    if (vn1[c] > vn1[p]) p = c;
+                if (p != jj) {
+                    double *a = hzgsvd__d_AT(B, 0, col0 + jj), *b = hzgsvd__d_AT(B, 0, col0 + p);
+                    for (size_t i = 0; i < (size_t)1 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+                    for (int i = 0; i < 1 * kk; ++i) { const double t = hzgsvd__d_F_(0, jj)[i]; hzgsvd__d_F_(0, jj)[i] = hzgsvd__d_F_(0, p)[i]; hzgsvd__d_F_(0, p)[i] = t; }
+                    double t = vn1[jj]; vn1[jj] = vn1[p]; vn1[p] = t;
+                    t = vn2[jj]; vn2[jj] = vn2[p]; vn2[p] = t;
+                }
+                /* the pivot column brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj) */
+                double *acol = hzgsvd__d_A_(0, jj);
+                for (int t = 0; t < kk; ++t) {
+                    const double *v = hzgsvd__d_V_(0, j + t), *f = hzgsvd__d_F_(t, jj);
+                    const double fr = -f[0];
+                    for (int i = jj; i < m; ++i) acol[i] = fma(v[i], fr, acol[i]);
+                }
+                if (!(hzgsvd__d_dn_nrm2(acol + 1 * (size_t)jj, m - jj, 1) > tol)) {
+                    if (exact && kk == 0) stop = 1;   /* the largest recomputed norm is <= tol */
+                    else retry = 1;                  /* recompute every norm, then choose again */
+                    break;
+                }
+                hzgsvd__d_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
+                exact = 0;
+                kb = kk + 1;
+                const double tj = tau[jj];
+                const double *v = hzgsvd__d_V_(0, jj);
+                /* aux_t = conj(-tau v_t^H v) for the panel's earlier reflectors; vs: v for the imaginary part of v^H a */
+                for (int t = 0; t < kk; ++t) {
+                    const double *vt = hzgsvd__d_V_(0, j + t);
+                    aux[t] = -tj * hzgsvd__d_dn_dot(v + jj, vt + jj, m - jj);
+                }
+                /* per later column c: Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's
+                 * start), its pivot row A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated */
+                const int nrest = nc - jj - 1;
+                (void)nrest;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
+#endif
+                for (int c = jj + 1; c < nc; ++c) {
+                    double *ac = hzgsvd__d_A_(0, c), *f = hzgsvd__d_F_(0, c);
+                    double fr = tj * hzgsvd__d_dn_dot(ac + jj, v + jj, m - jj);
+                    for (int t = 0; t < kk; ++t) fr = fma(f[t], aux[t], fr);
+                    f[kk] = fr;
+                    double ar = ac[jj];
+                    for (int t = 0; t <= kk; ++t) ar = fma(-*hzgsvd__d_V_(jj, j + t), f[t], ar);
+                    ac[jj] = ar;
+                    const double arow = fabs(ar);
+                    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+                        double t1 = arow / vn1[c];
+                        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+                        const double q = vn1[c] / vn2[c];
+                        if (t1 * q * q <= tol3z) mark[c] = 1.0;
+                        else vn1[c] *= sqrt(t1);
+                    }
+                }
+                for (int c = jj + 1; c < nc && !marked; ++c) marked = mark[c] != 0.0;
+                if (marked) break;
+            }
+            /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
+             * up to date already; after a stop the rows are zeroed) and on the columns outside */
+            const int c0 = j + kb + (retry ? 1 : 0);
+            if (!stop && kb > 0 && c0 < nc && j + kb < m)
+                hzgsvd__d_DN_PANEL_UPDATE(m - j - kb, nc - c0, kb, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
+            hzgsvd__d_dn_qr_outside(B, row0, m, col0, nc, lc0, lc1, j, kb, Vr, ldv, tau, T, Gm, W);
+            j += kb;
+            r = j;
+            if (stop) break;
+            if (retry) {
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
 #endif
-            for (int c = j; c < nc; ++c) cn[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_AT(B, row0 + j, col0 + c), m - j, 1);
-            for (int c = j + 1; c < nc; ++c)
-                if (cn[c] > cn[p]) p = c;
-        } else {
-            cn[j] = hzgsvd__d_dn_nrm2(hzgsvd__d_AT(B, row0 + j, col0 + j), m - j, 1);
+                for (int c = j; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); mark[c] = 0.0; }
+                exact = 1;
+            } else if (marked) {
+                for (int c = j; c < nc; ++c)
+                    if (mark[c] != 0.0) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); mark[c] = 0.0; }
+            }
         }
-        if (!(cn[p] > tol)) break;
-        if (p != j) {
-            double *a = hzgsvd__d_AT(B, 0, col0 + j), *b = hzgsvd__d_AT(B, 0, col0 + p);
-            for (size_t i = 0; i < (size_t)1 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-        }
-        double *v = Vr + (size_t)1 * j * ldv, beta[2];
-        memset(v, 0, sizeof(double) * 1 * (size_t)j);
-        memcpy(v + 1 * (size_t)j, hzgsvd__d_AT(B, row0 + j, col0 + j), sizeof(double) * 1 * (size_t)(m - j));
-        hzgsvd__d_dn_house(v + 1 * (size_t)j, m - j, 0, &tau[j], beta);
-        double *d = hzgsvd__d_AT(B, row0 + j, col0 + j);
-        memset(d, 0, sizeof(double) * 1 * (size_t)(m - j));
-        d[0] = beta[0];
-        if (col0 + j + 1 < lc1)
-            hzgsvd__d_dn_left(v + 1 * (size_t)j, m - j, tau[j], hzgsvd__d_AT(B, row0 + j, col0 + j + 1), B->lds, lc1 - (col0 + j + 1));
-        if (lc0 < col0)
-            hzgsvd__d_dn_left(v + 1 * (size_t)j, m - j, tau[j], hzgsvd__d_AT(B, row0 + j, lc0), B->lds, col0 - lc0);
-        r = j + 1;
     }
     for (int c = 0; c < nc; ++c)
-        if (m > r) memset(hzgsvd__d_AT(B, row0 + r, col0 + c), 0, sizeof(double) * 1 * (size_t)(m - r));
+        if (m > r) memset(hzgsvd__d_A_(r, c), 0, sizeof(double) * 1 * (size_t)(m - r));
+#undef hzgsvd__d_A_
+#undef hzgsvd__d_F_
+#undef hzgsvd__d_V_
     return r;
 }
 
-/* Row i of the block turned into its reflector (conjugated: r H = conj(beta) e_ia for the row r),
- * applied from the right to the columns col0..col0+len-1 of every other row of S; the row gets
- * conj(beta) at column col0+ia and zeros elsewhere.  v, tmp: len and srows scalars. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_row_reflect(const hzgsvd__d_dn_block *B, int row, int col0, int len, int ia, double *v, double *tmp)
+/* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
+ * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
+ * the right to every other row of S, and becomes conj(beta) at its pivot and zeros elsewhere.  RQ:
+ * row i's reflector spans nc - r + i + 1 columns, pivot the last; LQ: the columns col0 + i.., pivot
+ * the first.  Blocked: a panel of HZGSVD__DN_NB rows is reduced among its own rows, then applied to
+ * the other rows as one block reflector; rows done before are zero where it acts and are left out.
+ * work: hzgsvd__d_dn_work_size(B->srows, nc) doubles. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_rows(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, int rq, double *work)
 {
-    double tau, beta[2];
-    for (int c = 0; c < len; ++c) {
-        const double *s = hzgsvd__d_AT(B, row, col0 + c);
-        v[1 * c] = s[0];
-    }
-    hzgsvd__d_dn_house(v, len, ia, &tau, beta);
-    if (row > 0) hzgsvd__d_dn_right(v, len, tau, hzgsvd__d_AT(B, 0, col0), B->lds, row, tmp);
-    if (row + 1 < B->srows) hzgsvd__d_dn_right(v, len, tau, hzgsvd__d_AT(B, row + 1, col0), B->lds, B->srows - row - 1, tmp);
-    for (int c = 0; c < len; ++c) {
-        double *s = hzgsvd__d_AT(B, row, col0 + c);
-        s[0] = c == ia ? beta[0] : 0.0;
+    const int nb = HZGSVD__DN_NB, lds = B->lds;
+    double *Vb = work, *T = Vb + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *taus = Gm + (size_t)1 * nb * nb;
+    double *v = taus + nb, *tmp = v + (size_t)1 * nc, *W = tmp + (size_t)1 * nb;   /* W: srows x nb */
+    for (int blk = 0; blk < r; blk += nb) {
+        const int kb = r - blk < nb ? r - blk : nb;
+        const int vc0 = rq ? col0 : col0 + blk, vlen = nc - blk;   /* the columns the panel's reflectors span */
+        const int pr0 = rq ? r - blk - kb : blk;                 /* the panel's rows: pr0 .. pr0 + kb - 1 */
+        memset(Vb, 0, sizeof(double) * 1 * (size_t)vlen * kb);
+        for (int q = 0; q < kb; ++q) {
+            const int i = rq ? r - 1 - blk - q : blk + q;
+            const int len = rq ? nc - r + i + 1 : nc - i, c0 = rq ? col0 : col0 + i, ia = rq ? len - 1 : 0;
+            double beta[2];
+            for (int c = 0; c < len; ++c) {
+                const double *s = hzgsvd__d_AT(B, row0 + i, c0 + c);
+                v[1 * c] = s[0];
+            }
+            hzgsvd__d_dn_house(v, len, ia, &taus[q], beta);
+            /* the panel's rows still to do */
+            if (rq) hzgsvd__d_dn_right(v, len, taus[q], hzgsvd__d_AT(B, row0 + pr0, c0), lds, i - pr0, tmp);
+            else hzgsvd__d_dn_right(v, len, taus[q], hzgsvd__d_AT(B, row0 + i + 1, c0), lds, pr0 + kb - i - 1, tmp);
+            memcpy(Vb + (size_t)1 * ((size_t)(c0 - vc0) + (size_t)q * vlen), v, sizeof(double) * 1 * (size_t)len);
+            for (int c = 0; c < len; ++c) {
+                double *s = hzgsvd__d_AT(B, row0 + i, c0 + c);
+                s[0] = c == ia ? beta[0] : 0.0;
+            }
+        }
+        /* the other rows: those before the block of r rows and after it, and the block's rows still to
+         * do (rq: before the panel, lq: after it) */
+        hzgsvd__d_dn_larft(vlen, kb, Vb, vlen, taus, T, nb, Gm);
+        const int top = rq ? row0 + pr0 : row0, bot = rq ? row0 + r : row0 + pr0 + kb;
+        hzgsvd__d_dn_larfb_right(0, top, vlen, kb, Vb, vlen, T, nb, hzgsvd__d_AT(B, 0, vc0), lds, W);
+        hzgsvd__d_dn_larfb_right(0, B->srows - bot, vlen, kb, Vb, vlen, T, nb, hzgsvd__d_AT(B, bot, vc0), lds, W);
     }
 }
 
 /* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
  * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
- * of S.  v, tmp: nc and srows scalars. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_rq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+ * of S.  work: hzgsvd__d_dn_work_size(B->srows, nc) doubles. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_rq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *work)
 {
-    for (int i = r - 1; i >= 0; --i) {
-        const int len = nc - r + i + 1;
-        hzgsvd__d_dn_row_reflect(B, row0 + i, col0, len, len - 1, v, tmp);
-    }
+    hzgsvd__d_dn_rows(B, row0, r, col0, nc, 1, work);
 }
 
 /* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
  * the unitary factor is applied to the same columns of all rows of S. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_lq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+HZGSVD_PRIVATE void hzgsvd__d_dn_lq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *work)
 {
-    for (int i = 0; i < r; ++i)
-        hzgsvd__d_dn_row_reflect(B, row0 + i, col0 + i, nc - i, 0, v, tmp);
+    hzgsvd__d_dn_rows(B, row0, r, col0, nc, 0, work);
 }
 
-/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx). */
+/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx): blocks
+ * of rows from the last, each first updated by the rows solved (a product), then solved. */
 HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
 {
+    const int bs = 64;
+    for (int i1 = k; i1 > 0; i1 -= bs) {
+        const int i0 = i1 - bs > 0 ? i1 - bs : 0;
+        if (i1 < k)
+            hzgsvd__d_dn_mm('N', 'N', i1 - i0, nrhs, k - i1, -1.0, NULL, T + (size_t)1 * ((size_t)i0 + (size_t)i1 * ldt), ldt,
+                        Xm + (size_t)1 * i1, ldx, Xm + (size_t)1 * i0, ldx);
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)k * k * nrhs > 2 * HZGSVD__DN_PAR)
+#pragma omp parallel for schedule(static) if ((size_t)(i1 - i0) * (i1 - i0) * nrhs > 2 * HZGSVD__DN_PAR)
 #endif
-    for (int j = 0; j < nrhs; ++j) {
-        double *x = Xm + (size_t)1 * j * ldx;
-        for (int i = k - 1; i >= 0; --i) {
-            const double *t = T + (size_t)1 * ((size_t)i + (size_t)i * ldt);
-            double s = x[i];
-            for (int c = i + 1; c < k; ++c) s -= T[(size_t)i + (size_t)c * ldt] * x[c];
-            x[i] = s / t[0];
-        }
-    }
-}
-
-/* C := C + alpha A B (A m x k, B k x n, C m x n; alpha real; all with their ld). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_gemm(int m, int n, int k, double alpha, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < n; ++j) {
-        double *c = Cm + (size_t)1 * j * ldc;
-        for (int l = 0; l < k; ++l) {
-            const double *b = Bm + (size_t)1 * ((size_t)l + (size_t)j * ldb);
-            const double *a = A + (size_t)1 * l * lda;
-            const double br = alpha * b[0];
-            if (br == 0.0) continue;
-            for (int i = 0; i < m; ++i) c[i] += a[i] * br;
-        }
-    }
-}
-
-/* C := C + diag(d) A^H B (A m x k, B m x n, C k x n, d real, k entries): row i of C gets
- * d[i] a_i^H B. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_gemm_hn_rows(int m, int n, int k, const double *d, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < n; ++j) {
-        const double *b = Bm + (size_t)1 * j * ldb;
-        for (int i = 0; i < k; ++i) {
-            if (d[i] == 0.0) continue;
-            const double *a = A + (size_t)1 * i * lda;
-            double *c = Cm + (size_t)1 * ((size_t)i + (size_t)j * ldc);
-            double s = 0.0;
-            for (int l = 0; l < m; ++l) s += a[l] * b[l];
-            c[0] += d[i] * s;
+        for (int j = 0; j < nrhs; ++j) {
+            double *x = Xm + (size_t)1 * j * ldx;
+            for (int i = i1 - 1; i >= i0; --i) {
+                const double *t = T + (size_t)1 * ((size_t)i + (size_t)i * ldt);
+                double s = x[i];
+                for (int c = i + 1; c < i1; ++c) s -= T[(size_t)i + (size_t)c * ldt] * x[c];
+                x[i] = s / t[0];
+            }
         }
     }
 }
@@ -1272,30 +1727,38 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_copy(const double *src, int lds, int rows, int
             dst[(size_t)1 * j * ldd + i] = ldexp(src[(size_t)1 * j * lds + i], e);
 }
 
-/* Applies the reflectors t-1 .. 0 (columns of V, ld = m, factors tau) to the ncols columns of W:
- * W := H_0 H_1 ... H_{t-1} W (the unitary factor whose adjoint the reduction applied). */
-HZGSVD_PRIVATE void hzgsvd__d_gen_unreduce(const double *V, const double *tau, int t, int m, double *W, int ldw, int ncols)
+/* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
+ * factors tau) to the ncols columns of W: W := H_0 H_1 ... H_{t-1} W (the unitary factor whose
+ * adjoint the reduction applied), as block reflectors of HZGSVD__DN_NB from the last.
+ * work: hzgsvd__d_dn_work_size(m, ncols) doubles. */
+HZGSVD_PRIVATE void hzgsvd__d_gen_unreduce(const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
 {
-    for (int r = t - 1; r >= 0; --r)
-        hzgsvd__d_dn_left(V + (size_t)1 * r * m, m, tau[r], W, ldw, ncols);
+    const int nb = HZGSVD__DN_NB;
+    double *T = work, *Gm = T + (size_t)1 * nb * nb, *Wk = Gm + (size_t)1 * nb * nb;
+    for (int b0 = t > 0 ? ((t - 1) / nb) * nb : -1; b0 >= 0; b0 -= nb) {
+        const int kb = t - b0 < nb ? t - b0 : nb;
+        const double *Vb = V + (size_t)1 * ((size_t)b0 + (size_t)b0 * ldv);
+        hzgsvd__d_dn_larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
+        hzgsvd__d_dn_larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)1 * b0, ldw, Wk);
+    }
 }
 
-/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s). */
-HZGSVD_PRIVATE double hzgsvd__d_gen_orth(const double *Y, int s)
+/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s): the upper triangle of Y^H Y by
+ * blocks of up to 256 columns (products).  work: s * min(s, 256) scalars. */
+HZGSVD_PRIVATE double hzgsvd__d_gen_orth(const double *Y, int s, double *work)
 {
-    double worst = 0.0;   /* a max: the same whatever the threads' order */
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 16) reduction(max : worst) if ((size_t)s * s * s > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < s; ++j)
-        for (int i = 0; i <= j; ++i) {
-            const double *a = Y + (size_t)1 * i * s, *b = Y + (size_t)1 * j * s;
-            double re = i == j ? -1.0 : 0.0, im = 0.0;
-            for (int r = 0; r < s; ++r) {
-                re += a[r] * b[r];
+    double worst = 0.0;
+    const int bw = s < 256 ? s : 256;
+    for (int j0 = 0; j0 < s; j0 += bw) {
+        const int w = s - j0 < bw ? s - j0 : bw, rows = j0 + w;
+        memset(work, 0, sizeof(double) * 1 * (size_t)rows * w);
+        hzgsvd__d_dn_mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)1 * j0 * s, s, work, rows);
+        for (int jj = 0; jj < w; ++jj)
+            for (int i = 0; i <= j0 + jj; ++i) {
+                const double *g = work + (size_t)1 * ((size_t)i + (size_t)jj * rows);
+                worst = fmax(worst, fabs(g[0] - (i == j0 + jj)));
             }
-            worst = fmax(worst, hypot(re, im));
-        }
+    }
     return worst;
 }
 
@@ -1328,15 +1791,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
 {
     const size_t s2 = (size_t)s * s;
-    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2 + 3 * 2 * (size_t)s) + (size_t)s + 1, sizeof(double));
+    const size_t n_work = hzgsvd__d_dn_work_size(2 * s, s);
+    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2) + n_work + (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
-    double *S = mem, *Vr = S + 1 * 2 * s2, *Rm = Vr + 1 * 2 * s2, *work = Rm + 1 * s2, *tau = work + 1 * 3 * 2 * (size_t)s;
+    double *S = mem, *Vr = S + 1 * 2 * s2, *Rm = Vr + 1 * 2 * s2, *work = Rm + 1 * s2, *tau = work + n_work;
     hzgsvd__d_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
     hzgsvd__d_gen_copy(Bc, s, s, s, 0, S + 1 * (size_t)s, 2 * s);
     hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
     const double tol = 16.0 * s * ldexp(1.0, -53);
     const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
-    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__d_gen_orth(Ac, s) > tol || hzgsvd__d_gen_orth(Bc, s) > tol)))) {
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__d_gen_orth(Ac, s, Vr) > tol || hzgsvd__d_gen_orth(Bc, s, Vr) > tol)))) {
         free(mem);
         return st;
     }
@@ -1345,7 +1809,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
         for (int i = 0; i < 1 * s; ++i) Rm[(size_t)1 * j * s + i] = i / 1 <= j ? S[(size_t)1 * j * 2 * s + i] : 0.0;
     hzgsvd__d_gen_unit(S, 2 * s, 2 * s, s, 0);
-    hzgsvd__d_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
+    hzgsvd__d_gen_unreduce(Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
     hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
     hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
     if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
@@ -1377,12 +1841,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
-    const size_t n_work = (size_t)mx * 3 + (size_t)n;
-    double *mem = (double *)calloc(1 * (n_s + n_vf + n_vg + n_work) + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    const size_t n_work = hzgsvd__d_dn_work_size(mx, n);
+    double *mem = (double *)calloc(1 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
     double *S = mem, *Vf = S + 1 * n_s, *Vg = Vf + 1 * n_vf, *work = Vg + 1 * n_vg;
-    double *tauf = work + 1 * n_work, *taug = tauf + tf;
-    double *vtmp = work, *rtmp = work + 1 * (size_t)n;   /* row-reflector vector (n), rows of S (lds) */
+    double *tauf = work + n_work, *taug = tauf + tf;
     hzgsvd__d_dn_block B = {S, lds, lds};
     hzgsvd__d_gen_copy(G, ldg, m_g, n, -eg, S, lds);
     hzgsvd__d_gen_copy(F, ldf, m_f, n, -ef, S + 1 * (size_t)m_g, lds);
@@ -1392,12 +1855,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
 
     /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
     const int l = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
-    if (l < n) hzgsvd__d_dn_rq(&B, hzgsvd__d_GROW(0), l, 0, n, vtmp, rtmp);
+    if (l < n) hzgsvd__d_dn_rq(&B, hzgsvd__d_GROW(0), l, 0, n, work);
     /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
     int k = 0;
     if (n - l > 0 && m_f > 0) {
         k = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
-        if (k < n - l) hzgsvd__d_dn_rq(&B, hzgsvd__d_FROW(0), k, 0, n - l, vtmp, rtmp);
+        if (k < n - l) hzgsvd__d_dn_rq(&B, hzgsvd__d_FROW(0), k, 0, n - l, work);
     }
     const int nn = n - l - k;   /* the common null space */
     /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
@@ -1406,10 +1869,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
         s = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
                           Vf + 1 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
     if (s < l) {
-        if (s > 0) hzgsvd__d_dn_lq(&B, hzgsvd__d_FROW(k), s, n - l, l, vtmp, rtmp);
+        if (s > 0) hzgsvd__d_dn_lq(&B, hzgsvd__d_FROW(k), s, n - l, l, work);
         (void)hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 1 * (size_t)l * m_g, m_g, taug + l, work);
     }
-    const int tfu = k + s, tgu = l + (s < l ? l - s : 0);   /* reflectors made */
+    const int tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
     if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
 
     /* The core pair (unscaled), its GSVD. */
@@ -1455,12 +1918,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
         memcpy(hzgsvd__d_Y(n - l, k + j), Zc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
     for (int i = 0; i < l - s; ++i) hzgsvd__d_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
     if (l - s > 0) {
-        hzgsvd__d_dn_gemm(l - s, s, s, -1.0, C0, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__d_dn_mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(n - l + s, k), n);   /* -C0 Zc */
         hzgsvd__d_dn_trsm_upper(S0, lds, l - s, hzgsvd__d_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
     }
     if (k > 0 && l > 0) {
-        hzgsvd__d_dn_gemm(k, l, s, -1.0, A12c, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(nn, k), n);
-        hzgsvd__d_dn_gemm(k, l, l - s, -1.0, A12z, lds, hzgsvd__d_Y(n - l + s, k), n, hzgsvd__d_Y(nn, k), n);
+        hzgsvd__d_dn_mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(nn, k), n);
+        hzgsvd__d_dn_mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, hzgsvd__d_Y(n - l + s, k), n, hzgsvd__d_Y(nn, k), n);
         hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, k), n, l);
     }
     for (int i = 0; i < nn; ++i) hzgsvd__d_Y(i, k + l + i)[0] = 1.0;
@@ -1468,7 +1931,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
 
     /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
     for (int j = 0; j < n; ++j) memset(Z + (size_t)1 * j * ldz, 0, sizeof(double) * 1 * (size_t)n);
-    hzgsvd__d_dn_gemm(n, n, n, 1.0, hzgsvd__d_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
+    hzgsvd__d_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__d_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
     int zi, zj;
     const int zbad = hzgsvd__d_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
     for (int j = 0; j < n; ++j) {
@@ -1481,8 +1944,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
         memcpy(G + (size_t)1 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
     }
     for (int i = 0; i < l - s; ++i) G[(size_t)1 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
-    if (m_f > 0) hzgsvd__d_gen_unreduce(Vf, tauf, tfu, m_f, F, ldf, k + s);
-    if (m_g > 0) hzgsvd__d_gen_unreduce(Vg, taug, tgu, m_g, G + (size_t)1 * k * ldg, ldg, l);
+    if (m_f > 0) hzgsvd__d_gen_unreduce(Vf, m_f, tauf, tfu, m_f, F, ldf, k + s, work);
+    if (m_g > 0 && s < l) hzgsvd__d_gen_unreduce(Vg + 1 * (size_t)l * m_g, m_g, taug + l, l - s, l, G + (size_t)1 * k * ldg, ldg, l, work);
+    if (m_g > 0) hzgsvd__d_gen_unreduce(Vg, m_g, taug, l, m_g, G + (size_t)1 * k * ldg, ldg, l, work);
     for (int c = 0; c < n; ++c) {
         double f, g, q;
         if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
@@ -1535,8 +1999,8 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_x(int m_f, int m_g, int n, const double *F0, i
         else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
     }
     for (int j = 0; j < n; ++j) memset(X + (size_t)1 * j * ldx, 0, sizeof(double) * 1 * (size_t)n);
-    if (m_f > 0) hzgsvd__d_dn_gemm_hn_rows(m_f, n, n, wf, U, ldu, F0, ldf0, X, ldx);
-    if (m_g > 0) hzgsvd__d_dn_gemm_hn_rows(m_g, n, n, wg, V, ldv, G0, ldg0, X, ldx);
+    if (m_f > 0) hzgsvd__d_dn_mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
+    if (m_g > 0) hzgsvd__d_dn_mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
     for (int i = 0; i < n; ++i) {
         if (sf[i] != 0.0 || sg[i] != 0.0) continue;
         for (int j = 0; j < n; ++j) {
@@ -1608,16 +2072,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvdx(int m_f, int m_g, int n, double *F,
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
 {
     if (t >= m) return HZGSVD_SUCCESS;
-    double *mem = (double *)calloc(1 * (2 * (size_t)m * (t > 0 ? t : 1) + 3 * (size_t)m) + (size_t)t + 1, sizeof(double));
+    const size_t n_work = hzgsvd__d_dn_work_size(m, m);
+    double *mem = (double *)calloc(1 * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
-    double *T = mem, *Vr = T + 1 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 1 * (size_t)m * (t > 0 ? t : 1), *tau = work + 1 * 3 * (size_t)m;
+    double *T = mem, *Vr = T + 1 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 1 * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
     hzgsvd__d_dn_block B = {T, m, m};
     if (t > 0) {
         hzgsvd__d_gen_copy(W, ldw, m, t, 0, T, m);
         (void)hzgsvd__d_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
     hzgsvd__d_gen_unit(W + (size_t)1 * t * ldw, ldw, m, m - t, t);
-    hzgsvd__d_gen_unreduce(Vr, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t);
+    hzgsvd__d_gen_unreduce(Vr, m, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t, work);
     free(mem);
     return HZGSVD_SUCCESS;
 }
@@ -1683,13 +2148,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_ggsvd3(char jobu, char jobv, char jobq, i
     if (!inf->outputs_written) { free(mem); return st; }
     const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
     /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
-    double *S2 = (double *)calloc(1 * ((size_t)(r + n) * n + 2 * (size_t)(r + n)), sizeof(double));
+    double *S2 = (double *)calloc(1 * (size_t)(r + n) * n + hzgsvd__d_dn_work_size(r + n, n), sizeof(double));
     if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
-    double *vt = S2 + 1 * (size_t)(r + n) * n, *rt = vt + 1 * (size_t)(r + n);
+    double *rw = S2 + 1 * (size_t)(r + n) * n;
     hzgsvd__d_dn_block SB = {S2, r + n, r + n};
     hzgsvd__d_gen_copy(X, n, r, n, 0, S2, r + n);
     for (int j = 0; j < n; ++j) S2[(size_t)1 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
-    hzgsvd__d_dn_rq(&SB, 0, r, 0, n, vt, rt);
+    hzgsvd__d_dn_rq(&SB, 0, r, 0, n, rw);
     /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
     for (int j = 0; j < r; ++j)
         for (int i = 0; i < r; ++i) {
@@ -2736,15 +3201,34 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
  * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
  * major in the caller's layout (interleaved re, im; ld counts complex elements).  Every
  * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
- * one routine applies it from either side.  Plain loops in a fixed order: O(m n^2) once per call,
- * against O(n^3) per sweep of the iteration, and bitwise reproducible.  Where there is enough work
- * (HZGSVD__DN_PAR) the loops over independent columns (or row blocks) run on OpenMP threads: each
- * output element is still computed by one thread in the same order, so the results do not depend
- * on the thread count. */
+ * one routine applies it from either side.
+ *
+ * Blocked: reflectors are made in panels of HZGSVD__DN_NB and applied to everything else at once
+ * in the compact WY form H_1 H_2 ... H_k = I - V T V^H (T upper triangular), by matrix products
+ * (hzgsvd__z_dn_mm, cache blocked, on OpenMP threads); the QR with column pivoting downdates its column
+ * norms (LAPACK's xLAQPS, LAWN 176) and decides the rank on recomputed norms (docs/NUMERICS.md).
+ * Every output element is computed by one thread in a fixed order (a product's element is one fma
+ * chain over the inner index, whatever the blocking), so the results do not depend on the thread
+ * count. */
 
 /* Scalars a loop must touch before it is shared among OpenMP threads. */
 #ifndef HZGSVD__DN_PAR
 #define HZGSVD__DN_PAR 32768
+#endif
+/* Reflectors per panel of the blocked factorizations (the inner dimension of their updates). */
+#ifndef HZGSVD__DN_NB
+#define HZGSVD__DN_NB 32
+#endif
+/* The product's cache blocks: KC of the inner dimension (a micro-panel of A and one of B stay in
+ * L1), MC rows of A (a packed block stays in L2), NC columns of B (a packed block in L3). */
+#ifndef HZGSVD__DN_KC
+#define HZGSVD__DN_KC 256
+#endif
+#ifndef HZGSVD__DN_MC
+#define HZGSVD__DN_MC 96
+#endif
+#ifndef HZGSVD__DN_NC
+#define HZGSVD__DN_NC 1536
 #endif
 
 /* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
@@ -2818,35 +3302,391 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_left(const double *v, int len, double tau, doub
     }
 }
 
-/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars.  Rows
- * are independent: blocks of 256 rows, each tmp = C v, then C -= tau tmp v^H. */
+/* C := C H for the columns 0..len-1 of nrows rows of C (ld ldc); tmp holds nrows scalars (one
+ * thread: the rows of a panel). */
 HZGSVD_PRIVATE void hzgsvd__z_dn_right(const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
 {
     if (tau == 0.0 || nrows == 0) return;
-    const int nb = (nrows + 255) / 256;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)len * nrows > HZGSVD__DN_PAR)
-#endif
-    for (int b = 0; b < nb; ++b) {
-        const int i0 = 256 * b, i1 = nrows < i0 + 256 ? nrows : i0 + 256;
-        memset(tmp + 2 * (size_t)i0, 0, sizeof(double) * 2 * (size_t)(i1 - i0));
-        for (int j = 0; j < len; ++j) {   /* tmp = C v */
-            const double *c = Cm + (size_t)2 * j * ldc;
-            const double vr = v[2 * j], vi = v[2 * j + 1];
-            for (int i = i0; i < i1; ++i) {
-                tmp[2 * i] += c[2 * i] * vr - c[2 * i + 1] * vi;
-                tmp[2 * i + 1] += c[2 * i] * vi + c[2 * i + 1] * vr;
+    memset(tmp, 0, sizeof(double) * 2 * (size_t)nrows);
+    for (int j = 0; j < len; ++j) {   /* tmp = C v */
+        const double *c = Cm + (size_t)2 * j * ldc;
+        const double vr = v[2 * j], vi = v[2 * j + 1];
+        for (int i = 0; i < nrows; ++i) {
+            tmp[2 * i] += c[2 * i] * vr - c[2 * i + 1] * vi;
+            tmp[2 * i + 1] += c[2 * i] * vi + c[2 * i + 1] * vr;
+        }
+    }
+    for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
+        double *c = Cm + (size_t)2 * j * ldc;
+        const double vr = tau * v[2 * j], vi = -tau * v[2 * j + 1];
+        for (int i = 0; i < nrows; ++i) {
+            c[2 * i] -= tmp[2 * i] * vr - tmp[2 * i + 1] * vi;
+            c[2 * i + 1] -= tmp[2 * i] * vi + tmp[2 * i + 1] * vr;
+        }
+    }
+}
+
+/* ---- The product C := C + alpha op(A) op(B) ------------------------------------------------------
+ * op(X) is X ('N') or X^H ('C', the conjugate transpose); alpha is +1 or -1; d, where not
+ * NULL, scales row i of op(A) by d[i] (real).  C is m x n, op(A) m x k, op(B) k x n.  Every element
+ * of C is the chain c = fma(a_il, b_lj, c) over l = 0, 1, ..., k-1, from its value in C (complex:
+ * re = fma(ar, br, re), re = fma(-ai, bi, re), im = fma(ar, bi, im), im = fma(ai, br, im)), with
+ * a_il = (alpha d_i) op(A)_il rounded once: whatever the blocking and however the threads share
+ * the blocks, the result is the same, and so is that of the plain loops taken where the packing
+ * buffers cannot be allocated.  Blocked for the caches (KC, MC, NC above); op(A) is packed in
+ * micro-panels of 4 rows, op(B) in micro-panels of 6 columns, real and imaginary parts apart, and a
+ * micro-kernel keeps a 4 x 6 block of C in registers. */
+
+/* op(A)'s element (i, l) times s = alpha d_i, into x[0], x[1]. */
+#define hzgsvd__z_DN_OPA(ta, A, lda, i, l, s, x)                                                              \
+    do {                                                                                                 \
+        const double *a_ = (ta) == 'N' ? (A) + (size_t)2 * ((size_t)(i) + (size_t)(l) * (size_t)(lda))    \
+                                       : (A) + (size_t)2 * ((size_t)(l) + (size_t)(i) * (size_t)(lda));   \
+        (x)[0] = a_[0] * (s);                                                                            \
+        (x)[1] = ((ta) == 'N' ? a_[1] : -a_[1]) * (s);                                                   \
+    } while (0)
+
+/* The plain loops (the same chains, in another order of the elements). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_mm_loops(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                      const double *Bm, int ldb, double *Cm, int ldc)
+{
+    for (int j = 0; j < n; ++j)
+        for (int l = 0; l < k; ++l) {
+            const double *b = tb == 'N' ? Bm + (size_t)2 * ((size_t)l + (size_t)j * ldb) : Bm + (size_t)2 * ((size_t)j + (size_t)l * ldb);
+            const double br = b[0], bi = tb == 'N' ? b[1] : -b[1], nbi = -bi;
+            double *c = Cm + (size_t)2 * j * ldc;
+            for (int i = 0; i < m; ++i) {
+                double x[2];
+                hzgsvd__z_DN_OPA(ta, A, lda, i, l, alpha * (d ? d[i] : 1.0), x);
+                c[2 * i] = fma(x[0], br, c[2 * i]);
+                c[2 * i] = fma(x[1], nbi, c[2 * i]);
+                c[2 * i + 1] = fma(x[0], bi, c[2 * i + 1]);
+                c[2 * i + 1] = fma(x[1], br, c[2 * i + 1]);
             }
         }
-        for (int j = 0; j < len; ++j) {   /* C -= tau tmp v^H */
-            double *c = Cm + (size_t)2 * j * ldc;
-            const double vr = tau * v[2 * j], vi = -tau * v[2 * j + 1];
-            for (int i = i0; i < i1; ++i) {
-                c[2 * i] -= tmp[2 * i] * vr - tmp[2 * i + 1] * vi;
-                c[2 * i + 1] -= tmp[2 * i] * vi + tmp[2 * i + 1] * vr;
+}
+
+/* Packs the micro-panels p0..p1-1 of rows i0.. (mc in all) and inner indices l0..l0+kc-1 of op(A):
+ * panel p holds, for each l, its 4 rows (the real parts, then the imaginary parts), zero past mc. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_pack_a(char ta, int mc, int kc, int p0, int p1, const double *A, int lda, int i0, int l0,
+                                    double alpha, const double *d, double *Ap)
+{
+    for (int p = p0; p < p1; ++p) {
+        double *dst = Ap + (size_t)2 * 4 * kc * p;
+        const int r0 = 4 * p, mr = mc - r0 < 4 ? mc - r0 : 4;
+        if (mr < 4) memset(dst, 0, sizeof(double) * 2 * 4 * (size_t)kc);
+        if (ta == 'N') {   /* along the columns of A */
+            for (int l = 0; l < kc; ++l)
+                for (int r = 0; r < mr; ++r) {
+                    double x[2];
+                    hzgsvd__z_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, alpha * (d ? d[i0 + r0 + r] : 1.0), x);
+                    dst[(size_t)2 * 4 * l + r] = x[0];
+                    dst[(size_t)2 * 4 * l + 4 + r] = x[1];
+                }
+        } else {
+            for (int r = 0; r < mr; ++r) {
+                const double s = alpha * (d ? d[i0 + r0 + r] : 1.0);
+                for (int l = 0; l < kc; ++l) {
+                    double x[2];
+                    hzgsvd__z_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, s, x);
+                    dst[(size_t)2 * 4 * l + r] = x[0];
+                    dst[(size_t)2 * 4 * l + 4 + r] = x[1];
+                }
             }
         }
     }
+}
+
+/* Packs the micro-panels p0..p1-1 of columns j0.. (nc in all), inner indices l0..l0+kc-1 of op(B):
+ * panel p holds, for each l, its 6 columns as (re, im) pairs, zero past nc. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_pack_b(char tb, int nc, int kc, int p0, int p1, const double *Bm, int ldb, int j0, int l0, double *Bp)
+{
+    for (int p = p0; p < p1; ++p) {
+        double *dst = Bp + (size_t)2 * 6 * kc * p;
+        for (int c = 0; c < 6; ++c) {
+            const int jj = 6 * p + c, j = j0 + jj;
+            for (int l = 0; l < kc; ++l) {
+                double *o = dst + (size_t)2 * (6 * (size_t)l + c);
+                if (jj >= nc) {
+                    o[0] = 0.0;
+                    o[1] = 0.0;
+                    continue;
+                }
+                const double *b = tb == 'N' ? Bm + (size_t)2 * ((size_t)(l0 + l) + (size_t)j * ldb)
+                                            : Bm + (size_t)2 * ((size_t)j + (size_t)(l0 + l) * ldb);
+                o[0] = b[0];
+                o[1] = tb == 'N' ? b[1] : -b[1];
+            }
+        }
+    }
+}
+
+/* The micro-kernel: the 4 x 6 block of C at Cm (ld ldc) += the packed micro-panels' product. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *Bp, double *Cm, int ldc)
+{
+    double cr[6][4], ci[6][4];
+    for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 4; ++r) {
+            cr[c][r] = Cm[2 * ((size_t)r + (size_t)c * ldc)];
+            ci[c][r] = Cm[2 * ((size_t)r + (size_t)c * ldc) + 1];
+        }
+    for (int l = 0; l < kc; ++l) {
+        const double *ar = Ap + (size_t)2 * 4 * l, *ai = ar + 4, *b = Bp + (size_t)2 * 6 * l;
+        {
+            const double br = b[0], bi = b[1], nbi = -bi;
+            for (int r = 0; r < 4; ++r) {
+                cr[0][r] = fma(ar[r], br, cr[0][r]);
+                cr[0][r] = fma(ai[r], nbi, cr[0][r]);
+                ci[0][r] = fma(ar[r], bi, ci[0][r]);
+                ci[0][r] = fma(ai[r], br, ci[0][r]);
+            }
+        }
+        {
+            const double br = b[2], bi = b[3], nbi = -bi;
+            for (int r = 0; r < 4; ++r) {
+                cr[1][r] = fma(ar[r], br, cr[1][r]);
+                cr[1][r] = fma(ai[r], nbi, cr[1][r]);
+                ci[1][r] = fma(ar[r], bi, ci[1][r]);
+                ci[1][r] = fma(ai[r], br, ci[1][r]);
+            }
+        }
+        {
+            const double br = b[4], bi = b[5], nbi = -bi;
+            for (int r = 0; r < 4; ++r) {
+                cr[2][r] = fma(ar[r], br, cr[2][r]);
+                cr[2][r] = fma(ai[r], nbi, cr[2][r]);
+                ci[2][r] = fma(ar[r], bi, ci[2][r]);
+                ci[2][r] = fma(ai[r], br, ci[2][r]);
+            }
+        }
+        {
+            const double br = b[6], bi = b[7], nbi = -bi;
+            for (int r = 0; r < 4; ++r) {
+                cr[3][r] = fma(ar[r], br, cr[3][r]);
+                cr[3][r] = fma(ai[r], nbi, cr[3][r]);
+                ci[3][r] = fma(ar[r], bi, ci[3][r]);
+                ci[3][r] = fma(ai[r], br, ci[3][r]);
+            }
+        }
+        {
+            const double br = b[8], bi = b[9], nbi = -bi;
+            for (int r = 0; r < 4; ++r) {
+                cr[4][r] = fma(ar[r], br, cr[4][r]);
+                cr[4][r] = fma(ai[r], nbi, cr[4][r]);
+                ci[4][r] = fma(ar[r], bi, ci[4][r]);
+                ci[4][r] = fma(ai[r], br, ci[4][r]);
+            }
+        }
+        {
+            const double br = b[10], bi = b[11], nbi = -bi;
+            for (int r = 0; r < 4; ++r) {
+                cr[5][r] = fma(ar[r], br, cr[5][r]);
+                cr[5][r] = fma(ai[r], nbi, cr[5][r]);
+                ci[5][r] = fma(ar[r], bi, ci[5][r]);
+                ci[5][r] = fma(ai[r], br, ci[5][r]);
+            }
+        }
+    }
+    for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 4; ++r) {
+            Cm[2 * ((size_t)r + (size_t)c * ldc)] = cr[c][r];
+            Cm[2 * ((size_t)r + (size_t)c * ldc) + 1] = ci[c][r];
+        }
+}
+
+/* The packed mc x kc block of op(A) times the column micro-panels q0..q1-1 of the packed block of
+ * op(B), into C (the block's corner at Cm); edge blocks go through a local copy. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_macro(int mc, int nc, int kc, int q0, int q1, const double *Ap, const double *Bp, double *Cm, int ldc)
+{
+    const int np = (mc + 4 - 1) / 4;
+    double tile[2 * 4 * 6];
+    for (int q = q0; q < q1; ++q) {
+        const int nr = nc - 6 * q < 6 ? nc - 6 * q : 6;
+        for (int p = 0; p < np; ++p) {
+            const int mr = mc - 4 * p < 4 ? mc - 4 * p : 4;
+            double *c = Cm + (size_t)2 * ((size_t)4 * p + (size_t)6 * q * ldc);
+            const double *ap = Ap + (size_t)2 * 4 * kc * p, *bp = Bp + (size_t)2 * 6 * kc * q;
+            if (mr == 4 && nr == 6) {
+                hzgsvd__z_dn_kernel(kc, ap, bp, c, ldc);
+                continue;
+            }
+            memset(tile, 0, sizeof tile);
+            for (int jj = 0; jj < nr; ++jj) memcpy(tile + (size_t)2 * 4 * jj, c + (size_t)2 * jj * ldc, sizeof(double) * 2 * (size_t)mr);
+            hzgsvd__z_dn_kernel(kc, ap, bp, tile, 4);
+            for (int jj = 0; jj < nr; ++jj) memcpy(c + (size_t)2 * jj * ldc, tile + (size_t)2 * 4 * jj, sizeof(double) * 2 * (size_t)mr);
+        }
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                const double *Bm, int ldb, double *Cm, int ldc)
+{
+    if (m <= 0 || n <= 0 || k <= 0) return;
+    const int kcb = k < HZGSVD__DN_KC ? k : HZGSVD__DN_KC;
+    const int mcb0 = (HZGSVD__DN_MC / 4) * 4, ncb0 = (HZGSVD__DN_NC / 6) * 6;
+    const int mcb = m < mcb0 ? ((m + 4 - 1) / 4) * 4 : mcb0, ncb = n < ncb0 ? ((n + 6 - 1) / 6) * 6 : ncb0;
+    const int par = (double)m * n * k > 2.0 * HZGSVD__DN_PAR;
+    int nth = 1;
+#ifdef _OPENMP
+    if (par) nth = omp_get_max_threads();
+#endif
+    (void)par;
+    const size_t na = (size_t)2 * mcb * kcb, nbp = (size_t)2 * ncb * kcb;
+    double *buf = (double *)malloc(sizeof(double) * (nbp + na * (size_t)nth));
+    if (!buf) {
+        hzgsvd__z_dn_mm_loops(ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
+        return;
+    }
+    double *Bp = buf, *Ap0 = buf + nbp;
+    const int nib = (m + mcb - 1) / mcb;
+    for (int jc = 0; jc < n; jc += ncb) {
+        const int nc = n - jc < ncb ? n - jc : ncb, nq = (nc + 6 - 1) / 6;
+        for (int pc = 0; pc < k; pc += kcb) {
+            const int kc = k - pc < kcb ? k - pc : kcb;
+            double *c0 = Cm + (size_t)2 * (size_t)jc * ldc;
+#ifdef _OPENMP
+#pragma omp parallel if (par) num_threads(nth)
+#endif
+            {
+                int tid = 0, nt = 1;
+#ifdef _OPENMP
+                tid = omp_get_thread_num();
+                nt = omp_get_num_threads();
+#endif
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                for (int q = 0; q < nq; ++q) hzgsvd__z_dn_pack_b(tb, nc, kc, q, q + 1, Bm, ldb, jc, pc, Bp);
+                if (nib >= nt) {   /* row blocks among the threads, each packing its own */
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                    for (int ib = 0; ib < nib; ++ib) {
+                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb;
+                        double *Ap = Ap0 + na * (size_t)tid;
+                        hzgsvd__z_dn_pack_a(ta, mc, kc, 0, (mc + 4 - 1) / 4, A, lda, i0, pc, alpha, d, Ap);
+                        hzgsvd__z_dn_macro(mc, nc, kc, 0, nq, Ap, Bp, c0 + (size_t)2 * i0, ldc);
+                    }
+                } else {   /* few rows: one packed block of A at a time, its columns among the threads */
+                    for (int ib = 0; ib < nib; ++ib) {
+                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb, np = (mc + 4 - 1) / 4;
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                        for (int p = 0; p < np; ++p) hzgsvd__z_dn_pack_a(ta, mc, kc, p, p + 1, A, lda, i0, pc, alpha, d, Ap0);
+#ifdef _OPENMP
+#pragma omp for schedule(static)
+#endif
+                        for (int q = 0; q < nq; ++q) hzgsvd__z_dn_macro(mc, nc, kc, q, q + 1, Ap0, Bp, c0 + (size_t)2 * i0, ldc);
+                    }
+                }
+            }
+        }
+    }
+    free(buf);
+}
+
+/* ---- Compact WY: H_1 H_2 ... H_k = I - V T V^H ---------------------------------------------------- */
+
+/* T (k x k, ld ldt, upper triangular) of the k reflectors in the columns of V (rows x k, ld ldv,
+ * the zeros and ones of each vector stored) and tau: T(i, i) = tau_i, T(0:i, i) = -tau_i
+ * T(0:i, 0:i) V(:, 0:i)^H v_i.  Gm: k x k scalars of scratch. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_larft(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm)
+{
+    memset(Gm, 0, sizeof(double) * 2 * (size_t)k * k);
+    hzgsvd__z_dn_mm('C', 'N', k, k, rows, 1.0, NULL, V, ldv, V, ldv, Gm, k);   /* G = V^H V */
+#define hzgsvd__z_T_(i, j) (T + (size_t)2 * ((size_t)(i) + (size_t)(j) * ldt))
+    for (int i = 0; i < k; ++i) {
+        for (int j = 0; j < i; ++j) {   /* t_j = sum_{l = j}^{i-1} T(j, l) G(l, i), then -tau_i t_j */
+            double sr = 0.0, si = 0.0;
+            for (int l = j; l < i; ++l) {
+                const double *t = hzgsvd__z_T_(j, l), *g = Gm + 2 * ((size_t)l + (size_t)i * k);
+                sr = fma(t[0], g[0], sr); sr = fma(-t[1], g[1], sr);
+                si = fma(t[0], g[1], si); si = fma(t[1], g[0], si);
+            }
+            hzgsvd__z_T_(j, i)[0] = -tau[i] * sr;
+            hzgsvd__z_T_(j, i)[1] = -tau[i] * si;
+        }
+        for (int j = i; j < k; ++j) {
+            hzgsvd__z_T_(j, i)[0] = j == i ? tau[i] : 0.0;
+            hzgsvd__z_T_(j, i)[1] = 0.0;
+        }
+    }
+#undef hzgsvd__z_T_
+}
+
+/* W := T W (trans 0) or T^H W (trans 1) in place, T k x k upper triangular (ld ldt), W k x ncols (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trmm_left(int trans, int k, int ncols, const double *T, int ldt, double *W, int ldw)
+{
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * ncols > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < ncols; ++j) {
+        double *w = W + (size_t)2 * j * ldw;
+        for (int q = 0; q < k; ++q) {
+            /* T: row i = q top-down uses w_l, l >= i; T^H: row i = k-1-q bottom-up uses w_l, l <= i */
+            const int i = trans ? k - 1 - q : q, l0 = trans ? 0 : i, l1 = trans ? i + 1 : k;
+            double sr = 0.0, si = 0.0;
+            for (int l = l0; l < l1; ++l) {
+                const double *t = trans ? T + 2 * ((size_t)l + (size_t)i * ldt) : T + 2 * ((size_t)i + (size_t)l * ldt);
+                const double tr = t[0], ti = trans ? -t[1] : t[1];
+                sr = fma(tr, w[2 * l], sr); sr = fma(-ti, w[2 * l + 1], sr);
+                si = fma(tr, w[2 * l + 1], si); si = fma(ti, w[2 * l], si);
+            }
+            w[2 * i] = sr; w[2 * i + 1] = si;
+        }
+    }
+}
+
+/* W := W T (trans 0) or W T^H (trans 1) in place, W nrows x k (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trmm_right(int trans, int k, int nrows, const double *T, int ldt, double *W, int ldw)
+{
+    const int nblk = (nrows + 255) / 256;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * nrows > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int b = 0; b < nblk; ++b) {
+        const int r0 = 256 * b, r1 = nrows < r0 + 256 ? nrows : r0 + 256;
+        for (int q = 0; q < k; ++q) {
+            /* W T: column j = k-1-q right to left uses columns l <= j; W T^H: column j = q uses l >= j */
+            const int j = trans ? q : k - 1 - q, l0 = trans ? j : 0, l1 = trans ? k : j + 1;
+            for (int r = r0; r < r1; ++r) {
+                double sr = 0.0, si = 0.0;
+                for (int l = l0; l < l1; ++l) {
+                    const double *t = trans ? T + 2 * ((size_t)j + (size_t)l * ldt) : T + 2 * ((size_t)l + (size_t)j * ldt);
+                    const double tr = t[0], ti = trans ? -t[1] : t[1], *w = W + 2 * ((size_t)r + (size_t)l * ldw);
+                    sr = fma(w[0], tr, sr); sr = fma(-w[1], ti, sr);
+                    si = fma(w[0], ti, si); si = fma(w[1], tr, si);
+                }
+                W[2 * ((size_t)r + (size_t)j * ldw)] = sr;
+                W[2 * ((size_t)r + (size_t)j * ldw) + 1] = si;
+            }
+        }
+    }
+}
+
+/* C := (I - V T V^H) C (trans 0: H_1 ... H_k C) or (I - V T^H V^H) C (trans 1: H_k ... H_1 C) for C
+ * rows x ncols (ld ldc), V rows x k; W: k x ncols scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_larfb_left(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt,
+                                        double *Cm, int ldc, double *W)
+{
+    if (rows <= 0 || ncols <= 0 || k <= 0) return;
+    memset(W, 0, sizeof(double) * 2 * (size_t)k * ncols);
+    hzgsvd__z_dn_mm('C', 'N', k, ncols, rows, 1.0, NULL, V, ldv, Cm, ldc, W, k);
+    hzgsvd__z_dn_trmm_left(trans, k, ncols, T, ldt, W, k);
+    hzgsvd__z_dn_mm('N', 'N', rows, ncols, k, -1.0, NULL, V, ldv, W, k, Cm, ldc);
+}
+
+/* C := C (I - V T V^H) (trans 0: C H_1 ... H_k) or C (I - V T^H V^H) for C nrows x len (ld ldc),
+ * V len x k; W: nrows x k scalars. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_larfb_right(int trans, int nrows, int len, int k, const double *V, int ldv, const double *T, int ldt,
+                                         double *Cm, int ldc, double *W)
+{
+    if (nrows <= 0 || len <= 0 || k <= 0) return;
+    memset(W, 0, sizeof(double) * 2 * (size_t)nrows * k);
+    hzgsvd__z_dn_mm('N', 'N', nrows, k, len, 1.0, NULL, Cm, ldc, V, ldv, W, nrows);
+    hzgsvd__z_dn_trmm_right(trans, k, nrows, T, ldt, W, nrows);
+    hzgsvd__z_dn_mm('N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
 }
 
 /* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
@@ -2857,159 +3697,330 @@ typedef struct hzgsvd__z_dn_block {
 
 #define hzgsvd__z_AT(B, i, j) ((B)->S + (size_t)2 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
 
+/* Scratch (doubles) for hzgsvd__z_dn_qrcp, _rq, _lq and hzgsvd__z_gen_unreduce on a block of at most
+ * srows rows and ncols columns of S. */
+HZGSVD_PRIVATE size_t hzgsvd__z_dn_work_size(int srows, int ncols)
+{
+    const size_t nb = HZGSVD__DN_NB, r = srows > 1 ? (size_t)srows : 1, c = ncols > 1 ? (size_t)ncols : 1;
+    return 2 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
+}
+
+/* sum x_i y_i over len doubles, in eight interleaved partial sums added in a fixed order. */
+HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len)
+{
+    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    int i = 0;
+    for (; i + 8 <= len; i += 8) {
+        s[0] = fma(x[i + 0], y[i + 0], s[0]);
+        s[1] = fma(x[i + 1], y[i + 1], s[1]);
+        s[2] = fma(x[i + 2], y[i + 2], s[2]);
+        s[3] = fma(x[i + 3], y[i + 3], s[3]);
+        s[4] = fma(x[i + 4], y[i + 4], s[4]);
+        s[5] = fma(x[i + 5], y[i + 5], s[5]);
+        s[6] = fma(x[i + 6], y[i + 6], s[6]);
+        s[7] = fma(x[i + 7], y[i + 7], s[7]);
+    }
+    for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
+    return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+}
+
+/* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
+#define hzgsvd__z_DN_PANEL_UPDATE(rows, cols, kb, Vp, ldv, Fp, ldf, Ap, lda) \
+    hzgsvd__z_dn_mm('N', 'N', (rows), (cols), (kb), -1.0, NULL, (Vp), (ldv), (Fp), (ldf), (Ap), (lda))
+
+/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as H_{j0+kb-1} ... H_{j0}
+ * to rows j0.. of the block's columns outside [col0, col0 + nc) within [lc0, lc1). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qr_outside(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int j0, int kb,
+                                        const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+{
+    if (kb <= 0 || (lc0 >= col0 && lc1 <= col0 + nc)) return;
+    const double *V = Vr + (size_t)2 * ((size_t)j0 + (size_t)j0 * ldv);
+    hzgsvd__z_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
+    if (lc0 < col0)
+        hzgsvd__z_dn_larfb_left(1, m - j0, col0 - lc0, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__z_AT(B, row0 + j0, lc0), B->lds, W);
+    if (col0 + nc < lc1)
+        hzgsvd__z_dn_larfb_left(1, m - j0, lc1 - col0 - nc, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__z_AT(B, row0 + j0, col0 + nc), B->lds, W);
+}
+
+/* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
+ * the column gets beta at row jj and zeros below. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qr_reflector(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int jj, double *Vr, int ldv, double *tau)
+{
+    double *v = Vr + (size_t)2 * jj * ldv, beta[2];
+    memset(v, 0, sizeof(double) * 2 * (size_t)jj);
+    memcpy(v + 2 * (size_t)jj, hzgsvd__z_AT(B, row0 + jj, col0 + jj), sizeof(double) * 2 * (size_t)(m - jj));
+    hzgsvd__z_dn_house(v + 2 * (size_t)jj, m - jj, 0, &tau[jj], beta);
+    double *d = hzgsvd__z_AT(B, row0 + jj, col0 + jj);
+    memset(d, 0, sizeof(double) * 2 * (size_t)(m - jj));
+    d[0] = beta[0];
+    d[1] = beta[1];
+}
+
 /* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
  * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
  * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
  * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
  * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
  * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
- * work: 2 m + nc scalars. */
+ * work: hzgsvd__z_dn_work_size(m, lc1 - lc0) doubles.
+ *
+ * Blocked in panels of HZGSVD__DN_NB reflectors.  Without pivoting (LAPACK's xGEQRF): a panel is
+ * factored on its own columns, then applied to the rest as one block reflector.  With pivoting
+ * (LAPACK's xLAQPS): the column norms are downdated after each reflector from the pivot row (kept
+ * up to date by the panel's F = A^H V T), the rest of the columns updated once per panel
+ * (A -= V F^H); a norm whose downdate loses too much (LAPACK's tol3z test) ends the panel and is
+ * recomputed.  The stop is decided on recomputed norms: where the pivot column's recomputed norm
+ * is <= tol, the panel so far is applied and every remaining norm recomputed, and the pivot chosen
+ * again from those; the factorization stops only when the largest recomputed norm is <= tol. */
 HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
-    const int steps = m < nc ? m : nc;
-    double *cn = work + 2 * (size_t)m;
+    const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
+    const int nout = (col0 - lc0 > 0 ? col0 - lc0 : 0) + (lc1 - col0 - nc > 0 ? lc1 - col0 - nc : 0);
+    double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
+    double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T = Fc + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *aux = Gm + (size_t)2 * nb * nb;
+    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (nout or nc) */
+#define hzgsvd__z_A_(i, c) hzgsvd__z_AT(B, row0 + (i), col0 + (c))
+#define hzgsvd__z_F_(t, c) (Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * nb))
+#define hzgsvd__z_V_(i, t) (Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * ldv))
+    (void)nout;
     int r = 0;
-    for (int j = 0; j < steps; ++j) {
-        int p = j;
-        if (pivot) {
+    if (!pivot) {
+        /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
+        for (int j = 0; j < steps; j += nb) {
+            const int jb = steps - j < nb ? steps - j : nb;
+            int kb = 0, stop = 0;
+            for (int kk = 0; kk < jb; ++kk) {
+                const int jj = j + kk;
+                if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > tol)) { stop = 1; break; }
+                hzgsvd__z_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
+                if (kk + 1 < jb)
+                    hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, tau[jj], hzgsvd__z_A_(jj, jj + 1), lds, jb - kk - 1);
+                kb = kk + 1;
+            }
+            if (kb > 0) {
+                const double *V = hzgsvd__z_V_(j, j);
+                hzgsvd__z_dn_larft(m - j, kb, V, ldv, tau + j, T, nb, Gm);
+                if (j + jb < nc)
+                    hzgsvd__z_dn_larfb_left(1, m - j, nc - j - jb, kb, V, ldv, T, nb, hzgsvd__z_A_(j, j + jb), lds, W);
+                if (lc0 < col0)
+                    hzgsvd__z_dn_larfb_left(1, m - j, col0 - lc0, kb, V, ldv, T, nb, hzgsvd__z_AT(B, row0 + j, lc0), lds, W);
+                if (col0 + nc < lc1)
+                    hzgsvd__z_dn_larfb_left(1, m - j, lc1 - col0 - nc, kb, V, ldv, T, nb, hzgsvd__z_A_(j, nc), lds, W);
+            }
+            r = j + kb;
+            if (stop) break;
+        }
+    } else {
+        const double tol3z = sqrt(ldexp(1.0, -53));
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)m * nc > HZGSVD__DN_PAR)
+#endif
+        for (int c = 0; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(0, c), m, 1); mark[c] = 0.0; }
+        int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
+        int j = 0;
+        while (j < steps) {
+            const int jb = steps - j < nb ? steps - j : nb;
+            int kb = 0, stop = 0, retry = 0, marked = 0;
+            for (int kk = 0; kk < jb; ++kk) {
+                const int jj = j + kk;
+                int p = jj;
+                for (int c = jj + 1; c < nc; ++c)
+                    if (vn1[c] > vn1[p]) p = c;
+                if (p != jj) {
+                    double *a = hzgsvd__z_AT(B, 0, col0 + jj), *b = hzgsvd__z_AT(B, 0, col0 + p);
+                    for (size_t i = 0; i < (size_t)2 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+                    for (int i = 0; i < 2 * kk; ++i) { const double t = hzgsvd__z_F_(0, jj)[i]; hzgsvd__z_F_(0, jj)[i] = hzgsvd__z_F_(0, p)[i]; hzgsvd__z_F_(0, p)[i] = t; }
+                    double t = vn1[jj]; vn1[jj] = vn1[p]; vn1[p] = t;
+                    t = vn2[jj]; vn2[jj] = vn2[p]; vn2[p] = t;
+                }
+                /* the pivot column brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj) */
+                double *acol = hzgsvd__z_A_(0, jj);
+                for (int t = 0; t < kk; ++t) {
+                    const double *v = hzgsvd__z_V_(0, j + t), *f = hzgsvd__z_F_(t, jj);
+                    const double fr = -f[0], fi = -f[1], nfi = f[1];
+                    for (int i = jj; i < m; ++i) {
+                        acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
+                        acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
+                        acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
+                        acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
+                    }
+                }
+                if (!(hzgsvd__z_dn_nrm2(acol + 2 * (size_t)jj, m - jj, 1) > tol)) {
+                    if (exact && kk == 0) stop = 1;   /* the largest recomputed norm is <= tol */
+                    else retry = 1;                  /* recompute every norm, then choose again */
+                    break;
+                }
+                hzgsvd__z_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
+                exact = 0;
+                kb = kk + 1;
+                const double tj = tau[jj];
+                const double *v = hzgsvd__z_V_(0, jj);
+                /* aux_t = conj(-tau v_t^H v) for the panel's earlier reflectors; vs: v for the imaginary part of v^H a */
+                for (int t = 0; t < kk; ++t) {
+                    const double *vt = hzgsvd__z_V_(0, j + t);
+                    double sr = 0.0, si = 0.0;   /* v^H v_t */
+                    for (int i = jj; i < m; ++i) {
+                        sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
+                        si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
+                    }
+                    aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
+                }
+                for (int i = jj; i < m; ++i) { vs[2 * i] = -v[2 * i + 1]; vs[2 * i + 1] = v[2 * i]; }
+                /* per later column c: Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's
+                 * start), its pivot row A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated */
+                const int nrest = nc - jj - 1;
+                (void)nrest;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
+#endif
+                for (int c = jj + 1; c < nc; ++c) {
+                    double *ac = hzgsvd__z_A_(0, c), *f = hzgsvd__z_F_(0, c);
+                    double fr = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
+                    double fi = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, vs + 2 * (size_t)jj, 2 * (m - jj));
+                    for (int t = 0; t < kk; ++t) {
+                        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
+                        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
+                    }
+                    f[2 * kk] = fr; f[2 * kk + 1] = fi;
+                    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
+                    for (int t = 0; t <= kk; ++t) {
+                        const double *vt = hzgsvd__z_V_(jj, j + t);
+                        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
+                        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
+                        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
+                    }
+                    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
+                    const double arow = hypot(ar, ai);
+                    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+                        double t1 = arow / vn1[c];
+                        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+                        const double q = vn1[c] / vn2[c];
+                        if (t1 * q * q <= tol3z) mark[c] = 1.0;
+                        else vn1[c] *= sqrt(t1);
+                    }
+                }
+                for (int c = jj + 1; c < nc && !marked; ++c) marked = mark[c] != 0.0;
+                if (marked) break;
+            }
+            /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
+             * up to date already; after a stop the rows are zeroed) and on the columns outside */
+            const int c0 = j + kb + (retry ? 1 : 0);
+            if (!stop && kb > 0 && c0 < nc && j + kb < m)
+                hzgsvd__z_DN_PANEL_UPDATE(m - j - kb, nc - c0, kb, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
+            hzgsvd__z_dn_qr_outside(B, row0, m, col0, nc, lc0, lc1, j, kb, Vr, ldv, tau, T, Gm, W);
+            j += kb;
+            r = j;
+            if (stop) break;
+            if (retry) {
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
 #endif
-            for (int c = j; c < nc; ++c) cn[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_AT(B, row0 + j, col0 + c), m - j, 1);
-            for (int c = j + 1; c < nc; ++c)
-                if (cn[c] > cn[p]) p = c;
-        } else {
-            cn[j] = hzgsvd__z_dn_nrm2(hzgsvd__z_AT(B, row0 + j, col0 + j), m - j, 1);
+                for (int c = j; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); mark[c] = 0.0; }
+                exact = 1;
+            } else if (marked) {
+                for (int c = j; c < nc; ++c)
+                    if (mark[c] != 0.0) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); mark[c] = 0.0; }
+            }
         }
-        if (!(cn[p] > tol)) break;
-        if (p != j) {
-            double *a = hzgsvd__z_AT(B, 0, col0 + j), *b = hzgsvd__z_AT(B, 0, col0 + p);
-            for (size_t i = 0; i < (size_t)2 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-        }
-        double *v = Vr + (size_t)2 * j * ldv, beta[2];
-        memset(v, 0, sizeof(double) * 2 * (size_t)j);
-        memcpy(v + 2 * (size_t)j, hzgsvd__z_AT(B, row0 + j, col0 + j), sizeof(double) * 2 * (size_t)(m - j));
-        hzgsvd__z_dn_house(v + 2 * (size_t)j, m - j, 0, &tau[j], beta);
-        double *d = hzgsvd__z_AT(B, row0 + j, col0 + j);
-        memset(d, 0, sizeof(double) * 2 * (size_t)(m - j));
-        d[0] = beta[0];
-        d[1] = beta[1];
-        if (col0 + j + 1 < lc1)
-            hzgsvd__z_dn_left(v + 2 * (size_t)j, m - j, tau[j], hzgsvd__z_AT(B, row0 + j, col0 + j + 1), B->lds, lc1 - (col0 + j + 1));
-        if (lc0 < col0)
-            hzgsvd__z_dn_left(v + 2 * (size_t)j, m - j, tau[j], hzgsvd__z_AT(B, row0 + j, lc0), B->lds, col0 - lc0);
-        r = j + 1;
     }
     for (int c = 0; c < nc; ++c)
-        if (m > r) memset(hzgsvd__z_AT(B, row0 + r, col0 + c), 0, sizeof(double) * 2 * (size_t)(m - r));
+        if (m > r) memset(hzgsvd__z_A_(r, c), 0, sizeof(double) * 2 * (size_t)(m - r));
+#undef hzgsvd__z_A_
+#undef hzgsvd__z_F_
+#undef hzgsvd__z_V_
     return r;
 }
 
-/* Row i of the block turned into its reflector (conjugated: r H = conj(beta) e_ia for the row r),
- * applied from the right to the columns col0..col0+len-1 of every other row of S; the row gets
- * conj(beta) at column col0+ia and zeros elsewhere.  v, tmp: len and srows scalars. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_row_reflect(const hzgsvd__z_dn_block *B, int row, int col0, int len, int ia, double *v, double *tmp)
+/* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
+ * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
+ * the right to every other row of S, and becomes conj(beta) at its pivot and zeros elsewhere.  RQ:
+ * row i's reflector spans nc - r + i + 1 columns, pivot the last; LQ: the columns col0 + i.., pivot
+ * the first.  Blocked: a panel of HZGSVD__DN_NB rows is reduced among its own rows, then applied to
+ * the other rows as one block reflector; rows done before are zero where it acts and are left out.
+ * work: hzgsvd__z_dn_work_size(B->srows, nc) doubles. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_rows(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, int rq, double *work)
 {
-    double tau, beta[2];
-    for (int c = 0; c < len; ++c) {
-        const double *s = hzgsvd__z_AT(B, row, col0 + c);
-        v[2 * c] = s[0];
-        v[2 * c + 1] = -s[1];
-    }
-    hzgsvd__z_dn_house(v, len, ia, &tau, beta);
-    if (row > 0) hzgsvd__z_dn_right(v, len, tau, hzgsvd__z_AT(B, 0, col0), B->lds, row, tmp);
-    if (row + 1 < B->srows) hzgsvd__z_dn_right(v, len, tau, hzgsvd__z_AT(B, row + 1, col0), B->lds, B->srows - row - 1, tmp);
-    for (int c = 0; c < len; ++c) {
-        double *s = hzgsvd__z_AT(B, row, col0 + c);
-        s[0] = c == ia ? beta[0] : 0.0;
-        s[1] = c == ia ? -beta[1] : 0.0;
+    const int nb = HZGSVD__DN_NB, lds = B->lds;
+    double *Vb = work, *T = Vb + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *taus = Gm + (size_t)2 * nb * nb;
+    double *v = taus + nb, *tmp = v + (size_t)2 * nc, *W = tmp + (size_t)2 * nb;   /* W: srows x nb */
+    for (int blk = 0; blk < r; blk += nb) {
+        const int kb = r - blk < nb ? r - blk : nb;
+        const int vc0 = rq ? col0 : col0 + blk, vlen = nc - blk;   /* the columns the panel's reflectors span */
+        const int pr0 = rq ? r - blk - kb : blk;                 /* the panel's rows: pr0 .. pr0 + kb - 1 */
+        memset(Vb, 0, sizeof(double) * 2 * (size_t)vlen * kb);
+        for (int q = 0; q < kb; ++q) {
+            const int i = rq ? r - 1 - blk - q : blk + q;
+            const int len = rq ? nc - r + i + 1 : nc - i, c0 = rq ? col0 : col0 + i, ia = rq ? len - 1 : 0;
+            double beta[2];
+            for (int c = 0; c < len; ++c) {
+                const double *s = hzgsvd__z_AT(B, row0 + i, c0 + c);
+                v[2 * c] = s[0];
+                v[2 * c + 1] = -s[1];
+            }
+            hzgsvd__z_dn_house(v, len, ia, &taus[q], beta);
+            /* the panel's rows still to do */
+            if (rq) hzgsvd__z_dn_right(v, len, taus[q], hzgsvd__z_AT(B, row0 + pr0, c0), lds, i - pr0, tmp);
+            else hzgsvd__z_dn_right(v, len, taus[q], hzgsvd__z_AT(B, row0 + i + 1, c0), lds, pr0 + kb - i - 1, tmp);
+            memcpy(Vb + (size_t)2 * ((size_t)(c0 - vc0) + (size_t)q * vlen), v, sizeof(double) * 2 * (size_t)len);
+            for (int c = 0; c < len; ++c) {
+                double *s = hzgsvd__z_AT(B, row0 + i, c0 + c);
+                s[0] = c == ia ? beta[0] : 0.0;
+                s[1] = c == ia ? -beta[1] : 0.0;
+            }
+        }
+        /* the other rows: those before the block of r rows and after it, and the block's rows still to
+         * do (rq: before the panel, lq: after it) */
+        hzgsvd__z_dn_larft(vlen, kb, Vb, vlen, taus, T, nb, Gm);
+        const int top = rq ? row0 + pr0 : row0, bot = rq ? row0 + r : row0 + pr0 + kb;
+        hzgsvd__z_dn_larfb_right(0, top, vlen, kb, Vb, vlen, T, nb, hzgsvd__z_AT(B, 0, vc0), lds, W);
+        hzgsvd__z_dn_larfb_right(0, B->srows - bot, vlen, kb, Vb, vlen, T, nb, hzgsvd__z_AT(B, bot, vc0), lds, W);
     }
 }
 
 /* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
  * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
- * of S.  v, tmp: nc and srows scalars. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_rq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+ * of S.  work: hzgsvd__z_dn_work_size(B->srows, nc) doubles. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_rq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *work)
 {
-    for (int i = r - 1; i >= 0; --i) {
-        const int len = nc - r + i + 1;
-        hzgsvd__z_dn_row_reflect(B, row0 + i, col0, len, len - 1, v, tmp);
-    }
+    hzgsvd__z_dn_rows(B, row0, r, col0, nc, 1, work);
 }
 
 /* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
  * the unitary factor is applied to the same columns of all rows of S. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_lq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *v, double *tmp)
+HZGSVD_PRIVATE void hzgsvd__z_dn_lq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *work)
 {
-    for (int i = 0; i < r; ++i)
-        hzgsvd__z_dn_row_reflect(B, row0 + i, col0 + i, nc - i, 0, v, tmp);
+    hzgsvd__z_dn_rows(B, row0, r, col0, nc, 0, work);
 }
 
-/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx). */
+/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx): blocks
+ * of rows from the last, each first updated by the rows solved (a product), then solved. */
 HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
 {
+    const int bs = 64;
+    for (int i1 = k; i1 > 0; i1 -= bs) {
+        const int i0 = i1 - bs > 0 ? i1 - bs : 0;
+        if (i1 < k)
+            hzgsvd__z_dn_mm('N', 'N', i1 - i0, nrhs, k - i1, -1.0, NULL, T + (size_t)2 * ((size_t)i0 + (size_t)i1 * ldt), ldt,
+                        Xm + (size_t)2 * i1, ldx, Xm + (size_t)2 * i0, ldx);
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)k * k * nrhs > 2 * HZGSVD__DN_PAR)
+#pragma omp parallel for schedule(static) if ((size_t)(i1 - i0) * (i1 - i0) * nrhs > 2 * HZGSVD__DN_PAR)
 #endif
-    for (int j = 0; j < nrhs; ++j) {
-        double *x = Xm + (size_t)2 * j * ldx;
-        for (int i = k - 1; i >= 0; --i) {
-            const double *t = T + (size_t)2 * ((size_t)i + (size_t)i * ldt);
-            double sr = x[2 * i], si = x[2 * i + 1];
-            for (int c = i + 1; c < k; ++c) {
-                const double *tc = T + 2 * ((size_t)i + (size_t)c * ldt);
-                sr -= tc[0] * x[2 * c] - tc[1] * x[2 * c + 1];
-                si -= tc[0] * x[2 * c + 1] + tc[1] * x[2 * c];
+        for (int j = 0; j < nrhs; ++j) {
+            double *x = Xm + (size_t)2 * j * ldx;
+            for (int i = i1 - 1; i >= i0; --i) {
+                const double *t = T + (size_t)2 * ((size_t)i + (size_t)i * ldt);
+                double sr = x[2 * i], si = x[2 * i + 1];
+                for (int c = i + 1; c < i1; ++c) {
+                    const double *tc = T + 2 * ((size_t)i + (size_t)c * ldt);
+                    sr -= tc[0] * x[2 * c] - tc[1] * x[2 * c + 1];
+                    si -= tc[0] * x[2 * c + 1] + tc[1] * x[2 * c];
+                }
+                const double sc = fmax(fabs(t[0]), fabs(t[1])), a = t[0] / sc, b = t[1] / sc, d = (a * a + b * b) * sc;
+                x[2 * i] = (sr * a + si * b) / d;   /* x / t, scaled so that no square overflows */
+                x[2 * i + 1] = (si * a - sr * b) / d;
             }
-            const double sc = fmax(fabs(t[0]), fabs(t[1])), a = t[0] / sc, b = t[1] / sc, d = (a * a + b * b) * sc;
-            x[2 * i] = (sr * a + si * b) / d;   /* x / t, scaled so that no square overflows */
-            x[2 * i + 1] = (si * a - sr * b) / d;
-        }
-    }
-}
-
-/* C := C + alpha A B (A m x k, B k x n, C m x n; alpha real; all with their ld). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_gemm(int m, int n, int k, double alpha, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < n; ++j) {
-        double *c = Cm + (size_t)2 * j * ldc;
-        for (int l = 0; l < k; ++l) {
-            const double *b = Bm + (size_t)2 * ((size_t)l + (size_t)j * ldb);
-            const double *a = A + (size_t)2 * l * lda;
-            const double br = alpha * b[0], bi = alpha * b[1];
-            if (br == 0.0 && bi == 0.0) continue;
-            for (int i = 0; i < m; ++i) {
-                c[2 * i] += a[2 * i] * br - a[2 * i + 1] * bi;
-                c[2 * i + 1] += a[2 * i] * bi + a[2 * i + 1] * br;
-            }
-        }
-    }
-}
-
-/* C := C + diag(d) A^H B (A m x k, B m x n, C k x n, d real, k entries): row i of C gets
- * d[i] a_i^H B. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_gemm_hn_rows(int m, int n, int k, const double *d, const double *A, int lda, const double *Bm, int ldb, double *Cm, int ldc)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * n * k > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < n; ++j) {
-        const double *b = Bm + (size_t)2 * j * ldb;
-        for (int i = 0; i < k; ++i) {
-            if (d[i] == 0.0) continue;
-            const double *a = A + (size_t)2 * i * lda;
-            double *c = Cm + (size_t)2 * ((size_t)i + (size_t)j * ldc);
-            double sr = 0.0, si = 0.0;
-            for (int l = 0; l < m; ++l) {
-                sr += a[2 * l] * b[2 * l] + a[2 * l + 1] * b[2 * l + 1];
-                si += a[2 * l] * b[2 * l + 1] - a[2 * l + 1] * b[2 * l];
-            }
-            c[0] += d[i] * sr;
-            c[1] += d[i] * si;
         }
     }
 }
@@ -3094,31 +4105,38 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_copy(const double *src, int lds, int rows, int
             dst[(size_t)2 * j * ldd + i] = ldexp(src[(size_t)2 * j * lds + i], e);
 }
 
-/* Applies the reflectors t-1 .. 0 (columns of V, ld = m, factors tau) to the ncols columns of W:
- * W := H_0 H_1 ... H_{t-1} W (the unitary factor whose adjoint the reduction applied). */
-HZGSVD_PRIVATE void hzgsvd__z_gen_unreduce(const double *V, const double *tau, int t, int m, double *W, int ldw, int ncols)
+/* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
+ * factors tau) to the ncols columns of W: W := H_0 H_1 ... H_{t-1} W (the unitary factor whose
+ * adjoint the reduction applied), as block reflectors of HZGSVD__DN_NB from the last.
+ * work: hzgsvd__z_dn_work_size(m, ncols) doubles. */
+HZGSVD_PRIVATE void hzgsvd__z_gen_unreduce(const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
 {
-    for (int r = t - 1; r >= 0; --r)
-        hzgsvd__z_dn_left(V + (size_t)2 * r * m, m, tau[r], W, ldw, ncols);
+    const int nb = HZGSVD__DN_NB;
+    double *T = work, *Gm = T + (size_t)2 * nb * nb, *Wk = Gm + (size_t)2 * nb * nb;
+    for (int b0 = t > 0 ? ((t - 1) / nb) * nb : -1; b0 >= 0; b0 -= nb) {
+        const int kb = t - b0 < nb ? t - b0 : nb;
+        const double *Vb = V + (size_t)2 * ((size_t)b0 + (size_t)b0 * ldv);
+        hzgsvd__z_dn_larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
+        hzgsvd__z_dn_larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)2 * b0, ldw, Wk);
+    }
 }
 
-/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s). */
-HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s)
+/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s): the upper triangle of Y^H Y by
+ * blocks of up to 256 columns (products).  work: s * min(s, 256) scalars. */
+HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s, double *work)
 {
-    double worst = 0.0;   /* a max: the same whatever the threads' order */
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 16) reduction(max : worst) if ((size_t)s * s * s > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < s; ++j)
-        for (int i = 0; i <= j; ++i) {
-            const double *a = Y + (size_t)2 * i * s, *b = Y + (size_t)2 * j * s;
-            double re = i == j ? -1.0 : 0.0, im = 0.0;
-            for (int r = 0; r < s; ++r) {
-                re += a[2 * r] * b[2 * r] + a[2 * r + 1] * b[2 * r + 1];
-                im += a[2 * r] * b[2 * r + 1] - a[2 * r + 1] * b[2 * r];
+    double worst = 0.0;
+    const int bw = s < 256 ? s : 256;
+    for (int j0 = 0; j0 < s; j0 += bw) {
+        const int w = s - j0 < bw ? s - j0 : bw, rows = j0 + w;
+        memset(work, 0, sizeof(double) * 2 * (size_t)rows * w);
+        hzgsvd__z_dn_mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)2 * j0 * s, s, work, rows);
+        for (int jj = 0; jj < w; ++jj)
+            for (int i = 0; i <= j0 + jj; ++i) {
+                const double *g = work + (size_t)2 * ((size_t)i + (size_t)jj * rows);
+                worst = fmax(worst, hypot(g[0] - (i == j0 + jj), g[1]));
             }
-            worst = fmax(worst, hypot(re, im));
-        }
+    }
     return worst;
 }
 
@@ -3151,15 +4169,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
 {
     const size_t s2 = (size_t)s * s;
-    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2 + 3 * 2 * (size_t)s) + (size_t)s + 1, sizeof(double));
+    const size_t n_work = hzgsvd__z_dn_work_size(2 * s, s);
+    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2) + n_work + (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
-    double *S = mem, *Vr = S + 2 * 2 * s2, *Rm = Vr + 2 * 2 * s2, *work = Rm + 2 * s2, *tau = work + 2 * 3 * 2 * (size_t)s;
+    double *S = mem, *Vr = S + 2 * 2 * s2, *Rm = Vr + 2 * 2 * s2, *work = Rm + 2 * s2, *tau = work + n_work;
     hzgsvd__z_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
     hzgsvd__z_gen_copy(Bc, s, s, s, 0, S + 2 * (size_t)s, 2 * s);
     hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
     const double tol = 16.0 * s * ldexp(1.0, -53);
     const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
-    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__z_gen_orth(Ac, s) > tol || hzgsvd__z_gen_orth(Bc, s) > tol)))) {
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__z_gen_orth(Ac, s, Vr) > tol || hzgsvd__z_gen_orth(Bc, s, Vr) > tol)))) {
         free(mem);
         return st;
     }
@@ -3168,7 +4187,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
         for (int i = 0; i < 2 * s; ++i) Rm[(size_t)2 * j * s + i] = i / 2 <= j ? S[(size_t)2 * j * 2 * s + i] : 0.0;
     hzgsvd__z_gen_unit(S, 2 * s, 2 * s, s, 0);
-    hzgsvd__z_gen_unreduce(Vr, tau, s, 2 * s, S, 2 * s, s);
+    hzgsvd__z_gen_unreduce(Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
     hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
     hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
     if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
@@ -3200,12 +4219,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
-    const size_t n_work = (size_t)mx * 3 + (size_t)n;
-    double *mem = (double *)calloc(2 * (n_s + n_vf + n_vg + n_work) + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    const size_t n_work = hzgsvd__z_dn_work_size(mx, n);
+    double *mem = (double *)calloc(2 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
     double *S = mem, *Vf = S + 2 * n_s, *Vg = Vf + 2 * n_vf, *work = Vg + 2 * n_vg;
-    double *tauf = work + 2 * n_work, *taug = tauf + tf;
-    double *vtmp = work, *rtmp = work + 2 * (size_t)n;   /* row-reflector vector (n), rows of S (lds) */
+    double *tauf = work + n_work, *taug = tauf + tf;
     hzgsvd__z_dn_block B = {S, lds, lds};
     hzgsvd__z_gen_copy(G, ldg, m_g, n, -eg, S, lds);
     hzgsvd__z_gen_copy(F, ldf, m_f, n, -ef, S + 2 * (size_t)m_g, lds);
@@ -3215,12 +4233,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
 
     /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
     const int l = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
-    if (l < n) hzgsvd__z_dn_rq(&B, hzgsvd__z_GROW(0), l, 0, n, vtmp, rtmp);
+    if (l < n) hzgsvd__z_dn_rq(&B, hzgsvd__z_GROW(0), l, 0, n, work);
     /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
     int k = 0;
     if (n - l > 0 && m_f > 0) {
         k = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
-        if (k < n - l) hzgsvd__z_dn_rq(&B, hzgsvd__z_FROW(0), k, 0, n - l, vtmp, rtmp);
+        if (k < n - l) hzgsvd__z_dn_rq(&B, hzgsvd__z_FROW(0), k, 0, n - l, work);
     }
     const int nn = n - l - k;   /* the common null space */
     /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
@@ -3229,10 +4247,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
         s = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
                           Vf + 2 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
     if (s < l) {
-        if (s > 0) hzgsvd__z_dn_lq(&B, hzgsvd__z_FROW(k), s, n - l, l, vtmp, rtmp);
+        if (s > 0) hzgsvd__z_dn_lq(&B, hzgsvd__z_FROW(k), s, n - l, l, work);
         (void)hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 2 * (size_t)l * m_g, m_g, taug + l, work);
     }
-    const int tfu = k + s, tgu = l + (s < l ? l - s : 0);   /* reflectors made */
+    const int tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
     if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
 
     /* The core pair (unscaled), its GSVD. */
@@ -3278,12 +4296,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
         memcpy(hzgsvd__z_Y(n - l, k + j), Zc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
     for (int i = 0; i < l - s; ++i) hzgsvd__z_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
     if (l - s > 0) {
-        hzgsvd__z_dn_gemm(l - s, s, s, -1.0, C0, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__z_dn_mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(n - l + s, k), n);   /* -C0 Zc */
         hzgsvd__z_dn_trsm_upper(S0, lds, l - s, hzgsvd__z_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
     }
     if (k > 0 && l > 0) {
-        hzgsvd__z_dn_gemm(k, l, s, -1.0, A12c, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(nn, k), n);
-        hzgsvd__z_dn_gemm(k, l, l - s, -1.0, A12z, lds, hzgsvd__z_Y(n - l + s, k), n, hzgsvd__z_Y(nn, k), n);
+        hzgsvd__z_dn_mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(nn, k), n);
+        hzgsvd__z_dn_mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, hzgsvd__z_Y(n - l + s, k), n, hzgsvd__z_Y(nn, k), n);
         hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, k), n, l);
     }
     for (int i = 0; i < nn; ++i) hzgsvd__z_Y(i, k + l + i)[0] = 1.0;
@@ -3291,7 +4309,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
 
     /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
     for (int j = 0; j < n; ++j) memset(Z + (size_t)2 * j * ldz, 0, sizeof(double) * 2 * (size_t)n);
-    hzgsvd__z_dn_gemm(n, n, n, 1.0, hzgsvd__z_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
+    hzgsvd__z_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__z_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
     int zi, zj;
     const int zbad = hzgsvd__z_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
     for (int j = 0; j < n; ++j) {
@@ -3304,8 +4322,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
         memcpy(G + (size_t)2 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
     }
     for (int i = 0; i < l - s; ++i) G[(size_t)2 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
-    if (m_f > 0) hzgsvd__z_gen_unreduce(Vf, tauf, tfu, m_f, F, ldf, k + s);
-    if (m_g > 0) hzgsvd__z_gen_unreduce(Vg, taug, tgu, m_g, G + (size_t)2 * k * ldg, ldg, l);
+    if (m_f > 0) hzgsvd__z_gen_unreduce(Vf, m_f, tauf, tfu, m_f, F, ldf, k + s, work);
+    if (m_g > 0 && s < l) hzgsvd__z_gen_unreduce(Vg + 2 * (size_t)l * m_g, m_g, taug + l, l - s, l, G + (size_t)2 * k * ldg, ldg, l, work);
+    if (m_g > 0) hzgsvd__z_gen_unreduce(Vg, m_g, taug, l, m_g, G + (size_t)2 * k * ldg, ldg, l, work);
     for (int c = 0; c < n; ++c) {
         double f, g, q;
         if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
@@ -3358,8 +4377,8 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_x(int m_f, int m_g, int n, const double *F0, i
         else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
     }
     for (int j = 0; j < n; ++j) memset(X + (size_t)2 * j * ldx, 0, sizeof(double) * 2 * (size_t)n);
-    if (m_f > 0) hzgsvd__z_dn_gemm_hn_rows(m_f, n, n, wf, U, ldu, F0, ldf0, X, ldx);
-    if (m_g > 0) hzgsvd__z_dn_gemm_hn_rows(m_g, n, n, wg, V, ldv, G0, ldg0, X, ldx);
+    if (m_f > 0) hzgsvd__z_dn_mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
+    if (m_g > 0) hzgsvd__z_dn_mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
     for (int i = 0; i < n; ++i) {
         if (sf[i] != 0.0 || sg[i] != 0.0) continue;
         for (int j = 0; j < n; ++j) {
@@ -3432,16 +4451,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F,
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
 {
     if (t >= m) return HZGSVD_SUCCESS;
-    double *mem = (double *)calloc(2 * (2 * (size_t)m * (t > 0 ? t : 1) + 3 * (size_t)m) + (size_t)t + 1, sizeof(double));
+    const size_t n_work = hzgsvd__z_dn_work_size(m, m);
+    double *mem = (double *)calloc(2 * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
-    double *T = mem, *Vr = T + 2 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 2 * (size_t)m * (t > 0 ? t : 1), *tau = work + 2 * 3 * (size_t)m;
+    double *T = mem, *Vr = T + 2 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 2 * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
     hzgsvd__z_dn_block B = {T, m, m};
     if (t > 0) {
         hzgsvd__z_gen_copy(W, ldw, m, t, 0, T, m);
         (void)hzgsvd__z_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
     hzgsvd__z_gen_unit(W + (size_t)2 * t * ldw, ldw, m, m - t, t);
-    hzgsvd__z_gen_unreduce(Vr, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t);
+    hzgsvd__z_gen_unreduce(Vr, m, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t, work);
     free(mem);
     return HZGSVD_SUCCESS;
 }
@@ -3507,13 +4527,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, i
     if (!inf->outputs_written) { free(mem); return st; }
     const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
     /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
-    double *S2 = (double *)calloc(2 * ((size_t)(r + n) * n + 2 * (size_t)(r + n)), sizeof(double));
+    double *S2 = (double *)calloc(2 * (size_t)(r + n) * n + hzgsvd__z_dn_work_size(r + n, n), sizeof(double));
     if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
-    double *vt = S2 + 2 * (size_t)(r + n) * n, *rt = vt + 2 * (size_t)(r + n);
+    double *rw = S2 + 2 * (size_t)(r + n) * n;
     hzgsvd__z_dn_block SB = {S2, r + n, r + n};
     hzgsvd__z_gen_copy(X, n, r, n, 0, S2, r + n);
     for (int j = 0; j < n; ++j) S2[(size_t)2 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
-    hzgsvd__z_dn_rq(&SB, 0, r, 0, n, vt, rt);
+    hzgsvd__z_dn_rq(&SB, 0, r, 0, n, rw);
     /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
     for (int j = 0; j < r; ++j)
         for (int i = 0; i < r; ++i) {

@@ -291,6 +291,15 @@ int main(int argc, char **argv)
         {"no rows of G, F 5 x 8", 5, 0, 8, 5, 0, 0, 5, 0},
         {"n = 1, F = 0", 3, 4, 1, 0, 1, 0, 0, 1},
         {"Tikhonov-like: G (n-1) x n", 40, 29, 30, 30, 29, 0, 1, 29},
+        /* across the panels of the blocked reduction (HZGSVD__DN_NB reflectors) */
+#define NB_ HZGSVD__DN_NB
+        {"panels: n = nb - 1, ranks nb - 1, 12", 40, NB_ - 1, NB_ - 1, NB_ - 1, 12, 0, NB_ - 13, 12},
+        {"panels: n = nb, G (n-1) x n", 45, NB_ - 1, NB_, NB_, NB_ - 1, 0, 1, NB_ - 1},
+        {"panels: n = nb + 1, ranks 20, 25", 40, 35, NB_ + 1, 20, 25, 0, NB_ + 1 - 25, 25},
+        {"panels: n = 2 nb + 1, G (n-3) x n", 2 * NB_ + 5, 2 * NB_ - 2, 2 * NB_ + 1, 2 * NB_ + 1, 2 * NB_ - 2, 0, 3, 2 * NB_ - 2},
+        {"panels: m_f = 20 < n = 2 nb + 1", 20, 2 * NB_ + 5, 2 * NB_ + 1, 20, 2 * NB_ + 1, 0, 0, 2 * NB_ + 1},
+        {"panels: n = 2 nb + 1, ranks nb + 3, nb, zero column 3", 2 * NB_ + 9, 2 * NB_ + 2, 2 * NB_ + 1, NB_ + 3, NB_, 3, NB_, NB_},
+#undef NB_
     };
     for (int cplx = 0; cplx < 2; ++cplx)
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i)
