@@ -1352,12 +1352,13 @@ HZGSVD_PRIVATE size_t hzgsvd__d_dn_work_size(int srows, int ncols)
     return 1 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
 }
 
-/* sum x_i y_i over len doubles, in eight interleaved partial sums added in a fixed order. */
+/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
+ * hide the latency of fma) added in a fixed order. */
 HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len)
 {
-    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     int i = 0;
-    for (; i + 8 <= len; i += 8) {
+    for (; i + 16 <= len; i += 16) {
         s[0] = fma(x[i + 0], y[i + 0], s[0]);
         s[1] = fma(x[i + 1], y[i + 1], s[1]);
         s[2] = fma(x[i + 2], y[i + 2], s[2]);
@@ -1366,9 +1367,19 @@ HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len
         s[5] = fma(x[i + 5], y[i + 5], s[5]);
         s[6] = fma(x[i + 6], y[i + 6], s[6]);
         s[7] = fma(x[i + 7], y[i + 7], s[7]);
+        s[8] = fma(x[i + 8], y[i + 8], s[8]);
+        s[9] = fma(x[i + 9], y[i + 9], s[9]);
+        s[10] = fma(x[i + 10], y[i + 10], s[10]);
+        s[11] = fma(x[i + 11], y[i + 11], s[11]);
+        s[12] = fma(x[i + 12], y[i + 12], s[12]);
+        s[13] = fma(x[i + 13], y[i + 13], s[13]);
+        s[14] = fma(x[i + 14], y[i + 14], s[14]);
+        s[15] = fma(x[i + 15], y[i + 15], s[15]);
     }
     for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
-    return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+    for (int h = 8; h >= 1; h /= 2)
+        for (int l = 0; l < h; ++l) s[l] += s[l + h];
+    return s[0];
 }
 
 /* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
@@ -1676,11 +1687,13 @@ HZGSVD_PRIVATE double hzgsvd__d_gen_norm1(const double *A, int m, int n, int ld,
     *e = 0;
     if (!(amax > 0.0)) return 0.0;
     (void)frexp(amax, e);
+    const double sc = *e <= 1022 ? ldexp(1.0, -*e) : 0.0;   /* 2^-e where normal: a multiplication is ldexp's value */
     for (int j = 0; j < n; ++j) {
         double s = 0.0;
         for (int i = 0; i < m; ++i) {
             const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
-            s += ldexp(fabs(a[0]), -*e);
+            const double x = fabs(a[0]);
+            s += sc != 0.0 ? x * sc : ldexp(x, -*e);
         }
         best = fmax(best, s);
     }
@@ -1715,12 +1728,19 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_unit(double *W, int ldw, int rows, int cols, i
     }
 }
 
-/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e (by one multiplication
+ * where 2^e is a normal double: the same, correctly rounded, value as ldexp's). */
 HZGSVD_PRIVATE void hzgsvd__d_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
 {
-    for (int j = 0; j < cols; ++j)
-        for (int i = 0; i < 1 * rows; ++i)
-            dst[(size_t)1 * j * ldd + i] = ldexp(src[(size_t)1 * j * lds + i], e);
+    const double sc = e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0.0;
+    for (int j = 0; j < cols; ++j) {
+        const double *x = src + (size_t)1 * j * lds;
+        double *y = dst + (size_t)1 * j * ldd;
+        if (sc != 0.0)
+            for (int i = 0; i < 1 * rows; ++i) y[i] = x[i] * sc;
+        else
+            for (int i = 0; i < 1 * rows; ++i) y[i] = ldexp(x[i], e);
+    }
 }
 
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
@@ -3697,12 +3717,13 @@ HZGSVD_PRIVATE size_t hzgsvd__z_dn_work_size(int srows, int ncols)
     return 2 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
 }
 
-/* sum x_i y_i over len doubles, in eight interleaved partial sums added in a fixed order. */
+/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
+ * hide the latency of fma) added in a fixed order. */
 HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len)
 {
-    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     int i = 0;
-    for (; i + 8 <= len; i += 8) {
+    for (; i + 16 <= len; i += 16) {
         s[0] = fma(x[i + 0], y[i + 0], s[0]);
         s[1] = fma(x[i + 1], y[i + 1], s[1]);
         s[2] = fma(x[i + 2], y[i + 2], s[2]);
@@ -3711,9 +3732,19 @@ HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len
         s[5] = fma(x[i + 5], y[i + 5], s[5]);
         s[6] = fma(x[i + 6], y[i + 6], s[6]);
         s[7] = fma(x[i + 7], y[i + 7], s[7]);
+        s[8] = fma(x[i + 8], y[i + 8], s[8]);
+        s[9] = fma(x[i + 9], y[i + 9], s[9]);
+        s[10] = fma(x[i + 10], y[i + 10], s[10]);
+        s[11] = fma(x[i + 11], y[i + 11], s[11]);
+        s[12] = fma(x[i + 12], y[i + 12], s[12]);
+        s[13] = fma(x[i + 13], y[i + 13], s[13]);
+        s[14] = fma(x[i + 14], y[i + 14], s[14]);
+        s[15] = fma(x[i + 15], y[i + 15], s[15]);
     }
     for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
-    return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+    for (int h = 8; h >= 1; h /= 2)
+        for (int l = 0; l < h; ++l) s[l] += s[l + h];
+    return s[0];
 }
 
 /* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
@@ -4050,11 +4081,13 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld,
     *e = 0;
     if (!(amax > 0.0)) return 0.0;
     (void)frexp(amax, e);
+    const double sc = *e <= 1022 ? ldexp(1.0, -*e) : 0.0;   /* 2^-e where normal: a multiplication is ldexp's value */
     for (int j = 0; j < n; ++j) {
         double s = 0.0;
         for (int i = 0; i < m; ++i) {
             const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
-            s += ldexp(hypot(a[0], a[1]), -*e);
+            const double x = hypot(a[0], a[1]);
+            s += sc != 0.0 ? x * sc : ldexp(x, -*e);
         }
         best = fmax(best, s);
     }
@@ -4089,12 +4122,19 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_unit(double *W, int ldw, int rows, int cols, i
     }
 }
 
-/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e (by one multiplication
+ * where 2^e is a normal double: the same, correctly rounded, value as ldexp's). */
 HZGSVD_PRIVATE void hzgsvd__z_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
 {
-    for (int j = 0; j < cols; ++j)
-        for (int i = 0; i < 2 * rows; ++i)
-            dst[(size_t)2 * j * ldd + i] = ldexp(src[(size_t)2 * j * lds + i], e);
+    const double sc = e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0.0;
+    for (int j = 0; j < cols; ++j) {
+        const double *x = src + (size_t)2 * j * lds;
+        double *y = dst + (size_t)2 * j * ldd;
+        if (sc != 0.0)
+            for (int i = 0; i < 2 * rows; ++i) y[i] = x[i] * sc;
+        else
+            for (int i = 0; i < 2 * rows; ++i) y[i] = ldexp(x[i], e);
+    }
 }
 
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
