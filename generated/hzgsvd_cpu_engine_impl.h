@@ -1382,22 +1382,20 @@ HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len
     return s[0];
 }
 
-/* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
-#define hzgsvd__d_DN_PANEL_UPDATE(rows, cols, kb, Vp, ldv, Fp, ldf, Ap, lda) \
-    hzgsvd__d_dn_mm('N', 'N', (rows), (cols), (kb), -1.0, NULL, (Vp), (ldv), (Fp), (ldf), (Ap), (lda))
-
-/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as H_{j0+kb-1} ... H_{j0}
- * to rows j0.. of the block's columns outside [col0, col0 + nc) within [lc0, lc1). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qr_outside(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int j0, int kb,
-                                        const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as one block reflector,
+ * H_{j0+kb-1} ... H_{j0}, to rows j0.. of S's columns [c0, c1) (the block's own later columns; none
+ * where c0 >= c1) and of those outside the block [col0, col0 + nc) within [lc0, lc1). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qr_apply(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0, int c1,
+                                      int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
 {
-    if (kb <= 0 || (lc0 >= col0 && lc1 <= col0 + nc)) return;
+    if (kb <= 0 || (c0 >= c1 && lc0 >= col0 && lc1 <= col0 + nc)) return;
     const double *V = Vr + (size_t)1 * ((size_t)j0 + (size_t)j0 * ldv);
+    const int ranges[3][2] = { {c0, c1}, {lc0, col0}, {col0 + nc, lc1} };
     hzgsvd__d_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
-    if (lc0 < col0)
-        hzgsvd__d_dn_larfb_left(1, m - j0, col0 - lc0, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__d_AT(B, row0 + j0, lc0), B->lds, W);
-    if (col0 + nc < lc1)
-        hzgsvd__d_dn_larfb_left(1, m - j0, lc1 - col0 - nc, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__d_AT(B, row0 + j0, col0 + nc), B->lds, W);
+    for (int q = 0; q < 3; ++q)
+        if (ranges[q][0] < ranges[q][1])
+            hzgsvd__d_dn_larfb_left(1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
+                                hzgsvd__d_AT(B, row0 + j0, ranges[q][0]), B->lds, W);
 }
 
 /* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
@@ -1433,15 +1431,13 @@ HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int 
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
     const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    const int nout = (col0 - lc0 > 0 ? col0 - lc0 : 0) + (lc1 - col0 - nc > 0 ? lc1 - col0 - nc : 0);
     double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
     double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
     double *T = Fc + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *aux = Gm + (size_t)1 * nb * nb;
-    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (nout or nc) */
+    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (at most lc1 - lc0) */
 #define hzgsvd__d_A_(i, c) hzgsvd__d_AT(B, row0 + (i), col0 + (c))
 #define hzgsvd__d_F_(t, c) (Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * nb))
 #define hzgsvd__d_V_(i, t) (Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * ldv))
-    (void)nout;
     int r = 0;
     if (!pivot) {
         /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
@@ -1456,16 +1452,7 @@ HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int 
                     hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, tau[jj], hzgsvd__d_A_(jj, jj + 1), lds, jb - kk - 1);
                 kb = kk + 1;
             }
-            if (kb > 0) {
-                const double *V = hzgsvd__d_V_(j, j);
-                hzgsvd__d_dn_larft(m - j, kb, V, ldv, tau + j, T, nb, Gm);
-                if (j + jb < nc)
-                    hzgsvd__d_dn_larfb_left(1, m - j, nc - j - jb, kb, V, ldv, T, nb, hzgsvd__d_A_(j, j + jb), lds, W);
-                if (lc0 < col0)
-                    hzgsvd__d_dn_larfb_left(1, m - j, col0 - lc0, kb, V, ldv, T, nb, hzgsvd__d_AT(B, row0 + j, lc0), lds, W);
-                if (col0 + nc < lc1)
-                    hzgsvd__d_dn_larfb_left(1, m - j, lc1 - col0 - nc, kb, V, ldv, T, nb, hzgsvd__d_A_(j, nc), lds, W);
-            }
+            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
             r = j + kb;
             if (stop) break;
         }
@@ -1544,9 +1531,9 @@ HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int 
             /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
              * up to date already; after a stop the rows are zeroed) and on the columns outside */
             const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)
-                hzgsvd__d_DN_PANEL_UPDATE(m - j - kb, nc - c0, kb, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
-            hzgsvd__d_dn_qr_outside(B, row0, m, col0, nc, lc0, lc1, j, kb, Vr, ldv, tau, T, Gm, W);
+            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+                hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
+            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
             j += kb;
             r = j;
             if (stop) break;
@@ -3747,22 +3734,20 @@ HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len
     return s[0];
 }
 
-/* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
-#define hzgsvd__z_DN_PANEL_UPDATE(rows, cols, kb, Vp, ldv, Fp, ldf, Ap, lda) \
-    hzgsvd__z_dn_mm('N', 'N', (rows), (cols), (kb), -1.0, NULL, (Vp), (ldv), (Fp), (ldf), (Ap), (lda))
-
-/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as H_{j0+kb-1} ... H_{j0}
- * to rows j0.. of the block's columns outside [col0, col0 + nc) within [lc0, lc1). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qr_outside(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int j0, int kb,
-                                        const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as one block reflector,
+ * H_{j0+kb-1} ... H_{j0}, to rows j0.. of S's columns [c0, c1) (the block's own later columns; none
+ * where c0 >= c1) and of those outside the block [col0, col0 + nc) within [lc0, lc1). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qr_apply(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0, int c1,
+                                      int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
 {
-    if (kb <= 0 || (lc0 >= col0 && lc1 <= col0 + nc)) return;
+    if (kb <= 0 || (c0 >= c1 && lc0 >= col0 && lc1 <= col0 + nc)) return;
     const double *V = Vr + (size_t)2 * ((size_t)j0 + (size_t)j0 * ldv);
+    const int ranges[3][2] = { {c0, c1}, {lc0, col0}, {col0 + nc, lc1} };
     hzgsvd__z_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
-    if (lc0 < col0)
-        hzgsvd__z_dn_larfb_left(1, m - j0, col0 - lc0, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__z_AT(B, row0 + j0, lc0), B->lds, W);
-    if (col0 + nc < lc1)
-        hzgsvd__z_dn_larfb_left(1, m - j0, lc1 - col0 - nc, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__z_AT(B, row0 + j0, col0 + nc), B->lds, W);
+    for (int q = 0; q < 3; ++q)
+        if (ranges[q][0] < ranges[q][1])
+            hzgsvd__z_dn_larfb_left(1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
+                                hzgsvd__z_AT(B, row0 + j0, ranges[q][0]), B->lds, W);
 }
 
 /* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
@@ -3799,15 +3784,13 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
     const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    const int nout = (col0 - lc0 > 0 ? col0 - lc0 : 0) + (lc1 - col0 - nc > 0 ? lc1 - col0 - nc : 0);
     double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
     double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
     double *T = Fc + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *aux = Gm + (size_t)2 * nb * nb;
-    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (nout or nc) */
+    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (at most lc1 - lc0) */
 #define hzgsvd__z_A_(i, c) hzgsvd__z_AT(B, row0 + (i), col0 + (c))
 #define hzgsvd__z_F_(t, c) (Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * nb))
 #define hzgsvd__z_V_(i, t) (Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * ldv))
-    (void)nout;
     int r = 0;
     if (!pivot) {
         /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
@@ -3822,16 +3805,7 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
                     hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, tau[jj], hzgsvd__z_A_(jj, jj + 1), lds, jb - kk - 1);
                 kb = kk + 1;
             }
-            if (kb > 0) {
-                const double *V = hzgsvd__z_V_(j, j);
-                hzgsvd__z_dn_larft(m - j, kb, V, ldv, tau + j, T, nb, Gm);
-                if (j + jb < nc)
-                    hzgsvd__z_dn_larfb_left(1, m - j, nc - j - jb, kb, V, ldv, T, nb, hzgsvd__z_A_(j, j + jb), lds, W);
-                if (lc0 < col0)
-                    hzgsvd__z_dn_larfb_left(1, m - j, col0 - lc0, kb, V, ldv, T, nb, hzgsvd__z_AT(B, row0 + j, lc0), lds, W);
-                if (col0 + nc < lc1)
-                    hzgsvd__z_dn_larfb_left(1, m - j, lc1 - col0 - nc, kb, V, ldv, T, nb, hzgsvd__z_A_(j, nc), lds, W);
-            }
+            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
             r = j + kb;
             if (stop) break;
         }
@@ -3930,9 +3904,9 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
             /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
              * up to date already; after a stop the rows are zeroed) and on the columns outside */
             const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)
-                hzgsvd__z_DN_PANEL_UPDATE(m - j - kb, nc - c0, kb, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
-            hzgsvd__z_dn_qr_outside(B, row0, m, col0, nc, lc0, lc1, j, kb, Vr, ldv, tau, T, Gm, W);
+            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+                hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
+            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
             j += kb;
             r = j;
             if (stop) break;
