@@ -45,7 +45,7 @@ GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_ho
 # Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.
 NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
-TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref
+TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref $(BUILD)/hzgsvd_bench_reduction
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
 REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
@@ -114,6 +114,10 @@ $(BUILD)/hzgsvd_mkpair: tools/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
 
 $(BUILD)/hzgsvd_check: tools/hzgsvd_check.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_check.c $(BUILD)/npy.o $(LDLIBS)
+
+# The reduction of general pairs alone (the core's iteration stubbed out): docs/PERFORMANCE.md.
+$(BUILD)/hzgsvd_bench_reduction: tools/hzgsvd_bench_reduction.c $(BUILD)/npy.o $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_bench_reduction.c $(BUILD)/npy.o $(LDLIBS)
 
 $(BUILD)/hzgsvd_lapack: tools/hzgsvd_lapack.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_lapack.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)

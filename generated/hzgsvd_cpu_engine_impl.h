@@ -1356,12 +1356,13 @@ HZGSVD_PRIVATE size_t hzgsvd__d_dn_work_size(int srows, int ncols)
     return 1 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
 }
 
-/* sum x_i y_i over len doubles, in eight interleaved partial sums added in a fixed order. */
+/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
+ * hide the latency of fma) added in a fixed order. */
 HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len)
 {
-    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     int i = 0;
-    for (; i + 8 <= len; i += 8) {
+    for (; i + 16 <= len; i += 16) {
         s[0] = fma(x[i + 0], y[i + 0], s[0]);
         s[1] = fma(x[i + 1], y[i + 1], s[1]);
         s[2] = fma(x[i + 2], y[i + 2], s[2]);
@@ -1370,27 +1371,35 @@ HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len
         s[5] = fma(x[i + 5], y[i + 5], s[5]);
         s[6] = fma(x[i + 6], y[i + 6], s[6]);
         s[7] = fma(x[i + 7], y[i + 7], s[7]);
+        s[8] = fma(x[i + 8], y[i + 8], s[8]);
+        s[9] = fma(x[i + 9], y[i + 9], s[9]);
+        s[10] = fma(x[i + 10], y[i + 10], s[10]);
+        s[11] = fma(x[i + 11], y[i + 11], s[11]);
+        s[12] = fma(x[i + 12], y[i + 12], s[12]);
+        s[13] = fma(x[i + 13], y[i + 13], s[13]);
+        s[14] = fma(x[i + 14], y[i + 14], s[14]);
+        s[15] = fma(x[i + 15], y[i + 15], s[15]);
     }
     for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
-    return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+    for (int h = 8; h >= 1; h /= 2)
+        for (int l = 0; l < h; ++l) s[l] += s[l + h];
+    return s[0];
 }
 
-/* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
-#define hzgsvd__d_DN_PANEL_UPDATE(rows, cols, kb, Vp, ldv, Fp, ldf, Ap, lda) \
-    hzgsvd__d_dn_mm('N', 'N', (rows), (cols), (kb), -1.0, NULL, (Vp), (ldv), (Fp), (ldf), (Ap), (lda))
-
-/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as H_{j0+kb-1} ... H_{j0}
- * to rows j0.. of the block's columns outside [col0, col0 + nc) within [lc0, lc1). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qr_outside(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int j0, int kb,
-                                        const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as one block reflector,
+ * H_{j0+kb-1} ... H_{j0}, to rows j0.. of S's columns [c0, c1) (the block's own later columns; none
+ * where c0 >= c1) and of those outside the block [col0, col0 + nc) within [lc0, lc1). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qr_apply(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0, int c1,
+                                      int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
 {
-    if (kb <= 0 || (lc0 >= col0 && lc1 <= col0 + nc)) return;
+    if (kb <= 0 || (c0 >= c1 && lc0 >= col0 && lc1 <= col0 + nc)) return;
     const double *V = Vr + (size_t)1 * ((size_t)j0 + (size_t)j0 * ldv);
+    const int ranges[3][2] = { {c0, c1}, {lc0, col0}, {col0 + nc, lc1} };
     hzgsvd__d_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
-    if (lc0 < col0)
-        hzgsvd__d_dn_larfb_left(1, m - j0, col0 - lc0, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__d_AT(B, row0 + j0, lc0), B->lds, W);
-    if (col0 + nc < lc1)
-        hzgsvd__d_dn_larfb_left(1, m - j0, lc1 - col0 - nc, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__d_AT(B, row0 + j0, col0 + nc), B->lds, W);
+    for (int q = 0; q < 3; ++q)
+        if (ranges[q][0] < ranges[q][1])
+            hzgsvd__d_dn_larfb_left(1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
+                                hzgsvd__d_AT(B, row0 + j0, ranges[q][0]), B->lds, W);
 }
 
 /* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
@@ -1426,15 +1435,13 @@ HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int 
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
     const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    const int nout = (col0 - lc0 > 0 ? col0 - lc0 : 0) + (lc1 - col0 - nc > 0 ? lc1 - col0 - nc : 0);
     double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
     double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
     double *T = Fc + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *aux = Gm + (size_t)1 * nb * nb;
-    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (nout or nc) */
+    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (at most lc1 - lc0) */
 #define hzgsvd__d_A_(i, c) hzgsvd__d_AT(B, row0 + (i), col0 + (c))
 #define hzgsvd__d_F_(t, c) (Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * nb))
 #define hzgsvd__d_V_(i, t) (Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * ldv))
-    (void)nout;
     int r = 0;
     if (!pivot) {
         /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
@@ -1449,16 +1456,7 @@ HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int 
                     hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, tau[jj], hzgsvd__d_A_(jj, jj + 1), lds, jb - kk - 1);
                 kb = kk + 1;
             }
-            if (kb > 0) {
-                const double *V = hzgsvd__d_V_(j, j);
-                hzgsvd__d_dn_larft(m - j, kb, V, ldv, tau + j, T, nb, Gm);
-                if (j + jb < nc)
-                    hzgsvd__d_dn_larfb_left(1, m - j, nc - j - jb, kb, V, ldv, T, nb, hzgsvd__d_A_(j, j + jb), lds, W);
-                if (lc0 < col0)
-                    hzgsvd__d_dn_larfb_left(1, m - j, col0 - lc0, kb, V, ldv, T, nb, hzgsvd__d_AT(B, row0 + j, lc0), lds, W);
-                if (col0 + nc < lc1)
-                    hzgsvd__d_dn_larfb_left(1, m - j, lc1 - col0 - nc, kb, V, ldv, T, nb, hzgsvd__d_A_(j, nc), lds, W);
-            }
+            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
             r = j + kb;
             if (stop) break;
         }
@@ -1537,9 +1535,9 @@ HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int 
             /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
              * up to date already; after a stop the rows are zeroed) and on the columns outside */
             const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)
-                hzgsvd__d_DN_PANEL_UPDATE(m - j - kb, nc - c0, kb, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
-            hzgsvd__d_dn_qr_outside(B, row0, m, col0, nc, lc0, lc1, j, kb, Vr, ldv, tau, T, Gm, W);
+            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+                hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
+            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
             j += kb;
             r = j;
             if (stop) break;
@@ -1680,11 +1678,13 @@ HZGSVD_PRIVATE double hzgsvd__d_gen_norm1(const double *A, int m, int n, int ld,
     *e = 0;
     if (!(amax > 0.0)) return 0.0;
     (void)frexp(amax, e);
+    const double sc = *e <= 1022 ? ldexp(1.0, -*e) : 0.0;   /* 2^-e where normal: a multiplication is ldexp's value */
     for (int j = 0; j < n; ++j) {
         double s = 0.0;
         for (int i = 0; i < m; ++i) {
             const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
-            s += ldexp(fabs(a[0]), -*e);
+            const double x = fabs(a[0]);
+            s += sc != 0.0 ? x * sc : ldexp(x, -*e);
         }
         best = fmax(best, s);
     }
@@ -1719,12 +1719,19 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_unit(double *W, int ldw, int rows, int cols, i
     }
 }
 
-/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e (by one multiplication
+ * where 2^e is a normal double: the same, correctly rounded, value as ldexp's). */
 HZGSVD_PRIVATE void hzgsvd__d_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
 {
-    for (int j = 0; j < cols; ++j)
-        for (int i = 0; i < 1 * rows; ++i)
-            dst[(size_t)1 * j * ldd + i] = ldexp(src[(size_t)1 * j * lds + i], e);
+    const double sc = e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0.0;
+    for (int j = 0; j < cols; ++j) {
+        const double *x = src + (size_t)1 * j * lds;
+        double *y = dst + (size_t)1 * j * ldd;
+        if (sc != 0.0)
+            for (int i = 0; i < 1 * rows; ++i) y[i] = x[i] * sc;
+        else
+            for (int i = 0; i < 1 * rows; ++i) y[i] = ldexp(x[i], e);
+    }
 }
 
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
@@ -3705,12 +3712,13 @@ HZGSVD_PRIVATE size_t hzgsvd__z_dn_work_size(int srows, int ncols)
     return 2 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
 }
 
-/* sum x_i y_i over len doubles, in eight interleaved partial sums added in a fixed order. */
+/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
+ * hide the latency of fma) added in a fixed order. */
 HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len)
 {
-    double s[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
     int i = 0;
-    for (; i + 8 <= len; i += 8) {
+    for (; i + 16 <= len; i += 16) {
         s[0] = fma(x[i + 0], y[i + 0], s[0]);
         s[1] = fma(x[i + 1], y[i + 1], s[1]);
         s[2] = fma(x[i + 2], y[i + 2], s[2]);
@@ -3719,27 +3727,35 @@ HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len
         s[5] = fma(x[i + 5], y[i + 5], s[5]);
         s[6] = fma(x[i + 6], y[i + 6], s[6]);
         s[7] = fma(x[i + 7], y[i + 7], s[7]);
+        s[8] = fma(x[i + 8], y[i + 8], s[8]);
+        s[9] = fma(x[i + 9], y[i + 9], s[9]);
+        s[10] = fma(x[i + 10], y[i + 10], s[10]);
+        s[11] = fma(x[i + 11], y[i + 11], s[11]);
+        s[12] = fma(x[i + 12], y[i + 12], s[12]);
+        s[13] = fma(x[i + 13], y[i + 13], s[13]);
+        s[14] = fma(x[i + 14], y[i + 14], s[14]);
+        s[15] = fma(x[i + 15], y[i + 15], s[15]);
     }
     for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
-    return ((s[0] + s[4]) + (s[1] + s[5])) + ((s[2] + s[6]) + (s[3] + s[7]));
+    for (int h = 8; h >= 1; h /= 2)
+        for (int l = 0; l < h; ++l) s[l] += s[l + h];
+    return s[0];
 }
 
-/* The update of the next rows of the trailing columns of a QR panel: A(r0.., c0..c1-1) -= V(r0.., 0:kb) Fc(0:kb, c0..c1-1). */
-#define hzgsvd__z_DN_PANEL_UPDATE(rows, cols, kb, Vp, ldv, Fp, ldf, Ap, lda) \
-    hzgsvd__z_dn_mm('N', 'N', (rows), (cols), (kb), -1.0, NULL, (Vp), (ldv), (Fp), (ldf), (Ap), (lda))
-
-/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as H_{j0+kb-1} ... H_{j0}
- * to rows j0.. of the block's columns outside [col0, col0 + nc) within [lc0, lc1). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qr_outside(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int j0, int kb,
-                                        const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as one block reflector,
+ * H_{j0+kb-1} ... H_{j0}, to rows j0.. of S's columns [c0, c1) (the block's own later columns; none
+ * where c0 >= c1) and of those outside the block [col0, col0 + nc) within [lc0, lc1). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qr_apply(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0, int c1,
+                                      int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
 {
-    if (kb <= 0 || (lc0 >= col0 && lc1 <= col0 + nc)) return;
+    if (kb <= 0 || (c0 >= c1 && lc0 >= col0 && lc1 <= col0 + nc)) return;
     const double *V = Vr + (size_t)2 * ((size_t)j0 + (size_t)j0 * ldv);
+    const int ranges[3][2] = { {c0, c1}, {lc0, col0}, {col0 + nc, lc1} };
     hzgsvd__z_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
-    if (lc0 < col0)
-        hzgsvd__z_dn_larfb_left(1, m - j0, col0 - lc0, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__z_AT(B, row0 + j0, lc0), B->lds, W);
-    if (col0 + nc < lc1)
-        hzgsvd__z_dn_larfb_left(1, m - j0, lc1 - col0 - nc, kb, V, ldv, T, HZGSVD__DN_NB, hzgsvd__z_AT(B, row0 + j0, col0 + nc), B->lds, W);
+    for (int q = 0; q < 3; ++q)
+        if (ranges[q][0] < ranges[q][1])
+            hzgsvd__z_dn_larfb_left(1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
+                                hzgsvd__z_AT(B, row0 + j0, ranges[q][0]), B->lds, W);
 }
 
 /* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
@@ -3776,15 +3792,13 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
     const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    const int nout = (col0 - lc0 > 0 ? col0 - lc0 : 0) + (lc1 - col0 - nc > 0 ? lc1 - col0 - nc : 0);
     double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
     double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
     double *T = Fc + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *aux = Gm + (size_t)2 * nb * nb;
-    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (nout or nc) */
+    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (at most lc1 - lc0) */
 #define hzgsvd__z_A_(i, c) hzgsvd__z_AT(B, row0 + (i), col0 + (c))
 #define hzgsvd__z_F_(t, c) (Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * nb))
 #define hzgsvd__z_V_(i, t) (Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * ldv))
-    (void)nout;
     int r = 0;
     if (!pivot) {
         /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
@@ -3799,16 +3813,7 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
                     hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, tau[jj], hzgsvd__z_A_(jj, jj + 1), lds, jb - kk - 1);
                 kb = kk + 1;
             }
-            if (kb > 0) {
-                const double *V = hzgsvd__z_V_(j, j);
-                hzgsvd__z_dn_larft(m - j, kb, V, ldv, tau + j, T, nb, Gm);
-                if (j + jb < nc)
-                    hzgsvd__z_dn_larfb_left(1, m - j, nc - j - jb, kb, V, ldv, T, nb, hzgsvd__z_A_(j, j + jb), lds, W);
-                if (lc0 < col0)
-                    hzgsvd__z_dn_larfb_left(1, m - j, col0 - lc0, kb, V, ldv, T, nb, hzgsvd__z_AT(B, row0 + j, lc0), lds, W);
-                if (col0 + nc < lc1)
-                    hzgsvd__z_dn_larfb_left(1, m - j, lc1 - col0 - nc, kb, V, ldv, T, nb, hzgsvd__z_A_(j, nc), lds, W);
-            }
+            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
             r = j + kb;
             if (stop) break;
         }
@@ -3907,9 +3912,9 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
             /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
              * up to date already; after a stop the rows are zeroed) and on the columns outside */
             const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)
-                hzgsvd__z_DN_PANEL_UPDATE(m - j - kb, nc - c0, kb, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
-            hzgsvd__z_dn_qr_outside(B, row0, m, col0, nc, lc0, lc1, j, kb, Vr, ldv, tau, T, Gm, W);
+            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+                hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
+            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
             j += kb;
             r = j;
             if (stop) break;
@@ -4058,11 +4063,13 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld,
     *e = 0;
     if (!(amax > 0.0)) return 0.0;
     (void)frexp(amax, e);
+    const double sc = *e <= 1022 ? ldexp(1.0, -*e) : 0.0;   /* 2^-e where normal: a multiplication is ldexp's value */
     for (int j = 0; j < n; ++j) {
         double s = 0.0;
         for (int i = 0; i < m; ++i) {
             const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
-            s += ldexp(hypot(a[0], a[1]), -*e);
+            const double x = hypot(a[0], a[1]);
+            s += sc != 0.0 ? x * sc : ldexp(x, -*e);
         }
         best = fmax(best, s);
     }
@@ -4097,12 +4104,19 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_unit(double *W, int ldw, int rows, int cols, i
     }
 }
 
-/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e. */
+/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e (by one multiplication
+ * where 2^e is a normal double: the same, correctly rounded, value as ldexp's). */
 HZGSVD_PRIVATE void hzgsvd__z_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
 {
-    for (int j = 0; j < cols; ++j)
-        for (int i = 0; i < 2 * rows; ++i)
-            dst[(size_t)2 * j * ldd + i] = ldexp(src[(size_t)2 * j * lds + i], e);
+    const double sc = e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0.0;
+    for (int j = 0; j < cols; ++j) {
+        const double *x = src + (size_t)2 * j * lds;
+        double *y = dst + (size_t)2 * j * ldd;
+        if (sc != 0.0)
+            for (int i = 0; i < 2 * rows; ++i) y[i] = x[i] * sc;
+        else
+            for (int i = 0; i < 2 * rows; ++i) y[i] = ldexp(x[i], e);
+    }
 }
 
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;

@@ -15,7 +15,7 @@ fail() { failed=$((failed + 1)); echo "  FAIL  $1"; [ $# -gt 1 ] && printf '    
 VERSION=$(sed -n 's/^#define HZGSVD_VERSION_STRING "\(.*\)"$/\1/p' generated/hzgsvd_core.h)
 [ -n "$VERSION" ] || { echo "test_tools: no HZGSVD_VERSION_STRING in generated/hzgsvd_core.h"; exit 1; }
 
-for tool in hzgsvd hzgsvd_mkpair hzgsvd_check hzgsvd_lapack hzgsvd_ref; do
+for tool in hzgsvd hzgsvd_mkpair hzgsvd_check hzgsvd_lapack hzgsvd_ref hzgsvd_bench_reduction; do
     if [ ! -x "$BUILD/$tool" ]; then fail "$tool: $BUILD/$tool not built"; continue; fi
     "$BUILD/$tool" --version >"$T/v.out" 2>"$T/v.err"; rc=$?
     if [ "$rc" -eq 0 ] && [ ! -s "$T/v.err" ] && grep -q "^$tool $VERSION\( \|$\)" "$T/v.out" && [ "$(wc -l <"$T/v.out")" -eq 1 ]; then
@@ -54,6 +54,15 @@ if [ -x "$BUILD/hzgsvd_mkpair" ] && "$BUILD/hzgsvd_mkpair" --cols 24 --rows-f 30
             pass "hzgsvd_lapack ${mode:-(xGGSVD3)} --ref: '$out'"
         else fail "hzgsvd_lapack ${mode:-(xGGSVD3)} --ref: exit $rc" "$out"; fi
     done
+    # hzgsvd_bench_reduction: a full-rank pair reduced (K 0, L = n, core n) and the Tikhonov pair (K 1)
+    out=$("$BUILD/hzgsvd_bench_reduction" --repeat 1 "$T/p/F.npy" "$T/p/G.npy" 2>&1); rc=$?
+    if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^real m_f 30 m_g 28 n 24 K 0 L 24 core 24 seconds [0-9.]* runs [0-9.]*$'; then
+        pass "hzgsvd_bench_reduction on a pair: '$out'"
+    else fail "hzgsvd_bench_reduction on a pair: exit $rc" "$out"; fi
+    out=$("$BUILD/hzgsvd_bench_reduction" --repeat 2 --tikhonov 40 2>&1); rc=$?
+    if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^real m_f 40 m_g 39 n 40 K 1 L 39 core [0-9]* seconds [0-9.]* runs [0-9.]* [0-9.]*$'; then
+        pass "hzgsvd_bench_reduction --tikhonov 40: '$out'"
+    else fail "hzgsvd_bench_reduction --tikhonov 40: exit $rc" "$out"; fi
     "$BUILD/hzgsvd_lapack" --no-such-option "$T/p/F.npy" "$T/p/G.npy" >/dev/null 2>&1; rc=$?
     if [ "$rc" -eq 2 ]; then pass "hzgsvd_lapack: an unknown option is a usage error (exit 2)"
     else fail "hzgsvd_lapack --no-such-option: exit $rc"; fi
