@@ -51,7 +51,7 @@ REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h genera
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-run test-cpu test-gpu test-python demo demo-run deps bench bench-cpu bench-mpi accuracy-table clean
+.PHONY: all generate check-generated test test-run test-cpu test-gpu test-python demo demo-run deps bench bench-cpu bench-mpi bench-tall accuracy-table clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -207,6 +207,11 @@ bench: $(BUILD)/hzgsvd_bench
 # The CPU engine against LAPACK xGGSVD3 (tools/bench_cpu.sh; BENCH_CPU_SIZES="128 256 512 1024").
 bench-cpu: $(TOOLS)
 	BUILD=$(BUILD) bash tools/bench_cpu.sh
+
+# Where shortening tall pairs by QR pays (tools/bench_tall.sh; BENCH_TALL_DEVICES="cpu gpu",
+# BENCH_TALL_SIZES, BENCH_TALL_RATIOS, BENCH_TALL_KINDS).
+bench-tall: $(TOOLS)
+	BUILD=$(BUILD) PYTHON=$(PYTHON) bash tools/bench_tall.sh
 
 # The paper's App. G accuracy table (tools/accuracy_table.sh; ACC_N, ACC_J): our engine and the
 # GEVD route against the higher-precision reference engine; rewrites docs/NUMERICS.md's table.

@@ -77,7 +77,8 @@ typedef struct hzgsvd_mpi_layout {
     int nranks, rank;
     hzgsvd_mpi_device device;
     int m_f, m_g, n;                 /* the caller's pair */
-    int n_bordered;                  /* n rounded up to a multiple of 2 w nranks (w = block_width; 0 means 16; GPUs: 16 or 32) */
+    int n_bordered;                  /* n rounded up to a multiple of 2 w nranks (w = block_width; 0: 16 on CPU ranks, on GPU
+                                      * ranks 16 for n / nranks <= 2048, else 32; GPUs: 16 or 32) */
     int stripe;                      /* columns per stripe: n_bordered / (2 nranks) */
     int n_local;                     /* columns per rank: 2 stripe */
     int p, q;                        /* the stripes this rank holds at the start and at the end */

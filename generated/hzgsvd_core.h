@@ -169,6 +169,10 @@ typedef struct hzgsvd_info {
     double tol_f, tol_g;             /* the rank tolerances the reduction used (max(m, n) ||.||_1 2^-52); 0 without it */
     int mpi_transport;               /* distributed engine on GPU ranks: how stripes moved between ranks:
                                       * HZGSVD_MPI_TRANSPORT_STAGED, _MPI (CUDA-aware) or _IPC; 0 elsewhere */
+    double mpi_exchange_seconds;     /* distributed engine: the most wall time one rank spent between the end of its
+                                      * sweeps in an outermost step and the start of the next step's (transfers, and
+                                      * waiting for slower ranks); 0 elsewhere */
+    unsigned long long mpi_bytes_moved; /* distributed engine: bytes of stripes that left a rank, all ranks, all steps */
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 

@@ -810,10 +810,41 @@ HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order
     return 0;
 }
 
+/* The reduction's cache-blocked real product (templates/hzgsvd_cpu_dense.c.j2, later in this file):
+ * C += alpha A^T B, each entry an fma chain over k in a fixed order whatever the threads. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                    const double *Bm, int ldb, double *Cm, int ldc);
+
+/* max over the nc columns y_j of the m x nc Y (split planes, ld ld) of |y_i^H y_j - delta_ij|: how far
+ * the normalized columns (U or V after the final rescale) are from orthonormal.  Y^H Y by column
+ * blocks of up to 256 (upper triangle), with the reduction's product.
+ * Returns -1 where the scratch cannot be allocated (the caller then skips the check). */
+HZGSVD_PRIVATE double hzgsvd__d_orth_max(const double *yr, int m, int nc, int ld)
+{
+    const int bw = nc < 256 ? nc : 256;
+    double worst = 0.0;
+    double *cr = (double *)malloc(sizeof(double) * 1 * (size_t)nc * bw);
+    if (!cr) return -1.0;
+    for (int j0 = 0; j0 < nc; j0 += bw) {
+        const int w = nc - j0 < bw ? nc - j0 : bw, rows = j0 + w;
+        memset(cr, 0, sizeof(double) * 1 * (size_t)nc * bw);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, cr, rows);
+        for (int jj = 0; jj < w; ++jj)
+            for (int i = 0; i <= j0 + jj; ++i) {
+                const size_t e = (size_t)i + (size_t)jj * rows;
+                const double d = cr[e] - (i == j0 + jj);
+                worst = fmax(worst, fabs(d));
+            }
+    }
+    free(cr);
+    return worst;
+}
+
 /* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test returns before any output is written (the caller then reduces the
- * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
- * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
+ * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
+ * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
+ * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
+ * is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -889,6 +920,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
                           bad + 1, sf[bad], sg[bad]);
         free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
         return st;
+    }
+    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+     * are checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
+     * converge with U or V off orthogonality (docs/NUMERICS.md, "The full-rank engine's limit"); the
+     * reduction's core solves it.  16 nb u as the reduction's own core check; O((m_f + m_g) nb^2)
+     * at the speed of a matrix product, a small fraction of a sweep. */
+    if (keep_if_deficient == 1 && converged) {   /* an unconverged run returns its last sweep, as documented */
+        const double tol = 16.0 * nb * ldexp(1.0, -53);
+        const double ou = hzgsvd__d_orth_max(M.Fr, M.mf, nb, M.mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__d_orth_max(M.Gr, M.mg, nb, M.mg);
+        if (ou > tol || ov > tol) {
+            free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
+                                ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
+        }
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
@@ -3066,10 +3112,45 @@ HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order
     return 0;
 }
 
+/* The reduction's cache-blocked real product (templates/hzgsvd_cpu_dense.c.j2, later in this file):
+ * C += alpha A^T B, each entry an fma chain over k in a fixed order whatever the threads. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                    const double *Bm, int ldb, double *Cm, int ldc);
+
+/* max over the nc columns y_j of the m x nc Y (split planes, ld ld) of |y_i^H y_j - delta_ij|: how far
+ * the normalized columns (U or V after the final rescale) are from orthonormal.  Y^H Y by column
+ * blocks of up to 256 (upper triangle), with the reduction's product (real and imaginary parts from the planes: four real products).
+ * Returns -1 where the scratch cannot be allocated (the caller then skips the check). */
+HZGSVD_PRIVATE double hzgsvd__z_orth_max(const double *yr, const double *yi, int m, int nc, int ld)
+{
+    const int bw = nc < 256 ? nc : 256;
+    double worst = 0.0;
+    double *cr = (double *)malloc(sizeof(double) * 2 * (size_t)nc * bw);
+    if (!cr) return -1.0;
+    double *ci = cr + (size_t)nc * bw;
+    for (int j0 = 0; j0 < nc; j0 += bw) {
+        const int w = nc - j0 < bw ? nc - j0 : bw, rows = j0 + w;
+        memset(cr, 0, sizeof(double) * 2 * (size_t)nc * bw);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, cr, rows);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yi, ld, yi + (size_t)j0 * ld, ld, cr, rows);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yi + (size_t)j0 * ld, ld, ci, rows);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, -1.0, NULL, yi, ld, yr + (size_t)j0 * ld, ld, ci, rows);
+        for (int jj = 0; jj < w; ++jj)
+            for (int i = 0; i <= j0 + jj; ++i) {
+                const size_t e = (size_t)i + (size_t)jj * rows;
+                const double d = cr[e] - (i == j0 + jj);
+                worst = fmax(worst, hypot(d, ci[e]));
+            }
+    }
+    free(cr);
+    return worst;
+}
+
 /* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test returns before any output is written (the caller then reduces the
- * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
- * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
+ * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
+ * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
+ * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
+ * is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -3145,6 +3226,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
                           bad + 1, sf[bad], sg[bad]);
         free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
         return st;
+    }
+    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+     * are checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
+     * converge with U or V off orthogonality (docs/NUMERICS.md, "The full-rank engine's limit"); the
+     * reduction's core solves it.  16 nb u as the reduction's own core check; O((m_f + m_g) nb^2)
+     * at the speed of a matrix product, a small fraction of a sweep. */
+    if (keep_if_deficient == 1 && converged) {   /* an unconverged run returns its last sweep, as documented */
+        const double tol = 16.0 * nb * ldexp(1.0, -53);
+        const double ou = hzgsvd__z_orth_max(M.Fr, M.Fi, M.mf, nb, M.mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__z_orth_max(M.Gr, M.Gi, M.mg, nb, M.mg);
+        if (ou > tol || ov > tol) {
+            free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
+                                ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
+        }
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;

@@ -69,14 +69,6 @@ __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
     return __dadd_rn(__dadd_rn(__dadd_rn(dr, di), fmin(cr, ci)), fmax(cr, ci));
 }
 
-/* The GPU engine's block width when the options leave it to the engine: w = 32 halves the bytes a
- * sweep moves but doubles the latency-bound inner solve of a step; on an H100 it pays from
- * n = 4096 on and costs at n <= 2048 (docs/PERFORMANCE.md). */
-#define HZGSVD__GPU_WIDE_FROM_N 2049
-HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
-{
-    return n >= HZGSVD__GPU_WIDE_FROM_N ? 32 : 16;
-}
 
 /* ---- the block step's building blocks (templates/hzgsvd_gpu_step.cu.j2) ----------------------- */
 

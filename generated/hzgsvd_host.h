@@ -63,6 +63,8 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->tol_f = 0.0;
     info->tol_g = 0.0;
     info->mpi_transport = 0;
+    info->mpi_exchange_seconds = 0.0;
+    info->mpi_bytes_moved = 0;
     info->detail[0] = '\0';
 }
 
@@ -76,9 +78,20 @@ HZGSVD_PRIVATE hzgsvd_options hzgsvd__with_width(const hzgsvd_options *opt, int 
 
 /* The CPU engine's block width when the options leave it to the engine. */
 #define HZGSVD__CPU_BLOCK_WIDTH 16
+
+/* The GPU engine's block width when the options leave it to the engine, for n columns on one GPU:
+ * w = 32 halves the bytes a sweep moves but doubles the latency-bound inner solve of a step; on an
+ * H100 it pays from n = 4096 on and costs at n <= 2048 (docs/PERFORMANCE.md).  (Here, not in the
+ * GPU sources: the distributed engine's layout, also built without nvcc, chooses by it.) */
+#define HZGSVD__GPU_WIDE_FROM_N 2049
+HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
+{
+    return n >= HZGSVD__GPU_WIDE_FROM_N ? 32 : 16;
+}
 /* The CPU engine shortens a pair by QR first (the reduction of general pairs) where m_F + m_G is at
- * least this many times n: measured break-even at about 4, 20-30 % faster at 8 (docs/PERFORMANCE.md). */
-#define HZGSVD__CPU_SHORTEN_SUM 6
+ * least this many times n: with the blocked QR, break-even at about 2 (square pairs), 1.6-1.9 times
+ * faster at 4, 5 times at 16 (docs/PERFORMANCE.md, "Tall pairs"). */
+#define HZGSVD__CPU_SHORTEN_SUM 4
 
 /* Whether the GPU kernels are generated for block width w (generator/gen.py, GPU_BLOCK_WIDTHS);
  * plain C, so that the distributed engine's layout can ask it in a build without CUDA. */

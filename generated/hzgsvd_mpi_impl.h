@@ -83,15 +83,27 @@ HZGSVD_PRIVATE const char *hzgsvd__mpi_transport_name(int t)
  * plane v (real, imaginary); 1..12 as in the paper's Algorithm 2. */
 HZGSVD_PRIVATE int hzgsvd__mpi_tag(int o, int y, int v, int planes) { return 1 + (o * 3 + y) * planes + v; }
 
+/* The block width of a distributed run when the options leave it to the engine: CPU ranks the CPU
+ * engine's; a GPU rank holds about n / P columns and steps through as many block pairs per outermost
+ * sweep as one GPU does on n (the stripes' pairs, then those between them), so the single-GPU choice
+ * for n / P columns is the one with the same trade-off between a step's width and its latency
+ * (w = 32 from n / P = 2049 on: n = 8192 complex on 2 ranks sharing an H100 ran 1.30 times faster
+ * with w = 32 than with 16; docs/PERFORMANCE.md). */
+HZGSVD_PRIVATE int hzgsvd__mpi_default_width(hzgsvd_mpi_device device, int n, int nranks)
+{
+    return device == HZGSVD_MPI_DEVICE_GPU && nranks > 0 ? hzgsvd__gpu_default_width((n + nranks - 1) / nranks) : HZGSVD__CPU_BLOCK_WIDTH;
+}
+
 HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device device, int m_f, int m_g, int n,
                                                 const hzgsvd_options *opt, hzgsvd_mpi_layout *L)
 {
-    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);   /* w = 16 on every rank unless asked */
     hzgsvd_status st;
     int size = 0, rank = 0;
     if (!L) return HZGSVD_ERR_INVALID_ARGUMENT;
     memset(L, 0, sizeof *L);
     if (comm == MPI_COMM_NULL) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (MPI_Comm_size(comm, &size) != MPI_SUCCESS || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__mpi_default_width(device, n, size));
     st = hzgsvd__check_args(m_f, m_g, n, L, m_f, L, m_g, L, n, &o, NULL);   /* L: a stand-in non-NULL array */
     if (st != HZGSVD_SUCCESS) return st;
     if (device != HZGSVD_MPI_DEVICE_CPU && device != HZGSVD_MPI_DEVICE_GPU) return HZGSVD_ERR_INVALID_ARGUMENT;
@@ -99,7 +111,6 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_layout_init(MPI_Comm comm, hzgsvd_mpi_device
     if (device == HZGSVD_MPI_DEVICE_GPU) return HZGSVD_ERR_NO_DEVICE;
 #endif
     if (device == HZGSVD_MPI_DEVICE_GPU && !hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    if (MPI_Comm_size(comm, &size) != MPI_SUCCESS || MPI_Comm_rank(comm, &rank) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
     if (hzgsvd_mpi_steps(o.outermost, size) < 1) return HZGSVD_ERR_INVALID_ARGUMENT;
     const long unit = 2L * o.block_width * size;
     const long nb = ((n + unit - 1) / unit) * unit;
@@ -1066,7 +1077,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
                                            const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);   /* as hzgsvd_mpi_layout_init */
+    /* the width as hzgsvd_mpi_layout_init chose it (a layout made otherwise fails its check below) */
+    const hzgsvd_options o = hzgsvd__with_width(opt, L ? hzgsvd__mpi_default_width(L->device, L->n, L->nranks) : HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__d_mpi_rank K;
     double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
@@ -1194,6 +1206,10 @@ agree:
     /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
     {
         const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+        /* bytes one rank sends in one exchange: its two stripes of F, G and Z, every plane */
+        const unsigned long long step_bytes = sizeof(double) * 1 * 2ull * ws * ((unsigned long long)rows[0] + rows[1] + rows[2]);
+        unsigned long long exchanges = 0;
+        double xsec = 0.0;          /* this rank's exchange time */
         hzgsvd_status local = HZGSVD_SUCCESS;
         for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
             /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
@@ -1203,10 +1219,12 @@ agree:
                 /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
                  * sweep), then only those between them (options.outermost_full: all in every step) */
                 const int full = k == 0 || o.outermost_full;
+                double tx = 0.0;    /* when this rank's sweeps of the step ended */
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
                         local = hzgsvd__d_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
+                        tx = hzgsvd__now();
                         if (local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
                             local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);
 #endif
@@ -1222,10 +1240,13 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
+                if (tx == 0.0) tx = hzgsvd__now();
+                ++exchanges;
 #ifdef __CUDACC__
                 if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
                     st = hzgsvd__d_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
                     if (st != HZGSVD_SUCCESS) goto done;
+                    xsec += hzgsvd__now() - tx;
                     continue;
                 }
 #endif
@@ -1238,6 +1259,7 @@ agree:
                 } else {
                     const hzgsvd__d_mats t = K.W; K.W = K.R; K.R = t;
                 }
+                xsec += hzgsvd__now() - tx;
             }
             cnt[2] = local != HZGSVD_SUCCESS;
             cnt[3] = o.cancel != NULL && *o.cancel != 0;
@@ -1248,6 +1270,8 @@ agree:
             if (tot[1] == 0) { converged = 1; break; }
             if (tot[3]) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
         }
+        HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K.comm));
+        if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
     }
 
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
@@ -1527,7 +1551,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
                                            const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);   /* as hzgsvd_mpi_layout_init */
+    /* the width as hzgsvd_mpi_layout_init chose it (a layout made otherwise fails its check below) */
+    const hzgsvd_options o = hzgsvd__with_width(opt, L ? hzgsvd__mpi_default_width(L->device, L->n, L->nranks) : HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__z_mpi_rank K;
     double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
@@ -1655,6 +1680,10 @@ agree:
     /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
     {
         const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+        /* bytes one rank sends in one exchange: its two stripes of F, G and Z, every plane */
+        const unsigned long long step_bytes = sizeof(double) * 2 * 2ull * ws * ((unsigned long long)rows[0] + rows[1] + rows[2]);
+        unsigned long long exchanges = 0;
+        double xsec = 0.0;          /* this rank's exchange time */
         hzgsvd_status local = HZGSVD_SUCCESS;
         for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
             /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
@@ -1664,10 +1693,12 @@ agree:
                 /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
                  * sweep), then only those between them (options.outermost_full: all in every step) */
                 const int full = k == 0 || o.outermost_full;
+                double tx = 0.0;    /* when this rank's sweeps of the step ended */
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
                         local = hzgsvd__z_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
+                        tx = hzgsvd__now();
                         if (local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
                             local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);
 #endif
@@ -1683,10 +1714,13 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
+                if (tx == 0.0) tx = hzgsvd__now();
+                ++exchanges;
 #ifdef __CUDACC__
                 if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
                     st = hzgsvd__z_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
                     if (st != HZGSVD_SUCCESS) goto done;
+                    xsec += hzgsvd__now() - tx;
                     continue;
                 }
 #endif
@@ -1699,6 +1733,7 @@ agree:
                 } else {
                     const hzgsvd__z_mats t = K.W; K.W = K.R; K.R = t;
                 }
+                xsec += hzgsvd__now() - tx;
             }
             cnt[2] = local != HZGSVD_SUCCESS;
             cnt[3] = o.cancel != NULL && *o.cancel != 0;
@@ -1709,6 +1744,8 @@ agree:
             if (tot[1] == 0) { converged = 1; break; }
             if (tot[3]) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
         }
+        HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K.comm));
+        if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
     }
 
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,

@@ -1018,9 +1018,10 @@ HZGSVD_PRIVATE void hzgsvd__ld_sort_desc(const long double *sigma, int *idx, int
 }
 
 /* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test returns before any output is written (the caller then reduces the
- * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
- * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
+ * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
+ * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
+ * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
+ * is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
@@ -1890,9 +1891,10 @@ HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int
 }
 
 /* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test returns before any output is written (the caller then reduces the
- * pair); 2: the final rank test does not fail the run (the core of a reduced pair, whose ranks the
- * reduction decided: a sigma at the rounding level is a value, as LAPACK reports it). */
+ * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
+ * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
+ * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
+ * is a value, as LAPACK reports it). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)

@@ -14,13 +14,17 @@
  * Tikhonov-style pairs (a smoothing kernel with a first or second derivative operator) against
  * LAPACK (check_tikhonov).
  * And: a full-rank pair through the reduction agrees with the full-rank engine, and so does a tall
- * one (m_F + m_G >= 6 n), which the default shortens; the reduction's
+ * one (m_F + m_G >= 4 n), which the default shortens; the reduction's
  * rank tolerances are reported (info.tol_f, tol_g > 0).
+ * And: full-rank pairs of condition near 1/u, not graded, on which the full-rank engine can return
+ * U or V off orthogonality: the default checks them and reduces the pair instead, so U and V come
+ * out orthonormal (docs/NUMERICS.md, "The full-rank engine's limit").
  */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #include "test/testutil.h"
 #include "test/engine_fixtures.h"
+#include "test/illcond_pairs.h"
 
 #include <string.h>
 
@@ -319,7 +323,7 @@ int main(int argc, char **argv)
                   d <= 64.0 * n * EF_U, "%s full rank: reduced vs direct sigma %.2e (status %d %d)", cplx ? "z" : "d", d, ra.st, rb.st);
             ef_run_free(&ra); ef_run_free(&rb); free(F); free(G);
         }
-        /* a tall pair (m_F + m_G >= 6 n) is shortened by default, and agrees with the unshortened run */
+        /* a tall pair (m_F + m_G >= 4 n) is shortened by default, and agrees with the unshortened run */
         for (int cplx = 0; cplx < 2; ++cplx) {
             const int m_f = 130, m_g = 70, n = 32;
             double *F = rank_matrix(&rng, cplx, m_f, n, n), *G = rank_matrix(&rng, cplx, m_g, n, n);
@@ -334,6 +338,33 @@ int main(int argc, char **argv)
                   ra.info.preprocessed, d, q.resid_f, q.orth_u);
             ef_run_free(&ra); ef_run_free(&rb); free(F); free(G);
         }
+    }
+    {   /* F (20 x 8), G (10 x 8) of condition 1e13 (full rank by LAPACK's tolerance, which 0.1/u, xCKGSV's
+         * condition, is not at these sizes), random unitary factors: the default's U and V orthonormal
+         * whatever the unreduced engine makes of the pair */
+        int caught = 0;
+        double worst_b = 0.0;
+        for (int cplx = 0; cplx < 2; ++cplx)
+            for (int trial = 0; trial < 8; ++trial) {
+                const int m_f = 20, m_g = 10, n = 8;
+                double *F = ef_new(ef_size(cplx, m_f, n)), *G = ef_new(ef_size(cplx, m_g, n));
+                illcond_matrix(&rng, cplx, m_f, n, 1e13, 0, 1.0, F);
+                illcond_matrix(&rng, cplx, m_g, n, 1e13, 0, 1.0, G);
+                hzgsvd_options a = hzgsvd_default_options(), b = a;
+                b.preprocess = 0;
+                ef_run ra = ef_solve(cplx, m_f, m_g, n, F, G, &a), rb = ef_solve(cplx, m_f, m_g, n, F, G, &b);
+                const ef_quality q = ef_assess(&ra, F, G);
+                const double orth_b = rb.st == HZGSVD_SUCCESS ? ef_orth_err(cplx, m_f, n, rb.U, m_f) : -1.0;
+                caught += ra.info.preprocessed;
+                worst_b = fmax(worst_b, orth_b);
+                CHECK(ra.st == HZGSVD_SUCCESS && q.orth_u <= B_GORTH(n) && q.orth_v <= B_GORTH(n) && q.resid_f <= B_GRESID(n)
+                          && q.resid_g <= B_GRESID(n) && (ra.info.preprocessed || orth_b <= B_GORTH(n)),
+                      "%s cond 1e13 trial %d: status %d, reduced %d, orthogonality %.2e %.2e, residuals %.2e %.2e (unreduced engine: U orthogonality %.2e)",
+                      cplx ? "z" : "d", trial, (int)ra.st, ra.info.preprocessed, q.orth_u, q.orth_v, q.resid_f, q.resid_g, orth_b);
+                ef_run_free(&ra); ef_run_free(&rb); free(F); free(G);
+            }
+        printf("  cond 1e13 ungraded pairs: %d of 16 reduced after the full-rank engine's orthogonality check (the engine alone: ||U^H U - I|| up to %.1e)\n",
+               caught, worst_b);
     }
     return tu_finish();
 }

@@ -8,7 +8,10 @@
 # and efficiency against P = 1 and the max relative difference of sigma from the P = 1 run.
 # BENCH_MPI_PAIRS="cross full" runs P > 1 with both outermost orderings (--outermost-full: the
 # paper's full block sweep of a rank's stripes in every step; cross, the default: only the pairs
-# between its two stripes after the first step of a sweep).
+# between its two stripes after the first step of a sweep).  BENCH_MPI_TRANSPORTS="ipc staged" runs
+# P > 1 with each transport (HZGSVD_MPI_TRANSPORT; default "auto": the engine's choice).  The exchange
+# columns are summary.json's mpi_exchange_seconds (the slowest rank's time between the end of its
+# sweeps and the next step: transfers and waits) and mpi_bytes_moved.
 #   BENCH_MPI_SIZES="4096 8192" BENCH_MPI_RANKS="1 2" BUILD=build bash tools/bench_mpi.sh
 set -euo pipefail
 BUILD=${BUILD:-build}
@@ -17,12 +20,13 @@ MPIRUN=${MPIRUN:-mpirun}
 SIZES=${BENCH_MPI_SIZES:-8192 12288 16384}
 RANKS=${BENCH_MPI_RANKS:-1 2}
 PAIRS=${BENCH_MPI_PAIRS:-cross}
+TRANSPORTS=${BENCH_MPI_TRANSPORTS:-auto}
 D=${BENCH_MPI_DIR:-$BUILD/bench_mpi}
 mkdir -p "$D"
 echo "GPUs: $(nvidia-smi --query-gpu=name --format=csv,noheader | sort | uniq -c | sed 's/^ *//')"
 echo
-echo "| n | GPUs | outermost pairs | seconds | sweeps | speedup | efficiency | sigma vs 1 GPU |"
-echo "|---:|---:|---|---:|---:|---:|---:|---:|"
+echo "| n | GPUs | outermost pairs | transport | seconds | sweeps | exchange s | GB moved | speedup | efficiency | sigma vs 1 GPU |"
+echo "|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|"
 for n in $SIZES; do
     P0="$D/pair_$n"
     mkdir -p "$P0"
@@ -38,16 +42,23 @@ EOF
     t1=""
     for p in $RANKS; do
       for pairs in $PAIRS; do
-        [ "$p" = 1 ] && [ "$pairs" != "$(echo $PAIRS | cut -d' ' -f1)" ] && continue   # one single-GPU run
+       for tr in $TRANSPORTS; do
+        [ "$p" = 1 ] && { [ "$pairs" != "$(echo $PAIRS | cut -d' ' -f1)" ] || [ "$tr" != "$(echo $TRANSPORTS | cut -d' ' -f1)" ]; } && continue   # one single-GPU run
         O="$D/out_${n}_$p"
+        xs="-"; gb="-"
         if [ "$p" = 1 ]; then
             "$BUILD/hzgsvd" --device gpu --quiet "$P0/F.npy" "$P0/G.npy" -o "$O"
-            label="-"
+            label="-"; trl="-"
         else
-            O="${O}_$pairs"
-            "$MPIRUN" --oversubscribe --allow-run-as-root -np "$p" "$BUILD/hzgsvd" --mpi --device gpu --quiet \
-                $([ "$pairs" = full ] && echo --outermost-full) "$P0/F.npy" "$P0/G.npy" -o "$O"
+            O="${O}_${pairs}_$tr"
+            env $([ "$tr" != auto ] && echo "HZGSVD_MPI_TRANSPORT=$tr") \
+            "$MPIRUN" --oversubscribe --allow-run-as-root $([ "$tr" != auto ] && echo "-x HZGSVD_MPI_TRANSPORT") -np "$p" \
+                "$BUILD/hzgsvd" --mpi --device gpu --quiet $([ "$pairs" = full ] && echo --outermost-full) "$P0/F.npy" "$P0/G.npy" -o "$O"
             label=$pairs
+            trl=$(sed -n 's/^ *"mpi_transport": "\([a-z]*\)".*/\1/p' "$O/summary.json")
+            xs=$(sed -n 's/^ *"mpi_exchange_seconds": \([0-9.e+-]*\).*/\1/p' "$O/summary.json")
+            gb=$(sed -n 's/^ *"mpi_bytes_moved": \([0-9]*\).*/\1/p' "$O/summary.json" | awk '{ printf "%.1f", $1 / 1e9 }')
+            xs=$(awk -v x="$xs" 'BEGIN { printf "%.2f", x }')
         fi
         secs=$(sed -n 's/^ *"seconds": \([0-9.e+-]*\).*/\1/p' "$O/summary.json")
         sweeps=$(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$O/summary.json")
@@ -58,8 +69,9 @@ EOF
             sp=$(awk -v a="$t1" -v b="$secs" 'BEGIN { printf "%.2f", a / b }')
             ef=$(awk -v a="$t1" -v b="$secs" -v p="$p" 'BEGIN { printf "%.0f%%", 100 * a / b / p }')
         else sp="-"; ef="-"; fi
-        printf '| %d | %d | %s | %.2f | %s | %s | %s | %s |\n' "$n" "$p" "$label" "$secs" "$sweeps" "$sp" "$ef" "$diff"
+        printf '| %d | %d | %s | %s | %.2f | %s | %s | %s | %s | %s | %s |\n' "$n" "$p" "$label" "$trl" "$secs" "$sweeps" "$xs" "$gb" "$sp" "$ef" "$diff"
         rm -f "$O"/U.npy "$O"/V.npy "$O"/Z.npy
+       done
       done
     done
     rm -f "$P0"/F.npy "$P0"/G.npy

@@ -127,7 +127,8 @@ static void print_help(FILE *out)
 "                       distributed engine does not refine)\n"
 "  --max-sweeps N       at most N outer sweeps, 1..%d (default 30)\n"
 "  --block-width W      columns per block column: 0 = the engine's choice (the default: CPU 16,\n"
-"                       GPU 16 for n <= 2048 else 32), else CPU 1..%d, GPU 16 or 32\n"
+"                       GPU 16 for n <= 2048 else 32, --mpi GPU ranks that for n/P), else CPU 1..%d,\n"
+"                       GPU 16 or 32\n"
 "  --threads N          CPU threads, 0..%d (default 0: the OpenMP default)\n"
 "  --preprocess P       auto, always or never (default auto): the rank-revealing reduction of the\n"
 "                       pair to a full-rank core (CPU and GPU engines).  auto: only where the pair\n"
@@ -680,6 +681,10 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     if (a->mpi)       /* how the stripes moved between GPU ranks (info.mpi_transport; "none" on CPU ranks) */
         fprintf(f, "  \"mpi_transport\": \"%s\",\n", info->mpi_transport == HZGSVD_MPI_TRANSPORT_STAGED ? "staged"
                    : info->mpi_transport == HZGSVD_MPI_TRANSPORT_MPI ? "mpi" : info->mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "none");
+    if (a->mpi) {     /* the exchange: the slowest rank's seconds in it (waits included), the bytes all ranks sent */
+        fprintf(f, "  \"mpi_exchange_seconds\": "); json_number(f, info->mpi_exchange_seconds); fprintf(f, ",\n");
+        fprintf(f, "  \"mpi_bytes_moved\": %llu,\n", info->mpi_bytes_moved);
+    }
     fprintf(f, "  \"big\": %llu,\n", info->big);
     fprintf(f, "  \"all\": %llu,\n", info->all);
     fprintf(f, "  \"sigma_refined\": %s,\n", info->sigma_refined ? "true" : "false");

@@ -110,6 +110,14 @@ static void test_config(int cplx, int m_f, int m_g, int n, const double *F, cons
     CHECK(a.st == HZGSVD_SUCCESS, "%s: status %s (%s)", what, hzgsvd_status_string(a.st), a.info.detail);
     if (a.st != HZGSVD_SUCCESS) { dist_free(&a); return; }
     check_out_col(&a, what);
+    {   /* the exchange accounting: every outermost step moves each rank's two stripes of F, G and Z */
+        const unsigned long long bytes = (unsigned long long)a.info.sweeps * hzgsvd_mpi_steps(o->outermost, a.L.nranks) * a.L.nranks
+                                         * sizeof(double) * (cplx ? 2 : 1) * 2 * a.L.stripe
+                                         * ((unsigned long long)a.L.rows_f + a.L.rows_g + a.L.n_bordered);
+        CHECK(a.info.mpi_bytes_moved == bytes, "%s: info.mpi_bytes_moved = %llu, expected %llu", what, a.info.mpi_bytes_moved, bytes);
+        CHECK(a.info.mpi_exchange_seconds >= 0.0 && a.info.mpi_exchange_seconds <= a.info.seconds,
+              "%s: info.mpi_exchange_seconds = %g outside [0, seconds = %g]", what, a.info.mpi_exchange_seconds, a.info.seconds);
+    }
     if (rank_ == 0) {
         const ef_quality q = ef_assess(&a.whole, F, G);
         const double agree = ef_relerr(a.whole.s, single->s, n);

@@ -372,17 +372,41 @@ def _as_cupy(a, cp):
     return cp.asarray(a)   # __cuda_array_interface__: CuPy wraps the memory, no copy
 
 
+class _RawStream:
+    """A cudaStream_t as an int, offered through the CUDA stream protocol (__cuda_stream__)."""
+
+    def __init__(self, ptr):
+        self.ptr = ptr
+
+    def __cuda_stream__(self):
+        return (0, self.ptr)
+
+
+def _cupy_external_stream(obj, cp):
+    """A CuPy stream object for a stream CuPy does not own: an object with __cuda_stream__, or a
+    cudaStream_t as an int.  Stream.from_external (the stream protocol) where CuPy has it (CuPy 14
+    deprecates ExternalStream), else ExternalStream on the raw handle."""
+    from_external = getattr(cp.cuda.Stream, "from_external", None)
+    if from_external is not None:
+        return from_external(obj if hasattr(obj, "__cuda_stream__") else _RawStream(int(obj)))
+    ptr = obj.__cuda_stream__()[1] if hasattr(obj, "__cuda_stream__") else int(obj)
+    return cp.cuda.ExternalStream(ptr)
+
+
 def _cupy_stream(stream, cp):
     """A CuPy stream object for the `stream` argument (None: CuPy's current stream)."""
     if stream is None:
         return cp.cuda.get_current_stream()
-    if isinstance(stream, (cp.cuda.Stream, cp.cuda.ExternalStream)):
+    kinds = tuple(k for k in (getattr(cp.cuda, "Stream", None), getattr(cp.cuda, "ExternalStream", None)) if k is not None)
+    if isinstance(stream, kinds):
         return stream
+    if hasattr(stream, "__cuda_stream__"):   # the CUDA stream protocol (CUDA Python, cuda.core, recent PyTorch)
+        return _cupy_external_stream(stream, cp)
     for attr in ("cuda_stream", "ptr"):   # torch.cuda.Stream, cupy-like objects
         if hasattr(stream, attr):
-            return cp.cuda.ExternalStream(int(getattr(stream, attr)))
+            return _cupy_external_stream(int(getattr(stream, attr)), cp)
     if isinstance(stream, (int, np.integer)) and not isinstance(stream, bool):
-        return cp.cuda.ExternalStream(int(stream))
+        return _cupy_external_stream(int(stream), cp)
     raise TypeError(f"stream must be None, a CuPy stream, an object with .cuda_stream or .ptr, "
                     f"or a cudaStream_t as an int; not {type(stream).__name__}")
 
@@ -515,7 +539,7 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         the engine's first pass, so there is nothing to save by turning it off.
     device : {"auto", "cpu", "gpu", "gpu:K"}
         auto: the CPU engine for host arrays, the GPU engine for device arrays.
-    stream : None, CuPy stream, object with ``.cuda_stream`` or ``.ptr``, or int
+    stream : None, CuPy stream, object with ``__cuda_stream__``, ``.cuda_stream`` or ``.ptr``, or int
         The CUDA stream of a GPU run on device arrays; None: CuPy's current stream.  The working
         copies, the run and the outputs are ordered on it; the call returns when the results are
         complete (the engine synchronizes the stream once per sweep).
