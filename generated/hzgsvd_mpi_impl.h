@@ -1219,14 +1219,10 @@ agree:
                 /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
                  * sweep), then only those between them (options.outermost_full: all in every step) */
                 const int full = k == 0 || o.outermost_full;
-                double tx = 0.0;    /* when this rank's sweeps of the step ended */
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
                         local = hzgsvd__d_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
-                        tx = hzgsvd__now();
-                        if (local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
-                            local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);
 #endif
                     } else {
                         for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
@@ -1240,9 +1236,11 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
-                if (tx == 0.0) tx = hzgsvd__now();
+                const double tx = hzgsvd__now();    /* this rank's sweeps of the step ended: the exchange from here */
                 ++exchanges;
 #ifdef __CUDACC__
+                if (K.gpu && local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
+                    local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);   /* the send staging */
                 if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
                     st = hzgsvd__d_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
                     if (st != HZGSVD_SUCCESS) goto done;
@@ -1693,14 +1691,10 @@ agree:
                 /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
                  * sweep), then only those between them (options.outermost_full: all in every step) */
                 const int full = k == 0 || o.outermost_full;
-                double tx = 0.0;    /* when this rank's sweeps of the step ended */
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
                         local = hzgsvd__z_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
-                        tx = hzgsvd__now();
-                        if (local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
-                            local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);
 #endif
                     } else {
                         for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
@@ -1714,9 +1708,11 @@ agree:
                         if (local == HZGSVD_SUCCESS) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
                     }
                 }
-                if (tx == 0.0) tx = hzgsvd__now();
+                const double tx = hzgsvd__now();    /* this rank's sweeps of the step ended: the exchange from here */
                 ++exchanges;
 #ifdef __CUDACC__
+                if (K.gpu && local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
+                    local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);   /* the send staging */
                 if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
                     st = hzgsvd__z_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
                     if (st != HZGSVD_SUCCESS) goto done;
