@@ -50,6 +50,28 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_agree(MPI_Comm comm, hzgsvd_status st, 
     return (hzgsvd_status)msg.status;
 }
 
+/* Threads for a rank's host loops over its columns (loading, range scaling, the rank test, storing
+ * the results): options.threads where set, else the OpenMP default shared by the ranks of the node
+ * (collective: MPI_Comm_split_type; a failure there only leaves the default whole).  Every such
+ * loop treats each column alone, so the results do not depend on the count. */
+HZGSVD_PRIVATE int hzgsvd__mpi_host_threads(MPI_Comm comm, const hzgsvd_options *o)
+{
+#ifdef _OPENMP
+    int t = omp_get_max_threads(), on_node = 1;
+    MPI_Comm node = MPI_COMM_NULL;
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
+        if (MPI_Comm_size(node, &on_node) != MPI_SUCCESS || on_node < 1) on_node = 1;
+        MPI_Comm_free(&node);
+    }
+    if (o->threads > 0) return o->threads;
+    t /= on_node;
+    return t > 0 ? t : 1;
+#else
+    (void)comm; (void)o;
+    return 1;
+#endif
+}
+
 /* Whether device buffers may be handed to MPI directly: a CUDA-aware MPI (asked at run time where
  * the MPI can tell). */
 HZGSVD_PRIVATE int hzgsvd__mpi_cuda_aware(void)
@@ -941,10 +963,12 @@ typedef struct hzgsvd__d_mpi_rank {
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
     int transport;                  /* GPU ranks: HZGSVD_MPI_TRANSPORT_* (cuda_aware: _MPI) */
-    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks) */
+    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks, host transports only) */
+    int host_threads;               /* for the loops over the local columns (hzgsvd__mpi_host_threads) */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
     int *cross;                     /* CPU ranks: the block pairs between the two stripes (hzgsvd__strategy_cross_fill) */
-    hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
+    hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
+                                     * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
     hzgsvd__d_engine E;
 #ifdef __CUDACC__
     hzgsvd__d_gpu_local D;
@@ -983,10 +1007,16 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
 
 /* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
  * vector of its bordering row; checks the values of the others (finite, not zero) and folds their
- * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns). */
+ * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns).  Columns in
+ * parallel; a bad value is reported for the first bad column, as a loop in order would. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const double *F, int ldf, const double *G, int ldg,
-                                            int *cl, int part[3], hzgsvd_info *info)
+                                            int *cl, int part[3], int nthreads, hzgsvd_info *info)
 {
+    int p0 = part[0], p1 = part[1], p2 = part[2], bad = INT_MAX;
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(max: p0, p1, p2) reduction(min: bad)
+#endif
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         cl[j] = 0;
@@ -996,17 +1026,25 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
             continue;
         }
         const double *fc = F + (size_t)1 * j * ldf, *gc = G + (size_t)1 * j * ldg;
-        int ef = 0, eg = 0;
-        hzgsvd_status st = hzgsvd__d_check_values(fc, L->m_f, 1, ldf, "F", &ef, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(gc, L->m_g, 1, ldg, "G", &eg, info);
-        if (st != HZGSVD_SUCCESS) {
-            char why[sizeof info->detail];
-            snprintf(why, sizeof why, "%s", info ? info->detail : "");
-            return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, j + 1, why);
+        int ef = 0, eg = 0, q[3] = { p0, p1, p2 };
+        if (hzgsvd__d_check_values(fc, L->m_f, 1, ldf, "F", &ef, NULL) != HZGSVD_SUCCESS || hzgsvd__d_check_values(gc, L->m_g, 1, ldg, "G", &eg, NULL) != HZGSVD_SUCCESS) {
+            if (j < bad) bad = j;
+            continue;
         }
         hzgsvd__d_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->mf);
         hzgsvd__d_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->mg);
-        hzgsvd__range_columns(1, &ef, &eg, &cl[j], part);
+        hzgsvd__range_columns(1, &ef, &eg, &cl[j], q);
+        p0 = q[0]; p1 = q[1]; p2 = q[2];
+    }
+    part[0] = p0; part[1] = p1; part[2] = p2;
+    if (bad != INT_MAX) {               /* the message of the first bad column */
+        const int g = hzgsvd_mpi_global_column(L, bad);
+        int e = 0;
+        hzgsvd_status st = hzgsvd__d_check_values(F + (size_t)1 * bad * ldf, L->m_f, 1, ldf, "F", &e, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G + (size_t)1 * bad * ldg, L->m_g, 1, ldg, "G", &e, info);
+        char why[sizeof info->detail];
+        snprintf(why, sizeof why, "%s", info ? info->detail : "");
+        return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, bad + 1, why);
     }
     return HZGSVD_SUCCESS;
 }
@@ -1015,19 +1053,26 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
  * (nf, ng), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
  * resolved (docs/NUMERICS.md, "The whole double range").  Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_range(MPI_Comm comm, const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const int *cl, int part[3],
-                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, hzgsvd_info *info)
+                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, int nthreads, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
+    int low_key = INT_MAX;          /* 4 j + (1 F, 2 G) of the first local column below the resolved range */
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, comm));
     *rg = hzgsvd__range_plan(part);
     for (int i = 0; i < L->n; ++i) gsh[i] = 0;
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(min: low_key)
+#endif
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
         if (rg->active) gsh[g] = cl[j];
         const int low = hzgsvd__d_range_column(W, j, L->m_f, L->m_g, rg, cl[j], &nf[j], &ng[j]);
-        if (low && st == HZGSVD_SUCCESS) st = hzgsvd__range_fail_input(info, g + 1, low == 1 ? "F" : "G");
+        if (low && 4 * j + low < low_key) low_key = 4 * j + low;
     }
+    if (low_key != INT_MAX)
+        st = hzgsvd__range_fail_input(info, hzgsvd_mpi_global_column(L, low_key / 4) + 1, low_key % 4 == 1 ? "F" : "G");
     /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
     if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
 done:
@@ -1109,6 +1154,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     if (info) { info->n_bordered = nb; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
+    K.host_threads = hzgsvd__mpi_host_threads(K.comm, &o);
 
     /* The map, and its inverse: who sends what each slot receives for the next step. */
     K.steps = hzgsvd_mpi_steps(o.outermost, P);
@@ -1137,16 +1183,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
         if (K.src[i] < 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty"); goto agree; }
 
 
-    /* Working and receive stripes (host), the columns' types, the load with checks. */
-    if (hzgsvd__d_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0) {
+    /* The working stripes (host; the receive stripes once the transport is known), the columns'
+     * types, the load with checks. */
+    if (hzgsvd__d_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || (!K.gpu && hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)) {
         st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
         goto agree;
     }
-    st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, info);
+    st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, K.host_threads, info);
     /* (a rank that failed before the load meets this agreement at the label below) */
     st = hzgsvd__mpi_agree(K.comm, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
-    st = hzgsvd__d_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, info);
+    st = hzgsvd__d_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, K.host_threads, info);
     if (st != HZGSVD_SUCCESS) goto agree;
     for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
         if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
@@ -1156,12 +1203,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     /* The local engine and initFGZ with the logical rows of Z. */
     if (K.gpu) {
 #ifdef __CUDACC__
-        const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
-        cudaError_t e = cudaHostRegister(K.W.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
-        K.pinned_W = e == cudaSuccess;
-        if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
-        K.pinned_R = K.pinned_W && e == cudaSuccess;
-        if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
         st = hzgsvd__d_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
@@ -1198,6 +1239,21 @@ agree:
             st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
         K.cuda_aware = K.transport == HZGSVD_MPI_TRANSPORT_MPI;
         if (info) info->mpi_transport = K.transport;
+        if (st == HZGSVD_SUCCESS && K.transport != HZGSVD_MPI_TRANSPORT_IPC) {
+            /* the host transports: receive stripes, and both sets page-locked for the copies of every
+             * step (registering costs about as much as one pageable copy: not for IPC's two) */
+            const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
+            cudaError_t e = cudaSuccess;
+            if (hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the receive stripes (%d columns of %d + %d + %d rows)", nc, L->rows_f, L->rows_g, nb);
+            if (st == HZGSVD_SUCCESS) {
+                e = cudaHostRegister(K.W.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
+                K.pinned_W = e == cudaSuccess;
+                if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
+                K.pinned_R = K.pinned_W && e == cudaSuccess;
+            }
+            if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); }
+        }
         st = hzgsvd__mpi_agree(K.comm, st, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
@@ -1275,7 +1331,7 @@ agree:
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
      * ties and no sorting by the column position), the rank test, the caller's arrays. */
     {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
+        int bad = -1, nreal = 0, deg_key = INT_MAX, key_out = INT_MAX, key_low = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
         const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
         if (K.gpu) {
 #ifdef __CUDACC__
@@ -1318,30 +1374,32 @@ agree:
         for (int j = 0; j < nc; ++j) out_col[j] = -1;
         for (int c = 0; c < n; ++c)
             if (order[c] / nc == r) out_col[order[c] % nc] = c;
-        for (int j = 0; j < nc; ++j) {
-            if (out_col[j] < 0) continue;
-            int c = 0;
-            const int d = hzgsvd__d_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
-            if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
-        }
         /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
-         * [2] a Sigma' below what the engine resolves */
-        keys[0] = deg_key; keys[1] = keys[2] = INT_MAX;
+         * [2] a Sigma' below what the engine resolves.  Columns in parallel, each on its own. */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(K.host_threads) reduction(min: deg_key, key_out, key_low)
+#endif
         for (int j = 0; j < nc; ++j) {
+            if (out_col[j] >= 0) {
+                int c = 0;
+                const int d = hzgsvd__d_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
+                if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
+            }
             hzgsvd__d_store_col(F, ldf, j, K.W.Fr, K.W.mf, j, L->m_f);
             hzgsvd__d_store_col(G, ldg, j, K.W.Gr, K.W.mg, j, L->m_g);
             hzgsvd__d_store_col(Z, ldz, j, K.W.Zr, nb, j, n);
             double zm = 1.0;
             int ze = 0, out = 0;
             if (out_col[j] >= 0) {
-                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < keys[2]) keys[2] = out_col[j];
+                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < key_low) key_low = out_col[j];
                 out = hzgsvd__d_range_sigma(&rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
                 if (rg.active) out |= hzgsvd__d_range_z_col(Z + (size_t)1 * j * ldz, n, gsh, zm, ze);
-                if (out && out_col[j] < keys[1]) keys[1] = out_col[j];
+                if (out && out_col[j] < key_out) key_out = out_col[j];
             } else {
                 sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
             }
         }
+        keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
         stored = 1;
         HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
         deg_min = mins[0];
@@ -1414,10 +1472,12 @@ typedef struct hzgsvd__z_mpi_rank {
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
     int transport;                  /* GPU ranks: HZGSVD_MPI_TRANSPORT_* (cuda_aware: _MPI) */
-    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks) */
+    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks, host transports only) */
+    int host_threads;               /* for the loops over the local columns (hzgsvd__mpi_host_threads) */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
     int *cross;                     /* CPU ranks: the block pairs between the two stripes (hzgsvd__strategy_cross_fill) */
-    hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers */
+    hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
+                                     * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
     hzgsvd__z_engine E;
 #ifdef __CUDACC__
     hzgsvd__z_gpu_local D;
@@ -1455,10 +1515,16 @@ HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
 
 /* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
  * vector of its bordering row; checks the values of the others (finite, not zero) and folds their
- * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns). */
+ * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns).  Columns in
+ * parallel; a bad value is reported for the first bad column, as a loop in order would. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const double *F, int ldf, const double *G, int ldg,
-                                            int *cl, int part[3], hzgsvd_info *info)
+                                            int *cl, int part[3], int nthreads, hzgsvd_info *info)
 {
+    int p0 = part[0], p1 = part[1], p2 = part[2], bad = INT_MAX;
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(max: p0, p1, p2) reduction(min: bad)
+#endif
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         cl[j] = 0;
@@ -1468,17 +1534,25 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
             continue;
         }
         const double *fc = F + (size_t)2 * j * ldf, *gc = G + (size_t)2 * j * ldg;
-        int ef = 0, eg = 0;
-        hzgsvd_status st = hzgsvd__z_check_values(fc, L->m_f, 1, ldf, "F", &ef, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(gc, L->m_g, 1, ldg, "G", &eg, info);
-        if (st != HZGSVD_SUCCESS) {
-            char why[sizeof info->detail];
-            snprintf(why, sizeof why, "%s", info ? info->detail : "");
-            return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, j + 1, why);
+        int ef = 0, eg = 0, q[3] = { p0, p1, p2 };
+        if (hzgsvd__z_check_values(fc, L->m_f, 1, ldf, "F", &ef, NULL) != HZGSVD_SUCCESS || hzgsvd__z_check_values(gc, L->m_g, 1, ldg, "G", &eg, NULL) != HZGSVD_SUCCESS) {
+            if (j < bad) bad = j;
+            continue;
         }
         hzgsvd__z_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
         hzgsvd__z_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
-        hzgsvd__range_columns(1, &ef, &eg, &cl[j], part);
+        hzgsvd__range_columns(1, &ef, &eg, &cl[j], q);
+        p0 = q[0]; p1 = q[1]; p2 = q[2];
+    }
+    part[0] = p0; part[1] = p1; part[2] = p2;
+    if (bad != INT_MAX) {               /* the message of the first bad column */
+        const int g = hzgsvd_mpi_global_column(L, bad);
+        int e = 0;
+        hzgsvd_status st = hzgsvd__z_check_values(F + (size_t)2 * bad * ldf, L->m_f, 1, ldf, "F", &e, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G + (size_t)2 * bad * ldg, L->m_g, 1, ldg, "G", &e, info);
+        char why[sizeof info->detail];
+        snprintf(why, sizeof why, "%s", info ? info->detail : "");
+        return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, bad + 1, why);
     }
     return HZGSVD_SUCCESS;
 }
@@ -1487,19 +1561,26 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgs
  * (nf, ng), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
  * resolved (docs/NUMERICS.md, "The whole double range").  Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_range(MPI_Comm comm, const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const int *cl, int part[3],
-                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, hzgsvd_info *info)
+                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, int nthreads, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
+    int low_key = INT_MAX;          /* 4 j + (1 F, 2 G) of the first local column below the resolved range */
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, comm));
     *rg = hzgsvd__range_plan(part);
     for (int i = 0; i < L->n; ++i) gsh[i] = 0;
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(min: low_key)
+#endif
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
         if (rg->active) gsh[g] = cl[j];
         const int low = hzgsvd__z_range_column(W, j, L->m_f, L->m_g, rg, cl[j], &nf[j], &ng[j]);
-        if (low && st == HZGSVD_SUCCESS) st = hzgsvd__range_fail_input(info, g + 1, low == 1 ? "F" : "G");
+        if (low && 4 * j + low < low_key) low_key = 4 * j + low;
     }
+    if (low_key != INT_MAX)
+        st = hzgsvd__range_fail_input(info, hzgsvd_mpi_global_column(L, low_key / 4) + 1, low_key % 4 == 1 ? "F" : "G");
     /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
     if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
 done:
@@ -1581,6 +1662,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     if (info) { info->n_bordered = nb; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
+    K.host_threads = hzgsvd__mpi_host_threads(K.comm, &o);
 
     /* The map, and its inverse: who sends what each slot receives for the next step. */
     K.steps = hzgsvd_mpi_steps(o.outermost, P);
@@ -1609,16 +1691,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
         if (K.src[i] < 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty"); goto agree; }
 
 
-    /* Working and receive stripes (host), the columns' types, the load with checks. */
-    if (hzgsvd__z_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0) {
+    /* The working stripes (host; the receive stripes once the transport is known), the columns'
+     * types, the load with checks. */
+    if (hzgsvd__z_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || (!K.gpu && hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)) {
         st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
         goto agree;
     }
-    st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, info);
+    st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, K.host_threads, info);
     /* (a rank that failed before the load meets this agreement at the label below) */
     st = hzgsvd__mpi_agree(K.comm, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
-    st = hzgsvd__z_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, info);
+    st = hzgsvd__z_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, K.host_threads, info);
     if (st != HZGSVD_SUCCESS) goto agree;
     for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
         if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
@@ -1628,12 +1711,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     /* The local engine and initFGZ with the logical rows of Z. */
     if (K.gpu) {
 #ifdef __CUDACC__
-        const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
-        cudaError_t e = cudaHostRegister(K.W.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
-        K.pinned_W = e == cudaSuccess;
-        if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
-        K.pinned_R = K.pinned_W && e == cudaSuccess;
-        if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); goto agree; }
         st = hzgsvd__z_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
@@ -1670,6 +1747,21 @@ agree:
             st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
         K.cuda_aware = K.transport == HZGSVD_MPI_TRANSPORT_MPI;
         if (info) info->mpi_transport = K.transport;
+        if (st == HZGSVD_SUCCESS && K.transport != HZGSVD_MPI_TRANSPORT_IPC) {
+            /* the host transports: receive stripes, and both sets page-locked for the copies of every
+             * step (registering costs about as much as one pageable copy: not for IPC's two) */
+            const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
+            cudaError_t e = cudaSuccess;
+            if (hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)
+                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the receive stripes (%d columns of %d + %d + %d rows)", nc, L->rows_f, L->rows_g, nb);
+            if (st == HZGSVD_SUCCESS) {
+                e = cudaHostRegister(K.W.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
+                K.pinned_W = e == cudaSuccess;
+                if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
+                K.pinned_R = K.pinned_W && e == cudaSuccess;
+            }
+            if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); }
+        }
         st = hzgsvd__mpi_agree(K.comm, st, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
@@ -1747,7 +1839,7 @@ agree:
     /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
      * ties and no sorting by the column position), the rank test, the caller's arrays. */
     {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
+        int bad = -1, nreal = 0, deg_key = INT_MAX, key_out = INT_MAX, key_low = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
         const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
         if (K.gpu) {
 #ifdef __CUDACC__
@@ -1790,30 +1882,32 @@ agree:
         for (int j = 0; j < nc; ++j) out_col[j] = -1;
         for (int c = 0; c < n; ++c)
             if (order[c] / nc == r) out_col[order[c] % nc] = c;
-        for (int j = 0; j < nc; ++j) {
-            if (out_col[j] < 0) continue;
-            int c = 0;
-            const int d = hzgsvd__z_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
-            if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
-        }
         /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
-         * [2] a Sigma' below what the engine resolves */
-        keys[0] = deg_key; keys[1] = keys[2] = INT_MAX;
+         * [2] a Sigma' below what the engine resolves.  Columns in parallel, each on its own. */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(K.host_threads) reduction(min: deg_key, key_out, key_low)
+#endif
         for (int j = 0; j < nc; ++j) {
+            if (out_col[j] >= 0) {
+                int c = 0;
+                const int d = hzgsvd__z_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
+                if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
+            }
             hzgsvd__z_store_col(F, ldf, j, K.W.Fr, K.W.Fi, K.W.mf, j, L->m_f);
             hzgsvd__z_store_col(G, ldg, j, K.W.Gr, K.W.Gi, K.W.mg, j, L->m_g);
             hzgsvd__z_store_col(Z, ldz, j, K.W.Zr, K.W.Zi, nb, j, n);
             double zm = 1.0;
             int ze = 0, out = 0;
             if (out_col[j] >= 0) {
-                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < keys[2]) keys[2] = out_col[j];
+                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < key_low) key_low = out_col[j];
                 out = hzgsvd__z_range_sigma(&rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
                 if (rg.active) out |= hzgsvd__z_range_z_col(Z + (size_t)2 * j * ldz, n, gsh, zm, ze);
-                if (out && out_col[j] < keys[1]) keys[1] = out_col[j];
+                if (out && out_col[j] < key_out) key_out = out_col[j];
             } else {
                 sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
             }
         }
+        keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
         stored = 1;
         HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
         deg_min = mins[0];

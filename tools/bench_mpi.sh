@@ -12,11 +12,15 @@
 # P > 1 with each transport (HZGSVD_MPI_TRANSPORT; default "auto": the engine's choice).  The exchange
 # columns are summary.json's mpi_exchange_seconds (the slowest rank's time between the end of its
 # sweeps and the next step: transfers and waits) and mpi_bytes_moved.
+# BENCH_MPI_MPIRUN_ARGS (default "--bind-to none") goes to mpirun: Open MPI binds each of 2 ranks to
+# one core by default, which serializes a GPU rank's multithreaded host work (loading, scaling and
+# storing its columns: 8.10 against 6.64 s at n = 8192 on 2 H200s, docs/PERFORMANCE.md).
 #   BENCH_MPI_SIZES="4096 8192" BENCH_MPI_RANKS="1 2" BUILD=build bash tools/bench_mpi.sh
 set -euo pipefail
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-python3}
 MPIRUN=${MPIRUN:-mpirun}
+MPIRUN_ARGS=${BENCH_MPI_MPIRUN_ARGS---bind-to none}
 SIZES=${BENCH_MPI_SIZES:-8192 12288 16384}
 RANKS=${BENCH_MPI_RANKS:-1 2}
 PAIRS=${BENCH_MPI_PAIRS:-cross}
@@ -52,7 +56,7 @@ EOF
         else
             O="${O}_${pairs}_$tr"
             env $([ "$tr" != auto ] && echo "HZGSVD_MPI_TRANSPORT=$tr") \
-            "$MPIRUN" --oversubscribe --allow-run-as-root $([ "$tr" != auto ] && echo "-x HZGSVD_MPI_TRANSPORT") -np "$p" \
+            "$MPIRUN" --oversubscribe --allow-run-as-root $MPIRUN_ARGS $([ "$tr" != auto ] && echo "-x HZGSVD_MPI_TRANSPORT") -np "$p" \
                 "$BUILD/hzgsvd" --mpi --device gpu --quiet $([ "$pairs" = full ] && echo --outermost-full) "$P0/F.npy" "$P0/G.npy" -o "$O"
             label=$pairs
             trl=$(sed -n 's/^ *"mpi_transport": "\([a-z]*\)".*/\1/p' "$O/summary.json")

@@ -39,7 +39,9 @@ static void dist_free(dist_run *d)
 }
 
 /* Scatter the root's pair, run, gather.  `spoil`: rank nranks - 1 damages its input (1: a NaN in
- * local column 0, 2: ldf = m_f - 1 on that rank only). */
+ * local column 0, 2: ldf = m_f - 1 on that rank only, 3: a NaN in row 3 of G's local column 1 and
+ * one in F's local column 3: the columns are checked in parallel, the message must still name the
+ * first). */
 static dist_run dist_solve(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *o, int spoil)
 {
     dist_run d;
@@ -56,6 +58,10 @@ static dist_run dist_solve(int cplx, int m_f, int m_g, int n, const double *F, c
     int ldf = m_f;
     if (rank_ == nranks_ - 1 && spoil == 1) d.F[0] = NAN;
     if (rank_ == nranks_ - 1 && spoil == 2) ldf = m_f - 1;
+    if (rank_ == nranks_ - 1 && spoil == 3) {
+        d.G[(size_t)(cplx ? 2 : 1) * (2 + (size_t)m_g)] = NAN;
+        d.F[(size_t)(cplx ? 2 : 1) * (3 * (size_t)m_f)] = NAN;
+    }
     d.st = cplx ? hzgsvd_mpi_zgsvd(MPI_COMM_WORLD, &d.L, d.F, ldf, d.G, m_g, d.Z, n, d.sf, d.sg, d.s, d.out_col, o, &d.info)
                 : hzgsvd_mpi_dgsvd(MPI_COMM_WORLD, &d.L, d.F, ldf, d.G, m_g, d.Z, n, d.sf, d.sg, d.s, d.out_col, o, &d.info);
     if (!d.info.outputs_written) return d;      /* the same on every rank: all gather or none */
@@ -257,6 +263,11 @@ int main(int argc, char **argv)
         if (si < 2) {
             dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 1);
             check_all(d.st, HZGSVD_ERR_NOT_FINITE, "NaN on the last rank", d.info.detail);
+            dist_free(&d);
+            d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 3);
+            check_all(d.st, HZGSVD_ERR_NOT_FINITE, "NaNs in two columns of the last rank", d.info.detail);
+            CHECK(strstr(d.info.detail, "local column 2,") && strstr(d.info.detail, "G(3,1)"),
+                  "NaNs in local columns 1 (G) and 3 (F): the message names another: %s", d.info.detail);
             dist_free(&d);
             d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 2);
             check_all(d.st, HZGSVD_ERR_INVALID_ARGUMENT, "ldf too small on the last rank", d.info.detail);
