@@ -1815,6 +1815,40 @@ HZGSVD_PRIVATE double hzgsvd__d_gen_orth(const double *Y, int s, double *work)
     return worst;
 }
 
+/* Modified Gram-Schmidt, twice, over the columns j of the s x s Y (ld s) with sig[j] > 0, in the order
+ * of decreasing sig: each column loses its components along the columns before it and is normalized.
+ * For the core's U (sig = Sigma_F) or V (Sigma_G) after the fallback: where sigma_f_j sits near the
+ * rank tolerance, u_j = F z_j / sigma_f_j carries an error of about u ||F|| ||z_j|| / sigma_f_j in
+ * direction (up to 1e-2 measured), so U is off orthogonality although F Z = U Sigma_F holds to
+ * u ||F|| ||z_j||.  The correction is that small against sigma_f_j u_j: the residual stays where it
+ * was, the columns with large sigma (accurate already) move by O(u), and U^H U = I to O(u).
+ * idx: s ints of scratch. */
+HZGSVD_PRIVATE void hzgsvd__d_gen_reorth(double *Y, int s, const double *sig, int *idx)
+{
+    int cnt = 0;
+    for (int j = 0; j < s; ++j)
+        if (sig[j] > 0.0) idx[cnt++] = j;
+    hzgsvd__sort_desc(sig, idx, cnt);
+    for (int t = 0; t < cnt; ++t) {
+        double *y = Y + (size_t)1 * idx[t] * s;
+        for (int pass = 0; pass < 2; ++pass)
+            for (int q = 0; q < t; ++q) {
+                const double *x = Y + (size_t)1 * idx[q] * s;
+                double dr = 0.0;   /* x^H y */
+                for (int i = 0; i < s; ++i) {
+                    dr += x[i] * y[i];
+                }
+                for (int i = 0; i < s; ++i) {
+                    y[i] -= dr * x[i];
+                }
+            }
+        double nrm = 0.0;
+        for (int i = 0; i < 1 * s; ++i) nrm = hypot(nrm, y[i]);
+        if (nrm > 0.0)
+            for (int i = 0; i < 1 * s; ++i) y[i] /= nrm;
+    }
+}
+
 /* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
  * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  keep_if_deficient
  * as hzgsvd__d_gsvd's (0: the documented behaviour, 1: no outputs where the final rank test fails, 2: that
@@ -1867,7 +1901,27 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
     hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
     if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
     st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2);
-    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) hzgsvd__d_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    if (st == HZGSVD_ERR_RANK_DEFICIENT) {
+        /* The blocked engine factors the Gram matrix of each pivot block, which squares its
+         * condition: where a sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with
+         * another sigma_f ~ 1e-10, both nonzero) a 2x2 pivot of B can come out not positive
+         * definite.  The CPU engine column by column (w = 1) forms no pivot block. */
+        hzgsvd_options o1 = *o;
+        o1.block_width = 1;
+        hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
+        hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }
+        st = hzgsvd__d_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
+    }
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
+        /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
+        int *idx = (int *)malloc(sizeof(int) * (size_t)s);
+        if (!idx) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %d indices for the core", s); }
+        if (hzgsvd__d_gen_orth(Ac, s, Vr) > tol) hzgsvd__d_gen_reorth(Ac, s, sf, idx);
+        if (hzgsvd__d_gen_orth(Bc, s, Vr) > tol) hzgsvd__d_gen_reorth(Bc, s, sg, idx);
+        free(idx);
+        hzgsvd__d_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    }
     free(mem);
     return st;
 }
@@ -4250,6 +4304,42 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s, double *work)
     return worst;
 }
 
+/* Modified Gram-Schmidt, twice, over the columns j of the s x s Y (ld s) with sig[j] > 0, in the order
+ * of decreasing sig: each column loses its components along the columns before it and is normalized.
+ * For the core's U (sig = Sigma_F) or V (Sigma_G) after the fallback: where sigma_f_j sits near the
+ * rank tolerance, u_j = F z_j / sigma_f_j carries an error of about u ||F|| ||z_j|| / sigma_f_j in
+ * direction (up to 1e-2 measured), so U is off orthogonality although F Z = U Sigma_F holds to
+ * u ||F|| ||z_j||.  The correction is that small against sigma_f_j u_j: the residual stays where it
+ * was, the columns with large sigma (accurate already) move by O(u), and U^H U = I to O(u).
+ * idx: s ints of scratch. */
+HZGSVD_PRIVATE void hzgsvd__z_gen_reorth(double *Y, int s, const double *sig, int *idx)
+{
+    int cnt = 0;
+    for (int j = 0; j < s; ++j)
+        if (sig[j] > 0.0) idx[cnt++] = j;
+    hzgsvd__sort_desc(sig, idx, cnt);
+    for (int t = 0; t < cnt; ++t) {
+        double *y = Y + (size_t)2 * idx[t] * s;
+        for (int pass = 0; pass < 2; ++pass)
+            for (int q = 0; q < t; ++q) {
+                const double *x = Y + (size_t)2 * idx[q] * s;
+                double dr = 0.0, di = 0.0;   /* x^H y */
+                for (int i = 0; i < s; ++i) {
+                    dr += x[2 * i] * y[2 * i] + x[2 * i + 1] * y[2 * i + 1];
+                    di += x[2 * i] * y[2 * i + 1] - x[2 * i + 1] * y[2 * i];
+                }
+                for (int i = 0; i < s; ++i) {
+                    y[2 * i] -= dr * x[2 * i] - di * x[2 * i + 1];
+                    y[2 * i + 1] -= dr * x[2 * i + 1] + di * x[2 * i];
+                }
+            }
+        double nrm = 0.0;
+        for (int i = 0; i < 2 * s; ++i) nrm = hypot(nrm, y[i]);
+        if (nrm > 0.0)
+            for (int i = 0; i < 2 * s; ++i) y[i] /= nrm;
+    }
+}
+
 /* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
  * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  keep_if_deficient
  * as hzgsvd__z_gsvd's (0: the documented behaviour, 1: no outputs where the final rank test fails, 2: that
@@ -4302,7 +4392,27 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
     hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
     if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
     st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2);
-    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) hzgsvd__z_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    if (st == HZGSVD_ERR_RANK_DEFICIENT) {
+        /* The blocked engine factors the Gram matrix of each pivot block, which squares its
+         * condition: where a sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with
+         * another sigma_f ~ 1e-10, both nonzero) a 2x2 pivot of B can come out not positive
+         * definite.  The CPU engine column by column (w = 1) forms no pivot block. */
+        hzgsvd_options o1 = *o;
+        o1.block_width = 1;
+        hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
+        hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }
+        st = hzgsvd__z_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
+    }
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
+        /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
+        int *idx = (int *)malloc(sizeof(int) * (size_t)s);
+        if (!idx) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %d indices for the core", s); }
+        if (hzgsvd__z_gen_orth(Ac, s, Vr) > tol) hzgsvd__z_gen_reorth(Ac, s, sf, idx);
+        if (hzgsvd__z_gen_orth(Bc, s, Vr) > tol) hzgsvd__z_gen_reorth(Bc, s, sg, idx);
+        free(idx);
+        hzgsvd__z_dn_trsm_upper(Rm, s, s, Zc, s, s);
+    }
     free(mem);
     return st;
 }
