@@ -1842,8 +1842,7 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_reorth(double *Y, int s, const double *sig, in
                     y[i] -= dr * x[i];
                 }
             }
-        double nrm = 0.0;
-        for (int i = 0; i < 1 * s; ++i) nrm = hypot(nrm, y[i]);
+        const double nrm = hzgsvd__d_dn_nrm2(y, s, 1);
         if (nrm > 0.0)
             for (int i = 0; i < 1 * s; ++i) y[i] /= nrm;
     }
@@ -4333,8 +4332,7 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_reorth(double *Y, int s, const double *sig, in
                     y[2 * i + 1] -= dr * x[2 * i + 1] + di * x[2 * i];
                 }
             }
-        double nrm = 0.0;
-        for (int i = 0; i < 2 * s; ++i) nrm = hypot(nrm, y[i]);
+        const double nrm = hzgsvd__z_dn_nrm2(y, s, 1);
         if (nrm > 0.0)
             for (int i = 0; i < 2 * s; ++i) y[i] /= nrm;
     }

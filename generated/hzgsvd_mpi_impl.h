@@ -1186,7 +1186,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     /* The working stripes (host; the receive stripes once the transport is known), the columns'
      * types, the load with checks. */
     if (hzgsvd__d_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || (!K.gpu && hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows%s)", nc, L->rows_f, L->rows_g, nb,
+                          K.gpu ? "" : ", twice");
         goto agree;
     }
     st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, K.host_threads, info);
@@ -1694,7 +1695,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     /* The working stripes (host; the receive stripes once the transport is known), the columns'
      * types, the load with checks. */
     if (hzgsvd__z_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || (!K.gpu && hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows, twice)", nc, L->rows_f, L->rows_g, nb);
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows%s)", nc, L->rows_f, L->rows_g, nb,
+                          K.gpu ? "" : ", twice");
         goto agree;
     }
     st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, K.host_threads, info);
