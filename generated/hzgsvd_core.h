@@ -126,15 +126,16 @@ typedef struct hzgsvd_options {
     hzgsvd_blocking outermost_blocking; /* distributed engine: BO (default, recommended by the paper): 1 block-level
                                       * sweep per rank and outermost step; FB: up to 30 */
     int outermost_full;              /* distributed engine: 0 (default): a rank sweeps all block pairs of its two
-                                      * stripes in the first outermost step of a sweep only, and in the other steps
+                                      * stripes in the last outermost step of a sweep only, and in the other steps
                                       * only the pairs between its two stripes (a bipartite round robin): about 1/P
                                       * of a single-device sweep per rank and outermost sweep; 1: all pairs of the
                                       * two stripes in every step (the paper's section 4.2: (2P - 1)/P^2) */
     int refine_sigma;                /* 1: Sigma recomputed after the iteration as ||F z|| / ||G z|| from the input pair
                                       * with split products (docs/NUMERICS.md); 0: Sigma from the final iterate;
                                       * -1 (default): refine wherever the engine still holds the input.  Used by the CPU
-                                      * and single-GPU engines in copying mode; the in-place GPU mode and the distributed
-                                      * engine report the iterate's (info.sigma_refined says which) */
+                                      * and single-GPU engines in copying mode and the distributed engine's GPU ranks
+                                      * (-1: where every rank has the device memory); the in-place GPU mode and CPU
+                                      * ranks report the iterate's (info.sigma_refined says which) */
     int preprocess;                  /* general pairs (docs/API.md, "General pairs"): -1 (default): the full-rank engine, and
                                       * for a pair it cannot take (m_F < n or m_G < n, F or G numerically rank deficient) the
                                       * rank-revealing reduction to a full-rank core; 1: always reduce first; 0: never (such a

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -206,11 +206,31 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_range_out(const double *wsf, const do
     if (im) *im = ldexp(*im * zm, e);
     if (!isfinite(*re) || (im && !isfinite(*im))) atomicMin(&flags[0], c);
 }
+
+/* max(a, b), NaN where either is NaN (a NaN in U or V must fail the check, not vanish in fmax). */
+static __device__ __forceinline__ double hzgsvd__max_nan(double a, double b) { return a != a || b != b ? a + b : fmax(a, b); }
+
+/* *out = the largest of the count values x, NaN if any is (one block of 256 threads; a maximum is
+ * exact in any order). */
+HZGSVD_PRIVATE __global__ void hzgsvd__gpu_fold_max(const double *x, size_t count, double *out)
+{
+    __shared__ double red[256];
+    double v = 0.0;
+    for (size_t i = threadIdx.x; i < count; i += blockDim.x) v = hzgsvd__max_nan(v, x[i]);
+    red[threadIdx.x] = v;
+    __syncthreads();
+    for (int h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (threadIdx.x < h) red[threadIdx.x] = hzgsvd__max_nan(red[threadIdx.x], red[threadIdx.x + h]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) *out = red[0];
+}
 /*** end templates/hzgsvd_gpu_common.cu.j2 ***/
 
 /*** begin templates/hzgsvd_gpu_gemm.cu.j2 ***/
-/* C = A B in double on the FP64 tensor cores, for the sigma refinement's products (all column
- * major, every dimension a multiple of the tile: the callers pad).  Hopper's native FP64 MMA
+/* C = A B (the sigma refinement's products) and C = A^T B (the orthogonality check's Gram matrix)
+ * in double on the FP64 tensor cores (all column major, every dimension a multiple of the tile:
+ * the callers pad).  Hopper's native FP64 MMA
  * shape is m16n8k16 (m8n8k4, what sm_80 offers, runs at about 40 % of its rate on an H100); this
  * kernel reaches about 44 TFLOP/s there, 72 % of cuBLAS's Dgemm, without cuBLAS's one-time module
  * load of 40..200 ms per process (docs/PERFORMANCE.md).  Each entry is summed in one fixed order
@@ -222,7 +242,9 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_range_out(const double *wsf, const do
 #define HZGSVD__GEMM_STAGES 3   /* cp.async pipeline depth */
 #define HZGSVD__GEMM_LA (HZGSVD__GEMM_BM + 4)   /* leading dimensions in shared memory: +4 doubles puts  */
 #define HZGSVD__GEMM_LB (HZGSVD__GEMM_BK + 4)   /* a fragment load's 4 k-rows on distinct banks, and keeps 16-byte alignment */
-#define HZGSVD__GEMM_SMEM (sizeof(double) * HZGSVD__GEMM_STAGES * (HZGSVD__GEMM_BK * HZGSVD__GEMM_LA + HZGSVD__GEMM_BN * HZGSVD__GEMM_LB))
+/* A's stage: BK x BM (k rows of LA) as given, BM x BK (rows of LB, as B's) where A is transposed */
+#define HZGSVD__GEMM_ASTAGE(ta) ((ta) ? HZGSVD__GEMM_BM * HZGSVD__GEMM_LB : HZGSVD__GEMM_BK * HZGSVD__GEMM_LA)
+#define HZGSVD__GEMM_SMEM(ta) (sizeof(double) * HZGSVD__GEMM_STAGES * (HZGSVD__GEMM_ASTAGE(ta) + HZGSVD__GEMM_BN * HZGSVD__GEMM_LB))
 
 
 /* D += A B, one 16x8x16 product per warp (mma.sync m16n8k16 f64).  Lane l = 4 g + t holds
@@ -237,15 +259,19 @@ __device__ __forceinline__ void hzgsvd__dmma16(double (&d)[4], const double (&a)
 }
 
 /* One HZGSVD__GEMM_BM x HZGSVD__GEMM_BN tile of C per block of 128 threads; warp (wr, wc) owns
- * its 32 x 32 quarter as 2 x 4 MMA tiles. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel(const double *A, int lda, const double *B, int ldb, int k,
-                                                                                 double *C, int ldc)
+ * its 32 x 32 quarter as 2 x 4 MMA tiles.  TA: A is given transposed (A(r, k) at A[k + r lda]).
+ * tri > 0: only the tiles on or above the diagonal of each group of tri column tiles are formed
+ * (a Gram matrix, [Re | Im] in real form); the others are left alone. */
+template <bool TA>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_kernel(const double *A, int lda, const double *B, int ldb, int k,
+                                                                              double *C, int ldc, int tri)
 {
     extern __shared__ __align__(16) double hzgsvd__gemm_smem[];
-    double *As = hzgsvd__gemm_smem, *Bs = hzgsvd__gemm_smem + HZGSVD__GEMM_STAGES * HZGSVD__GEMM_BK * HZGSVD__GEMM_LA;
+    if (tri > 0 && (int)blockIdx.x > (int)blockIdx.y % tri) return;
+    double *As = hzgsvd__gemm_smem, *Bs = hzgsvd__gemm_smem + HZGSVD__GEMM_STAGES * HZGSVD__GEMM_ASTAGE(TA);
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, g = lane >> 2, t = lane & 3;
     const int wm = (warp & 1) * 32, wn = (warp >> 1) * 32, tiles = k / HZGSVD__GEMM_BK;
-    const double *Ab = A + (size_t)blockIdx.x * HZGSVD__GEMM_BM, *Bb = B + (size_t)blockIdx.y * HZGSVD__GEMM_BN * ldb;
+    const double *Ab = A + (size_t)blockIdx.x * HZGSVD__GEMM_BM * (TA ? lda : 1), *Bb = B + (size_t)blockIdx.y * HZGSVD__GEMM_BN * ldb;
     double acc[2][4][4];
 #pragma unroll
     for (int i = 0; i < 2; ++i)
@@ -259,8 +285,13 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel
             const int s = it % HZGSVD__GEMM_STAGES, k0 = it * HZGSVD__GEMM_BK;
 #pragma unroll
             for (int u = tid; u < HZGSVD__GEMM_BM * HZGSVD__GEMM_BK / 2; u += 128) {
-                const int kk = u / (HZGSVD__GEMM_BM / 2), r = (u % (HZGSVD__GEMM_BM / 2)) * 2;
-                hzgsvd__cp16(As + (s * HZGSVD__GEMM_BK + kk) * HZGSVD__GEMM_LA + r, Ab + (size_t)(k0 + kk) * lda + r);
+                if (TA) {           /* as B: rows of A are columns of the given matrix */
+                    const int r = u / (HZGSVD__GEMM_BK / 2), kk = (u % (HZGSVD__GEMM_BK / 2)) * 2;
+                    hzgsvd__cp16(As + s * HZGSVD__GEMM_ASTAGE(TA) + r * HZGSVD__GEMM_LB + kk, Ab + (size_t)r * lda + k0 + kk);
+                } else {
+                    const int kk = u / (HZGSVD__GEMM_BM / 2), r = (u % (HZGSVD__GEMM_BM / 2)) * 2;
+                    hzgsvd__cp16(As + s * HZGSVD__GEMM_ASTAGE(TA) + kk * HZGSVD__GEMM_LA + r, Ab + (size_t)(k0 + kk) * lda + r);
+                }
             }
 #pragma unroll
             for (int u = tid; u < HZGSVD__GEMM_BN * HZGSVD__GEMM_BK / 2; u += 128) {
@@ -276,13 +307,15 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel
         hzgsvd__cp_wait<HZGSVD__GEMM_STAGES - 2>();
         __syncthreads();   /* tile it is in; every warp is done with tile it - 1, whose stage the next load reuses */
         load(it + HZGSVD__GEMM_STAGES - 1);
-        const double *as = As + (it % HZGSVD__GEMM_STAGES) * HZGSVD__GEMM_BK * HZGSVD__GEMM_LA;
+        const double *as = As + (it % HZGSVD__GEMM_STAGES) * HZGSVD__GEMM_ASTAGE(TA);
         const double *bs = Bs + (it % HZGSVD__GEMM_STAGES) * HZGSVD__GEMM_BN * HZGSVD__GEMM_LB;
         double a[2][8], b[4][4];
 #pragma unroll
         for (int i = 0; i < 2; ++i)
 #pragma unroll
-            for (int q = 0; q < 8; ++q) a[i][q] = as[(t + 4 * (q >> 1)) * HZGSVD__GEMM_LA + wm + 16 * i + g + 8 * (q & 1)];
+            for (int q = 0; q < 8; ++q)
+                a[i][q] = TA ? as[(wm + 16 * i + g + 8 * (q & 1)) * HZGSVD__GEMM_LB + t + 4 * (q >> 1)]
+                             : as[(t + 4 * (q >> 1)) * HZGSVD__GEMM_LA + wm + 16 * i + g + 8 * (q & 1)];
 #pragma unroll
         for (int j = 0; j < 4; ++j)
 #pragma unroll
@@ -306,31 +339,48 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(128) hzgsvd__gpu_gemm_nn_kernel
             }
 }
 
-/* C (m x n, ld ldc) = A (m x k, ld lda) B (k x n, ld ldb) on stream; m and n multiples of 64, k of
- * 16, lda >= m and ldb >= k even, ldc >= m (any parity: C is stored a double at a time), A and B
- * 16-byte aligned (the refinement's layout guarantees it), n / 64 within the grid's y limit. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const double *A, int lda, const double *B, int ldb, double *C, int ldc,
-                                                 cudaStream_t stream, hzgsvd_info *info)
+/* C (m x n, ld ldc) = op(A) (m x k) B (k x n, ld ldb) on stream, op(A) = A (ld lda >= m) or, with
+ * ta, A^T (A k x m, ld lda >= k); tri as the kernel's.  m and n multiples of 64, k of 16, lda and
+ * ldb even, ldb >= k, ldc >= m (any parity: C is stored a double at a time), A and B 16-byte
+ * aligned (the callers' layouts guarantee it), n / 64 within the grid's y limit. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm(int ta, int tri, int m, int n, int k, const double *A, int lda, const double *B, int ldb,
+                                              double *C, int ldc, cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     if (m < 0 || n < 0 || k < 0 || m % HZGSVD__GEMM_BM || n % HZGSVD__GEMM_BN || k % HZGSVD__GEMM_BK || (lda & 1) || (ldb & 1)
-        || lda < m || ldb < k || ldc < m || n / HZGSVD__GEMM_BN > 65535 || ((size_t)A & 15) || ((size_t)B & 15))
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm_nn: unpadded or unsupported shape m %d n %d k %d lda %d ldb %d ldc %d",
-                            m, n, k, lda, ldb, ldc);
+        || lda < (ta ? k : m) || ldb < k || ldc < m || n / HZGSVD__GEMM_BN > 65535 || ((size_t)A & 15) || ((size_t)B & 15))
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__gpu_gemm: unpadded or unsupported shape m %d n %d k %d lda %d ldb %d ldc %d (ta %d)",
+                            m, n, k, lda, ldb, ldc, ta);
     if (m == 0 || n == 0) return st;
     /* Per launch, not once per process: once would need global state per device (and a lock), and
      * this call is cheap beside the product. */
-    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__gpu_gemm_nn_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HZGSVD__GEMM_SMEM));
-    hzgsvd__gpu_gemm_nn_kernel<<<dim3(m / HZGSVD__GEMM_BM, n / HZGSVD__GEMM_BN), 128, HZGSVD__GEMM_SMEM, stream>>>(A, lda, B, ldb, k, C, ldc);
+    {
+        const dim3 grid(m / HZGSVD__GEMM_BM, n / HZGSVD__GEMM_BN);
+        if (ta) {
+            HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__gpu_gemm_kernel<true>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HZGSVD__GEMM_SMEM(1)));
+            hzgsvd__gpu_gemm_kernel<true><<<grid, 128, HZGSVD__GEMM_SMEM(1), stream>>>(A, lda, B, ldb, k, C, ldc, tri);
+        } else {
+            HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__gpu_gemm_kernel<false>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)HZGSVD__GEMM_SMEM(0)));
+            hzgsvd__gpu_gemm_kernel<false><<<grid, 128, HZGSVD__GEMM_SMEM(0), stream>>>(A, lda, B, ldb, k, C, ldc, tri);
+        }
+    }
     HZGSVD__CU(cudaGetLastError());
 done:
     return st;
 }
+
+/* C = A B (the refinement's products). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const double *A, int lda, const double *B, int ldb, double *C, int ldc,
+                                                 cudaStream_t stream, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_gemm(0, 0, m, n, k, A, lda, B, ldb, C, ldc, stream, info);
+}
 /*** end templates/hzgsvd_gpu_gemm.cu.j2 ***/
 
 /*** begin templates/hzgsvd_gpu_refine_common.cu.j2 ***/
-/* The GPU sigma refinement's precision-free parts (the per-precision kernels and driver:
- * templates/hzgsvd_gpu_refine.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
+/* What the GPU sigma refinement and the orthogonality check share across precisions: their buffer
+ * layouts in the step workspace and the refinement's final kernel (the per-precision parts:
+ * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
 
 #define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds B1, B2, T1, T2 at O(m P + n P) (A holds all of F or G) */
 
@@ -373,6 +423,26 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_refine_sigma(const double *nf, const 
     (void)frexp(sf[j], &ef);
     (void)frexp(sg[j], &eg);
     hzgsvd__refine_set(ldexp(nf[j], ef), ldexp(ng[j], eg), &sf[j], &sg[j], &ss[j]);
+}
+
+/* The orthogonality check's buffers (templates/hzgsvd_gpu_orth.cu.j2; aliasing the step workspace
+ * as the refinement's do): P (pl m rows, pl nbp columns: Y and, complex, its companion), C = the
+ * Gram matrix (nbp x pl nbp), the column maxima (nc); nbp: nc rounded up to the product's tile. */
+typedef struct hzgsvd__orth_layout {
+    int nbp;
+    size_t off_P, off_C, off_max, bytes;
+} hzgsvd__orth_layout;
+
+HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
+{
+    hzgsvd__orth_layout R;
+    const size_t el = sizeof(double);
+    R.nbp = hzgsvd__round_up(nc, HZGSVD__GEMM_BN);
+    R.off_P = 0;
+    R.off_C = R.off_P + hzgsvd__align256(el * pl * (size_t)m * pl * R.nbp);
+    R.off_max = R.off_C + hzgsvd__align256(el * (size_t)R.nbp * pl * R.nbp);
+    R.bytes = R.off_max + hzgsvd__align256(el * (size_t)nc);
+    return R;
 }
 /*** end templates/hzgsvd_gpu_refine_common.cu.j2 ***/
 
@@ -2979,6 +3049,36 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const dou
     if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
 }
 
+/* The scaled norms nrm[j] = ||Y'' z''_j|| 2^-e_j of one matrix (Y: F or G, m rows, ld ldy; active, shift, d_col: its range scaling, d_ex: the
+ * exponents of its columns, d_sig: the engine's Sigma_F or Sigma_G) for ncols columns of Z (planes
+ * Z, ld ldz, the first n rows).  buf, RL: hzgsvd__gpu_refine_plan with ncols. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine_norms(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z,
+                                                    const double *Zi, int ldz, int active, int shift, const int *d_col, const int *d_ex,
+                                                    const double *d_sig, double *nrm, char *buf, const hzgsvd__gpu_refine_layout *RL,
+                                                    cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int beta = hzgsvd__refine_beta((long long)n), kh = RL->kh, mp = RL->mp;
+    const int mrp = hzgsvd__round_up(m, HZGSVD__GEMM_BM);
+    double *A = (double *)(buf + RL->off_A), *B1 = (double *)(buf + RL->off_B1), *B2 = (double *)(buf + RL->off_B2);
+    double *T1 = (double *)(buf + RL->off_T1), *T2 = (double *)(buf + RL->off_T2);
+    (void)Zi;
+    hzgsvd__d_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(dY, dYi, ldy, m, mp, n, kh, active, shift, d_col, d_ex, beta, A);
+    HZGSVD__CU(cudaGetLastError());
+    for (int j0 = 0; j0 < ncols; j0 += RL->panel) {
+        const int np = ncols - j0 < RL->panel ? ncols - j0 : RL->panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
+        hzgsvd__d_refine_split_cols<<<pp, 256, 0, stream>>>(Z, ldz, n, kh, j0, np, pp, d_ex, beta, B1, B2);
+        HZGSVD__CU(cudaGetLastError());
+        st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        hzgsvd__d_refine_norm<<<np, 256, 0, stream>>>(T1, T2, m, mp, pp, j0, d_sig, nrm);
+        HZGSVD__CU(cudaGetLastError());
+    }
+done:
+    return st;
+}
+
 /* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
  * since the load) and the working Z (planes Z, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
@@ -2986,29 +3086,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double
                                               const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
                                               cudaStream_t stream, hzgsvd_info *info)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
     const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb);
-    const int beta = hzgsvd__refine_beta((long long)n), kh = RL.kh, mp = RL.mp;
-    double *A = (double *)(buf + RL.off_A), *B1 = (double *)(buf + RL.off_B1), *B2 = (double *)(buf + RL.off_B2);
-    double *T1 = (double *)(buf + RL.off_T1), *T2 = (double *)(buf + RL.off_T2), *nrm = (double *)(buf + RL.off_nrm);
-    (void)Zi;
-    for (int which = 0; which < 2; ++which) {
-        const int mr = which ? m_g : m_f, mrp = hzgsvd__round_up(mr, HZGSVD__GEMM_BM);
-        hzgsvd__d_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, mp, n, kh,
-                                                                        rg->active, which ? rg->shift_g : rg->shift_f, d_col,
-                                                                        which ? d_eg : d_ef, beta, A);
-        HZGSVD__CU(cudaGetLastError());
-        for (int j0 = 0; j0 < nb; j0 += RL.panel) {
-            const int np = nb - j0 < RL.panel ? nb - j0 : RL.panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
-            hzgsvd__d_refine_split_cols<<<pp, 256, 0, stream>>>(Z, nb, n, kh, j0, np, pp, which ? d_eg : d_ef, beta, B1, B2);
-            HZGSVD__CU(cudaGetLastError());
-            st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
-            if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
-            if (st != HZGSVD_SUCCESS) goto done;
-            hzgsvd__d_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, mp, pp, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
-            HZGSVD__CU(cudaGetLastError());
-        }
-    }
+    double *nrm = (double *)(buf + RL.off_nrm);
+    hzgsvd_status st = hzgsvd__d_gpu_refine_norms(dF, dFi, ldf, m_f, n, nb, Z, Zi, nb, rg->active, rg->shift_f, d_col, d_ef, d_sf, nrm, buf, &RL,
+                                              stream, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__d_gpu_refine_norms(dG, dGi, ldg, m_g, n, nb, Z, Zi, nb, rg->active, rg->shift_g, d_col, d_eg, d_sg, nrm + nb, buf, &RL,
+                                    stream, info);
+    if (st != HZGSVD_SUCCESS) goto done;
     hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
@@ -3139,6 +3224,36 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const dou
     if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
 }
 
+/* The scaled norms nrm[j] = ||Y'' z''_j|| 2^-e_j of one matrix (Y: F or G, m rows, interleaved
+ * when Yi is NULL, else split planes, ld ldy; active, shift, d_col: its range scaling, d_ex: the
+ * exponents of its columns, d_sig: the engine's Sigma_F or Sigma_G) for ncols columns of Z (planes
+ * Z, Zi, ld ldz, the first n rows).  buf, RL: hzgsvd__gpu_refine_plan with ncols. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine_norms(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z,
+                                                    const double *Zi, int ldz, int active, int shift, const int *d_col, const int *d_ex,
+                                                    const double *d_sig, double *nrm, char *buf, const hzgsvd__gpu_refine_layout *RL,
+                                                    cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int beta = hzgsvd__refine_beta(2 * (long long)n), kh = RL->kh, mp = RL->mp;
+    const int mrp = hzgsvd__round_up(m, HZGSVD__GEMM_BM);
+    double *A = (double *)(buf + RL->off_A), *B1 = (double *)(buf + RL->off_B1), *B2 = (double *)(buf + RL->off_B2);
+    double *T1 = (double *)(buf + RL->off_T1), *T2 = (double *)(buf + RL->off_T2);
+    hzgsvd__z_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(dY, dYi, ldy, m, mp, n, kh, active, shift, d_col, d_ex, beta, A);
+    HZGSVD__CU(cudaGetLastError());
+    for (int j0 = 0; j0 < ncols; j0 += RL->panel) {
+        const int np = ncols - j0 < RL->panel ? ncols - j0 : RL->panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
+        hzgsvd__z_refine_split_cols<<<pp, 256, 0, stream>>>(Z, Zi, ldz, n, kh, j0, np, pp, d_ex, beta, B1, B2);
+        HZGSVD__CU(cudaGetLastError());
+        st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        hzgsvd__z_refine_norm<<<np, 256, 0, stream>>>(T1, T2, m, mp, pp, j0, d_sig, nrm);
+        HZGSVD__CU(cudaGetLastError());
+    }
+done:
+    return st;
+}
+
 /* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
  * since the load) and the working Z (planes Z, Zi, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
@@ -3146,28 +3261,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double
                                               const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
                                               cudaStream_t stream, hzgsvd_info *info)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
     const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb);
-    const int beta = hzgsvd__refine_beta(2 * (long long)n), kh = RL.kh, mp = RL.mp;
-    double *A = (double *)(buf + RL.off_A), *B1 = (double *)(buf + RL.off_B1), *B2 = (double *)(buf + RL.off_B2);
-    double *T1 = (double *)(buf + RL.off_T1), *T2 = (double *)(buf + RL.off_T2), *nrm = (double *)(buf + RL.off_nrm);
-    for (int which = 0; which < 2; ++which) {
-        const int mr = which ? m_g : m_f, mrp = hzgsvd__round_up(mr, HZGSVD__GEMM_BM);
-        hzgsvd__z_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(which ? dG : dF, which ? dGi : dFi, which ? ldg : ldf, mr, mp, n, kh,
-                                                                        rg->active, which ? rg->shift_g : rg->shift_f, d_col,
-                                                                        which ? d_eg : d_ef, beta, A);
-        HZGSVD__CU(cudaGetLastError());
-        for (int j0 = 0; j0 < nb; j0 += RL.panel) {
-            const int np = nb - j0 < RL.panel ? nb - j0 : RL.panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
-            hzgsvd__z_refine_split_cols<<<pp, 256, 0, stream>>>(Z, Zi, nb, n, kh, j0, np, pp, which ? d_eg : d_ef, beta, B1, B2);
-            HZGSVD__CU(cudaGetLastError());
-            st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
-            if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
-            if (st != HZGSVD_SUCCESS) goto done;
-            hzgsvd__z_refine_norm<<<np, 256, 0, stream>>>(T1, T2, mr, mp, pp, j0, which ? d_sg : d_sf, nrm + (size_t)which * nb);
-            HZGSVD__CU(cudaGetLastError());
-        }
-    }
+    double *nrm = (double *)(buf + RL.off_nrm);
+    hzgsvd_status st = hzgsvd__z_gpu_refine_norms(dF, dFi, ldf, m_f, n, nb, Z, Zi, nb, rg->active, rg->shift_f, d_col, d_ef, d_sf, nrm, buf, &RL,
+                                              stream, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__z_gpu_refine_norms(dG, dGi, ldg, m_g, n, nb, Z, Zi, nb, rg->active, rg->shift_g, d_col, d_eg, d_sg, nrm + nb, buf, &RL,
+                                    stream, info);
+    if (st != HZGSVD_SUCCESS) goto done;
     hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaStreamSynchronize(stream));
@@ -3175,6 +3276,129 @@ done:
     return st;
 }
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
+
+/*** begin templates/hzgsvd_gpu_orth.cu.j2 [d] ***/
+/* The orthogonality check of U and V on the GPU, real (the CPU engine's: hzgsvd__d_orth_max in
+ * templates/hzgsvd_cpu_engine.c.j2; why: docs/NUMERICS.md, "The full-rank engine's limit"):
+ * max over i <= j of |y_i^H y_j - delta_ij| for the nc normalized working columns y_j of U or V.
+ * The Gram matrix on the FP64 tensor cores (hzgsvd__gpu_gemm with A transposed, its tiles on or
+ * above the diagonal only),
+ * each entry summed in a fixed order; then the largest deviation of each column and of all (a
+ * maximum does not depend on the order it is taken in: the same bits on every run; a NaN fails). */
+
+/* Column c < nbp of P (ld 1 m, zero past nc) from column c of Y (m rows, ld ld). */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_orth_pack(const double *Y, int m, int nc, int ld, int nbp, double *Pk)
+{
+    const int c = blockIdx.x;
+    const size_t lp = (size_t)1 * m;
+    for (int r = threadIdx.x; r < m; r += blockDim.x) {
+        const double x = c < nc ? Y[(size_t)r + (size_t)c * ld] : 0.0;
+        Pk[(size_t)r + (size_t)c * lp] = x;
+    }
+}
+
+/* colmax[j] = max over i <= j of |C(i, j) - delta_ij|, one block per column j < nc. */
+HZGSVD_PRIVATE __global__ void hzgsvd__d_orth_columns(const double *C, int nbp, double *colmax)
+{
+    __shared__ double red[256];
+    const int j = blockIdx.x;
+    double worst = 0.0;
+    for (int i = threadIdx.x; i <= j; i += blockDim.x) {
+        const double d = C[(size_t)i + (size_t)j * nbp] - (i == j);
+        worst = hzgsvd__max_nan(worst, fabs(d));
+    }
+    red[threadIdx.x] = worst;
+    __syncthreads();
+    for (int h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (threadIdx.x < h) red[threadIdx.x] = hzgsvd__max_nan(red[threadIdx.x], red[threadIdx.x + h]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) colmax[j] = red[0];
+}
+
+/* *d_out (device) = the check's value for Y (m x nc, ld ld; m a multiple of 16); scratch:
+ * hzgsvd__orth_bytes(1, m, nc) bytes, 256-byte aligned. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_orth_max_gpu(const double *Y, int m, int nc, int ld, char *scratch, double *d_out,
+                                                cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__orth_layout OL = hzgsvd__orth_plan(1, m, nc);
+    double *Pk = (double *)(scratch + OL.off_P), *C = (double *)(scratch + OL.off_C), *colmax = (double *)(scratch + OL.off_max);
+    hzgsvd__d_orth_pack<<<OL.nbp, 256, 0, stream>>>(Y, m, nc, ld, OL.nbp, Pk);
+    HZGSVD__CU(cudaGetLastError());
+    st = hzgsvd__gpu_gemm(1, OL.nbp / HZGSVD__GEMM_BN, OL.nbp, 1 * OL.nbp, 1 * m, Pk, 1 * m, Pk, 1 * m, C, OL.nbp, stream, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    hzgsvd__d_orth_columns<<<nc, 256, 0, stream>>>(C, OL.nbp, colmax);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
+    HZGSVD__CU(cudaGetLastError());
+done:
+    return st;
+}
+/*** end templates/hzgsvd_gpu_orth.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
+/* The orthogonality check of U and V on the GPU, complex (the CPU engine's: hzgsvd__z_orth_max in
+ * templates/hzgsvd_cpu_engine.c.j2; why: docs/NUMERICS.md, "The full-rank engine's limit"):
+ * max over i <= j of |y_i^H y_j - delta_ij| for the nc normalized working columns y_j of U or V.
+ * The Gram matrix on the FP64 tensor cores (hzgsvd__gpu_gemm with A transposed, its tiles on or
+ * above the diagonal only; in real form: P = [Yr; Yi], C = P^T [P | P2] with P2 = [Yi; -Yr], so that C = [Re | Im] of Y^H Y),
+ * each entry summed in a fixed order; then the largest deviation of each column and of all (a
+ * maximum does not depend on the order it is taken in: the same bits on every run; a NaN fails). */
+
+/* Column c < nbp of P and P2 (ld 2 m, zero past nc) from column c of Y (m rows, ld ld). */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_orth_pack(const double *Y, const double *Yi, int m, int nc, int ld, int nbp, double *Pk)
+{
+    const int c = blockIdx.x;
+    const size_t lp = (size_t)2 * m;
+    for (int r = threadIdx.x; r < m; r += blockDim.x) {
+        const double x = c < nc ? Y[(size_t)r + (size_t)c * ld] : 0.0;
+        const double y = c < nc ? Yi[(size_t)r + (size_t)c * ld] : 0.0;
+        double *p = Pk + (size_t)c * lp, *q = Pk + ((size_t)nbp + c) * lp;
+        p[r] = x; p[m + r] = y;
+        q[r] = y; q[m + r] = -x;
+    }
+}
+
+/* colmax[j] = max over i <= j of |C(i, j) - delta_ij| (C(i, j) + i C(i, nbp + j)), one block per column j < nc. */
+HZGSVD_PRIVATE __global__ void hzgsvd__z_orth_columns(const double *C, int nbp, double *colmax)
+{
+    __shared__ double red[256];
+    const int j = blockIdx.x;
+    double worst = 0.0;
+    for (int i = threadIdx.x; i <= j; i += blockDim.x) {
+        const double d = C[(size_t)i + (size_t)j * nbp] - (i == j);
+        worst = hzgsvd__max_nan(worst, hypot(d, C[(size_t)i + ((size_t)nbp + j) * nbp]));
+    }
+    red[threadIdx.x] = worst;
+    __syncthreads();
+    for (int h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (threadIdx.x < h) red[threadIdx.x] = hzgsvd__max_nan(red[threadIdx.x], red[threadIdx.x + h]);
+        __syncthreads();
+    }
+    if (threadIdx.x == 0) colmax[j] = red[0];
+}
+
+/* *d_out (device) = the check's value for Y (m x nc, ld ld; m a multiple of 16); scratch:
+ * hzgsvd__orth_bytes(2, m, nc) bytes, 256-byte aligned. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_orth_max_gpu(const double *Y, const double *Yi, int m, int nc, int ld, char *scratch, double *d_out,
+                                                cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__orth_layout OL = hzgsvd__orth_plan(2, m, nc);
+    double *Pk = (double *)(scratch + OL.off_P), *C = (double *)(scratch + OL.off_C), *colmax = (double *)(scratch + OL.off_max);
+    hzgsvd__z_orth_pack<<<OL.nbp, 256, 0, stream>>>(Y, Yi, m, nc, ld, OL.nbp, Pk);
+    HZGSVD__CU(cudaGetLastError());
+    st = hzgsvd__gpu_gemm(1, OL.nbp / HZGSVD__GEMM_BN, OL.nbp, 2 * OL.nbp, 2 * m, Pk, 2 * m, Pk, 2 * m, C, OL.nbp, stream, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    hzgsvd__z_orth_columns<<<nc, 256, 0, stream>>>(C, OL.nbp, colmax);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
+    HZGSVD__CU(cudaGetLastError());
+done:
+    return st;
+}
+/*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
 /* The host part of the single-GPU engine, real (paper section 3.6, Algorithm 1): checks, bordering on
@@ -3208,7 +3432,10 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
         const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb).bytes;
-        L->off_step = o;  o += step > refine ? step : refine;
+        /* and so does the orthogonality check (copying mode), with its two results after its buffers */
+        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(1, L->mf > L->mg ? L->mf : L->mg, nb).bytes + 256;
+        const size_t after = refine > orth ? refine : orth;
+        L->off_step = o;  o += step > after ? step : after;
     }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
@@ -3481,6 +3708,28 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
         goto done;
     }
     if (!inplace && keep_if_deficient == 2) degenerate = 0;
+    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+     * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
+     * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
+     * full-rank engine's limit"); 16 nb u, the reduction's own core check.  An unconverged run
+     * returns its last sweep, as documented. */
+    if (!inplace && keep_if_deficient == 1 && converged) {
+        const double tol = 16.0 * L.nb * HZGSVD__U;
+        char *scratch = work + L.off_step;   /* the step's space: free now */
+        double *d_orth = (double *)(scratch + hzgsvd__orth_plan(1, L.mf > L.mg ? L.mf : L.mg, L.nb).bytes);
+        st = hzgsvd__d_orth_max_gpu(M.F, L.mf, L.nb, L.mf, scratch, d_orth, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_orth_max_gpu(M.G, L.mg, L.nb, L.mg, scratch, d_orth + 1, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_orth, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaStreamSynchronize(stream));
+        if (!(h_nrm[0] <= tol) || !(h_nrm[1] <= tol)) {
+            const int u_bad = !(h_nrm[0] <= tol);
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                              "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine; outputs not written)",
+                              u_bad ? "U" : "V", h_nrm[u_bad ? 0 : 1], tol);
+            goto done;
+        }
+    }
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
     if (!inplace) {
         hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, dFi, ldf);
@@ -3571,7 +3820,10 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
         const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb).bytes;
-        L->off_step = o;  o += step > refine ? step : refine;
+        /* and so does the orthogonality check (copying mode), with its two results after its buffers */
+        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(2, L->mf > L->mg ? L->mf : L->mg, nb).bytes + 256;
+        const size_t after = refine > orth ? refine : orth;
+        L->off_step = o;  o += step > after ? step : after;
     }
     L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
     L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
@@ -3846,6 +4098,28 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
         goto done;
     }
     if (!inplace && keep_if_deficient == 2) degenerate = 0;
+    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+     * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
+     * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
+     * full-rank engine's limit"); 16 nb u, the reduction's own core check.  An unconverged run
+     * returns its last sweep, as documented. */
+    if (!inplace && keep_if_deficient == 1 && converged) {
+        const double tol = 16.0 * L.nb * HZGSVD__U;
+        char *scratch = work + L.off_step;   /* the step's space: free now */
+        double *d_orth = (double *)(scratch + hzgsvd__orth_plan(2, L.mf > L.mg ? L.mf : L.mg, L.nb).bytes);
+        st = hzgsvd__z_orth_max_gpu(M.F, M.Fi, L.mf, L.nb, L.mf, scratch, d_orth, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_orth_max_gpu(M.G, M.Gi, L.mg, L.nb, L.mg, scratch, d_orth + 1, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_orth, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaStreamSynchronize(stream));
+        if (!(h_nrm[0] <= tol) || !(h_nrm[1] <= tol)) {
+            const int u_bad = !(h_nrm[0] <= tol);
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                              "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine; outputs not written)",
+                              u_bad ? "U" : "V", h_nrm[u_bad ? 0 : 1], tol);
+            goto done;
+        }
+    }
     HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
     if (!inplace) {
         hzgsvd__z_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, d_order, m_f, dF, dFi, ldf);

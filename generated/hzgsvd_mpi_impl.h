@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2
+ * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_gpu_refine.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -376,6 +376,8 @@ typedef struct hzgsvd__d_gpu_local {
     int *d_outer, *d_cross, *d_bad;
     hzgsvd__d_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
+    size_t in_off;                  /* where the rank's range-scaled input (F, G, then their imaginary planes)
+                                     * lies in work, for the sigma refinement; 0: not kept */
     hzgsvd__d_gpu_sweeper SW;           /* the block step over all pairs of the two stripes (the block-level strategy) */
     hzgsvd__d_gpu_sweeper SX;           /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
                                      * the two share the step buffers: they never run at once */
@@ -390,6 +392,13 @@ typedef struct hzgsvd__d_gpu_local {
             return hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
                                 "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);        \
     } while (0)
+
+/* Plane v of matrix y (0 F, 1 G) of the rank's kept input (D->in_off set): the rank's two stripes, ld as M. */
+HZGSVD_PRIVATE double *hzgsvd__d_gpu_local_input(const hzgsvd__d_gpu_local *D, int y, int v)
+{
+    const size_t nf = (size_t)D->M.mf * D->M.n, ng = (size_t)D->M.mg * D->M.n;
+    return (double *)(D->work + D->in_off) + (size_t)v * (nf + ng) + (y ? nf : 0);
+}
 
 HZGSVD_PRIVATE void hzgsvd__d_gpu_local_free(hzgsvd__d_gpu_local *D)
 {
@@ -458,6 +467,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
     const size_t o_sig = o_step + hzgsvd__d_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
     const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
     const size_t bytes = o_bad + 256;
+    /* the input kept for the sigma refinement (inside work, so that the IPC mapping covers it):
+     * where the options ask for it; by default only where the device also has room for what comes
+     * later and matters more: the IPC receive copy (the transport that avoids the host) and the
+     * refinement's own buffers at the end (upper bounds: the bordered sizes) */
+    size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * 1 * (nf + ng) : 0;
+    if (in_bytes > 0 && o->refine_sigma < 0) {
+        size_t free_b = 0, total_b = 0;
+        const size_t rows = (size_t)(H->mf > H->mg ? H->mf : H->mg);
+        const size_t later = sizeof(double) * 1 * (nf + ng + nz + rows * H->nz) + hzgsvd__gpu_refine_plan(1, H->mf, H->mg, H->nz, H->nc).bytes;
+        if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < bytes + in_bytes + later) { (void)cudaGetLastError(); in_bytes = 0; }
+    }
+    size_t tried = bytes + in_bytes;
     int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
     int *h_cross = h_outer + (size_t)D->steps * D->nblk;
     D->h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2));
@@ -467,14 +488,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
     }
     cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
+    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
+    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
+        (void)cudaGetLastError();
+        tried = bytes;
+        e = cudaMalloc((void **)&D->work, bytes);
+    } else if (e == cudaSuccess && in_bytes > 0) {
+        D->in_off = bytes;
+    }
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     if (e != cudaSuccess) {
         free(h_outer);
         return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
-                            "setting up %zu bytes of device memory: %s (%d)", bytes, cudaGetErrorString(e), (int)e);
+                            "setting up %zu bytes of device memory: %s (%d)", tried, cudaGetErrorString(e), (int)e);
     }
     double *dp = (double *)(D->work + o_mat);
     D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
@@ -491,6 +519,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, co
                             "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
     const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 1, info);
     if (st != HZGSVD_SUCCESS) return st;
+    if (D->in_off) {                /* F, G are contiguous in work, and so are their imaginary planes */
+        for (int v = 0; v < 1; ++v)
+            HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__d_gpu_local_input(D, 0, v), D->M.F, sizeof(double) * (nf + ng),
+                                        cudaMemcpyDeviceToDevice, D->stream));
+    }
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
     HZGSVD__CUL(hzgsvd__d_launch_initFGZ(&D->M, D->enh, prescale, half, row0, row1, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
@@ -550,6 +583,8 @@ typedef struct hzgsvd__z_gpu_local {
     int *d_outer, *d_cross, *d_bad;
     hzgsvd__z_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
+    size_t in_off;                  /* where the rank's range-scaled input (F, G, then their imaginary planes)
+                                     * lies in work, for the sigma refinement; 0: not kept */
     hzgsvd__z_gpu_sweeper SW;           /* the block step over all pairs of the two stripes (the block-level strategy) */
     hzgsvd__z_gpu_sweeper SX;           /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
                                      * the two share the step buffers: they never run at once */
@@ -564,6 +599,13 @@ typedef struct hzgsvd__z_gpu_local {
             return hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
                                 "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);        \
     } while (0)
+
+/* Plane v of matrix y (0 F, 1 G) of the rank's kept input (D->in_off set): the rank's two stripes, ld as M. */
+HZGSVD_PRIVATE double *hzgsvd__z_gpu_local_input(const hzgsvd__z_gpu_local *D, int y, int v)
+{
+    const size_t nf = (size_t)D->M.mf * D->M.n, ng = (size_t)D->M.mg * D->M.n;
+    return (double *)(D->work + D->in_off) + (size_t)v * (nf + ng) + (y ? nf : 0);
+}
 
 HZGSVD_PRIVATE void hzgsvd__z_gpu_local_free(hzgsvd__z_gpu_local *D)
 {
@@ -633,6 +675,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
     const size_t o_sig = o_step + hzgsvd__z_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
     const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
     const size_t bytes = o_bad + 256;
+    /* the input kept for the sigma refinement (inside work, so that the IPC mapping covers it):
+     * where the options ask for it; by default only where the device also has room for what comes
+     * later and matters more: the IPC receive copy (the transport that avoids the host) and the
+     * refinement's own buffers at the end (upper bounds: the bordered sizes) */
+    size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * 2 * (nf + ng) : 0;
+    if (in_bytes > 0 && o->refine_sigma < 0) {
+        size_t free_b = 0, total_b = 0;
+        const size_t rows = (size_t)(H->mf > H->mg ? H->mf : H->mg);
+        const size_t later = sizeof(double) * 2 * (nf + ng + nz + rows * H->nz) + hzgsvd__gpu_refine_plan(2, H->mf, H->mg, H->nz, H->nc).bytes;
+        if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < bytes + in_bytes + later) { (void)cudaGetLastError(); in_bytes = 0; }
+    }
+    size_t tried = bytes + in_bytes;
     int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
     int *h_cross = h_outer + (size_t)D->steps * D->nblk;
     D->h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2));
@@ -642,14 +696,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
     }
     cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes);
+    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
+    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
+        (void)cudaGetLastError();
+        tried = bytes;
+        e = cudaMalloc((void **)&D->work, bytes);
+    } else if (e == cudaSuccess && in_bytes > 0) {
+        D->in_off = bytes;
+    }
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     if (e != cudaSuccess) {
         free(h_outer);
         return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
-                            "setting up %zu bytes of device memory: %s (%d)", bytes, cudaGetErrorString(e), (int)e);
+                            "setting up %zu bytes of device memory: %s (%d)", tried, cudaGetErrorString(e), (int)e);
     }
     double *dp = (double *)(D->work + o_mat);
     D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
@@ -667,6 +728,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, co
                             "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
     const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 1, info);
     if (st != HZGSVD_SUCCESS) return st;
+    if (D->in_off) {                /* F, G are contiguous in work, and so are their imaginary planes */
+        for (int v = 0; v < 2; ++v)
+            HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__z_gpu_local_input(D, 0, v), v ? D->M.Fi : D->M.F, sizeof(double) * (nf + ng),
+                                        cudaMemcpyDeviceToDevice, D->stream));
+    }
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
     HZGSVD__CUL(hzgsvd__z_launch_initFGZ(&D->M, D->enh, prescale, half, row0, row1, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
@@ -951,6 +1017,251 @@ done:
 }
 #endif /* __CUDACC__ */
 /*** end templates/hzgsvd_mpi_ipc.cu.j2 [z] ***/
+
+/*** begin templates/hzgsvd_mpi_gpu_refine.cu.j2 [d] ***/
+#ifdef __CUDACC__
+/* The sigma refinement on the GPU ranks of the distributed engine, real (the method: hzgsvd_sigma_refine in
+ * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
+ * ||G z_j|| needs all n columns of F and G for each of a rank's columns z_j, so every rank
+ * assembles the whole range-scaled input, one matrix at a time, from the copies the ranks kept at
+ * the start (D->in_off): pulled from the other devices over CUDA IPC where the stripes travel that
+ * way, else gathered through host memory with MPI_Allgather.  Every rank then refines its own
+ * columns of Z.  Only copies move the input, so the result is the same bits for every transport. */
+
+/* Matrix y (0 F, 1 G) of the whole input into Y (planes of ld rows x nb columns, the columns in
+ * their position order): slot o of rank s is the stripe at position stripes[2 s + o].  ipc: the
+ * other ranks' memory mapped (I), else through the host buffers hl (2 ws columns) and ha (nb). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_mpi_refine_gather(hzgsvd__d_gpu_local *D, const hzgsvd__d_mpi_ipc *I, MPI_Comm comm, MPI_Datatype col, const int *stripes,
+                                                   int P, int ws, int y, double *Y, double *hl, double *ha, int *mpi_failed)
+{
+    const int rows = y ? D->M.mg : D->M.mf, nc = 2 * ws;
+    const size_t plane = (size_t)rows * P * nc, stripe = (size_t)rows * ws;
+    cudaError_t e = cudaSuccess;
+    for (int v = 0; v < 1; ++v) {
+        const double *mine = hzgsvd__d_gpu_local_input(D, y, v);
+        if (!I) {                   /* host: ha = every rank's 2 ws columns in rank order */
+            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, D->stream);
+            if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+            /* called by every rank whatever its device did (no hang); a broken rank's columns are not used */
+            if (MPI_Allgather(hl, nc, col, ha, nc, col, comm) != MPI_SUCCESS) *mpi_failed = 1;
+        }
+        for (int s = 0; s < P && e == cudaSuccess; ++s)
+            for (int o = 0; o < 2 && e == cudaSuccess; ++o) {
+                double *dst = Y + (size_t)v * plane + (size_t)stripes[2 * s + o] * stripe;
+                if (I) {
+                    const size_t off = (size_t)((const char *)mine - D->work) + sizeof(double) * (size_t)o * stripe;
+                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, D->stream);
+                } else {
+                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, D->stream);
+                }
+            }
+        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);   /* ha is reused for the next plane */
+    }
+    return e;
+}
+
+/* Refine this rank's sf, sg, ss (host, nc each: the final rescale's, the columns with real[j] set)
+ * from the whole input pair and the rank's Z, where options.refine_sigma asks for it (-1: where
+ * every rank has the memory; 1: an error otherwise).  *refined: 1 where done.  Collective: every
+ * rank returns the same status.  I: the mapped memory of the other ranks (transport IPC), or NULL. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_refine(MPI_Comm comm, hzgsvd__d_gpu_local *D, const hzgsvd__d_mpi_ipc *I, const int *stripes, int P, int ws,
+                                                  int m_f, int m_g, int n, int want, const int *real, double *sf, double *sg, double *ss,
+                                                  int *refined, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int nc = 2 * ws, nb = P * nc, rows = D->M.mf > D->M.mg ? D->M.mf : D->M.mg;
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nc);
+    const size_t y_bytes = hzgsvd__align256(sizeof(double) * 1 * (size_t)rows * nb);
+    const size_t o_rl = y_bytes, o_ex = o_rl + RL.bytes, o_nrm = o_ex + hzgsvd__align256(sizeof(int) * (size_t)n);
+    const size_t o_real = o_nrm + hzgsvd__align256(sizeof(double) * (size_t)n), o_bad = o_real + hzgsvd__align256(sizeof(int) * (size_t)nc);
+    const size_t bytes = o_bad + 256;
+    char *buf = NULL;
+    double *hl = NULL, *ha = NULL;
+    MPI_Datatype col[2] = { MPI_DATATYPE_NULL, MPI_DATATYPE_NULL };
+    int ok = want != 0 && D->in_off != 0, all = 0, mpi_failed = 0;
+    cudaError_t e = cudaSuccess;
+    *refined = 0;
+    if (ok && cudaMalloc((void **)&buf, bytes) != cudaSuccess) { (void)cudaGetLastError(); buf = NULL; ok = 0; }
+    if (ok && !I) {
+        hl = (double *)malloc(sizeof(double) * (size_t)rows * nc);
+        ha = (double *)malloc(sizeof(double) * (size_t)rows * nb);
+        for (int y = 0; y < 2; ++y)
+            if (MPI_Type_contiguous(y ? D->M.mg : D->M.mf, MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
+            else if (MPI_Type_commit(&col[y]) != MPI_SUCCESS) MPI_Type_free(&col[y]);   /* (sets it to MPI_DATATYPE_NULL) */
+        ok = hl && ha && col[0] != MPI_DATATYPE_NULL && col[1] != MPI_DATATYPE_NULL;
+    }
+    HZGSVD__MPI(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm));
+    if (!all) {
+        if (want > 0)
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the sigma refinement (refine_sigma = 1) needs %zu bytes of device memory and "
+                              "the whole input's columns in host memory on every rank; some rank has not", bytes);
+        goto done;
+    }
+    {
+        double *Y = (double *)buf, *nrm = (double *)(buf + o_rl + RL.off_nrm);
+        int *d_ex = (int *)(buf + o_ex), *d_real = (int *)(buf + o_real), *d_bad = (int *)(buf + o_bad);
+        for (int y = 0; y < 2; ++y) {
+            const int ld = y ? D->M.mg : D->M.mf, m = y ? m_g : m_f;
+            const size_t yplane = (size_t)ld * nb;
+            const cudaError_t g = hzgsvd__d_mpi_refine_gather(D, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, &mpi_failed);
+            if (e == cudaSuccess) e = g;
+            if (e != cudaSuccess) continue;     /* the other matrix's gather is collective too */
+            /* the exponents of the whole input's columns (check_values: the values were checked at the load) */
+            hzgsvd__d_check_values<<<n, 128, 0, D->stream>>>(Y, m, n, ld, d_bad, d_bad + 1, (double *)(buf + o_nrm), d_ex);
+            e = cudaGetLastError();
+            if (e != cudaSuccess) continue;
+            st = hzgsvd__d_gpu_refine_norms(Y, NULL, ld, m, n, nc, D->M.Z, NULL, D->M.nz, 0, 0, NULL, d_ex,
+                                       D->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + o_rl, &RL, D->stream, info);
+            if (st != HZGSVD_SUCCESS) e = cudaErrorUnknown;
+            (void)yplane;
+        }
+        if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, D->stream);
+        if (e == cudaSuccess) {
+            hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, D->stream>>>(nrm, nrm + nc, d_real, nc, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc);
+            e = cudaGetLastError();
+        }
+        if (e == cudaSuccess) e = cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+        if (e == cudaSuccess) e = cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+        if (e == cudaSuccess) e = cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+        if (st == HZGSVD_SUCCESS && e != cudaSuccess)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the sigma refinement: %s (%d)", cudaGetErrorString(e), (int)e);
+        if (st == HZGSVD_SUCCESS && mpi_failed) st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "the sigma refinement: MPI_Allgather of the input failed");
+        /* no rank lets its input go (the release) before every other rank has read it */
+        HZGSVD__MPI(MPI_Barrier(comm));
+        *refined = st == HZGSVD_SUCCESS;
+    }
+done:
+    cudaFree(buf);
+    (void)cudaGetLastError();
+    free(hl); free(ha);
+    for (int y = 0; y < 2; ++y) if (col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&col[y]);
+    return hzgsvd__mpi_agree(comm, st, info);
+}
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_gpu_refine.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_mpi_gpu_refine.cu.j2 [z] ***/
+#ifdef __CUDACC__
+/* The sigma refinement on the GPU ranks of the distributed engine, complex (the method: hzgsvd_sigma_refine in
+ * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
+ * ||G z_j|| needs all n columns of F and G for each of a rank's columns z_j, so every rank
+ * assembles the whole range-scaled input, one matrix at a time, from the copies the ranks kept at
+ * the start (D->in_off): pulled from the other devices over CUDA IPC where the stripes travel that
+ * way, else gathered through host memory with MPI_Allgather.  Every rank then refines its own
+ * columns of Z.  Only copies move the input, so the result is the same bits for every transport. */
+
+/* Matrix y (0 F, 1 G) of the whole input into Y (planes of ld rows x nb columns, the columns in
+ * their position order): slot o of rank s is the stripe at position stripes[2 s + o].  ipc: the
+ * other ranks' memory mapped (I), else through the host buffers hl (2 ws columns) and ha (nb). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_mpi_refine_gather(hzgsvd__z_gpu_local *D, const hzgsvd__z_mpi_ipc *I, MPI_Comm comm, MPI_Datatype col, const int *stripes,
+                                                   int P, int ws, int y, double *Y, double *hl, double *ha, int *mpi_failed)
+{
+    const int rows = y ? D->M.mg : D->M.mf, nc = 2 * ws;
+    const size_t plane = (size_t)rows * P * nc, stripe = (size_t)rows * ws;
+    cudaError_t e = cudaSuccess;
+    for (int v = 0; v < 2; ++v) {
+        const double *mine = hzgsvd__z_gpu_local_input(D, y, v);
+        if (!I) {                   /* host: ha = every rank's 2 ws columns in rank order */
+            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, D->stream);
+            if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+            /* called by every rank whatever its device did (no hang); a broken rank's columns are not used */
+            if (MPI_Allgather(hl, nc, col, ha, nc, col, comm) != MPI_SUCCESS) *mpi_failed = 1;
+        }
+        for (int s = 0; s < P && e == cudaSuccess; ++s)
+            for (int o = 0; o < 2 && e == cudaSuccess; ++o) {
+                double *dst = Y + (size_t)v * plane + (size_t)stripes[2 * s + o] * stripe;
+                if (I) {
+                    const size_t off = (size_t)((const char *)mine - D->work) + sizeof(double) * (size_t)o * stripe;
+                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, D->stream);
+                } else {
+                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, D->stream);
+                }
+            }
+        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);   /* ha is reused for the next plane */
+    }
+    return e;
+}
+
+/* Refine this rank's sf, sg, ss (host, nc each: the final rescale's, the columns with real[j] set)
+ * from the whole input pair and the rank's Z, where options.refine_sigma asks for it (-1: where
+ * every rank has the memory; 1: an error otherwise).  *refined: 1 where done.  Collective: every
+ * rank returns the same status.  I: the mapped memory of the other ranks (transport IPC), or NULL. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_refine(MPI_Comm comm, hzgsvd__z_gpu_local *D, const hzgsvd__z_mpi_ipc *I, const int *stripes, int P, int ws,
+                                                  int m_f, int m_g, int n, int want, const int *real, double *sf, double *sg, double *ss,
+                                                  int *refined, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int nc = 2 * ws, nb = P * nc, rows = D->M.mf > D->M.mg ? D->M.mf : D->M.mg;
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nc);
+    const size_t y_bytes = hzgsvd__align256(sizeof(double) * 2 * (size_t)rows * nb);
+    const size_t o_rl = y_bytes, o_ex = o_rl + RL.bytes, o_nrm = o_ex + hzgsvd__align256(sizeof(int) * (size_t)n);
+    const size_t o_real = o_nrm + hzgsvd__align256(sizeof(double) * (size_t)n), o_bad = o_real + hzgsvd__align256(sizeof(int) * (size_t)nc);
+    const size_t bytes = o_bad + 256;
+    char *buf = NULL;
+    double *hl = NULL, *ha = NULL;
+    MPI_Datatype col[2] = { MPI_DATATYPE_NULL, MPI_DATATYPE_NULL };
+    int ok = want != 0 && D->in_off != 0, all = 0, mpi_failed = 0;
+    cudaError_t e = cudaSuccess;
+    *refined = 0;
+    if (ok && cudaMalloc((void **)&buf, bytes) != cudaSuccess) { (void)cudaGetLastError(); buf = NULL; ok = 0; }
+    if (ok && !I) {
+        hl = (double *)malloc(sizeof(double) * (size_t)rows * nc);
+        ha = (double *)malloc(sizeof(double) * (size_t)rows * nb);
+        for (int y = 0; y < 2; ++y)
+            if (MPI_Type_contiguous(y ? D->M.mg : D->M.mf, MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
+            else if (MPI_Type_commit(&col[y]) != MPI_SUCCESS) MPI_Type_free(&col[y]);   /* (sets it to MPI_DATATYPE_NULL) */
+        ok = hl && ha && col[0] != MPI_DATATYPE_NULL && col[1] != MPI_DATATYPE_NULL;
+    }
+    HZGSVD__MPI(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm));
+    if (!all) {
+        if (want > 0)
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the sigma refinement (refine_sigma = 1) needs %zu bytes of device memory and "
+                              "the whole input's columns in host memory on every rank; some rank has not", bytes);
+        goto done;
+    }
+    {
+        double *Y = (double *)buf, *nrm = (double *)(buf + o_rl + RL.off_nrm);
+        int *d_ex = (int *)(buf + o_ex), *d_real = (int *)(buf + o_real), *d_bad = (int *)(buf + o_bad);
+        for (int y = 0; y < 2; ++y) {
+            const int ld = y ? D->M.mg : D->M.mf, m = y ? m_g : m_f;
+            const size_t yplane = (size_t)ld * nb;
+            const cudaError_t g = hzgsvd__z_mpi_refine_gather(D, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, &mpi_failed);
+            if (e == cudaSuccess) e = g;
+            if (e != cudaSuccess) continue;     /* the other matrix's gather is collective too */
+            /* the exponents of the whole input's columns (check_values: the values were checked at the load) */
+            hzgsvd__z_check_values<<<n, 128, 0, D->stream>>>(Y, Y + yplane, m, n, ld, d_bad, d_bad + 1, (double *)(buf + o_nrm), d_ex);
+            e = cudaGetLastError();
+            if (e != cudaSuccess) continue;
+            st = hzgsvd__z_gpu_refine_norms(Y, Y + yplane, ld, m, n, nc, D->M.Z, D->M.Zi, D->M.nz, 0, 0, NULL, d_ex,
+                                       D->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + o_rl, &RL, D->stream, info);
+            if (st != HZGSVD_SUCCESS) e = cudaErrorUnknown;
+        }
+        if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, D->stream);
+        if (e == cudaSuccess) {
+            hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, D->stream>>>(nrm, nrm + nc, d_real, nc, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc);
+            e = cudaGetLastError();
+        }
+        if (e == cudaSuccess) e = cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+        if (e == cudaSuccess) e = cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+        if (e == cudaSuccess) e = cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+        if (st == HZGSVD_SUCCESS && e != cudaSuccess)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the sigma refinement: %s (%d)", cudaGetErrorString(e), (int)e);
+        if (st == HZGSVD_SUCCESS && mpi_failed) st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "the sigma refinement: MPI_Allgather of the input failed");
+        /* no rank lets its input go (the release) before every other rank has read it */
+        HZGSVD__MPI(MPI_Barrier(comm));
+        *refined = st == HZGSVD_SUCCESS;
+    }
+done:
+    cudaFree(buf);
+    (void)cudaGetLastError();
+    free(hl); free(ha);
+    for (int y = 0; y < 2; ++y) if (col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&col[y]);
+    return hzgsvd__mpi_agree(comm, st, info);
+}
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_gpu_refine.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_mpi_engine.c.j2 [d] ***/
 /* The distributed engine, real (paper section 4.2, Algorithms 2-6): every rank runs the
@@ -1273,9 +1584,10 @@ agree:
              * before the reduction that makes every rank stop at the same sweep) */
             unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
             for (int k = 0; k < K.steps; ++k) {
-                /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
-                 * sweep), then only those between them (options.outermost_full: all in every step) */
-                const int full = k == 0 || o.outermost_full;
+                /* only the pairs between the two stripes, but all pairs of the two stripes (every
+                 * stripe's own pairs, once a sweep) in the last step (options.outermost_full: all in
+                 * every step) */
+                const int full = k == K.steps - 1 || o.outermost_full;
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
@@ -1347,6 +1659,15 @@ agree:
         st = hzgsvd__mpi_agree(K.comm, st, info);
         if (st != HZGSVD_SUCCESS) goto done;
         for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__d_real_column(&K.W, j, n);   /* first the real flags, gathered; the output numbers below */
+        if (K.gpu) {                /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
+#ifdef __CUDACC__
+            int refined = 0;
+            st = hzgsvd__d_mpi_gpu_refine(K.comm, &K.D, K.transport == HZGSVD_MPI_TRANSPORT_IPC ? &K.I : NULL, stripes, P, ws, L->m_f, L->m_g, n,
+                                      o.refine_sigma, out_col, sf, sg, ss, &refined, info);
+            if (st != HZGSVD_SUCCESS) goto done;
+            if (info) info->sigma_refined = refined;
+#endif
+        }
         HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
         HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
         HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
@@ -1782,9 +2103,10 @@ agree:
              * before the reduction that makes every rank stop at the same sweep) */
             unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
             for (int k = 0; k < K.steps; ++k) {
-                /* all pairs of the two stripes in the first step (every stripe's own pairs, once a
-                 * sweep), then only those between them (options.outermost_full: all in every step) */
-                const int full = k == 0 || o.outermost_full;
+                /* only the pairs between the two stripes, but all pairs of the two stripes (every
+                 * stripe's own pairs, once a sweep) in the last step (options.outermost_full: all in
+                 * every step) */
+                const int full = k == K.steps - 1 || o.outermost_full;
                 if (local == HZGSVD_SUCCESS) {
                     if (K.gpu) {
 #ifdef __CUDACC__
@@ -1856,6 +2178,15 @@ agree:
         st = hzgsvd__mpi_agree(K.comm, st, info);
         if (st != HZGSVD_SUCCESS) goto done;
         for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__z_real_column(&K.W, j, n);   /* first the real flags, gathered; the output numbers below */
+        if (K.gpu) {                /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
+#ifdef __CUDACC__
+            int refined = 0;
+            st = hzgsvd__z_mpi_gpu_refine(K.comm, &K.D, K.transport == HZGSVD_MPI_TRANSPORT_IPC ? &K.I : NULL, stripes, P, ws, L->m_f, L->m_g, n,
+                                      o.refine_sigma, out_col, sf, sg, ss, &refined, info);
+            if (st != HZGSVD_SUCCESS) goto done;
+            if (info) info->sigma_refined = refined;
+#endif
+        }
         HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
         HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
         HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));

@@ -102,6 +102,7 @@ def outputs(variants):
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_api.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
@@ -112,6 +113,7 @@ def outputs(variants):
          [("hzgsvd_mpi_common.c.j2", {})]
          + [("hzgsvd_mpi_gpu_local.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_mpi_ipc.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_mpi_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_mpi_engine.c.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_ref_impl.h",
          "The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), "

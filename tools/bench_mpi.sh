@@ -8,7 +8,7 @@
 # and efficiency against P = 1 and the max relative difference of sigma from the P = 1 run.
 # BENCH_MPI_PAIRS="cross full" runs P > 1 with both outermost orderings (--outermost-full: the
 # paper's full block sweep of a rank's stripes in every step; cross, the default: only the pairs
-# between its two stripes after the first step of a sweep).  BENCH_MPI_TRANSPORTS="ipc staged" runs
+# between its two stripes but in the last step of a sweep).  BENCH_MPI_TRANSPORTS="ipc staged" runs
 # P > 1 with each transport (HZGSVD_MPI_TRANSPORT; default "auto": the engine's choice).  The exchange
 # columns are summary.json's mpi_exchange_seconds (the slowest rank's time between the end of its
 # sweeps and the next step: transfers and waits) and mpi_bytes_moved.

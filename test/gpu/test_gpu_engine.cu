@@ -5,7 +5,8 @@
  *   build/test_gpu_engine --illcond [quick]   only the ill-conditioned pairs (the MGS fallback; quick: n = 8, for racecheck)
  *   build/test_gpu_engine --probe-gpu   exit status 0 if a GPU is usable
  *   build/test_gpu_engine --host-checks   only what needs no GPU (argument checks, workspace queries)
- *   build/test_gpu_engine --general   only the general pairs (reduction on the host, core on the GPU)
+ *   build/test_gpu_engine --general   only the general pairs (reduction on the host, core on the GPU) and
+ *                                     the ill-conditioned pairs the orthogonality check reroutes to it
  *
  * Bounds (docs/NUMERICS.md):
  *   SIGMA_VS_CPU   1e-12  max relative difference of sigma, GPU vs CPU engine, same input.  Both
@@ -1017,6 +1018,49 @@ static void general_pairs(void)
     }
 }
 
+/* The default path's orthogonality check (docs/NUMERICS.md, "The full-rank engine's limit"): dense
+ * ungraded F (20 x 8), G (10 x 8) of condition 1e13, full rank by LAPACK's tolerance, on which the
+ * GPU iteration alone can return U off orthogonality with status success.  Asserted of each pair:
+ * the default returns success with U, V orthonormal and small residuals (the check reroutes the
+ * pair through the reduction where the engine's U or V is off), bitwise the same on a second run;
+ * where it did not reroute, the engine alone (preprocess = 0) is orthonormal too. */
+static void illcond_orth_pairs(void)
+{
+    const int m_f = 20, m_g = 10, n = 8, trials = 24;
+    const double b_orth = 32.0 * n * EF_U, b_resid = 64.0 * n * EF_U;   /* test_engine_general's B_GORTH, B_GRESID */
+    tu_rng rng = { 0x5eed1e13u };
+    for (int cplx = 0; cplx < 2; ++cplx) {
+        int rerouted = 0;
+        double worst_alone = 0.0, worst = 0.0;
+        for (int trial = 0; trial < trials; ++trial) {
+            pair p = { m_f, m_g, n, cplx, ef_new(ef_size(cplx, m_f, n)), ef_new(ef_size(cplx, m_g, n)) };
+            illcond_matrix(&rng, cplx, m_f, n, 1e13, 0, 1.0, p.F);
+            illcond_matrix(&rng, cplx, m_g, n, 1e13, 0, 1.0, p.G);
+            hzgsvd_options o = hzgsvd_default_options(), alone = o;
+            alone.preprocess = 0;
+            result a = run(&p, &o, 1), b = run(&p, &o, 1), c = run(&p, &alone, 1);
+            const double ou = orthogonality(a.U, m_f, n, cplx), ov = orthogonality(a.V, m_g, n, cplx);
+            const double rf = residual(p.F, m_f, n, a.Z, a.U, a.sf, cplx), rg = residual(p.G, m_g, n, a.Z, a.V, a.sg, cplx);
+            const double oc = c.st == HZGSVD_SUCCESS ? fmax(orthogonality(c.U, m_f, n, cplx), orthogonality(c.V, m_g, n, cplx)) : -1.0;
+            const size_t e = cplx ? 2 : 1;
+            const int same = b.st == a.st && !memcmp(a.U, b.U, sizeof(double) * e * m_f * n) && !memcmp(a.V, b.V, sizeof(double) * e * m_g * n)
+                             && !memcmp(a.Z, b.Z, sizeof(double) * e * n * n) && !memcmp(a.sf, b.sf, sizeof(double) * 3 * n);
+            rerouted += a.info.preprocessed;
+            worst_alone = fmax(worst_alone, oc);
+            worst = fmax(worst, fmax(ou, ov));
+            CHECK(a.st == HZGSVD_SUCCESS && ou <= b_orth && ov <= b_orth && rf <= b_resid && rg <= b_resid && same
+                      && (a.info.preprocessed || (c.st == HZGSVD_SUCCESS && oc <= b_orth)),
+                  "%c cond 1e13 trial %d: status %d (%s), rerouted %d, orthogonality %.2e %.2e, residuals %.2e %.2e, repeat bitwise %s "
+                  "(engine alone: status %d, orthogonality %.2e)", cplx ? 'z' : 'd', trial, a.st, a.info.detail, a.info.preprocessed,
+                  ou, ov, rf, rg, same ? "yes" : "NO", c.st, oc);
+            release(&a); release(&b); release(&c);
+            free(p.F); free(p.G);
+        }
+        printf("  %c cond 1e13 ungraded pairs: %d of %d rerouted by the orthogonality check, U, V orthonormal to %.1e "
+               "(the GPU engine alone: up to %.1e)\n", cplx ? 'z' : 'd', rerouted, trials, worst, worst_alone);
+    }
+}
+
 /* options.cancel on the GPU: a flag set by the progress callback after sweep 2 stops the run there
  * (HZGSVD_ERR_CANCELLED, info.sweeps = 2, no outputs); a flag that stays 0 changes no bit. */
 static void cancel_after_second(const hzgsvd_progress *p, void *user)
@@ -1078,7 +1122,7 @@ int main(int argc, char **argv)
         return tu_finish();
     }
     if (argc == 2 && !strcmp(argv[1], "--inplace")) { device_api_inplace(); return tu_finish(); }
-    if (argc == 2 && !strcmp(argv[1], "--general")) { general_pairs(); return tu_finish(); }
+    if (argc == 2 && !strcmp(argv[1], "--general")) { general_pairs(); illcond_orth_pairs(); return tu_finish(); }
     if (argc == 2 && !strcmp(argv[1], "--cancel")) { cancel_runs(); return tu_finish(); }
     if ((argc == 2 || argc == 3) && !strcmp(argv[1], "--illcond")) { illcond_pairs(argc == 3 && !strcmp(argv[2], "quick")); return tu_finish(); }
     struct cudaDeviceProp prop;
@@ -1131,6 +1175,7 @@ int main(int argc, char **argv)
     range_ends(1);
     illcond_pairs(0);
     general_pairs();
+    illcond_orth_pairs();
     cancel_runs();
     return tu_finish();
 }
