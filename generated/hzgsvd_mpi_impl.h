@@ -50,6 +50,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_agree(MPI_Comm comm, hzgsvd_status st, 
     return (hzgsvd_status)msg.status;
 }
 
+/* This rank's rank and the rank count among the ranks of comm on its node (MPI_COMM_TYPE_SHARED;
+ * collective).  Returns 0, or -1 where MPI fails (then neither is set). */
+HZGSVD_PRIVATE int hzgsvd__mpi_node(MPI_Comm comm, int *rank_on_node, int *ranks_on_node)
+{
+    MPI_Comm node = MPI_COMM_NULL;
+    int r = 0, n = 0;
+    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) != MPI_SUCCESS) return -1;
+    const int ok = MPI_Comm_rank(node, &r) == MPI_SUCCESS && MPI_Comm_size(node, &n) == MPI_SUCCESS && n >= 1;
+    MPI_Comm_free(&node);
+    if (!ok) return -1;
+    if (rank_on_node) *rank_on_node = r;
+    if (ranks_on_node) *ranks_on_node = n;
+    return 0;
+}
+
 /* Threads for a rank's host loops over its columns (loading, range scaling, the rank test, storing
  * the results): options.threads where set, else the OpenMP default shared by the ranks of the node
  * (collective: MPI_Comm_split_type; a failure there only leaves the default whole).  Every such
@@ -58,11 +73,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_host_threads(MPI_Comm comm, const hzgsvd_options 
 {
 #ifdef _OPENMP
     int t = omp_get_max_threads(), on_node = 1;
-    MPI_Comm node = MPI_COMM_NULL;
-    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) == MPI_SUCCESS) {
-        if (MPI_Comm_size(node, &on_node) != MPI_SUCCESS || on_node < 1) on_node = 1;
-        MPI_Comm_free(&node);
-    }
+    if (hzgsvd__mpi_node(comm, NULL, &on_node) != 0) on_node = 1;
     if (o->threads > 0) return o->threads;
     t /= on_node;
     return t > 0 ? t : 1;
@@ -191,12 +202,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_check_layout(MPI_Comm comm, const hzgsv
 HZGSVD_API hzgsvd_status hzgsvd_mpi_select_gpu(MPI_Comm comm, int *device_ordinal)
 {
 #ifdef __CUDACC__
-    MPI_Comm node;
     int local = 0, count = 0;
-    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) != MPI_SUCCESS) return HZGSVD_ERR_MPI;
-    const int rc = MPI_Comm_rank(node, &local);
-    MPI_Comm_free(&node);
-    if (rc != MPI_SUCCESS) return HZGSVD_ERR_MPI;
+    if (hzgsvd__mpi_node(comm, &local, NULL) != 0) return HZGSVD_ERR_MPI;
     if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) { (void)cudaGetLastError(); return HZGSVD_ERR_NO_DEVICE; }
     if (cudaSetDevice(local % count) != cudaSuccess) { (void)cudaGetLastError(); return HZGSVD_ERR_CUDA; }
     if (device_ordinal) *device_ordinal = local % count;
@@ -825,7 +832,6 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_ipc_close(hzgsvd__d_mpi_ipc *I)
 HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
 {
     int ok = 1, all = 0, dev = -1, nsize = 0;
-    MPI_Comm node = MPI_COMM_NULL;
     int *devs = (int *)calloc((size_t)P, sizeof(int));
     cudaIpcMemHandle_t *h = (cudaIpcMemHandle_t *)calloc((size_t)P, sizeof(cudaIpcMemHandle_t));
     memset(I, 0, sizeof *I);
@@ -834,11 +840,10 @@ HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_
     I->region = sizeof(double) * 1 * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
     snprintf(why, nwhy, "another rank cannot use CUDA IPC");
     if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
-    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, r, MPI_INFO_NULL, &node) != MPI_SUCCESS) {
+    if (hzgsvd__mpi_node(comm, NULL, &nsize) != 0) {
         ok = 0; snprintf(why, nwhy, "MPI_Comm_split_type failed");
-    } else {
-        if (MPI_Comm_size(node, &nsize) != MPI_SUCCESS || nsize != P) { ok = 0; snprintf(why, nwhy, "the ranks are not all on one node"); }
-        MPI_Comm_free(&node);
+    } else if (nsize != P) {
+        ok = 0; snprintf(why, nwhy, "the ranks are not all on one node");
     }
     if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
     if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }
@@ -943,7 +948,6 @@ HZGSVD_PRIVATE void hzgsvd__z_mpi_ipc_close(hzgsvd__z_mpi_ipc *I)
 HZGSVD_PRIVATE int hzgsvd__z_mpi_ipc_open(hzgsvd__z_mpi_ipc *I, const hzgsvd__z_gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
 {
     int ok = 1, all = 0, dev = -1, nsize = 0;
-    MPI_Comm node = MPI_COMM_NULL;
     int *devs = (int *)calloc((size_t)P, sizeof(int));
     cudaIpcMemHandle_t *h = (cudaIpcMemHandle_t *)calloc((size_t)P, sizeof(cudaIpcMemHandle_t));
     memset(I, 0, sizeof *I);
@@ -952,11 +956,10 @@ HZGSVD_PRIVATE int hzgsvd__z_mpi_ipc_open(hzgsvd__z_mpi_ipc *I, const hzgsvd__z_
     I->region = sizeof(double) * 2 * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
     snprintf(why, nwhy, "another rank cannot use CUDA IPC");
     if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
-    if (MPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, r, MPI_INFO_NULL, &node) != MPI_SUCCESS) {
+    if (hzgsvd__mpi_node(comm, NULL, &nsize) != 0) {
         ok = 0; snprintf(why, nwhy, "MPI_Comm_split_type failed");
-    } else {
-        if (MPI_Comm_size(node, &nsize) != MPI_SUCCESS || nsize != P) { ok = 0; snprintf(why, nwhy, "the ranks are not all on one node"); }
-        MPI_Comm_free(&node);
+    } else if (nsize != P) {
+        ok = 0; snprintf(why, nwhy, "the ranks are not all on one node");
     }
     if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
     if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_tools.sh -- what every tool shares (issue 14): --version prints the library version and
 # exits 0, --help goes to stdout and exits 0; hzgsvd_check --help explains every metric it prints;
-# hzgsvd_lapack without --ref prints no sigma_err_max (there is nothing to compare with).
+# hzgsvd_lapack without --ref prints no sigma_err_max (there is nothing to compare with);
+# accuracy_table.sh refuses an unknown ACC_DEVICE or J.
 #
 #   BUILD=build bash test/test_tools.sh
 set -u
@@ -69,6 +70,13 @@ if [ -x "$BUILD/hzgsvd_mkpair" ] && "$BUILD/hzgsvd_mkpair" --cols 24 --rows-f 30
 else
     fail "hzgsvd_mkpair could not make a pair"
 fi
+
+# accuracy_table.sh (make accuracy-table) refuses a device or a J it does not know before any work.
+for bad in "ACC_DEVICE=tpu" "ACC_J=17"; do
+    env "$bad" BUILD="$BUILD" bash tools/accuracy_table.sh >"$T/acc.out" 2>"$T/acc.err"; rc=$?
+    if [ "$rc" -eq 2 ] && [ -s "$T/acc.err" ] && [ ! -s "$T/acc.out" ]; then pass "accuracy_table.sh with $bad: usage error (exit 2, said why)"
+    else fail "accuracy_table.sh with $bad: exit $rc" "$(head -2 "$T/acc.err")"; fi
+done
 
 # README explains the CLI's progress line.
 if grep -q 'sweep 3/30: big 848658, all 1058943' README.md && grep -q '`big`' README.md && grep -q '`all`' README.md; then

@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # accuracy_table.sh -- `make accuracy-table`: the paper's App. G accuracy table, rerun here.
 #
-#   BUILD=build [ACC_N=512] [ACC_J="1 2 ... 16"] [ACC_SEED=1] bash tools/accuracy_table.sh [--update-docs]
+#   BUILD=build [ACC_N=512] [ACC_J="1 2 ... 16"] [ACC_SEED=1] [ACC_DEVICE=cpu|gpu] bash tools/accuracy_table.sh [--update-docs]
 #
 # For each J: hzgsvd_mkpair --appg J makes the pair (F, G_J) of order ACC_N (kappa(F^T F) = 10,
 # kappa(G_J^T G_J) = 10^J, pivoted Cholesky factors built in long double; one seed, so F is the
 # same for every J); then
 #   reference  $BUILD/hzgsvd_ref F.npy G.npy -o REF     (the higher-precision engine: REF/sigma.npy)
-#   HZ         $BUILD/hzgsvd --device cpu --quiet F.npy G.npy -o HZ   (default options: variant 0,
-#              ME-FB-ME, sorted), max relative error of sigma by hzgsvd_check --ref REF/sigma.npy
+#   HZ         $BUILD/hzgsvd --device $ACC_DEVICE --quiet F.npy G.npy -o HZ   (default options:
+#              variant 0, ME-FB-ME, sorted; ACC_DEVICE cpu by default, gpu for the GPU engine's
+#              column), max relative error of sigma by hzgsvd_check --ref REF/sigma.npy
 #   GEVD       $BUILD/hzgsvd_lapack --gevd F.npy G.npy --ref REF/sigma.npy (dsyrk + dsygvd,
 #              sigma = sqrt(lambda); NaN where lambda < 0 or dsygvd fails)
 # and prints a Markdown table.  --update-docs also puts it into docs/NUMERICS.md between the lines
-# "<!-- accuracy-table:begin -->" and "<!-- accuracy-table:end -->".  Work files: $BUILD/accuracy_table/.
+# "<!-- accuracy-table:begin -->" and "<!-- accuracy-table:end -->" (ACC_DEVICE=gpu:
+# "accuracy-table-gpu:begin" and ":end").  Work files: $BUILD/accuracy_table/.
 # ACC_J takes a subset, separated by spaces or commas.  Exits non-zero if a tool is missing or the
 # reference engine fails; a failure of our engine or of the GEVD route is written into the table.
 set -euo pipefail
@@ -22,9 +24,12 @@ N=${ACC_N:-512}
 JS=${ACC_J:-1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16}
 JS=${JS//,/ }
 SEED=${ACC_SEED:-1}
+DEV=${ACC_DEVICE:-cpu}
+case "$DEV" in cpu) TAG=accuracy-table ;; gpu) TAG=accuracy-table-gpu ;;
+    *) echo "accuracy_table: ACC_DEVICE must be cpu or gpu, not '$DEV'" >&2; exit 2 ;; esac
 DOC=docs/NUMERICS.md
-BEGIN='<!-- accuracy-table:begin -->'
-END='<!-- accuracy-table:end -->'
+BEGIN="<!-- $TAG:begin -->"
+END="<!-- $TAG:end -->"
 REF="$BUILD/hzgsvd_ref"
 
 update=0
@@ -89,7 +94,7 @@ for j in $JS; do
 
     echo "accuracy_table: J = $j: hzgsvd" >&2
     hz="failed"; sweeps="-"
-    rc=0; "$BUILD/hzgsvd" --device cpu --quiet "$D/F.npy" "$D/G.npy" -o "$D/hz" 2>"$D/hz.log" || rc=$?
+    rc=0; "$BUILD/hzgsvd" --device "$DEV" --quiet "$D/F.npy" "$D/G.npy" -o "$D/hz" 2>"$D/hz.log" || rc=$?
     if [ -f "$D/hz/summary.json" ]; then
         sweeps=$(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$D/hz/summary.json")
     fi
@@ -116,9 +121,9 @@ done
 table=$(
     echo "Pairs of order $N from \`hzgsvd_mkpair --appg J --cols $N --seed $SEED\` (κ(FᵀF) = 10, κ(GᵀG) = 10^J);"
     echo "max relative error of σ against \`hzgsvd_ref\` (the higher-precision engine, rounded to double)."
-    echo "HZ: \`hzgsvd --device cpu\`, default options (variant 0, ME-FB-ME, sorted); GEVD: dsyrk for FᵀF"
+    echo "HZ: \`hzgsvd --device $DEV\`, default options (variant 0, ME-FB-ME, sorted); GEVD: dsyrk for FᵀF"
     echo "and GᵀG, LAPACKE_dsygvd, σ = √λ (\`hzgsvd_lapack --gevd\`).  The last two columns are the"
-    echo "paper's (its own pairs, DHZ0 on a V100 and cusolverDnDsygvd).  Regenerate: \`make accuracy-table\`."
+    echo "paper's (its own pairs, DHZ0 on a V100 and cusolverDnDsygvd).  Regenerate: \`make accuracy-table\`$([ "$DEV" = gpu ] && echo " with ACC_DEVICE=gpu, on a GPU machine")."
     echo
     echo "| J | κ(GᵀG) | HZ max rel err | GEVD max rel err | sweeps | paper HZ | paper GEVD |"
     echo "|---:|---:|---:|---:|---:|---:|---:|"

@@ -7,6 +7,7 @@
  *   build/test_gpu_engine --host-checks   only what needs no GPU (argument checks, workspace queries)
  *   build/test_gpu_engine --general   only the general pairs (reduction on the host, core on the GPU) and
  *                                     the ill-conditioned pairs the orthogonality check reroutes to it
+ *   build/test_gpu_engine --orth-quick   one such pair per precision (for compute-sanitizer)
  *
  * Bounds (docs/NUMERICS.md):
  *   SIGMA_VS_CPU   1e-12  max relative difference of sigma, GPU vs CPU engine, same input.  Both
@@ -1024,9 +1025,9 @@ static void general_pairs(void)
  * the default returns success with U, V orthonormal and small residuals (the check reroutes the
  * pair through the reduction where the engine's U or V is off), bitwise the same on a second run;
  * where it did not reroute, the engine alone (preprocess = 0) is orthonormal too. */
-static void illcond_orth_pairs(void)
+static void illcond_orth_pairs(int trials)
 {
-    const int m_f = 20, m_g = 10, n = 8, trials = 24;
+    const int m_f = 20, m_g = 10, n = 8;
     const double b_orth = 32.0 * n * EF_U, b_resid = 64.0 * n * EF_U;   /* test_engine_general's B_GORTH, B_GRESID */
     tu_rng rng = { 0x5eed1e13u };
     for (int cplx = 0; cplx < 2; ++cplx) {
@@ -1122,7 +1123,8 @@ int main(int argc, char **argv)
         return tu_finish();
     }
     if (argc == 2 && !strcmp(argv[1], "--inplace")) { device_api_inplace(); return tu_finish(); }
-    if (argc == 2 && !strcmp(argv[1], "--general")) { general_pairs(); illcond_orth_pairs(); return tu_finish(); }
+    if (argc == 2 && !strcmp(argv[1], "--general")) { general_pairs(); illcond_orth_pairs(24); return tu_finish(); }
+    if (argc == 2 && !strcmp(argv[1], "--orth-quick")) { illcond_orth_pairs(1); return tu_finish(); }   /* for compute-sanitizer */
     if (argc == 2 && !strcmp(argv[1], "--cancel")) { cancel_runs(); return tu_finish(); }
     if ((argc == 2 || argc == 3) && !strcmp(argv[1], "--illcond")) { illcond_pairs(argc == 3 && !strcmp(argv[2], "quick")); return tu_finish(); }
     struct cudaDeviceProp prop;
@@ -1175,7 +1177,7 @@ int main(int argc, char **argv)
     range_ends(1);
     illcond_pairs(0);
     general_pairs();
-    illcond_orth_pairs();
+    illcond_orth_pairs(24);
     cancel_runs();
     return tu_finish();
 }
