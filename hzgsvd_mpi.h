@@ -23,13 +23,17 @@
  *   With P ranks the (bordered) columns are split into 2P stripes; rank r holds the two stripes of
  *   position r of a step of the outermost strategy (options.outermost, ME or MM over 2P stripes).
  *   In every outermost step each rank runs the single-device algorithm on its two stripes (1 block
- *   sweep with options.outermost_blocking = BO, the default; up to 30 with FB), then sends each
- *   stripe to the rank that holds it in the next step (the communication map, section 4.1.3) with
- *   non-blocking point-to-point messages; one MPI_Allreduce of the transformation counters per
- *   outermost sweep decides convergence.  No floating-point work is done outside the engines, so a
- *   run is bitwise reproducible for a given number of ranks.  GPU ranks send device buffers directly
- *   when the MPI is CUDA-aware (checked at run time with MPIX_Query_cuda_support) and stage them
- *   through pinned host buffers otherwise (or when HZGSVD_MPI_STAGE=1 is set in the environment).
+ *   sweep with options.outermost_blocking = BO, the default; up to 30 with FB): by default only the
+ *   block pairs between the two stripes, and all pairs of both in the last step of an outermost
+ *   sweep (options.outermost_full = 1: all in every step, the paper's), then passes each stripe to
+ *   the rank that holds it in the next step (the communication map, section 4.1.3); one
+ *   MPI_Allreduce of the transformation counters per outermost sweep decides convergence.  GPU ranks
+ *   on one node move stripes device to device by CUDA IPC; otherwise they send device buffers where
+ *   the MPI is CUDA-aware (MPIX_Query_cuda_support) and stage them through pinned host buffers else
+ *   (HZGSVD_MPI_TRANSPORT=ipc|mpi|staged forces one; info.mpi_transport says which ran).  After the
+ *   iteration GPU ranks refine sigma from the whole input pair (options.refine_sigma; CPU ranks do
+ *   not).  Messages only move columns and every sum has a fixed order, so a run is bitwise
+ *   reproducible for a given number of ranks, whatever the transport.
  *
  * ERRORS
  *   Every entry point is collective and returns the same status on every rank: when one rank
