@@ -1878,9 +1878,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
 {
     const size_t s2 = (size_t)s * s;
     const size_t n_work = hzgsvd__d_dn_work_size(2 * s, s);
-    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2) + n_work + (size_t)s + 1, sizeof(double));
+    /* + s + 1 for tau, + s for the re-orthogonalization's indices (ints in double slots) */
+    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
     double *S = mem, *Vr = S + 1 * 2 * s2, *Rm = Vr + 1 * 2 * s2, *work = Rm + 1 * s2, *tau = work + n_work;
+    int *idx = (int *)(tau + s + 1);
     hzgsvd__d_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
     hzgsvd__d_gen_copy(Bc, s, s, s, 0, S + 1 * (size_t)s, 2 * s);
     hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
@@ -1896,29 +1898,22 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
         for (int i = 0; i < 1 * s; ++i) Rm[(size_t)1 * j * s + i] = i / 1 <= j ? S[(size_t)1 * j * 2 * s + i] : 0.0;
     hzgsvd__d_gen_unit(S, 2 * s, 2 * s, s, 0);
     hzgsvd__d_gen_unreduce(Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
-    hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
-    hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
-    if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
-    st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2);
-    if (st == HZGSVD_ERR_RANK_DEFICIENT) {
-        /* The blocked engine factors the Gram matrix of each pivot block, which squares its
-         * condition: where a sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with
-         * another sigma_f ~ 1e-10, both nonzero) a 2x2 pivot of B can come out not positive
-         * definite.  The CPU engine column by column (w = 1) forms no pivot block. */
-        hzgsvd_options o1 = *o;
-        o1.block_width = 1;
+    /* The engine on [Q1; Q2]; where it refuses it, the CPU engine column by column: the blocked
+     * engine factors the Gram matrix of each pivot block, which squares its condition, and where a
+     * sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with another sigma_f ~ 1e-10,
+     * both nonzero) a 2x2 pivot of B can come out not positive definite; w = 1 forms no pivot block. */
+    hzgsvd_options o1 = *o;
+    o1.block_width = 1;
+    for (int attempt = 0; attempt < 2 && (attempt == 0 || st == HZGSVD_ERR_RANK_DEFICIENT); ++attempt) {
         hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
         hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }
-        st = hzgsvd__d_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* this run's counts */
+        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2) : hzgsvd__d_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
     }
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
-        int *idx = (int *)malloc(sizeof(int) * (size_t)s);
-        if (!idx) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %d indices for the core", s); }
         if (hzgsvd__d_gen_orth(Ac, s, Vr) > tol) hzgsvd__d_gen_reorth(Ac, s, sf, idx);
         if (hzgsvd__d_gen_orth(Bc, s, Vr) > tol) hzgsvd__d_gen_reorth(Bc, s, sg, idx);
-        free(idx);
         hzgsvd__d_dn_trsm_upper(Rm, s, s, Zc, s, s);
     }
     free(mem);
@@ -4368,9 +4363,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
 {
     const size_t s2 = (size_t)s * s;
     const size_t n_work = hzgsvd__z_dn_work_size(2 * s, s);
-    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2) + n_work + (size_t)s + 1, sizeof(double));
+    /* + s + 1 for tau, + s for the re-orthogonalization's indices (ints in double slots) */
+    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
     double *S = mem, *Vr = S + 2 * 2 * s2, *Rm = Vr + 2 * 2 * s2, *work = Rm + 2 * s2, *tau = work + n_work;
+    int *idx = (int *)(tau + s + 1);
     hzgsvd__z_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
     hzgsvd__z_gen_copy(Bc, s, s, s, 0, S + 2 * (size_t)s, 2 * s);
     hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
@@ -4386,29 +4383,22 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
         for (int i = 0; i < 2 * s; ++i) Rm[(size_t)2 * j * s + i] = i / 2 <= j ? S[(size_t)2 * j * 2 * s + i] : 0.0;
     hzgsvd__z_gen_unit(S, 2 * s, 2 * s, s, 0);
     hzgsvd__z_gen_unreduce(Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
-    hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
-    hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
-    if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the second run's counts */
-    st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2);
-    if (st == HZGSVD_ERR_RANK_DEFICIENT) {
-        /* The blocked engine factors the Gram matrix of each pivot block, which squares its
-         * condition: where a sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with
-         * another sigma_f ~ 1e-10, both nonzero) a 2x2 pivot of B can come out not positive
-         * definite.  The CPU engine column by column (w = 1) forms no pivot block. */
-        hzgsvd_options o1 = *o;
-        o1.block_width = 1;
+    /* The engine on [Q1; Q2]; where it refuses it, the CPU engine column by column: the blocked
+     * engine factors the Gram matrix of each pivot block, which squares its condition, and where a
+     * sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with another sigma_f ~ 1e-10,
+     * both nonzero) a 2x2 pivot of B can come out not positive definite; w = 1 forms no pivot block. */
+    hzgsvd_options o1 = *o;
+    o1.block_width = 1;
+    for (int attempt = 0; attempt < 2 && (attempt == 0 || st == HZGSVD_ERR_RANK_DEFICIENT); ++attempt) {
         hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
         hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }
-        st = hzgsvd__z_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
+        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* this run's counts */
+        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2) : hzgsvd__z_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
     }
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
-        int *idx = (int *)malloc(sizeof(int) * (size_t)s);
-        if (!idx) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %d indices for the core", s); }
         if (hzgsvd__z_gen_orth(Ac, s, Vr) > tol) hzgsvd__z_gen_reorth(Ac, s, sf, idx);
         if (hzgsvd__z_gen_orth(Bc, s, Vr) > tol) hzgsvd__z_gen_reorth(Bc, s, sg, idx);
-        free(idx);
         hzgsvd__z_dn_trsm_upper(Rm, s, s, Zc, s, s);
     }
     free(mem);

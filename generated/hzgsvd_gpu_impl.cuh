@@ -427,10 +427,11 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_refine_sigma(const double *nf, const 
 
 /* The orthogonality check's buffers (templates/hzgsvd_gpu_orth.cu.j2; aliasing the step workspace
  * as the refinement's do): P (pl m rows, pl nbp columns: Y and, complex, its companion), C = the
- * Gram matrix (nbp x pl nbp), the column maxima (nc); nbp: nc rounded up to the product's tile. */
+ * Gram matrix (nbp x pl nbp), the column maxima (nc), the results for U and V (2); nbp: nc rounded
+ * up to the product's tile.  m: the larger row count of the two, so one layout serves both. */
 typedef struct hzgsvd__orth_layout {
     int nbp;
-    size_t off_P, off_C, off_max, bytes;
+    size_t off_P, off_C, off_max, off_out, bytes;
 } hzgsvd__orth_layout;
 
 HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
@@ -441,7 +442,8 @@ HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
     R.off_P = 0;
     R.off_C = R.off_P + hzgsvd__align256(el * pl * (size_t)m * pl * R.nbp);
     R.off_max = R.off_C + hzgsvd__align256(el * (size_t)R.nbp * pl * R.nbp);
-    R.bytes = R.off_max + hzgsvd__align256(el * (size_t)nc);
+    R.off_out = R.off_max + hzgsvd__align256(el * (size_t)nc);
+    R.bytes = R.off_out + hzgsvd__align256(el * 2);
     return R;
 }
 /*** end templates/hzgsvd_gpu_refine_common.cu.j2 ***/
@@ -3316,19 +3318,19 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_orth_columns(const double *C, int nbp, 
     if (threadIdx.x == 0) colmax[j] = red[0];
 }
 
-/* *d_out (device) = the check's value for Y (m x nc, ld ld; m a multiple of 16); scratch:
- * hzgsvd__orth_bytes(1, m, nc) bytes, 256-byte aligned. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_orth_max_gpu(const double *Y, int m, int nc, int ld, char *scratch, double *d_out,
-                                                cudaStream_t stream, hzgsvd_info *info)
+/* Result `which` (0 U, 1 V) of the layout OL in scratch (device) = the check's value for Y (m x nc,
+ * ld ld; m a multiple of 16, at most the m OL was planned for, nc its nc); scratch 256-byte aligned. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_orth_max_gpu(const double *Y, int m, int nc, int ld, const hzgsvd__orth_layout *OL,
+                                                char *scratch, int which, cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const hzgsvd__orth_layout OL = hzgsvd__orth_plan(1, m, nc);
-    double *Pk = (double *)(scratch + OL.off_P), *C = (double *)(scratch + OL.off_C), *colmax = (double *)(scratch + OL.off_max);
-    hzgsvd__d_orth_pack<<<OL.nbp, 256, 0, stream>>>(Y, m, nc, ld, OL.nbp, Pk);
+    double *Pk = (double *)(scratch + OL->off_P), *C = (double *)(scratch + OL->off_C), *colmax = (double *)(scratch + OL->off_max);
+    double *d_out = (double *)(scratch + OL->off_out) + which;
+    hzgsvd__d_orth_pack<<<OL->nbp, 256, 0, stream>>>(Y, m, nc, ld, OL->nbp, Pk);
     HZGSVD__CU(cudaGetLastError());
-    st = hzgsvd__gpu_gemm(1, OL.nbp / HZGSVD__GEMM_BN, OL.nbp, 1 * OL.nbp, 1 * m, Pk, 1 * m, Pk, 1 * m, C, OL.nbp, stream, info);
+    st = hzgsvd__gpu_gemm(1, OL->nbp / HZGSVD__GEMM_BN, OL->nbp, 1 * OL->nbp, 1 * m, Pk, 1 * m, Pk, 1 * m, C, OL->nbp, stream, info);
     if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__d_orth_columns<<<nc, 256, 0, stream>>>(C, OL.nbp, colmax);
+    hzgsvd__d_orth_columns<<<nc, 256, 0, stream>>>(C, OL->nbp, colmax);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
     HZGSVD__CU(cudaGetLastError());
@@ -3379,19 +3381,19 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_orth_columns(const double *C, int nbp, 
     if (threadIdx.x == 0) colmax[j] = red[0];
 }
 
-/* *d_out (device) = the check's value for Y (m x nc, ld ld; m a multiple of 16); scratch:
- * hzgsvd__orth_bytes(2, m, nc) bytes, 256-byte aligned. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_orth_max_gpu(const double *Y, const double *Yi, int m, int nc, int ld, char *scratch, double *d_out,
-                                                cudaStream_t stream, hzgsvd_info *info)
+/* Result `which` (0 U, 1 V) of the layout OL in scratch (device) = the check's value for Y (m x nc,
+ * ld ld; m a multiple of 16, at most the m OL was planned for, nc its nc); scratch 256-byte aligned. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_orth_max_gpu(const double *Y, const double *Yi, int m, int nc, int ld, const hzgsvd__orth_layout *OL,
+                                                char *scratch, int which, cudaStream_t stream, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const hzgsvd__orth_layout OL = hzgsvd__orth_plan(2, m, nc);
-    double *Pk = (double *)(scratch + OL.off_P), *C = (double *)(scratch + OL.off_C), *colmax = (double *)(scratch + OL.off_max);
-    hzgsvd__z_orth_pack<<<OL.nbp, 256, 0, stream>>>(Y, Yi, m, nc, ld, OL.nbp, Pk);
+    double *Pk = (double *)(scratch + OL->off_P), *C = (double *)(scratch + OL->off_C), *colmax = (double *)(scratch + OL->off_max);
+    double *d_out = (double *)(scratch + OL->off_out) + which;
+    hzgsvd__z_orth_pack<<<OL->nbp, 256, 0, stream>>>(Y, Yi, m, nc, ld, OL->nbp, Pk);
     HZGSVD__CU(cudaGetLastError());
-    st = hzgsvd__gpu_gemm(1, OL.nbp / HZGSVD__GEMM_BN, OL.nbp, 2 * OL.nbp, 2 * m, Pk, 2 * m, Pk, 2 * m, C, OL.nbp, stream, info);
+    st = hzgsvd__gpu_gemm(1, OL->nbp / HZGSVD__GEMM_BN, OL->nbp, 2 * OL->nbp, 2 * m, Pk, 2 * m, Pk, 2 * m, C, OL->nbp, stream, info);
     if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__z_orth_columns<<<nc, 256, 0, stream>>>(C, OL.nbp, colmax);
+    hzgsvd__z_orth_columns<<<nc, 256, 0, stream>>>(C, OL->nbp, colmax);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
     HZGSVD__CU(cudaGetLastError());
@@ -3432,8 +3434,8 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
         const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb).bytes;
-        /* and so does the orthogonality check (copying mode), with its two results after its buffers */
-        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(1, L->mf > L->mg ? L->mf : L->mg, nb).bytes + 256;
+        /* and so does the orthogonality check (copying mode) */
+        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(1, L->mf > L->mg ? L->mf : L->mg, nb).bytes;
         const size_t after = refine > orth ? refine : orth;
         L->off_step = o;  o += step > after ? step : after;
     }
@@ -3716,11 +3718,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *
     if (!inplace && keep_if_deficient == 1 && converged) {
         const double tol = 16.0 * L.nb * HZGSVD__U;
         char *scratch = work + L.off_step;   /* the step's space: free now */
-        double *d_orth = (double *)(scratch + hzgsvd__orth_plan(1, L.mf > L.mg ? L.mf : L.mg, L.nb).bytes);
-        st = hzgsvd__d_orth_max_gpu(M.F, L.mf, L.nb, L.mf, scratch, d_orth, stream, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_orth_max_gpu(M.G, L.mg, L.nb, L.mg, scratch, d_orth + 1, stream, info);
+        const hzgsvd__orth_layout OL = hzgsvd__orth_plan(1, L.mf > L.mg ? L.mf : L.mg, L.nb);
+        st = hzgsvd__d_orth_max_gpu(M.F, L.mf, L.nb, L.mf, &OL, scratch, 0, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_orth_max_gpu(M.G, L.mg, L.nb, L.mg, &OL, scratch, 1, stream, info);
         if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_orth, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaMemcpyAsync(h_nrm, scratch + OL.off_out, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
         HZGSVD__CU(cudaStreamSynchronize(stream));
         if (!(h_nrm[0] <= tol) || !(h_nrm[1] <= tol)) {
             const int u_bad = !(h_nrm[0] <= tol);
@@ -3820,8 +3822,8 @@ HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
         const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb).bytes;
-        /* and so does the orthogonality check (copying mode), with its two results after its buffers */
-        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(2, L->mf > L->mg ? L->mf : L->mg, nb).bytes + 256;
+        /* and so does the orthogonality check (copying mode) */
+        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(2, L->mf > L->mg ? L->mf : L->mg, nb).bytes;
         const size_t after = refine > orth ? refine : orth;
         L->off_step = o;  o += step > after ? step : after;
     }
@@ -4106,11 +4108,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *
     if (!inplace && keep_if_deficient == 1 && converged) {
         const double tol = 16.0 * L.nb * HZGSVD__U;
         char *scratch = work + L.off_step;   /* the step's space: free now */
-        double *d_orth = (double *)(scratch + hzgsvd__orth_plan(2, L.mf > L.mg ? L.mf : L.mg, L.nb).bytes);
-        st = hzgsvd__z_orth_max_gpu(M.F, M.Fi, L.mf, L.nb, L.mf, scratch, d_orth, stream, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_orth_max_gpu(M.G, M.Gi, L.mg, L.nb, L.mg, scratch, d_orth + 1, stream, info);
+        const hzgsvd__orth_layout OL = hzgsvd__orth_plan(2, L.mf > L.mg ? L.mf : L.mg, L.nb);
+        st = hzgsvd__z_orth_max_gpu(M.F, M.Fi, L.mf, L.nb, L.mf, &OL, scratch, 0, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_orth_max_gpu(M.G, M.Gi, L.mg, L.nb, L.mg, &OL, scratch, 1, stream, info);
         if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_orth, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaMemcpyAsync(h_nrm, scratch + OL.off_out, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
         HZGSVD__CU(cudaStreamSynchronize(stream));
         if (!(h_nrm[0] <= tol) || !(h_nrm[1] <= tol)) {
             const int u_bad = !(h_nrm[0] <= tol);
