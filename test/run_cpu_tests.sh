@@ -129,6 +129,8 @@ else
 fi
 # The complete programs of examples/ (the MPI one where MPI exists, the GPU ones built where nvcc
 # exists and run where a GPU is present).
+# Bitwise unchanged: the CPU engines' outputs on the committed corpus against the recorded digests.
+run_suite bitwise_corpus env BUILD="$BUILD" MPIRUN="$MPIRUN" bash test/bitwise/check.sh
 run_suite test_examples env CC="${CC:-gcc}" NVCC="$NVCC" CUDA_ARCH="$CUDA_ARCH" MPIRUN="$MPIRUN" bash test/test_examples.sh
 
 pytest_suite cpu
