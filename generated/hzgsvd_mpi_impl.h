@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_gpu_refine.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2
+ * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_gpu_refine.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -788,33 +788,85 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, h
 #endif /* __CUDACC__ */
 /*** end templates/hzgsvd_mpi_gpu_local.cu.j2 [z] ***/
 
-/*** begin templates/hzgsvd_mpi_ipc.cu.j2 [d] ***/
+/*** begin templates/hzgsvd_mpi_prec.c.j2 ***/
+/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c.j2) needs of a precision:
+ * the planes per element and thin adapters over the engines' own functions, one instance per
+ * precision (templates/hzgsvd_mpi_local.c.j2).  `s` is that precision's state of a rank (host
+ * stripes W and R, the CPU engine, the GPU rank). */
+
 #ifdef __CUDACC__
-/* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC, real: every
- * rank maps the device memory of every other rank once (cudaIpcGetMemHandle of its working
- * allocation, the handles swapped over MPI) and, in each outermost step, pulls the stripes its two
- * slots receive straight from the senders' devices (over NVLink where there is one) into a receive
- * copy, then copies that over its working stripes.  Two barriers a step order it: every sender's
- * stripes are final before any pull, and every pull is finished before a sender works on its
- * stripes again.  Only columns move, so results are bitwise those of the other transports. */
-/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of the device stripes M (CUDA-aware
+/* A GPU rank's device stripes seen without their precision (X->gpu_view), for the transports and
+ * the sigma refinement: the matrices F, G, Z (every plane) lie contiguous from the start of work. */
+typedef struct hzgsvd__mpi_dev {
+    char *work;                     /* the rank's device allocation */
+    cudaStream_t stream;
+    double *plane[3][2];            /* plane v of F, G, Z, column 0 (real: plane 1 is plane 0) */
+    int rows[3], nc;                /* rows of F, G, Z; columns held */
+    double *d_sig;                  /* device: 3 nc (sigma_f, sigma_g, sigma) */
+    double *input[2][2];            /* plane v of the rank's kept range-scaled input F, G (NULL: not kept) */
+} hzgsvd__mpi_dev;
+
+/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of the device stripes (CUDA-aware
  * sends, IPC pulls). */
-HZGSVD_PRIVATE double *hzgsvd__d_mpi_dstripe(const hzgsvd__d_gpu_mats *M, int y, int v, int o, int stripe)
+HZGSVD_PRIVATE double *hzgsvd__mpi_dstripe(const hzgsvd__mpi_dev *V, int y, int v, int o, int stripe)
 {
-    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
-    double *base = y == 0 ? M->F : y == 1 ? M->G : M->Z;
-    (void)v;
-    return base + (size_t)o * stripe * rows;
+    return V->plane[y][v] + (size_t)o * stripe * V->rows[y];
 }
+#endif
 
-typedef struct hzgsvd__d_mpi_ipc {
-    char *recv;                     /* device: a receive copy of the matrix region of D->work */
-    char **peer;                    /* nranks: every rank's D->work mapped into this process (own: D->work) */
-    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from D->work */
+typedef struct hzgsvd__mpi_prec {
+    int planes;                     /* doubles per element: 1 real, 2 complex (split planes in the stripes) */
+    void *(*local_new)(void);       /* a zeroed state: host stripes W and R, the CPU engine, the GPU rank */
+    void (*local_free)(void *s, int gpu, int pinned_w, int pinned_r);
+    int (*mats_alloc)(void *s, int which, int mf, int mg, int nz, int nc);          /* which: 0 W, 1 R */
+    double *(*stripe)(void *s, int which, int y, int v, int o, int stripe);          /* plane v of matrix y, slot o */
+    void (*swap)(void *s);                                                           /* W <-> R */
+    hzgsvd_status (*check_values)(const double *c, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info);
+    void (*load_col)(void *s, int y, int j, const double *c, int m, int ld);
+    int (*range_column)(void *s, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng);
+    hzgsvd_status (*engine_init)(void *s, int nc, const hzgsvd_options *o, int *nblk, hzgsvd_info *info);
+    void (*init_fgz)(void *s, int half, int row0, int row1);
+    hzgsvd_status (*cpu_sweep)(void *s, int full, const int *cross, int sweep, unsigned long long *all, unsigned long long *big,
+                               hzgsvd_info *info);
+    void (*rescale_z)(void *s);
+    int (*final_rescale)(void *s, double *sf, double *sg, double *ss);
+    int (*real_column)(void *s, int j, int n);
+    int (*rank_test)(void *s, int j, int n, int m_f, int m_g, const double *nf, const double *ng, const double *sf, const double *sg);
+    void (*store_col)(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz, int m_f, int m_g, int n);
+    int (*range_sigma)(const hzgsvd__range *rg, double sf1, double sg1, double ss1, double *sf, double *sg, double *ss, double *zm, int *ze);
+    int (*range_z_col)(double *z, int n, const int *col, double zm, int ze);
+#ifdef __CUDACC__
+    hzgsvd_status (*gpu_init)(void *s, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info);
+    void (*gpu_view)(void *s, hzgsvd__mpi_dev *V);
+    hzgsvd_status (*gpu_sweeps)(void *s, int S, int full, int sweep, unsigned long long *all, unsigned long long *big, hzgsvd_info *info);
+    hzgsvd_status (*gpu_transfer)(void *s, int to_device, hzgsvd_info *info);
+    hzgsvd_status (*gpu_final)(void *s, double *sf, double *sg, double *ss, int *bad, hzgsvd_info *info);
+    /* the exponents of n columns of Y (m rows, ld; planes yplane apart): the check_values kernel */
+    cudaError_t (*gpu_exponents)(const double *Y, size_t yplane, int m, int n, int ld, int *d_bad, double *d_nrm, int *d_ex, cudaStream_t stream);
+    hzgsvd_status (*gpu_refine_norms)(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z, const double *Zi,
+                                      int ldz, int active, int shift, const int *d_col, const int *d_ex, const double *d_sig, double *nrm,
+                                      char *buf, const hzgsvd__gpu_refine_layout *RL, cudaStream_t stream, hzgsvd_info *info);
+#endif
+} hzgsvd__mpi_prec;
+/*** end templates/hzgsvd_mpi_prec.c.j2 ***/
+
+/*** begin templates/hzgsvd_mpi_ipc.cu.j2 ***/
+#ifdef __CUDACC__
+/* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC: every rank maps
+ * the device memory of every other rank once (cudaIpcGetMemHandle of its working allocation, the
+ * handles swapped over MPI) and, in each outermost step, pulls the stripes its two slots receive
+ * straight from the senders' devices (over NVLink where there is one) into a receive copy, then
+ * copies that over its working stripes.  Two barriers a step order it: every sender's stripes are
+ * final before any pull, and every pull is finished before a sender works on its stripes again.
+ * Only columns move, so results are bitwise those of the other transports. */
+typedef struct hzgsvd__mpi_ipc {
+    char *recv;                     /* device: a receive copy of the matrix region of V->work */
+    char **peer;                    /* nranks: every rank's V->work mapped into this process (own: V->work) */
+    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from V->work */
     int nranks, rank;
-} hzgsvd__d_mpi_ipc;
+} hzgsvd__mpi_ipc;
 
-HZGSVD_PRIVATE void hzgsvd__d_mpi_ipc_close(hzgsvd__d_mpi_ipc *I)
+HZGSVD_PRIVATE void hzgsvd__mpi_ipc_close(hzgsvd__mpi_ipc *I)
 {
     if (I->peer)
         for (int s = 0; s < I->nranks; ++s)
@@ -828,8 +880,9 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_ipc_close(hzgsvd__d_mpi_ipc *I)
 /* Sets up the mapping where every rank can: all ranks on one node (MPI_COMM_TYPE_SHARED), peer
  * access between their devices, the receive copy allocated, every handle opened.  Collective;
  * returns 1 on every rank or 0 on every rank (then nothing is held and *why says what failed here,
- * or that another rank failed). */
-HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
+ * or that another rank failed).  planes: doubles per element. */
+HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__mpi_dev *V, int planes, MPI_Comm comm, int P, int r, char *why,
+                                        size_t nwhy)
 {
     int ok = 1, all = 0, dev = -1, nsize = 0;
     int *devs = (int *)calloc((size_t)P, sizeof(int));
@@ -837,7 +890,7 @@ HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_
     memset(I, 0, sizeof *I);
     I->nranks = P; I->rank = r;
     I->peer = (char **)calloc((size_t)P, sizeof(char *));
-    I->region = sizeof(double) * 1 * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
+    I->region = sizeof(double) * planes * ((size_t)V->rows[0] + V->rows[1] + V->rows[2]) * V->nc;
     snprintf(why, nwhy, "another rank cannot use CUDA IPC");
     if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
     if (hzgsvd__mpi_node(comm, NULL, &nsize) != 0) {
@@ -847,7 +900,7 @@ HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_
     }
     if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
     if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }
-    if (ok && cudaIpcGetMemHandle(&h[r], D->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
+    if (ok && cudaIpcGetMemHandle(&h[r], V->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
     if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
     if (all) {
         devs[r] = dev;
@@ -856,7 +909,7 @@ HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_
             ok = 0; snprintf(why, nwhy, "MPI_Allgather of the IPC handles failed");
         }
         for (int s = 0; s < P && ok; ++s) {
-            if (s == r) { I->peer[s] = D->work; continue; }
+            if (s == r) { I->peer[s] = V->work; continue; }
             int can = devs[s] == dev;
             if (!can && cudaDeviceCanAccessPeer(&can, dev, devs[s]) != cudaSuccess) can = 0;
             if (!can) { ok = 0; snprintf(why, nwhy, "device %d cannot access device %d (rank %d)", dev, devs[s], s); break; }
@@ -868,15 +921,15 @@ HZGSVD_PRIVATE int hzgsvd__d_mpi_ipc_open(hzgsvd__d_mpi_ipc *I, const hzgsvd__d_
     }
     free(devs); free(h);
     (void)cudaGetLastError();
-    if (!all) hzgsvd__d_mpi_ipc_close(I);
+    if (!all) hzgsvd__mpi_ipc_close(I);
     return all;
 }
 
 /* Step k's exchange: slot o of this rank receives stripe so of rank s (src[(k P + r) 2 + o] =
  * 2 s + so), pulled from s's device.  MPI failures return HZGSVD_ERR_MPI (every rank fails at a
  * barrier); a CUDA failure here goes to *local, as a failed engine does, and the protocol goes on. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_ipc_exchange(const hzgsvd__d_mpi_ipc *I, hzgsvd__d_gpu_local *D, const int *src, int k, int stripe,
-                                                   MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_ipc_exchange(const hzgsvd__mpi_ipc *I, const hzgsvd__mpi_dev *V, int planes, const int *src, int k,
+                                                      int stripe, MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int P = I->nranks, r = I->rank;
@@ -885,166 +938,51 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_ipc_exchange(const hzgsvd__d_mpi_ipc 
     for (int o = 0; o < 2; ++o) {
         const int from = src[(k * P + r) * 2 + o], s = from / 2, so = from % 2;
         for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < 1; ++v) {
-                const size_t rows = y == 0 ? (size_t)D->M.mf : y == 1 ? (size_t)D->M.mg : (size_t)D->M.nz;
-                const size_t off_src = (size_t)((char *)hzgsvd__d_mpi_dstripe(&D->M, y, v, so, stripe) - D->work);
-                const size_t off_dst = (size_t)((char *)hzgsvd__d_mpi_dstripe(&D->M, y, v, o, stripe) - D->work);
+            for (int v = 0; v < planes; ++v) {
+                const size_t rows = (size_t)V->rows[y];
+                const size_t off_src = (size_t)((char *)hzgsvd__mpi_dstripe(V, y, v, so, stripe) - V->work);
+                const size_t off_dst = (size_t)((char *)hzgsvd__mpi_dstripe(V, y, v, o, stripe) - V->work);
                 if (e == cudaSuccess)
-                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, D->stream);
+                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, V->stream);
             }
     }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
     HZGSVD__MPI(MPI_Barrier(comm));                 /* every pull is finished: the stripes may change again */
-    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work, I->recv, I->region, cudaMemcpyDeviceToDevice, D->stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(V->work, I->recv, I->region, cudaMemcpyDeviceToDevice, V->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
     if (e != cudaSuccess && *local == HZGSVD_SUCCESS)
         *local = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the CUDA IPC exchange of outermost step %d: %s (%d)", k + 1, cudaGetErrorString(e), (int)e);
 done:
     return st;
 }
 #endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_ipc.cu.j2 [d] ***/
+/*** end templates/hzgsvd_mpi_ipc.cu.j2 ***/
 
-/*** begin templates/hzgsvd_mpi_ipc.cu.j2 [z] ***/
+/*** begin templates/hzgsvd_mpi_gpu_refine.cu.j2 ***/
 #ifdef __CUDACC__
-/* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC, complex: every
- * rank maps the device memory of every other rank once (cudaIpcGetMemHandle of its working
- * allocation, the handles swapped over MPI) and, in each outermost step, pulls the stripes its two
- * slots receive straight from the senders' devices (over NVLink where there is one) into a receive
- * copy, then copies that over its working stripes.  Two barriers a step order it: every sender's
- * stripes are final before any pull, and every pull is finished before a sender works on its
- * stripes again.  Only columns move, so results are bitwise those of the other transports. */
-/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of the device stripes M (CUDA-aware
- * sends, IPC pulls). */
-HZGSVD_PRIVATE double *hzgsvd__z_mpi_dstripe(const hzgsvd__z_gpu_mats *M, int y, int v, int o, int stripe)
-{
-    const int rows = y == 0 ? M->mf : y == 1 ? M->mg : M->nz;
-    double *base = y == 0 ? (v ? M->Fi : M->F) : y == 1 ? (v ? M->Gi : M->G) : (v ? M->Zi : M->Z);
-    return base + (size_t)o * stripe * rows;
-}
-
-typedef struct hzgsvd__z_mpi_ipc {
-    char *recv;                     /* device: a receive copy of the matrix region of D->work */
-    char **peer;                    /* nranks: every rank's D->work mapped into this process (own: D->work) */
-    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from D->work */
-    int nranks, rank;
-} hzgsvd__z_mpi_ipc;
-
-HZGSVD_PRIVATE void hzgsvd__z_mpi_ipc_close(hzgsvd__z_mpi_ipc *I)
-{
-    if (I->peer)
-        for (int s = 0; s < I->nranks; ++s)
-            if (s != I->rank && I->peer[s]) cudaIpcCloseMemHandle(I->peer[s]);
-    cudaFree(I->recv);
-    (void)cudaGetLastError();
-    free(I->peer);
-    memset(I, 0, sizeof *I);
-}
-
-/* Sets up the mapping where every rank can: all ranks on one node (MPI_COMM_TYPE_SHARED), peer
- * access between their devices, the receive copy allocated, every handle opened.  Collective;
- * returns 1 on every rank or 0 on every rank (then nothing is held and *why says what failed here,
- * or that another rank failed). */
-HZGSVD_PRIVATE int hzgsvd__z_mpi_ipc_open(hzgsvd__z_mpi_ipc *I, const hzgsvd__z_gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
-{
-    int ok = 1, all = 0, dev = -1, nsize = 0;
-    int *devs = (int *)calloc((size_t)P, sizeof(int));
-    cudaIpcMemHandle_t *h = (cudaIpcMemHandle_t *)calloc((size_t)P, sizeof(cudaIpcMemHandle_t));
-    memset(I, 0, sizeof *I);
-    I->nranks = P; I->rank = r;
-    I->peer = (char **)calloc((size_t)P, sizeof(char *));
-    I->region = sizeof(double) * 2 * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
-    snprintf(why, nwhy, "another rank cannot use CUDA IPC");
-    if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
-    if (hzgsvd__mpi_node(comm, NULL, &nsize) != 0) {
-        ok = 0; snprintf(why, nwhy, "MPI_Comm_split_type failed");
-    } else if (nsize != P) {
-        ok = 0; snprintf(why, nwhy, "the ranks are not all on one node");
-    }
-    if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
-    if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }
-    if (ok && cudaIpcGetMemHandle(&h[r], D->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
-    if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
-    if (all) {
-        devs[r] = dev;
-        if (MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, devs, 1, MPI_INT, comm) != MPI_SUCCESS ||
-            MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, h, (int)sizeof(cudaIpcMemHandle_t), MPI_BYTE, comm) != MPI_SUCCESS) {
-            ok = 0; snprintf(why, nwhy, "MPI_Allgather of the IPC handles failed");
-        }
-        for (int s = 0; s < P && ok; ++s) {
-            if (s == r) { I->peer[s] = D->work; continue; }
-            int can = devs[s] == dev;
-            if (!can && cudaDeviceCanAccessPeer(&can, dev, devs[s]) != cudaSuccess) can = 0;
-            if (!can) { ok = 0; snprintf(why, nwhy, "device %d cannot access device %d (rank %d)", dev, devs[s], s); break; }
-            if (cudaIpcOpenMemHandle((void **)&I->peer[s], h[s], cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
-                I->peer[s] = NULL; ok = 0; snprintf(why, nwhy, "cudaIpcOpenMemHandle of rank %d's memory failed", s);
-            }
-        }
-        if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
-    }
-    free(devs); free(h);
-    (void)cudaGetLastError();
-    if (!all) hzgsvd__z_mpi_ipc_close(I);
-    return all;
-}
-
-/* Step k's exchange: slot o of this rank receives stripe so of rank s (src[(k P + r) 2 + o] =
- * 2 s + so), pulled from s's device.  MPI failures return HZGSVD_ERR_MPI (every rank fails at a
- * barrier); a CUDA failure here goes to *local, as a failed engine does, and the protocol goes on. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_ipc_exchange(const hzgsvd__z_mpi_ipc *I, hzgsvd__z_gpu_local *D, const int *src, int k, int stripe,
-                                                   MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
-{
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    const int P = I->nranks, r = I->rank;
-    cudaError_t e = cudaSuccess;
-    HZGSVD__MPI(MPI_Barrier(comm));                 /* every sender's stripes are final */
-    for (int o = 0; o < 2; ++o) {
-        const int from = src[(k * P + r) * 2 + o], s = from / 2, so = from % 2;
-        for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < 2; ++v) {
-                const size_t rows = y == 0 ? (size_t)D->M.mf : y == 1 ? (size_t)D->M.mg : (size_t)D->M.nz;
-                const size_t off_src = (size_t)((char *)hzgsvd__z_mpi_dstripe(&D->M, y, v, so, stripe) - D->work);
-                const size_t off_dst = (size_t)((char *)hzgsvd__z_mpi_dstripe(&D->M, y, v, o, stripe) - D->work);
-                if (e == cudaSuccess)
-                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, D->stream);
-            }
-    }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-    HZGSVD__MPI(MPI_Barrier(comm));                 /* every pull is finished: the stripes may change again */
-    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work, I->recv, I->region, cudaMemcpyDeviceToDevice, D->stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-    if (e != cudaSuccess && *local == HZGSVD_SUCCESS)
-        *local = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the CUDA IPC exchange of outermost step %d: %s (%d)", k + 1, cudaGetErrorString(e), (int)e);
-done:
-    return st;
-}
-#endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_ipc.cu.j2 [z] ***/
-
-/*** begin templates/hzgsvd_mpi_gpu_refine.cu.j2 [d] ***/
-#ifdef __CUDACC__
-/* The sigma refinement on the GPU ranks of the distributed engine, real (the method: hzgsvd_sigma_refine in
+/* The sigma refinement on the GPU ranks of the distributed engine (the method: hzgsvd_sigma_refine in
  * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
  * ||G z_j|| needs all n columns of F and G for each of a rank's columns z_j, so every rank
  * assembles the whole range-scaled input, one matrix at a time, from the copies the ranks kept at
- * the start (D->in_off): pulled from the other devices over CUDA IPC where the stripes travel that
+ * the start (V->input): pulled from the other devices over CUDA IPC where the stripes travel that
  * way, else gathered through host memory with MPI_Allgather.  Every rank then refines its own
  * columns of Z.  Only copies move the input, so the result is the same bits for every transport. */
 
 /* Matrix y (0 F, 1 G) of the whole input into Y (planes of ld rows x nb columns, the columns in
  * their position order): slot o of rank s is the stripe at position stripes[2 s + o].  ipc: the
  * other ranks' memory mapped (I), else through the host buffers hl (2 ws columns) and ha (nb). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_mpi_refine_gather(hzgsvd__d_gpu_local *D, const hzgsvd__d_mpi_ipc *I, MPI_Comm comm, MPI_Datatype col, const int *stripes,
-                                                   int P, int ws, int y, double *Y, double *hl, double *ha, int *mpi_failed)
+HZGSVD_PRIVATE cudaError_t hzgsvd__mpi_refine_gather(const hzgsvd__mpi_dev *V, int planes, const hzgsvd__mpi_ipc *I, MPI_Comm comm,
+                                                     MPI_Datatype col, const int *stripes, int P, int ws, int y, double *Y, double *hl,
+                                                     double *ha, int *mpi_failed)
 {
-    const int rows = y ? D->M.mg : D->M.mf, nc = 2 * ws;
+    const int rows = V->rows[y], nc = 2 * ws;
     const size_t plane = (size_t)rows * P * nc, stripe = (size_t)rows * ws;
     cudaError_t e = cudaSuccess;
-    for (int v = 0; v < 1; ++v) {
-        const double *mine = hzgsvd__d_gpu_local_input(D, y, v);
+    for (int v = 0; v < planes; ++v) {
+        const double *mine = V->input[y][v];
         if (!I) {                   /* host: ha = every rank's 2 ws columns in rank order */
-            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, D->stream);
-            if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, V->stream);
+            if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
             /* called by every rank whatever its device did (no hang); a broken rank's columns are not used */
             if (MPI_Allgather(hl, nc, col, ha, nc, col, comm) != MPI_SUCCESS) *mpi_failed = 1;
         }
@@ -1052,44 +990,85 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_mpi_refine_gather(hzgsvd__d_gpu_local *D, c
             for (int o = 0; o < 2 && e == cudaSuccess; ++o) {
                 double *dst = Y + (size_t)v * plane + (size_t)stripes[2 * s + o] * stripe;
                 if (I) {
-                    const size_t off = (size_t)((const char *)mine - D->work) + sizeof(double) * (size_t)o * stripe;
-                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, D->stream);
+                    const size_t off = (size_t)((const char *)mine - V->work) + sizeof(double) * (size_t)o * stripe;
+                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, V->stream);
                 } else {
-                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, D->stream);
+                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, V->stream);
                 }
             }
-        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);   /* ha is reused for the next plane */
+        if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);   /* ha is reused for the next plane */
     }
     return e;
+}
+
+/* The refinement's device work once every rank has its buffers: per matrix the whole input
+ * gathered, its columns' exponents, the norms of its products with the rank's columns of Z; then
+ * sigma from the norms, copied to sf, sg, ss.  CUDA failures land in the returned status; a failed
+ * MPI_Allgather in *mpi_failed. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_refine_run(const hzgsvd__mpi_prec *X, const hzgsvd__mpi_dev *V, const hzgsvd__mpi_ipc *I,
+                                                    MPI_Comm comm, const MPI_Datatype col[2], const int *stripes, int P, int ws, int m_f,
+                                                    int m_g, int n, const int *real, double *sf, double *sg, double *ss, char *buf,
+                                                    const hzgsvd__gpu_refine_layout *RL, const size_t off[4], double *hl, double *ha,
+                                                    int *mpi_failed, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int nc = 2 * ws, nb = P * nc, cplx = X->planes == 2;
+    double *Y = (double *)buf, *nrm = (double *)(buf + off[0] + RL->off_nrm);
+    int *d_ex = (int *)(buf + off[1]), *d_real = (int *)(buf + off[3]), *d_bad = (int *)(buf + off[3] + hzgsvd__align256(sizeof(int) * (size_t)nc));
+    cudaError_t e = cudaSuccess;
+    for (int y = 0; y < 2; ++y) {
+        const int ld = V->rows[y], m = y ? m_g : m_f;
+        const size_t yplane = (size_t)ld * nb;
+        const cudaError_t g = hzgsvd__mpi_refine_gather(V, X->planes, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, mpi_failed);
+        if (e == cudaSuccess) e = g;
+        if (e != cudaSuccess) continue;     /* the other matrix's gather is collective too */
+        /* the exponents of the whole input's columns (check_values: the values were checked at the load) */
+        e = X->gpu_exponents(Y, yplane, m, n, ld, d_bad, (double *)(buf + off[2]), d_ex, V->stream);
+        if (e != cudaSuccess) continue;
+        st = X->gpu_refine_norms(Y, cplx ? Y + yplane : NULL, ld, m, n, nc, V->plane[2][0], cplx ? V->plane[2][1] : NULL, V->rows[2], 0, 0,
+                                 NULL, d_ex, V->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + off[0], RL, V->stream, info);
+        if (st != HZGSVD_SUCCESS) e = cudaErrorUnknown;
+    }
+    if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, V->stream);
+    if (e == cudaSuccess) {
+        hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, V->stream>>>(nrm, nrm + nc, d_real, nc, V->d_sig, V->d_sig + nc, V->d_sig + 2 * (size_t)nc);
+        e = cudaGetLastError();
+    }
+    if (e == cudaSuccess) e = cudaMemcpyAsync(sf, V->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, V->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(sg, V->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, V->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(ss, V->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, V->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
+    if (st == HZGSVD_SUCCESS && e != cudaSuccess)
+        st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the sigma refinement: %s (%d)", cudaGetErrorString(e), (int)e);
+    return st;
 }
 
 /* Refine this rank's sf, sg, ss (host, nc each: the final rescale's, the columns with real[j] set)
  * from the whole input pair and the rank's Z, where options.refine_sigma asks for it (-1: where
  * every rank has the memory; 1: an error otherwise).  *refined: 1 where done.  Collective: every
  * rank returns the same status.  I: the mapped memory of the other ranks (transport IPC), or NULL. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_refine(MPI_Comm comm, hzgsvd__d_gpu_local *D, const hzgsvd__d_mpi_ipc *I, const int *stripes, int P, int ws,
-                                                  int m_f, int m_g, int n, int want, const int *real, double *sf, double *sg, double *ss,
-                                                  int *refined, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_refine(const hzgsvd__mpi_prec *X, MPI_Comm comm, const hzgsvd__mpi_dev *V, const hzgsvd__mpi_ipc *I,
+                                                    const int *stripes, int P, int ws, int m_f, int m_g, int n, int want, const int *real,
+                                                    double *sf, double *sg, double *ss, int *refined, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const int nc = 2 * ws, nb = P * nc, rows = D->M.mf > D->M.mg ? D->M.mf : D->M.mg;
-    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nc);
-    const size_t y_bytes = hzgsvd__align256(sizeof(double) * 1 * (size_t)rows * nb);
+    const int PL = X->planes, nc = 2 * ws, nb = P * nc, rows = V->rows[0] > V->rows[1] ? V->rows[0] : V->rows[1];
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(PL, m_f, m_g, n, nc);
+    const size_t y_bytes = hzgsvd__align256(sizeof(double) * PL * (size_t)rows * nb);
     const size_t o_rl = y_bytes, o_ex = o_rl + RL.bytes, o_nrm = o_ex + hzgsvd__align256(sizeof(int) * (size_t)n);
     const size_t o_real = o_nrm + hzgsvd__align256(sizeof(double) * (size_t)n), o_bad = o_real + hzgsvd__align256(sizeof(int) * (size_t)nc);
-    const size_t bytes = o_bad + 256;
+    const size_t bytes = o_bad + 256, off[4] = { o_rl, o_ex, o_nrm, o_real };
     char *buf = NULL;
     double *hl = NULL, *ha = NULL;
     MPI_Datatype col[2] = { MPI_DATATYPE_NULL, MPI_DATATYPE_NULL };
-    int ok = want != 0 && D->in_off != 0, all = 0, mpi_failed = 0;
-    cudaError_t e = cudaSuccess;
+    int ok = want != 0 && V->input[0][0] != NULL, all = 0, mpi_failed = 0;
     *refined = 0;
     if (ok && cudaMalloc((void **)&buf, bytes) != cudaSuccess) { (void)cudaGetLastError(); buf = NULL; ok = 0; }
     if (ok && !I) {
         hl = (double *)malloc(sizeof(double) * (size_t)rows * nc);
         ha = (double *)malloc(sizeof(double) * (size_t)rows * nb);
         for (int y = 0; y < 2; ++y)
-            if (MPI_Type_contiguous(y ? D->M.mg : D->M.mf, MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
+            if (MPI_Type_contiguous(V->rows[y], MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
             else if (MPI_Type_commit(&col[y]) != MPI_SUCCESS) MPI_Type_free(&col[y]);   /* (sets it to MPI_DATATYPE_NULL) */
         ok = hl && ha && col[0] != MPI_DATATYPE_NULL && col[1] != MPI_DATATYPE_NULL;
     }
@@ -1100,40 +1079,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_refine(MPI_Comm comm, hzgsvd__d_g
                               "the whole input's columns in host memory on every rank; some rank has not", bytes);
         goto done;
     }
-    {
-        double *Y = (double *)buf, *nrm = (double *)(buf + o_rl + RL.off_nrm);
-        int *d_ex = (int *)(buf + o_ex), *d_real = (int *)(buf + o_real), *d_bad = (int *)(buf + o_bad);
-        for (int y = 0; y < 2; ++y) {
-            const int ld = y ? D->M.mg : D->M.mf, m = y ? m_g : m_f;
-            const size_t yplane = (size_t)ld * nb;
-            const cudaError_t g = hzgsvd__d_mpi_refine_gather(D, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, &mpi_failed);
-            if (e == cudaSuccess) e = g;
-            if (e != cudaSuccess) continue;     /* the other matrix's gather is collective too */
-            /* the exponents of the whole input's columns (check_values: the values were checked at the load) */
-            hzgsvd__d_check_values<<<n, 128, 0, D->stream>>>(Y, m, n, ld, d_bad, d_bad + 1, (double *)(buf + o_nrm), d_ex);
-            e = cudaGetLastError();
-            if (e != cudaSuccess) continue;
-            st = hzgsvd__d_gpu_refine_norms(Y, NULL, ld, m, n, nc, D->M.Z, NULL, D->M.nz, 0, 0, NULL, d_ex,
-                                       D->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + o_rl, &RL, D->stream, info);
-            if (st != HZGSVD_SUCCESS) e = cudaErrorUnknown;
-            (void)yplane;
-        }
-        if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, D->stream);
-        if (e == cudaSuccess) {
-            hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, D->stream>>>(nrm, nrm + nc, d_real, nc, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc);
-            e = cudaGetLastError();
-        }
-        if (e == cudaSuccess) e = cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
-        if (e == cudaSuccess) e = cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
-        if (e == cudaSuccess) e = cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
-        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-        if (st == HZGSVD_SUCCESS && e != cudaSuccess)
-            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the sigma refinement: %s (%d)", cudaGetErrorString(e), (int)e);
-        if (st == HZGSVD_SUCCESS && mpi_failed) st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "the sigma refinement: MPI_Allgather of the input failed");
-        /* no rank lets its input go (the release) before every other rank has read it */
-        HZGSVD__MPI(MPI_Barrier(comm));
-        *refined = st == HZGSVD_SUCCESS;
-    }
+    st = hzgsvd__mpi_refine_run(X, V, I, comm, col, stripes, P, ws, m_f, m_g, n, real, sf, sg, ss, buf, &RL, off, hl, ha, &mpi_failed, info);
+    if (st == HZGSVD_SUCCESS && mpi_failed) st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "the sigma refinement: MPI_Allgather of the input failed");
+    /* no rank lets its input go (the release) before every other rank has read it */
+    HZGSVD__MPI(MPI_Barrier(comm));
+    *refined = st == HZGSVD_SUCCESS;
 done:
     cudaFree(buf);
     (void)cudaGetLastError();
@@ -1142,211 +1092,115 @@ done:
     return hzgsvd__mpi_agree(comm, st, info);
 }
 #endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_gpu_refine.cu.j2 [d] ***/
+/*** end templates/hzgsvd_mpi_gpu_refine.cu.j2 ***/
 
-/*** begin templates/hzgsvd_mpi_gpu_refine.cu.j2 [z] ***/
-#ifdef __CUDACC__
-/* The sigma refinement on the GPU ranks of the distributed engine, complex (the method: hzgsvd_sigma_refine in
- * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
- * ||G z_j|| needs all n columns of F and G for each of a rank's columns z_j, so every rank
- * assembles the whole range-scaled input, one matrix at a time, from the copies the ranks kept at
- * the start (D->in_off): pulled from the other devices over CUDA IPC where the stripes travel that
- * way, else gathered through host memory with MPI_Allgather.  Every rank then refines its own
- * columns of Z.  Only copies move the input, so the result is the same bits for every transport. */
+/*** begin templates/hzgsvd_mpi_engine.c.j2 ***/
+/* The distributed engine (paper section 4.2, Algorithms 2-6), one driver for both precisions: every
+ * rank runs the single-device algorithm on its two stripes per outermost step and passes them on by
+ * the communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
+ * stripes on the device and stage the messages through host stripes unless the MPI is CUDA-aware
+ * or the ranks share a node (CUDA IPC).  What differs by precision comes from the table K->X
+ * (templates/hzgsvd_mpi_prec.c.j2). */
 
-/* Matrix y (0 F, 1 G) of the whole input into Y (planes of ld rows x nb columns, the columns in
- * their position order): slot o of rank s is the stripe at position stripes[2 s + o].  ipc: the
- * other ranks' memory mapped (I), else through the host buffers hl (2 ws columns) and ha (nb). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_mpi_refine_gather(hzgsvd__z_gpu_local *D, const hzgsvd__z_mpi_ipc *I, MPI_Comm comm, MPI_Datatype col, const int *stripes,
-                                                   int P, int ws, int y, double *Y, double *hl, double *ha, int *mpi_failed)
-{
-    const int rows = y ? D->M.mg : D->M.mf, nc = 2 * ws;
-    const size_t plane = (size_t)rows * P * nc, stripe = (size_t)rows * ws;
-    cudaError_t e = cudaSuccess;
-    for (int v = 0; v < 2; ++v) {
-        const double *mine = hzgsvd__z_gpu_local_input(D, y, v);
-        if (!I) {                   /* host: ha = every rank's 2 ws columns in rank order */
-            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, D->stream);
-            if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-            /* called by every rank whatever its device did (no hang); a broken rank's columns are not used */
-            if (MPI_Allgather(hl, nc, col, ha, nc, col, comm) != MPI_SUCCESS) *mpi_failed = 1;
-        }
-        for (int s = 0; s < P && e == cudaSuccess; ++s)
-            for (int o = 0; o < 2 && e == cudaSuccess; ++o) {
-                double *dst = Y + (size_t)v * plane + (size_t)stripes[2 * s + o] * stripe;
-                if (I) {
-                    const size_t off = (size_t)((const char *)mine - D->work) + sizeof(double) * (size_t)o * stripe;
-                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, D->stream);
-                } else {
-                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, D->stream);
-                }
-            }
-        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);   /* ha is reused for the next plane */
-    }
-    return e;
-}
-
-/* Refine this rank's sf, sg, ss (host, nc each: the final rescale's, the columns with real[j] set)
- * from the whole input pair and the rank's Z, where options.refine_sigma asks for it (-1: where
- * every rank has the memory; 1: an error otherwise).  *refined: 1 where done.  Collective: every
- * rank returns the same status.  I: the mapped memory of the other ranks (transport IPC), or NULL. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_refine(MPI_Comm comm, hzgsvd__z_gpu_local *D, const hzgsvd__z_mpi_ipc *I, const int *stripes, int P, int ws,
-                                                  int m_f, int m_g, int n, int want, const int *real, double *sf, double *sg, double *ss,
-                                                  int *refined, hzgsvd_info *info)
-{
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    const int nc = 2 * ws, nb = P * nc, rows = D->M.mf > D->M.mg ? D->M.mf : D->M.mg;
-    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nc);
-    const size_t y_bytes = hzgsvd__align256(sizeof(double) * 2 * (size_t)rows * nb);
-    const size_t o_rl = y_bytes, o_ex = o_rl + RL.bytes, o_nrm = o_ex + hzgsvd__align256(sizeof(int) * (size_t)n);
-    const size_t o_real = o_nrm + hzgsvd__align256(sizeof(double) * (size_t)n), o_bad = o_real + hzgsvd__align256(sizeof(int) * (size_t)nc);
-    const size_t bytes = o_bad + 256;
-    char *buf = NULL;
-    double *hl = NULL, *ha = NULL;
-    MPI_Datatype col[2] = { MPI_DATATYPE_NULL, MPI_DATATYPE_NULL };
-    int ok = want != 0 && D->in_off != 0, all = 0, mpi_failed = 0;
-    cudaError_t e = cudaSuccess;
-    *refined = 0;
-    if (ok && cudaMalloc((void **)&buf, bytes) != cudaSuccess) { (void)cudaGetLastError(); buf = NULL; ok = 0; }
-    if (ok && !I) {
-        hl = (double *)malloc(sizeof(double) * (size_t)rows * nc);
-        ha = (double *)malloc(sizeof(double) * (size_t)rows * nb);
-        for (int y = 0; y < 2; ++y)
-            if (MPI_Type_contiguous(y ? D->M.mg : D->M.mf, MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
-            else if (MPI_Type_commit(&col[y]) != MPI_SUCCESS) MPI_Type_free(&col[y]);   /* (sets it to MPI_DATATYPE_NULL) */
-        ok = hl && ha && col[0] != MPI_DATATYPE_NULL && col[1] != MPI_DATATYPE_NULL;
-    }
-    HZGSVD__MPI(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm));
-    if (!all) {
-        if (want > 0)
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the sigma refinement (refine_sigma = 1) needs %zu bytes of device memory and "
-                              "the whole input's columns in host memory on every rank; some rank has not", bytes);
-        goto done;
-    }
-    {
-        double *Y = (double *)buf, *nrm = (double *)(buf + o_rl + RL.off_nrm);
-        int *d_ex = (int *)(buf + o_ex), *d_real = (int *)(buf + o_real), *d_bad = (int *)(buf + o_bad);
-        for (int y = 0; y < 2; ++y) {
-            const int ld = y ? D->M.mg : D->M.mf, m = y ? m_g : m_f;
-            const size_t yplane = (size_t)ld * nb;
-            const cudaError_t g = hzgsvd__z_mpi_refine_gather(D, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, &mpi_failed);
-            if (e == cudaSuccess) e = g;
-            if (e != cudaSuccess) continue;     /* the other matrix's gather is collective too */
-            /* the exponents of the whole input's columns (check_values: the values were checked at the load) */
-            hzgsvd__z_check_values<<<n, 128, 0, D->stream>>>(Y, Y + yplane, m, n, ld, d_bad, d_bad + 1, (double *)(buf + o_nrm), d_ex);
-            e = cudaGetLastError();
-            if (e != cudaSuccess) continue;
-            st = hzgsvd__z_gpu_refine_norms(Y, Y + yplane, ld, m, n, nc, D->M.Z, D->M.Zi, D->M.nz, 0, 0, NULL, d_ex,
-                                       D->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + o_rl, &RL, D->stream, info);
-            if (st != HZGSVD_SUCCESS) e = cudaErrorUnknown;
-        }
-        if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, D->stream);
-        if (e == cudaSuccess) {
-            hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, D->stream>>>(nrm, nrm + nc, d_real, nc, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc);
-            e = cudaGetLastError();
-        }
-        if (e == cudaSuccess) e = cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
-        if (e == cudaSuccess) e = cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
-        if (e == cudaSuccess) e = cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
-        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-        if (st == HZGSVD_SUCCESS && e != cudaSuccess)
-            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the sigma refinement: %s (%d)", cudaGetErrorString(e), (int)e);
-        if (st == HZGSVD_SUCCESS && mpi_failed) st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "the sigma refinement: MPI_Allgather of the input failed");
-        /* no rank lets its input go (the release) before every other rank has read it */
-        HZGSVD__MPI(MPI_Barrier(comm));
-        *refined = st == HZGSVD_SUCCESS;
-    }
-done:
-    cudaFree(buf);
-    (void)cudaGetLastError();
-    free(hl); free(ha);
-    for (int y = 0; y < 2; ++y) if (col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&col[y]);
-    return hzgsvd__mpi_agree(comm, st, info);
-}
-#endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_gpu_refine.cu.j2 [z] ***/
-
-/*** begin templates/hzgsvd_mpi_engine.c.j2 [d] ***/
-/* The distributed engine, real (paper section 4.2, Algorithms 2-6): every rank runs the
- * single-device algorithm on its two stripes per outermost step and passes them on by the
- * communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
- * stripes on the device and stage the messages through host stripes unless the MPI is CUDA-aware. */
 
 /* A rank's whole state. */
-typedef struct hzgsvd__d_mpi_rank {
+typedef struct hzgsvd__mpi_rank {
+    const hzgsvd__mpi_prec *X;      /* the precision */
+    void *s;                        /* its state (X->local_new) */
+#ifdef __CUDACC__
+    hzgsvd__mpi_dev V;              /* GPU ranks: the device stripes, seen without their precision */
+    hzgsvd__mpi_ipc I;              /* transport IPC: the other ranks' device memory */
+#endif
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
     int gpu, cuda_aware, steps;
     int transport;                  /* GPU ranks: HZGSVD_MPI_TRANSPORT_* (cuda_aware: _MPI) */
     int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks, host transports only) */
     int host_threads;               /* for the loops over the local columns (hzgsvd__mpi_host_threads) */
+    int nblk;                       /* CPU ranks: block columns of the two stripes */
     int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
     int *cross;                     /* CPU ranks: the block pairs between the two stripes (hzgsvd__strategy_cross_fill) */
-    hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
-                                     * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
-    hzgsvd__d_engine E;
-#ifdef __CUDACC__
-    hzgsvd__d_gpu_local D;
-    hzgsvd__d_mpi_ipc I;                /* transport IPC: the other ranks' device memory */
-#endif
     MPI_Datatype col[3];            /* one column of F, G, Z (one plane) */
-} hzgsvd__d_mpi_rank;
+    /* host buffers (one allocation each): nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb),
+     * + 2 nb for reordering the norms; real flags of all (nb), the output order (nb), stripes (2P),
+     * shifts of all (nb), local shifts (nc) */
+    double *aux, *nf, *ng, *all_ss, *sf, *sg, *ss, *nfl, *ngl;
+    int *iaux, *all_real, *order, *stripes, *gsh, *cl;
+    hzgsvd__range rg;
+    int converged;
+} hzgsvd__mpi_rank;
 
-/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of host stripes H. */
-HZGSVD_PRIVATE double *hzgsvd__d_mpi_stripe(const hzgsvd__d_mats *H, int y, int v, int o, int stripe)
-{
-    const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
-    double *base = y == 0 ? H->Fr : y == 1 ? H->Gr : H->Zr;
-    (void)v;
-    return base + (size_t)o * stripe * rows;
-}
-
-
-HZGSVD_PRIVATE void hzgsvd__d_mpi_release(hzgsvd__d_mpi_rank *K)
+HZGSVD_PRIVATE void hzgsvd__mpi_release(hzgsvd__mpi_rank *K)
 {
 #ifdef __CUDACC__
-    if (K->gpu) {
-        if (K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__d_mpi_ipc_close(&K->I);
-        hzgsvd__d_gpu_local_free(&K->D);
-        if (K->pinned_W) cudaHostUnregister(K->W.Fr);
-        if (K->pinned_R) cudaHostUnregister(K->R.Fr);
-        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
-    }
+    if (K->gpu && K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__mpi_ipc_close(&K->I);
 #endif
-    hzgsvd__d_mats_free(&K->W); hzgsvd__d_mats_free(&K->R);
-    hzgsvd__d_engine_free(&K->E);
+    K->X->local_free(K->s, K->gpu, K->pinned_W, K->pinned_R);
     for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
     free(K->map); free(K->src); free(K->cross);
     if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
+    free(K->aux); free(K->iaux);
+}
+
+/* The map, and its inverse: who sends what each slot receives for the next step; the host buffers. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_plan(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const int P = L->nranks, nb = L->n_bordered, nc = L->n_local;
+    K->steps = hzgsvd_mpi_steps(o->outermost, P);
+    K->map = (int *)malloc(sizeof(int) * 2 * (size_t)K->steps * P);
+    K->src = (int *)malloc(sizeof(int) * 2 * (size_t)K->steps * P);
+    K->aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
+    K->iaux = (int *)calloc(3 * (size_t)nb + 2 * (size_t)P + (size_t)nc, sizeof(int));
+    K->s = K->X->local_new();
+    if (!K->map || !K->src || !K->aux || !K->iaux || !K->s) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers");
+    K->nf = K->aux; K->ng = K->aux + nb; K->all_ss = K->aux + 2 * (size_t)nb;
+    K->sf = K->aux + 3 * (size_t)nb; K->sg = K->sf + nc; K->ss = K->sg + nc; K->nfl = K->ss + nc; K->ngl = K->nfl + nc;
+    K->all_real = K->iaux; K->order = K->iaux + nb; K->stripes = K->iaux + 2 * (size_t)nb;
+    K->gsh = K->stripes + 2 * (size_t)P; K->cl = K->gsh + nb;
+    if (hzgsvd_mpi_comm_map(o->outermost, P, K->map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o->outermost, P, K->stripes) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
+    for (size_t i = 0; i < 2 * (size_t)K->steps * P; ++i) K->src[i] = -1;
+    for (int k = 0; k < K->steps; ++k)
+        for (int s = 0; s < P; ++s)
+            for (int so = 0; so < 2; ++so) {
+                const int code = K->map[(k * P + s) * 2 + so];
+                const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
+                K->src[(k * P + dest) * 2 + slot] = 2 * s + so;
+            }
+    for (int i = 0; i < 2 * K->steps * P; ++i)
+        if (K->src[i] < 0) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty");
+    return HZGSVD_SUCCESS;
 }
 
 /* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
  * vector of its bordering row; checks the values of the others (finite, not zero) and folds their
  * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns).  Columns in
  * parallel; a bad value is reported for the first bad column, as a loop in order would. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const double *F, int ldf, const double *G, int ldg,
-                                            int *cl, int part[3], int nthreads, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_load(const hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const double *F, int ldf,
+                                              const double *G, int ldg, int part[3], hzgsvd_info *info)
 {
+    const hzgsvd__mpi_prec *X = K->X;
+    const int PL = X->planes;
     int p0 = part[0], p1 = part[1], p2 = part[2], bad = INT_MAX;
-    (void)nthreads;
+    int *cl = K->cl;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(max: p0, p1, p2) reduction(min: bad)
+#pragma omp parallel for schedule(static) num_threads(K->host_threads) reduction(max: p0, p1, p2) reduction(min: bad)
 #endif
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
         cl[j] = 0;
         if (g >= L->n) {
-            W->Fr[(size_t)L->m_f + (size_t)(g - L->n) + (size_t)j * W->mf] = 1.0;
-            W->Gr[(size_t)L->m_g + (size_t)(g - L->n) + (size_t)j * W->mg] = 1.0;
+            X->stripe(K->s, 0, 0, 0, j, 1)[(size_t)L->m_f + (size_t)(g - L->n)] = 1.0;
+            X->stripe(K->s, 0, 1, 0, j, 1)[(size_t)L->m_g + (size_t)(g - L->n)] = 1.0;
             continue;
         }
-        const double *fc = F + (size_t)1 * j * ldf, *gc = G + (size_t)1 * j * ldg;
+        const double *fc = F + (size_t)PL * j * ldf, *gc = G + (size_t)PL * j * ldg;
         int ef = 0, eg = 0, q[3] = { p0, p1, p2 };
-        if (hzgsvd__d_check_values(fc, L->m_f, 1, ldf, "F", &ef, NULL) != HZGSVD_SUCCESS || hzgsvd__d_check_values(gc, L->m_g, 1, ldg, "G", &eg, NULL) != HZGSVD_SUCCESS) {
+        if (X->check_values(fc, L->m_f, 1, ldf, "F", &ef, NULL) != HZGSVD_SUCCESS || X->check_values(gc, L->m_g, 1, ldg, "G", &eg, NULL) != HZGSVD_SUCCESS) {
             if (j < bad) bad = j;
             continue;
         }
-        hzgsvd__d_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->mf);
-        hzgsvd__d_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->mg);
+        X->load_col(K->s, 0, j, fc, L->m_f, ldf);
+        X->load_col(K->s, 1, j, gc, L->m_g, ldg);
         hzgsvd__range_columns(1, &ef, &eg, &cl[j], q);
         p0 = q[0]; p1 = q[1]; p2 = q[2];
     }
@@ -1354,8 +1208,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
     if (bad != INT_MAX) {               /* the message of the first bad column */
         const int g = hzgsvd_mpi_global_column(L, bad);
         int e = 0;
-        hzgsvd_status st = hzgsvd__d_check_values(F + (size_t)1 * bad * ldf, L->m_f, 1, ldf, "F", &e, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G + (size_t)1 * bad * ldg, L->m_g, 1, ldg, "G", &e, info);
+        hzgsvd_status st = X->check_values(F + (size_t)PL * bad * ldf, L->m_f, 1, ldf, "F", &e, info);
+        if (st == HZGSVD_SUCCESS) st = X->check_values(G + (size_t)PL * bad * ldg, L->m_g, 1, ldg, "G", &e, info);
         char why[sizeof info->detail];
         snprintf(why, sizeof why, "%s", info ? info->detail : "");
         return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, bad + 1, why);
@@ -1364,63 +1218,135 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_load(const hzgsvd_mpi_layout *L, hzgs
 }
 
 /* The range plan over all ranks, the local columns scaled by it, their norms for the rank test
- * (nf, ng), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
+ * (nfl, ngl), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
  * resolved (docs/NUMERICS.md, "The whole double range").  Collective. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_range(MPI_Comm comm, const hzgsvd_mpi_layout *L, hzgsvd__d_mats *W, const int *cl, int part[3],
-                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, int nthreads, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_range(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, int part[3], hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__range *rg = &K->rg;
     int low_key = INT_MAX;          /* 4 j + (1 F, 2 G) of the first local column below the resolved range */
-    HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, comm));
-    *rg = hzgsvd__range_plan(part);
+    int *gsh = K->gsh;
+    HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, K->comm));
+    K->rg = hzgsvd__range_plan(part);
     for (int i = 0; i < L->n; ++i) gsh[i] = 0;
-    (void)nthreads;
 #ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(min: low_key)
+#pragma omp parallel for schedule(static) num_threads(K->host_threads) reduction(min: low_key)
 #endif
     for (int j = 0; j < L->n_local; ++j) {
         const int g = hzgsvd_mpi_global_column(L, j);
-        if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
-        if (rg->active) gsh[g] = cl[j];
-        const int low = hzgsvd__d_range_column(W, j, L->m_f, L->m_g, rg, cl[j], &nf[j], &ng[j]);
+        if (g >= L->n) { K->nfl[j] = K->ngl[j] = 1.0; continue; }
+        if (rg->active) gsh[g] = K->cl[j];
+        const int low = K->X->range_column(K->s, j, L->m_f, L->m_g, rg, K->cl[j], &K->nfl[j], &K->ngl[j]);
         if (low && 4 * j + low < low_key) low_key = 4 * j + low;
     }
     if (low_key != INT_MAX)
         st = hzgsvd__range_fail_input(info, hzgsvd_mpi_global_column(L, low_key / 4) + 1, low_key % 4 == 1 ? "F" : "G");
     /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
-    if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
+    if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, K->comm));
 done:
     return st;
 }
 
+/* The columns' MPI types, then the local engine and initFGZ with the logical rows of Z. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o,
+                                                    hzgsvd_info *info)
+{
+    const int ws = L->stripe, rows[3] = { L->rows_f, L->rows_g, L->n_bordered };
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
+        if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K->col[y]) != MPI_SUCCESS || MPI_Type_commit(&K->col[y]) != MPI_SUCCESS)
+            return hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Type_contiguous/MPI_Type_commit of a column type failed");
+    if (K->gpu) {
+#ifdef __CUDACC__
+        st = K->X->gpu_init(K->s, ws, L->p * ws, L->q * ws, o, info);
+        if (st == HZGSVD_SUCCESS) K->X->gpu_view(K->s, &K->V);
+#else
+        st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
+#endif
+    } else {
+        st = K->X->engine_init(K->s, L->n_local, o, &K->nblk, info);
+        if (st == HZGSVD_SUCCESS) {
+            K->cross = (int *)malloc(sizeof(int) * (size_t)K->nblk / 2 * K->nblk);
+            if (!K->cross) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the cross block-level table");
+            else if (hzgsvd__strategy_cross_fill(K->nblk, K->cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
+        }
+        if (st == HZGSVD_SUCCESS) K->X->init_fgz(K->s, ws, L->p * ws, L->q * ws);
+    }
+    return st;
+}
+
+#ifdef __CUDACC__
+/* GPU ranks: the transport (collective, the same on every rank); for the host transports the
+ * receive stripes, and both sets page-locked for the copies of every step (registering costs about
+ * as much as one pageable copy: not for IPC's two).  The status is agreed, but where the ranks
+ * disagree on HZGSVD_MPI_TRANSPORT (each sees that alone) and where an MPI call fails. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_transport(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int nc = L->n_local, nb = L->n_bordered;
+    int want = hzgsvd__mpi_transport_wanted(), lo = 0, hi = 0, ipc = 0;
+    char why[160] = "";
+    HZGSVD__MPI(MPI_Allreduce(&want, &lo, 1, MPI_INT, MPI_MIN, K->comm));
+    HZGSVD__MPI(MPI_Allreduce(&want, &hi, 1, MPI_INT, MPI_MAX, K->comm));
+    if (lo != hi || want < 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT must be staged, mpi or ipc, the same on every rank");
+    if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__mpi_ipc_open(&K->I, &K->V, K->X->planes, K->comm, L->nranks, L->rank, why, sizeof why);
+    K->cuda_aware = hzgsvd__mpi_cuda_aware();
+    K->transport = ipc ? HZGSVD_MPI_TRANSPORT_IPC
+                 : (want == HZGSVD_MPI_TRANSPORT_MPI || (want == 0 && K->cuda_aware)) ? HZGSVD_MPI_TRANSPORT_MPI : HZGSVD_MPI_TRANSPORT_STAGED;
+    if (want == HZGSVD_MPI_TRANSPORT_IPC && !ipc)
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc: CUDA IPC cannot be used here (%s)", why);
+    else if (want == HZGSVD_MPI_TRANSPORT_MPI && !K->cuda_aware)
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
+    K->cuda_aware = K->transport == HZGSVD_MPI_TRANSPORT_MPI;
+    if (info) info->mpi_transport = K->transport;
+    if (st == HZGSVD_SUCCESS && K->transport != HZGSVD_MPI_TRANSPORT_IPC) {
+        const size_t bytes = sizeof(double) * K->X->planes * (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
+        cudaError_t e = cudaSuccess;
+        if (K->X->mats_alloc(K->s, 1, L->rows_f, L->rows_g, nb, nc) != 0)
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the receive stripes (%d columns of %d + %d + %d rows)", nc, L->rows_f, L->rows_g, nb);
+        if (st == HZGSVD_SUCCESS) {
+            e = cudaHostRegister(K->X->stripe(K->s, 0, 0, 0, 0, 0), bytes, cudaHostRegisterDefault);
+            K->pinned_W = e == cudaSuccess;
+            if (e == cudaSuccess) e = cudaHostRegister(K->X->stripe(K->s, 1, 0, 0, 0, 0), bytes, cudaHostRegisterDefault);
+            K->pinned_R = K->pinned_W && e == cudaSuccess;
+        }
+        if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); }
+    }
+    return hzgsvd__mpi_agree(K->comm, st, info);
+done:
+    return st;                      /* an MPI failure: no agreement (as with every MPI failure) */
+}
+#endif
+
 /* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
  * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W; a
  * rank whose engine failed (healthy: 0) sends W, so that a broken device cannot fail the send. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_exchange(hzgsvd__d_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, int healthy, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_exchange(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, int k, int healthy, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    MPI_Request req[4 * 3 * 1];
+    const int PL = K->X->planes, P = L->nranks, r = L->rank;
+    MPI_Request req[4 * 3 * 2];
     int nreq = 0;
-    const int P = L->nranks, r = L->rank;
     (void)healthy;                  /* read only where device buffers can be sent (nvcc builds) */
     for (int o = 0; o < 2; ++o) {
         const int from = K->src[(k * P + r) * 2 + o];
         const int sender = from >= 0 ? from / 2 : -1;
         for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < 1; ++v)
-                HZGSVD__MPI(MPI_Irecv(hzgsvd__d_mpi_stripe(&K->R, y, v, o, L->stripe), L->stripe, K->col[y], sender,
-                                      hzgsvd__mpi_tag(o, y, v, 1), K->comm, &req[nreq++]));
+            for (int v = 0; v < PL; ++v)
+                HZGSVD__MPI(MPI_Irecv(K->X->stripe(K->s, 1, y, v, o, L->stripe), L->stripe, K->col[y], sender,
+                                      hzgsvd__mpi_tag(o, y, v, PL), K->comm, &req[nreq++]));
     }
     for (int o = 0; o < 2; ++o) {
         const int code = K->map[(k * P + r) * 2 + o];
         const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
         for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < 1; ++v) {
-                double *buf = hzgsvd__d_mpi_stripe(&K->W, y, v, o, L->stripe);
+            for (int v = 0; v < PL; ++v) {
+                double *buf = K->X->stripe(K->s, 0, y, v, o, L->stripe);
 #ifdef __CUDACC__
-                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__d_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
+                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__mpi_dstripe(&K->V, y, v, o, L->stripe);
 #endif
-                HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, 1), K->comm, &req[nreq++]));
+                HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, PL), K->comm, &req[nreq++]));
             }
     }
     HZGSVD__MPI(MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE));
@@ -1431,24 +1357,242 @@ done:
     return st;
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf, double *G, int ldg,
-                                           double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, int *out_col,
-                                           const hzgsvd_options *opt, hzgsvd_info *info)
+/* The local sweeps of one outermost step (S: up to 30 for FB outermost blocking); a failure is
+ * this rank's own (it keeps exchanging). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_sweeps(const hzgsvd__mpi_rank *K, int S, int full, int sweep, unsigned long long cnt[2],
+                                                      hzgsvd_info *info)
+{
+    hzgsvd_status local = HZGSVD_SUCCESS;
+    if (K->gpu) {
+#ifdef __CUDACC__
+        local = K->X->gpu_sweeps(K->s, S, full, sweep, &cnt[0], &cnt[1], info);
+#endif
+        return local;
+    }
+    for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
+        unsigned long long a = 0, b = 0;
+        local = K->X->cpu_sweep(K->s, full, K->cross, sweep, &a, &b, info);
+        cnt[0] += a; cnt[1] += b;
+        if (b == 0) break;
+        if (c + 1 < S) K->X->rescale_z(K->s);
+    }
+    if (local == HZGSVD_SUCCESS) K->X->rescale_z(K->s);
+    return local;
+}
+
+/* Algorithm 6: outermost sweeps of steps (local sweeps, then the exchange) until a sweep of no big
+ * transformation on any rank.  A rank that fails keeps exchanging (no hang) and the sweep's
+ * reduction stops all. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, double t0,
+                                                 hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS, local = HZGSVD_SUCCESS;
+    const int S = o->outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1, P = L->nranks;
+    /* bytes one rank sends in one exchange: its two stripes of F, G and Z, every plane */
+    const unsigned long long step_bytes = sizeof(double) * K->X->planes * 2ull * L->stripe
+                                        * ((unsigned long long)L->rows_f + L->rows_g + L->n_bordered);
+    unsigned long long exchanges = 0;
+    double xsec = 0.0;              /* this rank's exchange time */
+    for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
+        /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
+         * before the reduction that makes every rank stop at the same sweep) */
+        unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
+        for (int k = 0; k < K->steps; ++k) {
+            /* only the pairs between the two stripes, but all pairs of the two stripes (every
+             * stripe's own pairs, once a sweep) in the last step (options.outermost_full: all in
+             * every step) */
+            const int full = k == K->steps - 1 || o->outermost_full;
+            if (local == HZGSVD_SUCCESS) local = hzgsvd__mpi_local_sweeps(K, S, full, sweep, cnt, info);
+            const double tx = hzgsvd__now();    /* this rank's sweeps of the step ended: the exchange from here */
+            ++exchanges;
+#ifdef __CUDACC__
+            if (K->gpu && local == HZGSVD_SUCCESS && K->transport == HZGSVD_MPI_TRANSPORT_STAGED)
+                local = K->X->gpu_transfer(K->s, 0, info);   /* the send staging */
+            if (K->gpu && K->transport == HZGSVD_MPI_TRANSPORT_IPC) {
+                st = hzgsvd__mpi_ipc_exchange(&K->I, &K->V, K->X->planes, K->src, k, L->stripe, K->comm, &local, info);
+                if (st != HZGSVD_SUCCESS) return st;
+                xsec += hzgsvd__now() - tx;
+                continue;
+            }
+#endif
+            st = hzgsvd__mpi_exchange(K, L, k, local == HZGSVD_SUCCESS, info);
+            if (st != HZGSVD_SUCCESS) return st;       /* an MPI failure: the others fail too, or hang in MPI */
+            if (K->gpu) {
+#ifdef __CUDACC__
+                if (local == HZGSVD_SUCCESS) local = K->X->gpu_transfer(K->s, 1, info);
+#endif
+            } else {
+                K->X->swap(K->s);
+            }
+            xsec += hzgsvd__now() - tx;
+        }
+        cnt[2] = local != HZGSVD_SUCCESS;
+        cnt[3] = o->cancel != NULL && *o->cancel != 0;
+        HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K->comm));
+        if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
+        (void)hzgsvd__sweep_done(o, sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
+        if (tot[2]) return hzgsvd__mpi_agree(K->comm, local, info);
+        if (tot[1] == 0) { K->converged = 1; break; }
+        if (tot[3]) return hzgsvd__cancelled(info, sweep + 1);
+    }
+    HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K->comm));
+    if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
+done:
+    return st;
+}
+
+/* The order of the whole result, the same on every rank: the real columns gathered in
+ * column-position order, sorted by sigma descending (ties and no sorting: by the column position);
+ * out_col[j] becomes local column j's output column (-1: a bordering column).  Also gathers the
+ * input norms by input column for the rank test.  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_order(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, int sort, int *out_col, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int P = L->nranks, r = L->rank, nc = L->n_local, nb = L->n_bordered, n = L->n, ws = L->stripe;
+    const int *stripes = K->stripes;
+    int nreal = 0;
+    HZGSVD__MPI(MPI_Allgather(K->ss, nc, MPI_DOUBLE, K->all_ss, nc, MPI_DOUBLE, K->comm));
+    HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, K->all_real, nc, MPI_INT, K->comm));
+    HZGSVD__MPI(MPI_Allgather(K->nfl, nc, MPI_DOUBLE, K->nf, nc, MPI_DOUBLE, K->comm));
+    HZGSVD__MPI(MPI_Allgather(K->ngl, nc, MPI_DOUBLE, K->ng, nc, MPI_DOUBLE, K->comm));
+    /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
+     * stripes(s) of the whole; the rank test needs the input norms by input column */
+    {
+        double *tmp = K->ngl + nc;                   /* 2 nb, allocated with aux: no failure here */
+        for (int i = 0; i < nb; ++i) {
+            const int s = i / nc, g = hzgsvd__mpi_column(stripes[2 * s], stripes[2 * s + 1], ws, i % nc);
+            tmp[g] = K->nf[i]; tmp[nb + g] = K->ng[i];
+        }
+        memcpy(K->nf, tmp, sizeof(double) * (size_t)nb); memcpy(K->ng, tmp + nb, sizeof(double) * (size_t)nb);
+    }
+    for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
+        const int s_p = g / ws, c = g % ws;
+        int s = 0, j = 0;
+        for (s = 0; s < P; ++s) {
+            if (stripes[2 * s] == s_p) { j = c; break; }
+            if (stripes[2 * s + 1] == s_p) { j = ws + c; break; }
+        }
+        if (K->all_real[s * nc + j]) { if (nreal < nb) K->order[nreal] = s * nc + j; ++nreal; }
+    }
+    if (nreal != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", nreal, n);
+    if (sort) hzgsvd__sort_desc(K->all_ss, K->order, n);
+    for (int j = 0; j < nc; ++j) out_col[j] = -1;
+    for (int c = 0; c < n; ++c)
+        if (K->order[c] / nc == r) out_col[K->order[c] % nc] = c;
+done:
+    return st;
+}
+
+/* The rank test and the caller's arrays: every local column stored, the sigmas of the original pair
+ * (range plan undone); the status of the whole result by precedence (first output column wins):
+ * rank deficient, then a Sigma' below what the engine resolves, then outside the double range, then
+ * no convergence.  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_store(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, int max_sweeps, double *F, int ldf,
+                                               double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const int *out_col, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__mpi_prec *X = K->X;
+    const int nc = L->n_local, n = L->n;
+    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
+    const double *sf = K->sf, *sg = K->sg, *ss = K->ss;
+    int deg_key = INT_MAX, key_out = INT_MAX, key_low = INT_MAX, keys[3], mins[3];
+    /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
+     * [2] a Sigma' below what the engine resolves.  Columns in parallel, each on its own. */
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(K->host_threads) reduction(min: deg_key, key_out, key_low)
+#endif
+    for (int j = 0; j < nc; ++j) {
+        if (out_col[j] >= 0) {
+            const int d = X->rank_test(K->s, j, n, L->m_f, L->m_g, K->nf, K->ng, sf, sg);
+            if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
+        }
+        X->store_col(K->s, j, F, ldf, G, ldg, Z, ldz, L->m_f, L->m_g, n);
+        double zm = 1.0;
+        int ze = 0, out = 0;
+        if (out_col[j] >= 0) {
+            if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < key_low) key_low = out_col[j];
+            out = X->range_sigma(&K->rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
+            if (K->rg.active) out |= X->range_z_col(Z + (size_t)X->planes * j * ldz, n, K->gsh, zm, ze);
+            if (out && out_col[j] < key_out) key_out = out_col[j];
+        } else {
+            sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
+        }
+    }
+    keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
+    HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K->comm));
+    if (mins[0] == INT_MAX && mins[2] != INT_MAX) {
+        st = hzgsvd__range_fail_result(info, mins[2] + 1);
+    } else if (mins[0] == INT_MAX && mins[1] != INT_MAX) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                          "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
+                          mins[1] + 1);
+    } else if (mins[0] != INT_MAX) {
+        const int d = mins[0] % 4;
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                          "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                          d == 1 ? "F" : "G", mins[0] / 4 + 1, d == 1 ? "F" : "G");
+    } else if (!K->converged) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "outermost sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                          max_sweeps, max_sweeps);
+    }
+done:
+    return st;
+}
+
+/* The final rescale, sigma refined from the input (GPU ranks), the order, the rank test and the
+ * caller's arrays.  *stored: every rank stored its columns.  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, double *F, int ldf,
+                                                double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                int *out_col, int *stored, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int bad = -1;
+    if (K->gpu) {
+#ifdef __CUDACC__
+        st = K->X->gpu_final(K->s, K->sf, K->sg, K->ss, &bad, info);
+#endif
+    } else {
+        bad = K->X->final_rescale(K->s, K->sf, K->sg, K->ss);
+    }
+    if (st == HZGSVD_SUCCESS && bad >= 0)
+        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                          hzgsvd_mpi_global_column(L, bad) + 1, K->sf[bad], K->sg[bad]);
+    st = hzgsvd__mpi_agree(K->comm, st, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    for (int j = 0; j < L->n_local; ++j) out_col[j] = K->X->real_column(K->s, j, L->n);   /* first the real flags, gathered; the output numbers below */
+    if (K->gpu) {                   /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
+#ifdef __CUDACC__
+        int refined = 0;
+        st = hzgsvd__mpi_gpu_refine(K->X, K->comm, &K->V, K->transport == HZGSVD_MPI_TRANSPORT_IPC ? &K->I : NULL, K->stripes, L->nranks,
+                                    L->stripe, L->m_f, L->m_g, L->n, o->refine_sigma, out_col, K->sf, K->sg, K->ss, &refined, info);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (info) info->sigma_refined = refined;
+#endif
+    }
+    /* ERR_MPI below comes only from their MPI calls: then no agreement (as with every MPI failure) */
+    st = hzgsvd__mpi_order(K, L, o->sort, out_col, info);
+    if (st == HZGSVD_ERR_MPI) return st;
+    if (st == HZGSVD_SUCCESS) {
+        st = hzgsvd__mpi_store(K, L, o->max_sweeps, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, info);
+        *stored = 1;
+        if (st == HZGSVD_ERR_MPI) return st;
+    }
+    return hzgsvd__mpi_agree(K->comm, st, info);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf,
+                                             double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                             int *out_col, const hzgsvd_options *opt, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
     /* the width as hzgsvd_mpi_layout_init chose it (a layout made otherwise fails its check below) */
     const hzgsvd_options o = hzgsvd__with_width(opt, L ? hzgsvd__mpi_default_width(L->device, L->n, L->nranks) : HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__d_mpi_rank K;
-    double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
-    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P), shifts of all (nb), local shifts (nc) */
-    double *nf = NULL, *ng = NULL, *all_ss = NULL, *sf = NULL, *sg = NULL, *ss = NULL, *nfl = NULL, *ngl = NULL;
-    int *all_real = NULL, *order = NULL, *stripes = NULL, *gsh = NULL, *cl = NULL;
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range rg = {0, 0, 0};
-    int converged = 0, P = 0, r = 0, nc = 0, nb = 0, n = 0, ws = 0;
-    int rows[3];
+    hzgsvd__mpi_rank K;
+    int part[3] = {0, INT_MIN, INT_MIN}, stored = 0;
     memset(&K, 0, sizeof K);
+    K.X = X;
     K.comm = MPI_COMM_NULL;
     for (int y = 0; y < 3; ++y) K.col[y] = MPI_DATATYPE_NULL;
     hzgsvd__info_reset(info);
@@ -1462,309 +1606,241 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_run(MPI_Comm comm_in, const hzgsvd_mp
     st = hzgsvd__mpi_agree(comm_in, st, info);
     if (st != HZGSVD_SUCCESS) return st;
 
-    P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
-    rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
     K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
-    if (info) { info->n_bordered = nb; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
+    if (info) { info->n_bordered = L->n_bordered; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
     HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
     HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
     K.host_threads = hzgsvd__mpi_host_threads(K.comm, &o);
+    st = hzgsvd__mpi_plan(&K, L, &o, info);
+    if (st != HZGSVD_SUCCESS) goto agree;
 
-    /* The map, and its inverse: who sends what each slot receives for the next step. */
-    K.steps = hzgsvd_mpi_steps(o.outermost, P);
-    K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
-    K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
-    aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
-    iaux = (int *)calloc(3 * (size_t)nb + 2 * (size_t)P + (size_t)nc, sizeof(int));
-    if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
-    nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
-    sf = aux + 3 * (size_t)nb; sg = sf + nc; ss = sg + nc; nfl = ss + nc; ngl = nfl + nc;
-    all_real = iaux; order = iaux + nb; stripes = iaux + 2 * (size_t)nb;
-    gsh = stripes + 2 * (size_t)P; cl = gsh + nb;
-    if (hzgsvd_mpi_comm_map(o.outermost, P, K.map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o.outermost, P, stripes) != 0) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
+    /* The working stripes (host; the receive stripes once the transport is known), the load with checks. */
+    if (X->mats_alloc(K.s, 0, L->rows_f, L->rows_g, L->n_bordered, L->n_local) != 0
+        || (!K.gpu && X->mats_alloc(K.s, 1, L->rows_f, L->rows_g, L->n_bordered, L->n_local) != 0)) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows%s)", L->n_local, L->rows_f,
+                          L->rows_g, L->n_bordered, K.gpu ? "" : ", twice");
         goto agree;
     }
-    for (size_t i = 0; i < 2 * (size_t)K.steps * P; ++i) K.src[i] = -1;
-    for (int k = 0; k < K.steps; ++k)
-        for (int s = 0; s < P; ++s)
-            for (int so = 0; so < 2; ++so) {
-                const int code = K.map[(k * P + s) * 2 + so];
-                const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
-                K.src[(k * P + dest) * 2 + slot] = 2 * s + so;
-            }
-    for (int i = 0; i < 2 * K.steps * P; ++i)
-        if (K.src[i] < 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty"); goto agree; }
-
-
-    /* The working stripes (host; the receive stripes once the transport is known), the columns'
-     * types, the load with checks. */
-    if (hzgsvd__d_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || (!K.gpu && hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows%s)", nc, L->rows_f, L->rows_g, nb,
-                          K.gpu ? "" : ", twice");
-        goto agree;
-    }
-    st = hzgsvd__d_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, K.host_threads, info);
+    st = hzgsvd__mpi_load(&K, L, F, ldf, G, ldg, part, info);
     /* (a rank that failed before the load meets this agreement at the label below) */
     st = hzgsvd__mpi_agree(K.comm, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
-    st = hzgsvd__d_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, K.host_threads, info);
-    if (st != HZGSVD_SUCCESS) goto agree;
-    for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
-        if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Type_contiguous/MPI_Type_commit of a column type failed");
-            goto agree;
-        }
-    /* The local engine and initFGZ with the logical rows of Z. */
-    if (K.gpu) {
-#ifdef __CUDACC__
-        st = hzgsvd__d_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
-#else
-        st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
-#endif
-    } else {
-        st = hzgsvd__d_engine_init(&K.E, nc, &o, info);
-        if (st == HZGSVD_SUCCESS) {
-            K.cross = (int *)malloc(sizeof(int) * (size_t)K.E.nblk / 2 * K.E.nblk);
-            if (!K.cross) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the cross block-level table");
-            else if (hzgsvd__strategy_cross_fill(K.E.nblk, K.cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
-        }
-        if (st == HZGSVD_SUCCESS) hzgsvd__d_init_fgz(&K.W, &K.E, ws, L->p * ws, L->q * ws);
-    }
+    st = hzgsvd__mpi_range(&K, L, part, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_local_init(&K, L, &o, info);
 agree:
     st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
 #ifdef __CUDACC__
-    if (K.gpu) {                    /* the transport: collective, the same on every rank */
-        int want = hzgsvd__mpi_transport_wanted(), lo = 0, hi = 0, ipc = 0;
-        char why[160] = "";
-        HZGSVD__MPI(MPI_Allreduce(&want, &lo, 1, MPI_INT, MPI_MIN, K.comm));
-        HZGSVD__MPI(MPI_Allreduce(&want, &hi, 1, MPI_INT, MPI_MAX, K.comm));
-        if (lo != hi || want < 0) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT must be staged, mpi or ipc, the same on every rank");
-            goto done;
-        }
-        if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__d_mpi_ipc_open(&K.I, &K.D, K.comm, P, r, why, sizeof why);
-        K.cuda_aware = hzgsvd__mpi_cuda_aware();
-        K.transport = ipc ? HZGSVD_MPI_TRANSPORT_IPC
-                    : (want == HZGSVD_MPI_TRANSPORT_MPI || (want == 0 && K.cuda_aware)) ? HZGSVD_MPI_TRANSPORT_MPI : HZGSVD_MPI_TRANSPORT_STAGED;
-        if (want == HZGSVD_MPI_TRANSPORT_IPC && !ipc)
-            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc: CUDA IPC cannot be used here (%s)", why);
-        else if (want == HZGSVD_MPI_TRANSPORT_MPI && !K.cuda_aware)
-            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
-        K.cuda_aware = K.transport == HZGSVD_MPI_TRANSPORT_MPI;
-        if (info) info->mpi_transport = K.transport;
-        if (st == HZGSVD_SUCCESS && K.transport != HZGSVD_MPI_TRANSPORT_IPC) {
-            /* the host transports: receive stripes, and both sets page-locked for the copies of every
-             * step (registering costs about as much as one pageable copy: not for IPC's two) */
-            const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
-            cudaError_t e = cudaSuccess;
-            if (hzgsvd__d_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)
-                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the receive stripes (%d columns of %d + %d + %d rows)", nc, L->rows_f, L->rows_g, nb);
-            if (st == HZGSVD_SUCCESS) {
-                e = cudaHostRegister(K.W.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
-                K.pinned_W = e == cudaSuccess;
-                if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 1 * per_plane, cudaHostRegisterDefault);
-                K.pinned_R = K.pinned_W && e == cudaSuccess;
-            }
-            if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); }
-        }
-        st = hzgsvd__mpi_agree(K.comm, st, info);
+    if (K.gpu) {
+        st = hzgsvd__mpi_transport(&K, L, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
 #endif
-
-    /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
-    {
-        const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
-        /* bytes one rank sends in one exchange: its two stripes of F, G and Z, every plane */
-        const unsigned long long step_bytes = sizeof(double) * 1 * 2ull * ws * ((unsigned long long)rows[0] + rows[1] + rows[2]);
-        unsigned long long exchanges = 0;
-        double xsec = 0.0;          /* this rank's exchange time */
-        hzgsvd_status local = HZGSVD_SUCCESS;
-        for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-            /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
-             * before the reduction that makes every rank stop at the same sweep) */
-            unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
-            for (int k = 0; k < K.steps; ++k) {
-                /* only the pairs between the two stripes, but all pairs of the two stripes (every
-                 * stripe's own pairs, once a sweep) in the last step (options.outermost_full: all in
-                 * every step) */
-                const int full = k == K.steps - 1 || o.outermost_full;
-                if (local == HZGSVD_SUCCESS) {
-                    if (K.gpu) {
-#ifdef __CUDACC__
-                        local = hzgsvd__d_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
-#endif
-                    } else {
-                        for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
-                            unsigned long long a = 0, b = 0;
-                            local = full ? hzgsvd__d_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info)
-                                         : hzgsvd__d_sweep_table(&K.W, &K.E, K.cross, K.E.nblk / 2, sweep, NULL, &a, &b, info);
-                            cnt[0] += a; cnt[1] += b;
-                            if (b == 0) break;
-                            if (c + 1 < S) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
-                        }
-                        if (local == HZGSVD_SUCCESS) hzgsvd__d_rescale_z(&K.W, K.E.enh, K.E.nthreads);
-                    }
-                }
-                const double tx = hzgsvd__now();    /* this rank's sweeps of the step ended: the exchange from here */
-                ++exchanges;
-#ifdef __CUDACC__
-                if (K.gpu && local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
-                    local = hzgsvd__d_gpu_local_transfer(&K.D, &K.W, 0, info);   /* the send staging */
-                if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
-                    st = hzgsvd__d_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
-                    if (st != HZGSVD_SUCCESS) goto done;
-                    xsec += hzgsvd__now() - tx;
-                    continue;
-                }
-#endif
-                st = hzgsvd__d_mpi_exchange(&K, L, k, local == HZGSVD_SUCCESS, info);
-                if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
-                if (K.gpu) {
-#ifdef __CUDACC__
-                    if (local == HZGSVD_SUCCESS) local = hzgsvd__d_gpu_local_transfer(&K.D, &K.R, 1, info);
-#endif
-                } else {
-                    const hzgsvd__d_mats t = K.W; K.W = K.R; K.R = t;
-                }
-                xsec += hzgsvd__now() - tx;
-            }
-            cnt[2] = local != HZGSVD_SUCCESS;
-            cnt[3] = o.cancel != NULL && *o.cancel != 0;
-            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
-            if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
-            (void)hzgsvd__sweep_done(&o, sweep + 1, tot[1], tot[0], t0, r == 0);   /* its flag counts at the next sweep */
-            if (tot[2]) { st = hzgsvd__mpi_agree(K.comm, local, info); goto done; }
-            if (tot[1] == 0) { converged = 1; break; }
-            if (tot[3]) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
-        }
-        HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K.comm));
-        if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
-    }
-
-    /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
-     * ties and no sorting by the column position), the rank test, the caller's arrays. */
-    {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, key_out = INT_MAX, key_low = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
-        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-        if (K.gpu) {
-#ifdef __CUDACC__
-            st = hzgsvd__d_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
-#endif
-        } else {
-            bad = hzgsvd__d_final_rescale(&K.W, &K.E, sf, sg, ss);
-        }
-        if (st == HZGSVD_SUCCESS && bad >= 0)
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                              hzgsvd_mpi_global_column(L, bad) + 1, sf[bad], sg[bad]);
-        st = hzgsvd__mpi_agree(K.comm, st, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__d_real_column(&K.W, j, n);   /* first the real flags, gathered; the output numbers below */
-        if (K.gpu) {                /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
-#ifdef __CUDACC__
-            int refined = 0;
-            st = hzgsvd__d_mpi_gpu_refine(K.comm, &K.D, K.transport == HZGSVD_MPI_TRANSPORT_IPC ? &K.I : NULL, stripes, P, ws, L->m_f, L->m_g, n,
-                                      o.refine_sigma, out_col, sf, sg, ss, &refined, info);
-            if (st != HZGSVD_SUCCESS) goto done;
-            if (info) info->sigma_refined = refined;
-#endif
-        }
-        HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
-        HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
-        HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
-        HZGSVD__MPI(MPI_Allgather(ngl, nc, MPI_DOUBLE, ng, nc, MPI_DOUBLE, K.comm));
-        /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
-         * stripes(s) of the whole; the rank test needs the input norms by input column */
-        {
-            double *tmp = ngl + nc;                      /* 2 nb, allocated with aux: no failure here */
-            for (int i = 0; i < nb; ++i) {
-                const int s = i / nc, g = hzgsvd__mpi_column(stripes[2 * s], stripes[2 * s + 1], ws, i % nc);
-                tmp[g] = nf[i]; tmp[nb + g] = ng[i];
-            }
-            memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
-        }
-        for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
-            const int s_p = g / ws, c = g % ws;
-            int s = 0, j = 0;
-            for (s = 0; s < P; ++s) {
-                if (stripes[2 * s] == s_p) { j = c; break; }
-                if (stripes[2 * s + 1] == s_p) { j = ws + c; break; }
-            }
-            if (all_real[s * nc + j]) { if (nreal < nb) order[nreal] = s * nc + j; ++nreal; }
-        }
-        if (nreal != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", nreal, n); goto agree_end; }
-        if (o.sort) hzgsvd__sort_desc(all_ss, order, n);
-        for (int j = 0; j < nc; ++j) out_col[j] = -1;
-        for (int c = 0; c < n; ++c)
-            if (order[c] / nc == r) out_col[order[c] % nc] = c;
-        /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
-         * [2] a Sigma' below what the engine resolves.  Columns in parallel, each on its own. */
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(K.host_threads) reduction(min: deg_key, key_out, key_low)
-#endif
-        for (int j = 0; j < nc; ++j) {
-            if (out_col[j] >= 0) {
-                int c = 0;
-                const int d = hzgsvd__d_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
-                if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
-            }
-            hzgsvd__d_store_col(F, ldf, j, K.W.Fr, K.W.mf, j, L->m_f);
-            hzgsvd__d_store_col(G, ldg, j, K.W.Gr, K.W.mg, j, L->m_g);
-            hzgsvd__d_store_col(Z, ldz, j, K.W.Zr, nb, j, n);
-            double zm = 1.0;
-            int ze = 0, out = 0;
-            if (out_col[j] >= 0) {
-                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < key_low) key_low = out_col[j];
-                out = hzgsvd__d_range_sigma(&rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
-                if (rg.active) out |= hzgsvd__d_range_z_col(Z + (size_t)1 * j * ldz, n, gsh, zm, ze);
-                if (out && out_col[j] < key_out) key_out = out_col[j];
-            } else {
-                sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
-            }
-        }
-        keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
-        stored = 1;
-        HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
-        deg_min = mins[0];
-        if (deg_min == INT_MAX && mins[2] != INT_MAX) {
-            st = hzgsvd__range_fail_result(info, mins[2] + 1);
-        } else if (deg_min == INT_MAX && mins[1] != INT_MAX) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
-                              mins[1] + 1);
-        } else if (deg_min != INT_MAX) {
-            const int d = deg_min % 4;
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                              "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                              d == 1 ? "F" : "G", deg_min / 4 + 1, d == 1 ? "F" : "G");
-        } else if (!converged) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "outermost sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                              o.max_sweeps, o.max_sweeps);
-        }
-    agree_end:
-        st = hzgsvd__mpi_agree(K.comm, st, info);
-        /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
-        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
-                                                     st == HZGSVD_ERR_OUT_OF_RANGE);
-    }
+    st = hzgsvd__mpi_iterate(&K, L, &o, t0, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_finish(&K, L, &o, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, &stored, info);
+    /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
+    if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
+                                                 st == HZGSVD_ERR_OUT_OF_RANGE);
 done:
-    hzgsvd__d_mpi_release(&K);
-    free(aux); free(iaux);
+    hzgsvd__mpi_release(&K);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d outermost sweeps on %d ranks", info->sweeps, L->nranks);
     }
     return st;
 }
+/*** end templates/hzgsvd_mpi_engine.c.j2 ***/
+
+/*** begin templates/hzgsvd_mpi_local.c.j2 [d] ***/
+/* The distributed engine's per-precision part, real: a rank's working state in the types of
+ * this precision (host stripes, the CPU engine, the GPU rank) and thin adapters over the engines'
+ * functions, collected in the table hzgsvd__d_mpi_prec that the one driver (hzgsvd__mpi_run) calls;
+ * then the public entry points of this precision. */
+
+typedef struct hzgsvd__d_mpi_local {
+    hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
+                                     * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
+    hzgsvd__d_engine E;
+#ifdef __CUDACC__
+    hzgsvd__d_gpu_local D;
+#endif
+} hzgsvd__d_mpi_local;
+
+#define HZGSVD__D_MPI_S(s) ((hzgsvd__d_mpi_local *)(s))
+
+HZGSVD_PRIVATE void *hzgsvd__d_mpi_local_new(void) { return calloc(1, sizeof(hzgsvd__d_mpi_local)); }
+
+HZGSVD_PRIVATE void hzgsvd__d_mpi_local_free(void *s_, int gpu, int pinned_w, int pinned_r)
+{
+    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s_);
+    if (S == NULL) return;
+#ifdef __CUDACC__
+    if (gpu) {
+        hzgsvd__d_gpu_local_free(&S->D);
+        if (pinned_w) cudaHostUnregister(S->W.Fr);
+        if (pinned_r) cudaHostUnregister(S->R.Fr);
+        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
+    }
+#else
+    (void)gpu; (void)pinned_w; (void)pinned_r;
+#endif
+    hzgsvd__d_mats_free(&S->W); hzgsvd__d_mats_free(&S->R);
+    hzgsvd__d_engine_free(&S->E);
+    free(S);
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_mpi_mats_alloc(void *s, int which, int mf, int mg, int nz, int nc)
+{
+    return hzgsvd__d_mats_alloc(which ? &HZGSVD__D_MPI_S(s)->R : &HZGSVD__D_MPI_S(s)->W, mf, mg, nz, nc);
+}
+
+/* Plane v of matrix y (0 F, 1 G, 2 Z) of slot o of W (which = 0) or R (1), slots of `stripe` columns. */
+HZGSVD_PRIVATE double *hzgsvd__d_mpi_stripe(void *s, int which, int y, int v, int o, int stripe)
+{
+    const hzgsvd__d_mats *H = which ? &HZGSVD__D_MPI_S(s)->R : &HZGSVD__D_MPI_S(s)->W;
+    const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
+    double *base = y == 0 ? H->Fr : y == 1 ? H->Gr : H->Zr;
+    (void)v;
+    return base + (size_t)o * stripe * rows;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_mpi_swap(void *s)
+{
+    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
+    const hzgsvd__d_mats t = S->W; S->W = S->R; S->R = t;
+}
+
+/* Column j of the caller's F (y = 0) or G (1), m rows, into column j of W. */
+HZGSVD_PRIVATE void hzgsvd__d_mpi_load_col(void *s, int y, int j, const double *c, int m, int ld)
+{
+    const hzgsvd__d_mats *W = &HZGSVD__D_MPI_S(s)->W;
+    if (y == 0) hzgsvd__d_load(c, m, 1, ld, W->Fr + (size_t)j * W->mf, W->mf);
+    else hzgsvd__d_load(c, m, 1, ld, W->Gr + (size_t)j * W->mg, W->mg);
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_mpi_range_column(void *s, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+{
+    return hzgsvd__d_range_column(&HZGSVD__D_MPI_S(s)->W, j, m_f, m_g, rg, c, nf, ng);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_engine_init(void *s, int nc, const hzgsvd_options *o, int *nblk, hzgsvd_info *info)
+{
+    const hzgsvd_status st = hzgsvd__d_engine_init(&HZGSVD__D_MPI_S(s)->E, nc, o, info);
+    *nblk = HZGSVD__D_MPI_S(s)->E.nblk;
+    return st;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_mpi_init_fgz(void *s, int half, int row0, int row1)
+{
+    hzgsvd__d_init_fgz(&HZGSVD__D_MPI_S(s)->W, &HZGSVD__D_MPI_S(s)->E, half, row0, row1);
+}
+
+/* One sweep of the CPU engine over W: all pairs of the two stripes (full) or those between them (cross). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_cpu_sweep(void *s, int full, const int *cross, int sweep, unsigned long long *all,
+                                                 unsigned long long *big, hzgsvd_info *info)
+{
+    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
+    return full ? hzgsvd__d_sweep(&S->W, &S->E, sweep, NULL, all, big, info)
+                : hzgsvd__d_sweep_table(&S->W, &S->E, cross, S->E.nblk / 2, sweep, NULL, all, big, info);
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_mpi_rescale_z(void *s)
+{
+    hzgsvd__d_rescale_z(&HZGSVD__D_MPI_S(s)->W, HZGSVD__D_MPI_S(s)->E.enh, HZGSVD__D_MPI_S(s)->E.nthreads);
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_mpi_final_rescale(void *s, double *sf, double *sg, double *ss)
+{
+    return hzgsvd__d_final_rescale(&HZGSVD__D_MPI_S(s)->W, &HZGSVD__D_MPI_S(s)->E, sf, sg, ss);
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_mpi_real_column(void *s, int j, int n) { return hzgsvd__d_real_column(&HZGSVD__D_MPI_S(s)->W, j, n); }
+
+HZGSVD_PRIVATE int hzgsvd__d_mpi_rank_test(void *s, int j, int n, int m_f, int m_g, const double *nf, const double *ng,
+                                       const double *sf, const double *sg)
+{
+    int c = 0;
+    return hzgsvd__d_rank_test(&HZGSVD__D_MPI_S(s)->W, &j, 1, n, m_f, m_g, nf, ng, sf, sg, &c);
+}
+
+/* Local column j of W into column j of the caller's F, G (m_f, m_g rows) and Z (n rows). */
+HZGSVD_PRIVATE void hzgsvd__d_mpi_store_col(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                        int m_f, int m_g, int n)
+{
+    const hzgsvd__d_mats *W = &HZGSVD__D_MPI_S(s)->W;
+    hzgsvd__d_store_col(F, ldf, j, W->Fr, W->mf, j, m_f);
+    hzgsvd__d_store_col(G, ldg, j, W->Gr, W->mg, j, m_g);
+    hzgsvd__d_store_col(Z, ldz, j, W->Zr, W->nz, j, n);
+}
+
+#ifdef __CUDACC__
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_init(void *s, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_local_init(&HZGSVD__D_MPI_S(s)->D, &HZGSVD__D_MPI_S(s)->W, half, row0, row1, o, info);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_sweeps(void *s, int S, int full, int sweep, unsigned long long *all, unsigned long long *big,
+                                                  hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_local_sweeps(&HZGSVD__D_MPI_S(s)->D, S, full, sweep, all, big, info);
+}
+
+/* The device stripes to W (to_device = 0: the send staging) or from R (1). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_transfer(void *s, int to_device, hzgsvd_info *info)
+{
+    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
+    return hzgsvd__d_gpu_local_transfer(&S->D, to_device ? &S->R : &S->W, to_device, info);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_final(void *s, double *sf, double *sg, double *ss, int *bad, hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_local_final(&HZGSVD__D_MPI_S(s)->D, &HZGSVD__D_MPI_S(s)->W, sf, sg, ss, bad, info);
+}
+
+/* The device stripes without their precision (the layout of hzgsvd__d_gpu_local_init). */
+HZGSVD_PRIVATE void hzgsvd__d_mpi_gpu_view(void *s, hzgsvd__mpi_dev *V)
+{
+    const hzgsvd__d_gpu_local *D = &HZGSVD__D_MPI_S(s)->D;
+    V->work = D->work; V->stream = D->stream;
+    V->plane[0][0] = D->M.F; V->plane[1][0] = D->M.G; V->plane[2][0] = D->M.Z;
+    V->plane[0][1] = D->M.F; V->plane[1][1] = D->M.G; V->plane[2][1] = D->M.Z;
+    V->rows[0] = D->M.mf; V->rows[1] = D->M.mg; V->rows[2] = D->M.nz; V->nc = D->M.n;
+    V->d_sig = D->d_sig;
+    for (int y = 0; y < 2; ++y)
+        for (int v = 0; v < 2; ++v) V->input[y][v] = D->in_off && v < 1 ? hzgsvd__d_gpu_local_input(D, y, v) : NULL;
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_mpi_gpu_exponents(const double *Y, size_t yplane, int m, int n, int ld, int *d_bad, double *d_nrm, int *d_ex,
+                                                   cudaStream_t stream)
+{
+    hzgsvd__d_check_values<<<n, 128, 0, stream>>>(Y, m, n, ld, d_bad, d_bad + 1, d_nrm, d_ex);
+    (void)yplane;
+    return cudaGetLastError();
+}
+#endif /* __CUDACC__ */
+
+#undef HZGSVD__D_MPI_S
+
+/* The table the driver runs this precision by (members in the order of hzgsvd__mpi_prec). */
+HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__d_mpi_prec = {
+    1,
+    hzgsvd__d_mpi_local_new, hzgsvd__d_mpi_local_free, hzgsvd__d_mpi_mats_alloc, hzgsvd__d_mpi_stripe, hzgsvd__d_mpi_swap,
+    hzgsvd__d_check_values, hzgsvd__d_mpi_load_col, hzgsvd__d_mpi_range_column,
+    hzgsvd__d_mpi_engine_init, hzgsvd__d_mpi_init_fgz, hzgsvd__d_mpi_cpu_sweep, hzgsvd__d_mpi_rescale_z,
+    hzgsvd__d_mpi_final_rescale, hzgsvd__d_mpi_real_column, hzgsvd__d_mpi_rank_test, hzgsvd__d_mpi_store_col,
+    hzgsvd__d_range_sigma, hzgsvd__d_range_z_col,
+#ifdef __CUDACC__
+    hzgsvd__d_mpi_gpu_init, hzgsvd__d_mpi_gpu_view, hzgsvd__d_mpi_gpu_sweeps, hzgsvd__d_mpi_gpu_transfer, hzgsvd__d_mpi_gpu_final,
+    hzgsvd__d_mpi_gpu_exponents, hzgsvd__d_gpu_refine_norms,
+#endif
+};
 
 HZGSVD_API hzgsvd_status hzgsvd_mpi_dgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
                                           double *G_loc, int ldg, double *Z_loc, int ldz,
                                           double *sigma_f, double *sigma_g, double *sigma, int *out_col,
                                           const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__d_mpi_run(comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
+    return hzgsvd__mpi_run(&hzgsvd__d_mpi_prec, comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
 }
 
 /* Distribution and collection: the same for both precisions but for the planes per element
@@ -1784,506 +1860,196 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsv
     return hzgsvd__mpi_gather(1, comm, root, L, F_loc, ldfl, G_loc, ldgl, Z_loc, ldzl, sf_loc, sg_loc, s_loc, out_col,
                               U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, sigma);
 }
-/*** end templates/hzgsvd_mpi_engine.c.j2 [d] ***/
+/*** end templates/hzgsvd_mpi_local.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_mpi_engine.c.j2 [z] ***/
-/* The distributed engine, complex (paper section 4.2, Algorithms 2-6): every rank runs the
- * single-device algorithm on its two stripes per outermost step and passes them on by the
- * communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
- * stripes on the device and stage the messages through host stripes unless the MPI is CUDA-aware. */
+/*** begin templates/hzgsvd_mpi_local.c.j2 [z] ***/
+/* The distributed engine's per-precision part, complex: a rank's working state in the types of
+ * this precision (host stripes, the CPU engine, the GPU rank) and thin adapters over the engines'
+ * functions, collected in the table hzgsvd__z_mpi_prec that the one driver (hzgsvd__mpi_run) calls;
+ * then the public entry points of this precision. */
 
-/* A rank's whole state. */
-typedef struct hzgsvd__z_mpi_rank {
-    MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
-    int gpu, cuda_aware, steps;
-    int transport;                  /* GPU ranks: HZGSVD_MPI_TRANSPORT_* (cuda_aware: _MPI) */
-    int pinned_W, pinned_R;         /* host stripes registered with CUDA (GPU ranks, host transports only) */
-    int host_threads;               /* for the loops over the local columns (hzgsvd__mpi_host_threads) */
-    int *map, *src;                 /* the communication map and, per step and slot, the sending rank and its slot */
-    int *cross;                     /* CPU ranks: the block pairs between the two stripes (hzgsvd__strategy_cross_fill) */
+typedef struct hzgsvd__z_mpi_local {
     hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
                                      * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
     hzgsvd__z_engine E;
 #ifdef __CUDACC__
     hzgsvd__z_gpu_local D;
-    hzgsvd__z_mpi_ipc I;                /* transport IPC: the other ranks' device memory */
 #endif
-    MPI_Datatype col[3];            /* one column of F, G, Z (one plane) */
-} hzgsvd__z_mpi_rank;
+} hzgsvd__z_mpi_local;
 
-/* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of host stripes H. */
-HZGSVD_PRIVATE double *hzgsvd__z_mpi_stripe(const hzgsvd__z_mats *H, int y, int v, int o, int stripe)
+#define HZGSVD__Z_MPI_S(s) ((hzgsvd__z_mpi_local *)(s))
+
+HZGSVD_PRIVATE void *hzgsvd__z_mpi_local_new(void) { return calloc(1, sizeof(hzgsvd__z_mpi_local)); }
+
+HZGSVD_PRIVATE void hzgsvd__z_mpi_local_free(void *s_, int gpu, int pinned_w, int pinned_r)
 {
+    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s_);
+    if (S == NULL) return;
+#ifdef __CUDACC__
+    if (gpu) {
+        hzgsvd__z_gpu_local_free(&S->D);
+        if (pinned_w) cudaHostUnregister(S->W.Fr);
+        if (pinned_r) cudaHostUnregister(S->R.Fr);
+        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
+    }
+#else
+    (void)gpu; (void)pinned_w; (void)pinned_r;
+#endif
+    hzgsvd__z_mats_free(&S->W); hzgsvd__z_mats_free(&S->R);
+    hzgsvd__z_engine_free(&S->E);
+    free(S);
+}
+
+HZGSVD_PRIVATE int hzgsvd__z_mpi_mats_alloc(void *s, int which, int mf, int mg, int nz, int nc)
+{
+    return hzgsvd__z_mats_alloc(which ? &HZGSVD__Z_MPI_S(s)->R : &HZGSVD__Z_MPI_S(s)->W, mf, mg, nz, nc);
+}
+
+/* Plane v of matrix y (0 F, 1 G, 2 Z) of slot o of W (which = 0) or R (1), slots of `stripe` columns. */
+HZGSVD_PRIVATE double *hzgsvd__z_mpi_stripe(void *s, int which, int y, int v, int o, int stripe)
+{
+    const hzgsvd__z_mats *H = which ? &HZGSVD__Z_MPI_S(s)->R : &HZGSVD__Z_MPI_S(s)->W;
     const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
     double *base = y == 0 ? (v ? H->Fi : H->Fr) : y == 1 ? (v ? H->Gi : H->Gr) : (v ? H->Zi : H->Zr);
     return base + (size_t)o * stripe * rows;
 }
 
-
-HZGSVD_PRIVATE void hzgsvd__z_mpi_release(hzgsvd__z_mpi_rank *K)
+HZGSVD_PRIVATE void hzgsvd__z_mpi_swap(void *s)
 {
-#ifdef __CUDACC__
-    if (K->gpu) {
-        if (K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__z_mpi_ipc_close(&K->I);
-        hzgsvd__z_gpu_local_free(&K->D);
-        if (K->pinned_W) cudaHostUnregister(K->W.Fr);
-        if (K->pinned_R) cudaHostUnregister(K->R.Fr);
-        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
-    }
-#endif
-    hzgsvd__z_mats_free(&K->W); hzgsvd__z_mats_free(&K->R);
-    hzgsvd__z_engine_free(&K->E);
-    for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
-    free(K->map); free(K->src); free(K->cross);
-    if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
+    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
+    const hzgsvd__z_mats t = S->W; S->W = S->R; S->R = t;
 }
 
-/* Load the caller's local columns into W (split planes, bordered): a column past n is the unit
- * vector of its bordering row; checks the values of the others (finite, not zero) and folds their
- * exponents into the range plan (cl: the column shifts, part: hzgsvd__range_columns).  Columns in
- * parallel; a bad value is reported for the first bad column, as a loop in order would. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_load(const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const double *F, int ldf, const double *G, int ldg,
-                                            int *cl, int part[3], int nthreads, hzgsvd_info *info)
+/* Column j of the caller's F (y = 0) or G (1), m rows, into column j of W. */
+HZGSVD_PRIVATE void hzgsvd__z_mpi_load_col(void *s, int y, int j, const double *c, int m, int ld)
 {
-    int p0 = part[0], p1 = part[1], p2 = part[2], bad = INT_MAX;
-    (void)nthreads;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(max: p0, p1, p2) reduction(min: bad)
-#endif
-    for (int j = 0; j < L->n_local; ++j) {
-        const int g = hzgsvd_mpi_global_column(L, j);
-        cl[j] = 0;
-        if (g >= L->n) {
-            W->Fr[(size_t)L->m_f + (size_t)(g - L->n) + (size_t)j * W->mf] = 1.0;
-            W->Gr[(size_t)L->m_g + (size_t)(g - L->n) + (size_t)j * W->mg] = 1.0;
-            continue;
-        }
-        const double *fc = F + (size_t)2 * j * ldf, *gc = G + (size_t)2 * j * ldg;
-        int ef = 0, eg = 0, q[3] = { p0, p1, p2 };
-        if (hzgsvd__z_check_values(fc, L->m_f, 1, ldf, "F", &ef, NULL) != HZGSVD_SUCCESS || hzgsvd__z_check_values(gc, L->m_g, 1, ldg, "G", &eg, NULL) != HZGSVD_SUCCESS) {
-            if (j < bad) bad = j;
-            continue;
-        }
-        hzgsvd__z_load(fc, L->m_f, 1, ldf, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
-        hzgsvd__z_load(gc, L->m_g, 1, ldg, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
-        hzgsvd__range_columns(1, &ef, &eg, &cl[j], q);
-        p0 = q[0]; p1 = q[1]; p2 = q[2];
-    }
-    part[0] = p0; part[1] = p1; part[2] = p2;
-    if (bad != INT_MAX) {               /* the message of the first bad column */
-        const int g = hzgsvd_mpi_global_column(L, bad);
-        int e = 0;
-        hzgsvd_status st = hzgsvd__z_check_values(F + (size_t)2 * bad * ldf, L->m_f, 1, ldf, "F", &e, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G + (size_t)2 * bad * ldg, L->m_g, 1, ldg, "G", &e, info);
-        char why[sizeof info->detail];
-        snprintf(why, sizeof why, "%s", info ? info->detail : "");
-        return hzgsvd__fail(info, st, "in column %d of the pair (this rank's local column %d, shown as column 1 here): %s", g + 1, bad + 1, why);
-    }
-    return HZGSVD_SUCCESS;
+    const hzgsvd__z_mats *W = &HZGSVD__Z_MPI_S(s)->W;
+    if (y == 0) hzgsvd__z_load(c, m, 1, ld, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
+    else hzgsvd__z_load(c, m, 1, ld, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
 }
 
-/* The range plan over all ranks, the local columns scaled by it, their norms for the rank test
- * (nf, ng), the shifts of all n columns (gsh: the rows of Z), and the check that every column is
- * resolved (docs/NUMERICS.md, "The whole double range").  Collective. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_range(MPI_Comm comm, const hzgsvd_mpi_layout *L, hzgsvd__z_mats *W, const int *cl, int part[3],
-                                             hzgsvd__range *rg, int *gsh, double *nf, double *ng, int nthreads, hzgsvd_info *info)
+HZGSVD_PRIVATE int hzgsvd__z_mpi_range_column(void *s, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    int low_key = INT_MAX;          /* 4 j + (1 F, 2 G) of the first local column below the resolved range */
-    HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, part, 3, MPI_INT, MPI_MAX, comm));
-    *rg = hzgsvd__range_plan(part);
-    for (int i = 0; i < L->n; ++i) gsh[i] = 0;
-    (void)nthreads;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads) reduction(min: low_key)
-#endif
-    for (int j = 0; j < L->n_local; ++j) {
-        const int g = hzgsvd_mpi_global_column(L, j);
-        if (g >= L->n) { nf[j] = ng[j] = 1.0; continue; }
-        if (rg->active) gsh[g] = cl[j];
-        const int low = hzgsvd__z_range_column(W, j, L->m_f, L->m_g, rg, cl[j], &nf[j], &ng[j]);
-        if (low && 4 * j + low < low_key) low_key = 4 * j + low;
-    }
-    if (low_key != INT_MAX)
-        st = hzgsvd__range_fail_input(info, hzgsvd_mpi_global_column(L, low_key / 4) + 1, low_key % 4 == 1 ? "F" : "G");
-    /* every column's shift is set by the one rank that holds it: a sum of integers, exact */
-    if (rg->active) HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, gsh, L->n, MPI_INT, MPI_SUM, comm));
-done:
+    return hzgsvd__z_range_column(&HZGSVD__Z_MPI_S(s)->W, j, m_f, m_g, rg, c, nf, ng);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_engine_init(void *s, int nc, const hzgsvd_options *o, int *nblk, hzgsvd_info *info)
+{
+    const hzgsvd_status st = hzgsvd__z_engine_init(&HZGSVD__Z_MPI_S(s)->E, nc, o, info);
+    *nblk = HZGSVD__Z_MPI_S(s)->E.nblk;
     return st;
 }
 
-/* One outermost step's exchange: receives into R from the senders of step k + 1's slots, sends of
- * the transformed stripes by the map, wait.  Sends come from the device (CUDA-aware) or from W; a
- * rank whose engine failed (healthy: 0) sends W, so that a broken device cannot fail the send. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_exchange(hzgsvd__z_mpi_rank *K, const hzgsvd_mpi_layout *L, int k, int healthy, hzgsvd_info *info)
+HZGSVD_PRIVATE void hzgsvd__z_mpi_init_fgz(void *s, int half, int row0, int row1)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    MPI_Request req[4 * 3 * 2];
-    int nreq = 0;
-    const int P = L->nranks, r = L->rank;
-    (void)healthy;                  /* read only where device buffers can be sent (nvcc builds) */
-    for (int o = 0; o < 2; ++o) {
-        const int from = K->src[(k * P + r) * 2 + o];
-        const int sender = from >= 0 ? from / 2 : -1;
-        for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < 2; ++v)
-                HZGSVD__MPI(MPI_Irecv(hzgsvd__z_mpi_stripe(&K->R, y, v, o, L->stripe), L->stripe, K->col[y], sender,
-                                      hzgsvd__mpi_tag(o, y, v, 2), K->comm, &req[nreq++]));
-    }
-    for (int o = 0; o < 2; ++o) {
-        const int code = K->map[(k * P + r) * 2 + o];
-        const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
-        for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < 2; ++v) {
-                double *buf = hzgsvd__z_mpi_stripe(&K->W, y, v, o, L->stripe);
-#ifdef __CUDACC__
-                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__z_mpi_dstripe(&K->D.M, y, v, o, L->stripe);
-#endif
-                HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, 2), K->comm, &req[nreq++]));
-            }
-    }
-    HZGSVD__MPI(MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE));
-    return st;
-done:
-    /* a failed post: cancel nothing (MPI_ERRORS_RETURN leaves the requests valid), wait for those posted */
-    MPI_Waitall(nreq, req, MPI_STATUSES_IGNORE);
-    return st;
+    hzgsvd__z_init_fgz(&HZGSVD__Z_MPI_S(s)->W, &HZGSVD__Z_MPI_S(s)->E, half, row0, row1);
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_run(MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf, double *G, int ldg,
-                                           double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, int *out_col,
-                                           const hzgsvd_options *opt, hzgsvd_info *info)
+/* One sweep of the CPU engine over W: all pairs of the two stripes (full) or those between them (cross). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_cpu_sweep(void *s, int full, const int *cross, int sweep, unsigned long long *all,
+                                                 unsigned long long *big, hzgsvd_info *info)
 {
-    const double t0 = hzgsvd__now();
-    /* the width as hzgsvd_mpi_layout_init chose it (a layout made otherwise fails its check below) */
-    const hzgsvd_options o = hzgsvd__with_width(opt, L ? hzgsvd__mpi_default_width(L->device, L->n, L->nranks) : HZGSVD__CPU_BLOCK_WIDTH);
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__z_mpi_rank K;
-    double *aux = NULL;             /* nf, ng (nb: whole), sf, sg, ss, nfl, ngl (nc), all sigma (nb) */
-    int *iaux = NULL;               /* real flags of all (nb), the output order (nb), stripes (2P), shifts of all (nb), local shifts (nc) */
-    double *nf = NULL, *ng = NULL, *all_ss = NULL, *sf = NULL, *sg = NULL, *ss = NULL, *nfl = NULL, *ngl = NULL;
-    int *all_real = NULL, *order = NULL, *stripes = NULL, *gsh = NULL, *cl = NULL;
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range rg = {0, 0, 0};
-    int converged = 0, P = 0, r = 0, nc = 0, nb = 0, n = 0, ws = 0;
-    int rows[3];
-    memset(&K, 0, sizeof K);
-    K.comm = MPI_COMM_NULL;
-    for (int y = 0; y < 3; ++y) K.col[y] = MPI_DATATYPE_NULL;
-    hzgsvd__info_reset(info);
-    if (comm_in == MPI_COMM_NULL) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "the communicator is MPI_COMM_NULL");
-
-    /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
-    st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
-    if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
-        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
-    st = hzgsvd__mpi_agree(comm_in, st, info);
-    if (st != HZGSVD_SUCCESS) return st;
-
-    P = L->nranks; r = L->rank; nc = L->n_local; nb = L->n_bordered; n = L->n; ws = L->stripe;
-    rows[0] = L->rows_f; rows[1] = L->rows_g; rows[2] = nb;
-    K.gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
-    if (info) { info->n_bordered = nb; info->block_width = o.block_width; info->rank_l = L->n; }   /* full-rank pairs: K = 0, L = n */
-    HZGSVD__MPI(MPI_Comm_dup(comm_in, &K.comm));
-    HZGSVD__MPI(MPI_Comm_set_errhandler(K.comm, MPI_ERRORS_RETURN));
-    K.host_threads = hzgsvd__mpi_host_threads(K.comm, &o);
-
-    /* The map, and its inverse: who sends what each slot receives for the next step. */
-    K.steps = hzgsvd_mpi_steps(o.outermost, P);
-    K.map = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
-    K.src = (int *)malloc(sizeof(int) * 2 * (size_t)K.steps * P);
-    aux = (double *)calloc(5 * (size_t)nb + 5 * (size_t)nc, sizeof(double));   /* + 2 nb: reordering the norms */
-    iaux = (int *)calloc(3 * (size_t)nb + 2 * (size_t)P + (size_t)nc, sizeof(int));
-    if (!K.map || !K.src || !aux || !iaux) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto agree; }
-    nf = aux; ng = aux + nb; all_ss = aux + 2 * (size_t)nb;
-    sf = aux + 3 * (size_t)nb; sg = sf + nc; ss = sg + nc; nfl = ss + nc; ngl = nfl + nc;
-    all_real = iaux; order = iaux + nb; stripes = iaux + 2 * (size_t)nb;
-    gsh = stripes + 2 * (size_t)P; cl = gsh + nb;
-    if (hzgsvd_mpi_comm_map(o.outermost, P, K.map) != HZGSVD_SUCCESS || hzgsvd__mpi_all_stripes(o.outermost, P, stripes) != 0) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "communication map for %d ranks", P);
-        goto agree;
-    }
-    for (size_t i = 0; i < 2 * (size_t)K.steps * P; ++i) K.src[i] = -1;
-    for (int k = 0; k < K.steps; ++k)
-        for (int s = 0; s < P; ++s)
-            for (int so = 0; so < 2; ++so) {
-                const int code = K.map[(k * P + s) * 2 + so];
-                const int dest = (code < 0 ? -code : code) - 1, slot = code < 0 ? 0 : 1;
-                K.src[(k * P + dest) * 2 + slot] = 2 * s + so;
-            }
-    for (int i = 0; i < 2 * K.steps * P; ++i)
-        if (K.src[i] < 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the communication map leaves a slot empty"); goto agree; }
-
-
-    /* The working stripes (host; the receive stripes once the transport is known), the columns'
-     * types, the load with checks. */
-    if (hzgsvd__z_mats_alloc(&K.W, L->rows_f, L->rows_g, nb, nc) != 0 || (!K.gpu && hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the stripes (%d columns of %d + %d + %d rows%s)", nc, L->rows_f, L->rows_g, nb,
-                          K.gpu ? "" : ", twice");
-        goto agree;
-    }
-    st = hzgsvd__z_mpi_load(L, &K.W, F, ldf, G, ldg, cl, part, K.host_threads, info);
-    /* (a rank that failed before the load meets this agreement at the label below) */
-    st = hzgsvd__mpi_agree(K.comm, st, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    st = hzgsvd__z_mpi_range(K.comm, L, &K.W, cl, part, &rg, gsh, nfl, ngl, K.host_threads, info);
-    if (st != HZGSVD_SUCCESS) goto agree;
-    for (int y = 0; y < 3; ++y)                     /* local calls: a failure goes to the agreement */
-        if (MPI_Type_contiguous(rows[y], MPI_DOUBLE, &K.col[y]) != MPI_SUCCESS || MPI_Type_commit(&K.col[y]) != MPI_SUCCESS) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Type_contiguous/MPI_Type_commit of a column type failed");
-            goto agree;
-        }
-    /* The local engine and initFGZ with the logical rows of Z. */
-    if (K.gpu) {
-#ifdef __CUDACC__
-        st = hzgsvd__z_gpu_local_init(&K.D, &K.W, ws, L->p * ws, L->q * ws, &o, info);
-#else
-        st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
-#endif
-    } else {
-        st = hzgsvd__z_engine_init(&K.E, nc, &o, info);
-        if (st == HZGSVD_SUCCESS) {
-            K.cross = (int *)malloc(sizeof(int) * (size_t)K.E.nblk / 2 * K.E.nblk);
-            if (!K.cross) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the cross block-level table");
-            else if (hzgsvd__strategy_cross_fill(K.E.nblk, K.cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
-        }
-        if (st == HZGSVD_SUCCESS) hzgsvd__z_init_fgz(&K.W, &K.E, ws, L->p * ws, L->q * ws);
-    }
-agree:
-    st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-#ifdef __CUDACC__
-    if (K.gpu) {                    /* the transport: collective, the same on every rank */
-        int want = hzgsvd__mpi_transport_wanted(), lo = 0, hi = 0, ipc = 0;
-        char why[160] = "";
-        HZGSVD__MPI(MPI_Allreduce(&want, &lo, 1, MPI_INT, MPI_MIN, K.comm));
-        HZGSVD__MPI(MPI_Allreduce(&want, &hi, 1, MPI_INT, MPI_MAX, K.comm));
-        if (lo != hi || want < 0) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT must be staged, mpi or ipc, the same on every rank");
-            goto done;
-        }
-        if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__z_mpi_ipc_open(&K.I, &K.D, K.comm, P, r, why, sizeof why);
-        K.cuda_aware = hzgsvd__mpi_cuda_aware();
-        K.transport = ipc ? HZGSVD_MPI_TRANSPORT_IPC
-                    : (want == HZGSVD_MPI_TRANSPORT_MPI || (want == 0 && K.cuda_aware)) ? HZGSVD_MPI_TRANSPORT_MPI : HZGSVD_MPI_TRANSPORT_STAGED;
-        if (want == HZGSVD_MPI_TRANSPORT_IPC && !ipc)
-            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc: CUDA IPC cannot be used here (%s)", why);
-        else if (want == HZGSVD_MPI_TRANSPORT_MPI && !K.cuda_aware)
-            st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=mpi: this MPI is not CUDA-aware");
-        K.cuda_aware = K.transport == HZGSVD_MPI_TRANSPORT_MPI;
-        if (info) info->mpi_transport = K.transport;
-        if (st == HZGSVD_SUCCESS && K.transport != HZGSVD_MPI_TRANSPORT_IPC) {
-            /* the host transports: receive stripes, and both sets page-locked for the copies of every
-             * step (registering costs about as much as one pageable copy: not for IPC's two) */
-            const size_t per_plane = (size_t)nc * ((size_t)L->rows_f + L->rows_g + nb);
-            cudaError_t e = cudaSuccess;
-            if (hzgsvd__z_mats_alloc(&K.R, L->rows_f, L->rows_g, nb, nc) != 0)
-                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the receive stripes (%d columns of %d + %d + %d rows)", nc, L->rows_f, L->rows_g, nb);
-            if (st == HZGSVD_SUCCESS) {
-                e = cudaHostRegister(K.W.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
-                K.pinned_W = e == cudaSuccess;
-                if (e == cudaSuccess) e = cudaHostRegister(K.R.Fr, sizeof(double) * 2 * per_plane, cudaHostRegisterDefault);
-                K.pinned_R = K.pinned_W && e == cudaSuccess;
-            }
-            if (e != cudaSuccess) { (void)cudaGetLastError(); st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaHostRegister of the host stripes: %s", cudaGetErrorString(e)); }
-        }
-        st = hzgsvd__mpi_agree(K.comm, st, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-    }
-#endif
-
-    /* Algorithm 6.  A rank that fails keeps exchanging (no hang) and the sweep's reduction stops all. */
-    {
-        const int S = o.outermost_blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
-        /* bytes one rank sends in one exchange: its two stripes of F, G and Z, every plane */
-        const unsigned long long step_bytes = sizeof(double) * 2 * 2ull * ws * ((unsigned long long)rows[0] + rows[1] + rows[2]);
-        unsigned long long exchanges = 0;
-        double xsec = 0.0;          /* this rank's exchange time */
-        hzgsvd_status local = HZGSVD_SUCCESS;
-        for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-            /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
-             * before the reduction that makes every rank stop at the same sweep) */
-            unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
-            for (int k = 0; k < K.steps; ++k) {
-                /* only the pairs between the two stripes, but all pairs of the two stripes (every
-                 * stripe's own pairs, once a sweep) in the last step (options.outermost_full: all in
-                 * every step) */
-                const int full = k == K.steps - 1 || o.outermost_full;
-                if (local == HZGSVD_SUCCESS) {
-                    if (K.gpu) {
-#ifdef __CUDACC__
-                        local = hzgsvd__z_gpu_local_sweeps(&K.D, S, full, sweep, &cnt[0], &cnt[1], info);
-#endif
-                    } else {
-                        for (int c = 0; c < S && local == HZGSVD_SUCCESS; ++c) {
-                            unsigned long long a = 0, b = 0;
-                            local = full ? hzgsvd__z_sweep(&K.W, &K.E, sweep, NULL, &a, &b, info)
-                                         : hzgsvd__z_sweep_table(&K.W, &K.E, K.cross, K.E.nblk / 2, sweep, NULL, &a, &b, info);
-                            cnt[0] += a; cnt[1] += b;
-                            if (b == 0) break;
-                            if (c + 1 < S) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
-                        }
-                        if (local == HZGSVD_SUCCESS) hzgsvd__z_rescale_z(&K.W, K.E.enh, K.E.nthreads);
-                    }
-                }
-                const double tx = hzgsvd__now();    /* this rank's sweeps of the step ended: the exchange from here */
-                ++exchanges;
-#ifdef __CUDACC__
-                if (K.gpu && local == HZGSVD_SUCCESS && K.transport == HZGSVD_MPI_TRANSPORT_STAGED)
-                    local = hzgsvd__z_gpu_local_transfer(&K.D, &K.W, 0, info);   /* the send staging */
-                if (K.gpu && K.transport == HZGSVD_MPI_TRANSPORT_IPC) {
-                    st = hzgsvd__z_mpi_ipc_exchange(&K.I, &K.D, K.src, k, ws, K.comm, &local, info);
-                    if (st != HZGSVD_SUCCESS) goto done;
-                    xsec += hzgsvd__now() - tx;
-                    continue;
-                }
-#endif
-                st = hzgsvd__z_mpi_exchange(&K, L, k, local == HZGSVD_SUCCESS, info);
-                if (st != HZGSVD_SUCCESS) goto done;       /* an MPI failure: the others fail too, or hang in MPI */
-                if (K.gpu) {
-#ifdef __CUDACC__
-                    if (local == HZGSVD_SUCCESS) local = hzgsvd__z_gpu_local_transfer(&K.D, &K.R, 1, info);
-#endif
-                } else {
-                    const hzgsvd__z_mats t = K.W; K.W = K.R; K.R = t;
-                }
-                xsec += hzgsvd__now() - tx;
-            }
-            cnt[2] = local != HZGSVD_SUCCESS;
-            cnt[3] = o.cancel != NULL && *o.cancel != 0;
-            HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K.comm));
-            if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
-            (void)hzgsvd__sweep_done(&o, sweep + 1, tot[1], tot[0], t0, r == 0);   /* its flag counts at the next sweep */
-            if (tot[2]) { st = hzgsvd__mpi_agree(K.comm, local, info); goto done; }
-            if (tot[1] == 0) { converged = 1; break; }
-            if (tot[3]) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
-        }
-        HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K.comm));
-        if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
-    }
-
-    /* Final rescale, then the order of the whole result (the same on every rank: sigma descending,
-     * ties and no sorting by the column position), the rank test, the caller's arrays. */
-    {
-        int bad = -1, nreal = 0, deg_key = INT_MAX, key_out = INT_MAX, key_low = INT_MAX, deg_min, stored = 0, keys[3], mins[3];
-        const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-        if (K.gpu) {
-#ifdef __CUDACC__
-            st = hzgsvd__z_gpu_local_final(&K.D, &K.W, sf, sg, ss, &bad, info);
-#endif
-        } else {
-            bad = hzgsvd__z_final_rescale(&K.W, &K.E, sf, sg, ss);
-        }
-        if (st == HZGSVD_SUCCESS && bad >= 0)
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                              hzgsvd_mpi_global_column(L, bad) + 1, sf[bad], sg[bad]);
-        st = hzgsvd__mpi_agree(K.comm, st, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        for (int j = 0; j < nc; ++j) out_col[j] = hzgsvd__z_real_column(&K.W, j, n);   /* first the real flags, gathered; the output numbers below */
-        if (K.gpu) {                /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
-#ifdef __CUDACC__
-            int refined = 0;
-            st = hzgsvd__z_mpi_gpu_refine(K.comm, &K.D, K.transport == HZGSVD_MPI_TRANSPORT_IPC ? &K.I : NULL, stripes, P, ws, L->m_f, L->m_g, n,
-                                      o.refine_sigma, out_col, sf, sg, ss, &refined, info);
-            if (st != HZGSVD_SUCCESS) goto done;
-            if (info) info->sigma_refined = refined;
-#endif
-        }
-        HZGSVD__MPI(MPI_Allgather(ss, nc, MPI_DOUBLE, all_ss, nc, MPI_DOUBLE, K.comm));
-        HZGSVD__MPI(MPI_Allgather(out_col, nc, MPI_INT, all_real, nc, MPI_INT, K.comm));
-        HZGSVD__MPI(MPI_Allgather(nfl, nc, MPI_DOUBLE, nf, nc, MPI_DOUBLE, K.comm));
-        HZGSVD__MPI(MPI_Allgather(ngl, nc, MPI_DOUBLE, ng, nc, MPI_DOUBLE, K.comm));
-        /* entry i = s nc + j of the gathered arrays: rank s, local column j, at column position
-         * stripes(s) of the whole; the rank test needs the input norms by input column */
-        {
-            double *tmp = ngl + nc;                      /* 2 nb, allocated with aux: no failure here */
-            for (int i = 0; i < nb; ++i) {
-                const int s = i / nc, g = hzgsvd__mpi_column(stripes[2 * s], stripes[2 * s + 1], ws, i % nc);
-                tmp[g] = nf[i]; tmp[nb + g] = ng[i];
-            }
-            memcpy(nf, tmp, sizeof(double) * (size_t)nb); memcpy(ng, tmp + nb, sizeof(double) * (size_t)nb);
-        }
-        for (int g = 0; g < 2 * P * ws; ++g) {          /* candidates in column-position order */
-            const int s_p = g / ws, c = g % ws;
-            int s = 0, j = 0;
-            for (s = 0; s < P; ++s) {
-                if (stripes[2 * s] == s_p) { j = c; break; }
-                if (stripes[2 * s + 1] == s_p) { j = ws + c; break; }
-            }
-            if (all_real[s * nc + j]) { if (nreal < nb) order[nreal] = s * nc + j; ++nreal; }
-        }
-        if (nreal != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", nreal, n); goto agree_end; }
-        if (o.sort) hzgsvd__sort_desc(all_ss, order, n);
-        for (int j = 0; j < nc; ++j) out_col[j] = -1;
-        for (int c = 0; c < n; ++c)
-            if (order[c] / nc == r) out_col[order[c] % nc] = c;
-        /* keys (output column; first wins): [0] rank test, [1] a result outside the double range,
-         * [2] a Sigma' below what the engine resolves.  Columns in parallel, each on its own. */
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(K.host_threads) reduction(min: deg_key, key_out, key_low)
-#endif
-        for (int j = 0; j < nc; ++j) {
-            if (out_col[j] >= 0) {
-                int c = 0;
-                const int d = hzgsvd__z_rank_test(&K.W, &j, 1, n, L->m_f, L->m_g, nf, ng, sf, sg, &c);
-                if (d && out_col[j] * 4 + d < deg_key) deg_key = out_col[j] * 4 + d;
-            }
-            hzgsvd__z_store_col(F, ldf, j, K.W.Fr, K.W.Fi, K.W.mf, j, L->m_f);
-            hzgsvd__z_store_col(G, ldg, j, K.W.Gr, K.W.Gi, K.W.mg, j, L->m_g);
-            hzgsvd__z_store_col(Z, ldz, j, K.W.Zr, K.W.Zi, nb, j, n);
-            double zm = 1.0;
-            int ze = 0, out = 0;
-            if (out_col[j] >= 0) {
-                if ((sf[j] < resolve || sg[j] < resolve) && out_col[j] < key_low) key_low = out_col[j];
-                out = hzgsvd__z_range_sigma(&rg, sf[j], sg[j], ss[j], &sigma_f[j], &sigma_g[j], &sigma[j], &zm, &ze);
-                if (rg.active) out |= hzgsvd__z_range_z_col(Z + (size_t)2 * j * ldz, n, gsh, zm, ze);
-                if (out && out_col[j] < key_out) key_out = out_col[j];
-            } else {
-                sigma_f[j] = sf[j]; sigma_g[j] = sg[j]; sigma[j] = ss[j];
-            }
-        }
-        keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
-        stored = 1;
-        HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K.comm));
-        deg_min = mins[0];
-        if (deg_min == INT_MAX && mins[2] != INT_MAX) {
-            st = hzgsvd__range_fail_result(info, mins[2] + 1);
-        } else if (deg_min == INT_MAX && mins[1] != INT_MAX) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                              "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
-                              mins[1] + 1);
-        } else if (deg_min != INT_MAX) {
-            const int d = deg_min % 4;
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                              "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                              d == 1 ? "F" : "G", deg_min / 4 + 1, d == 1 ? "F" : "G");
-        } else if (!converged) {
-            st = hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "outermost sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                              o.max_sweeps, o.max_sweeps);
-        }
-    agree_end:
-        st = hzgsvd__mpi_agree(K.comm, st, info);
-        /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
-        if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
-                                                     st == HZGSVD_ERR_OUT_OF_RANGE);
-    }
-done:
-    hzgsvd__z_mpi_release(&K);
-    free(aux); free(iaux);
-    if (info) {
-        info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d outermost sweeps on %d ranks", info->sweeps, L->nranks);
-    }
-    return st;
+    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
+    return full ? hzgsvd__z_sweep(&S->W, &S->E, sweep, NULL, all, big, info)
+                : hzgsvd__z_sweep_table(&S->W, &S->E, cross, S->E.nblk / 2, sweep, NULL, all, big, info);
 }
+
+HZGSVD_PRIVATE void hzgsvd__z_mpi_rescale_z(void *s)
+{
+    hzgsvd__z_rescale_z(&HZGSVD__Z_MPI_S(s)->W, HZGSVD__Z_MPI_S(s)->E.enh, HZGSVD__Z_MPI_S(s)->E.nthreads);
+}
+
+HZGSVD_PRIVATE int hzgsvd__z_mpi_final_rescale(void *s, double *sf, double *sg, double *ss)
+{
+    return hzgsvd__z_final_rescale(&HZGSVD__Z_MPI_S(s)->W, &HZGSVD__Z_MPI_S(s)->E, sf, sg, ss);
+}
+
+HZGSVD_PRIVATE int hzgsvd__z_mpi_real_column(void *s, int j, int n) { return hzgsvd__z_real_column(&HZGSVD__Z_MPI_S(s)->W, j, n); }
+
+HZGSVD_PRIVATE int hzgsvd__z_mpi_rank_test(void *s, int j, int n, int m_f, int m_g, const double *nf, const double *ng,
+                                       const double *sf, const double *sg)
+{
+    int c = 0;
+    return hzgsvd__z_rank_test(&HZGSVD__Z_MPI_S(s)->W, &j, 1, n, m_f, m_g, nf, ng, sf, sg, &c);
+}
+
+/* Local column j of W into column j of the caller's F, G (m_f, m_g rows) and Z (n rows). */
+HZGSVD_PRIVATE void hzgsvd__z_mpi_store_col(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                        int m_f, int m_g, int n)
+{
+    const hzgsvd__z_mats *W = &HZGSVD__Z_MPI_S(s)->W;
+    hzgsvd__z_store_col(F, ldf, j, W->Fr, W->Fi, W->mf, j, m_f);
+    hzgsvd__z_store_col(G, ldg, j, W->Gr, W->Gi, W->mg, j, m_g);
+    hzgsvd__z_store_col(Z, ldz, j, W->Zr, W->Zi, W->nz, j, n);
+}
+
+#ifdef __CUDACC__
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_init(void *s, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    return hzgsvd__z_gpu_local_init(&HZGSVD__Z_MPI_S(s)->D, &HZGSVD__Z_MPI_S(s)->W, half, row0, row1, o, info);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_sweeps(void *s, int S, int full, int sweep, unsigned long long *all, unsigned long long *big,
+                                                  hzgsvd_info *info)
+{
+    return hzgsvd__z_gpu_local_sweeps(&HZGSVD__Z_MPI_S(s)->D, S, full, sweep, all, big, info);
+}
+
+/* The device stripes to W (to_device = 0: the send staging) or from R (1). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_transfer(void *s, int to_device, hzgsvd_info *info)
+{
+    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
+    return hzgsvd__z_gpu_local_transfer(&S->D, to_device ? &S->R : &S->W, to_device, info);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_final(void *s, double *sf, double *sg, double *ss, int *bad, hzgsvd_info *info)
+{
+    return hzgsvd__z_gpu_local_final(&HZGSVD__Z_MPI_S(s)->D, &HZGSVD__Z_MPI_S(s)->W, sf, sg, ss, bad, info);
+}
+
+/* The device stripes without their precision (the layout of hzgsvd__z_gpu_local_init). */
+HZGSVD_PRIVATE void hzgsvd__z_mpi_gpu_view(void *s, hzgsvd__mpi_dev *V)
+{
+    const hzgsvd__z_gpu_local *D = &HZGSVD__Z_MPI_S(s)->D;
+    V->work = D->work; V->stream = D->stream;
+    V->plane[0][0] = D->M.F; V->plane[1][0] = D->M.G; V->plane[2][0] = D->M.Z;
+    V->plane[0][1] = D->M.Fi; V->plane[1][1] = D->M.Gi; V->plane[2][1] = D->M.Zi;
+    V->rows[0] = D->M.mf; V->rows[1] = D->M.mg; V->rows[2] = D->M.nz; V->nc = D->M.n;
+    V->d_sig = D->d_sig;
+    for (int y = 0; y < 2; ++y)
+        for (int v = 0; v < 2; ++v) V->input[y][v] = D->in_off && v < 2 ? hzgsvd__z_gpu_local_input(D, y, v) : NULL;
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_mpi_gpu_exponents(const double *Y, size_t yplane, int m, int n, int ld, int *d_bad, double *d_nrm, int *d_ex,
+                                                   cudaStream_t stream)
+{
+    hzgsvd__z_check_values<<<n, 128, 0, stream>>>(Y, Y + yplane, m, n, ld, d_bad, d_bad + 1, d_nrm, d_ex);
+    return cudaGetLastError();
+}
+#endif /* __CUDACC__ */
+
+#undef HZGSVD__Z_MPI_S
+
+/* The table the driver runs this precision by (members in the order of hzgsvd__mpi_prec). */
+HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__z_mpi_prec = {
+    2,
+    hzgsvd__z_mpi_local_new, hzgsvd__z_mpi_local_free, hzgsvd__z_mpi_mats_alloc, hzgsvd__z_mpi_stripe, hzgsvd__z_mpi_swap,
+    hzgsvd__z_check_values, hzgsvd__z_mpi_load_col, hzgsvd__z_mpi_range_column,
+    hzgsvd__z_mpi_engine_init, hzgsvd__z_mpi_init_fgz, hzgsvd__z_mpi_cpu_sweep, hzgsvd__z_mpi_rescale_z,
+    hzgsvd__z_mpi_final_rescale, hzgsvd__z_mpi_real_column, hzgsvd__z_mpi_rank_test, hzgsvd__z_mpi_store_col,
+    hzgsvd__z_range_sigma, hzgsvd__z_range_z_col,
+#ifdef __CUDACC__
+    hzgsvd__z_mpi_gpu_init, hzgsvd__z_mpi_gpu_view, hzgsvd__z_mpi_gpu_sweeps, hzgsvd__z_mpi_gpu_transfer, hzgsvd__z_mpi_gpu_final,
+    hzgsvd__z_mpi_gpu_exponents, hzgsvd__z_gpu_refine_norms,
+#endif
+};
 
 HZGSVD_API hzgsvd_status hzgsvd_mpi_zgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
                                           double *G_loc, int ldg, double *Z_loc, int ldz,
                                           double *sigma_f, double *sigma_g, double *sigma, int *out_col,
                                           const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__z_mpi_run(comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
+    return hzgsvd__mpi_run(&hzgsvd__z_mpi_prec, comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
 }
 
 /* Distribution and collection: the same for both precisions but for the planes per element
@@ -2303,6 +2069,6 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_zgather(MPI_Comm comm, int root, const hzgsv
     return hzgsvd__mpi_gather(2, comm, root, L, F_loc, ldfl, G_loc, ldgl, Z_loc, ldzl, sf_loc, sg_loc, s_loc, out_col,
                               U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, sigma);
 }
-/*** end templates/hzgsvd_mpi_engine.c.j2 [z] ***/
+/*** end templates/hzgsvd_mpi_local.c.j2 [z] ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H */

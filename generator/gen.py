@@ -112,9 +112,9 @@ def outputs(variants):
          ["hzgsvd_cpu_impl.h"],
          [("hzgsvd_mpi_common.c.j2", {})]
          + [("hzgsvd_mpi_gpu_local.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_mpi_ipc.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_mpi_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_mpi_engine.c.j2", dict(prec)) for prec in PRECISIONS]),
+         + [("hzgsvd_mpi_prec.c.j2", {}), ("hzgsvd_mpi_ipc.cu.j2", {}), ("hzgsvd_mpi_gpu_refine.cu.j2", {}),
+            ("hzgsvd_mpi_engine.c.j2", {})]
+         + [("hzgsvd_mpi_local.c.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_ref_impl.h",
          "The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), "
          "with the 2x2 math rendered in long double (host only).",
