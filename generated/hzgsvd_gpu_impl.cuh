@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -3402,23 +3402,68 @@ done:
 }
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
-/*** begin templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
-/* The host part of the single-GPU engine, real (paper section 3.6, Algorithm 1): checks, bordering on
- * the device, initFGZ, the outer sweeps (one bstep launch per outer step, counters copied back once
- * per sweep, stop when a sweep applied no big transformation), the final rescale and the ordering
- * of the caller's columns.  The CPU only controls; every CUDA call is checked and becomes a status. */
+/*** begin templates/hzgsvd_gpu_driver.cu.j2 ***/
+/* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
+ * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
+ * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
+ * applied no big transformation), the final rescale, sigma refined from the input, the ordering,
+ * the rank test, the U/V check and the caller's columns.  The CPU only controls; every CUDA call is
+ * checked and becomes a status.  What differs by precision -- the planes per element, the kernels
+ * and the block step's sweeper -- comes from the table X (hzgsvd__gpu_prec; one instance per
+ * precision in templates/hzgsvd_gpu_prec.cu.j2). */
+
+/* The working matrices of a run, any precision: plane v of F, G, Z (v = 1 the imaginary planes,
+ * NULL where real), column major, ld = mf, mg, nz; n columns held. */
+typedef struct hzgsvd__gpu_work {
+    double *F[2], *G[2], *Z[2];
+    int mf, mg, n, nz;
+} hzgsvd__gpu_work;
+
+typedef struct hzgsvd__gpu_prec {
+    int planes;                     /* doubles per element: 1 real, 2 complex */
+    const char *letter;             /* "d" or "z": the public functions' names in messages */
+    int (*has_variant)(int w, int variant, int sort);      /* the variant's kernels are in this build */
+    /* the block step over all pivot pairs (templates/hzgsvd_gpu_step.cu.j2): device bytes of its
+     * buffers; a sweeper with its per-pair host counters (NULL: no host memory); init, one outer
+     * sweep, the text of a failure code, free */
+    size_t (*sweeper_plan)(int mf, int mg, int nz, int n, int w);
+    void *(*sweeper_new)(int npairs);
+    cudaError_t (*sweeper_init)(void *sw, const hzgsvd__gpu_work *M, const int *d_outer, const int *h_outer, int steps, int w,
+                                const hzgsvd_options *o, char *step_mem);
+    cudaError_t (*sweeper_sweep)(void *sw, cudaStream_t stream, unsigned long long *all, unsigned long long *big, int *fail, int *fail_pair,
+                                 int *fail_col);
+    const char *(*sweeper_fail_text)(int fail);
+    void (*sweeper_free)(void *sw);
+    /* the kernels, each launched on stream and followed by cudaGetLastError (templates/hzgsvd_gpu_kernels.cu.j2) */
+    cudaError_t (*load)(const double *Y, const double *Yi, int m, int n, int ld, double *const W[2], int ldw, cudaStream_t stream);
+    cudaError_t (*check_values)(double *const W[2], int m, int n, int ldw, int *bad, int *zero, double *nrm, int *ex, cudaStream_t stream);
+    cudaError_t (*scale_pow2)(double *const W[2], int ldw, int m, int n, int shift, const int *col, cudaStream_t stream);
+    cudaError_t (*border)(double *Y, int ldw, int m, int n, int extra, cudaStream_t stream);
+    cudaError_t (*init_fgz)(const hzgsvd__gpu_work *M, int enh, int prescale, int half, int row0, int row1, cudaStream_t stream);
+    cudaError_t (*rescale)(const hzgsvd__gpu_work *M, int enh, int f, double *sf, double *sg, double *ss, int *bad, cudaStream_t stream);
+    cudaError_t (*real_columns)(double *const Z[2], int n, int nb, int *real, cudaStream_t stream);
+    cudaError_t (*rank_test)(double *const Z[2], int n, int nb, const int *real, const double *nf, const double *ng, const double *sf,
+                             const double *sg, double tf, double tg, int *flag, cudaStream_t stream);
+    cudaError_t (*gather)(double *const W[2], int ldw, const int *order, int m, int n, double *Y, double *Yi, int ld, cudaStream_t stream);
+    hzgsvd_status (*refine)(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
+                            int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col, const int *d_ef,
+                            const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf, cudaStream_t stream,
+                            hzgsvd_info *info);
+    hzgsvd_status (*orth_max)(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
+                              cudaStream_t stream, hzgsvd_info *info);
+} hzgsvd__gpu_prec;
 
 /* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
  * diagonal of the added columns) and the offsets of everything in the workspace. */
-typedef struct hzgsvd__d_gpu_layout {
+typedef struct hzgsvd__gpu_layout {
     int w, mf, mg, nb, nblk, steps;
     size_t off_F, off_G, off_Z, off_outer, off_step, off_sig, off_norms, off_ints, bytes;
-} hzgsvd__d_gpu_layout;
+} hzgsvd__gpu_layout;
 
-HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace, hzgsvd__d_gpu_layout *L)
+HZGSVD_PRIVATE int hzgsvd__gpu_plan(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace,
+                                    hzgsvd__gpu_layout *L)
 {
-    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
-    hzgsvd__d_gpu_step S;
+    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n, PL = X->planes;
     L->w = w;
     L->nb = nb;
     L->nblk = nb / w;
@@ -3428,14 +3473,14 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     if (L->steps < 1) return -1;
     size_t o = 0;
     /* in place: the caller's arrays are the working matrices, the workspace holds O(n) only */
-    L->off_F = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mf * nb);
-    L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)L->mg * nb);
-    L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 1 * (size_t)nb * nb);
+    L->off_F = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * PL * (size_t)L->mf * nb);
+    L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * PL * (size_t)L->mg * nb);
+    L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * PL * (size_t)nb * nb);
     L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
     {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
-        const size_t step = hzgsvd__d_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb).bytes;
+        const size_t step = X->sweeper_plan(L->mf, L->mg, nb, nb, w), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(PL, m_f, m_g, n, nb).bytes;
         /* and so does the orthogonality check (copying mode) */
-        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(1, L->mf > L->mg ? L->mf : L->mg, nb).bytes;
+        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(PL, L->mf > L->mg ? L->mf : L->mg, nb).bytes;
         const size_t after = refine > orth ? refine : orth;
         L->off_step = o;  o += step > after ? step : after;
     }
@@ -3446,7 +3491,9 @@ HZGSVD_PRIVATE int hzgsvd__d_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_str
     return 0;
 }
 
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
+/* hzgsvd_gpu_?gsvd_workspace_size */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_workspace_size(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, const hzgsvd_options *opt,
+                                                        size_t *bytes)
 {
     const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
@@ -3456,733 +3503,711 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n
     if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
     /* fewer rows than columns: the reduction through the host, which uses no device workspace */
     if (m_f < n || m_g < n) return o.preprocess == 0 ? HZGSVD_ERR_M_LESS_THAN_N : HZGSVD_SUCCESS;
-    hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    hzgsvd__gpu_layout L;
+    if (hzgsvd__gpu_plan(X, m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
     *bytes = L.bytes;
     return HZGSVD_SUCCESS;
 }
 
 /* Whether the in-place mode applies: no bordering (n a multiple of 2w, m_f and m_g of 64) and the
  * arrays exactly of the working layout (ld = rows). */
-HZGSVD_PRIVATE int hzgsvd__d_gpu_inplace_ok(int m_f, int m_g, int n, int w, int ldf, int ldg, int ldz)
+HZGSVD_PRIVATE int hzgsvd__gpu_inplace_ok(int m_f, int m_g, int n, int w, int ldf, int ldg, int ldz)
 {
     return n >= 2 * w && n % (2 * w) == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
+}
+
+/* hzgsvd_gpu_?gsvd_inplace_workspace_size */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_inplace_workspace_size(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, const hzgsvd_options *opt,
+                                                                size_t *bytes)
+{
+    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
+    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = 0;
+    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
+    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
+    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    if (!hzgsvd__gpu_inplace_ok(m_f, m_g, n, o.block_width, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
+    hzgsvd__gpu_layout L;
+    if (hzgsvd__gpu_plan(X, m_f, m_g, n, o.block_width, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = L.bytes;
+    return HZGSVD_SUCCESS;
+}
+
+/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
+ * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
+ * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
+ * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
+ * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width).  Fi, Gi, Zi: the
+ * imaginary planes (complex, split) or NULL. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
+                                               const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
+                                               const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
+                                               hzgsvd_info *info, hzgsvd__gpu_layout *L)
+{
+    const int w = o->block_width;
+    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (!hzgsvd__gpu_width_ok(w))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
+    if (!X->has_variant(w, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                            o->variant, o->sort ? "sorting" : "non-sorting");
+    if (inplace && !hzgsvd__gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
+                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
+    if (hzgsvd__gpu_plan(X, m_f, m_g, n, w, o->outer, inplace, L) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
+    if (d_work && work_bytes < L->bytes)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_%sgsvd_workspace_size)", work_bytes, L->bytes,
+                            X->letter);
+    if ((uintptr_t)d_work & 255u)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
+    if (inplace) {
+        const int cplx = X->planes == 2, count = cplx ? 6 : 3;
+        const double *const arr[6] = { dF, cplx ? dFi : dG, cplx ? dG : dZ, dGi, dZ, dZi };
+        static const char *const real_name[3] = { "dF", "dG", "dZ" };
+        static const char *const cplx_name[6] = { "dFr", "dFi", "dGr", "dGi", "dZr", "dZi" };
+        for (int a = 0; a < count; ++a)
+            if ((uintptr_t)arr[a] & 15u)
+                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
+                                    cplx ? cplx_name[a] : real_name[a], (const void *)arr[a]);
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* One run: its arguments, its plan and everything it holds (released at its end). */
+typedef struct hzgsvd__gpu_job {
+    const hzgsvd__gpu_prec *X;
+    int m_f, m_g, n, ldf, ldg, ldz, inplace;
+    int keep_if_deficient;          /* as hzgsvd__gpu_run's */
+    double *dF, *dFi, *dG, *dGi, *dZ, *dZi;         /* the caller's arrays (imaginary planes: complex, split; else NULL) */
+    cudaStream_t stream;
+    hzgsvd_options o;               /* block_width resolved */
+    hzgsvd__gpu_layout L;
+    char *work, *owned;             /* the workspace (owned: allocated here) */
+    int *h_outer, *h_ints, *h_order, *h_col;
+    double *h_ss, *h_nrm;
+    void *sweeper;
+    hzgsvd__gpu_work M;
+    double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
+    int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
+    hzgsvd__range rg;
+    int converged, enh;
+} hzgsvd__gpu_job;
+
+/* Host buffers, the workspace and its parts, the working matrices (the caller's in place), the sweeper. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_setup(hzgsvd__gpu_job *J, void *d_work, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__gpu_layout *L = &J->L;
+    const int n = J->n;
+    J->h_outer = (int *)malloc(sizeof(int) * (size_t)L->steps * L->nblk);
+    J->sweeper = J->X->sweeper_new(L->nblk / 2);   /* its counters: one per pivot pair */
+    J->h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L->nb);
+    J->h_ss = (double *)malloc(sizeof(double) * (size_t)L->nb);
+    J->h_col = (int *)malloc(sizeof(int) * (size_t)n);
+    J->h_nrm = (double *)malloc(sizeof(double) * 2 * (size_t)n);
+    if (!J->h_outer || !J->sweeper || !J->h_ints || !J->h_ss || !J->h_col || !J->h_nrm) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers");
+    J->h_order = J->h_ints + L->nb;
+    if (hzgsvd__strategy_fill(J->o.outer, L->nblk, J->h_outer) != 0) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "outer strategy table");
+
+    char *work;
+    hzgsvd__gpu_work *M = &J->M;
+    if (d_work) J->work = (char *)d_work;
+    else { HZGSVD__CU(cudaMalloc((void **)&J->owned, L->bytes)); J->work = J->owned; }
+    work = J->work;
+    if (J->inplace) {
+        M->F[0] = J->dF; M->G[0] = J->dG; M->Z[0] = J->dZ;
+        M->F[1] = J->dFi; M->G[1] = J->dGi; M->Z[1] = J->dZi;
+    } else {
+        M->F[0] = (double *)(work + L->off_F); M->G[0] = (double *)(work + L->off_G); M->Z[0] = (double *)(work + L->off_Z);
+        M->F[1] = M->G[1] = M->Z[1] = NULL;
+        if (J->X->planes == 2) {
+            M->F[1] = M->F[0] + (size_t)L->mf * L->nb; M->G[1] = M->G[0] + (size_t)L->mg * L->nb; M->Z[1] = M->Z[0] + (size_t)L->nb * L->nb;
+        }
+    }
+    if (J->X->planes == 1) M->F[1] = M->G[1] = M->Z[1] = NULL;
+    M->mf = L->mf; M->mg = L->mg; M->n = L->nb; M->nz = L->nb;
+    J->d_sf = (double *)(work + L->off_sig); J->d_sg = J->d_sf + L->nb; J->d_ss = J->d_sg + L->nb;
+    J->d_nf = (double *)(work + L->off_norms); J->d_ng = J->d_nf + n;
+    J->d_real = (int *)(work + L->off_ints); J->d_order = J->d_real + L->nb; J->d_flag = J->d_order + L->nb; J->d_bad = J->d_flag + L->nb;
+    J->d_ef = J->d_bad + 4; J->d_eg = J->d_ef + n; J->d_col = J->d_eg + n;
+    HZGSVD__CU(J->X->sweeper_init(J->sweeper, M, (const int *)(work + L->off_outer), J->h_outer, L->steps, L->w, &J->o, work + L->off_step));
+done:
+    return st;
+}
+
+/* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
+ * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column.  Pass 0: the
+ * checks, the column norms and exponents; then the range plan (hzgsvd__range, docs/NUMERICS.md)
+ * and, where it is active, F and G scaled on the device and pass 1 for their norms (the rank
+ * test's).  Exact powers of two: no new non-finite value or zero column. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_load(hzgsvd__gpu_job *J, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__gpu_prec *X = J->X;
+    const hzgsvd__gpu_layout *L = &J->L;
+    const hzgsvd__gpu_work *M = &J->M;
+    const int m_f = J->m_f, m_g = J->m_g, n = J->n;
+    cudaStream_t stream = J->stream;
+    int h_chk[2];
+    if (J->inplace) {
+        for (int v = 0; v < X->planes; ++v) HZGSVD__CU(cudaMemsetAsync(M->Z[v], 0, sizeof(double) * (size_t)n * n, stream));
+    } else {
+        HZGSVD__CU(cudaMemsetAsync(J->work, 0, L->off_outer, stream));
+        HZGSVD__CU(X->load(J->dF, J->dFi, m_f, n, J->ldf, M->F, L->mf, stream));
+        HZGSVD__CU(X->load(J->dG, J->dGi, m_g, n, J->ldg, M->G, L->mg, stream));
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int which = 0; which < 2; ++which) {
+            const int m = which ? m_g : m_f;
+            const char *name = which ? "G" : "F";
+            h_chk[0] = h_chk[1] = 0x7fffffff;
+            HZGSVD__CU(cudaMemcpyAsync(J->d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
+            HZGSVD__CU(X->check_values(which ? M->G : M->F, m, n, which ? L->mg : L->mf, J->d_bad, J->d_bad + 1, which ? J->d_ng : J->d_nf,
+                                       which ? J->d_eg : J->d_ef, stream));
+            HZGSVD__CU(cudaMemcpyAsync(h_chk, J->d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
+            HZGSVD__CU(cudaStreamSynchronize(stream));
+            if (h_chk[0] != 0x7fffffff) return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1);
+            if (h_chk[1] != 0x7fffffff) return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1);
+        }
+        if (pass == 1) break;
+        {
+            int part[3] = {0, INT_MIN, INT_MIN};
+            HZGSVD__CU(cudaMemcpyAsync(J->h_ints, J->d_ef, sizeof(int) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* ef, eg: 2n <= 2nb */
+            HZGSVD__CU(cudaStreamSynchronize(stream));
+            hzgsvd__range_columns(n, J->h_ints, J->h_ints + n, J->h_col, part);
+            J->rg = hzgsvd__range_plan(part);
+        }
+        if (!J->rg.active) break;
+        HZGSVD__CU(cudaMemcpyAsync(J->d_col, J->h_col, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
+        HZGSVD__CU(X->scale_pow2(M->F, L->mf, m_f, n, J->rg.shift_f, J->d_col, stream));
+        HZGSVD__CU(X->scale_pow2(M->G, L->mg, m_g, n, J->rg.shift_g, J->d_col, stream));
+    }
+    /* a column far below the largest ones (its squares underflow) cannot be resolved */
+    HZGSVD__CU(cudaMemcpyAsync(J->h_nrm, J->d_nf, sizeof(double) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* nf, ng */
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    for (int j = 0; j < 2 * n; ++j)
+        if (J->h_nrm[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE)) return hzgsvd__range_fail_input(info, j % n + 1, j < n ? "F" : "G");
+done:
+    return st;
+}
+
+/* Border (section 3.1), initFGZ (3.3), Algorithm 1: outer sweeps until one applies no big
+ * transformation (J->converged), max_sweeps, a pivot failure or the cancel flag. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__gpu_prec *X = J->X;
+    const hzgsvd__gpu_layout *L = &J->L;
+    const int extra = L->nb - J->n, prescale = !HZGSVD__VAR_RESCALE(J->o.variant);
+    cudaStream_t stream = J->stream;
+    if (extra > 0) {
+        HZGSVD__CU(X->border(J->M.F[0], L->mf, J->m_f, J->n, extra, stream));   /* extra < 2w <= 64 */
+        HZGSVD__CU(X->border(J->M.G[0], L->mg, J->m_g, J->n, extra, stream));
+    }
+    HZGSVD__CU(cudaMemcpyAsync(J->work + L->off_outer, J->h_outer, sizeof(int) * (size_t)L->steps * L->nblk, cudaMemcpyHostToDevice, stream));
+    HZGSVD__CU(X->init_fgz(&J->M, J->enh, prescale, L->nb, 0, 0, stream));
+    for (int sweep = 0; sweep < J->o.max_sweeps; ++sweep) {
+        unsigned long long all, big;
+        int fail, fail_pair, fail_col;
+        HZGSVD__CU(X->sweeper_sweep(J->sweeper, stream, &all, &big, &fail, &fail_pair, &fail_col));
+        if (fail)
+            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
+                              X->sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
+        if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
+        const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (big == 0) { J->converged = 1; break; }
+        if (cancel) return hzgsvd__cancelled(info, sweep + 1);
+        HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
+    }
+done:
+    return st;
+}
+
+/* After the sweeps: the final rescale (f = true), the real columns, sigma refined from the caller's
+ * F, G (copying mode; hzgsvd_sigma_refine), the order (sigma descending; in place: the engine's),
+ * the rank test; *degenerate, *degenerate_col: its first failing output column (1 F, 2 G). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_order(hzgsvd__gpu_job *J, int *degenerate, int *degenerate_col, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__gpu_prec *X = J->X;
+    const hzgsvd__gpu_layout *L = &J->L;
+    const int m_f = J->m_f, m_g = J->m_g, n = J->n;
+    cudaStream_t stream = J->stream;
+    int cnt = 0;
+    J->h_ints[0] = 0x7fffffff;
+    HZGSVD__CU(cudaMemcpyAsync(J->d_bad, J->h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
+    HZGSVD__CU(X->rescale(&J->M, J->enh, 1, J->d_sf, J->d_sg, J->d_ss, J->d_bad, stream));
+    HZGSVD__CU(X->real_columns(J->M.Z, n, L->nb, J->d_real, stream));
+    if (J->o.refine_sigma != 0 && !J->inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
+        st = X->refine(J->dF, J->dFi, J->ldf, m_f, J->dG, J->dGi, J->ldg, m_g, n, L->nb, J->M.Z[0], J->M.Z[1], &J->rg, J->d_col, J->d_ef, J->d_eg,
+                       J->d_real, J->d_sf, J->d_sg, J->d_ss, J->work + L->off_step, stream, info);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (info) info->sigma_refined = 1;
+    }
+    HZGSVD__CU(cudaMemcpyAsync(J->h_ints, J->d_real, sizeof(int) * (size_t)L->nb, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaMemcpyAsync(J->h_ss, J->d_ss, sizeof(double) * (size_t)L->nb, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaMemcpyAsync(J->h_order, J->d_bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    if (J->h_order[0] != 0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate: F or G is not of full column rank", J->h_order[0] + 1);
+    for (int j = 0; j < L->nb; ++j)
+        if (J->h_ints[j]) { if (cnt < n) J->h_order[cnt] = j; ++cnt; }
+    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
+    if (J->o.sort && !J->inplace) hzgsvd__sort_desc(J->h_ss, J->h_order, n);   /* in place: the engine's order */
+    HZGSVD__CU(X->rank_test(J->M.Z, n, L->nb, J->d_real, J->d_nf, J->d_ng, J->d_sf, J->d_sg, (double)(m_f > n ? m_f : n) * HZGSVD__U,
+                            (double)(m_g > n ? m_g : n) * HZGSVD__U, J->d_flag, stream));
+    HZGSVD__CU(cudaMemcpyAsync(J->h_ints, J->d_flag, sizeof(int) * (size_t)L->nb, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    for (int c = 0; c < n && !*degenerate; ++c) { *degenerate = J->h_ints[J->h_order[c]]; *degenerate_col = c; }
+done:
+    return st;
+}
+
+/* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+ * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
+ * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
+ * full-rank engine's limit"); 16 nb u, the reduction's own core check. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_orth_check(hzgsvd__gpu_job *J, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__gpu_layout *L = &J->L;
+    const double tol = 16.0 * L->nb * HZGSVD__U;
+    char *scratch = J->work + L->off_step;   /* the step's space: free now */
+    const hzgsvd__orth_layout OL = hzgsvd__orth_plan(J->X->planes, L->mf > L->mg ? L->mf : L->mg, L->nb);
+    st = J->X->orth_max(J->M.F, L->mf, L->nb, L->mf, &OL, scratch, 0, J->stream, info);
+    if (st == HZGSVD_SUCCESS) st = J->X->orth_max(J->M.G, L->mg, L->nb, L->mg, &OL, scratch, 1, J->stream, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    HZGSVD__CU(cudaMemcpyAsync(J->h_nrm, scratch + OL.off_out, sizeof(double) * 2, cudaMemcpyDeviceToHost, J->stream));
+    HZGSVD__CU(cudaStreamSynchronize(J->stream));
+    if (!(J->h_nrm[0] <= tol) || !(J->h_nrm[1] <= tol)) {
+        const int u_bad = !(J->h_nrm[0] <= tol);
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine; outputs not written)",
+                            u_bad ? "U" : "V", J->h_nrm[u_bad ? 0 : 1], tol);
+    }
+done:
+    return st;
+}
+
+/* The caller's columns in order (copying mode), sigma of the caller's pair (scaled back from the
+ * range-scaled one where it was), Z likewise; h_chk: the first output column outside the double
+ * range [0] and below what the engine resolves [1] (0x7fffffff: none). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_store(hzgsvd__gpu_job *J, double *d_sigma_f, double *d_sigma_g, double *d_sigma, int h_chk[2],
+                                               hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__gpu_prec *X = J->X;
+    const hzgsvd__gpu_layout *L = &J->L;
+    const int m_f = J->m_f, m_g = J->m_g, n = J->n, inplace = J->inplace;
+    cudaStream_t stream = J->stream;
+    HZGSVD__CU(cudaMemcpyAsync(J->d_order, J->h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
+    if (!inplace) {
+        HZGSVD__CU(X->gather(J->M.F, L->mf, J->d_order, m_f, n, J->dF, J->dFi, J->ldf, stream));
+        HZGSVD__CU(X->gather(J->M.G, L->mg, J->d_order, m_g, n, J->dG, J->dGi, J->ldg, stream));
+        HZGSVD__CU(X->gather(J->M.Z, L->nb, J->d_order, n, n, J->dZ, J->dZi, J->ldz, stream));
+    }
+    h_chk[0] = h_chk[1] = 0x7fffffff;
+    HZGSVD__CU(cudaMemcpyAsync(J->d_bad + 2, h_chk, sizeof(int) * 2, cudaMemcpyHostToDevice, stream));
+    hzgsvd__gpu_range_out<<<dim3(J->rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(J->d_sf, J->d_sg, J->d_ss, J->d_order, n, J->rg.active,
+                                                                                       J->rg.shift_f, J->rg.shift_g, J->d_col, d_sigma_f, d_sigma_g,
+                                                                                       d_sigma, inplace ? J->M.Z[0] : J->dZ,
+                                                                                       inplace ? J->M.Z[1] : J->dZi, X->planes == 2,
+                                                                                       inplace ? L->nb : J->ldz, J->d_bad + 2);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(h_chk, J->d_bad + 2, sizeof(int) * 2, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+done:
+    return st;
+}
+
+/* The run's end: order and rank test, the keep_if_deficient policy, the U/V check, the caller's
+ * arrays, then the status by precedence (rank deficient, unresolved, out of range, no convergence). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, double *d_sigma_f, double *d_sigma_g, double *d_sigma, int *written,
+                                                hzgsvd_info *info)
+{
+    int degenerate = 0, degenerate_col = -1, h_chk[2];
+    hzgsvd_status st = hzgsvd__gpu_order(J, &degenerate, &degenerate_col, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (degenerate && !J->inplace && J->keep_if_deficient == 1)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
+    if (!J->inplace && J->keep_if_deficient == 2) degenerate = 0;
+    /* an unconverged run returns its last sweep, as documented */
+    if (!J->inplace && J->keep_if_deficient == 1 && J->converged) {
+        st = hzgsvd__gpu_orth_check(J, info);
+        if (st != HZGSVD_SUCCESS) return st;
+    }
+    st = hzgsvd__gpu_store(J, d_sigma_f, d_sigma_g, d_sigma, h_chk, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (written) *written = 1;
+    if (info) info->outputs_written = 1;
+    if (degenerate)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
+    if (h_chk[1] != 0x7fffffff) return hzgsvd__range_fail_result(info, h_chk[1] + 1);
+    if (h_chk[0] != 0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
+    return J->converged ? HZGSVD_SUCCESS
+                        : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
+                                       J->o.max_sweeps, J->o.max_sweeps);
+}
+
+/* The run on device arrays: F, G, Z real (Fi, Gi, Zi NULL), complex interleaved (Fi, Gi, Zi NULL) or
+ * complex in split planes (F, Fi, ...).  inplace: the caller's arrays are the working matrices (no
+ * copy; columns come back in the engine's order).  *written (if not NULL) tells whether the outputs
+ * were written (also on some errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the
+ * documented behaviour, 1 the final rank test's failure returns before the outputs are written (the
+ * caller reduces the pair instead), 2 that test does not fail (the reduction's core on its
+ * orthonormal fallback pair). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG,
+                                             double *dGi, int ldg, double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g,
+                                             double *d_sigma, void *d_work, size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt,
+                                             hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd_status st;
+    hzgsvd__gpu_job J;
+    int dev_count = 0;
+    memset(&J, 0, sizeof J);
+    J.X = X; J.m_f = m_f; J.m_g = m_g; J.n = n; J.ldf = ldf; J.ldg = ldg; J.ldz = ldz; J.inplace = inplace;
+    J.keep_if_deficient = keep_if_deficient; J.stream = stream;
+    J.dF = dF; J.dFi = dFi; J.dG = dG; J.dGi = dGi; J.dZ = dZ; J.dZi = dZi;
+    J.o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
+    J.enh = HZGSVD__VAR_ENHANCED(J.o.variant);
+    if (written) *written = 0;
+    hzgsvd__info_reset(info);
+    st = hzgsvd__gpu_check(X, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &J.o, inplace, info, &J.L);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
+    }
+    if (info) { info->n_bordered = J.L.nb; info->block_width = J.L.w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
+    st = hzgsvd__gpu_setup(&J, d_work, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_load(&J, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_finish(&J, d_sigma_f, d_sigma_g, d_sigma, written, info);
+    X->sweeper_free(J.sweeper);
+    if (J.owned) {
+        const cudaError_t e = cudaStreamSynchronize(stream);
+        cudaFree(J.owned);
+        if (e != cudaSuccess && st == HZGSVD_SUCCESS)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaStreamSynchronize failed: %s (%d)", cudaGetErrorString(e), (int)e);
+    } else if (st != HZGSVD_SUCCESS) {
+        (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
+    }
+    free(J.h_outer); free(J.h_ints); free(J.h_ss); free(J.h_col); free(J.h_nrm);
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+    }
+    return st;
+}
+/*** end templates/hzgsvd_gpu_driver.cu.j2 ***/
+
+/*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
+/* The single-GPU engine's per-precision part, real: thin launchers of this precision's kernels and its
+ * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu.j2) calls them,
+ * collected in the table hzgsvd__d_gpu_prec; then the workspace queries of this precision. */
+
+/* The kernels' view of the working matrices. */
+HZGSVD_PRIVATE hzgsvd__d_gpu_mats hzgsvd__d_gpu_mats_of(const hzgsvd__gpu_work *W)
+{
+    hzgsvd__d_gpu_mats M;
+    M.F = W->F[0]; M.G = W->G[0]; M.Z = W->Z[0];
+    M.mf = W->mf; M.mg = W->mg; M.n = W->n; M.nz = W->nz;
+    return M;
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_gpu_has_variant(int w, int variant, int sort) { return hzgsvd__d_solve_instance(w, variant, sort) != NULL; }
+
+/* The block step's sweeper with what it keeps: the matrices it was set up on and the per-pair counters. */
+typedef struct hzgsvd__d_gpu_sweep_state {
+    hzgsvd__d_gpu_sweeper SW;
+    hzgsvd__d_gpu_mats M;
+    hzgsvd__d_gpu_block_stats *h_stats;
+} hzgsvd__d_gpu_sweep_state;
+
+HZGSVD_PRIVATE size_t hzgsvd__d_gpu_sweeper_plan(int mf, int mg, int nz, int n, int w)
+{
+    hzgsvd__d_gpu_step S;
+    return hzgsvd__d_sweeper_plan(mf, mg, nz, n, w, &S);
+}
+
+HZGSVD_PRIVATE void *hzgsvd__d_gpu_sweeper_new(int npairs)
+{
+    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)calloc(1, sizeof *T);
+    if (T) T->h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)npairs);
+    if (T && !T->h_stats) { free(T); T = NULL; }
+    return T;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_gpu_sweeper_free(void *t)
+{
+    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)t;
+    if (!T) return;
+    hzgsvd__d_sweeper_free(&T->SW);
+    free(T->h_stats);
+    free(T);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_sweeper_init(void *t, const hzgsvd__gpu_work *W, const int *d_outer, const int *h_outer, int steps, int w,
+                                                  const hzgsvd_options *o, char *step_mem)
+{
+    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)t;
+    T->M = hzgsvd__d_gpu_mats_of(W);
+    return hzgsvd__d_sweeper_init(&T->SW, &T->M, d_outer, h_outer, steps, w, o, step_mem);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_sweeper_sweep(void *t, cudaStream_t stream, unsigned long long *all, unsigned long long *big, int *fail,
+                                                   int *fail_pair, int *fail_col)
+{
+    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)t;
+    return hzgsvd__d_sweeper_sweep(&T->SW, stream, T->h_stats, all, big, fail, fail_pair, fail_col);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_load_k(const double *Y, const double *Yi, int m, int n, int ld, double *const W[2], int ldw, cudaStream_t s)
+{
+    hzgsvd__d_load<<<dim3((m + 255) / 256, n), 256, 0, s>>>(Y, Yi, m, n, ld, W[0], ldw);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_check_values_k(double *const W[2], int m, int n, int ldw, int *bad, int *zero, double *nrm, int *ex,
+                                                    cudaStream_t s)
+{
+    hzgsvd__d_check_values<<<n, 128, 0, s>>>(W[0], m, n, ldw, bad, zero, nrm, ex);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_scale_pow2_k(double *const W[2], int ldw, int m, int n, int shift, const int *col, cudaStream_t s)
+{
+    hzgsvd__d_scale_pow2<<<dim3((m + 255) / 256, n), 256, 0, s>>>(W[0], ldw, m, n, shift, col);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_border_k(double *Y, int ldw, int m, int n, int extra, cudaStream_t s)
+{
+    hzgsvd__d_border<<<(extra + 31) / 32, 32, 0, s>>>(Y, ldw, m, n, extra);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_init_fgz_k(const hzgsvd__gpu_work *W, int enh, int prescale, int half, int row0, int row1, cudaStream_t s)
+{
+    const hzgsvd__d_gpu_mats M = hzgsvd__d_gpu_mats_of(W);
+    return hzgsvd__d_launch_initFGZ(&M, enh, prescale, half, row0, row1, s);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_rescale_k(const hzgsvd__gpu_work *W, int enh, int f, double *sf, double *sg, double *ss, int *bad, cudaStream_t s)
+{
+    const hzgsvd__d_gpu_mats M = hzgsvd__d_gpu_mats_of(W);
+    return hzgsvd__d_launch_rescale(&M, enh, f, sf, sg, ss, bad, s);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_real_columns_k(double *const Z[2], int n, int nb, int *real, cudaStream_t s)
+{
+    hzgsvd__d_real_columns<<<(nb + 127) / 128, 128, 0, s>>>(Z[0], n, nb, real);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_rank_test_k(double *const Z[2], int n, int nb, const int *real, const double *nf, const double *ng,
+                                                 const double *sf, const double *sg, double tf, double tg, int *flag, cudaStream_t s)
+{
+    hzgsvd__d_rank_test<<<(nb + 127) / 128, 128, 0, s>>>(Z[0], n, nb, real, nf, ng, sf, sg, tf, tg, flag);
+    return cudaGetLastError();
+}
+
+/* Columns order[0..n) of W (m rows) to Y (ld), in that order. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_gather_k(double *const W[2], int ldw, const int *order, int m, int n, double *Y, double *Yi, int ld,
+                                              cudaStream_t s)
+{
+    hzgsvd__d_gather<<<dim3((m + 255) / 256, n), 256, 0, s>>>(W[0], ldw, order, m, Y, Yi, ld);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_orth_max_k(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
+                                                  cudaStream_t stream, hzgsvd_info *info)
+{
+    return hzgsvd__d_orth_max_gpu(Y[0], m, nc, ld, OL, scratch, which, stream, info);
+}
+
+/* The table the driver runs this precision by (members in the order of hzgsvd__gpu_prec). */
+HZGSVD_PRIVATE const hzgsvd__gpu_prec hzgsvd__d_gpu_prec = {
+    1, "d", hzgsvd__d_gpu_has_variant,
+    hzgsvd__d_gpu_sweeper_plan, hzgsvd__d_gpu_sweeper_new, hzgsvd__d_gpu_sweeper_init, hzgsvd__d_gpu_sweeper_sweep, hzgsvd__d_sweeper_fail_text,
+    hzgsvd__d_gpu_sweeper_free,
+    hzgsvd__d_gpu_load_k, hzgsvd__d_gpu_check_values_k, hzgsvd__d_gpu_scale_pow2_k, hzgsvd__d_gpu_border_k, hzgsvd__d_gpu_init_fgz_k, hzgsvd__d_gpu_rescale_k,
+    hzgsvd__d_gpu_real_columns_k, hzgsvd__d_gpu_rank_test_k, hzgsvd__d_gpu_gather_k, hzgsvd__d_gpu_refine, hzgsvd__d_gpu_orth_max_k,
+};
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
+{
+    return hzgsvd__gpu_workspace_size(&hzgsvd__d_gpu_prec, m_f, m_g, n, opt, bytes);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
-    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
-    *bytes = 0;
-    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
-    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    if (!hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, o.block_width, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    hzgsvd__d_gpu_layout L;
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
-    *bytes = L.bytes;
-    return HZGSVD_SUCCESS;
+    return hzgsvd__gpu_inplace_workspace_size(&hzgsvd__d_gpu_prec, m_f, m_g, n, opt, bytes);
+}
+/*** end templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
+
+/*** begin templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
+/* The single-GPU engine's per-precision part, complex: thin launchers of this precision's kernels and its
+ * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu.j2) calls them,
+ * collected in the table hzgsvd__z_gpu_prec; then the workspace queries of this precision. */
+
+/* The kernels' view of the working matrices. */
+HZGSVD_PRIVATE hzgsvd__z_gpu_mats hzgsvd__z_gpu_mats_of(const hzgsvd__gpu_work *W)
+{
+    hzgsvd__z_gpu_mats M;
+    M.F = W->F[0]; M.G = W->G[0]; M.Z = W->Z[0];
+    M.Fi = W->F[1]; M.Gi = W->G[1]; M.Zi = W->Z[1];
+    M.mf = W->mf; M.mg = W->mg; M.n = W->n; M.nz = W->nz;
+    return M;
 }
 
-/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
- * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
- * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
- * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
- * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_check(int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
-                                             const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
-                                             const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
-                                             hzgsvd_info *info, hzgsvd__d_gpu_layout *L)
+HZGSVD_PRIVATE int hzgsvd__z_gpu_has_variant(int w, int variant, int sort) { return hzgsvd__z_solve_instance(w, variant, sort) != NULL; }
+
+/* The block step's sweeper with what it keeps: the matrices it was set up on and the per-pair counters. */
+typedef struct hzgsvd__z_gpu_sweep_state {
+    hzgsvd__z_gpu_sweeper SW;
+    hzgsvd__z_gpu_mats M;
+    hzgsvd__z_gpu_block_stats *h_stats;
+} hzgsvd__z_gpu_sweep_state;
+
+HZGSVD_PRIVATE size_t hzgsvd__z_gpu_sweeper_plan(int mf, int mg, int nz, int n, int w)
 {
-    const int w = o->block_width;
-    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
-    (void)dFi; (void)dGi; (void)dZi;
-    if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__gpu_width_ok(w))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
-    if (!hzgsvd__d_solve_instance(w, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o->variant, o->sort ? "sorting" : "non-sorting");
-    if (inplace && !hzgsvd__d_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__d_gpu_plan(m_f, m_g, n, w, o->outer, inplace, L) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
-    if (d_work && work_bytes < L->bytes)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_dgsvd_workspace_size)", work_bytes, L->bytes);
-    if ((uintptr_t)d_work & 255u)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
-    if (inplace) {
-        const double *const arr[3] = { dF, dG, dZ };
-        static const char *const name[3] = { "dF", "dG", "dZ" };
-        for (int a = 0; a < 3; ++a)
-            if ((uintptr_t)arr[a] & 15u)
-                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
-                                    name[a], (const void *)arr[a]);
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* The run on device arrays: F, G, Z real (Fi, Gi, Zi unused).
- * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
- * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
- * errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the documented behaviour, 1 the
- * final rank test's failure returns before the outputs are written (the caller reduces the pair
- * instead), 2 that test does not fail (the reduction's core on its orthonormal fallback pair). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_run(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
-                                           double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                           void *d_work, size_t work_bytes, cudaStream_t stream,
-                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
-{
-    const double t0 = hzgsvd__now();
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
-    hzgsvd_status st;
-    hzgsvd__d_gpu_layout L;
-    char *work = NULL, *owned = NULL;
-    int *h_outer = NULL, *h_ints = NULL, *h_order = NULL;
-    double *h_ss = NULL;
-    hzgsvd__d_gpu_block_stats *h_stats = NULL;
-    hzgsvd__d_gpu_mats M;
-    hzgsvd__d_gpu_sweeper SW;
-    double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
-    int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
-    int *h_col = NULL;
-    double *h_nrm = NULL;
-    hzgsvd__range rg = {0, 0, 0};
-    int h_chk[2];
-    int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1, w;
-    unsigned long long all, big;
-
-    if (written) *written = 0;
-    memset(&SW, 0, sizeof SW);
-    hzgsvd__info_reset(info);
-    st = hzgsvd__d_gpu_check(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &o, inplace, info, &L);
-    if (st != HZGSVD_SUCCESS) return st;
-    w = o.block_width;
-    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
-    }
-    if (info) { info->n_bordered = L.nb; info->block_width = w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
-    extra = L.nb - n;
-    prescale = !HZGSVD__VAR_RESCALE(o.variant);
-    enh = HZGSVD__VAR_ENHANCED(o.variant);
-
-    h_outer = (int *)malloc(sizeof(int) * (size_t)L.steps * L.nblk);
-    h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(L.nblk / 2));   /* one per pivot pair */
-    h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
-    h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
-    h_col = (int *)malloc(sizeof(int) * (size_t)n);
-    h_nrm = (double *)malloc(sizeof(double) * 2 * (size_t)n);
-    if (!h_outer || !h_stats || !h_ints || !h_ss || !h_col || !h_nrm) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
-    h_order = h_ints + L.nb;
-    if (hzgsvd__strategy_fill(o.outer, L.nblk, h_outer) != 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "outer strategy table"); goto done; }
-
-    if (d_work) work = (char *)d_work;
-    else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
-    if (inplace) {
-        M.F = dF; M.G = dG; M.Z = dZ;
-    } else {
-        M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
-    }
-    M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
-    d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
-    d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
-    d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
-    d_ef = d_bad + 4; d_eg = d_ef + n; d_col = d_eg + n;
-    HZGSVD__CU(hzgsvd__d_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), h_outer, L.steps, w, &o, work + L.off_step));
-
-    /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
-     * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
-    if (inplace) {
-        HZGSVD__CU(cudaMemsetAsync(M.Z, 0, sizeof(double) * (size_t)n * n, stream));
-    } else {
-        HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
-        hzgsvd__d_load<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(dF, dFi, m_f, n, ldf, M.F, L.mf);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__d_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, L.mg);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    /* Pass 0: the checks, the column norms and exponents; then the range plan (hzgsvd__range,
-     * docs/NUMERICS.md) and, where it is active, F and G scaled on the device and pass 1 for their
-     * norms (the rank test's).  Exact powers of two: no new non-finite value or zero column. */
-    for (int pass = 0; pass < 2; ++pass) {
-        for (int which = 0; which < 2; ++which) {
-            const int m = which ? m_g : m_f;
-            const char *name = which ? "G" : "F";
-            h_chk[0] = h_chk[1] = 0x7fffffff;
-            HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-            hzgsvd__d_check_values<<<n, 128, 0, stream>>>(which ? M.G : M.F, m, n, which ? L.mg : L.mf,
-                                                      d_bad, d_bad + 1, which ? d_ng : d_nf, which ? d_eg : d_ef);
-            HZGSVD__CU(cudaGetLastError());
-            HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
-            HZGSVD__CU(cudaStreamSynchronize(stream));
-            if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
-            if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
-        }
-        if (pass == 1) break;
-        {
-            int part[3] = {0, INT_MIN, INT_MIN};
-            HZGSVD__CU(cudaMemcpyAsync(h_ints, d_ef, sizeof(int) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* ef, eg: 2n <= 2nb */
-            HZGSVD__CU(cudaStreamSynchronize(stream));
-            hzgsvd__range_columns(n, h_ints, h_ints + n, h_col, part);
-            rg = hzgsvd__range_plan(part);
-        }
-        if (!rg.active) break;
-        HZGSVD__CU(cudaMemcpyAsync(d_col, h_col, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
-        hzgsvd__d_scale_pow2<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, m_f, n, rg.shift_f, d_col);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__d_scale_pow2<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, L.mg, m_g, n, rg.shift_g, d_col);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    /* a column far below the largest ones (its squares underflow) cannot be resolved */
-    HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_nf, sizeof(double) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* nf, ng */
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    for (int j = 0; j < 2 * n; ++j)
-        if (h_nrm[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE)) {
-            st = hzgsvd__range_fail_input(info, j % n + 1, j < n ? "F" : "G");
-            goto done;
-        }
-
-    /* Border (section 3.1), initFGZ (3.3). */
-    if (extra > 0) {
-        hzgsvd__d_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);   /* extra < 2w <= 64 */
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__d_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
-    HZGSVD__CU(hzgsvd__d_launch_initFGZ(&M, enh, prescale, L.nb, 0, 0, stream));
-
-    /* Algorithm 1 */
-    for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-        int fail, fail_pair, fail_col;
-        HZGSVD__CU(hzgsvd__d_sweeper_sweep(&SW, stream, h_stats, &all, &big, &fail, &fail_pair, &fail_col));
-        if (fail)
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
-                              hzgsvd__d_sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
-        if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
-        const int cancel = hzgsvd__sweep_done(&o, sweep + 1, big, all, t0, 1);
-        if (st != HZGSVD_SUCCESS) goto done;
-        if (big == 0) { converged = 1; break; }
-        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
-        HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 0, NULL, NULL, NULL, NULL, stream));
-    }
-
-    /* Final rescale (f = true), then the caller's columns in order. */
-    h_ints[0] = 0x7fffffff;
-    HZGSVD__CU(cudaMemcpyAsync(d_bad, h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
-    HZGSVD__CU(hzgsvd__d_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
-    hzgsvd__d_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real);
-    HZGSVD__CU(cudaGetLastError());
-    if (o.refine_sigma != 0 && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
-        st = hzgsvd__d_gpu_refine(dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, L.nb, M.Z, NULL, &rg, d_col, d_ef, d_eg, d_real,
-                              d_sf, d_sg, d_ss, work + L.off_step, stream, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        if (info) info->sigma_refined = 1;
-    }
-    HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaMemcpyAsync(h_ss, d_ss, sizeof(double) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaMemcpyAsync(h_order, d_bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    if (h_order[0] != 0x7fffffff) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate: F or G is not of full column rank", h_order[0] + 1);
-        goto done;
-    }
-    cnt = 0;
-    for (int j = 0; j < L.nb; ++j)
-        if (h_ints[j]) { if (cnt < n) h_order[cnt] = j; ++cnt; }
-    if (cnt != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n); goto done; }
-    if (o.sort && !inplace) hzgsvd__sort_desc(h_ss, h_order, n);   /* in place: the engine's order */
-    hzgsvd__d_rank_test<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, n, L.nb, d_real, d_nf, d_ng, d_sf, d_sg,
-                                                          (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U, d_flag);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CU(cudaMemcpyAsync(h_ints, d_flag, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
-    if (degenerate && !inplace && keep_if_deficient == 1) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
-                          degenerate == 1 ? "F" : "G", degenerate_col + 1);
-        goto done;
-    }
-    if (!inplace && keep_if_deficient == 2) degenerate = 0;
-    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
-     * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
-     * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
-     * full-rank engine's limit"); 16 nb u, the reduction's own core check.  An unconverged run
-     * returns its last sweep, as documented. */
-    if (!inplace && keep_if_deficient == 1 && converged) {
-        const double tol = 16.0 * L.nb * HZGSVD__U;
-        char *scratch = work + L.off_step;   /* the step's space: free now */
-        const hzgsvd__orth_layout OL = hzgsvd__orth_plan(1, L.mf > L.mg ? L.mf : L.mg, L.nb);
-        st = hzgsvd__d_orth_max_gpu(M.F, L.mf, L.nb, L.mf, &OL, scratch, 0, stream, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__d_orth_max_gpu(M.G, L.mg, L.nb, L.mg, &OL, scratch, 1, stream, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__CU(cudaMemcpyAsync(h_nrm, scratch + OL.off_out, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
-        HZGSVD__CU(cudaStreamSynchronize(stream));
-        if (!(h_nrm[0] <= tol) || !(h_nrm[1] <= tol)) {
-            const int u_bad = !(h_nrm[0] <= tol);
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                              "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine; outputs not written)",
-                              u_bad ? "U" : "V", h_nrm[u_bad ? 0 : 1], tol);
-            goto done;
-        }
-    }
-    HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
-    if (!inplace) {
-        hzgsvd__d_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, L.mf, d_order, m_f, dF, dFi, ldf);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__d_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, L.mg, d_order, m_g, dG, dGi, ldg);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__d_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, L.nb, d_order, n, dZ, dZi, ldz);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    /* Sigma of the caller's pair (scaled back from the range-scaled one where it was), Z likewise; the range flags */
-    h_chk[0] = h_chk[1] = 0x7fffffff;
-    HZGSVD__CU(cudaMemcpyAsync(d_bad + 2, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-    hzgsvd__gpu_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g,
-                                                                                    d_col, d_sigma_f, d_sigma_g, d_sigma,
-                                                                                    inplace ? M.Z : dZ, inplace ? NULL : dZi,
-                                                                                    0, inplace ? L.nb : ldz, d_bad + 2);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad + 2, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    if (written) *written = 1;
-    if (info) info->outputs_written = 1;
-    if (degenerate) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                          "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                          degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-        goto done;
-    }
-    if (h_chk[1] != 0x7fffffff) {
-        st = hzgsvd__range_fail_result(info, h_chk[1] + 1);
-        goto done;
-    }
-    if (h_chk[0] != 0x7fffffff) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                          "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
-        goto done;
-    }
-    st = converged ? HZGSVD_SUCCESS
-                   : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                                  o.max_sweeps, o.max_sweeps);
-done:
-    hzgsvd__d_sweeper_free(&SW);
-    if (owned) {
-        const cudaError_t e = cudaStreamSynchronize(stream);
-        cudaFree(owned);
-        if (e != cudaSuccess && st == HZGSVD_SUCCESS)
-            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaStreamSynchronize failed: %s (%d)", cudaGetErrorString(e), (int)e);
-    } else if (st != HZGSVD_SUCCESS) {
-        (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
-    }
-    free(h_outer); free(h_stats); free(h_ints); free(h_ss); free(h_col); free(h_nrm);
-    if (info) {
-        info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
-    }
-    return st;
-}
-/*** end templates/hzgsvd_gpu_driver.cu.j2 [d] ***/
-
-/*** begin templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
-/* The host part of the single-GPU engine, complex (paper section 3.6, Algorithm 1): checks, bordering on
- * the device, initFGZ, the outer sweeps (one bstep launch per outer step, counters copied back once
- * per sweep, stop when a sweep applied no big transformation), the final rescale and the ordering
- * of the caller's columns.  The CPU only controls; every CUDA call is checked and becomes a status. */
-
-/* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
- * diagonal of the added columns) and the offsets of everything in the workspace. */
-typedef struct hzgsvd__z_gpu_layout {
-    int w, mf, mg, nb, nblk, steps;
-    size_t off_F, off_G, off_Z, off_outer, off_step, off_sig, off_norms, off_ints, bytes;
-} hzgsvd__z_gpu_layout;
-
-HZGSVD_PRIVATE int hzgsvd__z_gpu_plan(int m_f, int m_g, int n, int w, hzgsvd_strategy outer, int inplace, hzgsvd__z_gpu_layout *L)
-{
-    const int nb = hzgsvd__bordered_n(n, w), extra = nb - n;
     hzgsvd__z_gpu_step S;
-    L->w = w;
-    L->nb = nb;
-    L->nblk = nb / w;
-    L->mf = hzgsvd__round_up(m_f + extra, 64);
-    L->mg = hzgsvd__round_up(m_g + extra, 64);
-    L->steps = hzgsvd__strategy_nsteps(outer, L->nblk);
-    if (L->steps < 1) return -1;
-    size_t o = 0;
-    /* in place: the caller's arrays are the working matrices, the workspace holds O(n) only */
-    L->off_F = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mf * nb);
-    L->off_G = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)L->mg * nb);
-    L->off_Z = o;     o += inplace ? 0 : hzgsvd__align256(sizeof(double) * 2 * (size_t)nb * nb);
-    L->off_outer = o; o += hzgsvd__align256(sizeof(int) * (size_t)L->steps * L->nblk);
-    {   /* the sigma refinement (copying mode) reuses the step's workspace after the sweeps */
-        const size_t step = hzgsvd__z_sweeper_plan(L->mf, L->mg, nb, nb, w, &S), refine = inplace ? 0 : hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb).bytes;
-        /* and so does the orthogonality check (copying mode) */
-        const size_t orth = inplace ? 0 : hzgsvd__orth_plan(2, L->mf > L->mg ? L->mf : L->mg, nb).bytes;
-        const size_t after = refine > orth ? refine : orth;
-        L->off_step = o;  o += step > after ? step : after;
-    }
-    L->off_sig = o;   o += hzgsvd__align256(sizeof(double) * 3 * (size_t)nb);
-    L->off_norms = o; o += hzgsvd__align256(sizeof(double) * 2 * (size_t)n);
-    L->off_ints = o;  o += hzgsvd__align256(sizeof(int) * (3 * (size_t)nb + 4 + 3 * (size_t)n));   /* + range plan: ef, eg, col */
-    L->bytes = o;
-    return 0;
+    return hzgsvd__z_sweeper_plan(mf, mg, nz, n, w, &S);
 }
+
+HZGSVD_PRIVATE void *hzgsvd__z_gpu_sweeper_new(int npairs)
+{
+    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)calloc(1, sizeof *T);
+    if (T) T->h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)npairs);
+    if (T && !T->h_stats) { free(T); T = NULL; }
+    return T;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_gpu_sweeper_free(void *t)
+{
+    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)t;
+    if (!T) return;
+    hzgsvd__z_sweeper_free(&T->SW);
+    free(T->h_stats);
+    free(T);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_sweeper_init(void *t, const hzgsvd__gpu_work *W, const int *d_outer, const int *h_outer, int steps, int w,
+                                                  const hzgsvd_options *o, char *step_mem)
+{
+    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)t;
+    T->M = hzgsvd__z_gpu_mats_of(W);
+    return hzgsvd__z_sweeper_init(&T->SW, &T->M, d_outer, h_outer, steps, w, o, step_mem);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_sweeper_sweep(void *t, cudaStream_t stream, unsigned long long *all, unsigned long long *big, int *fail,
+                                                   int *fail_pair, int *fail_col)
+{
+    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)t;
+    return hzgsvd__z_sweeper_sweep(&T->SW, stream, T->h_stats, all, big, fail, fail_pair, fail_col);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_load_k(const double *Y, const double *Yi, int m, int n, int ld, double *const W[2], int ldw, cudaStream_t s)
+{
+    hzgsvd__z_load<<<dim3((m + 255) / 256, n), 256, 0, s>>>(Y, Yi, m, n, ld, W[0], W[1], ldw);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_check_values_k(double *const W[2], int m, int n, int ldw, int *bad, int *zero, double *nrm, int *ex,
+                                                    cudaStream_t s)
+{
+    hzgsvd__z_check_values<<<n, 128, 0, s>>>(W[0], W[1], m, n, ldw, bad, zero, nrm, ex);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_scale_pow2_k(double *const W[2], int ldw, int m, int n, int shift, const int *col, cudaStream_t s)
+{
+    hzgsvd__z_scale_pow2<<<dim3((m + 255) / 256, n), 256, 0, s>>>(W[0], W[1], ldw, m, n, shift, col);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_border_k(double *Y, int ldw, int m, int n, int extra, cudaStream_t s)
+{
+    hzgsvd__z_border<<<(extra + 31) / 32, 32, 0, s>>>(Y, ldw, m, n, extra);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_init_fgz_k(const hzgsvd__gpu_work *W, int enh, int prescale, int half, int row0, int row1, cudaStream_t s)
+{
+    const hzgsvd__z_gpu_mats M = hzgsvd__z_gpu_mats_of(W);
+    return hzgsvd__z_launch_initFGZ(&M, enh, prescale, half, row0, row1, s);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_rescale_k(const hzgsvd__gpu_work *W, int enh, int f, double *sf, double *sg, double *ss, int *bad, cudaStream_t s)
+{
+    const hzgsvd__z_gpu_mats M = hzgsvd__z_gpu_mats_of(W);
+    return hzgsvd__z_launch_rescale(&M, enh, f, sf, sg, ss, bad, s);
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_real_columns_k(double *const Z[2], int n, int nb, int *real, cudaStream_t s)
+{
+    hzgsvd__z_real_columns<<<(nb + 127) / 128, 128, 0, s>>>(Z[0], Z[1], n, nb, real);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_rank_test_k(double *const Z[2], int n, int nb, const int *real, const double *nf, const double *ng,
+                                                 const double *sf, const double *sg, double tf, double tg, int *flag, cudaStream_t s)
+{
+    hzgsvd__z_rank_test<<<(nb + 127) / 128, 128, 0, s>>>(Z[0], Z[1], n, nb, real, nf, ng, sf, sg, tf, tg, flag);
+    return cudaGetLastError();
+}
+
+/* Columns order[0..n) of W (m rows) to Y (ld), in that order. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_gather_k(double *const W[2], int ldw, const int *order, int m, int n, double *Y, double *Yi, int ld,
+                                              cudaStream_t s)
+{
+    hzgsvd__z_gather<<<dim3((m + 255) / 256, n), 256, 0, s>>>(W[0], W[1], ldw, order, m, Y, Yi, ld);
+    return cudaGetLastError();
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_orth_max_k(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
+                                                  cudaStream_t stream, hzgsvd_info *info)
+{
+    return hzgsvd__z_orth_max_gpu(Y[0], Y[1], m, nc, ld, OL, scratch, which, stream, info);
+}
+
+/* The table the driver runs this precision by (members in the order of hzgsvd__gpu_prec). */
+HZGSVD_PRIVATE const hzgsvd__gpu_prec hzgsvd__z_gpu_prec = {
+    2, "z", hzgsvd__z_gpu_has_variant,
+    hzgsvd__z_gpu_sweeper_plan, hzgsvd__z_gpu_sweeper_new, hzgsvd__z_gpu_sweeper_init, hzgsvd__z_gpu_sweeper_sweep, hzgsvd__z_sweeper_fail_text,
+    hzgsvd__z_gpu_sweeper_free,
+    hzgsvd__z_gpu_load_k, hzgsvd__z_gpu_check_values_k, hzgsvd__z_gpu_scale_pow2_k, hzgsvd__z_gpu_border_k, hzgsvd__z_gpu_init_fgz_k, hzgsvd__z_gpu_rescale_k,
+    hzgsvd__z_gpu_real_columns_k, hzgsvd__z_gpu_rank_test_k, hzgsvd__z_gpu_gather_k, hzgsvd__z_gpu_refine, hzgsvd__z_gpu_orth_max_k,
+};
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
-    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
-    *bytes = 0;
-    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
-    if (m_f < 0 || m_g < 0) return HZGSVD_ERR_INVALID_ARGUMENT;
-    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    /* fewer rows than columns: the reduction through the host, which uses no device workspace */
-    if (m_f < n || m_g < n) return o.preprocess == 0 ? HZGSVD_ERR_M_LESS_THAN_N : HZGSVD_SUCCESS;
-    hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 0, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
-    *bytes = L.bytes;
-    return HZGSVD_SUCCESS;
-}
-
-/* Whether the in-place mode applies: no bordering (n a multiple of 2w, m_f and m_g of 64) and the
- * arrays exactly of the working layout (ld = rows). */
-HZGSVD_PRIVATE int hzgsvd__z_gpu_inplace_ok(int m_f, int m_g, int n, int w, int ldf, int ldg, int ldz)
-{
-    return n >= 2 * w && n % (2 * w) == 0 && m_f % 64 == 0 && m_g % 64 == 0 && ldf == m_f && ldg == m_g && ldz == n;
+    return hzgsvd__gpu_workspace_size(&hzgsvd__z_gpu_prec, m_f, m_g, n, opt, bytes);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
 {
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
-    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
-    *bytes = 0;
-    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
-    if (m_f < n || m_g < n) return HZGSVD_ERR_M_LESS_THAN_N;
-    if (!hzgsvd__gpu_width_ok(o.block_width)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    if (!hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, o.block_width, m_f, m_g, n)) return HZGSVD_ERR_INVALID_ARGUMENT;
-    hzgsvd__z_gpu_layout L;
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, o.block_width, o.outer, 1, &L) != 0) return HZGSVD_ERR_INVALID_ARGUMENT;
-    *bytes = L.bytes;
-    return HZGSVD_SUCCESS;
+    return hzgsvd__gpu_inplace_workspace_size(&hzgsvd__z_gpu_prec, m_f, m_g, n, opt, bytes);
 }
-
-/* Every argument check of a run, before any CUDA call (so the refusals come without a device too;
- * pointers are compared, never dereferenced): shapes and options, in place's layout, the plan (into
- * *L), the workspace's size and its alignment, 256 bytes (its parts lie on hzgsvd__align256
- * boundaries), and in place the arrays' alignment, 16 bytes (the step kernels read and write them
- * in 16-byte cp.async pieces).  o: block_width resolved (hzgsvd__with_width). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_check(int m_f, int m_g, int n, const double *dF, const double *dFi, int ldf,
-                                             const double *dG, const double *dGi, int ldg, const double *dZ, const double *dZi, int ldz,
-                                             const void *d_work, size_t work_bytes, const hzgsvd_options *o, int inplace,
-                                             hzgsvd_info *info, hzgsvd__z_gpu_layout *L)
-{
-    const int w = o->block_width;
-    const hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, o, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    if (!hzgsvd__gpu_width_ok(w))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
-    if (!hzgsvd__z_solve_instance(w, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o->variant, o->sort ? "sorting" : "non-sorting");
-    if (inplace && !hzgsvd__z_gpu_inplace_ok(m_f, m_g, n, w, ldf, ldg, ldz))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "in place needs n >= 2w a multiple of 2w = %d, m_f and m_g multiples of 64 and ldf = m_f, ldg = m_g, ldz = n "
-                            "(got m_f = %d, m_g = %d, n = %d, ld %d, %d, %d)", 2 * w, m_f, m_g, n, ldf, ldg, ldz);
-    if (hzgsvd__z_gpu_plan(m_f, m_g, n, w, o->outer, inplace, L) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no outer strategy for %d block columns", n);
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n must be below 2^31 per matrix");
-    if (d_work && work_bytes < L->bytes)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "work_bytes = %zu < %zu (hzgsvd_gpu_zgsvd_workspace_size)", work_bytes, L->bytes);
-    if ((uintptr_t)d_work & 255u)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
-    if (inplace) {
-        const double *const arr[6] = { dF, dFi, dG, dGi, dZ, dZi };
-        static const char *const name[6] = { "dFr", "dFi", "dGr", "dGi", "dZr", "dZi" };
-        for (int a = 0; a < 6; ++a)
-            if ((uintptr_t)arr[a] & 15u)
-                return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
-                                    name[a], (const void *)arr[a]);
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* The run on device arrays: F, G, Z interleaved (Fi, Gi, Zi NULL) or split planes (F, Fi, ...).
- * inplace: the caller's arrays are the working matrices (no copy; columns come back in the
- * engine's order).  *written (if not NULL) tells whether the outputs were written (also on some
- * errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the documented behaviour, 1 the
- * final rank test's failure returns before the outputs are written (the caller reduces the pair
- * instead), 2 that test does not fail (the reduction's core on its orthonormal fallback pair). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_run(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
-                                           double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                           void *d_work, size_t work_bytes, cudaStream_t stream,
-                                           const hzgsvd_options *opt, hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
-{
-    const double t0 = hzgsvd__now();
-    const hzgsvd_options o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
-    hzgsvd_status st;
-    hzgsvd__z_gpu_layout L;
-    char *work = NULL, *owned = NULL;
-    int *h_outer = NULL, *h_ints = NULL, *h_order = NULL;
-    double *h_ss = NULL;
-    hzgsvd__z_gpu_block_stats *h_stats = NULL;
-    hzgsvd__z_gpu_mats M;
-    hzgsvd__z_gpu_sweeper SW;
-    double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
-    int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
-    int *h_col = NULL;
-    double *h_nrm = NULL;
-    hzgsvd__range rg = {0, 0, 0};
-    int h_chk[2];
-    int dev_count = 0, converged = 0, extra, cnt, prescale, enh, degenerate = 0, degenerate_col = -1, w;
-    unsigned long long all, big;
-
-    if (written) *written = 0;
-    memset(&SW, 0, sizeof SW);
-    hzgsvd__info_reset(info);
-    st = hzgsvd__z_gpu_check(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_work, work_bytes, &o, inplace, info, &L);
-    if (st != HZGSVD_SUCCESS) return st;
-    w = o.block_width;
-    if (cudaGetDeviceCount(&dev_count) != cudaSuccess || dev_count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
-    }
-    if (info) { info->n_bordered = L.nb; info->block_width = w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
-    extra = L.nb - n;
-    prescale = !HZGSVD__VAR_RESCALE(o.variant);
-    enh = HZGSVD__VAR_ENHANCED(o.variant);
-
-    h_outer = (int *)malloc(sizeof(int) * (size_t)L.steps * L.nblk);
-    h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(L.nblk / 2));   /* one per pivot pair */
-    h_ints = (int *)malloc(sizeof(int) * 2 * (size_t)L.nb);
-    h_ss = (double *)malloc(sizeof(double) * (size_t)L.nb);
-    h_col = (int *)malloc(sizeof(int) * (size_t)n);
-    h_nrm = (double *)malloc(sizeof(double) * 2 * (size_t)n);
-    if (!h_outer || !h_stats || !h_ints || !h_ss || !h_col || !h_nrm) { st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); goto done; }
-    h_order = h_ints + L.nb;
-    if (hzgsvd__strategy_fill(o.outer, L.nblk, h_outer) != 0) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "outer strategy table"); goto done; }
-
-    if (d_work) work = (char *)d_work;
-    else { HZGSVD__CU(cudaMalloc((void **)&owned, L.bytes)); work = owned; }
-    if (inplace) {
-        M.F = dF; M.G = dG; M.Z = dZ;
-        M.Fi = dFi; M.Gi = dGi; M.Zi = dZi;
-    } else {
-        M.F = (double *)(work + L.off_F); M.G = (double *)(work + L.off_G); M.Z = (double *)(work + L.off_Z);
-        M.Fi = M.F + (size_t)L.mf * L.nb; M.Gi = M.G + (size_t)L.mg * L.nb; M.Zi = M.Z + (size_t)L.nb * L.nb;
-    }
-    M.mf = L.mf; M.mg = L.mg; M.n = L.nb; M.nz = L.nb;
-    d_sf = (double *)(work + L.off_sig); d_sg = d_sf + L.nb; d_ss = d_sg + L.nb;
-    d_nf = (double *)(work + L.off_norms); d_ng = d_nf + n;
-    d_real = (int *)(work + L.off_ints); d_order = d_real + L.nb; d_flag = d_order + L.nb; d_bad = d_flag + L.nb;
-    d_ef = d_bad + 4; d_eg = d_ef + n; d_col = d_eg + n;
-    HZGSVD__CU(hzgsvd__z_sweeper_init(&SW, &M, (const int *)(work + L.off_outer), h_outer, L.steps, w, &o, work + L.off_step));
-
-    /* Load (copying mode: the caller's arrays are only read here), then the checks that need the values:
-     * d_bad[0] = first non-finite (column-major index), d_bad[1] = first zero column. */
-    if (inplace) {
-        HZGSVD__CU(cudaMemsetAsync(M.Z, 0, sizeof(double) * (size_t)n * n, stream));
-        HZGSVD__CU(cudaMemsetAsync(M.Zi, 0, sizeof(double) * (size_t)n * n, stream));
-    } else {
-        HZGSVD__CU(cudaMemsetAsync(work, 0, L.off_outer, stream));
-        hzgsvd__z_load<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(dF, dFi, m_f, n, ldf, M.F, M.Fi, L.mf);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__z_load<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(dG, dGi, m_g, n, ldg, M.G, M.Gi, L.mg);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    /* Pass 0: the checks, the column norms and exponents; then the range plan (hzgsvd__range,
-     * docs/NUMERICS.md) and, where it is active, F and G scaled on the device and pass 1 for their
-     * norms (the rank test's).  Exact powers of two: no new non-finite value or zero column. */
-    for (int pass = 0; pass < 2; ++pass) {
-        for (int which = 0; which < 2; ++which) {
-            const int m = which ? m_g : m_f;
-            const char *name = which ? "G" : "F";
-            h_chk[0] = h_chk[1] = 0x7fffffff;
-            HZGSVD__CU(cudaMemcpyAsync(d_bad, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-            hzgsvd__z_check_values<<<n, 128, 0, stream>>>(which ? M.G : M.F, which ? M.Gi : M.Fi, m, n, which ? L.mg : L.mf,
-                                                      d_bad, d_bad + 1, which ? d_ng : d_nf, which ? d_eg : d_ef);
-            HZGSVD__CU(cudaGetLastError());
-            HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
-            HZGSVD__CU(cudaStreamSynchronize(stream));
-            if (h_chk[0] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite", name, h_chk[0] % m + 1, h_chk[0] / m + 1); goto done; }
-            if (h_chk[1] != 0x7fffffff) { st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, h_chk[1] + 1); goto done; }
-        }
-        if (pass == 1) break;
-        {
-            int part[3] = {0, INT_MIN, INT_MIN};
-            HZGSVD__CU(cudaMemcpyAsync(h_ints, d_ef, sizeof(int) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* ef, eg: 2n <= 2nb */
-            HZGSVD__CU(cudaStreamSynchronize(stream));
-            hzgsvd__range_columns(n, h_ints, h_ints + n, h_col, part);
-            rg = hzgsvd__range_plan(part);
-        }
-        if (!rg.active) break;
-        HZGSVD__CU(cudaMemcpyAsync(d_col, h_col, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
-        hzgsvd__z_scale_pow2<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, m_f, n, rg.shift_f, d_col);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__z_scale_pow2<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, M.Gi, L.mg, m_g, n, rg.shift_g, d_col);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    /* a column far below the largest ones (its squares underflow) cannot be resolved */
-    HZGSVD__CU(cudaMemcpyAsync(h_nrm, d_nf, sizeof(double) * 2 * (size_t)n, cudaMemcpyDeviceToHost, stream));   /* nf, ng */
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    for (int j = 0; j < 2 * n; ++j)
-        if (h_nrm[j] < ldexp(1.0, -HZGSVD__RANGE_RESOLVE)) {
-            st = hzgsvd__range_fail_input(info, j % n + 1, j < n ? "F" : "G");
-            goto done;
-        }
-
-    /* Border (section 3.1), initFGZ (3.3). */
-    if (extra > 0) {
-        hzgsvd__z_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.F, L.mf, m_f, n, extra);   /* extra < 2w <= 64 */
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__z_border<<<(extra + 31) / 32, 32, 0, stream>>>(M.G, L.mg, m_g, n, extra);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    HZGSVD__CU(cudaMemcpyAsync(work + L.off_outer, h_outer, sizeof(int) * (size_t)L.steps * L.nblk, cudaMemcpyHostToDevice, stream));
-    HZGSVD__CU(hzgsvd__z_launch_initFGZ(&M, enh, prescale, L.nb, 0, 0, stream));
-
-    /* Algorithm 1 */
-    for (int sweep = 0; sweep < o.max_sweeps; ++sweep) {
-        int fail, fail_pair, fail_col;
-        HZGSVD__CU(hzgsvd__z_sweeper_sweep(&SW, stream, h_stats, &all, &big, &fail, &fail_pair, &fail_col));
-        if (fail)
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
-                              hzgsvd__z_sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
-        if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
-        const int cancel = hzgsvd__sweep_done(&o, sweep + 1, big, all, t0, 1);
-        if (st != HZGSVD_SUCCESS) goto done;
-        if (big == 0) { converged = 1; break; }
-        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); goto done; }
-        HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 0, NULL, NULL, NULL, NULL, stream));
-    }
-
-    /* Final rescale (f = true), then the caller's columns in order. */
-    h_ints[0] = 0x7fffffff;
-    HZGSVD__CU(cudaMemcpyAsync(d_bad, h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
-    HZGSVD__CU(hzgsvd__z_launch_rescale(&M, enh, 1, d_sf, d_sg, d_ss, d_bad, stream));
-    hzgsvd__z_real_columns<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, M.Zi, n, L.nb, d_real);
-    HZGSVD__CU(cudaGetLastError());
-    if (o.refine_sigma != 0 && !inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
-        st = hzgsvd__z_gpu_refine(dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, L.nb, M.Z, M.Zi, &rg, d_col, d_ef, d_eg, d_real,
-                              d_sf, d_sg, d_ss, work + L.off_step, stream, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        if (info) info->sigma_refined = 1;
-    }
-    HZGSVD__CU(cudaMemcpyAsync(h_ints, d_real, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaMemcpyAsync(h_ss, d_ss, sizeof(double) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaMemcpyAsync(h_order, d_bad, sizeof(int), cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    if (h_order[0] != 0x7fffffff) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate: F or G is not of full column rank", h_order[0] + 1);
-        goto done;
-    }
-    cnt = 0;
-    for (int j = 0; j < L.nb; ++j)
-        if (h_ints[j]) { if (cnt < n) h_order[cnt] = j; ++cnt; }
-    if (cnt != n) { st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n); goto done; }
-    if (o.sort && !inplace) hzgsvd__sort_desc(h_ss, h_order, n);   /* in place: the engine's order */
-    hzgsvd__z_rank_test<<<(L.nb + 127) / 128, 128, 0, stream>>>(M.Z, M.Zi, n, L.nb, d_real, d_nf, d_ng, d_sf, d_sg,
-                                                          (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U, d_flag);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CU(cudaMemcpyAsync(h_ints, d_flag, sizeof(int) * (size_t)L.nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    for (int c = 0; c < n && !degenerate; ++c) { degenerate = h_ints[h_order[c]]; degenerate_col = c; }
-    if (degenerate && !inplace && keep_if_deficient == 1) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
-                          degenerate == 1 ? "F" : "G", degenerate_col + 1);
-        goto done;
-    }
-    if (!inplace && keep_if_deficient == 2) degenerate = 0;
-    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
-     * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
-     * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
-     * full-rank engine's limit"); 16 nb u, the reduction's own core check.  An unconverged run
-     * returns its last sweep, as documented. */
-    if (!inplace && keep_if_deficient == 1 && converged) {
-        const double tol = 16.0 * L.nb * HZGSVD__U;
-        char *scratch = work + L.off_step;   /* the step's space: free now */
-        const hzgsvd__orth_layout OL = hzgsvd__orth_plan(2, L.mf > L.mg ? L.mf : L.mg, L.nb);
-        st = hzgsvd__z_orth_max_gpu(M.F, M.Fi, L.mf, L.nb, L.mf, &OL, scratch, 0, stream, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__z_orth_max_gpu(M.G, M.Gi, L.mg, L.nb, L.mg, &OL, scratch, 1, stream, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__CU(cudaMemcpyAsync(h_nrm, scratch + OL.off_out, sizeof(double) * 2, cudaMemcpyDeviceToHost, stream));
-        HZGSVD__CU(cudaStreamSynchronize(stream));
-        if (!(h_nrm[0] <= tol) || !(h_nrm[1] <= tol)) {
-            const int u_bad = !(h_nrm[0] <= tol);
-            st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                              "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine; outputs not written)",
-                              u_bad ? "U" : "V", h_nrm[u_bad ? 0 : 1], tol);
-            goto done;
-        }
-    }
-    HZGSVD__CU(cudaMemcpyAsync(d_order, h_order, sizeof(int) * (size_t)n, cudaMemcpyHostToDevice, stream));
-    if (!inplace) {
-        hzgsvd__z_gather<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M.F, M.Fi, L.mf, d_order, m_f, dF, dFi, ldf);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__z_gather<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M.G, M.Gi, L.mg, d_order, m_g, dG, dGi, ldg);
-        HZGSVD__CU(cudaGetLastError());
-        hzgsvd__z_gather<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(M.Z, M.Zi, L.nb, d_order, n, dZ, dZi, ldz);
-        HZGSVD__CU(cudaGetLastError());
-    }
-    /* Sigma of the caller's pair (scaled back from the range-scaled one where it was), Z likewise; the range flags */
-    h_chk[0] = h_chk[1] = 0x7fffffff;
-    HZGSVD__CU(cudaMemcpyAsync(d_bad + 2, h_chk, sizeof h_chk, cudaMemcpyHostToDevice, stream));
-    hzgsvd__gpu_range_out<<<dim3(rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(d_sf, d_sg, d_ss, d_order, n, rg.active, rg.shift_f, rg.shift_g,
-                                                                                    d_col, d_sigma_f, d_sigma_g, d_sigma,
-                                                                                    inplace ? M.Z : dZ, inplace ? M.Zi : dZi,
-                                                                                    1, inplace ? L.nb : ldz, d_bad + 2);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CU(cudaMemcpyAsync(h_chk, d_bad + 2, sizeof h_chk, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    if (written) *written = 1;
-    if (info) info->outputs_written = 1;
-    if (degenerate) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                          "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                          degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-        goto done;
-    }
-    if (h_chk[1] != 0x7fffffff) {
-        st = hzgsvd__range_fail_result(info, h_chk[1] + 1);
-        goto done;
-    }
-    if (h_chk[0] != 0x7fffffff) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                          "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
-        goto done;
-    }
-    st = converged ? HZGSVD_SUCCESS
-                   : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                                  o.max_sweeps, o.max_sweeps);
-done:
-    hzgsvd__z_sweeper_free(&SW);
-    if (owned) {
-        const cudaError_t e = cudaStreamSynchronize(stream);
-        cudaFree(owned);
-        if (e != cudaSuccess && st == HZGSVD_SUCCESS)
-            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaStreamSynchronize failed: %s (%d)", cudaGetErrorString(e), (int)e);
-    } else if (st != HZGSVD_SUCCESS) {
-        (void)cudaStreamSynchronize(stream);   /* nothing queued may still write the caller's arrays */
-    }
-    free(h_outer); free(h_stats); free(h_ints); free(h_ss); free(h_col); free(h_nrm);
-    if (info) {
-        info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
-    }
-    return st;
-}
-/*** end templates/hzgsvd_gpu_driver.cu.j2 [z] ***/
+/*** end templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu.j2 [d] ***/
 /* The public entry points of the single-GPU engine, real, and general pairs on it.  A full-rank
- * pair runs on the GPU alone (hzgsvd__d_gpu_run).  A general pair (m_f < n or m_g < n, F or G
+ * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
  * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__d_gpu_core): the O(m n^2) reduction once on
@@ -4223,7 +4248,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_need_device(hzgsvd_info *info)
 }
 
 /* The GPU engine on a full-rank pair in host arrays: device copies in, the run (keep_if_deficient as
- * hzgsvd__d_gpu_run's), the results out where the run wrote them (*written). */
+ * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                                 double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                                 const hzgsvd_options *o, hzgsvd_info *info, int keep_if_deficient, int *written)
@@ -4231,11 +4256,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, dou
     const size_t el = sizeof(double) * 1;        /* bytes of one element */
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
-    hzgsvd__d_gpu_layout L;
+    hzgsvd__gpu_layout L;
     *written = 0;
     {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
         const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
-        st = hzgsvd__d_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+        st = hzgsvd__gpu_check(&hzgsvd__d_gpu_prec, m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
     }
     if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
     if (st != HZGSVD_SUCCESS) return st;
@@ -4245,7 +4270,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, dou
     HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
+    st = hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
                        written, 0, keep_if_deficient);
     if (*written) {
         const hzgsvd_status run = st;
@@ -4370,7 +4395,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_any(int m_f, int m_g, int n, d
     hzgsvd__info_reset(info);
     if (o.preprocess == 0 || (o.preprocess == -1 && m_f >= n && m_g >= n)) {
         int written = 0;
-        st = hzgsvd__d_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
+        st = hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
                            stream, &o, info, &written, 0, o.preprocess == -1);
         if (o.preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
         hzgsvd__info_reset(info);   /* the reduction starts afresh */
@@ -4404,7 +4429,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, doubl
                                                   void *d_work, size_t work_bytes, cudaStream_t stream,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__d_gpu_run(m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
+    return hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
                          d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, 0);
 }
 
@@ -4434,7 +4459,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int
 
 /*** begin templates/hzgsvd_gpu_api.cu.j2 [z] ***/
 /* The public entry points of the single-GPU engine, complex, and general pairs on it.  A full-rank
- * pair runs on the GPU alone (hzgsvd__z_gpu_run).  A general pair (m_f < n or m_g < n, F or G
+ * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
  * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__z_gpu_core): the O(m n^2) reduction once on
@@ -4475,7 +4500,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_need_device(hzgsvd_info *info)
 }
 
 /* The GPU engine on a full-rank pair in host arrays: device copies in, the run (keep_if_deficient as
- * hzgsvd__z_gpu_run's), the results out where the run wrote them (*written). */
+ * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                                 double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                                 const hzgsvd_options *o, hzgsvd_info *info, int keep_if_deficient, int *written)
@@ -4483,11 +4508,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, dou
     const size_t el = sizeof(double) * 2;        /* bytes of one element */
     hzgsvd_status st;
     double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
-    hzgsvd__z_gpu_layout L;
+    hzgsvd__gpu_layout L;
     *written = 0;
     {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
         const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
-        st = hzgsvd__z_gpu_check(m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+        st = hzgsvd__gpu_check(&hzgsvd__z_gpu_prec, m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
     }
     if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
     if (st != HZGSVD_SUCCESS) return st;
@@ -4497,7 +4522,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, dou
     HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
+    st = hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
                        written, 0, keep_if_deficient);
     if (*written) {
         const hzgsvd_status run = st;
@@ -4639,7 +4664,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_any(int m_f, int m_g, int n, d
     hzgsvd__info_reset(info);
     if (o.preprocess == 0 || (o.preprocess == -1 && m_f >= n && m_g >= n)) {
         int written = 0;
-        st = hzgsvd__z_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
+        st = hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
                            stream, &o, info, &written, 0, o.preprocess == -1);
         if (o.preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
         hzgsvd__info_reset(info);   /* the reduction starts afresh */
@@ -4695,7 +4720,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
         hzgsvd__info_reset(info);
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
     }
-    return hzgsvd__z_gpu_run(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
+    return hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
                          d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, 0);
 }
 

@@ -103,7 +103,8 @@ def outputs(variants):
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_driver.cu.j2", {})]
+         + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_api.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "
