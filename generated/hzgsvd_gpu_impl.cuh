@@ -3449,6 +3449,10 @@ typedef struct hzgsvd__gpu_prec {
                             int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col, const int *d_ef,
                             const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf, cudaStream_t stream,
                             hzgsvd_info *info);
+    /* the scaled norms of the sigma refinement (templates/hzgsvd_gpu_refine.cu.j2; the distributed engine's GPU ranks) */
+    hzgsvd_status (*refine_norms)(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z, const double *Zi,
+                                  int ldz, int active, int shift, const int *d_col, const int *d_ex, const double *d_sig, double *nrm,
+                                  char *buf, const hzgsvd__gpu_refine_layout *RL, cudaStream_t stream, hzgsvd_info *info);
     hzgsvd_status (*orth_max)(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
                               cudaStream_t stream, hzgsvd_info *info);
 } hzgsvd__gpu_prec;
@@ -4045,7 +4049,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_prec hzgsvd__d_gpu_prec = {
     hzgsvd__d_gpu_sweeper_plan, hzgsvd__d_gpu_sweeper_new, hzgsvd__d_gpu_sweeper_init, hzgsvd__d_gpu_sweeper_sweep, hzgsvd__d_sweeper_fail_text,
     hzgsvd__d_gpu_sweeper_free,
     hzgsvd__d_gpu_load_k, hzgsvd__d_gpu_check_values_k, hzgsvd__d_gpu_scale_pow2_k, hzgsvd__d_gpu_border_k, hzgsvd__d_gpu_init_fgz_k, hzgsvd__d_gpu_rescale_k,
-    hzgsvd__d_gpu_real_columns_k, hzgsvd__d_gpu_rank_test_k, hzgsvd__d_gpu_gather_k, hzgsvd__d_gpu_refine, hzgsvd__d_gpu_orth_max_k,
+    hzgsvd__d_gpu_real_columns_k, hzgsvd__d_gpu_rank_test_k, hzgsvd__d_gpu_gather_k, hzgsvd__d_gpu_refine, hzgsvd__d_gpu_refine_norms, hzgsvd__d_gpu_orth_max_k,
 };
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
@@ -4191,7 +4195,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_prec hzgsvd__z_gpu_prec = {
     hzgsvd__z_gpu_sweeper_plan, hzgsvd__z_gpu_sweeper_new, hzgsvd__z_gpu_sweeper_init, hzgsvd__z_gpu_sweeper_sweep, hzgsvd__z_sweeper_fail_text,
     hzgsvd__z_gpu_sweeper_free,
     hzgsvd__z_gpu_load_k, hzgsvd__z_gpu_check_values_k, hzgsvd__z_gpu_scale_pow2_k, hzgsvd__z_gpu_border_k, hzgsvd__z_gpu_init_fgz_k, hzgsvd__z_gpu_rescale_k,
-    hzgsvd__z_gpu_real_columns_k, hzgsvd__z_gpu_rank_test_k, hzgsvd__z_gpu_gather_k, hzgsvd__z_gpu_refine, hzgsvd__z_gpu_orth_max_k,
+    hzgsvd__z_gpu_real_columns_k, hzgsvd__z_gpu_rank_test_k, hzgsvd__z_gpu_gather_k, hzgsvd__z_gpu_refine, hzgsvd__z_gpu_refine_norms, hzgsvd__z_gpu_orth_max_k,
 };
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)

@@ -372,25 +372,27 @@ done:
 }
 /*** end templates/hzgsvd_mpi_common.c.j2 ***/
 
-/*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 [d] ***/
+/*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 ***/
 #ifdef __CUDACC__
-/* The GPU engine of one rank of the distributed engine, real: the single-GPU kernels on the rank's
- * two stripes (nc columns; Z with all nz rows).  The host copy in hzgsvd__d_mats has the same layout
- * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
-typedef struct hzgsvd__d_gpu_local {
-    hzgsvd__d_gpu_mats M;               /* device stripes */
+/* The GPU engine of one rank of the distributed engine, both precisions: the single-GPU kernels and
+ * block step (the table G, templates/hzgsvd_gpu_prec.cu.j2) on the rank's two stripes (nc columns;
+ * Z with all nz rows).  The host stripes have the same layout (split planes, the same leading
+ * dimensions), so the transfers are plain copies per matrix and plane.  The matrices F, G, Z, every
+ * plane, lie contiguous from the start of work (CUDA IPC maps that region). */
+typedef struct hzgsvd__gpu_local {
+    const hzgsvd__gpu_prec *G;      /* the precision's kernels and block step */
+    hzgsvd__gpu_work M;             /* device stripes */
     char *work;                     /* device: matrices, block-level tables, step buffers, sigmas, flag */
     int *d_outer, *d_cross, *d_bad;
-    hzgsvd__d_gpu_block_stats *h_stats; /* one per pivot pair */
     double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
     size_t in_off;                  /* where the rank's range-scaled input (F, G, then their imaginary planes)
                                      * lies in work, for the sigma refinement; 0: not kept */
-    hzgsvd__d_gpu_sweeper SW;           /* the block step over all pairs of the two stripes (the block-level strategy) */
-    hzgsvd__d_gpu_sweeper SX;           /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
+    void *SW;                       /* the block step over all pairs of the two stripes (the block-level strategy) */
+    void *SX;                       /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
                                      * the two share the step buffers: they never run at once */
     int nblk, steps, cross_steps, enh;
     cudaStream_t stream;
-} hzgsvd__d_gpu_local;
+} hzgsvd__gpu_local;
 
 #define HZGSVD__CUL(call)                                                                             \
     do {                                                                                              \
@@ -401,423 +403,191 @@ typedef struct hzgsvd__d_gpu_local {
     } while (0)
 
 /* Plane v of matrix y (0 F, 1 G) of the rank's kept input (D->in_off set): the rank's two stripes, ld as M. */
-HZGSVD_PRIVATE double *hzgsvd__d_gpu_local_input(const hzgsvd__d_gpu_local *D, int y, int v)
+HZGSVD_PRIVATE double *hzgsvd__gpu_local_input(const hzgsvd__gpu_local *D, int y, int v)
 {
     const size_t nf = (size_t)D->M.mf * D->M.n, ng = (size_t)D->M.mg * D->M.n;
     return (double *)(D->work + D->in_off) + (size_t)v * (nf + ng) + (y ? nf : 0);
 }
-
-HZGSVD_PRIVATE void hzgsvd__d_gpu_local_free(hzgsvd__d_gpu_local *D)
-{
-    if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
-    hzgsvd__d_sweeper_free(&D->SW);
-    hzgsvd__d_sweeper_free(&D->SX);
-    cudaFree(D->work); D->work = NULL;
-    free(D->h_stats); D->h_stats = NULL;
-}
-
-/* Copy one matrix (all planes) between the host stripes and the device. */
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_local_copy(double *dst, double *dst_i, const double *src, const double *src_i, size_t elems,
-                                                 cudaMemcpyKind kind, cudaStream_t s)
-{
-    cudaError_t e = cudaMemcpyAsync(dst, src, sizeof(double) * elems, kind, s);
-    (void)dst_i; (void)src_i;
-    return e;
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_transfer(hzgsvd__d_gpu_local *D, const hzgsvd__d_mats *H, int to_device, hzgsvd_info *info)
-{
-    const cudaMemcpyKind k = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-    const hzgsvd__d_gpu_mats *M = &D->M;
-    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
-    double *hfi = NULL, *hgi = NULL, *hzi = NULL, *dfi = NULL, *dgi = NULL, *dzi = NULL;
-    if (to_device) {
-        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(M->F, dfi, H->Fr, hfi, nf, k, D->stream));
-        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(M->G, dgi, H->Gr, hgi, ng, k, D->stream));
-        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(M->Z, dzi, H->Zr, hzi, nz, k, D->stream));
-    } else {
-        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(H->Fr, hfi, M->F, dfi, nf, k, D->stream));
-        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(H->Gr, hgi, M->G, dgi, ng, k, D->stream));
-        HZGSVD__CUL(hzgsvd__d_gpu_local_copy(H->Zr, hzi, M->Z, dzi, nz, k, D->stream));
-    }
-    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-    return HZGSVD_SUCCESS;
-}
-
-/* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
- * the cross one), the stripes from the host copy H, then initFGZ with the logical rows of Z
- * (section 4.2). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_init(hzgsvd__d_gpu_local *D, const hzgsvd__d_mats *H, int half, int row0, int row1,
-                                                  const hzgsvd_options *o, hzgsvd_info *info)
-{
-    int count = 0;
-    memset(D, 0, sizeof *D);
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
-    }
-    const int w = o->block_width;
-    if (!hzgsvd__gpu_width_ok(w) || H->nc % (2 * w) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
-    if (!hzgsvd__d_solve_instance(w, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
-    D->nblk = H->nc / w;
-    D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
-    D->cross_steps = D->nblk / 2;
-    D->enh = HZGSVD__VAR_ENHANCED(o->variant);
-    if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
-    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
-    const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 1 * (nf + ng + nz));
-    hzgsvd__d_gpu_step S;
-    const size_t o_cross = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
-    const size_t o_step = o_cross + hzgsvd__align256(sizeof(int) * (size_t)D->cross_steps * D->nblk);
-    const size_t o_sig = o_step + hzgsvd__d_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
-    const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
-    const size_t bytes = o_bad + 256;
-    /* the input kept for the sigma refinement (inside work, so that the IPC mapping covers it):
-     * where the options ask for it; by default only where the device also has room for what comes
-     * later and matters more: the IPC receive copy (the transport that avoids the host) and the
-     * refinement's own buffers at the end (upper bounds: the bordered sizes) */
-    size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * 1 * (nf + ng) : 0;
-    if (in_bytes > 0 && o->refine_sigma < 0) {
-        size_t free_b = 0, total_b = 0;
-        const size_t rows = (size_t)(H->mf > H->mg ? H->mf : H->mg);
-        const size_t later = sizeof(double) * 1 * (nf + ng + nz + rows * H->nz) + hzgsvd__gpu_refine_plan(1, H->mf, H->mg, H->nz, H->nc).bytes;
-        if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < bytes + in_bytes + later) { (void)cudaGetLastError(); in_bytes = 0; }
-    }
-    size_t tried = bytes + in_bytes;
-    int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
-    int *h_cross = h_outer + (size_t)D->steps * D->nblk;
-    D->h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)(D->nblk / 2));
-    if (!h_outer || !D->h_stats) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
-    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0 || hzgsvd__strategy_cross_fill(D->nblk, h_cross) != 0) {
-        free(h_outer);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
-    }
-    cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
-    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
-        (void)cudaGetLastError();
-        tried = bytes;
-        e = cudaMalloc((void **)&D->work, bytes);
-    } else if (e == cudaSuccess && in_bytes > 0) {
-        D->in_off = bytes;
-    }
-    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-    if (e != cudaSuccess) {
-        free(h_outer);
-        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
-                            "setting up %zu bytes of device memory: %s (%d)", tried, cudaGetErrorString(e), (int)e);
-    }
-    double *dp = (double *)(D->work + o_mat);
-    D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
-    D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
-    D->d_outer = (int *)(D->work + o_outer);
-    D->d_cross = (int *)(D->work + o_cross);
-    D->d_sig = (double *)(D->work + o_sig);
-    D->d_bad = (int *)(D->work + o_bad);
-    e = hzgsvd__d_sweeper_init(&D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
-    if (e == cudaSuccess) e = hzgsvd__d_sweeper_init(&D->SX, &D->M, D->d_cross, h_cross, D->cross_steps, w, o, D->work + o_step);
-    free(h_outer);
-    if (e != cudaSuccess)
-        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
-                            "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
-    const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 1, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    if (D->in_off) {                /* F, G are contiguous in work, and so are their imaginary planes */
-        for (int v = 0; v < 1; ++v)
-            HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__d_gpu_local_input(D, 0, v), D->M.F, sizeof(double) * (nf + ng),
-                                        cudaMemcpyDeviceToDevice, D->stream));
-    }
-    const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
-    HZGSVD__CUL(hzgsvd__d_launch_initFGZ(&D->M, D->enh, prescale, half, row0, row1, D->stream));
-    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-    return HZGSVD_SUCCESS;
-}
-
-/* Algorithm 1 with at most S block-level sweeps (all pairs of the two stripes where full, else
- * those between them), then the fast rescale of Z (f = false, section 4.2).  Adds the counts; a
- * pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_sweeps(hzgsvd__d_gpu_local *D, int S, int full, int outer_sweep, unsigned long long *all,
-                                                    unsigned long long *big, hzgsvd_info *info)
-{
-    for (int c = 0; c < S; ++c) {
-        unsigned long long a, b;
-        int fail, fail_pair, fail_col;
-        HZGSVD__CUL(hzgsvd__d_sweeper_sweep(full ? &D->SW : &D->SX, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
-        if (fail)
-            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", hzgsvd__d_sweeper_fail_text(fail), outer_sweep + 1);
-        *all += a; *big += b;
-        if (b == 0) break;
-        if (c + 1 < S) HZGSVD__CUL(hzgsvd__d_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
-    }
-    HZGSVD__CUL(hzgsvd__d_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
-    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-    return HZGSVD_SUCCESS;
-}
-
-/* The final rescale (f = true) on the device, then U, V, Z into H and the sigmas into sf, sg, ss
- * (nc each).  Returns the first degenerate column in *bad (-1: none). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_local_final(hzgsvd__d_gpu_local *D, hzgsvd__d_mats *H, double *sf, double *sg, double *ss, int *bad,
-                                                   hzgsvd_info *info)
-{
-    const int nc = D->M.n, none = 0x7fffffff;
-    HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
-    HZGSVD__CUL(hzgsvd__d_launch_rescale(&D->M, D->enh, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(bad, D->d_bad, sizeof(int), cudaMemcpyDeviceToHost, D->stream));
-    const hzgsvd_status st = hzgsvd__d_gpu_local_transfer(D, H, 0, info);   /* synchronizes the stream */
-    if (*bad == none) *bad = -1;
-    return st;
-}
-
-#undef HZGSVD__CUL
-#endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_gpu_local.cu.j2 [d] ***/
-
-/*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 [z] ***/
-#ifdef __CUDACC__
-/* The GPU engine of one rank of the distributed engine, complex: the single-GPU kernels on the rank's
- * two stripes (nc columns; Z with all nz rows).  The host copy in hzgsvd__z_mats has the same layout
- * (split planes, the same leading dimensions), so the transfers are plain copies per matrix. */
-typedef struct hzgsvd__z_gpu_local {
-    hzgsvd__z_gpu_mats M;               /* device stripes */
-    char *work;                     /* device: matrices, block-level tables, step buffers, sigmas, flag */
-    int *d_outer, *d_cross, *d_bad;
-    hzgsvd__z_gpu_block_stats *h_stats; /* one per pivot pair */
-    double *d_sig;                  /* 3 nc: sigma_f, sigma_g, sigma */
-    size_t in_off;                  /* where the rank's range-scaled input (F, G, then their imaginary planes)
-                                     * lies in work, for the sigma refinement; 0: not kept */
-    hzgsvd__z_gpu_sweeper SW;           /* the block step over all pairs of the two stripes (the block-level strategy) */
-    hzgsvd__z_gpu_sweeper SX;           /* over the pairs between the two stripes only (hzgsvd__strategy_cross_fill);
-                                     * the two share the step buffers: they never run at once */
-    int nblk, steps, cross_steps, enh;
-    cudaStream_t stream;
-} hzgsvd__z_gpu_local;
-
-#define HZGSVD__CUL(call)                                                                             \
-    do {                                                                                              \
-        const cudaError_t e_ = (call);                                                                \
-        if (e_ != cudaSuccess)                                                                        \
-            return hzgsvd__fail(info, e_ == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA, \
-                                "%s failed: %s (%d)", #call, cudaGetErrorString(e_), (int)e_);        \
-    } while (0)
-
-/* Plane v of matrix y (0 F, 1 G) of the rank's kept input (D->in_off set): the rank's two stripes, ld as M. */
-HZGSVD_PRIVATE double *hzgsvd__z_gpu_local_input(const hzgsvd__z_gpu_local *D, int y, int v)
-{
-    const size_t nf = (size_t)D->M.mf * D->M.n, ng = (size_t)D->M.mg * D->M.n;
-    return (double *)(D->work + D->in_off) + (size_t)v * (nf + ng) + (y ? nf : 0);
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_gpu_local_free(hzgsvd__z_gpu_local *D)
-{
-    if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
-    hzgsvd__z_sweeper_free(&D->SW);
-    hzgsvd__z_sweeper_free(&D->SX);
-    cudaFree(D->work); D->work = NULL;
-    free(D->h_stats); D->h_stats = NULL;
-}
-
-/* Copy one matrix (all planes) between the host stripes and the device. */
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_local_copy(double *dst, double *dst_i, const double *src, const double *src_i, size_t elems,
-                                                 cudaMemcpyKind kind, cudaStream_t s)
-{
-    cudaError_t e = cudaMemcpyAsync(dst, src, sizeof(double) * elems, kind, s);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(dst_i, src_i, sizeof(double) * elems, kind, s);
-    return e;
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_transfer(hzgsvd__z_gpu_local *D, const hzgsvd__z_mats *H, int to_device, hzgsvd_info *info)
-{
-    const cudaMemcpyKind k = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-    const hzgsvd__z_gpu_mats *M = &D->M;
-    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
-    double *hfi = H->Fi, *hgi = H->Gi, *hzi = H->Zi;
-    double *dfi = M->Fi, *dgi = M->Gi, *dzi = M->Zi;
-    if (to_device) {
-        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(M->F, dfi, H->Fr, hfi, nf, k, D->stream));
-        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(M->G, dgi, H->Gr, hgi, ng, k, D->stream));
-        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(M->Z, dzi, H->Zr, hzi, nz, k, D->stream));
-    } else {
-        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(H->Fr, hfi, M->F, dfi, nf, k, D->stream));
-        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(H->Gr, hgi, M->G, dgi, ng, k, D->stream));
-        HZGSVD__CUL(hzgsvd__z_gpu_local_copy(H->Zr, hzi, M->Z, dzi, nz, k, D->stream));
-    }
-    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-    return HZGSVD_SUCCESS;
-}
-
-/* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
- * the cross one), the stripes from the host copy H, then initFGZ with the logical rows of Z
- * (section 4.2). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_init(hzgsvd__z_gpu_local *D, const hzgsvd__z_mats *H, int half, int row0, int row1,
-                                                  const hzgsvd_options *o, hzgsvd_info *info)
-{
-    int count = 0;
-    memset(D, 0, sizeof *D);
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
-    }
-    const int w = o->block_width;
-    if (!hzgsvd__gpu_width_ok(w) || H->nc % (2 * w) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
-    if (!hzgsvd__z_solve_instance(w, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
-    D->nblk = H->nc / w;
-    D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
-    D->cross_steps = D->nblk / 2;
-    D->enh = HZGSVD__VAR_ENHANCED(o->variant);
-    if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
-    const size_t nf = (size_t)H->mf * H->nc, ng = (size_t)H->mg * H->nc, nz = (size_t)H->nz * H->nc;
-    const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * 2 * (nf + ng + nz));
-    hzgsvd__z_gpu_step S;
-    const size_t o_cross = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
-    const size_t o_step = o_cross + hzgsvd__align256(sizeof(int) * (size_t)D->cross_steps * D->nblk);
-    const size_t o_sig = o_step + hzgsvd__z_sweeper_plan(H->mf, H->mg, H->nz, H->nc, w, &S);
-    const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)H->nc);
-    const size_t bytes = o_bad + 256;
-    /* the input kept for the sigma refinement (inside work, so that the IPC mapping covers it):
-     * where the options ask for it; by default only where the device also has room for what comes
-     * later and matters more: the IPC receive copy (the transport that avoids the host) and the
-     * refinement's own buffers at the end (upper bounds: the bordered sizes) */
-    size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * 2 * (nf + ng) : 0;
-    if (in_bytes > 0 && o->refine_sigma < 0) {
-        size_t free_b = 0, total_b = 0;
-        const size_t rows = (size_t)(H->mf > H->mg ? H->mf : H->mg);
-        const size_t later = sizeof(double) * 2 * (nf + ng + nz + rows * H->nz) + hzgsvd__gpu_refine_plan(2, H->mf, H->mg, H->nz, H->nc).bytes;
-        if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < bytes + in_bytes + later) { (void)cudaGetLastError(); in_bytes = 0; }
-    }
-    size_t tried = bytes + in_bytes;
-    int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
-    int *h_cross = h_outer + (size_t)D->steps * D->nblk;
-    D->h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)(D->nblk / 2));
-    if (!h_outer || !D->h_stats) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
-    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0 || hzgsvd__strategy_cross_fill(D->nblk, h_cross) != 0) {
-        free(h_outer);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
-    }
-    cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
-    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
-        (void)cudaGetLastError();
-        tried = bytes;
-        e = cudaMalloc((void **)&D->work, bytes);
-    } else if (e == cudaSuccess && in_bytes > 0) {
-        D->in_off = bytes;
-    }
-    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
-    if (e != cudaSuccess) {
-        free(h_outer);
-        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
-                            "setting up %zu bytes of device memory: %s (%d)", tried, cudaGetErrorString(e), (int)e);
-    }
-    double *dp = (double *)(D->work + o_mat);
-    D->M.F = dp; D->M.G = dp + nf; D->M.Z = dp + nf + ng;
-    D->M.Fi = dp + nf + ng + nz; D->M.Gi = D->M.Fi + nf; D->M.Zi = D->M.Gi + ng;
-    D->M.mf = H->mf; D->M.mg = H->mg; D->M.n = H->nc; D->M.nz = H->nz;
-    D->d_outer = (int *)(D->work + o_outer);
-    D->d_cross = (int *)(D->work + o_cross);
-    D->d_sig = (double *)(D->work + o_sig);
-    D->d_bad = (int *)(D->work + o_bad);
-    e = hzgsvd__z_sweeper_init(&D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
-    if (e == cudaSuccess) e = hzgsvd__z_sweeper_init(&D->SX, &D->M, D->d_cross, h_cross, D->cross_steps, w, o, D->work + o_step);
-    free(h_outer);
-    if (e != cudaSuccess)
-        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
-                            "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
-    const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 1, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    if (D->in_off) {                /* F, G are contiguous in work, and so are their imaginary planes */
-        for (int v = 0; v < 2; ++v)
-            HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__z_gpu_local_input(D, 0, v), v ? D->M.Fi : D->M.F, sizeof(double) * (nf + ng),
-                                        cudaMemcpyDeviceToDevice, D->stream));
-    }
-    const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
-    HZGSVD__CUL(hzgsvd__z_launch_initFGZ(&D->M, D->enh, prescale, half, row0, row1, D->stream));
-    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-    return HZGSVD_SUCCESS;
-}
-
-/* Algorithm 1 with at most S block-level sweeps (all pairs of the two stripes where full, else
- * those between them), then the fast rescale of Z (f = false, section 4.2).  Adds the counts; a
- * pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_sweeps(hzgsvd__z_gpu_local *D, int S, int full, int outer_sweep, unsigned long long *all,
-                                                    unsigned long long *big, hzgsvd_info *info)
-{
-    for (int c = 0; c < S; ++c) {
-        unsigned long long a, b;
-        int fail, fail_pair, fail_col;
-        HZGSVD__CUL(hzgsvd__z_sweeper_sweep(full ? &D->SW : &D->SX, D->stream, D->h_stats, &a, &b, &fail, &fail_pair, &fail_col));
-        if (fail)
-            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", hzgsvd__z_sweeper_fail_text(fail), outer_sweep + 1);
-        *all += a; *big += b;
-        if (b == 0) break;
-        if (c + 1 < S) HZGSVD__CUL(hzgsvd__z_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
-    }
-    HZGSVD__CUL(hzgsvd__z_launch_rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
-    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
-    return HZGSVD_SUCCESS;
-}
-
-/* The final rescale (f = true) on the device, then U, V, Z into H and the sigmas into sf, sg, ss
- * (nc each).  Returns the first degenerate column in *bad (-1: none). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_local_final(hzgsvd__z_gpu_local *D, hzgsvd__z_mats *H, double *sf, double *sg, double *ss, int *bad,
-                                                   hzgsvd_info *info)
-{
-    const int nc = D->M.n, none = 0x7fffffff;
-    HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
-    HZGSVD__CUL(hzgsvd__z_launch_rescale(&D->M, D->enh, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
-    HZGSVD__CUL(cudaMemcpyAsync(bad, D->d_bad, sizeof(int), cudaMemcpyDeviceToHost, D->stream));
-    const hzgsvd_status st = hzgsvd__z_gpu_local_transfer(D, H, 0, info);   /* synchronizes the stream */
-    if (*bad == none) *bad = -1;
-    return st;
-}
-
-#undef HZGSVD__CUL
-#endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_gpu_local.cu.j2 [z] ***/
-
-/*** begin templates/hzgsvd_mpi_prec.c.j2 ***/
-/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c.j2) needs of a precision:
- * the planes per element and thin adapters over the engines' own functions, one instance per
- * precision (templates/hzgsvd_mpi_local.c.j2).  `s` is that precision's state of a rank (host
- * stripes W and R, the CPU engine, the GPU rank). */
-
-#ifdef __CUDACC__
-/* A GPU rank's device stripes seen without their precision (X->gpu_view), for the transports and
- * the sigma refinement: the matrices F, G, Z (every plane) lie contiguous from the start of work. */
-typedef struct hzgsvd__mpi_dev {
-    char *work;                     /* the rank's device allocation */
-    cudaStream_t stream;
-    double *plane[3][2];            /* plane v of F, G, Z, column 0 (real: plane 1 is plane 0) */
-    int rows[3], nc;                /* rows of F, G, Z; columns held */
-    double *d_sig;                  /* device: 3 nc (sigma_f, sigma_g, sigma) */
-    double *input[2][2];            /* plane v of the rank's kept range-scaled input F, G (NULL: not kept) */
-} hzgsvd__mpi_dev;
 
 /* Pointer to plane v of matrix y (0 F, 1 G, 2 Z) of slot o of the device stripes (CUDA-aware
  * sends, IPC pulls). */
-HZGSVD_PRIVATE double *hzgsvd__mpi_dstripe(const hzgsvd__mpi_dev *V, int y, int v, int o, int stripe)
+HZGSVD_PRIVATE double *hzgsvd__gpu_local_stripe(const hzgsvd__gpu_local *D, int y, int v, int o, int stripe)
 {
-    return V->plane[y][v] + (size_t)o * stripe * V->rows[y];
+    const int rows = y == 0 ? D->M.mf : y == 1 ? D->M.mg : D->M.nz;
+    double *const *planes = y == 0 ? D->M.F : y == 1 ? D->M.G : D->M.Z;
+    return planes[D->G->planes == 2 ? v : 0] + (size_t)o * stripe * rows;
 }
-#endif
+
+HZGSVD_PRIVATE void hzgsvd__gpu_local_free(hzgsvd__gpu_local *D)
+{
+    if (D->stream) { cudaStreamSynchronize(D->stream); cudaStreamDestroy(D->stream); D->stream = 0; }
+    if (D->G) { D->G->sweeper_free(D->SW); D->G->sweeper_free(D->SX); }
+    D->SW = D->SX = NULL;
+    cudaFree(D->work); D->work = NULL;
+}
+
+/* The host stripes H (plane v of F, G, Z; the device's layout) to the device or back. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_transfer(hzgsvd__gpu_local *D, double *const H[3][2], int to_device, hzgsvd_info *info)
+{
+    const cudaMemcpyKind k = to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    const hzgsvd__gpu_work *M = &D->M;
+    const size_t elems[3] = { (size_t)M->mf * M->n, (size_t)M->mg * M->n, (size_t)M->nz * M->n };
+    double *const *dev[3] = { M->F, M->G, M->Z };
+    for (int y = 0; y < 3; ++y)                     /* per matrix: the real plane, then the imaginary one */
+        for (int v = 0; v < D->G->planes; ++v)
+            HZGSVD__CUL(cudaMemcpyAsync(to_device ? dev[y][v] : H[y][v], to_device ? H[y][v] : dev[y][v], sizeof(double) * elems[y], k, D->stream));
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
+ * the cross one), the stripes from the host copy H (rows mf, mg, nz; nc columns), then initFGZ with
+ * the logical rows of Z (section 4.2). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const hzgsvd__gpu_prec *G, double *const H[3][2], int mf, int mg,
+                                                    int nz, int nc, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    int count = 0;
+    const int PL = G->planes;
+    memset(D, 0, sizeof *D);
+    D->G = G;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available to this rank");
+    }
+    const int w = o->block_width;
+    if (!hzgsvd__gpu_width_ok(w) || nc % (2 * w) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "block width %d: GPU ranks need w = 16 or 32 and stripes of a multiple of w", w);
+    if (!G->has_variant(w, o->variant, o->sort))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build", o->variant, o->sort ? "sorting" : "non-sorting");
+    D->nblk = nc / w;
+    D->steps = hzgsvd__strategy_nsteps(o->outer, D->nblk);
+    D->cross_steps = D->nblk / 2;
+    D->enh = HZGSVD__VAR_ENHANCED(o->variant);
+    if (D->steps < 1) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no block-level strategy for %d block columns", D->nblk);
+    const size_t nf = (size_t)mf * nc, ng = (size_t)mg * nc, nzc = (size_t)nz * nc;
+    const size_t o_mat = 0, o_outer = o_mat + hzgsvd__align256(sizeof(double) * PL * (nf + ng + nzc));
+    const size_t o_cross = o_outer + hzgsvd__align256(sizeof(int) * (size_t)D->steps * D->nblk);
+    const size_t o_step = o_cross + hzgsvd__align256(sizeof(int) * (size_t)D->cross_steps * D->nblk);
+    const size_t o_sig = o_step + G->sweeper_plan(mf, mg, nz, nc, w);
+    const size_t o_bad = o_sig + hzgsvd__align256(sizeof(double) * 3 * (size_t)nc);
+    const size_t bytes = o_bad + 256;
+    /* the input kept for the sigma refinement (inside work, so that the IPC mapping covers it):
+     * where the options ask for it; by default only where the device also has room for what comes
+     * later and matters more: the IPC receive copy (the transport that avoids the host) and the
+     * refinement's own buffers at the end (upper bounds: the bordered sizes) */
+    size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * PL * (nf + ng) : 0;
+    if (in_bytes > 0 && o->refine_sigma < 0) {
+        size_t free_b = 0, total_b = 0;
+        const size_t rows = (size_t)(mf > mg ? mf : mg);
+        const size_t later = sizeof(double) * PL * (nf + ng + nzc + rows * nz) + hzgsvd__gpu_refine_plan(PL, mf, mg, nz, nc).bytes;
+        if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess || free_b < bytes + in_bytes + later) { (void)cudaGetLastError(); in_bytes = 0; }
+    }
+    size_t tried = bytes + in_bytes;
+    int *h_outer = (int *)malloc(sizeof(int) * (size_t)(D->steps + D->cross_steps) * D->nblk);
+    int *h_cross = h_outer + (size_t)D->steps * D->nblk;
+    D->SW = G->sweeper_new(D->nblk / 2);            /* each with its counters, one per pivot pair */
+    D->SX = G->sweeper_new(D->nblk / 2);
+    if (!h_outer || !D->SW || !D->SX) { free(h_outer); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers"); }
+    if (hzgsvd__strategy_fill(o->outer, D->nblk, h_outer) != 0 || hzgsvd__strategy_cross_fill(D->nblk, h_cross) != 0) {
+        free(h_outer);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "block-level table");
+    }
+    cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
+    if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
+    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
+        (void)cudaGetLastError();
+        tried = bytes;
+        e = cudaMalloc((void **)&D->work, bytes);
+    } else if (e == cudaSuccess && in_bytes > 0) {
+        D->in_off = bytes;
+    }
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_outer, h_outer, sizeof(int) * (size_t)D->steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work + o_cross, h_cross, sizeof(int) * (size_t)D->cross_steps * D->nblk, cudaMemcpyHostToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
+    if (e != cudaSuccess) {
+        free(h_outer);
+        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
+                            "setting up %zu bytes of device memory: %s (%d)", tried, cudaGetErrorString(e), (int)e);
+    }
+    double *dp = (double *)(D->work + o_mat);
+    D->M.F[0] = dp; D->M.G[0] = dp + nf; D->M.Z[0] = dp + nf + ng;
+    D->M.F[1] = D->M.G[1] = D->M.Z[1] = NULL;
+    if (PL == 2) { D->M.F[1] = dp + nf + ng + nzc; D->M.G[1] = D->M.F[1] + nf; D->M.Z[1] = D->M.G[1] + ng; }
+    D->M.mf = mf; D->M.mg = mg; D->M.n = nc; D->M.nz = nz;
+    D->d_outer = (int *)(D->work + o_outer);
+    D->d_cross = (int *)(D->work + o_cross);
+    D->d_sig = (double *)(D->work + o_sig);
+    D->d_bad = (int *)(D->work + o_bad);
+    e = G->sweeper_init(D->SW, &D->M, D->d_outer, h_outer, D->steps, w, o, D->work + o_step);
+    if (e == cudaSuccess) e = G->sweeper_init(D->SX, &D->M, D->d_cross, h_cross, D->cross_steps, w, o, D->work + o_step);
+    free(h_outer);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, e == cudaErrorMemoryAllocation ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUDA,
+                            "setting up the block step: %s (%d)", cudaGetErrorString(e), (int)e);
+    const hzgsvd_status st = hzgsvd__gpu_local_transfer(D, H, 1, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (D->in_off) {                /* F, G are contiguous in work, and so are their imaginary planes */
+        for (int v = 0; v < PL; ++v)
+            HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__gpu_local_input(D, 0, v), D->M.F[v], sizeof(double) * (nf + ng), cudaMemcpyDeviceToDevice, D->stream));
+    }
+    const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
+    HZGSVD__CUL(G->init_fgz(&D->M, D->enh, prescale, half, row0, row1, D->stream));
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* Algorithm 1 with at most S block-level sweeps (all pairs of the two stripes where full, else
+ * those between them), then the fast rescale of Z (f = false, section 4.2).  Adds the counts; a
+ * pivot failure gives HZGSVD_ERR_RANK_DEFICIENT. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_sweeps(hzgsvd__gpu_local *D, int S, int full, int outer_sweep, unsigned long long *all,
+                                                      unsigned long long *big, hzgsvd_info *info)
+{
+    for (int c = 0; c < S; ++c) {
+        unsigned long long a, b;
+        int fail, fail_pair, fail_col;
+        HZGSVD__CUL(D->G->sweeper_sweep(full ? D->SW : D->SX, D->stream, &a, &b, &fail, &fail_pair, &fail_col));
+        if (fail)
+            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (outermost sweep %d)", D->G->sweeper_fail_text(fail), outer_sweep + 1);
+        *all += a; *big += b;
+        if (b == 0) break;
+        if (c + 1 < S) HZGSVD__CUL(D->G->rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
+    }
+    HZGSVD__CUL(D->G->rescale(&D->M, D->enh, 0, NULL, NULL, NULL, NULL, D->stream));
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* The final rescale (f = true) on the device, then U, V, Z into the host stripes H and the sigmas
+ * into sf, sg, ss (nc each).  Returns the first degenerate column in *bad (-1: none). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_final(hzgsvd__gpu_local *D, double *const H[3][2], double *sf, double *sg, double *ss, int *bad,
+                                                     hzgsvd_info *info)
+{
+    const int nc = D->M.n, none = 0x7fffffff;
+    HZGSVD__CUL(cudaMemcpyAsync(D->d_bad, &none, sizeof(int), cudaMemcpyHostToDevice, D->stream));
+    HZGSVD__CUL(D->G->rescale(&D->M, D->enh, 1, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc, D->d_bad, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaMemcpyAsync(bad, D->d_bad, sizeof(int), cudaMemcpyDeviceToHost, D->stream));
+    const hzgsvd_status st = hzgsvd__gpu_local_transfer(D, H, 0, info);   /* synchronizes the stream */
+    if (*bad == none) *bad = -1;
+    return st;
+}
+
+#undef HZGSVD__CUL
+#endif /* __CUDACC__ */
+/*** end templates/hzgsvd_mpi_gpu_local.cu.j2 ***/
+
+/*** begin templates/hzgsvd_mpi_prec.c.j2 ***/
+/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c.j2) needs of a precision:
+ * the planes per element, thin adapters over the CPU engine's functions, and the single-GPU
+ * engine's table for GPU ranks; one instance per precision (templates/hzgsvd_mpi_local.c.j2).  `s`
+ * is that precision's state of a rank (host stripes W and R, the CPU engine). */
 
 typedef struct hzgsvd__mpi_prec {
     int planes;                     /* doubles per element: 1 real, 2 complex (split planes in the stripes) */
     void *(*local_new)(void);       /* a zeroed state: host stripes W and R, the CPU engine, the GPU rank */
-    void (*local_free)(void *s, int gpu, int pinned_w, int pinned_r);
+    void (*local_free)(void *s);
     int (*mats_alloc)(void *s, int which, int mf, int mg, int nz, int nc);          /* which: 0 W, 1 R */
     double *(*stripe)(void *s, int which, int y, int v, int o, int stripe);          /* plane v of matrix y, slot o */
     void (*swap)(void *s);                                                           /* W <-> R */
@@ -836,16 +606,7 @@ typedef struct hzgsvd__mpi_prec {
     int (*range_sigma)(const hzgsvd__range *rg, double sf1, double sg1, double ss1, double *sf, double *sg, double *ss, double *zm, int *ze);
     int (*range_z_col)(double *z, int n, const int *col, double zm, int ze);
 #ifdef __CUDACC__
-    hzgsvd_status (*gpu_init)(void *s, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info);
-    void (*gpu_view)(void *s, hzgsvd__mpi_dev *V);
-    hzgsvd_status (*gpu_sweeps)(void *s, int S, int full, int sweep, unsigned long long *all, unsigned long long *big, hzgsvd_info *info);
-    hzgsvd_status (*gpu_transfer)(void *s, int to_device, hzgsvd_info *info);
-    hzgsvd_status (*gpu_final)(void *s, double *sf, double *sg, double *ss, int *bad, hzgsvd_info *info);
-    /* the exponents of n columns of Y (m rows, ld; planes yplane apart): the check_values kernel */
-    cudaError_t (*gpu_exponents)(const double *Y, size_t yplane, int m, int n, int ld, int *d_bad, double *d_nrm, int *d_ex, cudaStream_t stream);
-    hzgsvd_status (*gpu_refine_norms)(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z, const double *Zi,
-                                      int ldz, int active, int shift, const int *d_col, const int *d_ex, const double *d_sig, double *nrm,
-                                      char *buf, const hzgsvd__gpu_refine_layout *RL, cudaStream_t stream, hzgsvd_info *info);
+    const hzgsvd__gpu_prec *gpu;    /* GPU ranks: the single-GPU engine's kernels and block step */
 #endif
 } hzgsvd__mpi_prec;
 /*** end templates/hzgsvd_mpi_prec.c.j2 ***/
@@ -860,9 +621,9 @@ typedef struct hzgsvd__mpi_prec {
  * final before any pull, and every pull is finished before a sender works on its stripes again.
  * Only columns move, so results are bitwise those of the other transports. */
 typedef struct hzgsvd__mpi_ipc {
-    char *recv;                     /* device: a receive copy of the matrix region of V->work */
-    char **peer;                    /* nranks: every rank's V->work mapped into this process (own: V->work) */
-    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from V->work */
+    char *recv;                     /* device: a receive copy of the matrix region of D->work */
+    char **peer;                    /* nranks: every rank's D->work mapped into this process (own: D->work) */
+    size_t region;                  /* bytes of the matrix region: F, G, Z, every plane, contiguous from D->work */
     int nranks, rank;
 } hzgsvd__mpi_ipc;
 
@@ -880,9 +641,8 @@ HZGSVD_PRIVATE void hzgsvd__mpi_ipc_close(hzgsvd__mpi_ipc *I)
 /* Sets up the mapping where every rank can: all ranks on one node (MPI_COMM_TYPE_SHARED), peer
  * access between their devices, the receive copy allocated, every handle opened.  Collective;
  * returns 1 on every rank or 0 on every rank (then nothing is held and *why says what failed here,
- * or that another rank failed).  planes: doubles per element. */
-HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__mpi_dev *V, int planes, MPI_Comm comm, int P, int r, char *why,
-                                        size_t nwhy)
+ * or that another rank failed). */
+HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__gpu_local *D, MPI_Comm comm, int P, int r, char *why, size_t nwhy)
 {
     int ok = 1, all = 0, dev = -1, nsize = 0;
     int *devs = (int *)calloc((size_t)P, sizeof(int));
@@ -890,7 +650,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__mpi_de
     memset(I, 0, sizeof *I);
     I->nranks = P; I->rank = r;
     I->peer = (char **)calloc((size_t)P, sizeof(char *));
-    I->region = sizeof(double) * planes * ((size_t)V->rows[0] + V->rows[1] + V->rows[2]) * V->nc;
+    I->region = sizeof(double) * D->G->planes * ((size_t)D->M.mf + D->M.mg + D->M.nz) * D->M.n;
     snprintf(why, nwhy, "another rank cannot use CUDA IPC");
     if (!devs || !h || !I->peer) { ok = 0; snprintf(why, nwhy, "out of host memory"); }
     if (hzgsvd__mpi_node(comm, NULL, &nsize) != 0) {
@@ -900,7 +660,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__mpi_de
     }
     if (ok && cudaGetDevice(&dev) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaGetDevice failed"); }
     if (ok && cudaMalloc((void **)&I->recv, I->region) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "no device memory for the receive copy (%zu bytes)", I->region); }
-    if (ok && cudaIpcGetMemHandle(&h[r], V->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
+    if (ok && cudaIpcGetMemHandle(&h[r], D->work) != cudaSuccess) { ok = 0; snprintf(why, nwhy, "cudaIpcGetMemHandle failed"); }
     if (MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS) all = 0;
     if (all) {
         devs[r] = dev;
@@ -909,7 +669,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__mpi_de
             ok = 0; snprintf(why, nwhy, "MPI_Allgather of the IPC handles failed");
         }
         for (int s = 0; s < P && ok; ++s) {
-            if (s == r) { I->peer[s] = V->work; continue; }
+            if (s == r) { I->peer[s] = D->work; continue; }
             int can = devs[s] == dev;
             if (!can && cudaDeviceCanAccessPeer(&can, dev, devs[s]) != cudaSuccess) can = 0;
             if (!can) { ok = 0; snprintf(why, nwhy, "device %d cannot access device %d (rank %d)", dev, devs[s], s); break; }
@@ -928,8 +688,8 @@ HZGSVD_PRIVATE int hzgsvd__mpi_ipc_open(hzgsvd__mpi_ipc *I, const hzgsvd__mpi_de
 /* Step k's exchange: slot o of this rank receives stripe so of rank s (src[(k P + r) 2 + o] =
  * 2 s + so), pulled from s's device.  MPI failures return HZGSVD_ERR_MPI (every rank fails at a
  * barrier); a CUDA failure here goes to *local, as a failed engine does, and the protocol goes on. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_ipc_exchange(const hzgsvd__mpi_ipc *I, const hzgsvd__mpi_dev *V, int planes, const int *src, int k,
-                                                      int stripe, MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_ipc_exchange(const hzgsvd__mpi_ipc *I, const hzgsvd__gpu_local *D, const int *src, int k, int stripe,
+                                                      MPI_Comm comm, hzgsvd_status *local, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int P = I->nranks, r = I->rank;
@@ -938,18 +698,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_ipc_exchange(const hzgsvd__mpi_ipc *I, 
     for (int o = 0; o < 2; ++o) {
         const int from = src[(k * P + r) * 2 + o], s = from / 2, so = from % 2;
         for (int y = 0; y < 3; ++y)
-            for (int v = 0; v < planes; ++v) {
-                const size_t rows = (size_t)V->rows[y];
-                const size_t off_src = (size_t)((char *)hzgsvd__mpi_dstripe(V, y, v, so, stripe) - V->work);
-                const size_t off_dst = (size_t)((char *)hzgsvd__mpi_dstripe(V, y, v, o, stripe) - V->work);
+            for (int v = 0; v < D->G->planes; ++v) {
+                const size_t rows = y == 0 ? (size_t)D->M.mf : y == 1 ? (size_t)D->M.mg : (size_t)D->M.nz;
+                const size_t off_src = (size_t)((char *)hzgsvd__gpu_local_stripe(D, y, v, so, stripe) - D->work);
+                const size_t off_dst = (size_t)((char *)hzgsvd__gpu_local_stripe(D, y, v, o, stripe) - D->work);
                 if (e == cudaSuccess)
-                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, V->stream);
+                    e = cudaMemcpyAsync(I->recv + off_dst, I->peer[s] + off_src, sizeof(double) * rows * stripe, cudaMemcpyDeviceToDevice, D->stream);
             }
     }
-    if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     HZGSVD__MPI(MPI_Barrier(comm));                 /* every pull is finished: the stripes may change again */
-    if (e == cudaSuccess) e = cudaMemcpyAsync(V->work, I->recv, I->region, cudaMemcpyDeviceToDevice, V->stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(D->work, I->recv, I->region, cudaMemcpyDeviceToDevice, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     if (e != cudaSuccess && *local == HZGSVD_SUCCESS)
         *local = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the CUDA IPC exchange of outermost step %d: %s (%d)", k + 1, cudaGetErrorString(e), (int)e);
 done:
@@ -964,25 +724,24 @@ done:
  * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
  * ||G z_j|| needs all n columns of F and G for each of a rank's columns z_j, so every rank
  * assembles the whole range-scaled input, one matrix at a time, from the copies the ranks kept at
- * the start (V->input): pulled from the other devices over CUDA IPC where the stripes travel that
+ * the start (D->in_off): pulled from the other devices over CUDA IPC where the stripes travel that
  * way, else gathered through host memory with MPI_Allgather.  Every rank then refines its own
  * columns of Z.  Only copies move the input, so the result is the same bits for every transport. */
 
 /* Matrix y (0 F, 1 G) of the whole input into Y (planes of ld rows x nb columns, the columns in
  * their position order): slot o of rank s is the stripe at position stripes[2 s + o].  ipc: the
  * other ranks' memory mapped (I), else through the host buffers hl (2 ws columns) and ha (nb). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__mpi_refine_gather(const hzgsvd__mpi_dev *V, int planes, const hzgsvd__mpi_ipc *I, MPI_Comm comm,
-                                                     MPI_Datatype col, const int *stripes, int P, int ws, int y, double *Y, double *hl,
-                                                     double *ha, int *mpi_failed)
+HZGSVD_PRIVATE cudaError_t hzgsvd__mpi_refine_gather(const hzgsvd__gpu_local *D, const hzgsvd__mpi_ipc *I, MPI_Comm comm, MPI_Datatype col,
+                                                     const int *stripes, int P, int ws, int y, double *Y, double *hl, double *ha, int *mpi_failed)
 {
-    const int rows = V->rows[y], nc = 2 * ws;
+    const int rows = y ? D->M.mg : D->M.mf, nc = 2 * ws;
     const size_t plane = (size_t)rows * P * nc, stripe = (size_t)rows * ws;
     cudaError_t e = cudaSuccess;
-    for (int v = 0; v < planes; ++v) {
-        const double *mine = V->input[y][v];
+    for (int v = 0; v < D->G->planes; ++v) {
+        const double *mine = hzgsvd__gpu_local_input(D, y, v);
         if (!I) {                   /* host: ha = every rank's 2 ws columns in rank order */
-            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, V->stream);
-            if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
+            if (e == cudaSuccess) e = cudaMemcpyAsync(hl, mine, sizeof(double) * stripe * 2, cudaMemcpyDeviceToHost, D->stream);
+            if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
             /* called by every rank whatever its device did (no hang); a broken rank's columns are not used */
             if (MPI_Allgather(hl, nc, col, ha, nc, col, comm) != MPI_SUCCESS) *mpi_failed = 1;
         }
@@ -990,13 +749,13 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__mpi_refine_gather(const hzgsvd__mpi_dev *V, i
             for (int o = 0; o < 2 && e == cudaSuccess; ++o) {
                 double *dst = Y + (size_t)v * plane + (size_t)stripes[2 * s + o] * stripe;
                 if (I) {
-                    const size_t off = (size_t)((const char *)mine - V->work) + sizeof(double) * (size_t)o * stripe;
-                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, V->stream);
+                    const size_t off = (size_t)((const char *)mine - D->work) + sizeof(double) * (size_t)o * stripe;
+                    e = cudaMemcpyAsync(dst, I->peer[s] + off, sizeof(double) * stripe, cudaMemcpyDeviceToDevice, D->stream);
                 } else {
-                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, V->stream);
+                    e = cudaMemcpyAsync(dst, ha + ((size_t)s * 2 + o) * stripe, sizeof(double) * stripe, cudaMemcpyHostToDevice, D->stream);
                 }
             }
-        if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);   /* ha is reused for the next plane */
+        if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);   /* ha is reused for the next plane */
     }
     return e;
 }
@@ -1005,39 +764,41 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__mpi_refine_gather(const hzgsvd__mpi_dev *V, i
  * gathered, its columns' exponents, the norms of its products with the rank's columns of Z; then
  * sigma from the norms, copied to sf, sg, ss.  CUDA failures land in the returned status; a failed
  * MPI_Allgather in *mpi_failed. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_refine_run(const hzgsvd__mpi_prec *X, const hzgsvd__mpi_dev *V, const hzgsvd__mpi_ipc *I,
-                                                    MPI_Comm comm, const MPI_Datatype col[2], const int *stripes, int P, int ws, int m_f,
-                                                    int m_g, int n, const int *real, double *sf, double *sg, double *ss, char *buf,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_refine_run(const hzgsvd__gpu_local *D, const hzgsvd__mpi_ipc *I, MPI_Comm comm, const MPI_Datatype col[2],
+                                                    const int *stripes, int P, int ws, int m_f, int m_g, int n, const int *real, double *sf, double *sg, double *ss, char *buf,
                                                     const hzgsvd__gpu_refine_layout *RL, const size_t off[4], double *hl, double *ha,
                                                     int *mpi_failed, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const int nc = 2 * ws, nb = P * nc, cplx = X->planes == 2;
+    const int nc = 2 * ws, nb = P * nc, cplx = D->G->planes == 2;
     double *Y = (double *)buf, *nrm = (double *)(buf + off[0] + RL->off_nrm);
     int *d_ex = (int *)(buf + off[1]), *d_real = (int *)(buf + off[3]), *d_bad = (int *)(buf + off[3] + hzgsvd__align256(sizeof(int) * (size_t)nc));
     cudaError_t e = cudaSuccess;
     for (int y = 0; y < 2; ++y) {
-        const int ld = V->rows[y], m = y ? m_g : m_f;
+        const int ld = y ? D->M.mg : D->M.mf, m = y ? m_g : m_f;
         const size_t yplane = (size_t)ld * nb;
-        const cudaError_t g = hzgsvd__mpi_refine_gather(V, X->planes, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, mpi_failed);
+        const cudaError_t g = hzgsvd__mpi_refine_gather(D, I, comm, col[y], stripes, P, ws, y, Y, hl, ha, mpi_failed);
         if (e == cudaSuccess) e = g;
         if (e != cudaSuccess) continue;     /* the other matrix's gather is collective too */
         /* the exponents of the whole input's columns (check_values: the values were checked at the load) */
-        e = X->gpu_exponents(Y, yplane, m, n, ld, d_bad, (double *)(buf + off[2]), d_ex, V->stream);
+        {
+            double *const Yp[2] = { Y, cplx ? Y + yplane : NULL };
+            e = D->G->check_values(Yp, m, n, ld, d_bad, d_bad + 1, (double *)(buf + off[2]), d_ex, D->stream);
+        }
         if (e != cudaSuccess) continue;
-        st = X->gpu_refine_norms(Y, cplx ? Y + yplane : NULL, ld, m, n, nc, V->plane[2][0], cplx ? V->plane[2][1] : NULL, V->rows[2], 0, 0,
-                                 NULL, d_ex, V->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + off[0], RL, V->stream, info);
+        st = D->G->refine_norms(Y, cplx ? Y + yplane : NULL, ld, m, n, nc, D->M.Z[0], D->M.Z[1], D->M.nz, 0, 0, NULL, d_ex,
+                                D->d_sig + (size_t)y * nc, nrm + (size_t)y * nc, buf + off[0], RL, D->stream, info);
         if (st != HZGSVD_SUCCESS) e = cudaErrorUnknown;
     }
-    if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, V->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(d_real, real, sizeof(int) * (size_t)nc, cudaMemcpyHostToDevice, D->stream);
     if (e == cudaSuccess) {
-        hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, V->stream>>>(nrm, nrm + nc, d_real, nc, V->d_sig, V->d_sig + nc, V->d_sig + 2 * (size_t)nc);
+        hzgsvd__gpu_refine_sigma<<<(nc + 127) / 128, 128, 0, D->stream>>>(nrm, nrm + nc, d_real, nc, D->d_sig, D->d_sig + nc, D->d_sig + 2 * (size_t)nc);
         e = cudaGetLastError();
     }
-    if (e == cudaSuccess) e = cudaMemcpyAsync(sf, V->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, V->stream);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(sg, V->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, V->stream);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(ss, V->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, V->stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(V->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(sf, D->d_sig, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(sg, D->d_sig + nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(ss, D->d_sig + 2 * (size_t)nc, sizeof(double) * nc, cudaMemcpyDeviceToHost, D->stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(D->stream);
     if (st == HZGSVD_SUCCESS && e != cudaSuccess)
         st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "the sigma refinement: %s (%d)", cudaGetErrorString(e), (int)e);
     return st;
@@ -1047,12 +808,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_refine_run(const hzgsvd__mpi_prec *X, c
  * from the whole input pair and the rank's Z, where options.refine_sigma asks for it (-1: where
  * every rank has the memory; 1: an error otherwise).  *refined: 1 where done.  Collective: every
  * rank returns the same status.  I: the mapped memory of the other ranks (transport IPC), or NULL. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_refine(const hzgsvd__mpi_prec *X, MPI_Comm comm, const hzgsvd__mpi_dev *V, const hzgsvd__mpi_ipc *I,
-                                                    const int *stripes, int P, int ws, int m_f, int m_g, int n, int want, const int *real,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_refine(MPI_Comm comm, const hzgsvd__gpu_local *D, const hzgsvd__mpi_ipc *I, const int *stripes, int P, int ws, int m_f, int m_g, int n, int want, const int *real,
                                                     double *sf, double *sg, double *ss, int *refined, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const int PL = X->planes, nc = 2 * ws, nb = P * nc, rows = V->rows[0] > V->rows[1] ? V->rows[0] : V->rows[1];
+    const int PL = D->G->planes, nc = 2 * ws, nb = P * nc, rows = D->M.mf > D->M.mg ? D->M.mf : D->M.mg;
     const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(PL, m_f, m_g, n, nc);
     const size_t y_bytes = hzgsvd__align256(sizeof(double) * PL * (size_t)rows * nb);
     const size_t o_rl = y_bytes, o_ex = o_rl + RL.bytes, o_nrm = o_ex + hzgsvd__align256(sizeof(int) * (size_t)n);
@@ -1061,14 +821,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_refine(const hzgsvd__mpi_prec *X, M
     char *buf = NULL;
     double *hl = NULL, *ha = NULL;
     MPI_Datatype col[2] = { MPI_DATATYPE_NULL, MPI_DATATYPE_NULL };
-    int ok = want != 0 && V->input[0][0] != NULL, all = 0, mpi_failed = 0;
+    int ok = want != 0 && D->in_off != 0, all = 0, mpi_failed = 0;
     *refined = 0;
     if (ok && cudaMalloc((void **)&buf, bytes) != cudaSuccess) { (void)cudaGetLastError(); buf = NULL; ok = 0; }
     if (ok && !I) {
         hl = (double *)malloc(sizeof(double) * (size_t)rows * nc);
         ha = (double *)malloc(sizeof(double) * (size_t)rows * nb);
         for (int y = 0; y < 2; ++y)
-            if (MPI_Type_contiguous(V->rows[y], MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
+            if (MPI_Type_contiguous(y ? D->M.mg : D->M.mf, MPI_DOUBLE, &col[y]) != MPI_SUCCESS) col[y] = MPI_DATATYPE_NULL;
             else if (MPI_Type_commit(&col[y]) != MPI_SUCCESS) MPI_Type_free(&col[y]);   /* (sets it to MPI_DATATYPE_NULL) */
         ok = hl && ha && col[0] != MPI_DATATYPE_NULL && col[1] != MPI_DATATYPE_NULL;
     }
@@ -1079,7 +839,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_refine(const hzgsvd__mpi_prec *X, M
                               "the whole input's columns in host memory on every rank; some rank has not", bytes);
         goto done;
     }
-    st = hzgsvd__mpi_refine_run(X, V, I, comm, col, stripes, P, ws, m_f, m_g, n, real, sf, sg, ss, buf, &RL, off, hl, ha, &mpi_failed, info);
+    st = hzgsvd__mpi_refine_run(D, I, comm, col, stripes, P, ws, m_f, m_g, n, real, sf, sg, ss, buf, &RL, off, hl, ha, &mpi_failed, info);
     if (st == HZGSVD_SUCCESS && mpi_failed) st = hzgsvd__fail(info, HZGSVD_ERR_MPI, "the sigma refinement: MPI_Allgather of the input failed");
     /* no rank lets its input go (the release) before every other rank has read it */
     HZGSVD__MPI(MPI_Barrier(comm));
@@ -1108,7 +868,7 @@ typedef struct hzgsvd__mpi_rank {
     const hzgsvd__mpi_prec *X;      /* the precision */
     void *s;                        /* its state (X->local_new) */
 #ifdef __CUDACC__
-    hzgsvd__mpi_dev V;              /* GPU ranks: the device stripes, seen without their precision */
+    hzgsvd__gpu_local D;            /* GPU ranks: the device stripes and the single-GPU engine on them */
     hzgsvd__mpi_ipc I;              /* transport IPC: the other ranks' device memory */
 #endif
     MPI_Comm comm;                  /* a duplicate with MPI_ERRORS_RETURN */
@@ -1129,12 +889,27 @@ typedef struct hzgsvd__mpi_rank {
     int converged;
 } hzgsvd__mpi_rank;
 
+#ifdef __CUDACC__
+/* Plane v of F, G, Z of the host stripes W (which = 0) or R (1): the GPU rank's copies. */
+HZGSVD_PRIVATE void hzgsvd__mpi_host_planes(const hzgsvd__mpi_rank *K, int which, double *H[3][2])
+{
+    for (int y = 0; y < 3; ++y)
+        for (int v = 0; v < 2; ++v) H[y][v] = K->X->stripe(K->s, which, y, v, 0, 0);
+}
+#endif
+
 HZGSVD_PRIVATE void hzgsvd__mpi_release(hzgsvd__mpi_rank *K)
 {
 #ifdef __CUDACC__
-    if (K->gpu && K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__mpi_ipc_close(&K->I);
+    if (K->gpu) {
+        if (K->transport == HZGSVD_MPI_TRANSPORT_IPC) hzgsvd__mpi_ipc_close(&K->I);
+        hzgsvd__gpu_local_free(&K->D);
+        if (K->pinned_W) cudaHostUnregister(K->X->stripe(K->s, 0, 0, 0, 0, 0));
+        if (K->pinned_R) cudaHostUnregister(K->X->stripe(K->s, 1, 0, 0, 0, 0));
+        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
+    }
 #endif
-    K->X->local_free(K->s, K->gpu, K->pinned_W, K->pinned_R);
+    K->X->local_free(K->s);
     for (int y = 0; y < 3; ++y) if (K->col[y] != MPI_DATATYPE_NULL) MPI_Type_free(&K->col[y]);
     free(K->map); free(K->src); free(K->cross);
     if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
@@ -1258,8 +1033,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
             return hzgsvd__fail(info, HZGSVD_ERR_MPI, "MPI_Type_contiguous/MPI_Type_commit of a column type failed");
     if (K->gpu) {
 #ifdef __CUDACC__
-        st = K->X->gpu_init(K->s, ws, L->p * ws, L->q * ws, o, info);
-        if (st == HZGSVD_SUCCESS) K->X->gpu_view(K->s, &K->V);
+        double *H[3][2];
+        hzgsvd__mpi_host_planes(K, 0, H);
+        st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, ws, L->p * ws, L->q * ws, o, info);
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
 #endif
@@ -1290,7 +1066,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_transport(hzgsvd__mpi_rank *K, const hz
     HZGSVD__MPI(MPI_Allreduce(&want, &hi, 1, MPI_INT, MPI_MAX, K->comm));
     if (lo != hi || want < 0)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT must be staged, mpi or ipc, the same on every rank");
-    if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__mpi_ipc_open(&K->I, &K->V, K->X->planes, K->comm, L->nranks, L->rank, why, sizeof why);
+    if (want == 0 || want == HZGSVD_MPI_TRANSPORT_IPC) ipc = hzgsvd__mpi_ipc_open(&K->I, &K->D, K->comm, L->nranks, L->rank, why, sizeof why);
     K->cuda_aware = hzgsvd__mpi_cuda_aware();
     K->transport = ipc ? HZGSVD_MPI_TRANSPORT_IPC
                  : (want == HZGSVD_MPI_TRANSPORT_MPI || (want == 0 && K->cuda_aware)) ? HZGSVD_MPI_TRANSPORT_MPI : HZGSVD_MPI_TRANSPORT_STAGED;
@@ -1344,7 +1120,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_exchange(hzgsvd__mpi_rank *K, const hzg
             for (int v = 0; v < PL; ++v) {
                 double *buf = K->X->stripe(K->s, 0, y, v, o, L->stripe);
 #ifdef __CUDACC__
-                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__mpi_dstripe(&K->V, y, v, o, L->stripe);
+                if (K->gpu && K->cuda_aware && healthy) buf = hzgsvd__gpu_local_stripe(&K->D, y, v, o, L->stripe);
 #endif
                 HZGSVD__MPI(MPI_Isend(buf, L->stripe, K->col[y], dest, hzgsvd__mpi_tag(slot, y, v, PL), K->comm, &req[nreq++]));
             }
@@ -1359,13 +1135,13 @@ done:
 
 /* The local sweeps of one outermost step (S: up to 30 for FB outermost blocking); a failure is
  * this rank's own (it keeps exchanging). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_sweeps(const hzgsvd__mpi_rank *K, int S, int full, int sweep, unsigned long long cnt[2],
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_sweeps(hzgsvd__mpi_rank *K, int S, int full, int sweep, unsigned long long cnt[2],
                                                       hzgsvd_info *info)
 {
     hzgsvd_status local = HZGSVD_SUCCESS;
     if (K->gpu) {
 #ifdef __CUDACC__
-        local = K->X->gpu_sweeps(K->s, S, full, sweep, &cnt[0], &cnt[1], info);
+        local = hzgsvd__gpu_local_sweeps(&K->D, S, full, sweep, &cnt[0], &cnt[1], info);
 #endif
         return local;
     }
@@ -1393,6 +1169,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
                                         * ((unsigned long long)L->rows_f + L->rows_g + L->n_bordered);
     unsigned long long exchanges = 0;
     double xsec = 0.0;              /* this rank's exchange time */
+#ifdef __CUDACC__
+    double *H[3][2];                /* GPU ranks: the host stripes of a transfer */
+#endif
     for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
         /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
          * before the reduction that makes every rank stop at the same sweep) */
@@ -1406,10 +1185,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
             const double tx = hzgsvd__now();    /* this rank's sweeps of the step ended: the exchange from here */
             ++exchanges;
 #ifdef __CUDACC__
-            if (K->gpu && local == HZGSVD_SUCCESS && K->transport == HZGSVD_MPI_TRANSPORT_STAGED)
-                local = K->X->gpu_transfer(K->s, 0, info);   /* the send staging */
+            if (K->gpu && local == HZGSVD_SUCCESS && K->transport == HZGSVD_MPI_TRANSPORT_STAGED) {
+                hzgsvd__mpi_host_planes(K, 0, H);
+                local = hzgsvd__gpu_local_transfer(&K->D, H, 0, info);   /* the send staging */
+            }
             if (K->gpu && K->transport == HZGSVD_MPI_TRANSPORT_IPC) {
-                st = hzgsvd__mpi_ipc_exchange(&K->I, &K->V, K->X->planes, K->src, k, L->stripe, K->comm, &local, info);
+                st = hzgsvd__mpi_ipc_exchange(&K->I, &K->D, K->src, k, L->stripe, K->comm, &local, info);
                 if (st != HZGSVD_SUCCESS) return st;
                 xsec += hzgsvd__now() - tx;
                 continue;
@@ -1419,7 +1200,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
             if (st != HZGSVD_SUCCESS) return st;       /* an MPI failure: the others fail too, or hang in MPI */
             if (K->gpu) {
 #ifdef __CUDACC__
-                if (local == HZGSVD_SUCCESS) local = K->X->gpu_transfer(K->s, 1, info);
+                if (local == HZGSVD_SUCCESS) {
+                    hzgsvd__mpi_host_planes(K, 1, H);
+                    local = hzgsvd__gpu_local_transfer(&K->D, H, 1, info);
+                }
 #endif
             } else {
                 K->X->swap(K->s);
@@ -1550,7 +1334,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsv
     int bad = -1;
     if (K->gpu) {
 #ifdef __CUDACC__
-        st = K->X->gpu_final(K->s, K->sf, K->sg, K->ss, &bad, info);
+        double *H[3][2];
+        hzgsvd__mpi_host_planes(K, 0, H);
+        st = hzgsvd__gpu_local_final(&K->D, H, K->sf, K->sg, K->ss, &bad, info);
 #endif
     } else {
         bad = K->X->final_rescale(K->s, K->sf, K->sg, K->ss);
@@ -1564,7 +1350,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsv
     if (K->gpu) {                   /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
 #ifdef __CUDACC__
         int refined = 0;
-        st = hzgsvd__mpi_gpu_refine(K->X, K->comm, &K->V, K->transport == HZGSVD_MPI_TRANSPORT_IPC ? &K->I : NULL, K->stripes, L->nranks,
+        st = hzgsvd__mpi_gpu_refine(K->comm, &K->D, K->transport == HZGSVD_MPI_TRANSPORT_IPC ? &K->I : NULL, K->stripes, L->nranks,
                                     L->stripe, L->m_f, L->m_g, L->n, o->refine_sigma, out_col, K->sf, K->sg, K->ss, &refined, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
@@ -1652,38 +1438,25 @@ done:
 /*** end templates/hzgsvd_mpi_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 [d] ***/
-/* The distributed engine's per-precision part, real: a rank's working state in the types of
- * this precision (host stripes, the CPU engine, the GPU rank) and thin adapters over the engines'
- * functions, collected in the table hzgsvd__d_mpi_prec that the one driver (hzgsvd__mpi_run) calls;
- * then the public entry points of this precision. */
+/* The distributed engine's per-precision part, real: a rank's host state in the types of this
+ * precision (host stripes, the CPU engine) and thin adapters over the CPU engine's functions,
+ * collected with the single-GPU engine's table in hzgsvd__d_mpi_prec, which the one driver
+ * (hzgsvd__mpi_run) calls; then the public entry points of this precision. */
 
 typedef struct hzgsvd__d_mpi_local {
     hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
                                      * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
     hzgsvd__d_engine E;
-#ifdef __CUDACC__
-    hzgsvd__d_gpu_local D;
-#endif
 } hzgsvd__d_mpi_local;
 
 #define HZGSVD__D_MPI_S(s) ((hzgsvd__d_mpi_local *)(s))
 
 HZGSVD_PRIVATE void *hzgsvd__d_mpi_local_new(void) { return calloc(1, sizeof(hzgsvd__d_mpi_local)); }
 
-HZGSVD_PRIVATE void hzgsvd__d_mpi_local_free(void *s_, int gpu, int pinned_w, int pinned_r)
+HZGSVD_PRIVATE void hzgsvd__d_mpi_local_free(void *s)
 {
-    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s_);
+    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
     if (S == NULL) return;
-#ifdef __CUDACC__
-    if (gpu) {
-        hzgsvd__d_gpu_local_free(&S->D);
-        if (pinned_w) cudaHostUnregister(S->W.Fr);
-        if (pinned_r) cudaHostUnregister(S->R.Fr);
-        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
-    }
-#else
-    (void)gpu; (void)pinned_w; (void)pinned_r;
-#endif
     hzgsvd__d_mats_free(&S->W); hzgsvd__d_mats_free(&S->R);
     hzgsvd__d_engine_free(&S->E);
     free(S);
@@ -1773,51 +1546,6 @@ HZGSVD_PRIVATE void hzgsvd__d_mpi_store_col(void *s, int j, double *F, int ldf, 
     hzgsvd__d_store_col(Z, ldz, j, W->Zr, W->nz, j, n);
 }
 
-#ifdef __CUDACC__
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_init(void *s, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_local_init(&HZGSVD__D_MPI_S(s)->D, &HZGSVD__D_MPI_S(s)->W, half, row0, row1, o, info);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_sweeps(void *s, int S, int full, int sweep, unsigned long long *all, unsigned long long *big,
-                                                  hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_local_sweeps(&HZGSVD__D_MPI_S(s)->D, S, full, sweep, all, big, info);
-}
-
-/* The device stripes to W (to_device = 0: the send staging) or from R (1). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_transfer(void *s, int to_device, hzgsvd_info *info)
-{
-    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
-    return hzgsvd__d_gpu_local_transfer(&S->D, to_device ? &S->R : &S->W, to_device, info);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_gpu_final(void *s, double *sf, double *sg, double *ss, int *bad, hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_local_final(&HZGSVD__D_MPI_S(s)->D, &HZGSVD__D_MPI_S(s)->W, sf, sg, ss, bad, info);
-}
-
-/* The device stripes without their precision (the layout of hzgsvd__d_gpu_local_init). */
-HZGSVD_PRIVATE void hzgsvd__d_mpi_gpu_view(void *s, hzgsvd__mpi_dev *V)
-{
-    const hzgsvd__d_gpu_local *D = &HZGSVD__D_MPI_S(s)->D;
-    V->work = D->work; V->stream = D->stream;
-    V->plane[0][0] = D->M.F; V->plane[1][0] = D->M.G; V->plane[2][0] = D->M.Z;
-    V->plane[0][1] = D->M.F; V->plane[1][1] = D->M.G; V->plane[2][1] = D->M.Z;
-    V->rows[0] = D->M.mf; V->rows[1] = D->M.mg; V->rows[2] = D->M.nz; V->nc = D->M.n;
-    V->d_sig = D->d_sig;
-    for (int y = 0; y < 2; ++y)
-        for (int v = 0; v < 2; ++v) V->input[y][v] = D->in_off && v < 1 ? hzgsvd__d_gpu_local_input(D, y, v) : NULL;
-}
-
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_mpi_gpu_exponents(const double *Y, size_t yplane, int m, int n, int ld, int *d_bad, double *d_nrm, int *d_ex,
-                                                   cudaStream_t stream)
-{
-    hzgsvd__d_check_values<<<n, 128, 0, stream>>>(Y, m, n, ld, d_bad, d_bad + 1, d_nrm, d_ex);
-    (void)yplane;
-    return cudaGetLastError();
-}
-#endif /* __CUDACC__ */
 
 #undef HZGSVD__D_MPI_S
 
@@ -1830,8 +1558,7 @@ HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__d_mpi_prec = {
     hzgsvd__d_mpi_final_rescale, hzgsvd__d_mpi_real_column, hzgsvd__d_mpi_rank_test, hzgsvd__d_mpi_store_col,
     hzgsvd__d_range_sigma, hzgsvd__d_range_z_col,
 #ifdef __CUDACC__
-    hzgsvd__d_mpi_gpu_init, hzgsvd__d_mpi_gpu_view, hzgsvd__d_mpi_gpu_sweeps, hzgsvd__d_mpi_gpu_transfer, hzgsvd__d_mpi_gpu_final,
-    hzgsvd__d_mpi_gpu_exponents, hzgsvd__d_gpu_refine_norms,
+    &hzgsvd__d_gpu_prec,
 #endif
 };
 
@@ -1863,38 +1590,25 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsv
 /*** end templates/hzgsvd_mpi_local.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 [z] ***/
-/* The distributed engine's per-precision part, complex: a rank's working state in the types of
- * this precision (host stripes, the CPU engine, the GPU rank) and thin adapters over the engines'
- * functions, collected in the table hzgsvd__z_mpi_prec that the one driver (hzgsvd__mpi_run) calls;
- * then the public entry points of this precision. */
+/* The distributed engine's per-precision part, complex: a rank's host state in the types of this
+ * precision (host stripes, the CPU engine) and thin adapters over the CPU engine's functions,
+ * collected with the single-GPU engine's table in hzgsvd__z_mpi_prec, which the one driver
+ * (hzgsvd__mpi_run) calls; then the public entry points of this precision. */
 
 typedef struct hzgsvd__z_mpi_local {
     hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
                                      * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
     hzgsvd__z_engine E;
-#ifdef __CUDACC__
-    hzgsvd__z_gpu_local D;
-#endif
 } hzgsvd__z_mpi_local;
 
 #define HZGSVD__Z_MPI_S(s) ((hzgsvd__z_mpi_local *)(s))
 
 HZGSVD_PRIVATE void *hzgsvd__z_mpi_local_new(void) { return calloc(1, sizeof(hzgsvd__z_mpi_local)); }
 
-HZGSVD_PRIVATE void hzgsvd__z_mpi_local_free(void *s_, int gpu, int pinned_w, int pinned_r)
+HZGSVD_PRIVATE void hzgsvd__z_mpi_local_free(void *s)
 {
-    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s_);
+    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
     if (S == NULL) return;
-#ifdef __CUDACC__
-    if (gpu) {
-        hzgsvd__z_gpu_local_free(&S->D);
-        if (pinned_w) cudaHostUnregister(S->W.Fr);
-        if (pinned_r) cudaHostUnregister(S->R.Fr);
-        (void)cudaGetLastError();   /* nothing of this run's errors may reach the next call */
-    }
-#else
-    (void)gpu; (void)pinned_w; (void)pinned_r;
-#endif
     hzgsvd__z_mats_free(&S->W); hzgsvd__z_mats_free(&S->R);
     hzgsvd__z_engine_free(&S->E);
     free(S);
@@ -1983,50 +1697,6 @@ HZGSVD_PRIVATE void hzgsvd__z_mpi_store_col(void *s, int j, double *F, int ldf, 
     hzgsvd__z_store_col(Z, ldz, j, W->Zr, W->Zi, W->nz, j, n);
 }
 
-#ifdef __CUDACC__
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_init(void *s, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
-{
-    return hzgsvd__z_gpu_local_init(&HZGSVD__Z_MPI_S(s)->D, &HZGSVD__Z_MPI_S(s)->W, half, row0, row1, o, info);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_sweeps(void *s, int S, int full, int sweep, unsigned long long *all, unsigned long long *big,
-                                                  hzgsvd_info *info)
-{
-    return hzgsvd__z_gpu_local_sweeps(&HZGSVD__Z_MPI_S(s)->D, S, full, sweep, all, big, info);
-}
-
-/* The device stripes to W (to_device = 0: the send staging) or from R (1). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_transfer(void *s, int to_device, hzgsvd_info *info)
-{
-    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
-    return hzgsvd__z_gpu_local_transfer(&S->D, to_device ? &S->R : &S->W, to_device, info);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_gpu_final(void *s, double *sf, double *sg, double *ss, int *bad, hzgsvd_info *info)
-{
-    return hzgsvd__z_gpu_local_final(&HZGSVD__Z_MPI_S(s)->D, &HZGSVD__Z_MPI_S(s)->W, sf, sg, ss, bad, info);
-}
-
-/* The device stripes without their precision (the layout of hzgsvd__z_gpu_local_init). */
-HZGSVD_PRIVATE void hzgsvd__z_mpi_gpu_view(void *s, hzgsvd__mpi_dev *V)
-{
-    const hzgsvd__z_gpu_local *D = &HZGSVD__Z_MPI_S(s)->D;
-    V->work = D->work; V->stream = D->stream;
-    V->plane[0][0] = D->M.F; V->plane[1][0] = D->M.G; V->plane[2][0] = D->M.Z;
-    V->plane[0][1] = D->M.Fi; V->plane[1][1] = D->M.Gi; V->plane[2][1] = D->M.Zi;
-    V->rows[0] = D->M.mf; V->rows[1] = D->M.mg; V->rows[2] = D->M.nz; V->nc = D->M.n;
-    V->d_sig = D->d_sig;
-    for (int y = 0; y < 2; ++y)
-        for (int v = 0; v < 2; ++v) V->input[y][v] = D->in_off && v < 2 ? hzgsvd__z_gpu_local_input(D, y, v) : NULL;
-}
-
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_mpi_gpu_exponents(const double *Y, size_t yplane, int m, int n, int ld, int *d_bad, double *d_nrm, int *d_ex,
-                                                   cudaStream_t stream)
-{
-    hzgsvd__z_check_values<<<n, 128, 0, stream>>>(Y, Y + yplane, m, n, ld, d_bad, d_bad + 1, d_nrm, d_ex);
-    return cudaGetLastError();
-}
-#endif /* __CUDACC__ */
 
 #undef HZGSVD__Z_MPI_S
 
@@ -2039,8 +1709,7 @@ HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__z_mpi_prec = {
     hzgsvd__z_mpi_final_rescale, hzgsvd__z_mpi_real_column, hzgsvd__z_mpi_rank_test, hzgsvd__z_mpi_store_col,
     hzgsvd__z_range_sigma, hzgsvd__z_range_z_col,
 #ifdef __CUDACC__
-    hzgsvd__z_mpi_gpu_init, hzgsvd__z_mpi_gpu_view, hzgsvd__z_mpi_gpu_sweeps, hzgsvd__z_mpi_gpu_transfer, hzgsvd__z_mpi_gpu_final,
-    hzgsvd__z_mpi_gpu_exponents, hzgsvd__z_gpu_refine_norms,
+    &hzgsvd__z_gpu_prec,
 #endif
 };
 

@@ -111,9 +111,8 @@ def outputs(variants):
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",
          "Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.",
          ["hzgsvd_cpu_impl.h"],
-         [("hzgsvd_mpi_common.c.j2", {})]
-         + [("hzgsvd_mpi_gpu_local.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_mpi_prec.c.j2", {}), ("hzgsvd_mpi_ipc.cu.j2", {}), ("hzgsvd_mpi_gpu_refine.cu.j2", {}),
+         [("hzgsvd_mpi_common.c.j2", {}), ("hzgsvd_mpi_gpu_local.cu.j2", {}),
+          ("hzgsvd_mpi_prec.c.j2", {}), ("hzgsvd_mpi_ipc.cu.j2", {}), ("hzgsvd_mpi_gpu_refine.cu.j2", {}),
             ("hzgsvd_mpi_engine.c.j2", {})]
          + [("hzgsvd_mpi_local.c.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_ref_impl.h",
