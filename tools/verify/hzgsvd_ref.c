@@ -21,7 +21,7 @@
 
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_ref.h"
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 
 enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_FILE = 3, EXIT_MISMATCH = 4, EXIT_LIBRARY_BASE = 10 };
 

@@ -19,12 +19,12 @@
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #ifdef HZGSVD_WITH_CUDA
-#include "tools/hzgsvd_cli_gpu.h"   /* the GPU engine, compiled by nvcc (tools/hzgsvd_cli_gpu.cu) */
+#include "tools/cli/hzgsvd_cli_gpu.h"   /* the GPU engine, compiled by nvcc (tools/cli/hzgsvd_cli_gpu.cu) */
 #endif
 #ifdef HZGSVD_WITH_MPI
-#include "tools/hzgsvd_cli_mpi.h"   /* the distributed engine (tools/hzgsvd_cli_mpi.c) */
+#include "tools/cli/hzgsvd_cli_mpi.h"   /* the distributed engine (tools/cli/hzgsvd_cli_mpi.c) */
 #endif
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Exit codes.  A library status s maps to EXIT_LIBRARY_BASE + s (see exit_for_status).       */
@@ -247,7 +247,7 @@ static hzgsvd_status cpu_run(int ordinal, cli_problem *p, const hzgsvd_options *
 }
 
 #ifdef HZGSVD_WITH_CUDA
-/* The single-GPU engine (tools/hzgsvd_cli_gpu.cu), real and complex pairs. */
+/* The single-GPU engine (tools/cli/hzgsvd_cli_gpu.cu), real and complex pairs. */
 static char gpu_device_name[256] = "gpu";
 
 static hzgsvd_status gpu_run(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info)

@@ -22,7 +22,7 @@
  * 1 out of memory.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <math.h>

@@ -56,12 +56,12 @@
  *
  * Writes OUTDIR/F.npy, OUTDIR/G.npy, OUTDIR/sigma_ref.npy (length N, descending; where the
  * construction gives no reference a sigma_ref.npy left in OUTDIR from an earlier run is removed)
- * and, with --raw, OUTDIR/pair.Y and OUTDIR/pair.W in the paper's raw format (see tools/npy.h).
+ * and, with --raw, OUTDIR/pair.Y and OUTDIR/pair.W in the paper's raw format (see tools/cli/npy.h).
  * Prints one line, saying which files were written and what the reference is.
  * Exit status: 0 success, 2 usage error, 3 I/O error, 1 other failure.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <errno.h>
