@@ -46,6 +46,8 @@ GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_ho
 NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref $(BUILD)/hzgsvd_bench_reduction
+# What the tools share (tools/common/): mkdir -p and path joining.
+TOOLS_COMMON := tools/common/tools_fs.h
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
 REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
@@ -80,14 +82,14 @@ $(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -c -o $@ $<
 
-$(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(CLI_DEFS) -c -o $(BUILD)/hzgsvd_cli.o tools/cli/hzgsvd_cli.c
 	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(NVLIBS)
 else
 $(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(MPI_INC) -c -o $@ $<
 
-$(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/cli/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LDLIBS)
 endif
 
@@ -109,10 +111,10 @@ $(BUILD)/hzgsvd_bench: tools/bench/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver -lcublas $(NVLIBS)
 
-$(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
+$(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(TOOLS_COMMON) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
-$(BUILD)/hzgsvd_check: tools/verify/hzgsvd_check.c $(BUILD)/npy.o | $(BUILD)
+$(BUILD)/hzgsvd_check: tools/verify/hzgsvd_check.c $(TOOLS_COMMON) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_check.c $(BUILD)/npy.o $(LDLIBS)
 
 # The reduction of general pairs alone (the core's iteration stubbed out): docs/PERFORMANCE.md.
@@ -123,7 +125,7 @@ $(BUILD)/hzgsvd_lapack: tools/verify/hzgsvd_lapack.c $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_lapack.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
 # The reference engine (long double) on a double pair: sigma to compare the double engines against.
-$(BUILD)/hzgsvd_ref: tools/verify/hzgsvd_ref.c $(BUILD)/npy.o $(REF_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_ref: tools/verify/hzgsvd_ref.c $(TOOLS_COMMON) $(BUILD)/npy.o $(REF_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_ref.c $(BUILD)/npy.o $(LDLIBS)
 
 # Every test/test_*.c is one program; it may use LAPACKE (the reference) and the .npy reader.

@@ -25,6 +25,7 @@
 #include "tools/cli/hzgsvd_cli_mpi.h"   /* the distributed engine (tools/cli/hzgsvd_cli_mpi.c) */
 #endif
 #include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_mkdir_p, tools_join_path */
 
 /* ------------------------------------------------------------------------------------------ */
 /* Exit codes.  A library status s maps to EXIT_LIBRARY_BASE + s (see exit_for_status).       */
@@ -274,47 +275,6 @@ static const cli_engine *find_engine(const char *name)
 
 /* ------------------------------------------------------------------------------------------ */
 /* Files and directories.                                                                     */
-
-/* mkdir -p: creates dir and any missing parents.  0 on success, -1 with errno set. */
-static int make_dirs(const char *dir)
-{
-    size_t len = strlen(dir);
-    char *path = malloc(len + 1);
-    if (path == NULL) return -1;
-    memcpy(path, dir, len + 1);
-    while (len > 1 && path[len - 1] == '/') path[--len] = '\0';
-    int rc = 0;
-    for (char *p = path + 1; ; ++p) {
-        if (*p == '/' || *p == '\0') {
-            char saved = *p;
-            *p = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) { rc = -1; *p = saved; break; }
-            *p = saved;
-            if (saved == '\0') break;
-        }
-    }
-    if (rc == 0) {
-        struct stat sb;
-        if (stat(path, &sb) != 0) rc = -1;
-        else if (!S_ISDIR(sb.st_mode)) { errno = ENOTDIR; rc = -1; }
-    }
-    int saved_errno = errno;
-    free(path);
-    errno = saved_errno;
-    return rc;
-}
-
-static char *join_path(const char *dir, const char *name)
-{
-    size_t a = strlen(dir), b = strlen(name);
-    char *s = malloc(a + b + 2);
-    if (s == NULL) return NULL;
-    memcpy(s, dir, a);
-    size_t k = a;
-    if (a > 0 && dir[a - 1] != '/') s[k++] = '/';
-    memcpy(s + k, name, b + 1);
-    return s;
-}
 
 static char *concat(const char *a, const char *b)
 {
@@ -726,7 +686,7 @@ static void report_io(const char *path, const char *err, const char *fallback)
 static int write_output(const char *outdir, const char *name, int raw, const npy_matrix *m, int as_vector)
 {
     char err[512] = "";
-    char *path = join_path(outdir, name);
+    char *path = tools_join_path(outdir, name);
     if (path == NULL) { say("%s/%s: out of memory", outdir, name); return -1; }
     int rc = raw ? raw_write(path, m, err, sizeof err) : npy_write(path, m, as_vector, err, sizeof err);
     if (rc != 0) report_io(path, err, "cannot write");
@@ -1043,12 +1003,12 @@ int main(int argc, char **argv)
 
     /* The output directory, before the (possibly long) computation; summary.json records a
      * shape error too, as it did when the library found it. */
-    if (make_dirs(a.outdir) != 0) {
+    if (tools_mkdir_p(a.outdir, NULL, 0) != 0) {
         say("%s: cannot create the output directory (%s)", a.outdir, strerror(errno));
         code = EXIT_FILE;
         goto done;
     }
-    summary_path = join_path(a.outdir, "summary.json");
+    summary_path = tools_join_path(a.outdir, "summary.json");
     if (summary_path == NULL) {
         say("out of memory");
         code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);

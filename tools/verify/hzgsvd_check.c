@@ -23,6 +23,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_join_path */
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <math.h>
@@ -466,14 +467,6 @@ static int load(const char *path, npy_matrix *m)
     return 0;
 }
 
-static char *join(const char *dir, const char *name)
-{
-    const size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = malloc(n);
-    if (s) snprintf(s, n, "%s/%s", dir, name);
-    return s;
-}
-
 static int is_vector(const npy_matrix *v, size_t n) { return (v->rows == n && v->cols == 1) || (v->rows == 1 && v->cols == n); }
 
 int main(int argc, char **argv)
@@ -548,7 +541,7 @@ int main(int argc, char **argv)
         else if (k == iG) pth = pos[1];
         else if (k == iREF) pth = ref_path;
         else {
-            paths[k] = join(pos[2], names[k]);
+            paths[k] = tools_join_path(pos[2], names[k]);
             if (!paths[k]) goto out;
             pth = paths[k];
         }

@@ -62,6 +62,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_mkdir_p, tools_join_path */
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <errno.h>
@@ -574,49 +575,6 @@ static int build_appg(uint64_t seed, int J, size_t n, double *F, double *G)
     return e;
 }
 
-/* ---- files -------------------------------------------------------------------------------- */
-
-static int mkdir_p(const char *path, char *err, size_t errlen)
-{
-    char *p = strdup(path);
-    if (!p) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    size_t len = strlen(p);
-    while (len > 1 && p[len - 1] == '/') p[--len] = '\0';
-    for (char *q = p + 1;; ++q) {
-        const int last = (*q == '\0');
-        if (*q == '/' || last) {
-            const char save = *q;
-            *q = '\0';
-            if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-                snprintf(err, errlen, "cannot create directory %s: %s", p, strerror(errno));
-                free(p);
-                return -1;
-            }
-            *q = save;
-            if (last) break;
-        }
-    }
-    struct stat st;
-    if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s is not a directory", p);
-        free(p);
-        return -1;
-    }
-    free(p);
-    return 0;
-}
-
-static char *join(const char *dir, const char *name)
-{
-    const size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = malloc(n);
-    if (s) snprintf(s, n, "%s/%s", dir, name);
-    return s;
-}
-
 /* ---- options ------------------------------------------------------------------------------ */
 
 static int parse_size(const char *s, size_t *v)
@@ -861,10 +819,17 @@ int main(int argc, char **argv)
     }
 
 write:
-    if (mkdir_p(outdir, msg, sizeof msg) != 0) {
-        fprintf(stderr, "%s: %s\n", prog, msg);
-        rc = EXIT_IO;
-        goto out;
+    {
+        char failed[4096];
+        const int e = tools_mkdir_p(outdir, failed, sizeof failed);
+        if (e != TOOLS_FS_OK) {
+            if (e == TOOLS_FS_NO_MEMORY) fprintf(stderr, "%s: out of memory\n", prog);
+            else if (e == TOOLS_FS_MKDIR_FAILED)
+                fprintf(stderr, "%s: cannot create directory %s: %s\n", prog, failed, strerror(errno));
+            else fprintf(stderr, "%s: %s is not a directory\n", prog, failed);
+            rc = EXIT_IO;
+            goto out;
+        }
     }
     {
         const npy_matrix mf = {m, n, cplx, F}, mg = {p, n, cplx, G}, ms = {n, 1, 0, sigma};
@@ -878,7 +843,7 @@ write:
             if (k == 2 && !have_ref) {
                 /* no reference: remove a stale one, so that it is not taken for this pair's */
                 free(path);
-                path = join(outdir, outs[k].name);
+                path = tools_join_path(outdir, outs[k].name);
                 if (!path) {
                     fprintf(stderr, "%s: out of memory\n", prog);
                     goto out;
@@ -891,7 +856,7 @@ write:
                 continue;
             }
             free(path);
-            path = join(outdir, outs[k].name);
+            path = tools_join_path(outdir, outs[k].name);
             if (!path) {
                 fprintf(stderr, "%s: out of memory\n", prog);
                 goto out;
