@@ -48,6 +48,9 @@ NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONL
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref $(BUILD)/hzgsvd_bench_reduction
 # What the tools share (tools/common/): mkdir -p and path joining.
 TOOLS_COMMON := tools/common/tools_fs.h
+# The test-support library (test/support/: random numbers, known-sigma pairs, LAPACK QR) of the
+# tests, the pair maker and the benchmark.
+TEST_SUPPORT := $(wildcard test/support/*.h)
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
 REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
@@ -95,23 +98,23 @@ endif
 
 # The distributed engine's test (mpirun -np P build/test_mpi_engine; test/run_cpu_tests.sh runs it
 # with 2 and 4 ranks); test_mpi_engine_gpu is the same program built by nvcc for GPU ranks.
-$(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(TEST_SUPPORT) $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(MPI_INC) -o $@ $< $(MPI_LIBS) $(LAPACK) $(LDLIBS)
 
-$(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(TEST_SUPPORT) $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
 
 # GPU programs (nvcc): the GPU test and the benchmark.
-$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
-$(BUILD)/hzgsvd_bench: tools/bench/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_bench: tools/bench/hzgsvd_bench.cu $(TEST_SUPPORT) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver -lcublas $(NVLIBS)
 
-$(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(TOOLS_COMMON) $(BUILD)/npy.o | $(BUILD)
+$(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(TOOLS_COMMON) $(TEST_SUPPORT) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
 $(BUILD)/hzgsvd_check: tools/verify/hzgsvd_check.c $(TOOLS_COMMON) $(BUILD)/npy.o | $(BUILD)
@@ -129,7 +132,7 @@ $(BUILD)/hzgsvd_ref: tools/verify/hzgsvd_ref.c $(TOOLS_COMMON) $(BUILD)/npy.o $(
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_ref.c $(BUILD)/npy.o $(LDLIBS)
 
 # Every test/test_*.c is one program; it may use LAPACKE (the reference) and the .npy reader.
-$(BUILD)/test_%: test/test_%.c test/testutil.h $(CORE_HDRS) $(BUILD)/npy.o | $(BUILD)
+$(BUILD)/test_%: test/test_%.c test/testutil.h $(TEST_SUPPORT) $(CORE_HDRS) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
 $(BUILD)/test_ref_engine: $(REF_HDRS)
