@@ -4,7 +4,7 @@
 # VARIANTS (a comma-separated build filter for the generated GPU instances, e.g. VARIANTS=0,4),
 # CPU_ONLY=1 (build and test without nvcc even where it exists: no GPU engine, no CUDA checks).
 #
-# make demo and make test first run tools/deps.sh --ensure (installs missing Debian packages as
+# make demo and make test first run tools/scripts/deps.sh --ensure (installs missing Debian packages as
 # root, or says the one command to run), then build and run in a fresh make, so that what the
 # install brought (Python's Jinja2, mpicc) is seen.
 
@@ -46,6 +46,11 @@ GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_ho
 NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref $(BUILD)/hzgsvd_bench_reduction
+# What the tools share (tools/common/): mkdir -p and path joining.
+TOOLS_COMMON := tools/common/tools_fs.h
+# The test-support library (test/support/: random numbers, known-sigma pairs, LAPACK QR) of the
+# tests, the pair maker and the benchmark.
+TEST_SUPPORT := $(wildcard test/support/*.h)
 CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
 REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
@@ -63,71 +68,71 @@ generate:
 check-generated:
 	$(PYTHON) generator/gen.py --check
 
-$(BUILD)/npy.o: tools/npy.c tools/npy.h | $(BUILD)
+$(BUILD)/npy.o: tools/cli/npy.c tools/cli/npy.h | $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
 # Where nvcc exists the CLI gets the GPU engine (it still runs on machines without a GPU: --device
 # auto then picks the CPU engine); elsewhere it is built from C alone.  Where MPI exists it gets
-# --mpi (tools/hzgsvd_cli_mpi.c: by nvcc as CUDA when there is nvcc, so that ranks can use GPUs).
+# --mpi (tools/cli/hzgsvd_cli_mpi.c: by nvcc as CUDA when there is nvcc, so that ranks can use GPUs).
 CLI_MPI_OBJ := $(if $(HAVE_MPI),$(BUILD)/hzgsvd_cli_mpi.o)
 CLI_DEFS    := $(if $(HAVE_NVCC),-DHZGSVD_WITH_CUDA) $(if $(HAVE_MPI),-DHZGSVD_WITH_MPI)
 ifeq ($(HAVE_NVCC),1)
-$(BUILD)/hzgsvd_cli_gpu.o: tools/hzgsvd_cli_gpu.cu tools/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_cli_gpu.o: tools/cli/hzgsvd_cli_gpu.cu tools/cli/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -c -o $@ $<
 
-$(BUILD)/hzgsvd_cli_mpi.o: tools/hzgsvd_cli_mpi.c tools/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -c -o $@ $<
 
-$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) $(CLI_DEFS) -c -o $(BUILD)/hzgsvd_cli.o tools/hzgsvd_cli.c
+$(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) $(CLI_DEFS) -c -o $(BUILD)/hzgsvd_cli.o tools/cli/hzgsvd_cli.c
 	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(NVLIBS)
 else
-$(BUILD)/hzgsvd_cli_mpi.o: tools/hzgsvd_cli_mpi.c tools/hzgsvd_cli_mpi.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(MPI_INC) -c -o $@ $<
 
-$(BUILD)/hzgsvd: tools/hzgsvd_cli.c $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LDLIBS)
+$(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/cli/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LDLIBS)
 endif
 
 # The distributed engine's test (mpirun -np P build/test_mpi_engine; test/run_cpu_tests.sh runs it
 # with 2 and 4 ranks); test_mpi_engine_gpu is the same program built by nvcc for GPU ranks.
-$(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(TEST_SUPPORT) $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(MPI_INC) -o $@ $< $(MPI_LIBS) $(LAPACK) $(LDLIBS)
 
-$(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(TEST_SUPPORT) $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
 
 # GPU programs (nvcc): the GPU test and the benchmark.
-$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+$(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
-$(BUILD)/hzgsvd_bench: tools/hzgsvd_bench.cu $(GPU_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_bench: tools/bench/hzgsvd_bench.cu $(TEST_SUPPORT) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver -lcublas $(NVLIBS)
 
-$(BUILD)/hzgsvd_mkpair: tools/hzgsvd_mkpair.c $(BUILD)/npy.o | $(BUILD)
-	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
+$(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(TOOLS_COMMON) $(TEST_SUPPORT) $(BUILD)/npy.o | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
-$(BUILD)/hzgsvd_check: tools/hzgsvd_check.c $(BUILD)/npy.o | $(BUILD)
-	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_check.c $(BUILD)/npy.o $(LDLIBS)
+$(BUILD)/hzgsvd_check: tools/verify/hzgsvd_check.c $(TOOLS_COMMON) $(BUILD)/npy.o | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_check.c $(BUILD)/npy.o $(LDLIBS)
 
 # The reduction of general pairs alone (the core's iteration stubbed out): docs/PERFORMANCE.md.
-$(BUILD)/hzgsvd_bench_reduction: tools/hzgsvd_bench_reduction.c $(BUILD)/npy.o $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_bench_reduction.c $(BUILD)/npy.o $(LDLIBS)
+$(BUILD)/hzgsvd_bench_reduction: tools/bench/hzgsvd_bench_reduction.c $(BUILD)/npy.o $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/bench/hzgsvd_bench_reduction.c $(BUILD)/npy.o $(LDLIBS)
 
-$(BUILD)/hzgsvd_lapack: tools/hzgsvd_lapack.c $(BUILD)/npy.o | $(BUILD)
-	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_lapack.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
+$(BUILD)/hzgsvd_lapack: tools/verify/hzgsvd_lapack.c $(BUILD)/npy.o | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_lapack.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
 # The reference engine (long double) on a double pair: sigma to compare the double engines against.
-$(BUILD)/hzgsvd_ref: tools/hzgsvd_ref.c $(BUILD)/npy.o $(REF_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) -o $@ tools/hzgsvd_ref.c $(BUILD)/npy.o $(LDLIBS)
+$(BUILD)/hzgsvd_ref: tools/verify/hzgsvd_ref.c $(TOOLS_COMMON) $(BUILD)/npy.o $(REF_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_ref.c $(BUILD)/npy.o $(LDLIBS)
 
 # Every test/test_*.c is one program; it may use LAPACKE (the reference) and the .npy reader.
-$(BUILD)/test_%: test/test_%.c test/testutil.h $(CORE_HDRS) $(BUILD)/npy.o | $(BUILD)
+$(BUILD)/test_%: test/test_%.c test/testutil.h $(TEST_SUPPORT) $(CORE_HDRS) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
 
 $(BUILD)/test_ref_engine: $(REF_HDRS)
@@ -182,7 +187,7 @@ $(PYVENV)/.installed-$(PY_MODE): $(PY_SRCS) $(CORE_HDRS) $(GPU_HDRS) README.md |
 TEST_CPU_DEPS += $(PY_STAMP)
 
 test:
-	@bash tools/deps.sh --ensure
+	@bash tools/scripts/deps.sh --ensure
 	@$(MAKE) --no-print-directory test-run
 
 test-run: check-generated $(TEST_CPU_DEPS) $(TEST_GPU_DEPS)
@@ -204,34 +209,34 @@ test-python: $(TOOLS) $(PY_STAMP)
 bench: $(BUILD)/hzgsvd_bench
 	$(BUILD)/hzgsvd_bench --sizes $(BENCH_SIZES) --variants-table $(BENCH_VARIANTS_N)
 
-# The CPU engine against LAPACK xGGSVD3 (tools/bench_cpu.sh; BENCH_CPU_SIZES="128 256 512 1024").
+# The CPU engine against LAPACK xGGSVD3 (tools/bench/bench_cpu.sh; BENCH_CPU_SIZES="128 256 512 1024").
 bench-cpu: $(TOOLS)
-	BUILD=$(BUILD) bash tools/bench_cpu.sh
+	BUILD=$(BUILD) bash tools/bench/bench_cpu.sh
 
-# Where shortening tall pairs by QR pays (tools/bench_tall.sh; BENCH_TALL_DEVICES="cpu gpu",
+# Where shortening tall pairs by QR pays (tools/bench/bench_tall.sh; BENCH_TALL_DEVICES="cpu gpu",
 # BENCH_TALL_SIZES, BENCH_TALL_RATIOS, BENCH_TALL_KINDS).
 bench-tall: $(TOOLS)
-	BUILD=$(BUILD) PYTHON=$(PYTHON) bash tools/bench_tall.sh
+	BUILD=$(BUILD) PYTHON=$(PYTHON) bash tools/bench/bench_tall.sh
 
-# The paper's App. G accuracy table (tools/accuracy_table.sh; ACC_N, ACC_J): our engine and the
+# The paper's App. G accuracy table (tools/verify/accuracy_table.sh; ACC_N, ACC_J): our engine and the
 # GEVD route against the higher-precision reference engine; rewrites docs/NUMERICS.md's table.
-# The distributed engine on GPUs against the single-GPU engine (tools/bench_mpi.sh; needs GPUs and mpirun).
+# The distributed engine on GPUs against the single-GPU engine (tools/bench/bench_mpi.sh; needs GPUs and mpirun).
 bench-mpi: $(TOOLS)
-	BUILD=$(BUILD) PYTHON=$(PYTHON) MPIRUN=$(MPIRUN) bash tools/bench_mpi.sh
+	BUILD=$(BUILD) PYTHON=$(PYTHON) MPIRUN=$(MPIRUN) bash tools/bench/bench_mpi.sh
 
 accuracy-table: $(TOOLS) $(BUILD)/hzgsvd_ref
-	BUILD=$(BUILD) bash tools/accuracy_table.sh --update-docs
+	BUILD=$(BUILD) bash tools/verify/accuracy_table.sh --update-docs
 
 demo:
-	@bash tools/deps.sh --ensure
+	@bash tools/scripts/deps.sh --ensure
 	@$(MAKE) --no-print-directory demo-run
 
 demo-run: $(TOOLS)
-	BUILD=$(BUILD) bash tools/demo.sh
+	BUILD=$(BUILD) bash tools/scripts/demo.sh
 
-# Every Debian package make demo and make test use (the list: tools/deps.sh).
+# Every Debian package make demo and make test use (the list: tools/scripts/deps.sh).
 deps:
-	bash tools/deps.sh --install
+	bash tools/scripts/deps.sh --install
 
 clean:
 	rm -rf $(BUILD)

@@ -21,6 +21,7 @@
 
 #include "hzgsvd_cpu.h"
 #include "test/testutil.h"
+#include "test/support/lapack_qr.h"
 
 #define EF_U 0x1p-53 /* unit roundoff of double */
 
@@ -104,24 +105,20 @@ static inline void ef_randmat(tu_rng *r, int cplx, int m, int n, double *A, int 
         }
 }
 
-/* Q (m x n, ld m, n <= m) with orthonormal columns: Householder QR of a random matrix (LAPACK). */
+/* Q (m x n, ld m, n <= m) with orthonormal columns: Householder QR of a random matrix (LAPACK,
+ * test/support/lapack_qr.h). */
 static inline void ef_orth(tu_rng *r, int cplx, int m, int n, double *Q)
 {
-    double *tau = ef_new(2 * (size_t)n);
     ef_randmat(r, cplx, m, n, Q, m);
-    lapack_int info;
-    if (cplx) {
-        info = LAPACKE_zgeqrf(LAPACK_COL_MAJOR, m, n, (lapack_complex_double *)Q, m, (lapack_complex_double *)tau);
-        if (info == 0) info = LAPACKE_zungqr(LAPACK_COL_MAJOR, m, n, n, (lapack_complex_double *)Q, m, (lapack_complex_double *)tau);
-    } else {
-        info = LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m, n, Q, m, tau);
-        if (info == 0) info = LAPACKE_dorgqr(LAPACK_COL_MAJOR, m, n, n, Q, m, tau);
-    }
-    if (info != 0) {
-        fprintf(stderr, "engine_fixtures: LAPACK QR failed (info %d)\n", (int)info);
+    const int info = sp_orthonormalize(cplx, (size_t)m, (size_t)n, Q);
+    if (info == SP_QR_NO_MEMORY) {
+        fprintf(stderr, "engine_fixtures: out of memory (%zu doubles)\n", 2 * (size_t)n);
         exit(2);
     }
-    free(tau);
+    if (info != 0) {
+        fprintf(stderr, "engine_fixtures: LAPACK QR failed (info %d)\n", info);
+        exit(2);
+    }
 }
 
 /* C (m x n) = op(A) B rounded once from long double, op(A) = A (m x k) or, with ta, A^H (A k x m). */

@@ -68,7 +68,7 @@ def save(name, a, order):
     np.save(os.path.join(out, name), a)
 
 def save_raw(base, a):
-    # Fortran order, no header; complex: interleaved (re, im) per element, as the authors' code (tools/npy.h).
+    # Fortran order, no header; complex: interleaved (re, im) per element, as the authors' code (tools/cli/npy.h).
     if np.iscomplexobj(a):
         a.astype("<c16").ravel(order="F").tofile(base)
     else:
@@ -823,7 +823,7 @@ if command -v valgrind >/dev/null 2>&1; then
         ROOT=$(cd "$(dirname "$0")/.." && pwd)
         VHZ="$T/hzgsvd_vg"
         if (cd "$ROOT" && ${CC:-gcc} -std=c99 -O2 -march=x86-64-v3 -ffp-contract=off -fopenmp -Wall -Wextra \
-                -I. -o "$VHZ" tools/hzgsvd_cli.c tools/npy.c -lm) >"$T/vg_cc.err" 2>&1; then
+                -I. -o "$VHZ" tools/cli/hzgsvd_cli.c tools/cli/npy.c -lm) >"$T/vg_cc.err" 2>&1; then
             echo "  note  valgrind cannot run $HZ (AVX-512 instructions); checking a copy built with -march=x86-64-v3"
         else
             fail "valgrind: cannot build an x86-64-v3 copy" "$(head -c 600 "$T/vg_cc.err")"

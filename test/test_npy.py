@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""test_npy.py -- tests of the .npy reader/writer (tools/npy.c), hzgsvd_mkpair and hzgsvd_check.
+"""test_npy.py -- tests of the .npy reader/writer (tools/cli/npy.c), hzgsvd_mkpair and hzgsvd_check.
 
     /usr/bin/python3 test/test_npy.py BUILD_DIR
 

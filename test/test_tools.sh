@@ -35,7 +35,7 @@ done
 # hzgsvd_check --help: one explanation line for every key the checker can print (taken from its
 # source, so that a new metric without an explanation fails here).
 "$BUILD/hzgsvd_check" --help >"$T/check_help.out" 2>&1
-keys=$(sed -n 's/^ *PUT("\([A-Za-z_]*\)".*/\1/p' tools/hzgsvd_check.c | sort -u)
+keys=$(sed -n 's/^ *PUT("\([A-Za-z_]*\)".*/\1/p' tools/verify/hzgsvd_check.c | sort -u)
 missing=""
 for k in $keys; do
     grep -q "^  \([a-z_A-Z, ]*[ ,]\)\?$k\([ ,]\|$\)" "$T/check_help.out" || missing="$missing $k"
@@ -73,7 +73,7 @@ fi
 
 # accuracy_table.sh (make accuracy-table) refuses a device or a J it does not know before any work.
 for bad in "ACC_DEVICE=tpu" "ACC_J=17"; do
-    env "$bad" BUILD="$BUILD" bash tools/accuracy_table.sh >"$T/acc.out" 2>"$T/acc.err"; rc=$?
+    env "$bad" BUILD="$BUILD" bash tools/verify/accuracy_table.sh >"$T/acc.out" 2>"$T/acc.err"; rc=$?
     if [ "$rc" -eq 2 ] && [ -s "$T/acc.err" ] && [ ! -s "$T/acc.out" ]; then pass "accuracy_table.sh with $bad: usage error (exit 2, said why)"
     else fail "accuracy_table.sh with $bad: exit $rc" "$(head -2 "$T/acc.err")"; fi
 done

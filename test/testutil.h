@@ -1,10 +1,12 @@
 /* testutil.h -- the few helpers the C tests share: counted checks, a summary line, a seeded
- * random generator.  A test program returns tu_finish(): 0 when every check passed. */
+ * random generator (test/support/rng.h).  A test program returns tu_finish(): 0 when every check passed. */
 #ifndef HZGSVD_TESTUTIL_H
 #define HZGSVD_TESTUTIL_H
 
 #include <stdint.h>
 #include <stdio.h>
+
+#include "test/support/rng.h"
 
 static int tu_passed = 0, tu_failed = 0;
 static const char *tu_name = "test";
@@ -30,21 +32,13 @@ static inline int tu_finish(void)
     return tu_failed != 0;
 }
 
-/* splitmix64: deterministic, seedable, the same on every platform. */
+/* splitmix64 (test/support/rng.h, shared with the pair maker and the benchmark): deterministic,
+ * seedable, the same on every platform.  tu_rng r = {seed}. */
 typedef struct tu_rng { uint64_t s; } tu_rng;
 
-static inline uint64_t tu_next(tu_rng *r)
-{
-    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+static inline uint64_t tu_next(tu_rng *r) { return sp_splitmix64_next(&r->s); }
 
 /* uniform in [-1, 1) */
-static inline double tu_uniform(tu_rng *r)
-{
-    return (double)(tu_next(r) >> 11) * 0x1p-52 - 1.0;
-}
+static inline double tu_uniform(tu_rng *r) { return sp_signed_unit(tu_next(r)); }
 
 #endif

@@ -6,7 +6,7 @@
 # serves numpy, pytest, scikit-build-core and nanobind).
 #
 # Exit 0: installed, VENV/.installed written.  Exit 77: this machine cannot make a virtual
-# environment with Python headers (Debian: python3-venv python3-dev, tools/deps.sh);
+# environment with Python headers (Debian: python3-venv python3-dev, tools/scripts/deps.sh);
 # VENV/.unavailable then says why, and make test counts the Python suites as skipped.  Other
 # failures (no network, a build error) exit 1 and make test counts test_python as failed.
 # HZGSVD_PY_CPU_ONLY=1 in the environment builds the CPU engine only (the Makefile sets it for

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # accuracy_table.sh -- `make accuracy-table`: the paper's App. G accuracy table, rerun here.
 #
-#   BUILD=build [ACC_N=512] [ACC_J="1 2 ... 16"] [ACC_SEED=1] [ACC_DEVICE=cpu|gpu] bash tools/accuracy_table.sh [--update-docs]
+#   BUILD=build [ACC_N=512] [ACC_J="1 2 ... 16"] [ACC_SEED=1] [ACC_DEVICE=cpu|gpu] bash tools/verify/accuracy_table.sh [--update-docs]
 #
 # For each J: hzgsvd_mkpair --appg J makes the pair (F, G_J) of order ACC_N (kappa(F^T F) = 10,
 # kappa(G_J^T G_J) = 10^J, pivoted Cholesky factors built in long double; one seed, so F is the

@@ -1,7 +1,7 @@
 # carried_deps.sh -- source it on a lent GPU machine (no network, no MPI, no LAPACK) to unpack the
 # Debian packages carried in .devdeps/ (LAPACK/BLAS in .devdeps/*.deb, Open MPI 4.1.4 in
 # .devdeps/ompi/*.deb; docs/DEVELOPING.md says how to fetch them) and set the environment:
-#   . tools/carried_deps.sh      # then: make ... MPI_INC="$MPI_INC" MPI_LIBS="$MPI_LIBS" HAVE_MPI=1
+#   . tools/scripts/carried_deps.sh      # then: make ... MPI_INC="$MPI_INC" MPI_LIBS="$MPI_LIBS" HAVE_MPI=1
 D=${DEVDEPS_PREFIX:-/tmp/dd}
 mkdir -p "$D"
 for f in .devdeps/*.deb .devdeps/ompi/*.deb; do [ -f "$f" ] && dpkg -x "$f" "$D"; done

@@ -1,7 +1,7 @@
 /* hzgsvd_cli_gpu.cu -- the GPU side of the CLI (see hzgsvd_cli_gpu.h). */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_single.cuh"
-#include "tools/hzgsvd_cli_gpu.h"
+#include "tools/cli/hzgsvd_cli_gpu.h"
 
 #include <stdio.h>
 

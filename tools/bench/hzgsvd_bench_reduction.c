@@ -17,7 +17,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 
 #include <math.h>
 #include <stdio.h>

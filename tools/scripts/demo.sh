@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# demo.sh -- `make demo`: run as  BUILD=build bash tools/demo.sh
+# demo.sh -- `make demo`: run as  BUILD=build bash tools/scripts/demo.sh
 #
 # 1. hzgsvd_mkpair makes a 512 x 512 real pair (F, G) with known generalized singular values
 #    (log-spaced from 22 down to 1e-3, cond(X) = 100, fixed seed) in $BUILD/demo;

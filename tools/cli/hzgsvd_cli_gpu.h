@@ -1,5 +1,5 @@
 /* hzgsvd_cli_gpu.h -- the CLI's bridge to the single-GPU engine (C linkage; implemented in
- * tools/hzgsvd_cli_gpu.cu, which nvcc compiles; the CLI itself stays C99). */
+ * tools/cli/hzgsvd_cli_gpu.cu, which nvcc compiles; the CLI itself stays C99). */
 #ifndef HZGSVD_TOOLS_CLI_GPU_H
 #define HZGSVD_TOOLS_CLI_GPU_H
 

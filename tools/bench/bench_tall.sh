@@ -7,7 +7,7 @@
 # call, no file I/O), best of BENCH_TALL_REPEAT runs; the last column is the largest relative
 # difference of sigma between the two.  Prints a Markdown table.
 #   BENCH_TALL_DEVICES="cpu gpu" BENCH_TALL_SIZES="512 1024" BENCH_TALL_RATIOS="1 2 3 4 6 8 16"
-#   BENCH_TALL_KINDS="real complex" BENCH_TALL_REPEAT=2 BUILD=build bash tools/bench_tall.sh
+#   BENCH_TALL_KINDS="real complex" BENCH_TALL_REPEAT=2 BUILD=build bash tools/bench/bench_tall.sh
 set -euo pipefail
 BUILD=${BUILD:-build}
 DEVICES=${BENCH_TALL_DEVICES:-cpu}

@@ -4,7 +4,7 @@
 #define HZGSVD_API static __attribute__((unused))   /* the CLI calls only some entry points */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_mpi.h"
-#include "tools/hzgsvd_cli_mpi.h"
+#include "tools/cli/hzgsvd_cli_mpi.h"
 
 #include <stdio.h>
 #include <stdlib.h>

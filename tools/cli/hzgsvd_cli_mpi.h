@@ -1,5 +1,5 @@
 /* hzgsvd_cli_mpi.h -- the CLI's bridge to the distributed engine (C linkage; implemented in
- * tools/hzgsvd_cli_mpi.c, compiled by mpicc, or by nvcc as CUDA where the build has a GPU engine). */
+ * tools/cli/hzgsvd_cli_mpi.c, compiled by mpicc, or by nvcc as CUDA where the build has a GPU engine). */
 #ifndef HZGSVD_TOOLS_CLI_MPI_H
 #define HZGSVD_TOOLS_CLI_MPI_H
 

@@ -19,12 +19,13 @@
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #ifdef HZGSVD_WITH_CUDA
-#include "tools/hzgsvd_cli_gpu.h"   /* the GPU engine, compiled by nvcc (tools/hzgsvd_cli_gpu.cu) */
+#include "tools/cli/hzgsvd_cli_gpu.h"   /* the GPU engine, compiled by nvcc (tools/cli/hzgsvd_cli_gpu.cu) */
 #endif
 #ifdef HZGSVD_WITH_MPI
-#include "tools/hzgsvd_cli_mpi.h"   /* the distributed engine (tools/hzgsvd_cli_mpi.c) */
+#include "tools/cli/hzgsvd_cli_mpi.h"   /* the distributed engine (tools/cli/hzgsvd_cli_mpi.c) */
 #endif
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_mkdir_p, tools_join_path */
 
 /* ------------------------------------------------------------------------------------------ */
 /* Exit codes.  A library status s maps to EXIT_LIBRARY_BASE + s (see exit_for_status).       */
@@ -36,6 +37,9 @@ enum {
     EXIT_MISMATCH = 4,     /* F and G differ in n or in kind (real/complex), or a size beyond int */
     EXIT_LIBRARY_BASE = 10 /* + hzgsvd_status */
 };
+
+/* What a stage of main (parsing included) returns where the run goes on; else it returns the exit code. */
+#define CLI_GO_ON (-1)
 
 /* The library's limits on the options (hzgsvd__check_args), checked here too so that a bad value
  * is a usage error at once, not a library error after the inputs were read.  Threads: beyond about
@@ -69,7 +73,9 @@ static void say(const char *fmt, ...)
 /* ------------------------------------------------------------------------------------------ */
 /* Usage.                                                                                     */
 
-static void print_help(FILE *out)
+/* --help, in two parts: what the program does, its input, output and options; then the progress
+ * line and the exit codes. */
+static void print_help_usage_options(FILE *out)
 {
     fprintf(out,
 "Usage: hzgsvd [OPTIONS] F.npy G.npy -o OUTDIR\n"
@@ -151,7 +157,15 @@ static void print_help(FILE *out)
 "  --quiet              no progress lines on stderr (errors and warnings are still printed)\n"
 "  -h, --help           this text\n"
 "  --version            the version\n"
-"\n"
+"\n",
+            CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
+            exit_for_status(HZGSVD_ERR_M_LESS_THAN_N), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
+            exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
+}
+
+static void print_help_progress_exit_codes(FILE *out)
+{
+    fprintf(out,
 "Progress: one line per outer sweep on stderr (with --mpi: per outermost sweep, from rank 0), e.g.\n"
 "  hzgsvd: sweep 3/30: big 848658, all 1058943, 0.52 s\n"
 "  sweep 3/30   the third sweep of at most --max-sweeps (30)\n"
@@ -172,10 +186,7 @@ static void print_help(FILE *out)
 "  4          F and G do not match (different number of columns, real mixed with complex)\n"
 "  10 + s     the library returned status s (the CLI checks the shapes before it allocates\n"
 "             anything, and reports n < 1, and m < n where the engine refuses it (--preprocess\n"
-"             never, --mpi), with the library's codes):\n",
-            CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
-            exit_for_status(HZGSVD_ERR_M_LESS_THAN_N), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
-            exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
+"             never, --mpi), with the library's codes):\n");
     for (int s = HZGSVD_ERR_INVALID_ARGUMENT; s <= (int)CLI_STATUS_LAST; ++s)
         fprintf(out, "  %-10d %s\n", exit_for_status((hzgsvd_status)s),
                 hzgsvd_status_string((hzgsvd_status)s));
@@ -195,6 +206,12 @@ static void print_help(FILE *out)
             exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
             exit_for_status(HZGSVD_ERR_NO_CONVERGENCE), exit_for_status(HZGSVD_ERR_NO_DEVICE),
             exit_for_status(HZGSVD_ERR_CANCELLED));
+}
+
+static void print_help(FILE *out)
+{
+    print_help_usage_options(out);
+    print_help_progress_exit_codes(out);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -247,7 +264,7 @@ static hzgsvd_status cpu_run(int ordinal, cli_problem *p, const hzgsvd_options *
 }
 
 #ifdef HZGSVD_WITH_CUDA
-/* The single-GPU engine (tools/hzgsvd_cli_gpu.cu), real and complex pairs. */
+/* The single-GPU engine (tools/cli/hzgsvd_cli_gpu.cu), real and complex pairs. */
 static char gpu_device_name[256] = "gpu";
 
 static hzgsvd_status gpu_run(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info)
@@ -274,47 +291,6 @@ static const cli_engine *find_engine(const char *name)
 
 /* ------------------------------------------------------------------------------------------ */
 /* Files and directories.                                                                     */
-
-/* mkdir -p: creates dir and any missing parents.  0 on success, -1 with errno set. */
-static int make_dirs(const char *dir)
-{
-    size_t len = strlen(dir);
-    char *path = malloc(len + 1);
-    if (path == NULL) return -1;
-    memcpy(path, dir, len + 1);
-    while (len > 1 && path[len - 1] == '/') path[--len] = '\0';
-    int rc = 0;
-    for (char *p = path + 1; ; ++p) {
-        if (*p == '/' || *p == '\0') {
-            char saved = *p;
-            *p = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) { rc = -1; *p = saved; break; }
-            *p = saved;
-            if (saved == '\0') break;
-        }
-    }
-    if (rc == 0) {
-        struct stat sb;
-        if (stat(path, &sb) != 0) rc = -1;
-        else if (!S_ISDIR(sb.st_mode)) { errno = ENOTDIR; rc = -1; }
-    }
-    int saved_errno = errno;
-    free(path);
-    errno = saved_errno;
-    return rc;
-}
-
-static char *join_path(const char *dir, const char *name)
-{
-    size_t a = strlen(dir), b = strlen(name);
-    char *s = malloc(a + b + 2);
-    if (s == NULL) return NULL;
-    memcpy(s, dir, a);
-    size_t k = a;
-    if (a > 0 && dir[a - 1] != '/') s[k++] = '/';
-    memcpy(s + k, name, b + 1);
-    return s;
-}
 
 static char *concat(const char *a, const char *b)
 {
@@ -427,6 +403,132 @@ struct cli_args {
 };
 
 /* Returns -1 to go on, else the exit code (help/version: 0, usage error: 2). */
+/* A flag (an option without a value): sets it in *a.  CLI_GO_ON, or EXIT_OK after --help and
+ * --version (printed here). */
+static int parse_flag(const char *name, cli_args *a)
+{
+    if (!strcmp(name, "-h") || !strcmp(name, "--help")) { print_help(stdout); return EXIT_OK; }
+    if (!strcmp(name, "--version")) {
+        printf("hzgsvd %s (engines:", hzgsvd_version());
+        for (size_t i = 0; i < sizeof engines / sizeof engines[0]; ++i) printf(" %s", engines[i].name);
+#ifdef HZGSVD_WITH_MPI
+        printf(" mpi-cpu%s", hzgsvd_cli_mpi_has_gpu() ? " mpi-gpu" : "");
+#endif
+        printf(")\n");
+        return EXIT_OK;
+    }
+    if (!strcmp(name, "--no-sort")) a->opt.sort = 0;
+    else if (!strcmp(name, "--no-refine")) a->opt.refine_sigma = 0;
+    else if (!strcmp(name, "--refine")) a->opt.refine_sigma = 1;
+    else if (!strcmp(name, "--quiet")) a->quiet = 1;
+    else if (!strcmp(name, "--raw")) a->raw = 1;
+    else if (!strcmp(name, "--complex")) a->raw_complex = 1;
+    else if (!strcmp(name, "--mpi")) a->mpi = 1;
+    else if (!strcmp(name, "--x")) a->want_x = 1;
+    else if (!strcmp(name, "--outermost-full")) a->opt.outermost_full = 1;
+    return CLI_GO_ON;
+}
+
+/* An option with a value: checks the value and sets it in *a.  CLI_GO_ON, or EXIT_USAGE (said
+ * why) on a bad value. */
+static int parse_value(const char *name, const char *val, cli_args *a)
+{
+    if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
+        if (*val == '\0') { say("option '%s': empty directory name", name); return EXIT_USAGE; }
+        a->outdir = val;
+    } else if (!strcmp(name, "--device")) {
+        if (!strcmp(val, "auto") || !strcmp(val, "cpu") || !strcmp(val, "gpu")) {
+            a->device = val;
+            a->device_name = val;
+            a->device_ordinal = -1;
+        } else if (!strncmp(val, "gpu:", 4) && parse_int(val + 4, 0, INT_MAX, &a->device_ordinal) == 0) {
+            a->device = val;
+            a->device_name = "gpu";
+        } else {
+            say("--device: '%s' is not one of cpu, gpu, gpu:K, auto", val);
+            return EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--variant")) {
+        if (parse_int(val, 0, 7, &a->opt.variant) != 0) {
+            say("--variant: '%s' is not an integer in 0..7", val);
+            return EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--outer") || !strcmp(name, "--inner") || !strcmp(name, "--outermost")) {
+        hzgsvd_strategy s;
+        if (!strcmp(val, "me")) s = HZGSVD_STRATEGY_ME;
+        else if (!strcmp(val, "mm")) s = HZGSVD_STRATEGY_MM;
+        else { say("%s: '%s' is not me or mm", name, val); return EXIT_USAGE; }
+        if (!strcmp(name, "--outer")) a->opt.outer = s;
+        else if (!strcmp(name, "--inner")) a->opt.inner = s;
+        else a->opt.outermost = s;
+    } else if (!strcmp(name, "--blocking") || !strcmp(name, "--outermost-blocking")) {
+        hzgsvd_blocking b;
+        if (!strcmp(val, "fb")) b = HZGSVD_BLOCKING_FB;
+        else if (!strcmp(val, "bo")) b = HZGSVD_BLOCKING_BO;
+        else { say("%s: '%s' is not fb or bo", name, val); return EXIT_USAGE; }
+        if (!strcmp(name, "--blocking")) a->opt.blocking = b; else a->opt.outermost_blocking = b;
+    } else if (!strcmp(name, "--preprocess")) {
+        if (!strcmp(val, "auto")) a->opt.preprocess = -1;
+        else if (!strcmp(val, "always")) a->opt.preprocess = 1;
+        else if (!strcmp(val, "never")) a->opt.preprocess = 0;
+        else { say("--preprocess: '%s' is not auto, always or never", val); return EXIT_USAGE; }
+    } else if (!strcmp(name, "--max-sweeps")) {
+        if (parse_int(val, 1, CLI_MAX_SWEEPS, &a->opt.max_sweeps) != 0) {
+            say("--max-sweeps: '%s' is not an integer in 1..%d", val, CLI_MAX_SWEEPS);
+            return EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--block-width")) {
+        if (parse_int(val, 0, CLI_MAX_BLOCK_WIDTH, &a->opt.block_width) != 0) {
+            say("--block-width: '%s' is not an integer in 0..%d (0: the engine's choice; the GPU takes 16 or 32)",
+                val, CLI_MAX_BLOCK_WIDTH);
+            return EXIT_USAGE;
+        }
+    } else if (!strcmp(name, "--threads")) {
+        if (parse_int(val, 0, CLI_MAX_THREADS, &a->opt.threads) != 0) {
+            say("--threads: '%s' is not an integer in 0..%d (0: the OpenMP default)", val, CLI_MAX_THREADS);
+            return EXIT_USAGE;
+        }
+    } else {  /* --rows-f, --rows-g, --cols */
+        int *dst = !strcmp(name, "--rows-f") ? &a->rows_f : !strcmp(name, "--rows-g") ? &a->rows_g : &a->cols;
+        if (parse_int(val, 1, INT_MAX, dst) != 0) {
+            say("%s: '%s' is not a positive integer", name, val);
+            return EXIT_USAGE;
+        }
+    }
+    return CLI_GO_ON;
+}
+
+/* The options and inputs together (after the last argument): CLI_GO_ON if they fit, else EXIT_USAGE (said
+ * why). */
+static int check_args(const cli_args *a, int extra_positional)
+{
+    if (a->raw) {
+        if (a->rows_f == 0 || a->rows_g == 0 || a->cols == 0) {
+            say("--raw needs --rows-f, --rows-g and --cols");
+            return EXIT_USAGE;
+        }
+        if (a->npos != 1 || extra_positional) {
+            say("--raw takes one input name FN (reads FN.Y and FN.W), got %d", a->npos);
+            return EXIT_USAGE;
+        }
+    } else {
+        if (a->rows_f || a->rows_g || a->cols || a->raw_complex) {
+            say("--rows-f, --rows-g, --cols and --complex apply only with --raw");
+            return EXIT_USAGE;
+        }
+        if (a->npos != 2 || extra_positional) {
+            say("expected two input files F.npy G.npy, got %d (try 'hzgsvd --help')", a->npos);
+            return EXIT_USAGE;
+        }
+    }
+    if (a->outdir == NULL) {
+        say("missing -o OUTDIR (try 'hzgsvd --help')");
+        return EXIT_USAGE;
+    }
+    return CLI_GO_ON;
+}
+
+/* The command line into *a: CLI_GO_ON, or the exit code (usage error said, --help or --version printed). */
 static int parse_args(int argc, char **argv, cli_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -471,25 +573,8 @@ static int parse_args(int argc, char **argv, cli_args *a)
                 say("option '%s' takes no value", name);
                 return EXIT_USAGE;
             }
-            if (!strcmp(name, "-h") || !strcmp(name, "--help")) { print_help(stdout); return EXIT_OK; }
-            if (!strcmp(name, "--version")) {
-                printf("hzgsvd %s (engines:", hzgsvd_version());
-                for (size_t i = 0; i < sizeof engines / sizeof engines[0]; ++i) printf(" %s", engines[i].name);
-#ifdef HZGSVD_WITH_MPI
-                printf(" mpi-cpu%s", hzgsvd_cli_mpi_has_gpu() ? " mpi-gpu" : "");
-#endif
-                printf(")\n");
-                return EXIT_OK;
-            }
-            if (!strcmp(name, "--no-sort")) a->opt.sort = 0;
-            else if (!strcmp(name, "--no-refine")) a->opt.refine_sigma = 0;
-            else if (!strcmp(name, "--refine")) a->opt.refine_sigma = 1;
-            else if (!strcmp(name, "--quiet")) a->quiet = 1;
-            else if (!strcmp(name, "--raw")) a->raw = 1;
-            else if (!strcmp(name, "--complex")) a->raw_complex = 1;
-            else if (!strcmp(name, "--mpi")) a->mpi = 1;
-            else if (!strcmp(name, "--x")) a->want_x = 1;
-            else if (!strcmp(name, "--outermost-full")) a->opt.outermost_full = 1;
+            const int rc = parse_flag(name, a);
+            if (rc != CLI_GO_ON) return rc;
             continue;
         }
 
@@ -515,95 +600,11 @@ static int parse_args(int argc, char **argv, cli_args *a)
             val = argv[++i];
         }
 
-        if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
-            if (*val == '\0') { say("option '%s': empty directory name", name); return EXIT_USAGE; }
-            a->outdir = val;
-        } else if (!strcmp(name, "--device")) {
-            if (!strcmp(val, "auto") || !strcmp(val, "cpu") || !strcmp(val, "gpu")) {
-                a->device = val;
-                a->device_name = val;
-                a->device_ordinal = -1;
-            } else if (!strncmp(val, "gpu:", 4) && parse_int(val + 4, 0, INT_MAX, &a->device_ordinal) == 0) {
-                a->device = val;
-                a->device_name = "gpu";
-            } else {
-                say("--device: '%s' is not one of cpu, gpu, gpu:K, auto", val);
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(name, "--variant")) {
-            if (parse_int(val, 0, 7, &a->opt.variant) != 0) {
-                say("--variant: '%s' is not an integer in 0..7", val);
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(name, "--outer") || !strcmp(name, "--inner") || !strcmp(name, "--outermost")) {
-            hzgsvd_strategy s;
-            if (!strcmp(val, "me")) s = HZGSVD_STRATEGY_ME;
-            else if (!strcmp(val, "mm")) s = HZGSVD_STRATEGY_MM;
-            else { say("%s: '%s' is not me or mm", name, val); return EXIT_USAGE; }
-            if (!strcmp(name, "--outer")) a->opt.outer = s;
-            else if (!strcmp(name, "--inner")) a->opt.inner = s;
-            else a->opt.outermost = s;
-        } else if (!strcmp(name, "--blocking") || !strcmp(name, "--outermost-blocking")) {
-            hzgsvd_blocking b;
-            if (!strcmp(val, "fb")) b = HZGSVD_BLOCKING_FB;
-            else if (!strcmp(val, "bo")) b = HZGSVD_BLOCKING_BO;
-            else { say("%s: '%s' is not fb or bo", name, val); return EXIT_USAGE; }
-            if (!strcmp(name, "--blocking")) a->opt.blocking = b; else a->opt.outermost_blocking = b;
-        } else if (!strcmp(name, "--preprocess")) {
-            if (!strcmp(val, "auto")) a->opt.preprocess = -1;
-            else if (!strcmp(val, "always")) a->opt.preprocess = 1;
-            else if (!strcmp(val, "never")) a->opt.preprocess = 0;
-            else { say("--preprocess: '%s' is not auto, always or never", val); return EXIT_USAGE; }
-        } else if (!strcmp(name, "--max-sweeps")) {
-            if (parse_int(val, 1, CLI_MAX_SWEEPS, &a->opt.max_sweeps) != 0) {
-                say("--max-sweeps: '%s' is not an integer in 1..%d", val, CLI_MAX_SWEEPS);
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(name, "--block-width")) {
-            if (parse_int(val, 0, CLI_MAX_BLOCK_WIDTH, &a->opt.block_width) != 0) {
-                say("--block-width: '%s' is not an integer in 0..%d (0: the engine's choice; the GPU takes 16 or 32)",
-                    val, CLI_MAX_BLOCK_WIDTH);
-                return EXIT_USAGE;
-            }
-        } else if (!strcmp(name, "--threads")) {
-            if (parse_int(val, 0, CLI_MAX_THREADS, &a->opt.threads) != 0) {
-                say("--threads: '%s' is not an integer in 0..%d (0: the OpenMP default)", val, CLI_MAX_THREADS);
-                return EXIT_USAGE;
-            }
-        } else {  /* --rows-f, --rows-g, --cols */
-            int *dst = !strcmp(name, "--rows-f") ? &a->rows_f : !strcmp(name, "--rows-g") ? &a->rows_g : &a->cols;
-            if (parse_int(val, 1, INT_MAX, dst) != 0) {
-                say("%s: '%s' is not a positive integer", name, val);
-                return EXIT_USAGE;
-            }
-        }
+        const int rc = parse_value(name, val, a);
+        if (rc != CLI_GO_ON) return rc;
     }
 
-    /* Consistency. */
-    if (a->raw) {
-        if (a->rows_f == 0 || a->rows_g == 0 || a->cols == 0) {
-            say("--raw needs --rows-f, --rows-g and --cols");
-            return EXIT_USAGE;
-        }
-        if (a->npos != 1 || extra_positional) {
-            say("--raw takes one input name FN (reads FN.Y and FN.W), got %d", a->npos);
-            return EXIT_USAGE;
-        }
-    } else {
-        if (a->rows_f || a->rows_g || a->cols || a->raw_complex) {
-            say("--rows-f, --rows-g, --cols and --complex apply only with --raw");
-            return EXIT_USAGE;
-        }
-        if (a->npos != 2 || extra_positional) {
-            say("expected two input files F.npy G.npy, got %d (try 'hzgsvd --help')", a->npos);
-            return EXIT_USAGE;
-        }
-    }
-    if (a->outdir == NULL) {
-        say("missing -o OUTDIR (try 'hzgsvd --help')");
-        return EXIT_USAGE;
-    }
-    return -1;
+    return check_args(a, extra_positional);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -726,7 +727,7 @@ static void report_io(const char *path, const char *err, const char *fallback)
 static int write_output(const char *outdir, const char *name, int raw, const npy_matrix *m, int as_vector)
 {
     char err[512] = "";
-    char *path = join_path(outdir, name);
+    char *path = tools_join_path(outdir, name);
     if (path == NULL) { say("%s/%s: out of memory", outdir, name); return -1; }
     int rc = raw ? raw_write(path, m, err, sizeof err) : npy_write(path, m, as_vector, err, sizeof err);
     if (rc != 0) report_io(path, err, "cannot write");
@@ -825,361 +826,427 @@ static void index_note(const cli_args *a, const char *detail, char *note, size_t
     }
 }
 
-int main(int argc, char **argv)
-{
+/* ------------------------------------------------------------------------------------------ */
+/* main, in stages: command line -> (--mpi) start -> engine -> inputs -> shape checks -> work
+ * arrays -> output directory -> run -> outputs, summary and the closing line.  Each stage that
+ * can fail returns the exit code (having said why), or CLI_GO_ON; what they share is a cli_run. */
+
+typedef struct cli_run {
     cli_args a;
-    int code = parse_args(argc, argv, &a);
-    if (code >= 0) return code;
-    int mpi_gpu = 0;
-    char mpi_device_name[64] = "mpi";
-    (void)mpi_gpu;
+    int mpi_gpu;                      /* --mpi: the ranks use GPUs */
+    char mpi_device_name[64];         /* --mpi: the device label of summary.json */
+    const cli_engine *engine;         /* with --mpi only for the record: the distributed engine runs */
+    const char *auto_fallback;        /* --device auto chose the CPU: why */
+    int on_gpu;                       /* the run's engine is a GPU one (--mpi: its ranks' engines) */
+    npy_matrix Fm, Gm;                /* the inputs as read */
+    char *path_f, *path_g;            /* --raw: FN.Y, FN.W */
+    const char *in_f, *in_g;          /* the inputs' names for messages and summary.json */
+    char *summary_path;
+    double *X, *F0, *G0;              /* --x: X, and the input pair it is computed from */
+    cli_problem p;
+    hzgsvd_options opt;               /* the run's options (lives as long as the run: the signal handler's cancel flag) */
+    hzgsvd_status st;
+    hzgsvd_info info;
+    char shape_hint[160];             /* which engine would take a pair refused for m < n */
+    int checked_here;                 /* the shape checks made here refused the pair: no run */
+    int have_outputs, x_written;
+    hzgsvd_status xst;                /* --x: computing X */
+    hzgsvd_info xinfo;
+} cli_run;
+
+/* --mpi: MPI_Init; every rank but 0 follows rank 0 and leaves here; rank 0 picks the device of
+ * every rank (r->mpi_gpu). */
+static int start_mpi(cli_run *r, int *argc, char ***argv)
+{
 #ifdef HZGSVD_WITH_MPI
-    if (a.mpi) {
+    if (r->a.mpi) {
         int mpi_rank = 0, mpi_size = 1;
-        if (hzgsvd_cli_mpi_init(&argc, &argv, &mpi_rank, &mpi_size) != 0) {
+        if (hzgsvd_cli_mpi_init(argc, argv, &mpi_rank, &mpi_size) != 0) {
             say("MPI_Init failed");
             return exit_for_status(HZGSVD_ERR_MPI);
         }
-        if (mpi_rank != 0) return mpi_follower(&a);
-        /* rank 0 picks the device of every rank */
+        if (mpi_rank != 0) return mpi_follower(&r->a);
         int gpu_ok = 0;
 #ifdef HZGSVD_WITH_CUDA
         gpu_ok = hzgsvd_cli_mpi_has_gpu() && hzgsvd_cli_gpu_present();
 #endif
-        if (!strcmp(a.device_name, "gpu")) {
+        if (!strcmp(r->a.device_name, "gpu")) {
             if (!gpu_ok) {
                 say("--mpi --device gpu: %s", hzgsvd_cli_mpi_has_gpu() ? "no usable GPU" : "the distributed GPU engine is not part of this build");
-                return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
+                return finish(&r->a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
             }
-            if (a.device_ordinal >= 0) {
+            if (r->a.device_ordinal >= 0) {
                 say("--mpi: gpu:K is not allowed (each rank takes GPU (local rank) mod (GPUs on its node))");
-                return finish(&a, EXIT_USAGE);
+                return finish(&r->a, EXIT_USAGE);
             }
-            mpi_gpu = 1;
-        } else if (!strcmp(a.device_name, "auto")) {
-            mpi_gpu = gpu_ok;
+            r->mpi_gpu = 1;
+        } else if (!strcmp(r->a.device_name, "auto")) {
+            r->mpi_gpu = gpu_ok;
         }
     }
 #else
-    if (a.mpi) {
+    (void)argc;
+    (void)argv;
+    if (r->a.mpi) {
         say("--mpi: this build has no distributed engine (mpicc was not found when it was built)");
         return exit_for_status(HZGSVD_ERR_MPI);
     }
 #endif
+    return CLI_GO_ON;
+}
 
-    /* The engine, before any file is touched. */
-    const cli_engine *engine = NULL;
-    const char *auto_fallback = NULL;    /* --device auto chose the CPU: why */
-    if (a.mpi) {
-        engine = find_engine("cpu");     /* only for the record; the distributed engine runs */
-    } else if (!strcmp(a.device_name, "auto")) {
-        for (size_t i = 0; i < sizeof engines / sizeof engines[0] && engine == NULL; ++i)
-            if (engines[i].present()) engine = &engines[i];
-        /* Falling back to the CPU: said in one line when the run starts (below), so that a run
-         * meant for a GPU does not go unnoticed. */
-        if (engine != NULL && !strcmp(engine->name, "cpu"))
-            auto_fallback = find_engine("gpu") ? "no usable GPU" : "this build has no GPU engine";
+/* The engine, before any file is touched; and the block widths the GPU engines refuse. */
+static int choose_engine(cli_run *r)
+{
+    const cli_args *a = &r->a;
+    if (a->mpi) {
+        r->engine = find_engine("cpu");
+    } else if (!strcmp(a->device_name, "auto")) {
+        for (size_t i = 0; i < sizeof engines / sizeof engines[0] && r->engine == NULL; ++i)
+            if (engines[i].present()) r->engine = &engines[i];
+        /* Falling back to the CPU: said in one line when the run starts (run_engine), so that a
+         * run meant for a GPU does not go unnoticed. */
+        if (r->engine != NULL && !strcmp(r->engine->name, "cpu"))
+            r->auto_fallback = find_engine("gpu") ? "no usable GPU" : "this build has no GPU engine";
     } else {
-        engine = find_engine(a.device_name);
-        if (engine == NULL && !strcmp(a.device_name, "gpu")) {
+        r->engine = find_engine(a->device_name);
+        if (r->engine == NULL && !strcmp(a->device_name, "gpu")) {
             say("the GPU engine is not part of this build");
-            return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
+            return finish(a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
         }
-        if (engine != NULL && !engine->present()) {
-            say("%s: no usable device", a.device);
-            return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
+        if (r->engine != NULL && !r->engine->present()) {
+            say("%s: no usable device", a->device);
+            return finish(a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
         }
     }
-    if (engine == NULL) {
+    if (r->engine == NULL) {
         say("no engine is available");
-        return finish(&a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
+        return finish(a, exit_for_status(HZGSVD_ERR_NO_DEVICE));
     }
 
     /* The GPU engines run w = 16 or 32 only: say so now rather than after reading the inputs. */
-    int on_gpu = a.mpi ? mpi_gpu : !strcmp(engine->name, "gpu");
-    if (on_gpu && a.opt.block_width != 0 && !hzgsvd__gpu_width_ok(a.opt.block_width)) {
+    r->on_gpu = a->mpi ? r->mpi_gpu : !strcmp(r->engine->name, "gpu");
+    if (r->on_gpu && a->opt.block_width != 0 && !hzgsvd__gpu_width_ok(a->opt.block_width)) {
         say("--block-width %d: the GPU engine runs w = 16 or 32 (or 0: its choice); --device cpu takes 1..%d",
-            a.opt.block_width, CLI_MAX_BLOCK_WIDTH);
-        return finish(&a, EXIT_USAGE);
+            a->opt.block_width, CLI_MAX_BLOCK_WIDTH);
+        return finish(a, EXIT_USAGE);
     }
+    return CLI_GO_ON;
+}
 
-    npy_matrix Fm = { 0, 0, 0, NULL }, Gm = { 0, 0, 0, NULL };
-    char *path_f = NULL, *path_g = NULL, *summary_path = NULL;
-    double *X = NULL, *F0 = NULL, *G0 = NULL;   /* --x: X, and the input pair it is computed from */
-    cli_problem p;
-    memset(&p, 0, sizeof p);
-    char err[512];
-    code = EXIT_OK;
+/* One input file into *m (path for the messages). */
+static int read_input(const cli_args *a, const char *path, size_t rows, npy_matrix *m)
+{
+    char err[512] = "";
+    const int rc = a->raw ? raw_read(path, rows, (size_t)a->cols, a->raw_complex, m, err, sizeof err)
+                          : npy_read(path, m, err, sizeof err);
+    if (rc != 0) {
+        report_io(path, err, "cannot read");
+        return EXIT_FILE;
+    }
+    return CLI_GO_ON;
+}
 
-    /* Read the inputs. */
-    if (a.raw) {
-        path_f = concat(a.pos[0], ".Y");
-        path_g = concat(a.pos[0], ".W");
-        if (path_f == NULL || path_g == NULL) {
+/* F and G read, checked against each other and against the library's int, into r->p. */
+static int read_inputs(cli_run *r)
+{
+    const cli_args *a = &r->a;
+    if (a->raw) {
+        r->path_f = concat(a->pos[0], ".Y");
+        r->path_g = concat(a->pos[0], ".W");
+        if (r->path_f == NULL || r->path_g == NULL) {
             say("out of memory");
-            code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-            goto done;
-        }
-        err[0] = '\0';
-        if (raw_read(path_f, (size_t)a.rows_f, (size_t)a.cols, a.raw_complex, &Fm, err, sizeof err) != 0) {
-            report_io(path_f, err, "cannot read");
-            code = EXIT_FILE;
-            goto done;
-        }
-        err[0] = '\0';
-        if (raw_read(path_g, (size_t)a.rows_g, (size_t)a.cols, a.raw_complex, &Gm, err, sizeof err) != 0) {
-            report_io(path_g, err, "cannot read");
-            code = EXIT_FILE;
-            goto done;
-        }
-    } else {
-        err[0] = '\0';
-        if (npy_read(a.pos[0], &Fm, err, sizeof err) != 0) {
-            report_io(a.pos[0], err, "cannot read");
-            code = EXIT_FILE;
-            goto done;
-        }
-        err[0] = '\0';
-        if (npy_read(a.pos[1], &Gm, err, sizeof err) != 0) {
-            report_io(a.pos[1], err, "cannot read");
-            code = EXIT_FILE;
-            goto done;
+            return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
         }
     }
-    const char *in_f = a.raw ? path_f : a.pos[0];
-    const char *in_g = a.raw ? path_g : a.pos[1];
+    r->in_f = a->raw ? r->path_f : a->pos[0];
+    r->in_g = a->raw ? r->path_g : a->pos[1];
+    int code = read_input(a, r->in_f, (size_t)a->rows_f, &r->Fm);
+    if (code == CLI_GO_ON) code = read_input(a, r->in_g, (size_t)a->rows_g, &r->Gm);
+    if (code != CLI_GO_ON) return code;
 
-    /* F and G must match; sizes must fit the library's int. */
-    if (Fm.is_complex != Gm.is_complex) {
+    const npy_matrix *Fm = &r->Fm, *Gm = &r->Gm;
+    if (Fm->is_complex != Gm->is_complex) {
         say("F (%s) is %s but G (%s) is %s; both must be real or both complex",
-            in_f, Fm.is_complex ? "complex" : "real", in_g, Gm.is_complex ? "complex" : "real");
-        code = EXIT_MISMATCH;
-        goto done;
+            r->in_f, Fm->is_complex ? "complex" : "real", r->in_g, Gm->is_complex ? "complex" : "real");
+        return EXIT_MISMATCH;
     }
-    if (Fm.cols != Gm.cols) {
-        say("F (%s) has %zu columns but G (%s) has %zu; both need the same n",
-            in_f, Fm.cols, in_g, Gm.cols);
-        code = EXIT_MISMATCH;
-        goto done;
+    if (Fm->cols != Gm->cols) {
+        say("F (%s) has %zu columns but G (%s) has %zu; both need the same n", r->in_f, Fm->cols, r->in_g, Gm->cols);
+        return EXIT_MISMATCH;
     }
-    if (Fm.rows > (size_t)INT_MAX || Gm.rows > (size_t)INT_MAX || Fm.cols > (size_t)INT_MAX) {
-        say("F is %zu x %zu and G is %zu x %zu: a dimension exceeds %d", Fm.rows, Fm.cols,
-            Gm.rows, Gm.cols, INT_MAX);
-        code = EXIT_MISMATCH;
-        goto done;
+    if (Fm->rows > (size_t)INT_MAX || Gm->rows > (size_t)INT_MAX || Fm->cols > (size_t)INT_MAX) {
+        say("F is %zu x %zu and G is %zu x %zu: a dimension exceeds %d", Fm->rows, Fm->cols,
+            Gm->rows, Gm->cols, INT_MAX);
+        return EXIT_MISMATCH;
     }
-    p.is_complex = Fm.is_complex;
-    p.m_f = (int)Fm.rows;
-    p.m_g = (int)Gm.rows;
-    p.n = (int)Fm.cols;
-    p.F = Fm.data;
-    p.G = Gm.data;
+    r->p.is_complex = Fm->is_complex;
+    r->p.m_f = (int)Fm->rows;
+    r->p.m_g = (int)Gm->rows;
+    r->p.n = (int)Fm->cols;
+    r->p.F = Fm->data;
+    r->p.G = Gm->data;
+    return CLI_GO_ON;
+}
 
-    on_gpu = a.mpi ? mpi_gpu : !strcmp(engine->name, "gpu");
+/* The library's own shape checks (same order, status and detail), made here because Z is n x n:
+ * for F, G of 1 x 100000 its allocation would fail first and hide the real error.  Only where the
+ * engine would refuse the shape: the CPU engine reduces m < n by default.  Sets r->checked_here. */
+static void check_shape(cli_run *r)
+{
+    const cli_problem *p = &r->p;
     /* The engines that refuse m < n: the distributed one, and the others with --preprocess never. */
-    const int refuses_short = a.mpi || a.opt.preprocess == 0;
-
-    /* The library's own shape checks (same order, status and detail), made here because Z is
-     * n x n: for F, G of 1 x 100000 its allocation would fail first and hide the real error.
-     * Only where the engine would refuse the shape: the CPU engine reduces m < n by default. */
-    hzgsvd_info info;
-    memset(&info, 0, sizeof info);
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    char shape_hint[160] = "";
-    if (p.n < 1) {
-        st = HZGSVD_ERR_N_LESS_THAN_ONE;
-        snprintf(info.detail, sizeof info.detail, "n = %d; n must be at least 1", p.n);
-    } else if (refuses_short && p.m_f < p.n) {
-        st = HZGSVD_ERR_M_LESS_THAN_N;
-        snprintf(info.detail, sizeof info.detail, "m_f = %d < n = %d: F must have at least n rows", p.m_f, p.n);
-    } else if (refuses_short && p.m_g < p.n) {
-        st = HZGSVD_ERR_M_LESS_THAN_N;
-        snprintf(info.detail, sizeof info.detail, "m_g = %d < n = %d: G must have at least n rows", p.m_g, p.n);
+    const int refuses_short = r->a.mpi || r->a.opt.preprocess == 0;
+    r->st = HZGSVD_SUCCESS;
+    if (p->n < 1) {
+        r->st = HZGSVD_ERR_N_LESS_THAN_ONE;
+        snprintf(r->info.detail, sizeof r->info.detail, "n = %d; n must be at least 1", p->n);
+    } else if (refuses_short && p->m_f < p->n) {
+        r->st = HZGSVD_ERR_M_LESS_THAN_N;
+        snprintf(r->info.detail, sizeof r->info.detail, "m_f = %d < n = %d: F must have at least n rows", p->m_f, p->n);
+    } else if (refuses_short && p->m_g < p->n) {
+        r->st = HZGSVD_ERR_M_LESS_THAN_N;
+        snprintf(r->info.detail, sizeof r->info.detail, "m_g = %d < n = %d: G must have at least n rows", p->m_g, p->n);
     }
-    if (st == HZGSVD_ERR_M_LESS_THAN_N) {   /* which engine would take it */
-        const char *never = a.opt.preprocess == 0 ? " --preprocess auto" : "";
-        if (a.mpi)
-            snprintf(shape_hint, sizeof shape_hint, " (the distributed engine takes m >= n only; the CPU engine "
+    if (r->st == HZGSVD_ERR_M_LESS_THAN_N) {   /* which engine would take it */
+        const char *never = r->a.opt.preprocess == 0 ? " --preprocess auto" : "";
+        if (r->a.mpi)
+            snprintf(r->shape_hint, sizeof r->shape_hint, " (the distributed engine takes m >= n only; the CPU engine "
                      "(without --mpi%s%s) reduces such pairs)", never[0] ? ", with" : "", never);
         else
-            snprintf(shape_hint, sizeof shape_hint, " (--preprocess never; auto reduces such pairs)");
+            snprintf(r->shape_hint, sizeof r->shape_hint, " (--preprocess never; auto reduces such pairs)");
     }
-    const int checked_here = (st != HZGSVD_SUCCESS);
+    r->checked_here = (r->st != HZGSVD_SUCCESS);
+}
 
-    if (!checked_here) {
-        /* Work arrays. */
-        size_t nn = (size_t)p.n;
-        size_t zlen = nn * nn * (p.is_complex ? 2u : 1u);
-        if (zlen / nn / nn != (p.is_complex ? 2u : 1u)) {
-            say("n = %d is too large", p.n);
-            code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-            goto done;
-        }
-        p.Z = malloc(zlen * sizeof(double));
-        p.sigma_f = malloc(nn * sizeof(double));
-        p.sigma_g = malloc(nn * sizeof(double));
-        p.sigma = malloc(nn * sizeof(double));
-        if (p.Z == NULL || p.sigma_f == NULL || p.sigma_g == NULL || p.sigma == NULL) {
-            say("out of memory allocating Z (%d x %d)", p.n, p.n);
-            code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-            goto done;
-        }
-        if (a.want_x) {
-            /* X after the run, from copies of F and G (the engine overwrites them with U and V) */
-            size_t k = p.is_complex ? 2u : 1u;
-            size_t flen = (size_t)p.m_f * nn * k, glen = (size_t)p.m_g * nn * k;
-            X = malloc(zlen * sizeof(double));
-            F0 = malloc((flen ? flen : 1) * sizeof(double));
-            G0 = malloc((glen ? glen : 1) * sizeof(double));
-            if (X == NULL || F0 == NULL || G0 == NULL) {
-                say("--x: out of memory allocating X (%d x %d) and the copies of F and G", p.n, p.n);
-                code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-                goto done;
-            }
-            if (flen) memcpy(F0, p.F, flen * sizeof(double));
-            if (glen) memcpy(G0, p.G, glen * sizeof(double));
-        }
+/* Z and the sigmas; with --x also X and copies of F and G (the engine overwrites them with U and V). */
+static int allocate_work(cli_run *r)
+{
+    cli_problem *p = &r->p;
+    size_t nn = (size_t)p->n;
+    size_t zlen = nn * nn * (p->is_complex ? 2u : 1u);
+    if (zlen / nn / nn != (p->is_complex ? 2u : 1u)) {
+        say("n = %d is too large", p->n);
+        return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
     }
+    p->Z = malloc(zlen * sizeof(double));
+    p->sigma_f = malloc(nn * sizeof(double));
+    p->sigma_g = malloc(nn * sizeof(double));
+    p->sigma = malloc(nn * sizeof(double));
+    if (p->Z == NULL || p->sigma_f == NULL || p->sigma_g == NULL || p->sigma == NULL) {
+        say("out of memory allocating Z (%d x %d)", p->n, p->n);
+        return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+    }
+    if (r->a.want_x) {
+        size_t k = p->is_complex ? 2u : 1u;
+        size_t flen = (size_t)p->m_f * nn * k, glen = (size_t)p->m_g * nn * k;
+        r->X = malloc(zlen * sizeof(double));
+        r->F0 = malloc((flen ? flen : 1) * sizeof(double));
+        r->G0 = malloc((glen ? glen : 1) * sizeof(double));
+        if (r->X == NULL || r->F0 == NULL || r->G0 == NULL) {
+            say("--x: out of memory allocating X (%d x %d) and the copies of F and G", p->n, p->n);
+            return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+        }
+        if (flen) memcpy(r->F0, p->F, flen * sizeof(double));
+        if (glen) memcpy(r->G0, p->G, glen * sizeof(double));
+    }
+    return CLI_GO_ON;
+}
 
-    /* The output directory, before the (possibly long) computation; summary.json records a
-     * shape error too, as it did when the library found it. */
-    if (make_dirs(a.outdir) != 0) {
-        say("%s: cannot create the output directory (%s)", a.outdir, strerror(errno));
-        code = EXIT_FILE;
-        goto done;
+/* The output directory, before the (possibly long) computation; summary.json records a shape
+ * error too, as it did when the library found it. */
+static int open_outdir(cli_run *r)
+{
+    if (tools_mkdir_p(r->a.outdir, NULL, 0) != TOOLS_FS_OK) {
+        say("%s: cannot create the output directory (%s)", r->a.outdir, strerror(errno));
+        return EXIT_FILE;
     }
-    summary_path = join_path(a.outdir, "summary.json");
-    if (summary_path == NULL) {
+    r->summary_path = tools_join_path(r->a.outdir, "summary.json");
+    if (r->summary_path == NULL) {
         say("out of memory");
-        code = exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
-        goto done;
+        return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
     }
+    return CLI_GO_ON;
+}
 
-    /* Compute. */
-    if (auto_fallback != NULL && !a.quiet && !checked_here)
-        say("--device auto: %s; running on the CPU engine", auto_fallback);
-    hzgsvd_options opt = a.opt;
-    opt.progress = a.quiet ? NULL : on_progress;
-    opt.progress_user = NULL;
-    catch_stop_signals(&opt);
-    if (!checked_here) {
+/* The engine on the pair (not where the shape checks here refused it): r->st, r->info. */
+static void run_engine(cli_run *r)
+{
+    cli_problem *p = &r->p;
+    if (r->auto_fallback != NULL && !r->a.quiet && !r->checked_here)
+        say("--device auto: %s; running on the CPU engine", r->auto_fallback);
+    r->opt = r->a.opt;
+    r->opt.progress = r->a.quiet ? NULL : on_progress;
+    r->opt.progress_user = NULL;
+    catch_stop_signals(&r->opt);
+    if (!r->checked_here) {
 #ifdef HZGSVD_WITH_MPI
-        if (a.mpi) {
-            int h[6] = { 0, p.is_complex, p.m_f, p.m_g, p.n, mpi_gpu };
+        if (r->a.mpi) {
+            int h[6] = { 0, p->is_complex, p->m_f, p->m_g, p->n, r->mpi_gpu };
             hzgsvd_cli_mpi_bcast(h, 6);
             mpi_header_sent = 1;
-            st = hzgsvd_cli_mpi_run(mpi_gpu, p.is_complex, p.m_f, p.m_g, p.n, p.F, p.G, p.Z, p.sigma_f, p.sigma_g, p.sigma,
-                                    &opt, &info, mpi_device_name, sizeof mpi_device_name);
+            r->st = hzgsvd_cli_mpi_run(r->mpi_gpu, p->is_complex, p->m_f, p->m_g, p->n, p->F, p->G, p->Z, p->sigma_f,
+                                       p->sigma_g, p->sigma, &r->opt, &r->info, r->mpi_device_name,
+                                       sizeof r->mpi_device_name);
         } else
 #endif
-            st = engine->run(a.device_ordinal, &p, &opt, &info);
+            r->st = r->engine->run(r->a.device_ordinal, p, &r->opt, &r->info);
     }
-    info.detail[sizeof info.detail - 1] = '\0';
+    r->info.detail[sizeof r->info.detail - 1] = '\0';
+}
 
-    /* The output arrays hold a result on success, after the last sweep without convergence (the
-     * documented contract), and where the engine says so in info.outputs_written (a rank
-     * deficiency found by the rank test, a result outside the double range); on any other error
-     * they hold the input or nothing, and writing them would pass off F as U. */
-    int have_outputs = !checked_here &&
-                       (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || info.outputs_written);
-    /* --x: X on success and after the last sweep without convergence, from any engine's outputs */
-    int x_written = 0;
-    hzgsvd_status xst = HZGSVD_SUCCESS;
-    hzgsvd_info xinfo;
-    memset(&xinfo, 0, sizeof xinfo);
-    if (X != NULL && have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
-        const int ldf = p.m_f > 1 ? p.m_f : 1, ldg = p.m_g > 1 ? p.m_g : 1;
-        xst = p.is_complex
-            ? hzgsvd_cpu_zx_from_outputs(p.m_f, p.m_g, p.n, F0, ldf, G0, ldg, p.F, ldf, p.G, ldg, p.Z, p.n,
-                                         p.sigma_f, p.sigma_g, X, p.n, &xinfo)
-            : hzgsvd_cpu_dx_from_outputs(p.m_f, p.m_g, p.n, F0, ldf, G0, ldg, p.F, ldf, p.G, ldg, p.Z, p.n,
-                                         p.sigma_f, p.sigma_g, X, p.n, &xinfo);
-        xinfo.detail[sizeof xinfo.detail - 1] = '\0';
-        x_written = (xst == HZGSVD_SUCCESS);
+/* What the run leaves to write, and --x's X.  The output arrays hold a result on success, after
+ * the last sweep without convergence (the documented contract), and where the engine says so in
+ * info.outputs_written (a rank deficiency found by the rank test, a result outside the double
+ * range); on any other error they hold the input or nothing, and writing them would pass off F as
+ * U.  X on success and after the last sweep without convergence, from any engine's outputs. */
+static void finish_outputs(cli_run *r)
+{
+    const cli_problem *p = &r->p;
+    const hzgsvd_status st = r->st;
+    r->have_outputs = !r->checked_here &&
+                      (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || r->info.outputs_written);
+    r->x_written = 0;
+    r->xst = HZGSVD_SUCCESS;
+    if (r->X != NULL && r->have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
+        const int ldf = p->m_f > 1 ? p->m_f : 1, ldg = p->m_g > 1 ? p->m_g : 1;
+        r->xst = p->is_complex
+            ? hzgsvd_cpu_zx_from_outputs(p->m_f, p->m_g, p->n, r->F0, ldf, r->G0, ldg, p->F, ldf, p->G, ldg, p->Z, p->n,
+                                         p->sigma_f, p->sigma_g, r->X, p->n, &r->xinfo)
+            : hzgsvd_cpu_dx_from_outputs(p->m_f, p->m_g, p->n, r->F0, ldf, r->G0, ldg, p->F, ldf, p->G, ldg, p->Z, p->n,
+                                         p->sigma_f, p->sigma_g, r->X, p->n, &r->xinfo);
+        r->xinfo.detail[sizeof r->xinfo.detail - 1] = '\0';
+        r->x_written = (r->xst == HZGSVD_SUCCESS);
     }
-    free(F0);
-    free(G0);
-    F0 = G0 = NULL;
-    if (have_outputs && write_outputs(&a, &p, x_written ? X : NULL, base_name(a.pos[0])) != 0) {
-        code = EXIT_FILE;
-        goto done;
-    }
-    const char *device_label = a.mpi ? mpi_device_name : engine->name;
-#ifdef HZGSVD_WITH_CUDA
-    if (!a.mpi && !strcmp(engine->name, "gpu")) device_label = gpu_device_name;
-#endif
-    int summary_ok = write_summary(summary_path, &a, device_label, &p, in_f, in_g, st, &info, have_outputs, x_written) == 0;
-    int summary_errno = errno;
-    if (!summary_ok && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
-        say("%s: cannot write (%s)", summary_path, strerror(summary_errno));
-        code = EXIT_FILE;
-        goto done;
-    }
-    /* On a library error the one line says what was written, so that nobody takes files of an
-     * earlier run in OUTDIR for this one's.  (A library error is the line to report; a summary
-     * that could not be written is only mentioned in it.) */
+    free(r->F0);
+    free(r->G0);
+    r->F0 = r->G0 = NULL;
+}
+
+/* For the line of a library error: what was written, so that nobody takes files of an earlier run
+ * in OUTDIR for this one's.  (A library error is the line to report; a summary that could not be
+ * written is only mentioned in it.) */
+static void describe_written(const cli_run *r, int summary_ok, int summary_errno, char *written, size_t len)
+{
     char summary_note[300];
     if (summary_ok) snprintf(summary_note, sizeof summary_note, "summary.json");
     else snprintf(summary_note, sizeof summary_note, "not summary.json (cannot write: %s)", strerror(summary_errno));
-    char written[768];
-    if (have_outputs && a.raw)
-        snprintf(written, sizeof written, "outputs written despite the error: %s.YU, .WV, .Z, .SY, .SW, .SS%s and %s in %s",
-                 base_name(a.pos[0]), x_written ? ", .X" : "", summary_note, a.outdir);
-    else if (have_outputs)
-        snprintf(written, sizeof written, "outputs written despite the error: U.npy, V.npy, Z.npy, sigma_f.npy, "
-                 "sigma_g.npy, sigma.npy%s and %s in %s", x_written ? ", X.npy" : "", summary_note, a.outdir);
+    if (r->have_outputs && r->a.raw)
+        snprintf(written, len, "outputs written despite the error: %s.YU, .WV, .Z, .SY, .SW, .SS%s and %s in %s",
+                 base_name(r->a.pos[0]), r->x_written ? ", .X" : "", summary_note, r->a.outdir);
+    else if (r->have_outputs)
+        snprintf(written, len, "outputs written despite the error: U.npy, V.npy, Z.npy, sigma_f.npy, "
+                 "sigma_g.npy, sigma.npy%s and %s in %s", r->x_written ? ", X.npy" : "", summary_note, r->a.outdir);
     else if (summary_ok)
-        snprintf(written, sizeof written, "only summary.json was written (to %s)", a.outdir);
+        snprintf(written, len, "only summary.json was written (to %s)", r->a.outdir);
     else
-        snprintf(written, sizeof written, "nothing was written (%s: %s)", summary_path, strerror(summary_errno));
+        snprintf(written, len, "nothing was written (%s: %s)", r->summary_path, strerror(summary_errno));
+}
+
+/* The closing line (success, the no-convergence warning, or the error) and its exit code. */
+static int say_outcome(const cli_run *r, const char *written)
+{
+    const cli_args *a = &r->a;
+    const hzgsvd_info *info = &r->info;
+    const hzgsvd_status st = r->st;
+    const int n = r->p.n;
     char where[96];
-    index_note(&a, info.detail, where, sizeof where);
+    index_note(a, info->detail, where, sizeof where);
     /* A pair refused by an engine that does not reduce: say which one does. */
     const char *engine_hint = "";
-    if (st == HZGSVD_ERR_RANK_DEFICIENT && a.opt.preprocess != 0) {
-        if (a.mpi) engine_hint = " (the distributed engine takes full-rank pairs only; the CPU and GPU engines, without --mpi, reduce rank-deficient pairs)";
+    if (st == HZGSVD_ERR_RANK_DEFICIENT && a->opt.preprocess != 0) {
+        if (a->mpi) engine_hint = " (the distributed engine takes full-rank pairs only; the CPU and GPU engines, without --mpi, reduce rank-deficient pairs)";
     }
-    if (st == HZGSVD_ERR_INVALID_ARGUMENT && a.opt.preprocess == 1 && a.mpi)   /* its detail does not say why */
+    if (st == HZGSVD_ERR_INVALID_ARGUMENT && a->opt.preprocess == 1 && a->mpi)   /* its detail does not say why */
         engine_hint = " (--preprocess always: the distributed engine does not reduce; the CPU and GPU engines, without --mpi, do)";
 
     if (st == HZGSVD_SUCCESS) {
-        if (!a.quiet && info.preprocessed)
+        if (!a->quiet && info->preprocessed)
             say("done: n = %d (K = %d, L = %d, null %d), %d sweeps, %llu transformations (%llu big), %.2f s; outputs in %s",
-                p.n, info.rank_k, info.rank_l, p.n - info.rank_k - info.rank_l, info.sweeps, info.all, info.big,
-                info.seconds, a.outdir);
-        else if (!a.quiet)
+                n, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l, info->sweeps, info->all, info->big,
+                info->seconds, a->outdir);
+        else if (!a->quiet)
             say("done: n = %d, %d sweeps, %llu transformations (%llu big), %.2f s; outputs in %s",
-                p.n, info.sweeps, info.all, info.big, info.seconds, a.outdir);
-        code = EXIT_OK;
-    } else if (st == HZGSVD_ERR_NO_CONVERGENCE) {
+                n, info->sweeps, info->all, info->big, info->seconds, a->outdir);
+        return EXIT_OK;
+    }
+    if (st == HZGSVD_ERR_NO_CONVERGENCE) {
         say("warning: library: %s%s%s%s; %s", hzgsvd_status_string(st),
-            info.detail[0] ? " (" : "", info.detail, info.detail[0] ? ")" : "", written);
-        code = exit_for_status(st);
-    } else {
-        /* the shape checks made here carry the library's status and detail, not its name */
-        say("%s%s%s%s%s%s%s%s; %s", checked_here ? "" : "library: ", hzgsvd_status_string(st),
-            info.detail[0] ? " (" : "", info.detail, where, info.detail[0] ? ")" : "", shape_hint, engine_hint, written);
-        code = exit_for_status(st);
+            info->detail[0] ? " (" : "", info->detail, info->detail[0] ? ")" : "", written);
+        return exit_for_status(st);
     }
-    /* X could not be computed (out of memory): the other outputs stand, X.npy is missing */
-    if (X != NULL && have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) && xst != HZGSVD_SUCCESS) {
-        say("--x: library: %s (%s) computing X; X was not written (summary.json: \"x_written\": false)",
-            hzgsvd_status_string(xst), xinfo.detail);
-        code = exit_for_status(xst);
-    }
+    /* the shape checks made here carry the library's status and detail, not its name */
+    say("%s%s%s%s%s%s%s%s; %s", r->checked_here ? "" : "library: ", hzgsvd_status_string(st),
+        info->detail[0] ? " (" : "", info->detail, where, info->detail[0] ? ")" : "", r->shape_hint, engine_hint, written);
+    return exit_for_status(st);
+}
 
-done:
-    free(summary_path);
-    free(path_f);
-    free(path_g);
-    free(p.Z);
-    free(p.sigma_f);
-    free(p.sigma_g);
-    free(p.sigma);
-    free(X);
-    free(F0);
-    free(G0);
-    npy_free(&Fm);
-    npy_free(&Gm);
-    return finish(&a, code);
+/* The outputs, summary.json and the closing line; the exit code. */
+static int write_results(cli_run *r)
+{
+    const hzgsvd_status st = r->st;
+    finish_outputs(r);
+    if (r->have_outputs && write_outputs(&r->a, &r->p, r->x_written ? r->X : NULL, base_name(r->a.pos[0])) != 0)
+        return EXIT_FILE;
+    const char *device_label = r->a.mpi ? r->mpi_device_name : r->engine->name;
+#ifdef HZGSVD_WITH_CUDA
+    if (!r->a.mpi && !strcmp(r->engine->name, "gpu")) device_label = gpu_device_name;
+#endif
+    int summary_ok = write_summary(r->summary_path, &r->a, device_label, &r->p, r->in_f, r->in_g, st, &r->info,
+                                   r->have_outputs, r->x_written) == 0;
+    int summary_errno = errno;
+    if (!summary_ok && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
+        say("%s: cannot write (%s)", r->summary_path, strerror(summary_errno));
+        return EXIT_FILE;
+    }
+    char written[768];
+    describe_written(r, summary_ok, summary_errno, written, sizeof written);
+    int code = say_outcome(r, written);
+    /* X could not be computed (out of memory): the other outputs stand, X.npy is missing */
+    if (r->X != NULL && r->have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) &&
+        r->xst != HZGSVD_SUCCESS) {
+        say("--x: library: %s (%s) computing X; X was not written (summary.json: \"x_written\": false)",
+            hzgsvd_status_string(r->xst), r->xinfo.detail);
+        code = exit_for_status(r->xst);
+    }
+    return code;
+}
+
+static void free_run(cli_run *r)
+{
+    free(r->summary_path);
+    free(r->path_f);
+    free(r->path_g);
+    free(r->p.Z);
+    free(r->p.sigma_f);
+    free(r->p.sigma_g);
+    free(r->p.sigma);
+    free(r->X);
+    free(r->F0);
+    free(r->G0);
+    npy_free(&r->Fm);
+    npy_free(&r->Gm);
+}
+
+int main(int argc, char **argv)
+{
+    static cli_run r;   /* static: zeroed, and off the stack (two hzgsvd_info) */
+    snprintf(r.mpi_device_name, sizeof r.mpi_device_name, "mpi");
+    int code = parse_args(argc, argv, &r.a);
+    if (code != CLI_GO_ON) return code;
+    if ((code = start_mpi(&r, &argc, &argv)) != CLI_GO_ON) return code;
+    if ((code = choose_engine(&r)) != CLI_GO_ON) return code;
+
+    code = read_inputs(&r);
+    if (code == CLI_GO_ON) {
+        check_shape(&r);
+        if (!r.checked_here) code = allocate_work(&r);
+    }
+    if (code == CLI_GO_ON) code = open_outdir(&r);
+    if (code == CLI_GO_ON) {
+        run_engine(&r);
+        code = write_results(&r);
+    }
+    free_run(&r);
+    return finish(&r.a, code);
 }

@@ -22,7 +22,7 @@
  * the line has no sigma_err_max).  --out-sigma
  * writes the sigma (length n, descending, NaN included) as .npy.  Exit 5 only for info < 0. */
 #define _POSIX_C_SOURCE 200809L
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <cblas.h>

@@ -33,6 +33,7 @@
  * Prints Markdown tables.  Exit status: 0, 1 on a CUDA/cuBLAS/cuSOLVER error or no GPU, 2 on usage. */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_single.cuh"
+#include "test/support/pairgen.h"   /* splitmix64, Box-Muller, the known pair's diagonals */
 
 #include <cublas_v2.h>
 #include <cusolverDn.h>
@@ -51,22 +52,15 @@
 static cublasHandle_t blas;
 static cusolverDnHandle_t solver;
 
-/* Gaussian entries from splitmix64 of (seed, index) and Box-Muller: deterministic anywhere. */
-__device__ static unsigned long long mix(unsigned long long z)
-{
-    z += 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
+/* Gaussian entries from splitmix64 of (seed, index) and Box-Muller (test/support/rng.h):
+ * deterministic anywhere. */
 __global__ void gaussian(double *a, size_t n, unsigned long long seed)
 {
     const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
     if (i >= n) return;
-    const double u1 = ((mix(seed * 0x100000001ull + 2 * i) >> 11) + 1) * 0x1p-53;
-    const double u2 = (mix(seed * 0x100000001ull + 2 * i + 1) >> 11) * 0x1p-53;
-    a[i] = sqrt(-2.0 * log(u1)) * cos(6.283185307179586 * u2);
+    const double u1 = sp_unit_to_one(sp_splitmix64_at(seed * 0x100000001ull + 2 * i));
+    const double u2 = sp_unit_from_zero(sp_splitmix64_at(seed * 0x100000001ull + 2 * i + 1));
+    a[i] = sp_box_muller(u1, u2, NULL);
 }
 
 static int cplx = 0;         /* --complex: complex pairs (ZHZ), cublasZherk + cusolverDnZhegvd for GEVD */
@@ -112,12 +106,6 @@ __global__ void scale_cols(double *Y, int m, int n, const double *d)
     if (i < (size_t)m * n) Y[i] *= d[i / m];
 }
 
-static int cmp_desc(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x < y) - (x > y);
-}
-
 typedef struct known_pair {
     int n;
     double *F, *G;           /* device, pristine */
@@ -157,19 +145,16 @@ static known_pair make_known(int n, unsigned long long seed)
     random_orthonormal(Q2, n, n, seed + 4);
     double *h = (double *)malloc(sizeof(double) * 3 * n);
     k.sigma = (double *)malloc(sizeof(double) * n);
-    for (int i = 0; i < n; ++i) {
-        const double t = n > 1 ? (double)i / (n - 1) : 0.0;
-        h[i] = pow(100.0, -t);                                    /* d: cond(X) = 100 */
-        unsigned long long z = seed * 0x9E3779B97F4A7C15ull + (unsigned long long)i * 0xBF58476D1CE4E5B9ull;
-        z ^= z >> 31; z *= 0x94D049BB133111EBull; z ^= z >> 29;
-        const double s = sigma_uniform ? 1e-3 + (22.0 - 1e-3) * ((double)(z >> 11) * 0x1p-53)
-                                       : 22.0 * pow(1e-3 / 22.0, t);   /* log-spaced from 22 down to 1e-3 */
-        k.sigma[i] = s;
-        h[n + i] = s / sqrt(1.0 + s * s);
-        h[2 * n + i] = 1.0 / sqrt(1.0 + s * s);
-    }
+    if (sigma_uniform)   /* uniform in [1e-3, 22), from a hash of (seed, i) of its own */
+        for (int i = 0; i < n; ++i) {
+            unsigned long long z = seed * 0x9E3779B97F4A7C15ull + (unsigned long long)i * 0xBF58476D1CE4E5B9ull;
+            z ^= z >> 31; z *= 0x94D049BB133111EBull; z ^= z >> 29;
+            k.sigma[i] = 1e-3 + (22.0 - 1e-3) * sp_unit_from_zero(z);
+        }
+    /* else log-spaced from 22 down to 1e-3 (ends not pinned); d: cond(X) = 100 */
+    sp_known_diagonals((size_t)n, 1e-3, 22.0, 100.0, 0, sigma_uniform, k.sigma, h + n, h + 2 * n, h);
     CK(cudaMemcpy(dd, h, sizeof(double) * 3 * n, cudaMemcpyHostToDevice));
-    qsort(k.sigma, n, sizeof(double), cmp_desc);
+    qsort(k.sigma, n, sizeof(double), sp_cmp_desc);
     const unsigned blocks = (unsigned)((nn + 255) / 256);
     const int rows = cplx ? 2 * n : n;                                           /* doubles per column */
     scale_cols<<<blocks, 256>>>(Q1, rows, n, dd);                                /* Q1 diag(d) */
@@ -189,7 +174,7 @@ static known_pair make_known(int n, unsigned long long seed)
 
 static double max_rel_err(double *s, const double *ref, int n)
 {
-    qsort(s, n, sizeof(double), cmp_desc);
+    qsort(s, n, sizeof(double), sp_cmp_desc);
     double e = 0.0;
     for (int i = 0; i < n; ++i) {
         const double d = fabs(s[i] - ref[i]) / ref[i];

@@ -3,7 +3,7 @@
 # square pairs with known sigma (hzgsvd_mkpair: sigma log-spaced 22 .. 1e-3, cond(X) = 100), real and
 # complex.  Prints a Markdown table: hzgsvd seconds and sweeps, LAPACK seconds, the ratio, and both
 # max relative errors of sigma.  Both compute the vectors (U, V and Z, resp. U, V and Q).
-#   BENCH_CPU_SIZES="128 256 512 1024" BUILD=build bash tools/bench_cpu.sh
+#   BENCH_CPU_SIZES="128 256 512 1024" BUILD=build bash tools/bench/bench_cpu.sh
 set -euo pipefail
 BUILD=${BUILD:-build}
 SIZES=${BENCH_CPU_SIZES:-128 256 512 1024}

@@ -15,7 +15,7 @@
 # BENCH_MPI_MPIRUN_ARGS (default "--bind-to none") goes to mpirun: Open MPI binds each of 2 ranks to
 # one core by default, which serializes a GPU rank's multithreaded host work (loading, scaling and
 # storing its columns: 8.10 against 6.64 s at n = 8192 on 2 H200s, docs/PERFORMANCE.md).
-#   BENCH_MPI_SIZES="4096 8192" BENCH_MPI_RANKS="1 2" BUILD=build bash tools/bench_mpi.sh
+#   BENCH_MPI_SIZES="4096 8192" BENCH_MPI_RANKS="1 2" BUILD=build bash tools/bench/bench_mpi.sh
 set -euo pipefail
 BUILD=${BUILD:-build}
 PYTHON=${PYTHON:-python3}

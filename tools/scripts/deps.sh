@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # deps.sh -- what `make demo` and `make test` need, checked before they build, installed where we can.
 #
-#   bash tools/deps.sh --check     list what is missing; exit 0 if nothing is, 1 otherwise
-#   bash tools/deps.sh --ensure    nothing missing: silent, exit 0.  Else install the Debian
+#   bash tools/scripts/deps.sh --check     list what is missing; exit 0 if nothing is, 1 otherwise
+#   bash tools/scripts/deps.sh --ensure    nothing missing: silent, exit 0.  Else install the Debian
 #                                  packages (apt-get, as root or through passwordless sudo) and
 #                                  check again.  Where installing is impossible (no root, no
 #                                  network): stop (exit 1) with the one command to run if something
 #                                  required is missing; only warn if what is missing is optional
 #                                  (make test then counts the suites that need it as skipped)
-#   bash tools/deps.sh --install   install the whole list (`make deps`)
+#   bash tools/scripts/deps.sh --install   install the whole list (`make deps`)
 #
 # The CUDA toolkit is not installed here: without nvcc the GPU parts are skipped (and counted as
 # skipped by make test); CPU_ONLY=1 skips them on purpose.
@@ -139,5 +139,5 @@ case "${1:-}" in
     -h|--help)
         awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" ;;
     *)
-        echo "usage: bash tools/deps.sh --check | --ensure | --install | --help" >&2; exit 2 ;;
+        echo "usage: bash tools/scripts/deps.sh --check | --ensure | --install | --help" >&2; exit 2 ;;
 esac

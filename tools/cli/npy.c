@@ -15,7 +15,7 @@
  * or damaged file than a matrix, so it is refused rather than half read.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -22,7 +22,8 @@
  * 1 out of memory.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_join_path */
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <math.h>
@@ -466,37 +467,38 @@ static int load(const char *path, npy_matrix *m)
     return 0;
 }
 
-static char *join(const char *dir, const char *name)
-{
-    const size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = malloc(n);
-    if (s) snprintf(s, n, "%s/%s", dir, name);
-    return s;
-}
-
 static int is_vector(const npy_matrix *v, size_t n) { return (v->rows == n && v->cols == 1) || (v->rows == 1 && v->cols == n); }
 
-int main(int argc, char **argv)
-{
-    const char *pos[3] = {NULL, NULL, NULL};
-    const char *ref_path = NULL;
-    int npos = 0, json = 0;
+/* What main's stages return where the program goes on. */
+#define CHECK_GO_ON (-1)
 
-    if (argc >= 2 && strcmp(argv[1], "--npy-info") == 0) {
-        if (argc != 3) {
-            fprintf(stderr, "%s: usage: %s --npy-info FILE\n", prog, prog);
-            return EXIT_USAGE;
-        }
-        npy_matrix m;
-        char err[512];
-        if (npy_read(argv[2], &m, err, sizeof err) != 0) {
-            fprintf(stderr, "%s: %s\n", prog, err);
-            return EXIT_IO;
-        }
-        printf("%zu %zu %d\n", m.rows, m.cols, m.is_complex);
-        npy_free(&m);
-        return 0;
+/* The files: the pair, the six outputs in OUTDIR, the optional reference. */
+enum { iF, iG, iU, iV, iZ, iSF, iSG, iS, iREF, NMAT };
+static const char *const names[NMAT] = {"F", "G", "U.npy", "V.npy", "Z.npy", "sigma_f.npy", "sigma_g.npy", "sigma.npy", "ref"};
+
+/* --npy-info FILE: rows, columns and whether it is complex. */
+static int npy_info(int argc, char **argv)
+{
+    if (argc != 3) {
+        fprintf(stderr, "%s: usage: %s --npy-info FILE\n", prog, prog);
+        return EXIT_USAGE;
     }
+    npy_matrix m;
+    char err[512];
+    if (npy_read(argv[2], &m, err, sizeof err) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, err);
+        return EXIT_IO;
+    }
+    printf("%zu %zu %d\n", m.rows, m.cols, m.is_complex);
+    npy_free(&m);
+    return 0;
+}
+
+/* F.npy G.npy OUTDIR [--ref FILE] [--json] into pos, *ref_path, *json.  CHECK_GO_ON; 0 after --help
+ * or --version; EXIT_USAGE (said why). */
+static int parse_command_line(int argc, char **argv, const char *pos[3], const char **ref_path, int *json)
+{
+    int npos = 0;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
             help(stdout);
@@ -505,15 +507,15 @@ int main(int argc, char **argv)
             printf("%s %s\n", prog, HZGSVD_VERSION_STRING);
             return 0;
         } else if (strcmp(argv[i], "--json") == 0) {
-            json = 1;
+            *json = 1;
         } else if (strcmp(argv[i], "--ref") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "%s: --ref needs a file\n", prog);
                 return EXIT_USAGE;
             }
-            ref_path = argv[++i];
+            *ref_path = argv[++i];
         } else if (strncmp(argv[i], "--ref=", 6) == 0) {
-            ref_path = argv[i] + 6;
+            *ref_path = argv[i] + 6;
         } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
             fprintf(stderr, "%s: unknown option '%s'\n", prog, argv[i]);
             usage(stderr);
@@ -530,180 +532,240 @@ int main(int argc, char **argv)
         usage(stderr);
         return EXIT_USAGE;
     }
+    return CHECK_GO_ON;
+}
 
-    enum { iF, iG, iU, iV, iZ, iSF, iSG, iS, iREF, NMAT };
-    static const char *const names[NMAT] = {"F", "G", "U.npy", "V.npy", "Z.npy", "sigma_f.npy", "sigma_g.npy", "sigma.npy", "ref"};
-    npy_matrix mat[NMAT];
-    char *paths[NMAT];
-    memset(mat, 0, sizeof mat);
-    memset(paths, 0, sizeof paths);
-    int rc = EXIT_MEM;
-    ld *Zl = NULL, *Xl = NULL, *colmax = NULL;
-    size_t *rp = NULL, *cq = NULL, *colarg = NULL;
-    double *ssort = NULL, *rsort = NULL;
-
+/* Every file into mat (paths: the OUTDIR/name strings, freed by the caller).  CHECK_GO_ON, EXIT_IO
+ * or EXIT_MEM. */
+static int load_all(const char *const pos[3], const char *ref_path, npy_matrix mat[NMAT], char *paths[NMAT])
+{
     for (int k = 0; k < NMAT; ++k) {
         const char *pth;
         if (k == iF) pth = pos[0];
         else if (k == iG) pth = pos[1];
         else if (k == iREF) pth = ref_path;
         else {
-            paths[k] = join(pos[2], names[k]);
-            if (!paths[k]) goto out;
+            paths[k] = tools_join_path(pos[2], names[k]);
+            if (!paths[k]) return EXIT_MEM;
             pth = paths[k];
         }
         if (!pth) continue;
-        if (load(pth, &mat[k]) != 0) {
-            rc = EXIT_IO;
-            goto out;
-        }
+        if (load(pth, &mat[k]) != 0) return EXIT_IO;
     }
+    return CHECK_GO_ON;
+}
 
+/* The shapes and kinds of the files against F's.  CHECK_GO_ON, or EXIT_SHAPE (said which). */
+static int check_shapes(const npy_matrix mat[NMAT], const char *ref_path)
+{
     const size_t mf = mat[iF].rows, mg = mat[iG].rows, n = mat[iF].cols;
     const int cplx = mat[iF].is_complex;
-    {
-        char why[512] = "";
-        if (mat[iG].cols != n)
-            snprintf(why, sizeof why, "F is %zu x %zu but G is %zu x %zu (column counts differ)", mf, n, mg, mat[iG].cols);
-        else if (mat[iG].is_complex != cplx)
-            snprintf(why, sizeof why, "F is %s but G is %s", cplx ? "complex" : "real", mat[iG].is_complex ? "complex" : "real");
-        else if (mat[iU].rows != mf || mat[iU].cols != n)
-            snprintf(why, sizeof why, "U is %zu x %zu, expected %zu x %zu", mat[iU].rows, mat[iU].cols, mf, n);
-        else if (mat[iV].rows != mg || mat[iV].cols != n)
-            snprintf(why, sizeof why, "V is %zu x %zu, expected %zu x %zu", mat[iV].rows, mat[iV].cols, mg, n);
-        else if (mat[iZ].rows != n || mat[iZ].cols != n)
-            snprintf(why, sizeof why, "Z is %zu x %zu, expected %zu x %zu", mat[iZ].rows, mat[iZ].cols, n, n);
-        else if (mat[iU].is_complex != cplx || mat[iV].is_complex != cplx || mat[iZ].is_complex != cplx)
-            snprintf(why, sizeof why, "U, V and Z must be %s like F", cplx ? "complex" : "real");
-        else {
-            for (int k = iSF; k <= iREF && !why[0]; ++k) {
-                if (k == iREF && !ref_path) break;
-                if (!is_vector(&mat[k], n))
-                    snprintf(why, sizeof why, "%s has shape %zu x %zu, expected a vector of length %zu",
-                             k == iREF ? ref_path : names[k], mat[k].rows, mat[k].cols, n);
-                else if (mat[k].is_complex)
-                    snprintf(why, sizeof why, "%s must be real", k == iREF ? ref_path : names[k]);
-            }
-        }
-        if (why[0]) {
-            fprintf(stderr, "%s: shape mismatch: %s\n", prog, why);
-            rc = EXIT_SHAPE;
-            goto out;
+    char why[512] = "";
+    if (mat[iG].cols != n)
+        snprintf(why, sizeof why, "F is %zu x %zu but G is %zu x %zu (column counts differ)", mf, n, mg, mat[iG].cols);
+    else if (mat[iG].is_complex != cplx)
+        snprintf(why, sizeof why, "F is %s but G is %s", cplx ? "complex" : "real", mat[iG].is_complex ? "complex" : "real");
+    else if (mat[iU].rows != mf || mat[iU].cols != n)
+        snprintf(why, sizeof why, "U is %zu x %zu, expected %zu x %zu", mat[iU].rows, mat[iU].cols, mf, n);
+    else if (mat[iV].rows != mg || mat[iV].cols != n)
+        snprintf(why, sizeof why, "V is %zu x %zu, expected %zu x %zu", mat[iV].rows, mat[iV].cols, mg, n);
+    else if (mat[iZ].rows != n || mat[iZ].cols != n)
+        snprintf(why, sizeof why, "Z is %zu x %zu, expected %zu x %zu", mat[iZ].rows, mat[iZ].cols, n, n);
+    else if (mat[iU].is_complex != cplx || mat[iV].is_complex != cplx || mat[iZ].is_complex != cplx)
+        snprintf(why, sizeof why, "U, V and Z must be %s like F", cplx ? "complex" : "real");
+    else {
+        for (int k = iSF; k <= iREF && !why[0]; ++k) {
+            if (k == iREF && !ref_path) break;
+            if (!is_vector(&mat[k], n))
+                snprintf(why, sizeof why, "%s has shape %zu x %zu, expected a vector of length %zu",
+                         k == iREF ? ref_path : names[k], mat[k].rows, mat[k].cols, n);
+            else if (mat[k].is_complex)
+                snprintf(why, sizeof why, "%s must be real", k == iREF ? ref_path : names[k]);
         }
     }
+    if (why[0]) {
+        fprintf(stderr, "%s: shape mismatch: %s\n", prog, why);
+        return EXIT_SHAPE;
+    }
+    return CHECK_GO_ON;
+}
 
+/* Everything the line reports (long double where it is measured so). */
+typedef struct measures {
+    int singular;               /* Z singular or not finite: no X, res_F, res_G, cond_Z */
+    ld resF, resG, condZ;
+    ld oU, oUm, oV, oVm;        /* orthogonality of U and V: Frobenius norm, largest entry */
+    ld sfsg, ratio;
+    int sorted;
+    double *ssort, *rsort;      /* sigma and the reference sorted descending (n each) */
+    double emax, emean;         /* against the reference */
+} measures;
+
+/* X = Z^-1 (LU with complete pivoting), cond_Z and the residuals of F and G.  CHECK_GO_ON, or
+ * EXIT_MEM (said). */
+static int measure_residuals(const npy_matrix mat[NMAT], measures *me)
+{
+    const size_t mf = mat[iF].rows, mg = mat[iG].rows, n = mat[iF].cols;
+    const int cplx = mat[iF].is_complex;
     const size_t per = cplx ? 2 : 1;
-    const double *sf = mat[iSF].data, *sg = mat[iSG].data, *sig = mat[iS].data;
-
-    /* X = Z^-1 */
-    Zl = malloc(per * n * n * sizeof(ld));
-    Xl = malloc(per * n * n * sizeof(ld));
-    colmax = malloc(n * sizeof(ld));
-    rp = malloc(n * sizeof(size_t));
-    cq = malloc(n * sizeof(size_t));
-    colarg = malloc(n * sizeof(size_t));
-    ssort = malloc(n * sizeof(double));
-    rsort = malloc(n * sizeof(double));
-    if (!Zl || !Xl || !colmax || !rp || !cq || !colarg || !ssort || !rsort) {
+    int rc = EXIT_MEM;
+    ld *Zl = malloc(per * n * n * sizeof(ld)), *Xl = malloc(per * n * n * sizeof(ld)), *colmax = malloc(n * sizeof(ld));
+    size_t *rp = malloc(n * sizeof(size_t)), *cq = malloc(n * sizeof(size_t)), *colarg = malloc(n * sizeof(size_t));
+    if (!Zl || !Xl || !colmax || !rp || !cq || !colarg) {
         fprintf(stderr, "%s: out of memory (n = %zu)\n", prog, n);
         goto out;
     }
     for (size_t i = 0; i < per * n * n; ++i) Zl[i] = (ld)mat[iZ].data[i];
     const ld zfro = sqrtl(fro2(&mat[iZ]));
-    int singular = 0;
-    if (!isfinite(zfro) || lu_complete(cplx, n, Zl, rp, cq, colmax, colarg) != 0) singular = 1;
+    me->singular = 0;
+    if (!isfinite(zfro) || lu_complete(cplx, n, Zl, rp, cq, colmax, colarg) != 0) me->singular = 1;
 
-    ld resF = NAN, resG = NAN, condZ = NAN;
-    if (!singular) {
+    me->resF = me->resG = me->condZ = NAN;
+    if (!me->singular) {
         if (lu_inverse(cplx, n, Zl, rp, cq, Xl) != 0) {
             fprintf(stderr, "%s: out of memory\n", prog);
             goto out;
         }
         ld x2 = 0.0L;
         for (size_t i = 0; i < per * n * n; ++i) x2 += Xl[i] * Xl[i];
-        condZ = zfro * sqrtl(x2);
+        me->condZ = zfro * sqrtl(x2);
         ld rF2, rG2;
-        if (residual2(cplx, mf, n, mat[iF].data, mat[iU].data, sf, Xl, &rF2) != 0 ||
-            residual2(cplx, mg, n, mat[iG].data, mat[iV].data, sg, Xl, &rG2) != 0) {
+        if (residual2(cplx, mf, n, mat[iF].data, mat[iU].data, mat[iSF].data, Xl, &rF2) != 0 ||
+            residual2(cplx, mg, n, mat[iG].data, mat[iV].data, mat[iSG].data, Xl, &rG2) != 0) {
             fprintf(stderr, "%s: out of memory\n", prog);
             goto out;
         }
-        resF = sqrtl(rF2) / sqrtl(fro2(&mat[iF]));
-        resG = sqrtl(rG2) / sqrtl(fro2(&mat[iG]));
+        me->resF = sqrtl(rF2) / sqrtl(fro2(&mat[iF]));
+        me->resG = sqrtl(rG2) / sqrtl(fro2(&mat[iG]));
     }
+    rc = CHECK_GO_ON;
+out:
+    free(Zl);
+    free(Xl);
+    free(colmax);
+    free(rp);
+    free(cq);
+    free(colarg);
+    return rc;
+}
 
-    ld oU, oUm, oV, oVm;
-    if (orthogonality(&mat[iU], &oU, &oUm) != 0 || orthogonality(&mat[iV], &oV, &oVm) != 0) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        goto out;
-    }
-
-    ld sfsg = 0.0L, ratio = 0.0L;
-    int sorted = 1;
+/* sigma_f^2 + sigma_g^2 = 1, sigma = sigma_f / sigma_g, the order, and (with a reference) the
+ * errors of sigma.  me->ssort and me->rsort hold n doubles each. */
+static void measure_sigmas(const npy_matrix mat[NMAT], int with_ref, measures *me)
+{
+    const size_t n = mat[iF].cols;
+    const double *sf = mat[iSF].data, *sg = mat[iSG].data, *sig = mat[iS].data;
+    me->sfsg = 0.0L;
+    me->ratio = 0.0L;
+    me->sorted = 1;
     for (size_t i = 0; i < n; ++i) {
         const ld a = sf[i], b = sg[i];
         const ld e = fabsl(a * a + b * b - 1.0L);
-        if (e > sfsg || isnan(e)) sfsg = e;
+        if (e > me->sfsg || isnan(e)) me->sfsg = e;
         const ld q = a / b;
         ld rerr;
         if (isinf(q) && isinf(sig[i]) && sig[i] > 0) rerr = 0.0L;
         else if (q == 0.0L) rerr = fabsl((ld)sig[i]);
         else rerr = fabsl((ld)sig[i] - q) / fabsl(q);
-        if (rerr > ratio || isnan(rerr)) ratio = rerr;
-        if (i > 0 && !(sig[i] <= sig[i - 1])) sorted = 0;
+        if (rerr > me->ratio || isnan(rerr)) me->ratio = rerr;
+        if (i > 0 && !(sig[i] <= sig[i - 1])) me->sorted = 0;
     }
 
-    double emax = NAN, emean = NAN;
-    memcpy(ssort, sig, n * sizeof(double));
-    qsort(ssort, n, sizeof(double), cmp_desc);
-    if (ref_path) {
-        memcpy(rsort, mat[iREF].data, n * sizeof(double));
-        qsort(rsort, n, sizeof(double), cmp_desc);
+    me->emax = me->emean = NAN;
+    memcpy(me->ssort, sig, n * sizeof(double));
+    qsort(me->ssort, n, sizeof(double), cmp_desc);
+    if (with_ref) {
+        memcpy(me->rsort, mat[iREF].data, n * sizeof(double));
+        qsort(me->rsort, n, sizeof(double), cmp_desc);
         ld mx = 0.0L, sum = 0.0L;
         for (size_t i = 0; i < n; ++i) {
-            const ld r = rsort[i];
-            const ld e = (r != 0.0L) ? fabsl((ld)ssort[i] - r) / fabsl(r) : fabsl((ld)ssort[i]);
+            const ld r = me->rsort[i];
+            const ld e = (r != 0.0L) ? fabsl((ld)me->ssort[i] - r) / fabsl(r) : fabsl((ld)me->ssort[i]);
             if (e > mx || isnan(e)) mx = e;
             sum += e;
         }
-        emax = (double)mx;
-        emean = (double)(sum / (ld)n);
+        me->emax = (double)mx;
+        me->emean = (double)(sum / (ld)n);
     }
+}
 
+/* The one line (or JSON object) of key=value pairs; test/test_tools.sh reads the keys from the
+ * PUT lines below. */
+static void print_measures(const npy_matrix mat[NMAT], int with_ref, const measures *me, int json)
+{
+    const size_t n = mat[iF].cols;
     metric ms[24];
     size_t cnt = 0;
 #define PUT(k, v, isint) (ms[cnt].key = (k), ms[cnt].val = (double)(v), ms[cnt].is_int = (isint), ++cnt)
-    PUT("res_F", resF, 0);
-    PUT("res_G", resG, 0);
-    PUT("orth_U", oU, 0);
-    PUT("orth_V", oV, 0);
-    PUT("orth_U_max", oUm, 0);
-    PUT("orth_V_max", oVm, 0);
-    PUT("sfsg_max", sfsg, 0);
-    PUT("sigma_ratio_max", ratio, 0);
-    if (ref_path) {
-        PUT("sigma_err_max", emax, 0);
-        PUT("sigma_err_mean", emean, 0);
+    PUT("res_F", me->resF, 0);
+    PUT("res_G", me->resG, 0);
+    PUT("orth_U", me->oU, 0);
+    PUT("orth_V", me->oV, 0);
+    PUT("orth_U_max", me->oUm, 0);
+    PUT("orth_V_max", me->oVm, 0);
+    PUT("sfsg_max", me->sfsg, 0);
+    PUT("sigma_ratio_max", me->ratio, 0);
+    if (with_ref) {
+        PUT("sigma_err_max", me->emax, 0);
+        PUT("sigma_err_mean", me->emean, 0);
     }
-    PUT("sigma_max", ssort[0], 0);
-    PUT("sigma_min", ssort[n - 1], 0);
-    if (ref_path) {
-        PUT("ref_max", rsort[0], 0);
-        PUT("ref_min", rsort[n - 1], 0);
+    PUT("sigma_max", me->ssort[0], 0);
+    PUT("sigma_min", me->ssort[n - 1], 0);
+    if (with_ref) {
+        PUT("ref_max", me->rsort[0], 0);
+        PUT("ref_min", me->rsort[n - 1], 0);
     }
-    PUT("sigma_sorted", sorted, 1);
-    PUT("cond_Z", condZ, 0);
+    PUT("sigma_sorted", me->sorted, 1);
+    PUT("cond_Z", me->condZ, 0);
     PUT("n", n, 1);
-    PUT("m_f", mf, 1);
-    PUT("m_g", mg, 1);
-    PUT("complex", cplx, 1);
+    PUT("m_f", mat[iF].rows, 1);
+    PUT("m_g", mat[iG].rows, 1);
+    PUT("complex", mat[iF].is_complex, 1);
 #undef PUT
     print_metrics(ms, cnt, json);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "--npy-info") == 0) return npy_info(argc, argv);
+    const char *pos[3] = {NULL, NULL, NULL};
+    const char *ref_path = NULL;
+    int json = 0;
+    int rc = parse_command_line(argc, argv, pos, &ref_path, &json);
+    if (rc != CHECK_GO_ON) return rc;
+
+    npy_matrix mat[NMAT];
+    char *paths[NMAT];
+    memset(mat, 0, sizeof mat);
+    memset(paths, 0, sizeof paths);
+    measures me;
+    memset(&me, 0, sizeof me);
+    rc = load_all(pos, ref_path, mat, paths);
+    if (rc == CHECK_GO_ON) rc = check_shapes(mat, ref_path);
+    if (rc != CHECK_GO_ON) goto out;
+
+    const size_t n = mat[iF].cols;
+    me.ssort = malloc(n * sizeof(double));
+    me.rsort = malloc(n * sizeof(double));
+    if (!me.ssort || !me.rsort) {
+        fprintf(stderr, "%s: out of memory (n = %zu)\n", prog, n);
+        rc = EXIT_MEM;
+        goto out;
+    }
+    rc = measure_residuals(mat, &me);
+    if (rc != CHECK_GO_ON) goto out;
+    if (orthogonality(&mat[iU], &me.oU, &me.oUm) != 0 || orthogonality(&mat[iV], &me.oV, &me.oVm) != 0) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        rc = EXIT_MEM;
+        goto out;
+    }
+    measure_sigmas(mat, ref_path != NULL, &me);
+    print_measures(mat, ref_path != NULL, &me, json);
     if (fflush(stdout) != 0) {
         rc = EXIT_IO;
         goto out;
     }
-    if (singular) {
+    if (me.singular) {
         fprintf(stderr, "%s: Z is singular or not finite; res_F, res_G and cond_Z not computed\n", prog);
         rc = EXIT_NUMERIC;
         goto out;
@@ -714,13 +776,7 @@ out:
         npy_free(&mat[k]);
         free(paths[k]);
     }
-    free(Zl);
-    free(Xl);
-    free(colmax);
-    free(rp);
-    free(cq);
-    free(colarg);
-    free(ssort);
-    free(rsort);
+    free(me.ssort);
+    free(me.rsort);
     return rc;
 }

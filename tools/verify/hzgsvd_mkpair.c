@@ -50,18 +50,22 @@
  *   Gaussian vectors of decreasing length and a diagonal of signs (phases), Stewart's
  *   construction behind LAPACK's xLAROR, here computed in long double.
  *
- * The random numbers come from an own splitmix64 generator + Box-Muller, so the output is a
- * function of the options and the seed (on one machine: LAPACK's QR and libm's log/cos/sin are the
+ * The random numbers come from splitmix64 + Box-Muller (test/support/rng.h, shared with the tests
+ * and the benchmark), so the output is a function of the options and the seed (on one machine: LAPACK's QR and libm's log/cos/sin are the
  * only outside code involved).
  *
  * Writes OUTDIR/F.npy, OUTDIR/G.npy, OUTDIR/sigma_ref.npy (length N, descending; where the
  * construction gives no reference a sigma_ref.npy left in OUTDIR from an earlier run is removed)
- * and, with --raw, OUTDIR/pair.Y and OUTDIR/pair.W in the paper's raw format (see tools/npy.h).
+ * and, with --raw, OUTDIR/pair.Y and OUTDIR/pair.W in the paper's raw format (see tools/cli/npy.h).
  * Prints one line, saying which files were written and what the reference is.
  * Exit status: 0 success, 2 usage error, 3 I/O error, 1 other failure.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_mkdir_p, tools_join_path */
+#include "test/support/rng.h"        /* splitmix64, Box-Muller: the streams the files come from */
+#include "test/support/pairgen.h"    /* the known-sigma pair's diagonals */
+#include "test/support/lapack_qr.h"  /* orthonormal factors */
 #include "generated/hzgsvd_core.h"   /* HZGSVD_VERSION_STRING */
 
 #include <errno.h>
@@ -114,71 +118,24 @@ static int die(int code, const char *msg)
     return code;
 }
 
-/* ---- random numbers: splitmix64 + Box-Muller ---------------------------------------------- */
-
-typedef struct {
-    uint64_t s;
-    int have;
-    double spare;
-} rng_t;
-
-static uint64_t rng_next(rng_t *r)
-{
-    uint64_t z = (r->s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
-/* uniform in the open interval (0, 1) */
-static double rng_uniform(rng_t *r)
-{
-    return ((double)(rng_next(r) >> 11) + 0.5) * 0x1.0p-53;
-}
-
-static double rng_normal(rng_t *r)
-{
-    if (r->have) {
-        r->have = 0;
-        return r->spare;
-    }
-    const double u1 = rng_uniform(r), u2 = rng_uniform(r);
-    const double rad = sqrt(-2.0 * log(u1));
-    const double th = 6.283185307179586476925286766559 * u2;
-    r->spare = rad * sin(th);
-    r->have = 1;
-    return rad * cos(th);
-}
-
 /* ---- linear algebra ---------------------------------------------------------------------- */
 
 /* An m x n (m >= n) matrix with orthonormal columns: the Q factor of a Gaussian matrix.
  * Complex: interleaved (re, im).  Returns NULL on failure (message in err). */
-static double *random_orthonormal(rng_t *r, int cplx, size_t m, size_t n, char *err, size_t errlen)
+static double *random_orthonormal(sp_rng *r, int cplx, size_t m, size_t n, char *err, size_t errlen)
 {
     const size_t per = cplx ? 2 : 1;
     double *a = malloc(m * n * per * sizeof(double));
-    double *tau = malloc(n * per * sizeof(double));
-    if (!a || !tau) {
-        free(a);
-        free(tau);
+    if (!a) {
         snprintf(err, errlen, "out of memory (%zu x %zu matrix)", m, n);
         return NULL;
     }
-    for (size_t i = 0; i < m * n * per; ++i) a[i] = rng_normal(r);
-    lapack_int info;
-    const lapack_int lm = (lapack_int)m, ln = (lapack_int)n;
-    if (cplx) {
-        info = LAPACKE_zgeqrf(LAPACK_COL_MAJOR, lm, ln, (lapack_complex_double *)a, lm, (lapack_complex_double *)tau);
-        if (info == 0) info = LAPACKE_zungqr(LAPACK_COL_MAJOR, lm, ln, ln, (lapack_complex_double *)a, lm, (lapack_complex_double *)tau);
-    } else {
-        info = LAPACKE_dgeqrf(LAPACK_COL_MAJOR, lm, ln, a, lm, tau);
-        if (info == 0) info = LAPACKE_dorgqr(LAPACK_COL_MAJOR, lm, ln, ln, a, lm, tau);
-    }
-    free(tau);
+    for (size_t i = 0; i < m * n * per; ++i) a[i] = sp_rng_normal(r);
+    const int info = sp_orthonormalize(cplx, m, n, a);
     if (info != 0) {
         free(a);
-        snprintf(err, errlen, "LAPACK QR failed (info = %d)", (int)info);
+        if (info == SP_QR_NO_MEMORY) snprintf(err, errlen, "out of memory (%zu x %zu matrix)", m, n);
+        else snprintf(err, errlen, "LAPACK QR failed (info = %d)", info);
         return NULL;
     }
     return a;
@@ -249,11 +206,11 @@ typedef long double ld;
 
 /* n values uniform in (0, 1), those <= 1e-10 rejected (the acceptance rule of the paper's
  * section 5.1.2, which keeps every diagonal factor safely nonsingular). */
-static void uniform_accepted(rng_t *r, size_t n, ld *v)
+static void uniform_accepted(sp_rng *r, size_t n, ld *v)
 {
     for (size_t i = 0; i < n; ++i) {
         double u;
-        do u = rng_uniform(r);
+        do u = sp_rng_uniform(r);
         while (!(u > 1e-10));
         v[i] = (ld)u;
     }
@@ -267,7 +224,7 @@ static void uniform_accepted(rng_t *r, size_t n, ld *v)
  * of the Q factor of a Gaussian matrix whose R has a positive diagonal, hence Haar distributed
  * (Stewart 1980; LAPACK's xLAROR builds its matrices the same way).  Every reflector is exactly
  * orthogonal to long double rounding, so Q is orthogonal to about 1e-19.  Returns -1 on no memory. */
-static int haar_left_ld(rng_t *r, int cplx, size_t m, size_t c, ld *A)
+static int haar_left_ld(sp_rng *r, int cplx, size_t m, size_t c, ld *A)
 {
     const size_t per = cplx ? 2 : 1;
     ld *v = malloc(per * m * sizeof(ld)), *dg = malloc(per * m * sizeof(ld));
@@ -280,7 +237,7 @@ static int haar_left_ld(rng_t *r, int cplx, size_t m, size_t c, ld *A)
         const size_t len = m - t;
         ld nrm2 = 0.0L;
         for (size_t i = 0; i < per * len; ++i) {
-            v[i] = (ld)rng_normal(r);
+            v[i] = (ld)sp_rng_normal(r);
             nrm2 += v[i] * v[i];
         }
         const ld nrm = sqrtl(nrm2);
@@ -339,7 +296,7 @@ static int haar_left_ld(rng_t *r, int cplx, size_t m, size_t c, ld *A)
 }
 
 /* A Haar random m x m orthogonal (unitary) matrix in long double (NULL on no memory). */
-static ld *haar_ld(rng_t *r, int cplx, size_t m)
+static ld *haar_ld(sp_rng *r, int cplx, size_t m)
 {
     const size_t per = cplx ? 2 : 1;
     ld *Q = calloc(per * m * m, sizeof(ld));
@@ -390,7 +347,7 @@ static void round_ld(size_t count, const ld *a, double *out)
 /* Q diag(lambda) Q^H for a Haar random Q of order n: the symmetric (Hermitian) matrix with the
  * spectrum lambda, as xLAGSY / xLAGHE (full bandwidth) and the two-sided xLAROR make it.
  * Returns a malloc'ed n x n long double matrix, NULL on no memory. */
-static ld *sym_with_spectrum(rng_t *r, int cplx, size_t n, const ld *lambda)
+static ld *sym_with_spectrum(sp_rng *r, int cplx, size_t n, const ld *lambda)
 {
     const size_t per = cplx ? 2 : 1;
     ld *Q = haar_ld(r, cplx, n), *S = malloc(per * n * n * sizeof(ld));
@@ -476,17 +433,11 @@ static int pivoted_cholesky(size_t n, ld *A, double *F)
     return 0;
 }
 
-static int cmp_desc(const void *a, const void *b)
-{
-    const double x = *(const double *)a, y = *(const double *)b;
-    return (x < y) - (x > y);
-}
-
 /* --dataset paper, real (section 5.1.2): F = (U SF) X (m x n), G = (V SG) X (p x n), sigma = sf/sg
  * descending (exact for the long double pair).  Returns 0, or -1 on no memory. */
 static int build_paper_real(uint64_t seed, size_t m, size_t p, size_t n, double *F, double *G, double *sigma)
 {
-    rng_t r = {seed, 0, 0.0};
+    sp_rng r = sp_rng_seeded(seed);
     const size_t big = m > p ? m : p;
     int rc = -1;
     ld *sf = malloc(n * sizeof(ld)), *sg = malloc(n * sizeof(ld)), *lx = malloc(n * sizeof(ld));
@@ -508,7 +459,7 @@ static int build_paper_real(uint64_t seed, size_t m, size_t p, size_t n, double 
     ld_mul(0, p, n, n, VS, NULL, X, 0, T);
     round_ld(p * n, T, G);
     for (size_t i = 0; i < n; ++i) sigma[i] = (double)(sf[i] / sg[i]);
-    qsort(sigma, n, sizeof(double), cmp_desc);
+    qsort(sigma, n, sizeof(double), sp_cmp_desc);
     rc = 0;
 out:
     free(sf);
@@ -525,7 +476,7 @@ out:
  * definite with eigenvalues uniform in (0, 1).  Returns 0, or -1 on no memory. */
 static int build_paper_complex(uint64_t seed, size_t n, double *F, double *G)
 {
-    rng_t r = {seed, 0, 0.0};
+    sp_rng r = sp_rng_seeded(seed);
     int rc = -1;
     ld *lf = malloc(n * sizeof(ld)), *lg = malloc(n * sizeof(ld)), *SF = NULL, *SG = NULL;
     if (!lf || !lg) goto out;
@@ -547,7 +498,7 @@ out:
  * lambda_n = 10^-e and the others 10^(-e u), u uniform in (0, 1), Q Haar random: kappa_2 = 10^e.
  * Returns 0, -1 on no memory, -2 if the Cholesky factorization breaks down (it cannot for e <= 16:
  * 10^-16 is far above long double's rounding of a matrix of norm 1). */
-static int appg_factor(rng_t *r, size_t n, int e, double *F)
+static int appg_factor(sp_rng *r, size_t n, int e, double *F)
 {
     ld *lam = malloc(n * sizeof(ld)), *A = NULL;
     if (!lam) return -1;
@@ -555,7 +506,7 @@ static int appg_factor(rng_t *r, size_t n, int e, double *F)
     for (size_t i = 0; i < n; ++i) {
         if (i == 0) lam[i] = 1.0L;
         else if (i == n - 1) lam[i] = lo;
-        else lam[i] = powl(10.0L, -(ld)e * (ld)rng_uniform(r));
+        else lam[i] = powl(10.0L, -(ld)e * (ld)sp_rng_uniform(r));
     }
     int rc = -1;
     if ((A = sym_with_spectrum(r, 0, n, lam)) != NULL) rc = pivoted_cholesky(n, A, F) ? -2 : 0;
@@ -568,53 +519,10 @@ static int appg_factor(rng_t *r, size_t n, int e, double *F)
  * stream that does not depend on J (so F, Q_B and the spectrum's shape are shared by all J). */
 static int build_appg(uint64_t seed, int J, size_t n, double *F, double *G)
 {
-    rng_t rf = {seed, 0, 0.0}, rg = {seed ^ UINT64_C(0xA5A5A5A55A5A5A5A), 0, 0.0};
+    sp_rng rf = sp_rng_seeded(seed), rg = sp_rng_seeded(seed ^ UINT64_C(0xA5A5A5A55A5A5A5A));
     int e = appg_factor(&rf, n, 1, F);
     if (e == 0) e = appg_factor(&rg, n, J, G);
     return e;
-}
-
-/* ---- files -------------------------------------------------------------------------------- */
-
-static int mkdir_p(const char *path, char *err, size_t errlen)
-{
-    char *p = strdup(path);
-    if (!p) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    size_t len = strlen(p);
-    while (len > 1 && p[len - 1] == '/') p[--len] = '\0';
-    for (char *q = p + 1;; ++q) {
-        const int last = (*q == '\0');
-        if (*q == '/' || last) {
-            const char save = *q;
-            *q = '\0';
-            if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-                snprintf(err, errlen, "cannot create directory %s: %s", p, strerror(errno));
-                free(p);
-                return -1;
-            }
-            *q = save;
-            if (last) break;
-        }
-    }
-    struct stat st;
-    if (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s is not a directory", p);
-        free(p);
-        return -1;
-    }
-    free(p);
-    return 0;
-}
-
-static char *join(const char *dir, const char *name)
-{
-    const size_t n = strlen(dir) + strlen(name) + 2;
-    char *s = malloc(n);
-    if (s) snprintf(s, n, "%s/%s", dir, name);
-    return s;
 }
 
 /* ---- options ------------------------------------------------------------------------------ */
@@ -652,38 +560,57 @@ static int parse_pos(const char *s, double *v)
     return 0;
 }
 
-int main(int argc, char **argv)
-{
-    int cplx = 0, raw = 0;
-    size_t m = 0, p = 0, n = 0;
-    int have_n = 0;
-    uint64_t seed = 1;
-    double smin = 1e-3, smax = 22.0, condx = 100.0;
-    int mode = MODE_KNOWN, appg_j = 0, sigma_uniform = 0;
-    const char *known_opt = NULL; /* the last option that only the known-sigma pairs take */
-    const char *outdir = NULL;
-    char msg[512];
+/* The command line, with its defaults (mkpair_defaults). */
+typedef struct mkpair_opts {
+    int cplx, raw;
+    size_t m, p, n;            /* rows of F, rows of G (0: N), columns */
+    int have_n;
+    uint64_t seed;
+    double smin, smax, condx;
+    int mode, appg_j, sigma_uniform;
+    const char *known_opt;     /* the last option that only the known-sigma pairs take */
+    const char *outdir;
+} mkpair_opts;
 
-    for (int i = 1; i < argc; ++i) {
-        const char *a = argv[i];
-        const char *val = NULL;
-        char name[32];
-        /* --opt=value or --opt value */
-        const char *eq = (a[0] == '-' && a[1] == '-') ? strchr(a, '=') : NULL;
-        if (eq && (size_t)(eq - a) < sizeof name) {
-            memcpy(name, a, (size_t)(eq - a));
-            name[eq - a] = '\0';
-            val = eq + 1;
-            a = name;
-        }
+static mkpair_opts mkpair_defaults(void)
+{
+    mkpair_opts o;
+    memset(&o, 0, sizeof o);
+    o.seed = 1;
+    o.smin = 1e-3;
+    o.smax = 22.0;
+    o.condx = 100.0;
+    o.mode = MODE_KNOWN;
+    return o;
+}
+
+/* What parse_option and check_options return where the program goes on. */
+#define MKPAIR_GO_ON (-1)
+
+/* The option argv[*i] (its value after '=' or in the next argument, then *i moves past it) into
+ * *o.  MKPAIR_GO_ON; 0 after --help or --version; EXIT_USAGE on a bad option (said why). */
+static int parse_option(int argc, char **argv, int *i, mkpair_opts *o)
+{
+    char msg[512];
+    const char *a = argv[*i];
+    const char *val = NULL;
+    char name[32];
+    /* --opt=value or --opt value */
+    const char *eq = (a[0] == '-' && a[1] == '-') ? strchr(a, '=') : NULL;
+    if (eq && (size_t)(eq - a) < sizeof name) {
+        memcpy(name, a, (size_t)(eq - a));
+        name[eq - a] = '\0';
+        val = eq + 1;
+        a = name;
+    }
 #define NEEDVAL()                                                                              \
     do {                                                                                       \
         if (!val) {                                                                            \
-            if (i + 1 >= argc) {                                                               \
+            if (*i + 1 >= argc) {                                                              \
                 snprintf(msg, sizeof msg, "option %s needs a value", a);                       \
                 return die(EXIT_USAGE, msg);                                                   \
             }                                                                                  \
-            val = argv[++i];                                                                   \
+            val = argv[++*i];                                                                  \
         }                                                                                      \
     } while (0)
 #define BADVAL(what)                                                                           \
@@ -691,156 +618,139 @@ int main(int argc, char **argv)
         snprintf(msg, sizeof msg, "bad value '%s' for %s (%s)", val, a, what);                 \
         return die(EXIT_USAGE, msg);                                                           \
     } while (0)
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        } else if (strcmp(a, "--version") == 0 && !val) {
-            printf("%s %s\n", prog, HZGSVD_VERSION_STRING);
-            return 0;
-        } else if (strcmp(a, "--complex") == 0 && !val) {
-            cplx = 1;
-        } else if (strcmp(a, "--raw") == 0 && !val) {
-            raw = 1;
-        } else if (strcmp(a, "--rows-f") == 0) {
-            NEEDVAL();
-            if (parse_size(val, &m) || m == 0) BADVAL("a positive integer");
-        } else if (strcmp(a, "--rows-g") == 0) {
-            NEEDVAL();
-            if (parse_size(val, &p) || p == 0) BADVAL("a positive integer");
-        } else if (strcmp(a, "--cols") == 0) {
-            NEEDVAL();
-            if (parse_size(val, &n) || n == 0) BADVAL("a positive integer");
-            have_n = 1;
-        } else if (strcmp(a, "--seed") == 0) {
-            NEEDVAL();
-            if (parse_u64(val, &seed)) BADVAL("an unsigned 64-bit integer");
-        } else if (strcmp(a, "--sigma-min") == 0) {
-            NEEDVAL();
-            if (parse_pos(val, &smin)) BADVAL("a positive finite number");
-            known_opt = "--sigma-min";
-        } else if (strcmp(a, "--sigma-max") == 0) {
-            NEEDVAL();
-            if (parse_pos(val, &smax)) BADVAL("a positive finite number");
-            known_opt = "--sigma-max";
-        } else if (strcmp(a, "--sigma-dist") == 0) {
-            NEEDVAL();
-            if (strcmp(val, "log") == 0) sigma_uniform = 0;
-            else if (strcmp(val, "uniform") == 0) sigma_uniform = 1;
-            else BADVAL("log or uniform");
-            known_opt = "--sigma-dist";
-        } else if (strcmp(a, "--cond-x") == 0) {
-            NEEDVAL();
-            if (parse_pos(val, &condx) || condx < 1.0) BADVAL("a finite number >= 1");
-            known_opt = "--cond-x";
-        } else if (strcmp(a, "--dataset") == 0) {
-            NEEDVAL();
-            if (strcmp(val, "paper") != 0) BADVAL("the only dataset is 'paper'");
-            if (mode == MODE_APPG) return die(EXIT_USAGE, "--dataset and --appg exclude each other");
-            mode = MODE_PAPER;
-        } else if (strcmp(a, "--appg") == 0) {
-            NEEDVAL();
-            size_t j;
-            if (parse_size(val, &j) || j < 1 || j > 16) BADVAL("an integer from 1 to 16");
-            if (mode == MODE_PAPER) return die(EXIT_USAGE, "--dataset and --appg exclude each other");
-            mode = MODE_APPG;
-            appg_j = (int)j;
-        } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-            NEEDVAL();
-            if (!*val) BADVAL("a directory");
-            outdir = val;
-        } else {
-            snprintf(msg, sizeof msg, "unknown argument '%s'", argv[i]);
-            return die(EXIT_USAGE, msg);
-        }
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+        usage(stdout);
+        return 0;
+    } else if (strcmp(a, "--version") == 0 && !val) {
+        printf("%s %s\n", prog, HZGSVD_VERSION_STRING);
+        return 0;
+    } else if (strcmp(a, "--complex") == 0 && !val) {
+        o->cplx = 1;
+    } else if (strcmp(a, "--raw") == 0 && !val) {
+        o->raw = 1;
+    } else if (strcmp(a, "--rows-f") == 0) {
+        NEEDVAL();
+        if (parse_size(val, &o->m) || o->m == 0) BADVAL("a positive integer");
+    } else if (strcmp(a, "--rows-g") == 0) {
+        NEEDVAL();
+        if (parse_size(val, &o->p) || o->p == 0) BADVAL("a positive integer");
+    } else if (strcmp(a, "--cols") == 0) {
+        NEEDVAL();
+        if (parse_size(val, &o->n) || o->n == 0) BADVAL("a positive integer");
+        o->have_n = 1;
+    } else if (strcmp(a, "--seed") == 0) {
+        NEEDVAL();
+        if (parse_u64(val, &o->seed)) BADVAL("an unsigned 64-bit integer");
+    } else if (strcmp(a, "--sigma-min") == 0) {
+        NEEDVAL();
+        if (parse_pos(val, &o->smin)) BADVAL("a positive finite number");
+        o->known_opt = "--sigma-min";
+    } else if (strcmp(a, "--sigma-max") == 0) {
+        NEEDVAL();
+        if (parse_pos(val, &o->smax)) BADVAL("a positive finite number");
+        o->known_opt = "--sigma-max";
+    } else if (strcmp(a, "--sigma-dist") == 0) {
+        NEEDVAL();
+        if (strcmp(val, "log") == 0) o->sigma_uniform = 0;
+        else if (strcmp(val, "uniform") == 0) o->sigma_uniform = 1;
+        else BADVAL("log or uniform");
+        o->known_opt = "--sigma-dist";
+    } else if (strcmp(a, "--cond-x") == 0) {
+        NEEDVAL();
+        if (parse_pos(val, &o->condx) || o->condx < 1.0) BADVAL("a finite number >= 1");
+        o->known_opt = "--cond-x";
+    } else if (strcmp(a, "--dataset") == 0) {
+        NEEDVAL();
+        if (strcmp(val, "paper") != 0) BADVAL("the only dataset is 'paper'");
+        if (o->mode == MODE_APPG) return die(EXIT_USAGE, "--dataset and --appg exclude each other");
+        o->mode = MODE_PAPER;
+    } else if (strcmp(a, "--appg") == 0) {
+        NEEDVAL();
+        size_t j;
+        if (parse_size(val, &j) || j < 1 || j > 16) BADVAL("an integer from 1 to 16");
+        if (o->mode == MODE_PAPER) return die(EXIT_USAGE, "--dataset and --appg exclude each other");
+        o->mode = MODE_APPG;
+        o->appg_j = (int)j;
+    } else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+        NEEDVAL();
+        if (!*val) BADVAL("a directory");
+        o->outdir = val;
+    } else {
+        snprintf(msg, sizeof msg, "unknown argument '%s'", argv[*i]);
+        return die(EXIT_USAGE, msg);
+    }
 #undef NEEDVAL
 #undef BADVAL
-    }
-    if (mode == MODE_APPG && !have_n) n = 512; /* the order of the paper's table */
-    else if (!have_n) return die(EXIT_USAGE, "--cols N is required");
-    if (!outdir) return die(EXIT_USAGE, "-o OUTDIR is required");
-    if (m == 0) m = n;
-    if (p == 0) p = n;
+    return MKPAIR_GO_ON;
+}
+
+/* The options together, after the last one; fills in the defaults of N, M and P.  MKPAIR_GO_ON,
+ * or EXIT_USAGE (said why). */
+static int check_options(mkpair_opts *o)
+{
+    char msg[512];
+    if (o->mode == MODE_APPG && !o->have_n) o->n = 512; /* the order of the paper's table */
+    else if (!o->have_n) return die(EXIT_USAGE, "--cols N is required");
+    if (!o->outdir) return die(EXIT_USAGE, "-o OUTDIR is required");
+    if (o->m == 0) o->m = o->n;
+    if (o->p == 0) o->p = o->n;
+    const size_t m = o->m, p = o->p, n = o->n;
+    const int mode = o->mode;
     if (m < n || p < n) {
         snprintf(msg, sizeof msg, "need rows >= cols (M = %zu, P = %zu, N = %zu)", m, p, n);
         return die(EXIT_USAGE, msg);
     }
-    if (mode != MODE_KNOWN && known_opt) {
-        snprintf(msg, sizeof msg, "%s applies only to the known-sigma pairs, not to %s", known_opt,
+    if (mode != MODE_KNOWN && o->known_opt) {
+        snprintf(msg, sizeof msg, "%s applies only to the known-sigma pairs, not to %s", o->known_opt,
                  mode == MODE_APPG ? "--appg" : "--dataset");
         return die(EXIT_USAGE, msg);
     }
-    if (mode == MODE_APPG && cplx) return die(EXIT_USAGE, "--appg pairs are real (no --complex)");
+    if (mode == MODE_APPG && o->cplx) return die(EXIT_USAGE, "--appg pairs are real (no --complex)");
     if (mode == MODE_APPG && n < 2) return die(EXIT_USAGE, "--appg needs N >= 2");
-    if ((mode == MODE_APPG || (mode == MODE_PAPER && cplx)) && (m != n || p != n))
+    if ((mode == MODE_APPG || (mode == MODE_PAPER && o->cplx)) && (m != n || p != n))
         return die(EXIT_USAGE, mode == MODE_APPG ? "--appg pairs are square (no --rows-f, --rows-g other than N)"
                                                  : "complex --dataset paper pairs are Hermitian: M = P = N");
-    if (smin > smax) return die(EXIT_USAGE, "--sigma-min must not exceed --sigma-max");
+    if (o->smin > o->smax) return die(EXIT_USAGE, "--sigma-min must not exceed --sigma-max");
     {
         /* LAPACK takes 32-bit dimensions here; also keep every byte count far from overflow */
         const size_t lim = (size_t)1 << 30;
         const size_t big = m > p ? m : p;
         if (big > (size_t)INT32_MAX || (double)big * (double)n * 16.0 > (double)lim * 64.0 ||
-            (mode != MODE_KNOWN && (double)big * (double)n * sizeof(ld) * (double)(cplx ? 2 : 1) > (double)lim * 64.0))
+            (mode != MODE_KNOWN && (double)big * (double)n * sizeof(ld) * (double)(o->cplx ? 2 : 1) > (double)lim * 64.0))
             return die(EXIT_USAGE, "matrix too large");
     }
+    const double smin = o->smin, smax = o->smax;
     if (!isfinite(smax / sqrt(1.0 + smax * smax)) || 1.0 / sqrt(1.0 + smin * smin) <= 0.0 ||
         smax * smax > DBL_MAX / 4)
         return die(EXIT_USAGE, "sigma range out of the representable range");
+    return MKPAIR_GO_ON;
+}
 
+/* The known-sigma pair (the default): F = U diag(sf) X (m x n), G = V diag(sg) X (p x n), sigma
+ * (descending).  0, or EXIT_OTHER (said why). */
+static int build_known(const mkpair_opts *o, double *F, double *G, double *sigma)
+{
+    const int cplx = o->cplx;
+    const size_t m = o->m, p = o->p, n = o->n, per = cplx ? 2 : 1;
+    char msg[512];
     int rc = EXIT_OTHER;
-    const size_t per = cplx ? 2 : 1;
-    double *U = NULL, *V = NULL, *Q1 = NULL, *Q2 = NULL, *X = NULL, *F = NULL, *G = NULL;
-    double *sigma = malloc(n * sizeof(double)), *sf = malloc(n * sizeof(double)), *sg = malloc(n * sizeof(double));
-    double *d = malloc(n * sizeof(double));
-    char *path = NULL;
-    int have_ref = 1; /* sigma_ref.npy is written */
-    if (!sigma || !sf || !sg || !d) {
+    double *U = NULL, *V = NULL, *Q1 = NULL, *Q2 = NULL, *X = NULL;
+    double *sf = malloc(n * sizeof(double)), *sg = malloc(n * sizeof(double)), *d = malloc(n * sizeof(double));
+    if (!sf || !sg || !d) {
         fprintf(stderr, "%s: out of memory\n", prog);
         goto out;
     }
-    F = malloc(m * n * per * sizeof(double));
-    G = malloc(p * n * per * sizeof(double));
-    if (!F || !G) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        goto out;
-    }
-
-    if (mode == MODE_PAPER || mode == MODE_APPG) {
-        int e;
-        if (mode == MODE_APPG) e = build_appg(seed, appg_j, n, F, G);
-        else if (cplx) e = build_paper_complex(seed, n, F, G);
-        else e = build_paper_real(seed, m, p, n, F, G, sigma);
-        if (e != 0) {
-            fprintf(stderr, "%s: %s\n", prog, e == -1 ? "out of memory" : "Cholesky factorization broke down");
-            goto out;
-        }
-        have_ref = (mode == MODE_PAPER && !cplx);
-        goto write;
-    }
-
     /* sigma_i log-spaced from smax down to smin, or uniform random in (smin, smax) from a stream
        of its own (the other random numbers stay those of the log-spaced pair); d_i from 1 down to
        1/condx */
-    if (sigma_uniform) {
-        rng_t rs = {seed ^ UINT64_C(0x3C6EF372FE94F82B), 0, 0.0};
-        for (size_t i = 0; i < n; ++i) sigma[i] = smin + (smax - smin) * rng_uniform(&rs);
-        qsort(sigma, n, sizeof(double), cmp_desc);
+    if (o->sigma_uniform) {
+        sp_rng rs = sp_rng_seeded(o->seed ^ UINT64_C(0x3C6EF372FE94F82B));
+        for (size_t i = 0; i < n; ++i) sigma[i] = o->smin + (o->smax - o->smin) * sp_rng_uniform(&rs);
+        qsort(sigma, n, sizeof(double), sp_cmp_desc);
     }
-    for (size_t i = 0; i < n; ++i) {
-        const double t = (n > 1) ? (double)i / (double)(n - 1) : 0.0;
-        double s = smax * pow(smin / smax, t);
-        if (i == 0) s = smax;
-        if (i == n - 1 && n > 1) s = smin;
-        if (sigma_uniform) s = sigma[i];
-        sigma[i] = s;
-        const double h = sqrt(1.0 + s * s);
-        sf[i] = s / h;
-        sg[i] = 1.0 / h;
-        d[i] = (n > 1) ? pow(condx, -t) : 1.0;
-    }
-    if (n > 1) d[n - 1] = 1.0 / condx;
+    sp_known_diagonals(n, o->smin, o->smax, o->condx, 1, o->sigma_uniform, sigma, sf, sg, d);
 
-    rng_t r = {seed, 0, 0.0};
+    sp_rng r = sp_rng_seeded(o->seed);
     if (!(U = random_orthonormal(&r, cplx, m, n, msg, sizeof msg)) ||
         !(V = random_orthonormal(&r, cplx, p, n, msg, sizeof msg)) ||
         !(Q1 = random_orthonormal(&r, cplx, n, n, msg, sizeof msg)) ||
@@ -859,85 +769,141 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: out of memory\n", prog);
         goto out;
     }
-
-write:
-    if (mkdir_p(outdir, msg, sizeof msg) != 0) {
-        fprintf(stderr, "%s: %s\n", prog, msg);
-        rc = EXIT_IO;
-        goto out;
-    }
-    {
-        const npy_matrix mf = {m, n, cplx, F}, mg = {p, n, cplx, G}, ms = {n, 1, 0, sigma};
-        const struct {
-            const char *name;
-            const npy_matrix *mat;
-            int kind; /* 0 npy matrix, 1 npy vector, 2 raw */
-        } outs[] = {{"F.npy", &mf, 0}, {"G.npy", &mg, 0}, {"sigma_ref.npy", &ms, 1}, {"pair.Y", &mf, 2}, {"pair.W", &mg, 2}};
-        const size_t nouts = raw ? 5 : 3;
-        for (size_t k = 0; k < nouts; ++k) {
-            if (k == 2 && !have_ref) {
-                /* no reference: remove a stale one, so that it is not taken for this pair's */
-                free(path);
-                path = join(outdir, outs[k].name);
-                if (!path) {
-                    fprintf(stderr, "%s: out of memory\n", prog);
-                    goto out;
-                }
-                if (unlink(path) != 0 && errno != ENOENT) {
-                    fprintf(stderr, "%s: cannot remove the stale %s: %s\n", prog, path, strerror(errno));
-                    rc = EXIT_IO;
-                    goto out;
-                }
-                continue;
-            }
-            free(path);
-            path = join(outdir, outs[k].name);
-            if (!path) {
-                fprintf(stderr, "%s: out of memory\n", prog);
-                goto out;
-            }
-            const int e = (outs[k].kind == 2) ? raw_write(path, outs[k].mat, msg, sizeof msg)
-                                              : npy_write(path, outs[k].mat, outs[k].kind == 1, msg, sizeof msg);
-            if (e != 0) {
-                fprintf(stderr, "%s: %s\n", prog, msg);
-                rc = EXIT_IO;
-                goto out;
-            }
-        }
-    }
-    if (mode == MODE_KNOWN)
-        printf("hzgsvd_mkpair: %s M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g]%s cond_x=%g -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
-               cplx ? "complex" : "real", m, p, n, (unsigned long long)seed, smin, smax,
-               sigma_uniform ? " uniform" : "", condx, outdir, raw ? ",pair.Y,pair.W" : "");
-    else if (mode == MODE_PAPER && !cplx)
-        printf("hzgsvd_mkpair: paper real M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g] "
-               "sigma_ref=sf/sg of the long double pair before rounding -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
-               m, p, n, (unsigned long long)seed, sigma[n - 1], sigma[0], outdir, raw ? ",pair.Y,pair.W" : "");
-    else if (mode == MODE_PAPER)
-        printf("hzgsvd_mkpair: paper complex N=%zu seed=%llu F, G Hermitian positive definite, eigenvalues in (0, 1) "
-               "sigma_ref=none (no closed form: use a higher-precision engine, build/hzgsvd_ref) -> %s/{F.npy,G.npy%s}\n",
-               n, (unsigned long long)seed, outdir, raw ? ",pair.Y,pair.W" : "");
-    else
-        printf("hzgsvd_mkpair: appg J=%d real N=%zu seed=%llu kappa(F^T F)=10 kappa(G^T G)=1e%d "
-               "sigma_ref=none (no closed form: use a higher-precision engine, build/hzgsvd_ref) -> %s/{F.npy,G.npy%s}\n",
-               appg_j, n, (unsigned long long)seed, appg_j, outdir, raw ? ",pair.Y,pair.W" : "");
-    if (fflush(stdout) != 0) {
-        rc = EXIT_IO;
-        goto out;
-    }
     rc = 0;
 out:
-    free(path);
     free(U);
     free(V);
     free(Q1);
     free(Q2);
     free(X);
-    free(F);
-    free(G);
-    free(sigma);
     free(sf);
     free(sg);
     free(d);
+    return rc;
+}
+
+/* F and G of --dataset paper or --appg (sigma too where the construction gives it).  0, or
+ * EXIT_OTHER (said why). */
+static int build_dataset(const mkpair_opts *o, double *F, double *G, double *sigma)
+{
+    int e;
+    if (o->mode == MODE_APPG) e = build_appg(o->seed, o->appg_j, o->n, F, G);
+    else if (o->cplx) e = build_paper_complex(o->seed, o->n, F, G);
+    else e = build_paper_real(o->seed, o->m, o->p, o->n, F, G, sigma);
+    if (e != 0) {
+        fprintf(stderr, "%s: %s\n", prog, e == -1 ? "out of memory" : "Cholesky factorization broke down");
+        return EXIT_OTHER;
+    }
+    return 0;
+}
+
+/* OUTDIR (created), then F.npy, G.npy, sigma_ref.npy (where have_ref; else a stale one is
+ * removed) and with --raw pair.Y, pair.W.  0, EXIT_IO or EXIT_OTHER (said why). */
+static int write_files(const mkpair_opts *o, const double *F, const double *G, const double *sigma, int have_ref)
+{
+    const char *outdir = o->outdir;
+    char msg[512];
+    char *path = NULL;
+    int rc = EXIT_OTHER;
+    {
+        char failed[4096];
+        const int e = tools_mkdir_p(outdir, failed, sizeof failed);
+        if (e != TOOLS_FS_OK) {
+            if (e == TOOLS_FS_NO_MEMORY) fprintf(stderr, "%s: out of memory\n", prog);
+            else if (e == TOOLS_FS_MKDIR_FAILED)
+                fprintf(stderr, "%s: cannot create directory %s: %s\n", prog, failed, strerror(errno));
+            else fprintf(stderr, "%s: %s is not a directory\n", prog, failed);
+            return EXIT_IO;
+        }
+    }
+    const npy_matrix mf = {o->m, o->n, o->cplx, (double *)F}, mg = {o->p, o->n, o->cplx, (double *)G},
+                     ms = {o->n, 1, 0, (double *)sigma};
+    const struct {
+        const char *name;
+        const npy_matrix *mat;
+        int kind; /* 0 npy matrix, 1 npy vector, 2 raw */
+    } outs[] = {{"F.npy", &mf, 0}, {"G.npy", &mg, 0}, {"sigma_ref.npy", &ms, 1}, {"pair.Y", &mf, 2}, {"pair.W", &mg, 2}};
+    const size_t nouts = o->raw ? 5 : 3;
+    for (size_t k = 0; k < nouts; ++k) {
+        free(path);
+        path = tools_join_path(outdir, outs[k].name);
+        if (!path) {
+            fprintf(stderr, "%s: out of memory\n", prog);
+            goto out;
+        }
+        if (k == 2 && !have_ref) {
+            /* no reference: remove a stale one, so that it is not taken for this pair's */
+            if (unlink(path) != 0 && errno != ENOENT) {
+                fprintf(stderr, "%s: cannot remove the stale %s: %s\n", prog, path, strerror(errno));
+                rc = EXIT_IO;
+                goto out;
+            }
+            continue;
+        }
+        const int e = (outs[k].kind == 2) ? raw_write(path, outs[k].mat, msg, sizeof msg)
+                                          : npy_write(path, outs[k].mat, outs[k].kind == 1, msg, sizeof msg);
+        if (e != 0) {
+            fprintf(stderr, "%s: %s\n", prog, msg);
+            rc = EXIT_IO;
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(path);
+    return rc;
+}
+
+/* The one line saying what was written and what the reference is.  0, or EXIT_IO. */
+static int print_written(const mkpair_opts *o, const double *sigma)
+{
+    const size_t m = o->m, p = o->p, n = o->n;
+    const unsigned long long seed = (unsigned long long)o->seed;
+    const char *outdir = o->outdir, *raw_files = o->raw ? ",pair.Y,pair.W" : "";
+    if (o->mode == MODE_KNOWN)
+        printf("hzgsvd_mkpair: %s M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g]%s cond_x=%g -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
+               o->cplx ? "complex" : "real", m, p, n, seed, o->smin, o->smax,
+               o->sigma_uniform ? " uniform" : "", o->condx, outdir, raw_files);
+    else if (o->mode == MODE_PAPER && !o->cplx)
+        printf("hzgsvd_mkpair: paper real M=%zu P=%zu N=%zu seed=%llu sigma=[%g, %g] "
+               "sigma_ref=sf/sg of the long double pair before rounding -> %s/{F.npy,G.npy,sigma_ref.npy%s}\n",
+               m, p, n, seed, sigma[n - 1], sigma[0], outdir, raw_files);
+    else if (o->mode == MODE_PAPER)
+        printf("hzgsvd_mkpair: paper complex N=%zu seed=%llu F, G Hermitian positive definite, eigenvalues in (0, 1) "
+               "sigma_ref=none (no closed form: use a higher-precision engine, build/hzgsvd_ref) -> %s/{F.npy,G.npy%s}\n",
+               n, seed, outdir, raw_files);
+    else
+        printf("hzgsvd_mkpair: appg J=%d real N=%zu seed=%llu kappa(F^T F)=10 kappa(G^T G)=1e%d "
+               "sigma_ref=none (no closed form: use a higher-precision engine, build/hzgsvd_ref) -> %s/{F.npy,G.npy%s}\n",
+               o->appg_j, n, seed, o->appg_j, outdir, raw_files);
+    return fflush(stdout) != 0 ? EXIT_IO : 0;
+}
+
+int main(int argc, char **argv)
+{
+    mkpair_opts o = mkpair_defaults();
+    for (int i = 1; i < argc; ++i) {
+        const int code = parse_option(argc, argv, &i, &o);
+        if (code != MKPAIR_GO_ON) return code;
+    }
+    int rc = check_options(&o);
+    if (rc != MKPAIR_GO_ON) return rc;
+
+    rc = EXIT_OTHER;
+    const size_t per = o.cplx ? 2 : 1;
+    double *sigma = malloc(o.n * sizeof(double));
+    double *F = malloc(o.m * o.n * per * sizeof(double)), *G = malloc(o.p * o.n * per * sizeof(double));
+    if (!sigma || !F || !G) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        goto out;
+    }
+    const int have_ref = (o.mode == MODE_KNOWN) || (o.mode == MODE_PAPER && !o.cplx); /* sigma_ref.npy is written */
+    rc = (o.mode == MODE_KNOWN) ? build_known(&o, F, G, sigma) : build_dataset(&o, F, G, sigma);
+    if (rc == 0) rc = write_files(&o, F, G, sigma, have_ref);
+    if (rc == 0) rc = print_written(&o, sigma);
+out:
+    free(F);
+    free(G);
+    free(sigma);
     return rc;
 }

@@ -21,7 +21,8 @@
 
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_ref.h"
-#include "tools/npy.h"
+#include "tools/cli/npy.h"
+#include "tools/common/tools_fs.h"   /* tools_mkdir_p, tools_join_path */
 
 enum { EXIT_OK = 0, EXIT_USAGE = 2, EXIT_FILE = 3, EXIT_MISMATCH = 4, EXIT_LIBRARY_BASE = 10 };
 
@@ -39,42 +40,18 @@ static void on_progress(const hzgsvd_progress *p, void *user)
             p->sweep, p->big, p->all, p->seconds);
 }
 
-/* mkdir -p for one path (the parents must exist or be creatable). */
-static int make_dirs(const char *dir)
-{
-    size_t len = strlen(dir);
-    char *path = malloc(len + 1);
-    if (path == NULL) return -1;
-    memcpy(path, dir, len + 1);
-    int rc = 0;
-    for (char *p = path + 1; rc == 0; ++p) {
-        if (*p == '/' || *p == '\0') {
-            const char saved = *p;
-            *p = '\0';
-            if (mkdir(path, 0777) != 0 && errno != EEXIST) rc = -1;
-            *p = saved;
-            if (saved == '\0') break;
-        }
-    }
-    struct stat sb;
-    if (rc == 0 && (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode))) rc = -1;
-    free(path);
-    return rc;
-}
-
 static int write_vector(const char *dir, const char *name, const long double *v, int n)
 {
-    char path[4096], err[512] = "";
+    char err[512] = "";
     double *d = malloc(sizeof(double) * (size_t)n);
-    if (d == NULL) { fprintf(stderr, "hzgsvd_ref: out of memory\n"); return -1; }
+    char *path = tools_join_path(dir, name);
+    if (d == NULL || path == NULL) { fprintf(stderr, "hzgsvd_ref: out of memory\n"); free(d); free(path); return -1; }
     for (int i = 0; i < n; ++i) d[i] = (double)v[i];     /* round to nearest */
     npy_matrix m = { (size_t)n, 1, 0, d };
-    int rc = -1;
-    if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
-        fprintf(stderr, "hzgsvd_ref: %s/%s: path too long\n", dir, name);
-    else if ((rc = npy_write(path, &m, 1, err, sizeof err)) != 0)
-        fprintf(stderr, "hzgsvd_ref: %s\n", err[0] ? err : path);
+    const int rc = npy_write(path, &m, 1, err, sizeof err);
+    if (rc != 0) fprintf(stderr, "hzgsvd_ref: %s\n", err[0] ? err : path);
     free(d);
+    free(path);
     return rc;
 }
 
@@ -132,7 +109,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < lf; ++i) F[i] = Fm.data[i];   /* exact: every double is a long double */
     for (size_t i = 0; i < lg; ++i) G[i] = Gm.data[i];
-    if (make_dirs(outdir) != 0) {
+    if (tools_mkdir_p(outdir, NULL, 0) != TOOLS_FS_OK) {
         fprintf(stderr, "hzgsvd_ref: %s: cannot create the output directory\n", outdir);
         code = EXIT_FILE;
         goto done;
