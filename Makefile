@@ -41,13 +41,13 @@ comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
 NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
 NVLIBS    := -lgomp -lm
-GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h
+GPU_HDRS  := hzgsvd.h hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h
 # Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.
 NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
 TOOLS     := $(BUILD)/hzgsvd $(BUILD)/hzgsvd_mkpair $(BUILD)/hzgsvd_check $(BUILD)/hzgsvd_lapack $(BUILD)/hzgsvd_ref $(BUILD)/hzgsvd_bench_reduction
-CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
-REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
+CORE_HDRS := hzgsvd.h hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
+REF_HDRS  := hzgsvd.h hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 

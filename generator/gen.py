@@ -66,12 +66,12 @@ def outputs(variants):
     inner = {order: inner_tables(order) for order in INNER_ORDERS}
     return [
         ("hzgsvd_core.h",
-         "Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann "
-         "math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).",
+         "Shared core: the contract (the hand-written ../hzgsvd.h: version, linkage, statuses, options), the one "
+         "definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies "
+         "(baked inner tables + run-time C).",
          "Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.",
-         [],
-         [("hzgsvd_types.h.j2", {}),
-          ("hzgsvd_math.h.j2", {"real": "double"}),
+         ["../hzgsvd.h"],
+         [("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
           ("hzgsvd_sigma_refine.h.j2", {})]),
         ("hzgsvd_host.h",
