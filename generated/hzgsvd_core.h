@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_core.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h.j2, templates/hzgsvd_strategy.h.j2
+ * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h, templates/hzgsvd_strategy.h.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: Shared core: the contract (the hand-written ../hzgsvd.h: version, linkage, statuses, options), the one definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).
  * How to compile: Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.
@@ -937,7 +937,8 @@ HZGSVD_PRIVATE_INLINE int hzgsvd__comm_map(const int *pairs, int nsteps, int n, 
 }
 /*** end templates/hzgsvd_strategy.h.j2 ***/
 
-/*** begin templates/hzgsvd_sigma_refine.h.j2 ***/
+/*** begin templates/hzgsvd_sigma_refine.h ***/
+#line 1 "templates/hzgsvd_sigma_refine.h"
 /* Sigma refinement (docs/NUMERICS.md, "Sigma from the input pair"): after the iteration every
  * engine that still holds the caller's F and G recomputes
  *     sigma_j = ||F z_j|| / ||G z_j||,   Sigma_F = a / hypot(a, b),  Sigma_G = b / hypot(a, b)
@@ -985,6 +986,7 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
 {
     return ldexp(rint(ldexp(x, beta - e)), e - beta);
 }
-/*** end templates/hzgsvd_sigma_refine.h.j2 ***/
+#line 990 "generated/hzgsvd_core.h"
+/*** end templates/hzgsvd_sigma_refine.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -9,7 +9,8 @@
 #define HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH
 #include "hzgsvd_cpu_engine_impl.h"
 
-/*** begin templates/hzgsvd_gpu_common.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_common.cu ***/
+#line 1 "templates/hzgsvd_gpu_common.cu"
 /* What the real and the complex GPU kernels and drivers share. */
 
 /* A checked CUDA call in a host function with hzgsvd_status st, hzgsvd_info *info and a done: label. */
@@ -92,7 +93,6 @@ __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
  * Hopper).  A constant and not the device's SM count: the row chunks, hence the order of the
  * Gram sums, hence the result, are then the same on every GPU. */
 #define HZGSVD__TARGET_BLOCKS 1056
-
 
 /* D += A B on the FP64 tensor cores, one 16x8x4 product per warp (mma.sync m16n8k4 f64: on an
  * H100 the m16n8 shapes run at about 1.6x the rate of sm_80's m8n8k4, docs/PERFORMANCE.md).  Lane
@@ -225,9 +225,11 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_fold_max(const double *x, size_t coun
     }
     if (threadIdx.x == 0) *out = red[0];
 }
-/*** end templates/hzgsvd_gpu_common.cu.j2 ***/
+#line 229 "generated/hzgsvd_gpu_impl.cuh"
+/*** end templates/hzgsvd_gpu_common.cu ***/
 
-/*** begin templates/hzgsvd_gpu_gemm.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_gemm.cu ***/
+#line 1 "templates/hzgsvd_gpu_gemm.cu"
 /* C = A B (the sigma refinement's products) and C = A^T B (the orthogonality check's Gram matrix)
  * in double on the FP64 tensor cores (all column major, every dimension a multiple of the tile:
  * the callers pad).  Hopper's native FP64 MMA
@@ -245,7 +247,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_fold_max(const double *x, size_t coun
 /* A's stage: BK x BM (k rows of LA) as given, BM x BK (rows of LB, as B's) where A is transposed */
 #define HZGSVD__GEMM_ASTAGE(ta) ((ta) ? HZGSVD__GEMM_BM * HZGSVD__GEMM_LB : HZGSVD__GEMM_BK * HZGSVD__GEMM_LA)
 #define HZGSVD__GEMM_SMEM(ta) (sizeof(double) * HZGSVD__GEMM_STAGES * (HZGSVD__GEMM_ASTAGE(ta) + HZGSVD__GEMM_BN * HZGSVD__GEMM_LB))
-
 
 /* D += A B, one 16x8x16 product per warp (mma.sync m16n8k16 f64).  Lane l = 4 g + t holds
  * A(g + 8 (q & 1), t + 4 (q >> 1)) in a[q], B(t + 4 q, g) in b[q], D(g + 8 (q >> 1), 2 t + (q & 1)) in d[q]. */
@@ -375,12 +376,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const doub
 {
     return hzgsvd__gpu_gemm(0, 0, m, n, k, A, lda, B, ldb, C, ldc, stream, info);
 }
-/*** end templates/hzgsvd_gpu_gemm.cu.j2 ***/
+#line 380 "generated/hzgsvd_gpu_impl.cuh"
+/*** end templates/hzgsvd_gpu_gemm.cu ***/
 
-/*** begin templates/hzgsvd_gpu_refine_common.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_refine_common.cu ***/
+#line 1 "templates/hzgsvd_gpu_refine_common.cu"
 /* What the GPU sigma refinement and the orthogonality check share across precisions: their buffer
  * layouts in the step workspace and the refinement's final kernel (the per-precision parts:
- * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
+ * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu). */
 
 #define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds B1, B2, T1, T2 at O(m P + n P) (A holds all of F or G) */
 
@@ -446,7 +449,8 @@ HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
     R.bytes = R.off_out + hzgsvd__align256(el * 2);
     return R;
 }
-/*** end templates/hzgsvd_gpu_refine_common.cu.j2 ***/
+#line 453 "generated/hzgsvd_gpu_impl.cuh"
+/*** end templates/hzgsvd_gpu_refine_common.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
 /* The single-GPU kernels around the block step, real (d): initFGZ (paper

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_gpu_refine.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2
+ * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_gpu_refine.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -9,7 +9,8 @@
 #define HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H
 #include "hzgsvd_cpu_impl.h"
 
-/*** begin templates/hzgsvd_mpi_common.c.j2 ***/
+/*** begin templates/hzgsvd_mpi_common.c ***/
+#line 1 "templates/hzgsvd_mpi_common.c"
 /* What the distributed engine shares across precisions: MPI error handling, the agreement of all
  * ranks on one status, the layout of a run, the message tags, CUDA-awareness. */
 #include <limits.h>
@@ -370,7 +371,8 @@ done:
     free(buf); free(cols);
     return st;
 }
-/*** end templates/hzgsvd_mpi_common.c.j2 ***/
+#line 375 "generated/hzgsvd_mpi_impl.h"
+/*** end templates/hzgsvd_mpi_common.c ***/
 
 /*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 [d] ***/
 #ifdef __CUDACC__

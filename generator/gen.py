@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render templates/*.j2 into generated/ (the only entry point of the generator).
+"""Render templates/ into generated/ (the only entry point of the generator).
 
     python3 generator/gen.py                 # write generated/
     python3 generator/gen.py --check         # regenerate into memory, fail naming every file that differs
@@ -8,6 +8,14 @@
 Output is deterministic: no timestamps, a fixed order, StrictUndefined, keep_trailing_newline.
 Every output file opens with a DO-NOT-EDIT banner naming the templates it came from and the
 command that regenerates it; template boundaries inside an amalgamation are marked.
+
+templates/ holds two kinds of parts: Jinja2 templates (*.j2), rendered, and plain C/CUDA sources
+(any other extension: .c, .h, .cu), concatenated verbatim (not through Jinja), as SQLite's
+mksqlite3c.tcl --linemacros does: `#line 1 "templates/x.c"` before such a part, so compiler
+errors, cuda-gdb and Nsight point at the real file, and `#line N "generated/y.h"` after it, so
+what follows is numbered as the generated file (rendered parts are, since their lines are not the
+template's).  A value a plain source needs from the generator comes as a #define emitted before it
+(generator_defines).
 """
 import argparse
 import itertools
@@ -61,7 +69,25 @@ def inner_tables(order):
     }
 
 
-# Each generated file: (name, one-line description, how to compile it, includes, [(template, extra context)]).
+# A part that is the generator's own text (a #define a plain source uses), not a file of templates/.
+GENERATOR = "generator/gen.py"
+
+
+def gpu_width_define():
+    """HZGSVD__GPU_WIDTH_GENERATED(w): whether the GPU kernels are generated for block width w."""
+    return ("/* The block widths the GPU kernels are generated for (generator/gen.py, GPU_BLOCK_WIDTHS). */\n"
+            "#define HZGSVD__GPU_WIDTH_GENERATED(w) (%s)\n"
+            % " || ".join("(w) == %d" % w for w in GPU_BLOCK_WIDTHS))
+
+
+def is_verbatim(part):
+    """A plain source of templates/ (no .j2): concatenated as it is, never rendered."""
+    return part != GENERATOR and not part.endswith(".j2")
+
+
+# Each generated file: (name, one-line description, how to compile it, includes, [(part, extra context)]);
+# a part is a template (*.j2, rendered with the context), a plain source (verbatim, context None) or
+# GENERATOR (context {"what": label, "text": the text}).
 def outputs(variants):
     inner = {order: inner_tables(order) for order in INNER_ORDERS}
     return [
@@ -73,13 +99,14 @@ def outputs(variants):
          ["../hzgsvd.h"],
          [("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
-          ("hzgsvd_sigma_refine.h.j2", {})]),
+          ("hzgsvd_sigma_refine.h", None)]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
          ["hzgsvd_core.h"],
-         [("hzgsvd_host_common.c.j2", {"gpu_widths": GPU_BLOCK_WIDTHS}),
-          ("hzgsvd_range_plan.c.j2", {})]),
+         [(GENERATOR, {"what": "GPU_BLOCK_WIDTHS", "text": gpu_width_define()}),
+          ("hzgsvd_host_common.c", None),
+          ("hzgsvd_range_plan.c", None)]),
         ("hzgsvd_cpu_engine_impl.h",
          "The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann "
          "iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).",
@@ -98,7 +125,7 @@ def outputs(variants):
          "and the entry points (general pairs through the CPU engine's reduction, included).",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
          ["hzgsvd_cpu_engine_impl.h"],
-         [("hzgsvd_gpu_common.cu.j2", {}), ("hzgsvd_gpu_gemm.cu.j2", {}), ("hzgsvd_gpu_refine_common.cu.j2", {})]
+         [("hzgsvd_gpu_common.cu", None), ("hzgsvd_gpu_gemm.cu", None), ("hzgsvd_gpu_refine_common.cu", None)]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
@@ -110,7 +137,7 @@ def outputs(variants):
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",
          "Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.",
          ["hzgsvd_cpu_impl.h"],
-         [("hzgsvd_mpi_common.c.j2", {})]
+         [("hzgsvd_mpi_common.c", None)]
          + [("hzgsvd_mpi_gpu_local.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_mpi_ipc.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_mpi_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
@@ -150,16 +177,35 @@ def make_env():
     )
 
 
-def render_all(variants):
+def render_all(variants, out):
+    """{file name: text} of every generated file; out is the folder they go to (it names them in #line)."""
     env = make_env()
     inst = instances(variants)
     files = {}
     for name, what, how, includes, parts in outputs(variants):
-        text = [banner(name, sorted({t for t, _ in parts}), what, how)]
+        text = [banner(name, sorted({t for t, _ in parts if t != GENERATOR}), what, how)]
         guard = "HZGSVD_GENERATED_" + name.upper().replace(".", "_")
         text.append("#ifndef %s\n#define %s\n" % (guard, guard))
         text.extend('#include "%s"\n' % inc for inc in includes)
+        here = os.path.relpath(os.path.join(out, name), ROOT).replace(os.sep, "/")
         for tname, ctx in parts:
+            if tname == GENERATOR:
+                text.append("\n/*** begin %s: %s ***/\n" % (GENERATOR, ctx["what"]))
+                text.append(ctx["text"])
+                text.append("/*** end %s: %s ***/\n" % (GENERATOR, ctx["what"]))
+                continue
+            if is_verbatim(tname):
+                assert ctx is None, "%s is a plain source: it takes no context" % tname
+                with open(os.path.join(ROOT, "templates", tname), encoding="utf-8") as fh:
+                    source = fh.read()
+                assert source.endswith("\n"), "templates/%s: no newline at the end" % tname
+                text.append("\n/*** begin templates/%s ***/\n" % tname)
+                text.append('#line 1 "templates/%s"\n' % tname)
+                text.append(source)
+                # the line after this directive is line N of the generated file
+                text.append('#line %d "%s"\n' % ("".join(text).count("\n") + 2, here))
+                text.append("/*** end templates/%s ***/\n" % tname)
+                continue
             ctx = dict(ctx)
             ctx.setdefault("instances", inst)
             tag = tname + ("" if "p" not in ctx else " [%s]" % ctx["p"])
@@ -181,7 +227,7 @@ def main():
     bad = [v for v in variants if v not in VARIANTS]
     if bad:
         ap.error("unknown variant(s) %s; variants are 0..7" % bad)
-    files = render_all(variants)
+    files = render_all(variants, args.out)
     if args.check:
         present = {f for f in os.listdir(args.out) if not f.startswith(".")} if os.path.isdir(args.out) else set()
         problems = []
