@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2, templates/hzgsvd_gpu_sweep.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -126,7 +126,7 @@ HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
     return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
 }
 
-/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_step.cu.j2, the sweep's graph): about
+/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu.j2, the sweep's graph): about
  * HZGSVD__PAIRS_PER_GROUP pairs a group, so that a group's gram and update still fill many SMs while
  * other groups solve.  HZGSVD_GPU_PAIR_GROUPS=g (1 .. HZGSVD__MAX_PAIR_GROUPS) overrides it for
  * tuning; the grouping changes the schedule only, never a result bit. */
@@ -888,7 +888,8 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_launch_rescale(const hzgsvd__z_gpu_mats *M,
 /*** end templates/hzgsvd_gpu_kernels.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [d] ***/
-/* The block step of the single-GPU engine, real (d) (paper section 3.5),
+/* The block step of the single-GPU engine, real (d) (paper section 3.5):
+ * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
  * split by what bounds each part:
  *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
  *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
@@ -1717,8 +1718,12 @@ static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant,
     if (w == 32 && variant == 7 && sort == 0) return hzgsvd__d_v7_nosort_w32_solve;
     return NULL;
 }
+/*** end templates/hzgsvd_gpu_step.cu.j2 [d] ***/
 
-/* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
+/*** begin templates/hzgsvd_gpu_sweep.cu.j2 [d] ***/
+/* The host side of a sweep of the single-GPU engine, real (d) (the single-GPU driver and the
+ * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2
+ * with their grids and shared memory, and the sweep as a CUDA graph. */
 
 /* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
  * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
@@ -1885,10 +1890,11 @@ HZGSVD_PRIVATE const char *hzgsvd__d_sweeper_fail_text(int fail)
          : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
                      : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
 }
-/*** end templates/hzgsvd_gpu_step.cu.j2 [d] ***/
+/*** end templates/hzgsvd_gpu_sweep.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [z] ***/
-/* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5),
+/* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5):
+ * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
  * split by what bounds each part:
  *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
  *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
@@ -2780,8 +2786,12 @@ static inline hzgsvd__z_step_kernel hzgsvd__z_solve_instance(int w, int variant,
     if (w == 32 && variant == 7 && sort == 0) return hzgsvd__z_v7_nosort_w32_solve;
     return NULL;
 }
+/*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 
-/* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
+/*** begin templates/hzgsvd_gpu_sweep.cu.j2 [z] ***/
+/* The host side of a sweep of the single-GPU engine, complex (z) (the single-GPU driver and the
+ * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2
+ * with their grids and shared memory, and the sweep as a CUDA graph. */
 
 /* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
  * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
@@ -2948,7 +2958,7 @@ HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
          : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
                      : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
 }
-/*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
+/*** end templates/hzgsvd_gpu_sweep.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
 /* Sigma refinement on the GPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
@@ -4188,7 +4198,7 @@ done:
 /* The public entry points of the single-GPU engine, real, and general pairs on it.  A full-rank
  * pair runs on the GPU alone (hzgsvd__d_gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
+ * reduction on the host (hzgsvd_reduce.c.j2: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__d_gpu_core): the O(m n^2) reduction once on
  * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
  * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
@@ -4440,7 +4450,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int
 /* The public entry points of the single-GPU engine, complex, and general pairs on it.  A full-rank
  * pair runs on the GPU alone (hzgsvd__z_gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
+ * reduction on the host (hzgsvd_reduce.c.j2: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__z_gpu_core): the O(m n^2) reduction once on
  * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
  * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */

@@ -114,7 +114,7 @@ def outputs(variants):
          ["hzgsvd_host.h"],
          [(t, dict(prec)) for prec in PRECISIONS
           for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2",
-                    "hzgsvd_cpu_dense.c.j2", "hzgsvd_cpu_general.c.j2", "hzgsvd_cpu_lapack.c.j2")]),
+                    "hzgsvd_dense.c.j2", "hzgsvd_reduce.c.j2", "hzgsvd_ggsvd3.c.j2")]),
         ("hzgsvd_cpu_impl.h",
          "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
@@ -127,7 +127,8 @@ def outputs(variants):
          ["hzgsvd_cpu_engine_impl.h"],
          [("hzgsvd_gpu_common.cu", None), ("hzgsvd_gpu_gemm.cu", None), ("hzgsvd_gpu_refine_common.cu", None)]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
+         + [(t, dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS
+            for t in ("hzgsvd_gpu_step.cu.j2", "hzgsvd_gpu_sweep.cu.j2")]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu.j2", dict(prec)) for prec in PRECISIONS]
