@@ -21,7 +21,9 @@ BUILD     := build
 # reassociation is allowed). Not -march=native: valgrind 3.19 cannot run AVX-512 code.
 ARCHFLAGS ?= $(shell grep -qw fma /proc/cpuinfo 2>/dev/null && echo -march=x86-64-v3)
 CFLAGS    ?= -O2 $(ARCHFLAGS)
-CFLAGS    += -std=c99 -ffp-contract=off -fopenmp -Wall -Wextra -I.
+# HZGSVD_SOURCE_LINES: the generated files' #line directives name templates/ (the compiles run in
+# the checkout's root), so diagnostics and debuggers point at the plain sources; code is the same.
+CFLAGS    += -std=c99 -ffp-contract=off -fopenmp -Wall -Wextra -DHZGSVD_SOURCE_LINES -I.
 LDLIBS    := -lm
 LAPACK    := -llapacke -llapack -lblas
 VARIANTS  ?=
@@ -39,7 +41,7 @@ MPI_LIBS  ?= $(filter -L% -l%,$(shell $(MPICC) --showme:link 2>/dev/null))
 MPI_HDRS  := hzgsvd_mpi.h generated/hzgsvd_mpi_impl.h
 comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
-NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
+NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -DHZGSVD_SOURCE_LINES -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
 NVLIBS    := -lgomp -lm
 GPU_HDRS  := hzgsvd.h hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h
 # Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.

@@ -9,6 +9,19 @@
 #define HZGSVD_GENERATED_HZGSVD_CORE_H
 #include "../hzgsvd.h"
 
+/*** begin generator/gen.py: source lines ***/
+/* #line around the plain sources of templates/: where HZGSVD_SOURCE_LINES is defined (a compile in
+ * the checkout's root, as the Makefile's) it names them; elsewhere it restates this file's own name
+ * and numbering (nvcc lists a named file among the dependencies, and templates/ is not installed). */
+#ifdef HZGSVD_SOURCE_LINES
+#define HZGSVD__SRC_LINE(source, generated) source
+#define HZGSVD__SRC_FILE(path) path
+#else
+#define HZGSVD__SRC_LINE(source, generated) generated
+#define HZGSVD__SRC_FILE(path) __FILE__
+#endif
+/*** end generator/gen.py: source lines ***/
+
 /*** begin templates/hzgsvd_math.h.j2 ***/
 /* The one definition of the per-pair mathematics, shared by the CPU engine and the GPU kernels:
  * the correctly rounded rsqrt, the enhanced products of the paper's App. A, the complex FMA of
@@ -938,7 +951,7 @@ HZGSVD_PRIVATE_INLINE int hzgsvd__comm_map(const int *pairs, int nsteps, int n, 
 /*** end templates/hzgsvd_strategy.h.j2 ***/
 
 /*** begin templates/hzgsvd_sigma_refine.h ***/
-#line 1 "templates/hzgsvd_sigma_refine.h"
+#line HZGSVD__SRC_LINE(1, 955) HZGSVD__SRC_FILE("templates/hzgsvd_sigma_refine.h")
 /* Sigma refinement (docs/NUMERICS.md, "Sigma from the input pair"): after the iteration every
  * engine that still holds the caller's F and G recomputes
  *     sigma_j = ||F z_j|| / ||G z_j||,   Sigma_F = a / hypot(a, b),  Sigma_G = b / hypot(a, b)
@@ -986,7 +999,7 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
 {
     return ldexp(rint(ldexp(x, beta - e)), e - beta);
 }
-#line 990 "generated/hzgsvd_core.h"
+#line 1003 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_sigma_refine.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -10,7 +10,7 @@
 #include "hzgsvd_cpu_engine_impl.h"
 
 /*** begin templates/hzgsvd_gpu_common.cu ***/
-#line 1 "templates/hzgsvd_gpu_common.cu"
+#line HZGSVD__SRC_LINE(1, 14) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_common.cu")
 /* What the real and the complex GPU kernels and drivers share. */
 
 /* A checked CUDA call in a host function with hzgsvd_status st, hzgsvd_info *info and a done: label. */
@@ -225,11 +225,11 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_fold_max(const double *x, size_t coun
     }
     if (threadIdx.x == 0) *out = red[0];
 }
-#line 229 "generated/hzgsvd_gpu_impl.cuh"
+#line 229 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_common.cu ***/
 
 /*** begin templates/hzgsvd_gpu_gemm.cu ***/
-#line 1 "templates/hzgsvd_gpu_gemm.cu"
+#line HZGSVD__SRC_LINE(1, 233) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_gemm.cu")
 /* C = A B (the sigma refinement's products) and C = A^T B (the orthogonality check's Gram matrix)
  * in double on the FP64 tensor cores (all column major, every dimension a multiple of the tile:
  * the callers pad).  Hopper's native FP64 MMA
@@ -376,11 +376,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const doub
 {
     return hzgsvd__gpu_gemm(0, 0, m, n, k, A, lda, B, ldb, C, ldc, stream, info);
 }
-#line 380 "generated/hzgsvd_gpu_impl.cuh"
+#line 380 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_gemm.cu ***/
 
 /*** begin templates/hzgsvd_gpu_refine_common.cu ***/
-#line 1 "templates/hzgsvd_gpu_refine_common.cu"
+#line HZGSVD__SRC_LINE(1, 384) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_refine_common.cu")
 /* What the GPU sigma refinement and the orthogonality check share across precisions: their buffer
  * layouts in the step workspace and the refinement's final kernel (the per-precision parts:
  * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu). */
@@ -449,7 +449,7 @@ HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
     R.bytes = R.off_out + hzgsvd__align256(el * 2);
     return R;
 }
-#line 453 "generated/hzgsvd_gpu_impl.cuh"
+#line 453 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_refine_common.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/

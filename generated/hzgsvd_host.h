@@ -15,7 +15,7 @@
 /*** end generator/gen.py: GPU_BLOCK_WIDTHS ***/
 
 /*** begin templates/hzgsvd_host_common.c ***/
-#line 1 "templates/hzgsvd_host_common.c"
+#line HZGSVD__SRC_LINE(1, 19) HZGSVD__SRC_FILE("templates/hzgsvd_host_common.c")
 /* What every engine's host code shares (CPU engine, GPU driver): timing, messages, argument checks,
  * the bordered size, the final ordering of the columns, the inner-level strategy table. */
 #include <stdio.h>
@@ -237,11 +237,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-#line 241 "generated/hzgsvd_host.h"
+#line 241 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_host_common.c ***/
 
 /*** begin templates/hzgsvd_range_plan.c ***/
-#line 1 "templates/hzgsvd_range_plan.c"
+#line HZGSVD__SRC_LINE(1, 245) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -310,7 +310,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-#line 314 "generated/hzgsvd_host.h"
+#line 314 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

@@ -10,7 +10,7 @@
 #include "hzgsvd_cpu_impl.h"
 
 /*** begin templates/hzgsvd_mpi_common.c ***/
-#line 1 "templates/hzgsvd_mpi_common.c"
+#line HZGSVD__SRC_LINE(1, 14) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_common.c")
 /* What the distributed engine shares across precisions: MPI error handling, the agreement of all
  * ranks on one status, the layout of a run, the message tags, CUDA-awareness. */
 #include <limits.h>
@@ -371,7 +371,7 @@ done:
     free(buf); free(cols);
     return st;
 }
-#line 375 "generated/hzgsvd_mpi_impl.h"
+#line 375 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_common.c ***/
 
 /*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 [d] ***/

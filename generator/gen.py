@@ -11,11 +11,15 @@ command that regenerates it; template boundaries inside an amalgamation are mark
 
 templates/ holds two kinds of parts: Jinja2 templates (*.j2), rendered, and plain C/CUDA sources
 (any other extension: .c, .h, .cu), concatenated verbatim (not through Jinja), as SQLite's
-mksqlite3c.tcl --linemacros does: `#line 1 "templates/x.c"` before such a part, so compiler
-errors, cuda-gdb and Nsight point at the real file, and `#line N "generated/y.h"` after it, so
-what follows is numbered as the generated file (rendered parts are, since their lines are not the
-template's).  A value a plain source needs from the generator comes as a #define emitted before it
-(generator_defines).
+mksqlite3c.tcl --linemacros does: a #line directive before such a part that names
+"templates/x.c", line 1, so compiler errors, cuda-gdb and Nsight point at the real file, and one
+after it that names "generated/y.h" and the number of the next line, so what follows is numbered
+as the generated file (rendered parts are, since their lines are not the template's).  They point
+there only where HZGSVD_SOURCE_LINES is defined (the Makefile defines it: its compiles run in the
+checkout's root); elsewhere they restate the generated file's own name and numbering, because nvcc
+lists the file a #line names among a compile's dependencies (-M, -MD) and templates/ is not beside
+an installed copy: CMake would recompile the GPU engine at every build.  A value a plain source
+needs from the generator comes as a #define emitted before it (GENERATOR parts).
 """
 import argparse
 import itertools
@@ -80,6 +84,20 @@ def gpu_width_define():
             % " || ".join("(w) == %d" % w for w in GPU_BLOCK_WIDTHS))
 
 
+def source_line_macros():
+    """HZGSVD__SRC_LINE and HZGSVD__SRC_FILE, the number and the name of the #line directives around plain sources."""
+    return ("/* #line around the plain sources of templates/: where HZGSVD_SOURCE_LINES is defined (a compile in\n"
+            " * the checkout's root, as the Makefile's) it names them; elsewhere it restates this file's own name\n"
+            " * and numbering (nvcc lists a named file among the dependencies, and templates/ is not installed). */\n"
+            "#ifdef HZGSVD_SOURCE_LINES\n"
+            "#define HZGSVD__SRC_LINE(source, generated) source\n"
+            "#define HZGSVD__SRC_FILE(path) path\n"
+            "#else\n"
+            "#define HZGSVD__SRC_LINE(source, generated) generated\n"
+            "#define HZGSVD__SRC_FILE(path) __FILE__\n"
+            "#endif\n")
+
+
 def is_verbatim(part):
     """A plain source of templates/ (no .j2): concatenated as it is, never rendered."""
     return part != GENERATOR and not part.endswith(".j2")
@@ -97,7 +115,8 @@ def outputs(variants):
          "(baked inner tables + run-time C).",
          "Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.",
          ["../hzgsvd.h"],
-         [("hzgsvd_math.h.j2", {"real": "double"}),
+         [(GENERATOR, {"what": "source lines", "text": source_line_macros()}),
+          ("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
           ("hzgsvd_sigma_refine.h", None)]),
         ("hzgsvd_host.h",
@@ -200,11 +219,12 @@ def render_all(variants, out):
                 with open(os.path.join(ROOT, "templates", tname), encoding="utf-8") as fh:
                     source = fh.read()
                 assert source.endswith("\n"), "templates/%s: no newline at the end" % tname
+                # each directive gives the number of the line after it: 1 of the source, or N of this file
                 text.append("\n/*** begin templates/%s ***/\n" % tname)
-                text.append('#line 1 "templates/%s"\n' % tname)
+                text.append('#line HZGSVD__SRC_LINE(1, %d) HZGSVD__SRC_FILE("templates/%s")\n'
+                            % ("".join(text).count("\n") + 2, tname))
                 text.append(source)
-                # the line after this directive is line N of the generated file
-                text.append('#line %d "%s"\n' % ("".join(text).count("\n") + 2, here))
+                text.append('#line %d HZGSVD__SRC_FILE("%s")\n' % ("".join(text).count("\n") + 2, here))
                 text.append("/*** end templates/%s ***/\n" % tname)
                 continue
             ctx = dict(ctx)

@@ -4,8 +4,9 @@
     /usr/bin/python3 test/test_generator.py
 
 Checks, on a render into memory: every plain source of templates/ (no .j2) is in the output
-verbatim, right after `#line 1 "templates/<it>"`, and the `#line N "generated/<file>"` after it
-gives the number of the line that follows in the generated file; every template named *.j2 has
+verbatim, right after the #line directive that names it (line 1 under HZGSVD_SOURCE_LINES, else
+the generated file's own), and the one after it gives the number of the line that follows in the
+generated file; every template named *.j2 has
 Jinja in it (one without is a plain source and loses the .j2); a render for another folder names
 that folder in its #line directives and leaves the rest of the text alone.
 Prints one summary line; exit status 1 on any failure.
@@ -42,23 +43,23 @@ def main():
     for name, text in files.items():
         lines = text.split("\n")
         for i, line in enumerate(lines):
-            m = re.match(r'#line (\d+) "([^"]+)"$', line)
-            if not m:
-                continue
-            n, path = int(m.group(1)), m.group(2)
-            if path.startswith("templates/"):
-                src = path[len("templates/"):]
+            # the line after a directive is line i + 2 of the file (i is 0-based)
+            m = re.match(r'#line HZGSVD__SRC_LINE\(1, (\d+)\) HZGSVD__SRC_FILE\("templates/([^"]+)"\)$', line)
+            if m:
+                src = m.group(2)
                 used.add(src)
-                check(n == 1 and src in plain, "%s:%d: %s is not a plain source at its line 1" % (name, i + 1, line))
+                check(int(m.group(1)) == i + 2 and src in plain,
+                      "%s:%d: %s: not a plain source, or not this file's numbering" % (name, i + 1, line))
                 with open(os.path.join(templates, src), encoding="utf-8") as fh:
                     body = fh.read().split("\n")[:-1]
                 got = lines[i + 1:i + 1 + len(body)]
                 check(got == body, "%s:%d: templates/%s is not there verbatim" % (name, i + 1, src))
                 after = lines[i + 1 + len(body)]
-                check(after == '#line %d "generated/%s"' % (i + len(body) + 3, name),
-                      "%s:%d: after templates/%s comes %r, not the generated file's numbering" % (name, i + 1, src, after))
-            else:
-                check(path == "generated/" + name, "%s:%d: %s names another file" % (name, i + 1, line))
+                want = '#line %d HZGSVD__SRC_FILE("generated/%s")' % (i + len(body) + 3, name)
+                check(after == want, "%s:%d: after templates/%s comes %r, not %r" % (name, i + 1, src, after, want))
+            elif line.startswith("#line"):
+                check(re.match(r'#line \d+ HZGSVD__SRC_FILE\("generated/%s"\)$' % re.escape(name), line),
+                      "%s:%d: %s" % (name, i + 1, line))
     check(used == set(plain), "plain sources not in any generated file: %s" % sorted(set(plain) - used))
     for f in sorted(os.listdir(templates)):
         if f.endswith(".j2"):
@@ -68,7 +69,7 @@ def main():
     # a filtered build renders elsewhere: only its #line directives and the instance list differ
     other = gen.render_all(gen.VARIANTS, os.path.join(ROOT, "build", "filtered", "generated"))
     for name, text in files.items():
-        want = text.replace('"generated/%s"' % name, '"build/filtered/generated/%s"' % name)
+        want = text.replace('("generated/%s")' % name, '("build/filtered/generated/%s")' % name)
         check(other[name] == want, "%s: a render for build/filtered/generated differs beyond its #line paths" % name)
     print("test_generator: %d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
