@@ -41,7 +41,7 @@ PUBLIC_HDRS := hzgsvd.h hzgsvd_cpu.h hzgsvd_single.cuh hzgsvd_mpi.h hzgsvd_ref.h
 # The variant set build/ was last compiled with (rewritten only when it changes): the GPU programs
 # depend on it, so going from a filtered build back to the full one recompiles them.
 VARIANTS_SEEN := $(BUILD)/.variants
-$(shell mkdir -p $(BUILD) && { [ "`cat $(VARIANTS_SEEN) 2>/dev/null`" = "$(VARIANTS)" ] || echo "$(VARIANTS)" > $(VARIANTS_SEEN); })
+$(shell mkdir -p $(BUILD) && { [ -f $(VARIANTS_SEEN) ] && [ "`cat $(VARIANTS_SEEN)`" = "$(VARIANTS)" ] || echo "$(VARIANTS)" > $(VARIANTS_SEEN); })
 BENCH_SIZES ?= 512,1024,2048,4096,8192
 BENCH_VARIANTS_N ?= 2048
 
