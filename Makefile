@@ -4,6 +4,11 @@
 # VARIANTS (a comma-separated build filter for the generated GPU instances, e.g. VARIANTS=0,4),
 # CPU_ONLY=1 (build and test without nvcc even where it exists: no GPU engine, no CUDA checks).
 #
+# A filtered build, `make VARIANTS=0,4 <targets>`, renders the public headers and generated/ with
+# only those instances into build/filtered/ and compiles from there (faster nvcc compiles); the
+# committed generated/ always holds every variant (`make generate`) and is never rendered over,
+# so `make check-generated` means the same with or without a filter.
+#
 # make demo and make test first run tools/scripts/deps.sh --ensure (installs missing Debian packages as
 # root, or says the one command to run), then build and run in a fresh make, so that what the
 # install brought (Python's Jinja2, mpicc) is seen.
@@ -21,10 +26,22 @@ BUILD     := build
 # reassociation is allowed). Not -march=native: valgrind 3.19 cannot run AVX-512 code.
 ARCHFLAGS ?= $(shell grep -qw fma /proc/cpuinfo 2>/dev/null && echo -march=x86-64-v3)
 CFLAGS    ?= -O2 $(ARCHFLAGS)
-CFLAGS    += -std=c99 -ffp-contract=off -fopenmp -Wall -Wextra -I.
+CFLAGS    += -std=c99 -ffp-contract=off -fopenmp -Wall -Wextra $(SRCFLAGS)
 LDLIBS    := -lm
 LAPACK    := -llapacke -llapack -lblas
 VARIANTS  ?=
+# The tree the programs compile against: the checkout, or for a filtered build build/filtered/
+# (searched first, so its hzgsvd_*.h and generated/ are found before the checkout's).
+# HZGSVD_SOURCE_LINES: the generated files' #line directives name templates/ (the compiles run in
+# the checkout's root), so diagnostics and debuggers point at the plain sources; code is the same.
+FILTERED  := $(BUILD)/filtered
+SRC       := $(if $(VARIANTS),$(FILTERED)/)
+SRCFLAGS  := -DHZGSVD_SOURCE_LINES $(if $(SRC),-I$(FILTERED) )-I.
+PUBLIC_HDRS := hzgsvd.h hzgsvd_cpu.h hzgsvd_single.cuh hzgsvd_mpi.h hzgsvd_ref.h
+# The variant set build/ was last compiled with (rewritten only when it changes): the GPU programs
+# depend on it, so going from a filtered build back to the full one recompiles them.
+VARIANTS_SEEN := $(BUILD)/.variants
+$(shell mkdir -p $(BUILD) && { [ -f $(VARIANTS_SEEN) ] && [ "`cat $(VARIANTS_SEEN)`" = "$(VARIANTS)" ] || echo "$(VARIANTS)" > $(VARIANTS_SEEN); })
 BENCH_SIZES ?= 512,1024,2048,4096,8192
 BENCH_VARIANTS_N ?= 2048
 
@@ -36,12 +53,13 @@ HAVE_MPI  ?= $(shell command -v $(MPICC) >/dev/null 2>&1 && echo 1)
 MPIRUN    ?= mpirun
 MPI_INC   ?= $(filter -I%,$(shell $(MPICC) --showme:compile 2>/dev/null))
 MPI_LIBS  ?= $(filter -L% -l%,$(shell $(MPICC) --showme:link 2>/dev/null))
-MPI_HDRS  := hzgsvd_mpi.h generated/hzgsvd_mpi_impl.h
+MPI_HDRS  := $(SRC)hzgsvd_mpi.h $(SRC)generated/hzgsvd_mpi_impl.h
 comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
-NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false -I. -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
+NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false $(SRCFLAGS) -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
 NVLIBS    := -lgomp -lm
-GPU_HDRS  := hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h
+GPU_HDRS  := $(addprefix $(SRC),hzgsvd.h hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h \
+                                  generated/hzgsvd_cpu_engine_impl.h) $(VARIANTS_SEEN)
 # Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.
 NVCC_NOTE  = @echo "nvcc: $@ (compiles the GPU engine: 1-3 minutes; make CPU_ONLY=1 skips the GPU parts)"
 
@@ -51,8 +69,9 @@ TOOLS_COMMON := tools/common/tools_fs.h
 # The test-support library (test/support/: random numbers, known-sigma pairs, LAPACK QR) of the
 # tests, the pair maker and the benchmark.
 TEST_SUPPORT := $(wildcard test/support/*.h)
-CORE_HDRS := hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h
-REF_HDRS  := hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h
+CORE_HDRS := $(addprefix $(SRC),hzgsvd.h hzgsvd_cpu.h generated/hzgsvd_core.h generated/hzgsvd_host.h \
+                                  generated/hzgsvd_cpu_engine_impl.h generated/hzgsvd_cpu_impl.h)
+REF_HDRS  := $(addprefix $(SRC),hzgsvd.h hzgsvd_ref.h generated/hzgsvd_core.h generated/hzgsvd_host.h generated/hzgsvd_ref_impl.h)
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
@@ -62,8 +81,25 @@ all: $(TOOLS)
 $(BUILD):
 	mkdir -p $(BUILD)
 
+# generated/ holds every variant; a VARIANTS filter applies to builds only (build/filtered/).
 generate:
-	$(PYTHON) generator/gen.py $(if $(VARIANTS),--variants $(VARIANTS))
+ifneq ($(VARIANTS),)
+	@echo "make generate writes every variant into generated/; VARIANTS filters a build instead: make VARIANTS=$(VARIANTS) <targets> renders into $(FILTERED)/" >&2; exit 2
+endif
+	$(PYTHON) generator/gen.py
+
+ifneq ($(SRC),)
+# The filtered tree: the public headers and generated/ with the VARIANTS instances only, rendered
+# again when the variant set, a template, the generator or a public header changes.
+FILTER_STAMP := $(FILTERED)/.rendered-$(subst $(comma),-,$(VARIANTS))
+$(FILTER_STAMP): generator/gen.py generator/strategies.py $(wildcard templates/*) $(PUBLIC_HDRS) | $(BUILD)
+	rm -rf $(FILTERED) && mkdir -p $(FILTERED)
+	cp $(PUBLIC_HDRS) $(FILTERED)/
+	$(PYTHON) generator/gen.py --variants $(VARIANTS) --out $(FILTERED)/generated
+	touch $@
+$(addprefix $(FILTERED)/,$(PUBLIC_HDRS)) $(addprefix $(FILTERED)/generated/,$(notdir $(wildcard generated/*))): $(FILTER_STAMP)
+	@:
+endif
 
 check-generated:
 	$(PYTHON) generator/gen.py --check
@@ -179,7 +215,8 @@ PY_MODE   := $(if $(HAVE_NVCC),gpu,cpu)
 PY_SRCS   := $(shell find python/src python/ext python/tools -type f) python/pyproject.toml python/CMakeLists.txt \
              python/tests/requirements.txt
 PY_STAMP  := $(if $(filter 1,$(PYTHON_TESTS)),$(PYVENV)/.installed-$(PY_MODE))
-$(PYVENV)/.installed-$(PY_MODE): $(PY_SRCS) $(CORE_HDRS) $(GPU_HDRS) README.md | $(BUILD)
+# (built from the checkout's headers and generated/, never from a filtered tree)
+$(PYVENV)/.installed-$(PY_MODE): $(PY_SRCS) $(PUBLIC_HDRS) $(wildcard generated/*) README.md | $(BUILD)
 	@rm -f $(PYVENV)/.installed-*
 	$(if $(HAVE_NVCC),@echo "python: the package's GPU engine is compiled by nvcc (1-3 minutes; make CPU_ONLY=1 skips it)")
 	@PYTHON=$(PYTHON) HZGSVD_PY_CPU_ONLY=$(if $(HAVE_NVCC),0,1) bash python/tools/make_venv.sh $(PYVENV) \

@@ -56,6 +56,7 @@
 #ifndef HZGSVD_CPU_H
 #define HZGSVD_CPU_H
 
+#include "hzgsvd.h"                  /* the contract: version, linkage, statuses, options, info */
 #include "generated/hzgsvd_core.h"
 
 HZGSVD_EXTERN_C_BEGIN

@@ -46,6 +46,7 @@
 #ifndef HZGSVD_MPI_H
 #define HZGSVD_MPI_H
 
+#include "hzgsvd.h"                  /* the contract: version, linkage, statuses, options, info */
 #include "generated/hzgsvd_core.h"
 #ifndef HZGSVD_MPI_LAYOUT_ONLY
 #include <mpi.h>

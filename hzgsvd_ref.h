@@ -39,6 +39,7 @@
 #define HZGSVD_REF_H
 
 #include <float.h>
+#include "hzgsvd.h"                  /* the contract: version, linkage, statuses, options, info */
 #include "generated/hzgsvd_core.h"
 
 /* The constants (u = 2^-64, sqrt(u), ...) are those of the x87 80-bit format. */

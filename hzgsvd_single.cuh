@@ -70,6 +70,7 @@
 
 #include <cuda_runtime.h>
 #include <cuComplex.h>
+#include "hzgsvd.h"                  /* the contract: version, linkage, statuses, options, info */
 #include "generated/hzgsvd_core.h"
 
 HZGSVD_EXTERN_C_BEGIN

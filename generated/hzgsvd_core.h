@@ -1,236 +1,26 @@
 /* ================================================================================================
  * hzgsvd_core.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h.j2, templates/hzgsvd_strategy.h.j2, templates/hzgsvd_types.h.j2
+ * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h, templates/hzgsvd_strategy.h.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
- * What it is: Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).
+ * What it is: Shared core: the contract (the hand-written ../hzgsvd.h: version, linkage, statuses, options), the one definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).
  * How to compile: Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.
  * ================================================================================================ */
 #ifndef HZGSVD_GENERATED_HZGSVD_CORE_H
 #define HZGSVD_GENERATED_HZGSVD_CORE_H
+#include "../hzgsvd.h"
 
-/*** begin templates/hzgsvd_types.h.j2 ***/
-/* Version, linkage, statuses, options and info: the types every engine shares. */
-#include <stddef.h>
-#include <stdint.h>
-
-#define HZGSVD_VERSION_MAJOR 0
-#define HZGSVD_VERSION_MINOR 1
-#define HZGSVD_VERSION_PATCH 0
-#define HZGSVD_VERSION_STRING "0.1.0"
-
-/* Linkage.  HZGSVD_API marks public functions (empty by default; override it, e.g. with
- * __attribute__((visibility("default"))), before including a public header).  Under C++ the
- * public functions get C linkage.  HZGSVD_PRIVATE marks internals (static: every translation
- * unit that includes the core gets its own copy, so two of them always link; marked "maybe
- * unused" for GCC and Clang, since a translation unit that includes one engine's implementation
- * uses only some of the shared helpers).  HZGSVD_PRIVATE_INLINE (static inline) marks the helpers
- * outside the implementation guard, which every translation unit that includes a public header
- * sees: a user's file compiles without warnings under -Wall -Wextra with or without
- * HZGSVD_IMPLEMENTATION. */
-#ifndef HZGSVD_API
-#define HZGSVD_API
-#endif
-#if defined(__GNUC__) || defined(__clang__)
-#define HZGSVD_MAYBE_UNUSED __attribute__((unused))
+/*** begin generator/gen.py: source lines ***/
+/* #line around the plain sources of templates/: where HZGSVD_SOURCE_LINES is defined (a compile in
+ * the checkout's root, as the Makefile's) it names them; elsewhere it restates this file's own name
+ * and numbering (nvcc lists a named file among the dependencies, and templates/ is not installed). */
+#ifdef HZGSVD_SOURCE_LINES
+#define HZGSVD__SRC_LINE(source, generated) source
+#define HZGSVD__SRC_FILE(path) path
 #else
-#define HZGSVD_MAYBE_UNUSED
+#define HZGSVD__SRC_LINE(source, generated) generated
+#define HZGSVD__SRC_FILE(path) __FILE__
 #endif
-#ifndef HZGSVD_PRIVATE
-#define HZGSVD_PRIVATE static HZGSVD_MAYBE_UNUSED
-#endif
-#ifndef HZGSVD_PRIVATE_INLINE
-#define HZGSVD_PRIVATE_INLINE static inline
-#endif
-#ifdef __cplusplus
-#define HZGSVD_EXTERN_C_BEGIN extern "C" {
-#define HZGSVD_EXTERN_C_END }
-#else
-#define HZGSVD_EXTERN_C_BEGIN
-#define HZGSVD_EXTERN_C_END
-#endif
-
-/* Host+device qualification of the shared math (one definition for the CPU and the GPU). */
-#ifdef __CUDACC__
-#define HZGSVD_HD __host__ __device__
-#else
-#define HZGSVD_HD
-#endif
-
-HZGSVD_EXTERN_C_BEGIN
-
-/* Every entry point returns one of these; HZGSVD_SUCCESS is 0.  hzgsvd_status_string() names
- * it, and hzgsvd_info.detail says more (which argument, which column, which CUDA call). */
-typedef enum hzgsvd_status {
-    HZGSVD_SUCCESS = 0,
-    HZGSVD_ERR_INVALID_ARGUMENT = 1, /* a null pointer, a bad leading dimension, a bad option */
-    HZGSVD_ERR_M_LESS_THAN_N = 2,    /* m_F < n or m_G < n */
-    HZGSVD_ERR_N_LESS_THAN_ONE = 3,  /* n < 1 */
-    HZGSVD_ERR_NOT_FINITE = 4,       /* F or G holds a NaN or an infinity */
-    HZGSVD_ERR_RANK_DEFICIENT = 5,   /* F or G is not of full column rank (zero column, Cholesky failure;
-                                      * detail names the matrix and the column) */
-    HZGSVD_ERR_NO_CONVERGENCE = 6,   /* max_sweeps outer sweeps still applied big transformations */
-    HZGSVD_ERR_OUT_OF_MEMORY = 7,    /* a host or device allocation failed */
-    HZGSVD_ERR_CUDA = 8,             /* a CUDA runtime call failed (detail names it and its error) */
-    HZGSVD_ERR_CUBLAS = 9,
-    HZGSVD_ERR_CUSOLVER = 10,
-    HZGSVD_ERR_MPI = 11,
-    HZGSVD_ERR_NO_DEVICE = 12,       /* no usable GPU */
-    HZGSVD_ERR_INTERNAL = 13,        /* a broken invariant: a bug, please report it */
-    HZGSVD_ERR_OUT_OF_RANGE = 14,    /* a result (sigma, Sigma_F, Sigma_G or an entry of Z) is outside the
-                                      * normal double range, or the pair's sigma spread more than the
-                                      * engine resolves (docs/NUMERICS.md, "The whole double range") */
-    HZGSVD_ERR_CANCELLED = 15        /* *options.cancel was nonzero at the end of a sweep: the run stopped there
-                                      * (info.sweeps says after which; the outputs are not written) */
-} hzgsvd_status;
-#define HZGSVD_STATUS_LAST HZGSVD_ERR_CANCELLED   /* the highest status value */
-
-/* hzgsvd_info.mpi_transport: device -> host -> MPI -> host -> device; device buffers handed to a
- * CUDA-aware MPI; CUDA IPC between the ranks of one node (device to device).  The environment
- * variable HZGSVD_MPI_TRANSPORT=staged|mpi|ipc forces one (docs/API.md). */
-#define HZGSVD_MPI_TRANSPORT_STAGED 1
-#define HZGSVD_MPI_TRANSPORT_MPI 2
-#define HZGSVD_MPI_TRANSPORT_IPC 3
-
-/* options.threads above this is refused (a CPU engine never uses more threads than block pairs). */
-#define HZGSVD_MAX_THREADS 1024
-
-/* Jacobi strategies (docs/NUMERICS.md): ME = generalized Mantharam-Eberlein, cyclic, n-1 steps a
- * sweep; MM = modified modulus, quasi-cyclic, n steps a sweep. */
-typedef enum hzgsvd_strategy { HZGSVD_STRATEGY_ME = 0, HZGSVD_STRATEGY_MM = 1 } hzgsvd_strategy;
-
-/* FB: full block, each pivot block pair is diagonalised (at most 30 inner sweeps);
- * BO: block oriented, one inner sweep per pivot block pair. */
-typedef enum hzgsvd_blocking { HZGSVD_BLOCKING_FB = 0, HZGSVD_BLOCKING_BO = 1 } hzgsvd_blocking;
-
-/* Passed to the progress callback once per outer sweep. */
-typedef struct hzgsvd_progress {
-    int sweep;                       /* 1-based number of the sweep just finished */
-    int max_sweeps;
-    unsigned long long big;          /* big transformations in this sweep (0: converged) */
-    unsigned long long all;          /* all transformations in this sweep */
-    double seconds;                  /* since the start of the call */
-} hzgsvd_progress;
-
-typedef struct hzgsvd_options {
-    int variant;                     /* 0..7, the paper's Table 1; default 0 */
-    hzgsvd_strategy outer;           /* block (outer) level strategy; default ME */
-    hzgsvd_strategy inner;           /* pointwise (inner) level strategy; default ME */
-    hzgsvd_blocking blocking;        /* default BO (the faster at equal accuracy: docs/PERFORMANCE.md) */
-    int sort;                        /* 1 (default): sort columns in every step and return Sigma descending */
-    int max_sweeps;                  /* outer sweeps at most; default 30 */
-    int block_width;                 /* w, columns per block column (pivot blocks of 2w); default 0: the engine's choice
-                                      * (CPU 16; GPU 16 for n <= 2048, else 32; info.block_width says which) */
-    int threads;                     /* CPU engine: OpenMP threads, 0 = the OpenMP default, at most HZGSVD_MAX_THREADS
-                                      * (and never more than the pivot block pairs of a step); ignored elsewhere */
-    hzgsvd_strategy outermost;       /* distributed engine (hzgsvd_mpi.h): strategy over the 2P stripes; default ME */
-    hzgsvd_blocking outermost_blocking; /* distributed engine: BO (default, recommended by the paper): 1 block-level
-                                      * sweep per rank and outermost step; FB: up to 30 */
-    int outermost_full;              /* distributed engine: 0 (default): a rank sweeps all block pairs of its two
-                                      * stripes in the last outermost step of a sweep only, and in the other steps
-                                      * only the pairs between its two stripes (a bipartite round robin): about 1/P
-                                      * of a single-device sweep per rank and outermost sweep; 1: all pairs of the
-                                      * two stripes in every step (the paper's section 4.2: (2P - 1)/P^2) */
-    int refine_sigma;                /* 1: Sigma recomputed after the iteration as ||F z|| / ||G z|| from the input pair
-                                      * with split products (docs/NUMERICS.md); 0: Sigma from the final iterate;
-                                      * -1 (default): refine wherever the engine still holds the input.  Used by the CPU
-                                      * and single-GPU engines in copying mode and the distributed engine's GPU ranks
-                                      * (-1: where every rank has the device memory); the in-place GPU mode and CPU
-                                      * ranks report the iterate's (info.sigma_refined says which) */
-    int preprocess;                  /* general pairs (docs/API.md, "General pairs"): -1 (default): the full-rank engine, and
-                                      * for a pair it cannot take (m_F < n or m_G < n, F or G numerically rank deficient) the
-                                      * rank-revealing reduction to a full-rank core; 1: always reduce first; 0: never (such a
-                                      * pair is refused with HZGSVD_ERR_M_LESS_THAN_N or HZGSVD_ERR_RANK_DEFICIENT).  The CPU
-                                      * engine reduces; the GPU and distributed engines take full-rank pairs only for now
-                                      * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
-    void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
-    void *progress_user;
-    const volatile int *cancel;      /* NULL (default), or a flag the engine reads after each outer sweep (after the
-                                      * progress callback, which may set it): nonzero stops the run with
-                                      * HZGSVD_ERR_CANCELLED.  Set it from a signal handler (as a volatile sig_atomic_t
-                                      * would be), another thread or the callback.  The distributed engine stops when
-                                      * any rank's flag is set, all ranks at the same sweep */
-} hzgsvd_options;
-
-/* Filled on every return, also on errors (sweeps and counts then tell how far it got). */
-typedef struct hzgsvd_info {
-    int sweeps;                      /* outer sweeps run */
-    unsigned long long big;          /* big transformations, all sweeps */
-    unsigned long long all;          /* all transformations, all sweeps */
-    double seconds;                  /* wall time of the call */
-    int n_bordered;                  /* the n the engine ran at after bordering (multiple of 2w) */
-    int block_width;                 /* the w the engine ran with (options.block_width, or its choice for 0) */
-    int outputs_written;             /* 1 when the output arrays hold a complete result: on success, and on
-                                      * HZGSVD_ERR_NO_CONVERGENCE (the last sweep's) and on the final rank test's
-                                      * HZGSVD_ERR_RANK_DEFICIENT (detail says which column); else 0 */
-    int sigma_refined;               /* 1 when Sigma was recomputed from the input pair (options.refine_sigma) */
-    int preprocessed;                /* 1 when the pair went through the rank-revealing reduction (options.preprocess) */
-    int rank_k, rank_l;              /* LAPACK's K and L: K columns with sigma = inf (Sigma_G = 0), L = rank(G) finite ones
-                                      * (sigma = 0 among them where F z = 0); K + L = rank([F; G]), the last n - K - L
-                                      * columns span the common null space (Sigma_F = Sigma_G = 0).  Full-rank pairs: 0, n */
-    double tol_f, tol_g;             /* the rank tolerances the reduction used (max(m, n) ||.||_1 2^-52); 0 without it */
-    int mpi_transport;               /* distributed engine on GPU ranks: how stripes moved between ranks:
-                                      * HZGSVD_MPI_TRANSPORT_STAGED, _MPI (CUDA-aware) or _IPC; 0 elsewhere */
-    double mpi_exchange_seconds;     /* distributed engine: the most wall time one rank spent between the end of its
-                                      * sweeps in an outermost step and the start of the next step's (transfers, and
-                                      * waiting for slower ranks); 0 elsewhere */
-    unsigned long long mpi_bytes_moved; /* distributed engine: bytes of stripes that left a rank, all ranks, all steps */
-    char detail[256];                /* a one-line message for the status */
-} hzgsvd_info;
-
-/* The three small helpers below are static inline (every engine's header brings them, so a
- * program that includes several engines still links). */
-
-/* Defaults: variant 0, ME outer, ME inner, BO, sorting on, 30 sweeps, w chosen by the engine, default threads;
- * distributed: ME outermost, BO. */
-static inline hzgsvd_options hzgsvd_default_options(void)
-{
-    hzgsvd_options o;
-    o.variant = 0;
-    o.outer = HZGSVD_STRATEGY_ME;
-    o.inner = HZGSVD_STRATEGY_ME;
-    o.blocking = HZGSVD_BLOCKING_BO;
-    o.sort = 1;
-    o.max_sweeps = 30;
-    o.block_width = 0;
-    o.threads = 0;
-    o.outermost = HZGSVD_STRATEGY_ME;
-    o.outermost_blocking = HZGSVD_BLOCKING_BO;
-    o.outermost_full = 0;
-    o.refine_sigma = -1;
-    o.preprocess = -1;
-    o.progress = NULL;
-    o.progress_user = NULL;
-    o.cancel = NULL;
-    return o;
-}
-
-static inline const char *hzgsvd_status_string(hzgsvd_status status)
-{
-    switch (status) {
-    case HZGSVD_SUCCESS: return "success";
-    case HZGSVD_ERR_INVALID_ARGUMENT: return "invalid argument";
-    case HZGSVD_ERR_M_LESS_THAN_N: return "a matrix has fewer rows than columns (m < n)";
-    case HZGSVD_ERR_N_LESS_THAN_ONE: return "n < 1";
-    case HZGSVD_ERR_NOT_FINITE: return "input holds a NaN or an infinity";
-    case HZGSVD_ERR_RANK_DEFICIENT: return "F or G is not of full column rank";
-    case HZGSVD_ERR_NO_CONVERGENCE: return "no convergence within max_sweeps";
-    case HZGSVD_ERR_OUT_OF_MEMORY: return "out of memory";
-    case HZGSVD_ERR_CUDA: return "CUDA runtime error";
-    case HZGSVD_ERR_CUBLAS: return "cuBLAS error";
-    case HZGSVD_ERR_CUSOLVER: return "cuSOLVER error";
-    case HZGSVD_ERR_MPI: return "MPI error";
-    case HZGSVD_ERR_NO_DEVICE: return "no usable GPU";
-    case HZGSVD_ERR_INTERNAL: return "internal error (a bug)";
-    case HZGSVD_ERR_OUT_OF_RANGE: return "a result is outside the double range";
-    case HZGSVD_ERR_CANCELLED: return "cancelled by the caller";
-    }
-    return "unknown status";
-}
-
-static inline const char *hzgsvd_version(void) { return HZGSVD_VERSION_STRING; }
-
-HZGSVD_EXTERN_C_END
-/*** end templates/hzgsvd_types.h.j2 ***/
+/*** end generator/gen.py: source lines ***/
 
 /*** begin templates/hzgsvd_math.h.j2 ***/
 /* The one definition of the per-pair mathematics, shared by the CPU engine and the GPU kernels:
@@ -240,6 +30,13 @@ HZGSVD_EXTERN_C_END
  * decision.  Everything here is HZGSVD_HD static inline, so it compiles as C99, C++ and CUDA. */
 #include <math.h>
 #include <string.h>
+
+/* Host+device qualification of the shared math (one definition for the CPU and the GPU). */
+#ifdef __CUDACC__
+#define HZGSVD_HD __host__ __device__
+#else
+#define HZGSVD_HD
+#endif
 
 #ifndef INFINITY
 #define INFINITY (1.0 / 0.0)
@@ -1153,7 +950,8 @@ HZGSVD_PRIVATE_INLINE int hzgsvd__comm_map(const int *pairs, int nsteps, int n, 
 }
 /*** end templates/hzgsvd_strategy.h.j2 ***/
 
-/*** begin templates/hzgsvd_sigma_refine.h.j2 ***/
+/*** begin templates/hzgsvd_sigma_refine.h ***/
+#line HZGSVD__SRC_LINE(1, 955) HZGSVD__SRC_FILE("templates/hzgsvd_sigma_refine.h")
 /* Sigma refinement (docs/NUMERICS.md, "Sigma from the input pair"): after the iteration every
  * engine that still holds the caller's F and G recomputes
  *     sigma_j = ||F z_j|| / ||G z_j||,   Sigma_F = a / hypot(a, b),  Sigma_G = b / hypot(a, b)
@@ -1201,6 +999,7 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
 {
     return ldexp(rint(ldexp(x, beta - e)), e - beta);
 }
-/*** end templates/hzgsvd_sigma_refine.h.j2 ***/
+#line 1003 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+/*** end templates/hzgsvd_sigma_refine.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_engine_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_dense.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_general.c.j2, templates/hzgsvd_cpu_lapack.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_range_scale.c.j2
+ * Generated from: templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c.j2, templates/hzgsvd_ggsvd3.c.j2, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).
  * How to compile: Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.
@@ -810,7 +810,7 @@ HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order
     return 0;
 }
 
-/* The reduction's cache-blocked real product (templates/hzgsvd_cpu_dense.c.j2, later in this file):
+/* The reduction's cache-blocked real product (templates/hzgsvd_dense.c.j2, later in this file):
  * C += alpha A^T B, each entry an fma chain over k in a fixed order whatever the threads. */
 HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
                                     const double *Bm, int ldb, double *Cm, int ldc);
@@ -993,7 +993,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_cpu_dense.c.j2 [d] ***/
+/*** begin templates/hzgsvd_dense.c.j2 [d] ***/
 /* Dense unitary factorizations for the reduction of a general pair (real (d)):
  * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
  * major in the caller's layout.  Every
@@ -1690,9 +1690,9 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, dou
         }
     }
 }
-/*** end templates/hzgsvd_cpu_dense.c.j2 [d] ***/
+/*** end templates/hzgsvd_dense.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_cpu_general.c.j2 [d] ***/
+/*** begin templates/hzgsvd_reduce.c.j2 [d] ***/
 /* General pairs (real (d)): any F (m_f x n) and G (m_g x n), rank deficient or with
  * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
  * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
@@ -2129,9 +2129,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double 
     }
     return hzgsvd__d_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__d_cpu_core);
 }
-/*** end templates/hzgsvd_cpu_general.c.j2 [d] ***/
+/*** end templates/hzgsvd_reduce.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_cpu_lapack.c.j2 [d] ***/
+/*** begin templates/hzgsvd_ggsvd3.c.j2 [d] ***/
 /* X on request and LAPACK's xGGSVD3 interface on the CPU engine (real): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
  * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
@@ -2302,7 +2302,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_ggsvd3(char jobu, char jobv, char jobq, i
     }
     return st;
 }
-/*** end templates/hzgsvd_cpu_lapack.c.j2 [d] ***/
+/*** end templates/hzgsvd_ggsvd3.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
 /* Range scaling of the complex double engine: the scaling of a working column and the
@@ -3160,7 +3160,7 @@ HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order
     return 0;
 }
 
-/* The reduction's cache-blocked real product (templates/hzgsvd_cpu_dense.c.j2, later in this file):
+/* The reduction's cache-blocked real product (templates/hzgsvd_dense.c.j2, later in this file):
  * C += alpha A^T B, each entry an fma chain over k in a fixed order whatever the threads. */
 HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
                                     const double *Bm, int ldb, double *Cm, int ldc);
@@ -3347,7 +3347,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [z] ***/
 
-/*** begin templates/hzgsvd_cpu_dense.c.j2 [z] ***/
+/*** begin templates/hzgsvd_dense.c.j2 [z] ***/
 /* Dense unitary factorizations for the reduction of a general pair (complex (z)):
  * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
  * major in the caller's layout (interleaved re, im; ld counts complex elements).  Every
@@ -4173,9 +4173,9 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, dou
         }
     }
 }
-/*** end templates/hzgsvd_cpu_dense.c.j2 [z] ***/
+/*** end templates/hzgsvd_dense.c.j2 [z] ***/
 
-/*** begin templates/hzgsvd_cpu_general.c.j2 [z] ***/
+/*** begin templates/hzgsvd_reduce.c.j2 [z] ***/
 /* General pairs (complex (z)): any F (m_f x n) and G (m_g x n), rank deficient or with
  * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
  * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
@@ -4615,9 +4615,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double 
     }
     return hzgsvd__z_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__z_cpu_core);
 }
-/*** end templates/hzgsvd_cpu_general.c.j2 [z] ***/
+/*** end templates/hzgsvd_reduce.c.j2 [z] ***/
 
-/*** begin templates/hzgsvd_cpu_lapack.c.j2 [z] ***/
+/*** begin templates/hzgsvd_ggsvd3.c.j2 [z] ***/
 /* X on request and LAPACK's xGGSVD3 interface on the CPU engine (complex): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
  * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
@@ -4789,6 +4789,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, i
     }
     return st;
 }
-/*** end templates/hzgsvd_cpu_lapack.c.j2 [z] ***/
+/*** end templates/hzgsvd_ggsvd3.c.j2 [z] ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CPU_ENGINE_IMPL_H */

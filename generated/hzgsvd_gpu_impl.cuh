@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu.j2, templates/hzgsvd_gpu_driver.cu.j2, templates/hzgsvd_gpu_gemm.cu.j2, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu.j2, templates/hzgsvd_gpu_step.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2, templates/hzgsvd_gpu_sweep.cu.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -9,7 +9,8 @@
 #define HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH
 #include "hzgsvd_cpu_engine_impl.h"
 
-/*** begin templates/hzgsvd_gpu_common.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_common.cu ***/
+#line HZGSVD__SRC_LINE(1, 14) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_common.cu")
 /* What the real and the complex GPU kernels and drivers share. */
 
 /* A checked CUDA call in a host function with hzgsvd_status st, hzgsvd_info *info and a done: label. */
@@ -93,7 +94,6 @@ __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
  * Gram sums, hence the result, are then the same on every GPU. */
 #define HZGSVD__TARGET_BLOCKS 1056
 
-
 /* D += A B on the FP64 tensor cores, one 16x8x4 product per warp (mma.sync m16n8k4 f64: on an
  * H100 the m16n8 shapes run at about 1.6x the rate of sm_80's m8n8k4, docs/PERFORMANCE.md).  Lane
  * l = 4 g + t holds A(g, t) in a0, A(g + 8, t) in a1, B(t, g) in b, D(g, 2t + e) in d0/d1 and
@@ -126,7 +126,7 @@ HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
     return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
 }
 
-/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_step.cu.j2, the sweep's graph): about
+/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu.j2, the sweep's graph): about
  * HZGSVD__PAIRS_PER_GROUP pairs a group, so that a group's gram and update still fill many SMs while
  * other groups solve.  HZGSVD_GPU_PAIR_GROUPS=g (1 .. HZGSVD__MAX_PAIR_GROUPS) overrides it for
  * tuning; the grouping changes the schedule only, never a result bit. */
@@ -225,9 +225,11 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_fold_max(const double *x, size_t coun
     }
     if (threadIdx.x == 0) *out = red[0];
 }
-/*** end templates/hzgsvd_gpu_common.cu.j2 ***/
+#line 229 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_common.cu ***/
 
-/*** begin templates/hzgsvd_gpu_gemm.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_gemm.cu ***/
+#line HZGSVD__SRC_LINE(1, 233) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_gemm.cu")
 /* C = A B (the sigma refinement's products) and C = A^T B (the orthogonality check's Gram matrix)
  * in double on the FP64 tensor cores (all column major, every dimension a multiple of the tile:
  * the callers pad).  Hopper's native FP64 MMA
@@ -245,7 +247,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__gpu_fold_max(const double *x, size_t coun
 /* A's stage: BK x BM (k rows of LA) as given, BM x BK (rows of LB, as B's) where A is transposed */
 #define HZGSVD__GEMM_ASTAGE(ta) ((ta) ? HZGSVD__GEMM_BM * HZGSVD__GEMM_LB : HZGSVD__GEMM_BK * HZGSVD__GEMM_LA)
 #define HZGSVD__GEMM_SMEM(ta) (sizeof(double) * HZGSVD__GEMM_STAGES * (HZGSVD__GEMM_ASTAGE(ta) + HZGSVD__GEMM_BN * HZGSVD__GEMM_LB))
-
 
 /* D += A B, one 16x8x16 product per warp (mma.sync m16n8k16 f64).  Lane l = 4 g + t holds
  * A(g + 8 (q & 1), t + 4 (q >> 1)) in a[q], B(t + 4 q, g) in b[q], D(g + 8 (q >> 1), 2 t + (q & 1)) in d[q]. */
@@ -375,12 +376,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const doub
 {
     return hzgsvd__gpu_gemm(0, 0, m, n, k, A, lda, B, ldb, C, ldc, stream, info);
 }
-/*** end templates/hzgsvd_gpu_gemm.cu.j2 ***/
+#line 380 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_gemm.cu ***/
 
-/*** begin templates/hzgsvd_gpu_refine_common.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_refine_common.cu ***/
+#line HZGSVD__SRC_LINE(1, 384) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_refine_common.cu")
 /* What the GPU sigma refinement and the orthogonality check share across precisions: their buffer
  * layouts in the step workspace and the refinement's final kernel (the per-precision parts:
- * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
+ * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu). */
 
 #define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds B1, B2, T1, T2 at O(m P + n P) (A holds all of F or G) */
 
@@ -446,7 +449,8 @@ HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
     R.bytes = R.off_out + hzgsvd__align256(el * 2);
     return R;
 }
-/*** end templates/hzgsvd_gpu_refine_common.cu.j2 ***/
+#line 453 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_refine_common.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
 /* The single-GPU kernels around the block step, real (d): initFGZ (paper
@@ -884,7 +888,8 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_launch_rescale(const hzgsvd__z_gpu_mats *M,
 /*** end templates/hzgsvd_gpu_kernels.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [d] ***/
-/* The block step of the single-GPU engine, real (d) (paper section 3.5),
+/* The block step of the single-GPU engine, real (d) (paper section 3.5):
+ * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
  * split by what bounds each part:
  *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
  *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
@@ -1713,8 +1718,12 @@ static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant,
     if (w == 32 && variant == 7 && sort == 0) return hzgsvd__d_v7_nosort_w32_solve;
     return NULL;
 }
+/*** end templates/hzgsvd_gpu_step.cu.j2 [d] ***/
 
-/* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
+/*** begin templates/hzgsvd_gpu_sweep.cu.j2 [d] ***/
+/* The host side of a sweep of the single-GPU engine, real (d) (the single-GPU driver and the
+ * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2
+ * with their grids and shared memory, and the sweep as a CUDA graph. */
 
 /* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
  * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
@@ -1881,10 +1890,11 @@ HZGSVD_PRIVATE const char *hzgsvd__d_sweeper_fail_text(int fail)
          : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
                      : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
 }
-/*** end templates/hzgsvd_gpu_step.cu.j2 [d] ***/
+/*** end templates/hzgsvd_gpu_sweep.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [z] ***/
-/* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5),
+/* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5):
+ * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
  * split by what bounds each part:
  *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
  *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
@@ -2776,8 +2786,12 @@ static inline hzgsvd__z_step_kernel hzgsvd__z_solve_instance(int w, int variant,
     if (w == 32 && variant == 7 && sort == 0) return hzgsvd__z_v7_nosort_w32_solve;
     return NULL;
 }
+/*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 
-/* ---- the host side of a sweep (single-GPU driver and the distributed engine's local sweeps) ---- */
+/*** begin templates/hzgsvd_gpu_sweep.cu.j2 [z] ***/
+/* The host side of a sweep of the single-GPU engine, complex (z) (the single-GPU driver and the
+ * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2
+ * with their grids and shared memory, and the sweep as a CUDA graph. */
 
 /* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
  * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
@@ -2944,7 +2958,7 @@ HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
          : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
                      : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
 }
-/*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
+/*** end templates/hzgsvd_gpu_sweep.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
 /* Sigma refinement on the GPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
@@ -3402,7 +3416,8 @@ done:
 }
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
-/*** begin templates/hzgsvd_gpu_driver.cu.j2 ***/
+/*** begin templates/hzgsvd_gpu_driver.cu ***/
+#line HZGSVD__SRC_LINE(1, 3421) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -3916,7 +3931,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-/*** end templates/hzgsvd_gpu_driver.cu.j2 ***/
+#line 3935 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
 /* The single-GPU engine's per-precision part, real: thin launchers of this precision's kernels and its
@@ -4213,7 +4229,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_
 /* The public entry points of the single-GPU engine, real, and general pairs on it.  A full-rank
  * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
+ * reduction on the host (hzgsvd_reduce.c.j2: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__d_gpu_core): the O(m n^2) reduction once on
  * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
  * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
@@ -4465,7 +4481,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int
 /* The public entry points of the single-GPU engine, complex, and general pairs on it.  A full-rank
  * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_cpu_general: QR with column pivoting, which cuSOLVER does not
+ * reduction on the host (hzgsvd_reduce.c.j2: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__z_gpu_core): the O(m n^2) reduction once on
  * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
  * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_host.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_host_common.c.j2, templates/hzgsvd_range_plan.c.j2
+ * Generated from: templates/hzgsvd_host_common.c, templates/hzgsvd_range_plan.c
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.
  * How to compile: Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).
@@ -9,7 +9,13 @@
 #define HZGSVD_GENERATED_HZGSVD_HOST_H
 #include "hzgsvd_core.h"
 
-/*** begin templates/hzgsvd_host_common.c.j2 ***/
+/*** begin generator/gen.py: GPU_BLOCK_WIDTHS ***/
+/* The block widths the GPU kernels are generated for (generator/gen.py, GPU_BLOCK_WIDTHS). */
+#define HZGSVD__GPU_WIDTH_GENERATED(w) ((w) == 16 || (w) == 32)
+/*** end generator/gen.py: GPU_BLOCK_WIDTHS ***/
+
+/*** begin templates/hzgsvd_host_common.c ***/
+#line HZGSVD__SRC_LINE(1, 19) HZGSVD__SRC_FILE("templates/hzgsvd_host_common.c")
 /* What every engine's host code shares (CPU engine, GPU driver): timing, messages, argument checks,
  * the bordered size, the final ordering of the columns, the inner-level strategy table. */
 #include <stdio.h>
@@ -93,11 +99,12 @@ HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
  * faster at 4, 5 times at 16 (docs/PERFORMANCE.md, "Tall pairs"). */
 #define HZGSVD__CPU_SHORTEN_SUM 4
 
-/* Whether the GPU kernels are generated for block width w (generator/gen.py, GPU_BLOCK_WIDTHS);
- * plain C, so that the distributed engine's layout can ask it in a build without CUDA. */
+/* Whether the GPU kernels are generated for block width w (HZGSVD__GPU_WIDTH_GENERATED: the
+ * generator defines it before this file from generator/gen.py's GPU_BLOCK_WIDTHS); plain C, so
+ * that the distributed engine's layout can ask it in a build without CUDA. */
 HZGSVD_PRIVATE int hzgsvd__gpu_width_ok(int w)
 {
-    return w == 16 || w == 32;
+    return HZGSVD__GPU_WIDTH_GENERATED(w);
 }
 
 /* The closing fields of info at a public entry point's return: the call's wall time and, on success,
@@ -230,9 +237,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-/*** end templates/hzgsvd_host_common.c.j2 ***/
+#line 241 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+/*** end templates/hzgsvd_host_common.c ***/
 
-/*** begin templates/hzgsvd_range_plan.c.j2 ***/
+/*** begin templates/hzgsvd_range_plan.c ***/
+#line HZGSVD__SRC_LINE(1, 245) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -301,6 +310,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-/*** end templates/hzgsvd_range_plan.c.j2 ***/
+#line 314 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+/*** end templates/hzgsvd_range_plan.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c.j2, templates/hzgsvd_mpi_engine.c.j2, templates/hzgsvd_mpi_gpu_local.cu.j2, templates/hzgsvd_mpi_gpu_refine.cu.j2, templates/hzgsvd_mpi_ipc.cu.j2, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c.j2
+ * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -9,7 +9,8 @@
 #define HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H
 #include "hzgsvd_cpu_impl.h"
 
-/*** begin templates/hzgsvd_mpi_common.c.j2 ***/
+/*** begin templates/hzgsvd_mpi_common.c ***/
+#line HZGSVD__SRC_LINE(1, 14) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_common.c")
 /* What the distributed engine shares across precisions: MPI error handling, the agreement of all
  * ranks on one status, the layout of a run, the message tags, CUDA-awareness. */
 #include <limits.h>
@@ -370,9 +371,11 @@ done:
     free(buf); free(cols);
     return st;
 }
-/*** end templates/hzgsvd_mpi_common.c.j2 ***/
+#line 375 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_common.c ***/
 
-/*** begin templates/hzgsvd_mpi_gpu_local.cu.j2 ***/
+/*** begin templates/hzgsvd_mpi_gpu_local.cu ***/
+#line HZGSVD__SRC_LINE(1, 379) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_local.cu")
 #ifdef __CUDACC__
 /* The GPU engine of one rank of the distributed engine, both precisions: the single-GPU kernels and
  * block step (the table G, templates/hzgsvd_gpu_prec.cu.j2) on the rank's two stripes (nc columns;
@@ -576,9 +579,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_final(hzgsvd__gpu_local *D, doubl
 
 #undef HZGSVD__CUL
 #endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_gpu_local.cu.j2 ***/
+#line 583 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_gpu_local.cu ***/
 
-/*** begin templates/hzgsvd_mpi_prec.c.j2 ***/
+/*** begin templates/hzgsvd_mpi_prec.c ***/
+#line HZGSVD__SRC_LINE(1, 587) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_prec.c")
 /* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c.j2) needs of a precision:
  * the planes per element, thin adapters over the CPU engine's functions, and the single-GPU
  * engine's table for GPU ranks; one instance per precision (templates/hzgsvd_mpi_local.c.j2).  `s`
@@ -609,9 +614,11 @@ typedef struct hzgsvd__mpi_prec {
     const hzgsvd__gpu_prec *gpu;    /* GPU ranks: the single-GPU engine's kernels and block step */
 #endif
 } hzgsvd__mpi_prec;
-/*** end templates/hzgsvd_mpi_prec.c.j2 ***/
+#line 618 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_prec.c ***/
 
-/*** begin templates/hzgsvd_mpi_ipc.cu.j2 ***/
+/*** begin templates/hzgsvd_mpi_ipc.cu ***/
+#line HZGSVD__SRC_LINE(1, 622) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_ipc.cu")
 #ifdef __CUDACC__
 /* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC: every rank maps
  * the device memory of every other rank once (cudaIpcGetMemHandle of its working allocation, the
@@ -716,9 +723,11 @@ done:
     return st;
 }
 #endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_ipc.cu.j2 ***/
+#line 727 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_ipc.cu ***/
 
-/*** begin templates/hzgsvd_mpi_gpu_refine.cu.j2 ***/
+/*** begin templates/hzgsvd_mpi_gpu_refine.cu ***/
+#line HZGSVD__SRC_LINE(1, 731) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_refine.cu")
 #ifdef __CUDACC__
 /* The sigma refinement on the GPU ranks of the distributed engine (the method: hzgsvd_sigma_refine in
  * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
@@ -852,9 +861,11 @@ done:
     return hzgsvd__mpi_agree(comm, st, info);
 }
 #endif /* __CUDACC__ */
-/*** end templates/hzgsvd_mpi_gpu_refine.cu.j2 ***/
+#line 865 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_gpu_refine.cu ***/
 
-/*** begin templates/hzgsvd_mpi_engine.c.j2 ***/
+/*** begin templates/hzgsvd_mpi_engine.c ***/
+#line HZGSVD__SRC_LINE(1, 869) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
 /* The distributed engine (paper section 4.2, Algorithms 2-6), one driver for both precisions: every
  * rank runs the single-device algorithm on its two stripes per outermost step and passes them on by
  * the communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
@@ -1435,7 +1446,8 @@ done:
     }
     return st;
 }
-/*** end templates/hzgsvd_mpi_engine.c.j2 ***/
+#line 1450 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 [d] ***/
 /* The distributed engine's per-precision part, real: a rank's host state in the types of this

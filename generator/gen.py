@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render templates/*.j2 into generated/ (the only entry point of the generator).
+"""Render templates/ into generated/ (the only entry point of the generator).
 
     python3 generator/gen.py                 # write generated/
     python3 generator/gen.py --check         # regenerate into memory, fail naming every file that differs
@@ -8,6 +8,18 @@
 Output is deterministic: no timestamps, a fixed order, StrictUndefined, keep_trailing_newline.
 Every output file opens with a DO-NOT-EDIT banner naming the templates it came from and the
 command that regenerates it; template boundaries inside an amalgamation are marked.
+
+templates/ holds two kinds of parts: Jinja2 templates (*.j2), rendered, and plain C/CUDA sources
+(any other extension: .c, .h, .cu), concatenated verbatim (not through Jinja), as SQLite's
+mksqlite3c.tcl --linemacros does: a #line directive before such a part that names
+"templates/x.c", line 1, so compiler errors, cuda-gdb and Nsight point at the real file, and one
+after it that names "generated/y.h" and the number of the next line, so what follows is numbered
+as the generated file (rendered parts are, since their lines are not the template's).  They point
+there only where HZGSVD_SOURCE_LINES is defined (the Makefile defines it: its compiles run in the
+checkout's root); elsewhere they restate the generated file's own name and numbering, because nvcc
+lists the file a #line names among a compile's dependencies (-M, -MD) and templates/ is not beside
+an installed copy: CMake would recompile the GPU engine at every build.  A value a plain source
+needs from the generator comes as a #define emitted before it (GENERATOR parts).
 """
 import argparse
 import itertools
@@ -61,25 +73,59 @@ def inner_tables(order):
     }
 
 
-# Each generated file: (name, one-line description, how to compile it, includes, [(template, extra context)]).
+# A part that is the generator's own text (a #define a plain source uses), not a file of templates/.
+GENERATOR = "generator/gen.py"
+
+
+def gpu_width_define():
+    """HZGSVD__GPU_WIDTH_GENERATED(w): whether the GPU kernels are generated for block width w."""
+    return ("/* The block widths the GPU kernels are generated for (generator/gen.py, GPU_BLOCK_WIDTHS). */\n"
+            "#define HZGSVD__GPU_WIDTH_GENERATED(w) (%s)\n"
+            % " || ".join("(w) == %d" % w for w in GPU_BLOCK_WIDTHS))
+
+
+def source_line_macros():
+    """HZGSVD__SRC_LINE and HZGSVD__SRC_FILE, the number and the name of the #line directives around plain sources."""
+    return ("/* #line around the plain sources of templates/: where HZGSVD_SOURCE_LINES is defined (a compile in\n"
+            " * the checkout's root, as the Makefile's) it names them; elsewhere it restates this file's own name\n"
+            " * and numbering (nvcc lists a named file among the dependencies, and templates/ is not installed). */\n"
+            "#ifdef HZGSVD_SOURCE_LINES\n"
+            "#define HZGSVD__SRC_LINE(source, generated) source\n"
+            "#define HZGSVD__SRC_FILE(path) path\n"
+            "#else\n"
+            "#define HZGSVD__SRC_LINE(source, generated) generated\n"
+            "#define HZGSVD__SRC_FILE(path) __FILE__\n"
+            "#endif\n")
+
+
+def is_verbatim(part):
+    """A plain source of templates/ (no .j2): concatenated as it is, never rendered."""
+    return part != GENERATOR and not part.endswith(".j2")
+
+
+# Each generated file: (name, one-line description, how to compile it, includes, [(part, extra context)]);
+# a part is a template (*.j2, rendered with the context), a plain source (verbatim, context None) or
+# GENERATOR (context {"what": label, "text": the text}).
 def outputs(variants):
     inner = {order: inner_tables(order) for order in INNER_ORDERS}
     return [
         ("hzgsvd_core.h",
-         "Shared core: version, linkage, statuses, options, the one definition of the 2x2 Hari-Zimmermann "
-         "math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).",
+         "Shared core: the contract (the hand-written ../hzgsvd.h: version, linkage, statuses, options), the one "
+         "definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies "
+         "(baked inner tables + run-time C).",
          "Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.",
-         [],
-         [("hzgsvd_types.h.j2", {}),
+         ["../hzgsvd.h"],
+         [(GENERATOR, {"what": "source lines", "text": source_line_macros()}),
           ("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
-          ("hzgsvd_sigma_refine.h.j2", {})]),
+          ("hzgsvd_sigma_refine.h", None)]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
          ["hzgsvd_core.h"],
-         [("hzgsvd_host_common.c.j2", {"gpu_widths": GPU_BLOCK_WIDTHS}),
-          ("hzgsvd_range_plan.c.j2", {})]),
+         [(GENERATOR, {"what": "GPU_BLOCK_WIDTHS", "text": gpu_width_define()}),
+          ("hzgsvd_host_common.c", None),
+          ("hzgsvd_range_plan.c", None)]),
         ("hzgsvd_cpu_engine_impl.h",
          "The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann "
          "iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).",
@@ -87,7 +133,7 @@ def outputs(variants):
          ["hzgsvd_host.h"],
          [(t, dict(prec)) for prec in PRECISIONS
           for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2",
-                    "hzgsvd_cpu_dense.c.j2", "hzgsvd_cpu_general.c.j2", "hzgsvd_cpu_lapack.c.j2")]),
+                    "hzgsvd_dense.c.j2", "hzgsvd_reduce.c.j2", "hzgsvd_ggsvd3.c.j2")]),
         ("hzgsvd_cpu_impl.h",
          "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
@@ -98,12 +144,13 @@ def outputs(variants):
          "and the entry points (general pairs through the CPU engine's reduction, included).",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
          ["hzgsvd_cpu_engine_impl.h"],
-         [("hzgsvd_gpu_common.cu.j2", {}), ("hzgsvd_gpu_gemm.cu.j2", {}), ("hzgsvd_gpu_refine_common.cu.j2", {})]
+         [("hzgsvd_gpu_common.cu", None), ("hzgsvd_gpu_gemm.cu", None), ("hzgsvd_gpu_refine_common.cu", None)]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
+         + [(t, dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS
+            for t in ("hzgsvd_gpu_step.cu.j2", "hzgsvd_gpu_sweep.cu.j2")]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_driver.cu.j2", {})]
+         + [("hzgsvd_gpu_driver.cu", None)]
          + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_api.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
@@ -111,9 +158,8 @@ def outputs(variants):
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",
          "Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.",
          ["hzgsvd_cpu_impl.h"],
-         [("hzgsvd_mpi_common.c.j2", {}), ("hzgsvd_mpi_gpu_local.cu.j2", {}),
-          ("hzgsvd_mpi_prec.c.j2", {}), ("hzgsvd_mpi_ipc.cu.j2", {}), ("hzgsvd_mpi_gpu_refine.cu.j2", {}),
-            ("hzgsvd_mpi_engine.c.j2", {})]
+         [("hzgsvd_mpi_common.c", None), ("hzgsvd_mpi_gpu_local.cu", None), ("hzgsvd_mpi_prec.c", None),
+          ("hzgsvd_mpi_ipc.cu", None), ("hzgsvd_mpi_gpu_refine.cu", None), ("hzgsvd_mpi_engine.c", None)]
          + [("hzgsvd_mpi_local.c.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_ref_impl.h",
          "The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), "
@@ -150,16 +196,36 @@ def make_env():
     )
 
 
-def render_all(variants):
+def render_all(variants, out):
+    """{file name: text} of every generated file; out is the folder they go to (it names them in #line)."""
     env = make_env()
     inst = instances(variants)
     files = {}
     for name, what, how, includes, parts in outputs(variants):
-        text = [banner(name, sorted({t for t, _ in parts}), what, how)]
+        text = [banner(name, sorted({t for t, _ in parts if t != GENERATOR}), what, how)]
         guard = "HZGSVD_GENERATED_" + name.upper().replace(".", "_")
         text.append("#ifndef %s\n#define %s\n" % (guard, guard))
         text.extend('#include "%s"\n' % inc for inc in includes)
+        here = os.path.relpath(os.path.join(out, name), ROOT).replace(os.sep, "/")
         for tname, ctx in parts:
+            if tname == GENERATOR:
+                text.append("\n/*** begin %s: %s ***/\n" % (GENERATOR, ctx["what"]))
+                text.append(ctx["text"])
+                text.append("/*** end %s: %s ***/\n" % (GENERATOR, ctx["what"]))
+                continue
+            if is_verbatim(tname):
+                assert ctx is None, "%s is a plain source: it takes no context" % tname
+                with open(os.path.join(ROOT, "templates", tname), encoding="utf-8") as fh:
+                    source = fh.read()
+                assert source.endswith("\n"), "templates/%s: no newline at the end" % tname
+                # each directive gives the number of the line after it: 1 of the source, or N of this file
+                text.append("\n/*** begin templates/%s ***/\n" % tname)
+                text.append('#line HZGSVD__SRC_LINE(1, %d) HZGSVD__SRC_FILE("templates/%s")\n'
+                            % ("".join(text).count("\n") + 2, tname))
+                text.append(source)
+                text.append('#line %d HZGSVD__SRC_FILE("%s")\n' % ("".join(text).count("\n") + 2, here))
+                text.append("/*** end templates/%s ***/\n" % tname)
+                continue
             ctx = dict(ctx)
             ctx.setdefault("instances", inst)
             tag = tname + ("" if "p" not in ctx else " [%s]" % ctx["p"])
@@ -181,7 +247,7 @@ def main():
     bad = [v for v in variants if v not in VARIANTS]
     if bad:
         ap.error("unknown variant(s) %s; variants are 0..7" % bad)
-    files = render_all(variants)
+    files = render_all(variants, args.out)
     if args.check:
         present = {f for f in os.listdir(args.out) if not f.startswith(".")} if os.path.isdir(args.out) else set()
         problems = []

@@ -28,7 +28,7 @@ passed=0; failed=0
 pass() { passed=$((passed + 1)); echo "  ok    $1"; }
 fail() { failed=$((failed + 1)); echo "  FAIL  $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/        /'; }
 
-version=$(sed -n 's/^#define HZGSVD_VERSION_STRING "\(.*\)"$/\1/p' generated/hzgsvd_core.h)
+version=$(sed -n 's/^#define HZGSVD_VERSION_STRING "\(.*\)"$/\1/p' hzgsvd.h)
 P=$T/prefix
 CONSUMER=$ROOT/test/cmake/consumer
 have_nvcc=0; command -v "${NVCC:-nvcc}" >/dev/null 2>&1 && have_nvcc=1
@@ -81,7 +81,7 @@ if [ "$installed" = 1 ]; then
     missing=""
     for f in share/cmake/hzgsvd/hzgsvdConfig.cmake share/cmake/hzgsvd/hzgsvdConfigVersion.cmake \
              share/cmake/hzgsvd/hzgsvdCpuTargets.cmake share/pkgconfig/hzgsvd.pc \
-             include/hzgsvd/hzgsvd_cpu.h include/hzgsvd/hzgsvd_single.cuh include/hzgsvd/hzgsvd_mpi.h \
+             include/hzgsvd/hzgsvd.h include/hzgsvd/hzgsvd_cpu.h include/hzgsvd/hzgsvd_single.cuh include/hzgsvd/hzgsvd_mpi.h \
              include/hzgsvd/hzgsvd_ref.h $(cd "$ROOT" && ls generated/* | sed 's|^|include/hzgsvd/|'); do
         [ -f "$P/$f" ] || missing="$missing $f"
     done
@@ -91,7 +91,7 @@ if [ "$installed" = 1 ]; then
     [ "$have_nvcc" = 1 ] && [[ $expected_targets != *gpu* ]] && missing="$missing share/cmake/hzgsvd/hzgsvdGpuTargets.cmake(nvcc exists)"
     [ "$have_mpicc" = 1 ] && [[ $expected_targets != *mpi* ]] && missing="$missing share/cmake/hzgsvd/hzgsvdMpiTargets.cmake(mpicc exists)"
     if [ -z "$missing" ]; then
-        pass "installed: config, version, targets ($expected_targets), hzgsvd.pc, 4 headers + generated/ ($(ls "$ROOT"/generated | wc -l) files)"
+        pass "installed: config, version, targets ($expected_targets), hzgsvd.pc, 5 headers + generated/ ($(ls "$ROOT"/generated | wc -l) files)"
     else
         fail "installed files missing:$missing" "$(cd "$P" && find . -type f | sort)"
     fi

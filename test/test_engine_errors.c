@@ -264,6 +264,20 @@ static void test_status_strings(void)
     const char *unknown = hzgsvd_status_string((hzgsvd_status)99);
     CHECK(unknown && strlen(unknown) > 0, "status 99: empty string");
     CHECK(HZGSVD_SUCCESS == 0, "HZGSVD_SUCCESS is not 0");
+    /* hzgsvd_status_name and the list it comes from: the enum name, in value order, none missing */
+    CHECK(strcmp(hzgsvd_status_name(HZGSVD_ERR_NO_CONVERGENCE), "HZGSVD_ERR_NO_CONVERGENCE") == 0,
+          "hzgsvd_status_name(HZGSVD_ERR_NO_CONVERGENCE) is \"%s\"", hzgsvd_status_name(HZGSVD_ERR_NO_CONVERGENCE));
+    CHECK(strcmp(hzgsvd_status_name((hzgsvd_status)99), "HZGSVD_UNKNOWN_STATUS") == 0, "status 99: name \"%s\"",
+          hzgsvd_status_name((hzgsvd_status)99));
+    int listed = 0;
+#define COUNT_STATUS(value, name, message) \
+    CHECK(value == listed && name == value && strcmp(hzgsvd_status_name(name), #name) == 0 && \
+              strcmp(hzgsvd_status_string(name), message) == 0, "HZGSVD_STATUS_LIST entry %d: %s", listed, #name); \
+    ++listed;
+    HZGSVD_STATUS_LIST(COUNT_STATUS)
+#undef COUNT_STATUS
+    CHECK(listed == HZGSVD_STATUS_LAST + 1, "HZGSVD_STATUS_LIST has %d entries, HZGSVD_STATUS_LAST is %d", listed,
+          (int)HZGSVD_STATUS_LAST);
 }
 
 /* ---- no convergence and the progress callback ------------------------------------------------------ */

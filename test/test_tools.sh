@@ -13,8 +13,8 @@ passed=0; failed=0
 pass() { passed=$((passed + 1)); echo "  ok    $1"; }
 fail() { failed=$((failed + 1)); echo "  FAIL  $1"; [ $# -gt 1 ] && printf '        %s\n' "$2"; }
 
-VERSION=$(sed -n 's/^#define HZGSVD_VERSION_STRING "\(.*\)"$/\1/p' generated/hzgsvd_core.h)
-[ -n "$VERSION" ] || { echo "test_tools: no HZGSVD_VERSION_STRING in generated/hzgsvd_core.h"; exit 1; }
+VERSION=$(sed -n 's/^#define HZGSVD_VERSION_STRING "\(.*\)"$/\1/p' hzgsvd.h)
+[ -n "$VERSION" ] || { echo "test_tools: no HZGSVD_VERSION_STRING in hzgsvd.h"; exit 1; }
 
 for tool in hzgsvd hzgsvd_mkpair hzgsvd_check hzgsvd_lapack hzgsvd_ref hzgsvd_bench_reduction; do
     if [ ! -x "$BUILD/$tool" ]; then fail "$tool: $BUILD/$tool not built"; continue; fi

@@ -14,7 +14,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "generated/hzgsvd_core.h"
+#include "hzgsvd.h"
 
 namespace nb = nanobind;
 
@@ -77,36 +77,14 @@ inline nb::dict info_to_dict(const hzgsvd_info &info)
     return d;
 }
 
-// Every status: value -> (enum name, hzgsvd_status_string()).  The names come from the enum
-// itself, so a renamed or added status cannot drift from the header silently (the last entry is
-// checked against HZGSVD_STATUS_LAST).
+// Every status: value -> (enum name, hzgsvd_status_string()), from hzgsvd.h's one table of them
+// (HZGSVD_STATUS_LIST), so the Python side cannot drift from the header.
 inline nb::dict status_table()
 {
-#define HZGSVD_PY_STATUS(s) {s, #s}
-    static const struct { hzgsvd_status value; const char *name; } table[] = {
-        HZGSVD_PY_STATUS(HZGSVD_SUCCESS),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_INVALID_ARGUMENT),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_M_LESS_THAN_N),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_N_LESS_THAN_ONE),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_NOT_FINITE),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_RANK_DEFICIENT),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_NO_CONVERGENCE),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_OUT_OF_MEMORY),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_CUDA),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_CUBLAS),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_CUSOLVER),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_MPI),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_NO_DEVICE),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_INTERNAL),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_OUT_OF_RANGE),
-        HZGSVD_PY_STATUS(HZGSVD_ERR_CANCELLED),
-    };
-#undef HZGSVD_PY_STATUS
-    static_assert(sizeof table / sizeof table[0] == (size_t)HZGSVD_STATUS_LAST + 1,
-                  "a status of hzgsvd_core.h is missing from the binding's table");
     nb::dict d;
-    for (const auto &e : table)
-        d[nb::int_((int)e.value)] = nb::make_tuple(e.name, hzgsvd_status_string(e.value));
+#define HZGSVD_PY_STATUS(value, name, message) d[nb::int_(value)] = nb::make_tuple(#name, message);
+    HZGSVD_STATUS_LIST(HZGSVD_PY_STATUS)
+#undef HZGSVD_PY_STATUS
     return d;
 }
 

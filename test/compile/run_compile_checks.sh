@@ -56,6 +56,9 @@ for impl in "" -DHZGSVD_IMPLEMENTATION; do
         if [ -n "$NVCC" ]; then echo "skip  hzgsvd_single.cuh (no $NVCC)"; else echo "skip  hzgsvd_single.cuh (CPU_ONLY build: no nvcc)"; fi
     fi
 done
+# The generated files' #line directives as the Makefile's compiles see them (they name templates/).
+check "hzgsvd_cpu.h, $CC -std=c99 $W -DHZGSVD_SOURCE_LINES (implementation)" \
+    $CC -std=c99 $W -DHZGSVD_SOURCE_LINES -DHZGSVD_IMPLEMENTATION -I. -o "$out/user_cpu_lines" test/compile/user_cpu.c -lm
 # The user files must also run (the CPU one with the implementation solves a 1x1 pair).
 check "user_cpu runs" "$out/user_cpu"
 echo "compile_checks: $passed passed, $failed failed"

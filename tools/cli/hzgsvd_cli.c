@@ -359,29 +359,6 @@ static const char *strategy_name(hzgsvd_strategy s) { return s == HZGSVD_STRATEG
 static const char *blocking_name(hzgsvd_blocking b) { return b == HZGSVD_BLOCKING_BO ? "bo" : "fb"; }
 static const char *preprocess_name(int p) { return p < 0 ? "auto" : p ? "always" : "never"; }
 
-static const char *status_name(hzgsvd_status st)
-{
-    switch (st) {
-    case HZGSVD_SUCCESS: return "HZGSVD_SUCCESS";
-    case HZGSVD_ERR_INVALID_ARGUMENT: return "HZGSVD_ERR_INVALID_ARGUMENT";
-    case HZGSVD_ERR_M_LESS_THAN_N: return "HZGSVD_ERR_M_LESS_THAN_N";
-    case HZGSVD_ERR_N_LESS_THAN_ONE: return "HZGSVD_ERR_N_LESS_THAN_ONE";
-    case HZGSVD_ERR_NOT_FINITE: return "HZGSVD_ERR_NOT_FINITE";
-    case HZGSVD_ERR_RANK_DEFICIENT: return "HZGSVD_ERR_RANK_DEFICIENT";
-    case HZGSVD_ERR_NO_CONVERGENCE: return "HZGSVD_ERR_NO_CONVERGENCE";
-    case HZGSVD_ERR_OUT_OF_MEMORY: return "HZGSVD_ERR_OUT_OF_MEMORY";
-    case HZGSVD_ERR_CUDA: return "HZGSVD_ERR_CUDA";
-    case HZGSVD_ERR_CUBLAS: return "HZGSVD_ERR_CUBLAS";
-    case HZGSVD_ERR_CUSOLVER: return "HZGSVD_ERR_CUSOLVER";
-    case HZGSVD_ERR_MPI: return "HZGSVD_ERR_MPI";
-    case HZGSVD_ERR_NO_DEVICE: return "HZGSVD_ERR_NO_DEVICE";
-    case HZGSVD_ERR_INTERNAL: return "HZGSVD_ERR_INTERNAL";
-    case HZGSVD_ERR_OUT_OF_RANGE: return "HZGSVD_ERR_OUT_OF_RANGE";
-    case HZGSVD_ERR_CANCELLED: return "HZGSVD_ERR_CANCELLED";
-    }
-    return "HZGSVD_UNKNOWN_STATUS";
-}
-
 typedef struct cli_args cli_args;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -697,7 +674,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     double secs = info->seconds;
     if (!(secs >= 0.0 && secs < 1e300)) secs = 0.0;   /* JSON has no NaN or infinity */
     fprintf(f, "  \"seconds\": %.9g,\n", secs);
-    fprintf(f, "  \"status\": "); json_string(f, status_name(st)); fprintf(f, ",\n");
+    fprintf(f, "  \"status\": "); json_string(f, hzgsvd_status_name(st)); fprintf(f, ",\n");
     fprintf(f, "  \"status_code\": %d,\n", (int)st);
     fprintf(f, "  \"detail\": "); json_string(f, info->detail); fprintf(f, ",\n");
     /* whether U, V, Z and the sigmas beside this file are this run's (also after an error status) */

@@ -81,7 +81,6 @@ __device__ __forceinline__ double hzgsvd__zabs2_enh(double re, double im)
  * Gram sums, hence the result, are then the same on every GPU. */
 #define HZGSVD__TARGET_BLOCKS 1056
 
-{% raw %}
 /* D += A B on the FP64 tensor cores, one 16x8x4 product per warp (mma.sync m16n8k4 f64: on an
  * H100 the m16n8 shapes run at about 1.6x the rate of sm_80's m8n8k4, docs/PERFORMANCE.md).  Lane
  * l = 4 g + t holds A(g, t) in a0, A(g + 8, t) in a1, B(t, g) in b, D(g, 2t + e) in d0/d1 and
@@ -102,7 +101,6 @@ __device__ __forceinline__ void hzgsvd__cp_commit(void) { asm volatile("cp.async
 template <int N>
 __device__ __forceinline__ void hzgsvd__cp_wait(void) { asm volatile("cp.async.wait_group %0;\n" :: "n"(N) : "memory"); }
 
-{% endraw %}
 /* Rows per chunk of a matrix of m rows (a multiple of HZGSVD__TILE) when npairs pivot pairs times
  * mats matrices share the grid: enough chunks to reach about HZGSVD__TARGET_BLOCKS blocks, each at
  * least min_rows long.  Depends on the shape only (bitwise reproducible on any GPU). */
@@ -115,7 +113,7 @@ HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
     return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
 }
 
-/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_step.cu.j2, the sweep's graph): about
+/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu.j2, the sweep's graph): about
  * HZGSVD__PAIRS_PER_GROUP pairs a group, so that a group's gram and update still fill many SMs while
  * other groups solve.  HZGSVD_GPU_PAIR_GROUPS=g (1 .. HZGSVD__MAX_PAIR_GROUPS) overrides it for
  * tuning; the grouping changes the schedule only, never a result bit. */

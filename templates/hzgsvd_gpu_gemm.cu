@@ -16,7 +16,6 @@
 #define HZGSVD__GEMM_ASTAGE(ta) ((ta) ? HZGSVD__GEMM_BM * HZGSVD__GEMM_LB : HZGSVD__GEMM_BK * HZGSVD__GEMM_LA)
 #define HZGSVD__GEMM_SMEM(ta) (sizeof(double) * HZGSVD__GEMM_STAGES * (HZGSVD__GEMM_ASTAGE(ta) + HZGSVD__GEMM_BN * HZGSVD__GEMM_LB))
 
-{% raw %}
 /* D += A B, one 16x8x16 product per warp (mma.sync m16n8k16 f64).  Lane l = 4 g + t holds
  * A(g + 8 (q & 1), t + 4 (q >> 1)) in a[q], B(t + 4 q, g) in b[q], D(g + 8 (q >> 1), 2 t + (q & 1)) in d[q]. */
 __device__ __forceinline__ void hzgsvd__dmma16(double (&d)[4], const double (&a)[8], const double (&b)[4])
@@ -27,7 +26,6 @@ __device__ __forceinline__ void hzgsvd__dmma16(double (&d)[4], const double (&a)
         : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]),
           "d"(b[0]), "d"(b[1]), "d"(b[2]), "d"(b[3]));
 }
-{% endraw %}
 
 /* One HZGSVD__GEMM_BM x HZGSVD__GEMM_BN tile of C per block of 128 threads; warp (wr, wc) owns
  * its 32 x 32 quarter as 2 x 4 MMA tiles.  TA: A is given transposed (A(r, k) at A[k + r lda]).

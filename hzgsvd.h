@@ -1,4 +1,21 @@
-/* Version, linkage, statuses, options and info: the types every engine shares. */
+/* hzgsvd.h -- the contract of hzgsvd: version, linkage, statuses, options and info.
+ *
+ * HOW TO USE
+ *   Include one of the engine headers (hzgsvd_cpu.h, hzgsvd_single.cuh, hzgsvd_mpi.h, hzgsvd_ref.h);
+ *   each includes this one.  Include it alone where a file only passes options, infos and statuses
+ *   around (a binding, a logger): it declares no engine and needs nothing else of the library.
+ *   Compiles as C99, C++ and CUDA.
+ *
+ * STATUSES
+ *   Every entry point returns an hzgsvd_status (HZGSVD_SUCCESS is 0).  HZGSVD_STATUS_LIST below is
+ *   the one table of them (value, enum name, message); the enum, hzgsvd_status_string() (the
+ *   message) and hzgsvd_status_name() (the enum name as a string) are made from it, and so are the
+ *   CLI's JSON "status" and the Python package's GSVDError.status.  hzgsvd_info.detail says more.
+ *
+ * This header is written by hand (it is not generated); the generated sources include it. */
+#ifndef HZGSVD_H
+#define HZGSVD_H
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,39 +55,45 @@
 #define HZGSVD_EXTERN_C_END
 #endif
 
-/* Host+device qualification of the shared math (one definition for the CPU and the GPU). */
-#ifdef __CUDACC__
-#define HZGSVD_HD __host__ __device__
-#else
-#define HZGSVD_HD
-#endif
-
 HZGSVD_EXTERN_C_BEGIN
 
-/* Every entry point returns one of these; HZGSVD_SUCCESS is 0.  hzgsvd_status_string() names
- * it, and hzgsvd_info.detail says more (which argument, which column, which CUDA call). */
-typedef enum hzgsvd_status {
-    HZGSVD_SUCCESS = 0,
-    HZGSVD_ERR_INVALID_ARGUMENT = 1, /* a null pointer, a bad leading dimension, a bad option */
-    HZGSVD_ERR_M_LESS_THAN_N = 2,    /* m_F < n or m_G < n */
-    HZGSVD_ERR_N_LESS_THAN_ONE = 3,  /* n < 1 */
-    HZGSVD_ERR_NOT_FINITE = 4,       /* F or G holds a NaN or an infinity */
-    HZGSVD_ERR_RANK_DEFICIENT = 5,   /* F or G is not of full column rank (zero column, Cholesky failure;
-                                      * detail names the matrix and the column) */
-    HZGSVD_ERR_NO_CONVERGENCE = 6,   /* max_sweeps outer sweeps still applied big transformations */
-    HZGSVD_ERR_OUT_OF_MEMORY = 7,    /* a host or device allocation failed */
-    HZGSVD_ERR_CUDA = 8,             /* a CUDA runtime call failed (detail names it and its error) */
-    HZGSVD_ERR_CUBLAS = 9,
-    HZGSVD_ERR_CUSOLVER = 10,
-    HZGSVD_ERR_MPI = 11,
-    HZGSVD_ERR_NO_DEVICE = 12,       /* no usable GPU */
-    HZGSVD_ERR_INTERNAL = 13,        /* a broken invariant: a bug, please report it */
-    HZGSVD_ERR_OUT_OF_RANGE = 14,    /* a result (sigma, Sigma_F, Sigma_G or an entry of Z) is outside the
-                                      * normal double range, or the pair's sigma spread more than the
-                                      * engine resolves (docs/NUMERICS.md, "The whole double range") */
-    HZGSVD_ERR_CANCELLED = 15        /* *options.cancel was nonzero at the end of a sweep: the run stopped there
-                                      * (info.sweeps says after which; the outputs are not written) */
-} hzgsvd_status;
+/* Every status: X(value, enum name, hzgsvd_status_string()'s message), in value order.  Apply it
+ * to a macro of three arguments to get a switch, a table or a list of names; the line after each
+ * entry says when it is returned. */
+#define HZGSVD_STATUS_LIST(X) \
+    X(0, HZGSVD_SUCCESS, "success") \
+    X(1, HZGSVD_ERR_INVALID_ARGUMENT, "invalid argument") \
+        /* a null pointer, a bad leading dimension, a bad option */ \
+    X(2, HZGSVD_ERR_M_LESS_THAN_N, "a matrix has fewer rows than columns (m < n)") \
+        /* m_F < n or m_G < n */ \
+    X(3, HZGSVD_ERR_N_LESS_THAN_ONE, "n < 1") \
+    X(4, HZGSVD_ERR_NOT_FINITE, "input holds a NaN or an infinity") \
+        /* F or G holds a NaN or an infinity */ \
+    X(5, HZGSVD_ERR_RANK_DEFICIENT, "F or G is not of full column rank") \
+        /* zero column, Cholesky failure; detail names the matrix and the column */ \
+    X(6, HZGSVD_ERR_NO_CONVERGENCE, "no convergence within max_sweeps") \
+        /* max_sweeps outer sweeps still applied big transformations */ \
+    X(7, HZGSVD_ERR_OUT_OF_MEMORY, "out of memory") \
+        /* a host or device allocation failed */ \
+    X(8, HZGSVD_ERR_CUDA, "CUDA runtime error") \
+        /* a CUDA runtime call failed (detail names it and its error) */ \
+    X(9, HZGSVD_ERR_CUBLAS, "cuBLAS error") \
+    X(10, HZGSVD_ERR_CUSOLVER, "cuSOLVER error") \
+    X(11, HZGSVD_ERR_MPI, "MPI error") \
+    X(12, HZGSVD_ERR_NO_DEVICE, "no usable GPU") \
+    X(13, HZGSVD_ERR_INTERNAL, "internal error (a bug)") \
+        /* a broken invariant: a bug, please report it */ \
+    X(14, HZGSVD_ERR_OUT_OF_RANGE, "a result is outside the double range") \
+        /* a result (sigma, Sigma_F, Sigma_G or an entry of Z) is outside the normal double range, \
+         * or the pair's sigma spread more than the engine resolves (docs/NUMERICS.md, \
+         * "The whole double range") */ \
+    X(15, HZGSVD_ERR_CANCELLED, "cancelled by the caller") \
+        /* *options.cancel was nonzero at the end of a sweep: the run stopped there (info.sweeps \
+         * says after which; the outputs are not written) */
+
+#define HZGSVD__STATUS_ENUMERATOR(value, name, message) name = value,
+typedef enum hzgsvd_status { HZGSVD_STATUS_LIST(HZGSVD__STATUS_ENUMERATOR) } hzgsvd_status;
+#undef HZGSVD__STATUS_ENUMERATOR
 #define HZGSVD_STATUS_LAST HZGSVD_ERR_CANCELLED   /* the highest status value */
 
 /* hzgsvd_info.mpi_transport: device -> host -> MPI -> host -> device; device buffers handed to a
@@ -166,7 +189,7 @@ typedef struct hzgsvd_info {
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 
-/* The three small helpers below are static inline (every engine's header brings them, so a
+/* The small helpers below are static inline (every engine's header brings them, so a
  * program that includes several engines still links). */
 
 /* Defaults: variant 0, ME outer, ME inner, BO, sorting on, 30 sweeps, w chosen by the engine, default threads;
@@ -193,29 +216,34 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     return o;
 }
 
+#define HZGSVD__STATUS_CASE_MESSAGE(value, name, message) case name: return message;
+#define HZGSVD__STATUS_CASE_NAME(value, name, message) case name: return #name;
+
+/* "no convergence within max_sweeps" for HZGSVD_ERR_NO_CONVERGENCE; "unknown status" for a value
+ * that is none. */
 static inline const char *hzgsvd_status_string(hzgsvd_status status)
 {
     switch (status) {
-    case HZGSVD_SUCCESS: return "success";
-    case HZGSVD_ERR_INVALID_ARGUMENT: return "invalid argument";
-    case HZGSVD_ERR_M_LESS_THAN_N: return "a matrix has fewer rows than columns (m < n)";
-    case HZGSVD_ERR_N_LESS_THAN_ONE: return "n < 1";
-    case HZGSVD_ERR_NOT_FINITE: return "input holds a NaN or an infinity";
-    case HZGSVD_ERR_RANK_DEFICIENT: return "F or G is not of full column rank";
-    case HZGSVD_ERR_NO_CONVERGENCE: return "no convergence within max_sweeps";
-    case HZGSVD_ERR_OUT_OF_MEMORY: return "out of memory";
-    case HZGSVD_ERR_CUDA: return "CUDA runtime error";
-    case HZGSVD_ERR_CUBLAS: return "cuBLAS error";
-    case HZGSVD_ERR_CUSOLVER: return "cuSOLVER error";
-    case HZGSVD_ERR_MPI: return "MPI error";
-    case HZGSVD_ERR_NO_DEVICE: return "no usable GPU";
-    case HZGSVD_ERR_INTERNAL: return "internal error (a bug)";
-    case HZGSVD_ERR_OUT_OF_RANGE: return "a result is outside the double range";
-    case HZGSVD_ERR_CANCELLED: return "cancelled by the caller";
+    HZGSVD_STATUS_LIST(HZGSVD__STATUS_CASE_MESSAGE)
     }
     return "unknown status";
 }
 
+/* "HZGSVD_ERR_NO_CONVERGENCE" for HZGSVD_ERR_NO_CONVERGENCE; "HZGSVD_UNKNOWN_STATUS" for a value
+ * that is none. */
+static inline const char *hzgsvd_status_name(hzgsvd_status status)
+{
+    switch (status) {
+    HZGSVD_STATUS_LIST(HZGSVD__STATUS_CASE_NAME)
+    }
+    return "HZGSVD_UNKNOWN_STATUS";
+}
+
+#undef HZGSVD__STATUS_CASE_MESSAGE
+#undef HZGSVD__STATUS_CASE_NAME
+
 static inline const char *hzgsvd_version(void) { return HZGSVD_VERSION_STRING; }
 
 HZGSVD_EXTERN_C_END
+
+#endif /* HZGSVD_H */

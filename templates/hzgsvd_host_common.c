@@ -81,11 +81,12 @@ HZGSVD_PRIVATE int hzgsvd__gpu_default_width(int n)
  * faster at 4, 5 times at 16 (docs/PERFORMANCE.md, "Tall pairs"). */
 #define HZGSVD__CPU_SHORTEN_SUM 4
 
-/* Whether the GPU kernels are generated for block width w (generator/gen.py, GPU_BLOCK_WIDTHS);
- * plain C, so that the distributed engine's layout can ask it in a build without CUDA. */
+/* Whether the GPU kernels are generated for block width w (HZGSVD__GPU_WIDTH_GENERATED: the
+ * generator defines it before this file from generator/gen.py's GPU_BLOCK_WIDTHS); plain C, so
+ * that the distributed engine's layout can ask it in a build without CUDA. */
 HZGSVD_PRIVATE int hzgsvd__gpu_width_ok(int w)
 {
-    return {% for w in gpu_widths %}w == {{ w }}{{ " || " if not loop.last }}{% endfor %};
+    return HZGSVD__GPU_WIDTH_GENERATED(w);
 }
 
 /* The closing fields of info at a public entry point's return: the call's wall time and, on success,

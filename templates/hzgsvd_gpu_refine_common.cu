@@ -1,6 +1,6 @@
 /* What the GPU sigma refinement and the orthogonality check share across precisions: their buffer
  * layouts in the step workspace and the refinement's final kernel (the per-precision parts:
- * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu.j2). */
+ * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu). */
 
 #define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds B1, B2, T1, T2 at O(m P + n P) (A holds all of F or G) */
 
