@@ -840,156 +840,167 @@ HZGSVD_PRIVATE double hzgsvd__d_orth_max(const double *yr, int m, int nc, int ld
     return worst;
 }
 
-/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
- * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
- * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
- * is a value, as LAPACK reports it). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
-{
-    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
-    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
-    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
-    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", eg, info);
-    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range_columns(n, ef, eg, col, part);
-    const hzgsvd__range rg = hzgsvd__range_plan(part);
-    if (n == 1) {
-        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
-        free(ints);
-        return st;
-    }
-
-    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
+/* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
+ * norms (the rank test), the exponents and shifts of the range plan, the output order. */
+typedef struct hzgsvd__d_run {
     hzgsvd__d_mats M;
     hzgsvd__d_engine E;
-    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
-    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    double *sig = (double *)malloc(sizeof(double) * n_aux);
-    if (!sig || hzgsvd__d_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
-        free(sig); free(ints);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
-    }
-    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    st = hzgsvd__d_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); return st; }
+    double *sig, *sf, *sg, *ss, *nf, *ng;
+    int *ints, *ef, *eg, *col, *order;
+    hzgsvd__range rg;
+    int nb, converged;
+} hzgsvd__d_run;
 
-    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
-     * initFGZ (3.3). */
-    hzgsvd__d_load(F, m_f, n, ldf, M.Fr, M.mf);
-    hzgsvd__d_load(G, m_g, n, ldg, M.Gr, M.mg);
+HZGSVD_PRIVATE void hzgsvd__d_run_free(hzgsvd__d_run *R)
+{
+    free(R->sig); free(R->ints);
+    hzgsvd__d_mats_free(&R->M); hzgsvd__d_engine_free(&R->E);
+}
+
+/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+ * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_iterate(hzgsvd__d_run *R, int m_f, int m_g, int n, const double *F, int ldf, const double *G, int ldg,
+                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    hzgsvd__d_mats *M = &R->M;
+    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__d_load(F, m_f, n, ldf, M->Fr, M->mf);
+    hzgsvd__d_load(G, m_g, n, ldg, M->Gr, M->mg);
     for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__d_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
-        if (low) {
-            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-            free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
-            return st;
-        }
+        const int low = hzgsvd__d_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
     }
     for (int j = 0; j < extra; ++j) {
-        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
-        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+        M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
+        M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
-    hzgsvd__d_init_fgz(&M, &E, nb, 0, 0);
-
-    int converged = 0;
+    hzgsvd__d_init_fgz(M, &R->E, nb, 0, 0);
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__d_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        st = hzgsvd__d_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { converged = 1; break; }
+        if (sw_big == 0) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__d_rescale_z(&M, enh, E.nthreads);
+        hzgsvd__d_rescale_z(M, enh, R->E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
+    return st;
+}
 
-    const int bad = hzgsvd__d_final_rescale(&M, &E, sf, sg, ss);
-    if (bad >= 0) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                          bad + 1, sf[bad], sg[bad]);
-        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
-        return st;
-    }
-    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
-     * are checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
+/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
+ * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                              double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                              hzgsvd__on_deficient mode)
+{
+    const hzgsvd__d_mats *M = &R->M;
+    const int nb = R->nb;
+    double *sf = R->sf, *sg = R->sg, *ss = R->ss;
+    int *order = R->order;
+    const int bad = hzgsvd__d_final_rescale(M, &R->E, sf, sg, ss);
+    if (bad >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                            bad + 1, sf[bad], sg[bad]);
+    /* Where the caller can solve the pair another way (mode REROUTE: the reduction), U and V are
+     * checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
      * converge with U or V off orthogonality (docs/NUMERICS.md, "The full-rank engine's limit"); the
      * reduction's core solves it.  16 nb u as the reduction's own core check; O((m_f + m_g) nb^2)
      * at the speed of a matrix product, a small fraction of a sweep. */
-    if (keep_if_deficient == 1 && converged) {   /* an unconverged run returns its last sweep, as documented */
+    if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
         const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__d_orth_max(M.Fr, M.mf, nb, M.mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__d_orth_max(M.Gr, M.mg, nb, M.mg);
-        if (ou > tol || ov > tol) {
-            free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+        const double ou = hzgsvd__d_orth_max(M->Fr, M->mf, nb, M->mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__d_orth_max(M->Gr, M->mg, nb, M->mg);
+        if (ou > tol || ov > tol)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
                                 ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
-        }
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
     for (int j = 0; j < nb; ++j)
-        if (hzgsvd__d_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
-    if (cnt != n) {
-        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    }
+        if (hzgsvd__d_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
-        st = hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, ef, eg, &rg, col, M.Zr, nb, order, sf, sg, ss, E.nthreads, info);
-        if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E); return st; }
+        const hzgsvd_status st = hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, nb, order, sf, sg, ss,
+                                                    R->E.nthreads, info);
+        if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = 1;
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && spread_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
-    const int degenerate = hzgsvd__d_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
-        free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
+    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
+    out.degenerate = hzgsvd__d_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
+    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    }
+                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         double sfo, sgo, sso, zm;
         int ze;
-        int out = hzgsvd__d_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__d_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
-        hzgsvd__d_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
-        hzgsvd__d_store_col(Z, ldz, c, M.Zr, nb, j, n);
-        if (rg.active) out |= hzgsvd__d_range_z_col(Z + 1 * (size_t)c * ldz, n, col, zm, ze);
-        if (out && range_col < 0) range_col = c;
+        int bad_c = hzgsvd__d_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__d_store_col(F, ldf, c, M->Fr, M->mf, j, m_f);
+        hzgsvd__d_store_col(G, ldg, c, M->Gr, M->mg, j, m_g);
+        hzgsvd__d_store_col(Z, ldz, c, M->Zr, nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__d_range_z_col(Z + 1 * (size_t)c * ldz, n, R->col, zm, ze);
+        if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
         if (sigma_g) sigma_g[c] = sgo;
         if (sigma) sigma[c] = sso;
     }
-    free(sig); free(ints); hzgsvd__d_mats_free(&M); hzgsvd__d_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
-    if (range_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
-                            range_col + 1, (sigma ? sigma[range_col] : 0.0), (sigma_f ? sigma_f[range_col] : 0.0), (sigma_g ? sigma_g[range_col] : 0.0));
-    if (!converged)
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                            o->max_sweeps, o->max_sweeps);
-    return HZGSVD_SUCCESS;
+    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
+    if (out.range_col >= 0) {
+        const int c = out.range_col;
+        out.range_values = 1;
+        out.range_sigma[0] = (sigma ? sigma[c] : 0.0); out.range_sigma[1] = (sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (sigma_g ? sigma_g[c] : 0.0);
+    }
+    return hzgsvd__outcome_status(&out, info);
+}
+
+/* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
+ * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
+ * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
+ * is written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    hzgsvd__d_run R;
+    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__d_run_free on any path */
+    R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
+    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", R.ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", R.eg, info);
+    if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
+    R.rg = hzgsvd__range_plan(part);
+    if (n == 1) {
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
+        st = hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
+        free(R.ints);
+        return st;
+    }
+    R.nb = hzgsvd__bordered_n(n, o->block_width);
+    const int extra = R.nb - n;
+    if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    R.sig = (double *)malloc(sizeof(double) * (3 * (size_t)R.nb + 2 * (size_t)n));
+    if (!R.sig || hzgsvd__d_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
+        hzgsvd__d_run_free(&R);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
+    }
+    R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
+    st = hzgsvd__d_engine_init(&R.E, R.nb, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    hzgsvd__d_run_free(&R);
+    return st;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
 
@@ -1849,17 +1860,16 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_reorth(double *Y, int s, const double *sig, in
 }
 
 /* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
- * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  keep_if_deficient
- * as hzgsvd__d_gsvd's (0: the documented behaviour, 1: no outputs where the final rank test fails, 2: that
- * test does not fail).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
+ * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  mode as
+ * hzgsvd__d_gsvd's (hzgsvd__on_deficient).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
  * survive the call. */
 typedef hzgsvd_status (*hzgsvd__d_core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient);
+                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode);
 
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, keep_if_deficient);
+    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
 /* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__d_gsvd_any on the CPU, the GPU's on
@@ -1885,7 +1895,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
     int *idx = (int *)(tau + s + 1);
     hzgsvd__d_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
     hzgsvd__d_gen_copy(Bc, s, s, s, 0, S + 1 * (size_t)s, 2 * s);
-    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
+    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_REPORT);
     const double tol = 16.0 * s * ldexp(1.0, -53);
     const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
     if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__d_gen_orth(Ac, s, Vr) > tol || hzgsvd__d_gen_orth(Bc, s, Vr) > tol)))) {
@@ -1908,7 +1918,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
         hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
         hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
         if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* this run's counts */
-        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2) : hzgsvd__d_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
+        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_ACCEPT)
+                          : hzgsvd__d_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, HZGSVD__DEFICIENT_ACCEPT);
     }
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
@@ -1920,104 +1931,106 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, d
     return st;
 }
 
-/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
- * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
- * written; on any other status they are untouched. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
-{
-    hzgsvd_status st = hzgsvd__d_gen_finite(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_finite(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-    int ef, eg;
-    const double ulp = ldexp(1.0, -52);
-    const double nf1 = hzgsvd__d_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__d_gen_norm1(G, m_g, n, ldg, &eg);
-    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
-    const double tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
-    const double tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
-    const double tolf = ldexp(tolf_s, ef), tolg = ldexp(tolg_s, eg);
+/* A reduction in progress: S = [G; F; I] (scaled by 2^-eg, 2^-ef) and its row reflectors, the
+ * ranks, the core pair and its GSVD, scratch. */
+typedef struct hzgsvd__d_gen_state {
+    int m_f, m_g, n, lds, ef, eg;
+    int k, l, s, nn, tfu;           /* K, L, the core's order, the common null space, reflectors made on F's rows */
+    double tolf_s, tolg_s;          /* the rank tolerances in the units of the scaled matrices */
+    hzgsvd__d_dn_block B;
+    double *mem, *Vf, *Vg, *work, *tauf, *taug;
+    double *core, *Ac, *Bc, *Zc, *sfc, *sgc, *ssc, *Y;
+} hzgsvd__d_gen_state;
 
-    /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
+/* S, the reflectors and the three rank-revealing stages (the header of this file):
+ *   A: G's rank l and G Q = V1 [0 T_B; 0 0];
+ *   B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns;
+ *   C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_reduce(const double *F, int ldf, const double *G, int ldg, hzgsvd__d_gen_state *R, hzgsvd_info *info)
+{
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
     const size_t n_work = hzgsvd__d_dn_work_size(mx, n);
-    double *mem = (double *)calloc(1 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
-    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
-    double *S = mem, *Vf = S + 1 * n_s, *Vg = Vf + 1 * n_vf, *work = Vg + 1 * n_vg;
-    double *tauf = work + n_work, *taug = tauf + tf;
-    hzgsvd__d_dn_block B = {S, lds, lds};
-    hzgsvd__d_gen_copy(G, ldg, m_g, n, -eg, S, lds);
-    hzgsvd__d_gen_copy(F, ldf, m_f, n, -ef, S + 1 * (size_t)m_g, lds);
-    for (int j = 0; j < n; ++j) hzgsvd__d_AT(&B, m_g + m_f + j, j)[0] = 1.0;
-#define hzgsvd__d_GROW(i) (i)              /* row i of G in S */
-#define hzgsvd__d_FROW(i) (m_g + (i))      /* row i of F in S */
-
-    /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
-    const int l = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
-    if (l < n) hzgsvd__d_dn_rq(&B, hzgsvd__d_GROW(0), l, 0, n, work);
-    /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
+    R->lds = lds;
+    R->mem = (double *)calloc(1 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    if (!R->mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
+    double *S = R->mem;
+    R->Vf = S + 1 * n_s; R->Vg = R->Vf + 1 * n_vf; R->work = R->Vg + 1 * n_vg;
+    R->tauf = R->work + n_work; R->taug = R->tauf + tf;
+    hzgsvd__d_dn_block *B = &R->B;
+    B->S = S; B->lds = lds; B->srows = lds;
+    hzgsvd__d_gen_copy(G, ldg, m_g, n, -R->eg, S, lds);
+    hzgsvd__d_gen_copy(F, ldf, m_f, n, -R->ef, S + 1 * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) hzgsvd__d_AT(B, m_g + m_f + j, j)[0] = 1.0;
+    /* rows of G and of F in S: i and m_g + i */
+    const int l = hzgsvd__d_dn_qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
+    if (l < n) hzgsvd__d_dn_rq(B, 0, l, 0, n, R->work);
     int k = 0;
     if (n - l > 0 && m_f > 0) {
-        k = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
-        if (k < n - l) hzgsvd__d_dn_rq(&B, hzgsvd__d_FROW(0), k, 0, n - l, work);
+        k = hzgsvd__d_dn_qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
+        if (k < n - l) hzgsvd__d_dn_rq(B, m_g, k, 0, n - l, R->work);
     }
-    const int nn = n - l - k;   /* the common null space */
-    /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
     int s = 0;
     if (l > 0 && m_f > k)
-        s = hzgsvd__d_dn_qrcp(&B, hzgsvd__d_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
-                          Vf + 1 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
+        s = hzgsvd__d_dn_qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
+                          R->Vf + 1 * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
     if (s < l) {
-        if (s > 0) hzgsvd__d_dn_lq(&B, hzgsvd__d_FROW(k), s, n - l, l, work);
-        (void)hzgsvd__d_dn_qrcp(&B, hzgsvd__d_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 1 * (size_t)l * m_g, m_g, taug + l, work);
+        if (s > 0) hzgsvd__d_dn_lq(B, m_g + k, s, n - l, l, R->work);
+        (void)hzgsvd__d_dn_qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + 1 * (size_t)l * m_g, m_g, R->taug + l, R->work);
     }
-    const int tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
-    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+    R->k = k; R->l = l; R->s = s; R->nn = n - l - k;
+    R->tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
+    return HZGSVD_SUCCESS;
+}
 
-    /* The core pair (unscaled), its GSVD. */
-    double *core = NULL, *sfc = NULL, *sgc = NULL, *ssc = NULL, *Y = NULL;
-    hzgsvd_status core_st = HZGSVD_SUCCESS;
+/* The core pair (unscaled) and its GSVD on `engine`; a failure of the core's run is reported as the
+ * reduced pair's, with the caller's arrays untouched. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_solve_core(hzgsvd__d_gen_state *R, const hzgsvd_options *o, hzgsvd_info *info, double t0,
+                                                  hzgsvd__d_core_engine engine)
+{
+    const int k = R->k, l = R->l, s = R->s, n = R->n;
     const size_t s2 = (size_t)s * s;
-    core = (double *)malloc(sizeof(double) * (1 * 3 * s2 + 3 * (size_t)s + 1 * (size_t)n * n + 1));
-    if (!core) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s); }
-    double *Ac = core, *Bc = Ac + 1 * s2, *Zc = Bc + 1 * s2;
-    sfc = Zc + 1 * s2; sgc = sfc + s; ssc = sgc + s; Y = ssc + s;
-    if (s > 0) {
-        hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_FROW(k), n - l), lds, s, s, ef, Ac, s);
-        hzgsvd__d_gen_copy(hzgsvd__d_AT(&B, hzgsvd__d_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
-        int bi, bj;
-        if (hzgsvd__d_gen_nonfinite(Ac, s, 2 * s, s, &bi, &bj)) {   /* Ac, Bc: one block of 2s columns */
-            free(core); free(mem);
-            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
-        }
-        core_st = hzgsvd__d_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0, engine);
-        if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
-            if (info) {   /* the core's arrays may have been written, never the caller's: say so */
-                char d[2 * sizeof info->detail];
-                char *w = strstr(info->detail, " (outputs written)");
-                if (w) *w = '\0';
-                snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
-                memcpy(info->detail, d, sizeof info->detail - 1);
-                info->detail[sizeof info->detail - 1] = '\0';
-                info->outputs_written = 0;
-            }
-            free(core); free(mem);
-            return core_st;
-        }
+    R->core = (double *)malloc(sizeof(double) * (1 * 3 * s2 + 3 * (size_t)s + 1 * (size_t)n * n + 1));
+    if (!R->core) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s);
+    R->Ac = R->core; R->Bc = R->Ac + 1 * s2; R->Zc = R->Bc + 1 * s2;
+    R->sfc = R->Zc + 1 * s2; R->sgc = R->sfc + s; R->ssc = R->sgc + s; R->Y = R->ssc + s;
+    if (s == 0) return HZGSVD_SUCCESS;
+    hzgsvd__d_gen_copy(hzgsvd__d_AT(&R->B, R->m_g + k, n - l), R->lds, s, s, R->ef, R->Ac, s);
+    hzgsvd__d_gen_copy(hzgsvd__d_AT(&R->B, l - s, n - l), R->lds, s, s, R->eg, R->Bc, s);
+    int bi, bj;
+    if (hzgsvd__d_gen_nonfinite(R->Ac, s, 2 * s, s, &bi, &bj))   /* Ac, Bc: one block of 2s columns */
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+    const hzgsvd_status core_st = hzgsvd__d_gen_core(s, R->Ac, R->Bc, R->Zc, R->sfc, R->sgc, R->ssc, o, info, t0, engine);
+    if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE && info) {
+        /* the core's arrays may have been written, never the caller's: say so */
+        char d[2 * sizeof info->detail];
+        char *w = strstr(info->detail, " (outputs written)");
+        if (w) *w = '\0';
+        snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
+        memcpy(info->detail, d, sizeof info->detail - 1);
+        info->detail[sizeof info->detail - 1] = '\0';
+        info->outputs_written = 0;
     }
+    return core_st;
+}
 
-    /* Y: Z in the coordinates of Q (columns in the output order). */
-    const double *TA = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), nn), *A12c = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l), *A12z = hzgsvd__d_AT(&B, hzgsvd__d_FROW(0), n - l + s);
-    const double *C0 = hzgsvd__d_AT(&B, hzgsvd__d_GROW(0), n - l), *S0 = hzgsvd__d_AT(&B, hzgsvd__d_GROW(0), n - l + s);
+/* Y: Z in the coordinates of Q (columns in the output order: K, core, sigma = 0, null space). */
+HZGSVD_PRIVATE void hzgsvd__d_gen_assemble_y(const hzgsvd__d_gen_state *R)
+{
+    const int k = R->k, l = R->l, s = R->s, n = R->n, nn = R->nn, lds = R->lds, m_g = R->m_g;
+    const hzgsvd__d_dn_block *B = &R->B;
+    double *Y = R->Y;
+    const double *TA = hzgsvd__d_AT(B, m_g, nn), *A12c = hzgsvd__d_AT(B, m_g, n - l), *A12z = hzgsvd__d_AT(B, m_g, n - l + s);
+    const double *C0 = hzgsvd__d_AT(B, 0, n - l), *S0 = hzgsvd__d_AT(B, 0, n - l + s);
     memset(Y, 0, sizeof(double) * 1 * (size_t)n * n);
 #define hzgsvd__d_Y(i, j) (Y + (size_t)1 * ((size_t)(i) + (size_t)(j) * n))
-    for (int i = 0; i < k; ++i) hzgsvd__d_Y(nn + i, i)[0] = ldexp(1.0, -ef);
+    for (int i = 0; i < k; ++i) hzgsvd__d_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
     hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, 0), n, k);
     for (int j = 0; j < s; ++j)
-        memcpy(hzgsvd__d_Y(n - l, k + j), Zc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
-    for (int i = 0; i < l - s; ++i) hzgsvd__d_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
+        memcpy(hzgsvd__d_Y(n - l, k + j), R->Zc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+    for (int i = 0; i < l - s; ++i) hzgsvd__d_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
     if (l - s > 0) {
         hzgsvd__d_dn_mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(n - l + s, k), n);   /* -C0 Zc */
         hzgsvd__d_dn_trsm_upper(S0, lds, l - s, hzgsvd__d_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
@@ -2029,42 +2042,78 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, dou
     }
     for (int i = 0; i < nn; ++i) hzgsvd__d_Y(i, k + l + i)[0] = 1.0;
 #undef hzgsvd__d_Y
+}
 
-    /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
+/* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors; the
+ * sigmas of the four groups.  Returns whether Z holds a non-finite entry (its column in *zj). */
+HZGSVD_PRIVATE int hzgsvd__d_gen_store(const hzgsvd__d_gen_state *R, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                   double *sigma_f, double *sigma_g, double *sigma, int *zj)
+{
+    const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
     for (int j = 0; j < n; ++j) memset(Z + (size_t)1 * j * ldz, 0, sizeof(double) * 1 * (size_t)n);
-    hzgsvd__d_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__d_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
-    int zi, zj;
-    const int zbad = hzgsvd__d_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
+    hzgsvd__d_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__d_AT(&R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
+    int zi;
+    const int zbad = hzgsvd__d_gen_nonfinite(Z, n, n, ldz, &zi, zj);
     for (int j = 0; j < n; ++j) {
         if (m_f > 0) memset(F + (size_t)1 * j * ldf, 0, sizeof(double) * 1 * (size_t)m_f);
         if (m_g > 0) memset(G + (size_t)1 * j * ldg, 0, sizeof(double) * 1 * (size_t)m_g);
     }
     for (int i = 0; i < k; ++i) F[(size_t)1 * ((size_t)i + (size_t)i * ldf)] = 1.0;
     for (int j = 0; j < s; ++j) {
-        memcpy(F + (size_t)1 * ((size_t)k + (size_t)(k + j) * ldf), Ac + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
-        memcpy(G + (size_t)1 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+        memcpy(F + (size_t)1 * ((size_t)k + (size_t)(k + j) * ldf), R->Ac + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
+        memcpy(G + (size_t)1 * ((size_t)(l - s) + (size_t)(k + j) * ldg), R->Bc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
     }
     for (int i = 0; i < l - s; ++i) G[(size_t)1 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
-    if (m_f > 0) hzgsvd__d_gen_unreduce(Vf, m_f, tauf, tfu, m_f, F, ldf, k + s, work);
-    if (m_g > 0 && s < l) hzgsvd__d_gen_unreduce(Vg + 1 * (size_t)l * m_g, m_g, taug + l, l - s, l, G + (size_t)1 * k * ldg, ldg, l, work);
-    if (m_g > 0) hzgsvd__d_gen_unreduce(Vg, m_g, taug, l, m_g, G + (size_t)1 * k * ldg, ldg, l, work);
+    if (m_f > 0) hzgsvd__d_gen_unreduce(R->Vf, m_f, R->tauf, R->tfu, m_f, F, ldf, k + s, R->work);
+    if (m_g > 0 && s < l) hzgsvd__d_gen_unreduce(R->Vg + 1 * (size_t)l * m_g, m_g, R->taug + l, l - s, l, G + (size_t)1 * k * ldg, ldg, l, R->work);
+    if (m_g > 0) hzgsvd__d_gen_unreduce(R->Vg, m_g, R->taug, l, m_g, G + (size_t)1 * k * ldg, ldg, l, R->work);
     for (int c = 0; c < n; ++c) {
         double f, g, q;
         if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
-        else if (c < k + s) { f = sfc[c - k]; g = sgc[c - k]; q = ssc[c - k]; }
+        else if (c < k + s) { f = R->sfc[c - k]; g = R->sgc[c - k]; q = R->ssc[c - k]; }
         else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
         else { f = 0.0; g = 0.0; q = NAN; }
         if (sigma_f) sigma_f[c] = f;
         if (sigma_g) sigma_g[c] = g;
         if (sigma) sigma[c] = q;
     }
-    free(core); free(mem);
-#undef hzgsvd__d_GROW
-#undef hzgsvd__d_FROW
-    if (info) info->outputs_written = 1;
-    if (zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
-    return core_st;
+    return zbad;
+}
+
+/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
+ * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
+ * written; on any other status they are untouched.  The ranks are decided as LAPACK's xGGSVD3
+ * decides them (the header of this file). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
+{
+    hzgsvd_status st = hzgsvd__d_gen_finite(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_finite(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    hzgsvd__d_gen_state R;
+    memset(&R, 0, sizeof R);
+    R.m_f = m_f; R.m_g = m_g; R.n = n;
+    const double ulp = ldexp(1.0, -52);
+    const double nf1 = hzgsvd__d_gen_norm1(F, m_f, n, ldf, &R.ef), ng1 = hzgsvd__d_gen_norm1(G, m_g, n, ldg, &R.eg);
+    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
+    R.tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    R.tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    st = hzgsvd__d_gen_reduce(F, ldf, G, ldg, &R, info);
+    if (st == HZGSVD_SUCCESS && info) {
+        info->rank_k = R.k; info->rank_l = R.l; info->tol_f = ldexp(R.tolf_s, R.ef); info->tol_g = ldexp(R.tolg_s, R.eg);
+        info->preprocessed = 1;
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_solve_core(&R, o, info, t0, engine);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
+        int zj = 0;
+        hzgsvd__d_gen_assemble_y(&R);
+        const int zbad = hzgsvd__d_gen_store(&R, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &zj);
+        if (info) info->outputs_written = 1;
+        if (zbad) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
+    }
+    free(R.core); free(R.mem);
+    return st;
 }
 
 /* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
@@ -2112,22 +2161,30 @@ HZGSVD_PRIVATE void hzgsvd__d_gen_x(int m_f, int m_g, int n, const double *F0, i
     }
 }
 
-/* The full-rank engine where it can take the pair, else (or with preprocess = 1) the reduction. */
+/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    const hzgsvd_status st = hzgsvd__d_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
+                                        c->o, info, c->t0, mode);
+    *written = info && info->outputs_written;
+    return st;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__d_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                              c->t0, hzgsvd__d_cpu_core);
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_cpu_backend = { 1, 0, hzgsvd__d_cpu_full_rank, hzgsvd__d_cpu_reduce };
+
+/* Any pair on the CPU engine (arguments checked): the front door's policy. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                             double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
     if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
-    if (o->preprocess == 0)
-        return hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
-    /* Tall pairs pay for the QR shortening (paper section 2) beyond m_F + m_G = HZGSVD__CPU_SHORTEN_SUM n
-     * (docs/PERFORMANCE.md, "Tall pairs"): the reduction of a full-rank pair is that QR and no more. */
-    const int tall = (long long)m_f + m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * n;
-    if (o->preprocess == -1 && m_f >= n && m_g >= n && !tall) {
-        const hzgsvd_status st = hzgsvd__d_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
-        if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
-    }
-    return hzgsvd__d_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__d_cpu_core);
+    return hzgsvd__gsvd_any(&hzgsvd__d_cpu_backend, &c, info);
 }
 /*** end templates/hzgsvd_reduce.c.j2 [d] ***/
 
@@ -3194,156 +3251,167 @@ HZGSVD_PRIVATE double hzgsvd__z_orth_max(const double *yr, const double *yi, int
     return worst;
 }
 
-/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
- * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
- * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
- * is a value, as LAPACK reports it). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
-{
-    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
-    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
-    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
-    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", eg, info);
-    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range_columns(n, ef, eg, col, part);
-    const hzgsvd__range rg = hzgsvd__range_plan(part);
-    if (n == 1) {
-        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
-        free(ints);
-        return st;
-    }
-
-    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
+/* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
+ * norms (the rank test), the exponents and shifts of the range plan, the output order. */
+typedef struct hzgsvd__z_run {
     hzgsvd__z_mats M;
     hzgsvd__z_engine E;
-    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
-    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    double *sig = (double *)malloc(sizeof(double) * n_aux);
-    if (!sig || hzgsvd__z_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
-        free(sig); free(ints);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
-    }
-    double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    st = hzgsvd__z_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); return st; }
+    double *sig, *sf, *sg, *ss, *nf, *ng;
+    int *ints, *ef, *eg, *col, *order;
+    hzgsvd__range rg;
+    int nb, converged;
+} hzgsvd__z_run;
 
-    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
-     * initFGZ (3.3). */
-    hzgsvd__z_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
-    hzgsvd__z_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+HZGSVD_PRIVATE void hzgsvd__z_run_free(hzgsvd__z_run *R)
+{
+    free(R->sig); free(R->ints);
+    hzgsvd__z_mats_free(&R->M); hzgsvd__z_engine_free(&R->E);
+}
+
+/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+ * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_iterate(hzgsvd__z_run *R, int m_f, int m_g, int n, const double *F, int ldf, const double *G, int ldg,
+                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    hzgsvd__z_mats *M = &R->M;
+    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__z_load(F, m_f, n, ldf, M->Fr, M->Fi, M->mf);
+    hzgsvd__z_load(G, m_g, n, ldg, M->Gr, M->Gi, M->mg);
     for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__z_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
-        if (low) {
-            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-            free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
-            return st;
-        }
+        const int low = hzgsvd__z_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
     }
     for (int j = 0; j < extra; ++j) {
-        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
-        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+        M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
+        M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
-    hzgsvd__z_init_fgz(&M, &E, nb, 0, 0);
-
-    int converged = 0;
+    hzgsvd__z_init_fgz(M, &R->E, nb, 0, 0);
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__z_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        st = hzgsvd__z_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { converged = 1; break; }
+        if (sw_big == 0) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__z_rescale_z(&M, enh, E.nthreads);
+        hzgsvd__z_rescale_z(M, enh, R->E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
+    return st;
+}
 
-    const int bad = hzgsvd__z_final_rescale(&M, &E, sf, sg, ss);
-    if (bad >= 0) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                          bad + 1, sf[bad], sg[bad]);
-        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
-        return st;
-    }
-    /* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
-     * are checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
+/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
+ * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_finish(hzgsvd__z_run *R, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                              double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                              hzgsvd__on_deficient mode)
+{
+    const hzgsvd__z_mats *M = &R->M;
+    const int nb = R->nb;
+    double *sf = R->sf, *sg = R->sg, *ss = R->ss;
+    int *order = R->order;
+    const int bad = hzgsvd__z_final_rescale(M, &R->E, sf, sg, ss);
+    if (bad >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                            bad + 1, sf[bad], sg[bad]);
+    /* Where the caller can solve the pair another way (mode REROUTE: the reduction), U and V are
+     * checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
      * converge with U or V off orthogonality (docs/NUMERICS.md, "The full-rank engine's limit"); the
      * reduction's core solves it.  16 nb u as the reduction's own core check; O((m_f + m_g) nb^2)
      * at the speed of a matrix product, a small fraction of a sweep. */
-    if (keep_if_deficient == 1 && converged) {   /* an unconverged run returns its last sweep, as documented */
+    if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
         const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__z_orth_max(M.Fr, M.Fi, M.mf, nb, M.mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__z_orth_max(M.Gr, M.Gi, M.mg, nb, M.mg);
-        if (ou > tol || ov > tol) {
-            free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+        const double ou = hzgsvd__z_orth_max(M->Fr, M->Fi, M->mf, nb, M->mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__z_orth_max(M->Gr, M->Gi, M->mg, nb, M->mg);
+        if (ou > tol || ov > tol)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
                                 ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
-        }
     }
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
     for (int j = 0; j < nb; ++j)
-        if (hzgsvd__z_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
-    if (cnt != n) {
-        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    }
+        if (hzgsvd__z_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
-        st = hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, ef, eg, &rg, col, M.Zr, M.Zi, nb, order, sf, sg, ss, E.nthreads, info);
-        if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E); return st; }
+        const hzgsvd_status st = hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, nb, order, sf, sg, ss,
+                                                    R->E.nthreads, info);
+        if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = 1;
     }
     if (o->sort) hzgsvd__sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && spread_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
-    const int degenerate = hzgsvd__z_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
-        free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
+    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
+    out.degenerate = hzgsvd__z_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
+    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    }
+                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         double sfo, sgo, sso, zm;
         int ze;
-        int out = hzgsvd__z_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__z_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
-        hzgsvd__z_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
-        hzgsvd__z_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
-        if (rg.active) out |= hzgsvd__z_range_z_col(Z + 2 * (size_t)c * ldz, n, col, zm, ze);
-        if (out && range_col < 0) range_col = c;
+        int bad_c = hzgsvd__z_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__z_store_col(F, ldf, c, M->Fr, M->Fi, M->mf, j, m_f);
+        hzgsvd__z_store_col(G, ldg, c, M->Gr, M->Gi, M->mg, j, m_g);
+        hzgsvd__z_store_col(Z, ldz, c, M->Zr, M->Zi, nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__z_range_z_col(Z + 2 * (size_t)c * ldz, n, R->col, zm, ze);
+        if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
         if (sigma_g) sigma_g[c] = sgo;
         if (sigma) sigma[c] = sso;
     }
-    free(sig); free(ints); hzgsvd__z_mats_free(&M); hzgsvd__z_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
-    if (range_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
-                            range_col + 1, (sigma ? sigma[range_col] : 0.0), (sigma_f ? sigma_f[range_col] : 0.0), (sigma_g ? sigma_g[range_col] : 0.0));
-    if (!converged)
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                            o->max_sweeps, o->max_sweeps);
-    return HZGSVD_SUCCESS;
+    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
+    if (out.range_col >= 0) {
+        const int c = out.range_col;
+        out.range_values = 1;
+        out.range_sigma[0] = (sigma ? sigma[c] : 0.0); out.range_sigma[1] = (sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (sigma_g ? sigma_g[c] : 0.0);
+    }
+    return hzgsvd__outcome_status(&out, info);
+}
+
+/* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
+ * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
+ * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
+ * is written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    hzgsvd__z_run R;
+    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__z_run_free on any path */
+    R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
+    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", R.ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", R.eg, info);
+    if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
+    R.rg = hzgsvd__range_plan(part);
+    if (n == 1) {
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
+        st = hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
+        free(R.ints);
+        return st;
+    }
+    R.nb = hzgsvd__bordered_n(n, o->block_width);
+    const int extra = R.nb - n;
+    if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    R.sig = (double *)malloc(sizeof(double) * (3 * (size_t)R.nb + 2 * (size_t)n));
+    if (!R.sig || hzgsvd__z_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
+        hzgsvd__z_run_free(&R);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
+    }
+    R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
+    st = hzgsvd__z_engine_init(&R.E, R.nb, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    hzgsvd__z_run_free(&R);
+    return st;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [z] ***/
 
@@ -4334,17 +4402,16 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_reorth(double *Y, int s, const double *sig, in
 }
 
 /* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
- * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  keep_if_deficient
- * as hzgsvd__z_gsvd's (0: the documented behaviour, 1: no outputs where the final rank test fails, 2: that
- * test does not fail).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
+ * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  mode as
+ * hzgsvd__z_gsvd's (hzgsvd__on_deficient).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
  * survive the call. */
 typedef hzgsvd_status (*hzgsvd__z_core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient);
+                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode);
 
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, keep_if_deficient);
+    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
 /* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__z_gsvd_any on the CPU, the GPU's on
@@ -4370,7 +4437,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
     int *idx = (int *)(tau + s + 1);
     hzgsvd__z_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
     hzgsvd__z_gen_copy(Bc, s, s, s, 0, S + 2 * (size_t)s, 2 * s);
-    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 0);
+    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_REPORT);
     const double tol = 16.0 * s * ldexp(1.0, -53);
     const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
     if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__z_gen_orth(Ac, s, Vr) > tol || hzgsvd__z_gen_orth(Bc, s, Vr) > tol)))) {
@@ -4393,7 +4460,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
         hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
         hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
         if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* this run's counts */
-        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, 2) : hzgsvd__z_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, 2);
+        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_ACCEPT)
+                          : hzgsvd__z_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, HZGSVD__DEFICIENT_ACCEPT);
     }
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
@@ -4405,104 +4473,106 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
     return st;
 }
 
-/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
- * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
- * written; on any other status they are untouched. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
-{
-    hzgsvd_status st = hzgsvd__z_gen_finite(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_finite(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-    int ef, eg;
-    const double ulp = ldexp(1.0, -52);
-    const double nf1 = hzgsvd__z_gen_norm1(F, m_f, n, ldf, &ef), ng1 = hzgsvd__z_gen_norm1(G, m_g, n, ldg, &eg);
-    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
-    const double tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
-    const double tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
-    const double tolf = ldexp(tolf_s, ef), tolg = ldexp(tolg_s, eg);
+/* A reduction in progress: S = [G; F; I] (scaled by 2^-eg, 2^-ef) and its row reflectors, the
+ * ranks, the core pair and its GSVD, scratch. */
+typedef struct hzgsvd__z_gen_state {
+    int m_f, m_g, n, lds, ef, eg;
+    int k, l, s, nn, tfu;           /* K, L, the core's order, the common null space, reflectors made on F's rows */
+    double tolf_s, tolg_s;          /* the rank tolerances in the units of the scaled matrices */
+    hzgsvd__z_dn_block B;
+    double *mem, *Vf, *Vg, *work, *tauf, *taug;
+    double *core, *Ac, *Bc, *Zc, *sfc, *sgc, *ssc, *Y;
+} hzgsvd__z_gen_state;
 
-    /* S = [G; F; I] (scaled), the reflectors of F's and G's rows, scratch. */
+/* S, the reflectors and the three rank-revealing stages (the header of this file):
+ *   A: G's rank l and G Q = V1 [0 T_B; 0 0];
+ *   B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns;
+ *   C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_reduce(const double *F, int ldf, const double *G, int ldg, hzgsvd__z_gen_state *R, hzgsvd_info *info)
+{
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
     const size_t n_work = hzgsvd__z_dn_work_size(mx, n);
-    double *mem = (double *)calloc(2 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
-    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
-    double *S = mem, *Vf = S + 2 * n_s, *Vg = Vf + 2 * n_vf, *work = Vg + 2 * n_vg;
-    double *tauf = work + n_work, *taug = tauf + tf;
-    hzgsvd__z_dn_block B = {S, lds, lds};
-    hzgsvd__z_gen_copy(G, ldg, m_g, n, -eg, S, lds);
-    hzgsvd__z_gen_copy(F, ldf, m_f, n, -ef, S + 2 * (size_t)m_g, lds);
-    for (int j = 0; j < n; ++j) hzgsvd__z_AT(&B, m_g + m_f + j, j)[0] = 1.0;
-#define hzgsvd__z_GROW(i) (i)              /* row i of G in S */
-#define hzgsvd__z_FROW(i) (m_g + (i))      /* row i of F in S */
-
-    /* A: G's rank l and G Q = V1 [0 T_B; 0 0]. */
-    const int l = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), m_g, 0, n, 0, n, 1, tolg_s, Vg, m_g, taug, work);
-    if (l < n) hzgsvd__z_dn_rq(&B, hzgsvd__z_GROW(0), l, 0, n, work);
-    /* B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns. */
+    R->lds = lds;
+    R->mem = (double *)calloc(2 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    if (!R->mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
+    double *S = R->mem;
+    R->Vf = S + 2 * n_s; R->Vg = R->Vf + 2 * n_vf; R->work = R->Vg + 2 * n_vg;
+    R->tauf = R->work + n_work; R->taug = R->tauf + tf;
+    hzgsvd__z_dn_block *B = &R->B;
+    B->S = S; B->lds = lds; B->srows = lds;
+    hzgsvd__z_gen_copy(G, ldg, m_g, n, -R->eg, S, lds);
+    hzgsvd__z_gen_copy(F, ldf, m_f, n, -R->ef, S + 2 * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) hzgsvd__z_AT(B, m_g + m_f + j, j)[0] = 1.0;
+    /* rows of G and of F in S: i and m_g + i */
+    const int l = hzgsvd__z_dn_qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
+    if (l < n) hzgsvd__z_dn_rq(B, 0, l, 0, n, R->work);
     int k = 0;
     if (n - l > 0 && m_f > 0) {
-        k = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(0), m_f, 0, n - l, 0, n, 1, tolf_s, Vf, m_f, tauf, work);
-        if (k < n - l) hzgsvd__z_dn_rq(&B, hzgsvd__z_FROW(0), k, 0, n - l, work);
+        k = hzgsvd__z_dn_qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
+        if (k < n - l) hzgsvd__z_dn_rq(B, m_g, k, 0, n - l, R->work);
     }
-    const int nn = n - l - k;   /* the common null space */
-    /* C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
     int s = 0;
     if (l > 0 && m_f > k)
-        s = hzgsvd__z_dn_qrcp(&B, hzgsvd__z_FROW(k), m_f - k, n - l, l, n - l, n, 1, tolf_s,
-                          Vf + 2 * ((size_t)k + (size_t)k * m_f), m_f, tauf + k, work);
+        s = hzgsvd__z_dn_qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
+                          R->Vf + 2 * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
     if (s < l) {
-        if (s > 0) hzgsvd__z_dn_lq(&B, hzgsvd__z_FROW(k), s, n - l, l, work);
-        (void)hzgsvd__z_dn_qrcp(&B, hzgsvd__z_GROW(0), l, n - l + s, l - s, n - l, n, 0, -1.0, Vg + 2 * (size_t)l * m_g, m_g, taug + l, work);
+        if (s > 0) hzgsvd__z_dn_lq(B, m_g + k, s, n - l, l, R->work);
+        (void)hzgsvd__z_dn_qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + 2 * (size_t)l * m_g, m_g, R->taug + l, R->work);
     }
-    const int tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
-    if (info) { info->rank_k = k; info->rank_l = l; info->tol_f = tolf; info->tol_g = tolg; info->preprocessed = 1; }
+    R->k = k; R->l = l; R->s = s; R->nn = n - l - k;
+    R->tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
+    return HZGSVD_SUCCESS;
+}
 
-    /* The core pair (unscaled), its GSVD. */
-    double *core = NULL, *sfc = NULL, *sgc = NULL, *ssc = NULL, *Y = NULL;
-    hzgsvd_status core_st = HZGSVD_SUCCESS;
+/* The core pair (unscaled) and its GSVD on `engine`; a failure of the core's run is reported as the
+ * reduced pair's, with the caller's arrays untouched. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_solve_core(hzgsvd__z_gen_state *R, const hzgsvd_options *o, hzgsvd_info *info, double t0,
+                                                  hzgsvd__z_core_engine engine)
+{
+    const int k = R->k, l = R->l, s = R->s, n = R->n;
     const size_t s2 = (size_t)s * s;
-    core = (double *)malloc(sizeof(double) * (2 * 3 * s2 + 3 * (size_t)s + 2 * (size_t)n * n + 1));
-    if (!core) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s); }
-    double *Ac = core, *Bc = Ac + 2 * s2, *Zc = Bc + 2 * s2;
-    sfc = Zc + 2 * s2; sgc = sfc + s; ssc = sgc + s; Y = ssc + s;
-    if (s > 0) {
-        hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_FROW(k), n - l), lds, s, s, ef, Ac, s);
-        hzgsvd__z_gen_copy(hzgsvd__z_AT(&B, hzgsvd__z_GROW(l - s), n - l), lds, s, s, eg, Bc, s);
-        int bi, bj;
-        if (hzgsvd__z_gen_nonfinite(Ac, s, 2 * s, s, &bi, &bj)) {   /* Ac, Bc: one block of 2s columns */
-            free(core); free(mem);
-            return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
-        }
-        core_st = hzgsvd__z_gen_core(s, Ac, Bc, Zc, sfc, sgc, ssc, o, info, t0, engine);
-        if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE) {
-            if (info) {   /* the core's arrays may have been written, never the caller's: say so */
-                char d[2 * sizeof info->detail];
-                char *w = strstr(info->detail, " (outputs written)");
-                if (w) *w = '\0';
-                snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
-                memcpy(info->detail, d, sizeof info->detail - 1);
-                info->detail[sizeof info->detail - 1] = '\0';
-                info->outputs_written = 0;
-            }
-            free(core); free(mem);
-            return core_st;
-        }
+    R->core = (double *)malloc(sizeof(double) * (2 * 3 * s2 + 3 * (size_t)s + 2 * (size_t)n * n + 1));
+    if (!R->core) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s);
+    R->Ac = R->core; R->Bc = R->Ac + 2 * s2; R->Zc = R->Bc + 2 * s2;
+    R->sfc = R->Zc + 2 * s2; R->sgc = R->sfc + s; R->ssc = R->sgc + s; R->Y = R->ssc + s;
+    if (s == 0) return HZGSVD_SUCCESS;
+    hzgsvd__z_gen_copy(hzgsvd__z_AT(&R->B, R->m_g + k, n - l), R->lds, s, s, R->ef, R->Ac, s);
+    hzgsvd__z_gen_copy(hzgsvd__z_AT(&R->B, l - s, n - l), R->lds, s, s, R->eg, R->Bc, s);
+    int bi, bj;
+    if (hzgsvd__z_gen_nonfinite(R->Ac, s, 2 * s, s, &bi, &bj))   /* Ac, Bc: one block of 2s columns */
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
+    const hzgsvd_status core_st = hzgsvd__z_gen_core(s, R->Ac, R->Bc, R->Zc, R->sfc, R->sgc, R->ssc, o, info, t0, engine);
+    if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE && info) {
+        /* the core's arrays may have been written, never the caller's: say so */
+        char d[2 * sizeof info->detail];
+        char *w = strstr(info->detail, " (outputs written)");
+        if (w) *w = '\0';
+        snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
+        memcpy(info->detail, d, sizeof info->detail - 1);
+        info->detail[sizeof info->detail - 1] = '\0';
+        info->outputs_written = 0;
     }
+    return core_st;
+}
 
-    /* Y: Z in the coordinates of Q (columns in the output order). */
-    const double *TA = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), nn), *A12c = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l), *A12z = hzgsvd__z_AT(&B, hzgsvd__z_FROW(0), n - l + s);
-    const double *C0 = hzgsvd__z_AT(&B, hzgsvd__z_GROW(0), n - l), *S0 = hzgsvd__z_AT(&B, hzgsvd__z_GROW(0), n - l + s);
+/* Y: Z in the coordinates of Q (columns in the output order: K, core, sigma = 0, null space). */
+HZGSVD_PRIVATE void hzgsvd__z_gen_assemble_y(const hzgsvd__z_gen_state *R)
+{
+    const int k = R->k, l = R->l, s = R->s, n = R->n, nn = R->nn, lds = R->lds, m_g = R->m_g;
+    const hzgsvd__z_dn_block *B = &R->B;
+    double *Y = R->Y;
+    const double *TA = hzgsvd__z_AT(B, m_g, nn), *A12c = hzgsvd__z_AT(B, m_g, n - l), *A12z = hzgsvd__z_AT(B, m_g, n - l + s);
+    const double *C0 = hzgsvd__z_AT(B, 0, n - l), *S0 = hzgsvd__z_AT(B, 0, n - l + s);
     memset(Y, 0, sizeof(double) * 2 * (size_t)n * n);
 #define hzgsvd__z_Y(i, j) (Y + (size_t)2 * ((size_t)(i) + (size_t)(j) * n))
-    for (int i = 0; i < k; ++i) hzgsvd__z_Y(nn + i, i)[0] = ldexp(1.0, -ef);
+    for (int i = 0; i < k; ++i) hzgsvd__z_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
     hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, 0), n, k);
     for (int j = 0; j < s; ++j)
-        memcpy(hzgsvd__z_Y(n - l, k + j), Zc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
-    for (int i = 0; i < l - s; ++i) hzgsvd__z_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -eg);
+        memcpy(hzgsvd__z_Y(n - l, k + j), R->Zc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+    for (int i = 0; i < l - s; ++i) hzgsvd__z_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
     if (l - s > 0) {
         hzgsvd__z_dn_mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(n - l + s, k), n);   /* -C0 Zc */
         hzgsvd__z_dn_trsm_upper(S0, lds, l - s, hzgsvd__z_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
@@ -4514,42 +4584,78 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
     }
     for (int i = 0; i < nn; ++i) hzgsvd__z_Y(i, k + l + i)[0] = 1.0;
 #undef hzgsvd__z_Y
+}
 
-    /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors. */
+/* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors; the
+ * sigmas of the four groups.  Returns whether Z holds a non-finite entry (its column in *zj). */
+HZGSVD_PRIVATE int hzgsvd__z_gen_store(const hzgsvd__z_gen_state *R, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                   double *sigma_f, double *sigma_g, double *sigma, int *zj)
+{
+    const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
     for (int j = 0; j < n; ++j) memset(Z + (size_t)2 * j * ldz, 0, sizeof(double) * 2 * (size_t)n);
-    hzgsvd__z_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__z_AT(&B, m_g + m_f, 0), lds, Y, n, Z, ldz);
-    int zi, zj;
-    const int zbad = hzgsvd__z_gen_nonfinite(Z, n, n, ldz, &zi, &zj);
+    hzgsvd__z_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__z_AT(&R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
+    int zi;
+    const int zbad = hzgsvd__z_gen_nonfinite(Z, n, n, ldz, &zi, zj);
     for (int j = 0; j < n; ++j) {
         if (m_f > 0) memset(F + (size_t)2 * j * ldf, 0, sizeof(double) * 2 * (size_t)m_f);
         if (m_g > 0) memset(G + (size_t)2 * j * ldg, 0, sizeof(double) * 2 * (size_t)m_g);
     }
     for (int i = 0; i < k; ++i) F[(size_t)2 * ((size_t)i + (size_t)i * ldf)] = 1.0;
     for (int j = 0; j < s; ++j) {
-        memcpy(F + (size_t)2 * ((size_t)k + (size_t)(k + j) * ldf), Ac + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
-        memcpy(G + (size_t)2 * ((size_t)(l - s) + (size_t)(k + j) * ldg), Bc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+        memcpy(F + (size_t)2 * ((size_t)k + (size_t)(k + j) * ldf), R->Ac + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+        memcpy(G + (size_t)2 * ((size_t)(l - s) + (size_t)(k + j) * ldg), R->Bc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
     }
     for (int i = 0; i < l - s; ++i) G[(size_t)2 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
-    if (m_f > 0) hzgsvd__z_gen_unreduce(Vf, m_f, tauf, tfu, m_f, F, ldf, k + s, work);
-    if (m_g > 0 && s < l) hzgsvd__z_gen_unreduce(Vg + 2 * (size_t)l * m_g, m_g, taug + l, l - s, l, G + (size_t)2 * k * ldg, ldg, l, work);
-    if (m_g > 0) hzgsvd__z_gen_unreduce(Vg, m_g, taug, l, m_g, G + (size_t)2 * k * ldg, ldg, l, work);
+    if (m_f > 0) hzgsvd__z_gen_unreduce(R->Vf, m_f, R->tauf, R->tfu, m_f, F, ldf, k + s, R->work);
+    if (m_g > 0 && s < l) hzgsvd__z_gen_unreduce(R->Vg + 2 * (size_t)l * m_g, m_g, R->taug + l, l - s, l, G + (size_t)2 * k * ldg, ldg, l, R->work);
+    if (m_g > 0) hzgsvd__z_gen_unreduce(R->Vg, m_g, R->taug, l, m_g, G + (size_t)2 * k * ldg, ldg, l, R->work);
     for (int c = 0; c < n; ++c) {
         double f, g, q;
         if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
-        else if (c < k + s) { f = sfc[c - k]; g = sgc[c - k]; q = ssc[c - k]; }
+        else if (c < k + s) { f = R->sfc[c - k]; g = R->sgc[c - k]; q = R->ssc[c - k]; }
         else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
         else { f = 0.0; g = 0.0; q = NAN; }
         if (sigma_f) sigma_f[c] = f;
         if (sigma_g) sigma_g[c] = g;
         if (sigma) sigma[c] = q;
     }
-    free(core); free(mem);
-#undef hzgsvd__z_GROW
-#undef hzgsvd__z_FROW
-    if (info) info->outputs_written = 1;
-    if (zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
-    return core_st;
+    return zbad;
+}
+
+/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
+ * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
+ * written; on any other status they are untouched.  The ranks are decided as LAPACK's xGGSVD3
+ * decides them (the header of this file). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
+{
+    hzgsvd_status st = hzgsvd__z_gen_finite(F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_finite(G, m_g, n, ldg, "G", info);
+    if (st != HZGSVD_SUCCESS) return st;
+    hzgsvd__z_gen_state R;
+    memset(&R, 0, sizeof R);
+    R.m_f = m_f; R.m_g = m_g; R.n = n;
+    const double ulp = ldexp(1.0, -52);
+    const double nf1 = hzgsvd__z_gen_norm1(F, m_f, n, ldf, &R.ef), ng1 = hzgsvd__z_gen_norm1(G, m_g, n, ldg, &R.eg);
+    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
+    R.tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
+    R.tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
+    st = hzgsvd__z_gen_reduce(F, ldf, G, ldg, &R, info);
+    if (st == HZGSVD_SUCCESS && info) {
+        info->rank_k = R.k; info->rank_l = R.l; info->tol_f = ldexp(R.tolf_s, R.ef); info->tol_g = ldexp(R.tolg_s, R.eg);
+        info->preprocessed = 1;
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_solve_core(&R, o, info, t0, engine);
+    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
+        int zj = 0;
+        hzgsvd__z_gen_assemble_y(&R);
+        const int zbad = hzgsvd__z_gen_store(&R, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &zj);
+        if (info) info->outputs_written = 1;
+        if (zbad) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
+    }
+    free(R.core); free(R.mem);
+    return st;
 }
 
 /* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
@@ -4598,22 +4704,30 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_x(int m_f, int m_g, int n, const double *F0, i
     }
 }
 
-/* The full-rank engine where it can take the pair, else (or with preprocess = 1) the reduction. */
+/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    const hzgsvd_status st = hzgsvd__z_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
+                                        c->o, info, c->t0, mode);
+    *written = info && info->outputs_written;
+    return st;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__z_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                              c->t0, hzgsvd__z_cpu_core);
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_cpu_backend = { 1, 0, hzgsvd__z_cpu_full_rank, hzgsvd__z_cpu_reduce };
+
+/* Any pair on the CPU engine (arguments checked): the front door's policy. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                             double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
     if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
-    if (o->preprocess == 0)
-        return hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 0);
-    /* Tall pairs pay for the QR shortening (paper section 2) beyond m_F + m_G = HZGSVD__CPU_SHORTEN_SUM n
-     * (docs/PERFORMANCE.md, "Tall pairs"): the reduction of a full-rank pair is that QR and no more. */
-    const int tall = (long long)m_f + m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * n;
-    if (o->preprocess == -1 && m_f >= n && m_g >= n && !tall) {
-        const hzgsvd_status st = hzgsvd__z_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, 1);
-        if (st != HZGSVD_ERR_RANK_DEFICIENT || (info && info->outputs_written)) return st;
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
-    }
-    return hzgsvd__z_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__z_cpu_core);
+    return hzgsvd__gsvd_any(&hzgsvd__z_cpu_backend, &c, info);
 }
 /*** end templates/hzgsvd_reduce.c.j2 [z] ***/
 

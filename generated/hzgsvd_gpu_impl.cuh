@@ -3602,7 +3602,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check(const hzgsvd__gpu_prec *X, int m_
 typedef struct hzgsvd__gpu_job {
     const hzgsvd__gpu_prec *X;
     int m_f, m_g, n, ldf, ldg, ldz, inplace;
-    int keep_if_deficient;          /* as hzgsvd__gpu_run's */
+    hzgsvd__on_deficient mode;      /* as hzgsvd__gpu_run's */
     double *dF, *dFi, *dG, *dGi, *dZ, *dZi;         /* the caller's arrays (imaginary planes: complex, split; else NULL) */
     cudaStream_t stream;
     hzgsvd_options o;               /* block_width resolved */
@@ -3789,7 +3789,7 @@ done:
     return st;
 }
 
-/* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+/* Where the caller can solve the pair another way (mode REROUTE: the reduction), U and V
  * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
  * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
  * full-rank engine's limit"); 16 nb u, the reduction's own core check. */
@@ -3846,20 +3846,20 @@ done:
     return st;
 }
 
-/* The run's end: order and rank test, the keep_if_deficient policy, the U/V check, the caller's
- * arrays, then the status by precedence (rank deficient, unresolved, out of range, no convergence). */
+/* The run's end: order and rank test, what the mode does with a failing rank test, the U/V check, the caller's
+ * arrays, then the outcome (hzgsvd__outcome_status). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, double *d_sigma_f, double *d_sigma_g, double *d_sigma, int *written,
                                                 hzgsvd_info *info)
 {
     int degenerate = 0, degenerate_col = -1, h_chk[2];
     hzgsvd_status st = hzgsvd__gpu_order(J, &degenerate, &degenerate_col, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (degenerate && !J->inplace && J->keep_if_deficient == 1)
+    if (degenerate && !J->inplace && J->mode == HZGSVD__DEFICIENT_REROUTE)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    if (!J->inplace && J->keep_if_deficient == 2) degenerate = 0;
+    if (!J->inplace && J->mode == HZGSVD__DEFICIENT_ACCEPT) degenerate = 0;
     /* an unconverged run returns its last sweep, as documented */
-    if (!J->inplace && J->keep_if_deficient == 1 && J->converged) {
+    if (!J->inplace && J->mode == HZGSVD__DEFICIENT_REROUTE && J->converged) {
         st = hzgsvd__gpu_orth_check(J, info);
         if (st != HZGSVD_SUCCESS) return st;
     }
@@ -3867,30 +3867,22 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, double *d_si
     if (st != HZGSVD_SUCCESS) return st;
     if (written) *written = 1;
     if (info) info->outputs_written = 1;
-    if (degenerate)
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (h_chk[1] != 0x7fffffff) return hzgsvd__range_fail_result(info, h_chk[1] + 1);
-    if (h_chk[0] != 0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
-    return J->converged ? HZGSVD_SUCCESS
-                        : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                                       J->o.max_sweeps, J->o.max_sweeps);
+    hzgsvd__outcome out = hzgsvd__outcome_init(J->converged, J->o.max_sweeps, "sweep");
+    out.degenerate = degenerate; out.degenerate_col = degenerate_col;
+    if (h_chk[1] != 0x7fffffff) out.unresolved_col = h_chk[1];
+    if (h_chk[0] != 0x7fffffff) out.range_col = h_chk[0];
+    return hzgsvd__outcome_status(&out, info);
 }
 
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi NULL), complex interleaved (Fi, Gi, Zi NULL) or
  * complex in split planes (F, Fi, ...).  inplace: the caller's arrays are the working matrices (no
  * copy; columns come back in the engine's order).  *written (if not NULL) tells whether the outputs
- * were written (also on some errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the
- * documented behaviour, 1 the final rank test's failure returns before the outputs are written (the
- * caller reduces the pair instead), 2 that test does not fail (the reduction's core on its
- * orthonormal fallback pair). */
+ * were written (also on some errors).  mode (copying mode): what a failing final rank test does, as
+ * in the CPU engine (hzgsvd__on_deficient). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG,
                                              double *dGi, int ldg, double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g,
                                              double *d_sigma, void *d_work, size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt,
-                                             hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
+                                             hzgsvd_info *info, int *written, int inplace, hzgsvd__on_deficient mode)
 {
     const double t0 = hzgsvd__now();
     hzgsvd_status st;
@@ -3898,7 +3890,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     int dev_count = 0;
     memset(&J, 0, sizeof J);
     J.X = X; J.m_f = m_f; J.m_g = m_g; J.n = n; J.ldf = ldf; J.ldg = ldg; J.ldz = ldz; J.inplace = inplace;
-    J.keep_if_deficient = keep_if_deficient; J.stream = stream;
+    J.mode = mode; J.stream = stream;
     J.dF = dF; J.dFi = dFi; J.dG = dG; J.dGi = dGi; J.dZ = dZ; J.dZi = dZi;
     J.o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     J.enh = HZGSVD__VAR_ENHANCED(J.o.variant);
@@ -3931,7 +3923,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 3935 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 3927 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
@@ -4267,11 +4259,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_need_device(hzgsvd_info *info)
     return HZGSVD_SUCCESS;
 }
 
-/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (keep_if_deficient as
+/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (mode as
  * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                                 double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, int keep_if_deficient, int *written)
+                                                const hzgsvd_options *o, hzgsvd_info *info, hzgsvd__on_deficient mode, int *written)
 {
     const size_t el = sizeof(double) * 1;        /* bytes of one element */
     hzgsvd_status st;
@@ -4291,7 +4283,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, dou
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
     st = hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
-                       written, 0, keep_if_deficient);
+                       written, 0, mode);
     if (*written) {
         const hzgsvd_status run = st;
         HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
@@ -4310,7 +4302,7 @@ done:
 /* The reduction's core on the GPU (hzgsvd__d_core_engine): the engine on copies of the s x s pair.  The
  * run resets info; the reduction's fields are kept across it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
     hzgsvd_options oc = *o;
     hzgsvd_info kept;
@@ -4319,7 +4311,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_core(int s, double *Ac, double *Bc, d
     (void)t0;
     oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
     if (info) kept = *info;
-    const hzgsvd_status st = hzgsvd__d_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, keep_if_deficient, &written);
+    const hzgsvd_status st = hzgsvd__d_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, mode, &written);
     if (info) {
         info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
         info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
@@ -4327,23 +4319,34 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_core(int s, double *Ac, double *Bc, d
     return st;
 }
 
-/* A whole pair in host arrays (hzgsvd__d_any_engine; arguments checked by hzgsvd__d_gpu_check_any): the GPU
- * engine where it can take the pair, else (or with preprocess = 1) the reduction with its core on the
- * GPU.  Tall full-rank pairs stay on the GPU engine: docs/PERFORMANCE.md, "Tall pairs". */
+/* The GPU engine on host arrays behind the front door (hzgsvd__gsvd_any): the run on device copies,
+ * and the reduction on the host with its core on the GPU.  Tall full-rank pairs stay on the GPU
+ * engine: docs/PERFORMANCE.md, "Tall pairs". */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    return hzgsvd__d_gpu_host_run(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                              mode, written);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__d_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                              c->t0, hzgsvd__d_gpu_core);
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_gpu_host_backend = { 0, 0, hzgsvd__d_gpu_host_full_rank, hzgsvd__d_gpu_host_reduce };
+
+/* A whole pair in host arrays (hzgsvd__d_any_engine): the checks of a call that may reduce the pair, a
+ * device, then the front door. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                                 double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
                                                 hzgsvd_info *info, double t0)
 {
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
     hzgsvd_status st = hzgsvd__d_gpu_check_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (o->preprocess != 1 && m_f >= n && m_g >= n) {
-        int written;
-        st = hzgsvd__d_gpu_host_run(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, o->preprocess == -1, &written);
-        if (o->preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
-    }
-    return hzgsvd__d_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__d_gpu_core);
+    return hzgsvd__gsvd_any(&hzgsvd__d_gpu_host_backend, &c, info);
 }
 
 /* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
@@ -4401,32 +4404,40 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_general(int m_f, int m_g, int 
     return st;
 }
 
-/* The copying device entry points: the GPU engine on a full-rank pair; where the pair is general
- * (preprocess = 1, m_f < n or m_g < n, or with preprocess = -1 found rank deficient before any output
- * was written) the reduction through the host. */
+/* The GPU engine on device arrays behind the front door: the run on the caller's arrays, and the
+ * reduction through the host (its own checks first: the run checked only what a full-rank pair
+ * needs; info closed as the host entry point closes it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    *written = 0;
+    return hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f,
+                           c->sigma_g, c->sigma, c->d_work, c->work_bytes, (cudaStream_t)c->stream, c->o, info, written, 0, mode);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    hzgsvd_status st = hzgsvd__d_gpu_check_any(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__d_gpu_device_general(c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f, c->sigma_g,
+                                      c->sigma, (cudaStream_t)c->stream, c->o, info, c->t0);
+    hzgsvd__info_close(info, st, c->n, c->t0);
+    return st;
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_gpu_device_backend = { 0, 1, hzgsvd__d_gpu_device_full_rank, hzgsvd__d_gpu_device_reduce };
+
+/* The copying device entry points: the front door on device arrays (a general pair through the host). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_any(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
                                                   double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                                   void *d_work, size_t work_bytes, cudaStream_t stream,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    const double t0 = hzgsvd__now();
     const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
-    hzgsvd_status st;
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, dF, dFi, dG, dGi, dZ, dZi, d_sigma_f, d_sigma_g, d_sigma, &o, hzgsvd__now(),
+                                  d_work, work_bytes, (void *)stream };
     hzgsvd__info_reset(info);
-    if (o.preprocess == 0 || (o.preprocess == -1 && m_f >= n && m_g >= n)) {
-        int written = 0;
-        st = hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
-                           stream, &o, info, &written, 0, o.preprocess == -1);
-        if (o.preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
-        hzgsvd__info_reset(info);   /* the reduction starts afresh */
-    }
-    st = hzgsvd__d_gpu_check_any(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gpu_device_general(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma,
-                                      stream, &o, info, t0);
-    hzgsvd__info_close(info, st, n, t0);
-    return st;
+    return hzgsvd__gsvd_any(&hzgsvd__d_gpu_device_backend, &c, info);
 }
 
 /* Device-pointer entry point; hzgsvd_single.cuh has the contract. */
@@ -4450,7 +4461,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, doubl
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
     return hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, 0);
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, HZGSVD__DEFICIENT_REPORT);
 }
 
 /* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_dgsvd. */
@@ -4519,11 +4530,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_need_device(hzgsvd_info *info)
     return HZGSVD_SUCCESS;
 }
 
-/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (keep_if_deficient as
+/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (mode as
  * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                                 double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, int keep_if_deficient, int *written)
+                                                const hzgsvd_options *o, hzgsvd_info *info, hzgsvd__on_deficient mode, int *written)
 {
     const size_t el = sizeof(double) * 2;        /* bytes of one element */
     hzgsvd_status st;
@@ -4543,7 +4554,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, dou
     HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
     HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
     st = hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
-                       written, 0, keep_if_deficient);
+                       written, 0, mode);
     if (*written) {
         const hzgsvd_status run = st;
         HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
@@ -4562,7 +4573,7 @@ done:
 /* The reduction's core on the GPU (hzgsvd__z_core_engine): the engine on copies of the s x s pair.  The
  * run resets info; the reduction's fields are kept across it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
     hzgsvd_options oc = *o;
     hzgsvd_info kept;
@@ -4571,7 +4582,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_core(int s, double *Ac, double *Bc, d
     (void)t0;
     oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
     if (info) kept = *info;
-    const hzgsvd_status st = hzgsvd__z_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, keep_if_deficient, &written);
+    const hzgsvd_status st = hzgsvd__z_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, mode, &written);
     if (info) {
         info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
         info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
@@ -4579,23 +4590,34 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_core(int s, double *Ac, double *Bc, d
     return st;
 }
 
-/* A whole pair in host arrays (hzgsvd__z_any_engine; arguments checked by hzgsvd__z_gpu_check_any): the GPU
- * engine where it can take the pair, else (or with preprocess = 1) the reduction with its core on the
- * GPU.  Tall full-rank pairs stay on the GPU engine: docs/PERFORMANCE.md, "Tall pairs". */
+/* The GPU engine on host arrays behind the front door (hzgsvd__gsvd_any): the run on device copies,
+ * and the reduction on the host with its core on the GPU.  Tall full-rank pairs stay on the GPU
+ * engine: docs/PERFORMANCE.md, "Tall pairs". */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    return hzgsvd__z_gpu_host_run(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                              mode, written);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__z_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                              c->t0, hzgsvd__z_gpu_core);
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_gpu_host_backend = { 0, 0, hzgsvd__z_gpu_host_full_rank, hzgsvd__z_gpu_host_reduce };
+
+/* A whole pair in host arrays (hzgsvd__z_any_engine): the checks of a call that may reduce the pair, a
+ * device, then the front door. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                                 double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
                                                 hzgsvd_info *info, double t0)
 {
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
     hzgsvd_status st = hzgsvd__z_gpu_check_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (o->preprocess != 1 && m_f >= n && m_g >= n) {
-        int written;
-        st = hzgsvd__z_gpu_host_run(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, o->preprocess == -1, &written);
-        if (o->preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* the reduction starts afresh */
-    }
-    return hzgsvd__z_gsvd_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, hzgsvd__z_gpu_core);
+    return hzgsvd__gsvd_any(&hzgsvd__z_gpu_host_backend, &c, info);
 }
 
 /* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
@@ -4670,34 +4692,42 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_general(int m_f, int m_g, int 
     return st;
 }
 
-/* The copying device entry points: the GPU engine on a full-rank pair; where the pair is general
- * (preprocess = 1, m_f < n or m_g < n, or with preprocess = -1 found rank deficient before any output
- * was written) the reduction through the host. */
+/* The GPU engine on device arrays behind the front door: the run on the caller's arrays, and the
+ * reduction through the host (its own checks first: the run checked only what a full-rank pair
+ * needs; info closed as the host entry point closes it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    *written = 0;
+    return hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f,
+                           c->sigma_g, c->sigma, c->d_work, c->work_bytes, (cudaStream_t)c->stream, c->o, info, written, 0, mode);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    hzgsvd_status st = hzgsvd__z_gpu_check_any(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->o, info);
+    if (st == HZGSVD_SUCCESS && (c->Fi || c->Gi || c->Zi) && ((!c->Fi && c->m_f > 0) || (!c->Gi && c->m_g > 0) || !c->Zi))
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__z_gpu_device_general(c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f, c->sigma_g,
+                                      c->sigma, (cudaStream_t)c->stream, c->o, info, c->t0);
+    hzgsvd__info_close(info, st, c->n, c->t0);
+    return st;
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_gpu_device_backend = { 0, 1, hzgsvd__z_gpu_device_full_rank, hzgsvd__z_gpu_device_reduce };
+
+/* The copying device entry points: the front door on device arrays (a general pair through the host). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_any(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
                                                   double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
                                                   void *d_work, size_t work_bytes, cudaStream_t stream,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    const double t0 = hzgsvd__now();
     const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
-    hzgsvd_status st;
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, dF, dFi, dG, dGi, dZ, dZi, d_sigma_f, d_sigma_g, d_sigma, &o, hzgsvd__now(),
+                                  d_work, work_bytes, (void *)stream };
     hzgsvd__info_reset(info);
-    if (o.preprocess == 0 || (o.preprocess == -1 && m_f >= n && m_g >= n)) {
-        int written = 0;
-        st = hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes,
-                           stream, &o, info, &written, 0, o.preprocess == -1);
-        if (o.preprocess == 0 || st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
-        hzgsvd__info_reset(info);   /* the reduction starts afresh */
-    }
-    st = hzgsvd__z_gpu_check_any(m_f, m_g, n, dF, ldf, dG, ldg, dZ, ldz, &o, info);
-    if (st == HZGSVD_SUCCESS && (dFi || dGi || dZi) && ((!dFi && m_f > 0) || (!dGi && m_g > 0) || !dZi))
-        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gpu_device_general(m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma,
-                                      stream, &o, info, t0);
-    hzgsvd__info_close(info, st, n, t0);
-    return st;
+    return hzgsvd__gsvd_any(&hzgsvd__z_gpu_device_backend, &c, info);
 }
 
 /* Device-pointer entry point (interleaved cuDoubleComplex); hzgsvd_single.cuh has the contract. */
@@ -4741,7 +4771,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
     }
     return hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, 0);
+                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, HZGSVD__DEFICIENT_REPORT);
 }
 
 /* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_zgsvd. */

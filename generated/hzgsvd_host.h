@@ -1,8 +1,8 @@
 /* ================================================================================================
  * hzgsvd_host.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_host_common.c, templates/hzgsvd_range_plan.c
+ * Generated from: templates/hzgsvd_front.c, templates/hzgsvd_host_common.c, templates/hzgsvd_outcome.c, templates/hzgsvd_range_plan.c
  * Regenerate with: make generate   (= python3 generator/gen.py)
- * What it is: Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan.
+ * What it is: Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan, the pair policy (the front door), the status of a finished run (the outcome).
  * How to compile: Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).
  * ================================================================================================ */
 #ifndef HZGSVD_GENERATED_HZGSVD_HOST_H
@@ -312,5 +312,122 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
 }
 #line 314 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
+
+/*** begin templates/hzgsvd_front.c ***/
+#line HZGSVD__SRC_LINE(1, 318) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
+/* The front door: options.preprocess's pair policy, written once for every engine that takes
+ * general pairs (the CPU engine, the GPU engine's host and device entry points).  An engine
+ * supplies a backend record: its full-rank iteration and its reduction of a general pair (the
+ * rank-revealing reduction to a full-rank core, docs/API.md "General pairs"); the policy decides
+ * which runs, in what order, and when a full-rank run hands over to the reduction:
+ *
+ *   preprocess =  0  the full-rank engine alone, with its documented statuses;
+ *   preprocess = -1  the full-rank engine first where the pair has m_f, m_g >= n (and is not tall
+ *                    where the backend shortens tall pairs by the reduction's QR); where that run
+ *                    finds F or G rank deficient (or U, V off orthogonality) before any output is
+ *                    written, the reduction; otherwise the reduction alone;
+ *   preprocess =  1  the reduction.
+ *
+ * The arguments are checked by the entry points before the front door. */
+
+/* What a full-rank run does where its final rank test fails (and whether it checks U and V). */
+typedef enum hzgsvd__on_deficient {
+    HZGSVD__DEFICIENT_REPORT = 0,   /* the documented behaviour: outputs written, HZGSVD_ERR_RANK_DEFICIENT */
+    HZGSVD__DEFICIENT_REROUTE = 1,  /* HZGSVD_ERR_RANK_DEFICIENT before any output is written, U and V checked
+                                     * too: the caller reduces the pair instead */
+    HZGSVD__DEFICIENT_ACCEPT = 2    /* the rank test does not fail the run: the core of a reduced pair, whose
+                                     * ranks the reduction decided (a sigma at the rounding level is a value) */
+} hzgsvd__on_deficient;
+
+/* One call's pair and options, as the entry point received them (the arrays in the entry point's
+ * own kind of memory and layout; Fi, Gi, Zi: split imaginary planes, else NULL). */
+typedef struct hzgsvd__pair_call {
+    int m_f, m_g, n, ldf, ldg, ldz;
+    double *F, *Fi, *G, *Gi, *Z, *Zi;
+    double *sigma_f, *sigma_g, *sigma;
+    const hzgsvd_options *o;
+    double t0;
+    void *d_work;                   /* device entry points: the caller's workspace, its size and stream */
+    size_t work_bytes;
+    void *stream;
+} hzgsvd__pair_call;
+
+typedef struct hzgsvd__backend {
+    int shortens_tall;              /* tall full-rank pairs are shortened by the reduction's QR (CPU engine:
+                                     * faster from m_f + m_g >= HZGSVD__CPU_SHORTEN_SUM n; docs/PERFORMANCE.md) */
+    int restart_clears_info;        /* a rerouted pair's reduction starts from a cleared info (else: its counters cleared) */
+    /* the full-rank iteration; *written: whether it wrote the outputs (also on some errors) */
+    hzgsvd_status (*full_rank)(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info);
+    /* the reduction of a general pair with the backend's core */
+    hzgsvd_status (*reduce)(const hzgsvd__pair_call *c, hzgsvd_info *info);
+} hzgsvd__backend;
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    const hzgsvd_options *o = c->o;
+    int written = 0;
+    if (o->preprocess == 0) return B->full_rank(c, HZGSVD__DEFICIENT_REPORT, &written, info);
+    const int tall = B->shortens_tall && (long long)c->m_f + c->m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * c->n;
+    if (o->preprocess == -1 && c->m_f >= c->n && c->m_g >= c->n && !tall) {
+        const hzgsvd_status st = B->full_rank(c, HZGSVD__DEFICIENT_REROUTE, &written, info);
+        if (st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
+        if (B->restart_clears_info) hzgsvd__info_reset(info);   /* the reduction starts afresh */
+        else if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }
+    }
+    return B->reduce(c, info);
+}
+#line 380 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+/*** end templates/hzgsvd_front.c ***/
+
+/*** begin templates/hzgsvd_outcome.c ***/
+#line HZGSVD__SRC_LINE(1, 384) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+/* The end of every engine's run, once its outputs are written: the status by one precedence, the
+ * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
+ * below what the engine resolves, then a result outside the double range, then no convergence
+ * (docs/API.md, "Statuses").  Each engine fills the record from its own rank test and stores
+ * (host or device, one process or many ranks); the wording of every message is here. */
+
+typedef struct hzgsvd__outcome {
+    int degenerate;                 /* 0, or 1 (F) / 2 (G): the rank test failed, first at output column degenerate_col */
+    int degenerate_col;
+    int unresolved_col;             /* the first output column whose Sigma'_F or Sigma'_G is below HZGSVD__RANGE_RESOLVE; -1: none */
+    int range_col;                  /* the first output column with sigma, Sigma_F, Sigma_G or its column of Z outside the range; -1: none */
+    int range_values;               /* range_sigma holds that column's sigma, Sigma_F, Sigma_G (for the message) */
+    double range_sigma[3];
+    int converged, max_sweeps;
+    const char *sweep;              /* "sweep", or "outermost sweep" (the distributed engine) */
+} hzgsvd__outcome;
+
+HZGSVD_PRIVATE hzgsvd__outcome hzgsvd__outcome_init(int converged, int max_sweeps, const char *sweep)
+{
+    hzgsvd__outcome r;
+    memset(&r, 0, sizeof r);
+    r.degenerate_col = r.unresolved_col = r.range_col = -1;
+    r.converged = converged; r.max_sweeps = max_sweeps; r.sweep = sweep;
+    return r;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hzgsvd_info *info)
+{
+    if (r->degenerate)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
+                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
+                            r->degenerate == 1 ? "F" : "G", r->degenerate_col + 1, r->degenerate == 1 ? "F" : "G");
+    if (r->unresolved_col >= 0) return hzgsvd__range_fail_result(info, r->unresolved_col + 1);
+    if (r->range_col >= 0 && r->range_values)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
+                            r->range_col + 1, r->range_sigma[0], r->range_sigma[1], r->range_sigma[2]);
+    if (r->range_col >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
+                            "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
+                            r->range_col + 1);
+    if (!r->converged)
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "%s %d of %d still applied big transformations; outputs are from the last sweep",
+                            r->sweep, r->max_sweeps, r->max_sweeps);
+    return HZGSVD_SUCCESS;
+}
+#line 431 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+/*** end templates/hzgsvd_outcome.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

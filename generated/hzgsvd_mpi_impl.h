@@ -1279,9 +1279,8 @@ done:
 }
 
 /* The rank test and the caller's arrays: every local column stored, the sigmas of the original pair
- * (range plan undone); the status of the whole result by precedence (first output column wins):
- * rank deficient, then a Sigma' below what the engine resolves, then outside the double range, then
- * no convergence.  Collective. */
+ * (range plan undone); the status of the whole result (hzgsvd__outcome_status; first output column
+ * wins).  Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_store(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, int max_sweeps, double *F, int ldf,
                                                double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                                const int *out_col, hzgsvd_info *info)
@@ -1316,20 +1315,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_store(hzgsvd__mpi_rank *K, const hzgsvd
     }
     keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
     HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K->comm));
-    if (mins[0] == INT_MAX && mins[2] != INT_MAX) {
-        st = hzgsvd__range_fail_result(info, mins[2] + 1);
-    } else if (mins[0] == INT_MAX && mins[1] != INT_MAX) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                          "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)",
-                          mins[1] + 1);
-    } else if (mins[0] != INT_MAX) {
-        const int d = mins[0] % 4;
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                          "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                          d == 1 ? "F" : "G", mins[0] / 4 + 1, d == 1 ? "F" : "G");
-    } else if (!K->converged) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "outermost sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                          max_sweeps, max_sweeps);
+    {
+        hzgsvd__outcome out = hzgsvd__outcome_init(K->converged, max_sweeps, "outermost sweep");
+        if (mins[0] != INT_MAX) { out.degenerate = mins[0] % 4; out.degenerate_col = mins[0] / 4; }
+        if (mins[2] != INT_MAX) out.unresolved_col = mins[2];
+        if (mins[1] != INT_MAX) out.range_col = mins[1];
+        st = hzgsvd__outcome_status(&out, info);
     }
 done:
     return st;
@@ -1446,7 +1437,7 @@ done:
     }
     return st;
 }
-#line 1450 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1441 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 [d] ***/

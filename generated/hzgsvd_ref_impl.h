@@ -1017,136 +1017,148 @@ HZGSVD_PRIVATE void hzgsvd__ld_sort_desc(const long double *sigma, int *idx, int
     }
 }
 
-/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
- * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
- * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
- * is a value, as LAPACK reports it). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
-                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
-{
-    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
-    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
-    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
-    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", eg, info);
-    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range_columns(n, ef, eg, col, part);
-    const hzgsvd__range rg = hzgsvd__range_plan(part);
-    if (n == 1) {
-        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
-        free(ints);
-        return st;
-    }
-
-    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
+/* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
+ * norms (the rank test), the exponents and shifts of the range plan, the output order. */
+typedef struct hzgsvd__ld_run {
     hzgsvd__ld_mats M;
     hzgsvd__ld_engine E;
-    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
-    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    long double *sig = (long double *)malloc(sizeof(long double) * n_aux);
-    if (!sig || hzgsvd__ld_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
-        free(sig); free(ints);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
-    }
-    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    st = hzgsvd__ld_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__ld_mats_free(&M); return st; }
+    long double *sig, *sf, *sg, *ss, *nf, *ng;
+    int *ints, *ef, *eg, *col, *order;
+    hzgsvd__range rg;
+    int nb, converged;
+} hzgsvd__ld_run;
 
-    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
-     * initFGZ (3.3). */
-    hzgsvd__ld_load(F, m_f, n, ldf, M.Fr, M.mf);
-    hzgsvd__ld_load(G, m_g, n, ldg, M.Gr, M.mg);
+HZGSVD_PRIVATE void hzgsvd__ld_run_free(hzgsvd__ld_run *R)
+{
+    free(R->sig); free(R->ints);
+    hzgsvd__ld_mats_free(&R->M); hzgsvd__ld_engine_free(&R->E);
+}
+
+/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+ * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_run_iterate(hzgsvd__ld_run *R, int m_f, int m_g, int n, const long double *F, int ldf, const long double *G, int ldg,
+                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    hzgsvd__ld_mats *M = &R->M;
+    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__ld_load(F, m_f, n, ldf, M->Fr, M->mf);
+    hzgsvd__ld_load(G, m_g, n, ldg, M->Gr, M->mg);
     for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__ld_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
-        if (low) {
-            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-            free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
-            return st;
-        }
+        const int low = hzgsvd__ld_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
     }
     for (int j = 0; j < extra; ++j) {
-        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
-        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+        M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
+        M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
-    hzgsvd__ld_init_fgz(&M, &E, nb, 0, 0);
-
-    int converged = 0;
+    hzgsvd__ld_init_fgz(M, &R->E, nb, 0, 0);
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__ld_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        st = hzgsvd__ld_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { converged = 1; break; }
+        if (sw_big == 0) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__ld_rescale_z(&M, enh, E.nthreads);
+        hzgsvd__ld_rescale_z(M, enh, R->E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E); return st; }
+    return st;
+}
 
-    const int bad = hzgsvd__ld_final_rescale(&M, &E, sf, sg, ss);
-    if (bad >= 0) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                          bad + 1, (double)sf[bad], (double)sg[bad]);
-        free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
-        return st;
-    }
+/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
+ * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_run_finish(hzgsvd__ld_run *R, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
+                                              long double *sigma_f, long double *sigma_g, long double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                              hzgsvd__on_deficient mode)
+{
+    const hzgsvd__ld_mats *M = &R->M;
+    const int nb = R->nb;
+    long double *sf = R->sf, *sg = R->sg, *ss = R->ss;
+    int *order = R->order;
+    const int bad = hzgsvd__ld_final_rescale(M, &R->E, sf, sg, ss);
+    if (bad >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                            bad + 1, (double)sf[bad], (double)sg[bad]);
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
     for (int j = 0; j < nb; ++j)
-        if (hzgsvd__ld_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
-    if (cnt != n) {
-        free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    }
+        if (hzgsvd__ld_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (o->sort) hzgsvd__ld_sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && spread_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
-    const int degenerate = hzgsvd__ld_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
-        free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
+    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
+    out.degenerate = hzgsvd__ld_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
+    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    }
+                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         long double sfo, sgo, sso, zm;
         int ze;
-        int out = hzgsvd__ld_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__ld_store_col(F, ldf, c, M.Fr, M.mf, j, m_f);
-        hzgsvd__ld_store_col(G, ldg, c, M.Gr, M.mg, j, m_g);
-        hzgsvd__ld_store_col(Z, ldz, c, M.Zr, nb, j, n);
-        if (rg.active) out |= hzgsvd__ld_range_z_col(Z + 1 * (size_t)c * ldz, n, col, zm, ze);
-        if (out && range_col < 0) range_col = c;
+        int bad_c = hzgsvd__ld_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__ld_store_col(F, ldf, c, M->Fr, M->mf, j, m_f);
+        hzgsvd__ld_store_col(G, ldg, c, M->Gr, M->mg, j, m_g);
+        hzgsvd__ld_store_col(Z, ldz, c, M->Zr, nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__ld_range_z_col(Z + 1 * (size_t)c * ldz, n, R->col, zm, ze);
+        if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
         if (sigma_g) sigma_g[c] = sgo;
         if (sigma) sigma[c] = sso;
     }
-    free(sig); free(ints); hzgsvd__ld_mats_free(&M); hzgsvd__ld_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
-    if (range_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
-                            range_col + 1, (double)(sigma ? sigma[range_col] : 0.0), (double)(sigma_f ? sigma_f[range_col] : 0.0), (double)(sigma_g ? sigma_g[range_col] : 0.0));
-    if (!converged)
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                            o->max_sweeps, o->max_sweeps);
-    return HZGSVD_SUCCESS;
+    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
+    if (out.range_col >= 0) {
+        const int c = out.range_col;
+        out.range_values = 1;
+        out.range_sigma[0] = (double)(sigma ? sigma[c] : 0.0); out.range_sigma[1] = (double)(sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (double)(sigma_g ? sigma_g[c] : 0.0);
+    }
+    return hzgsvd__outcome_status(&out, info);
+}
+
+/* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
+ * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
+ * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
+ * is written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
+                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    hzgsvd__ld_run R;
+    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__ld_run_free on any path */
+    R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
+    hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", R.ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", R.eg, info);
+    if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
+    R.rg = hzgsvd__range_plan(part);
+    if (n == 1) {
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
+        st = hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
+        free(R.ints);
+        return st;
+    }
+    R.nb = hzgsvd__bordered_n(n, o->block_width);
+    const int extra = R.nb - n;
+    if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    R.sig = (long double *)malloc(sizeof(long double) * (3 * (size_t)R.nb + 2 * (size_t)n));
+    if (!R.sig || hzgsvd__ld_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
+        hzgsvd__ld_run_free(&R);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
+    }
+    R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
+    st = hzgsvd__ld_engine_init(&R.E, R.nb, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    hzgsvd__ld_run_free(&R);
+    return st;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
 
@@ -1890,136 +1902,148 @@ HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int
     }
 }
 
-/* The whole run on validated arguments.  keep_if_deficient: 0 as documented; 1: a rank deficiency
- * found by the final rank test, or U or V off orthogonality, returns HZGSVD_ERR_RANK_DEFICIENT before
- * any output is written (the caller then reduces the pair); 2: the final rank test does not fail the
- * run (the core of a reduced pair, whose ranks the reduction decided: a sigma at the rounding level
- * is a value, as LAPACK reports it). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
-                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
-{
-    const int enh = HZGSVD__VAR_ENHANCED(o->variant);
-    /* The value checks, and the range plan (hzgsvd__range) from the exponents they find. */
-    int *ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
-    if (!ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
-    int *ef = ints, *eg = ints + n, *col = ints + 2 * (size_t)n, *order = ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", eg, info);
-    if (st != HZGSVD_SUCCESS) { free(ints); return st; }
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range_columns(n, ef, eg, col, part);
-    const hzgsvd__range rg = hzgsvd__range_plan(part);
-    if (n == 1) {
-        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, enh, &rg, col[0], info);
-        free(ints);
-        return st;
-    }
-
-    const int nb = hzgsvd__bordered_n(n, o->block_width), extra = nb - n;
-    if (info) { info->n_bordered = nb; info->block_width = o->block_width; }
+/* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
+ * norms (the rank test), the exponents and shifts of the range plan, the output order. */
+typedef struct hzgsvd__lz_run {
     hzgsvd__lz_mats M;
     hzgsvd__lz_engine E;
-    memset(&E, 0, sizeof E);   /* GCC cannot see engine_init fill it before the error paths free it */
-    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
-    const size_t n_aux = 3 * (size_t)nb + 2 * (size_t)n;
-    long double *sig = (long double *)malloc(sizeof(long double) * n_aux);
-    if (!sig || hzgsvd__lz_mats_alloc(&M, m_f + extra, m_g + extra, nb, nb) != 0) {
-        free(sig); free(ints);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", nb);
-    }
-    long double *sf = sig, *sg = sig + nb, *ss = sig + 2 * (size_t)nb, *nf = sig + 3 * (size_t)nb, *ng = nf + n;
-    st = hzgsvd__lz_engine_init(&E, nb, o, info);
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__lz_mats_free(&M); return st; }
+    long double *sig, *sf, *sg, *ss, *nf, *ng;
+    int *ints, *ef, *eg, *col, *order;
+    hzgsvd__range rg;
+    int nb, converged;
+} hzgsvd__lz_run;
 
-    /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
-     * initFGZ (3.3). */
-    hzgsvd__lz_load(F, m_f, n, ldf, M.Fr, M.Fi, M.mf);
-    hzgsvd__lz_load(G, m_g, n, ldg, M.Gr, M.Gi, M.mg);
+HZGSVD_PRIVATE void hzgsvd__lz_run_free(hzgsvd__lz_run *R)
+{
+    free(R->sig); free(R->ints);
+    hzgsvd__lz_mats_free(&R->M); hzgsvd__lz_engine_free(&R->E);
+}
+
+/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
+ * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_iterate(hzgsvd__lz_run *R, int m_f, int m_g, int n, const long double *F, int ldf, const long double *G, int ldg,
+                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    hzgsvd__lz_mats *M = &R->M;
+    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__lz_load(F, m_f, n, ldf, M->Fr, M->Fi, M->mf);
+    hzgsvd__lz_load(G, m_g, n, ldg, M->Gr, M->Gi, M->mg);
     for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__lz_range_column(&M, j, m_f, m_g, &rg, col[j], &nf[j], &ng[j]);
-        if (low) {
-            st = hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-            free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
-            return st;
-        }
+        const int low = hzgsvd__lz_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
     }
     for (int j = 0; j < extra; ++j) {
-        M.Fr[(size_t)(m_f + j) + (size_t)(n + j) * M.mf] = 1.0;
-        M.Gr[(size_t)(m_g + j) + (size_t)(n + j) * M.mg] = 1.0;
+        M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
+        M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
-    hzgsvd__lz_init_fgz(&M, &E, nb, 0, 0);
-
-    int converged = 0;
+    hzgsvd__lz_init_fgz(M, &R->E, nb, 0, 0);
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__lz_sweep(&M, &E, sweep, NULL, &sw_all, &sw_big, info);
+        st = hzgsvd__lz_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { converged = 1; break; }
+        if (sw_big == 0) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__lz_rescale_z(&M, enh, E.nthreads);
+        hzgsvd__lz_rescale_z(M, enh, R->E.nthreads);
     }
-    if (st != HZGSVD_SUCCESS) { free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E); return st; }
+    return st;
+}
 
-    const int bad = hzgsvd__lz_final_rescale(&M, &E, sf, sg, ss);
-    if (bad >= 0) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                          bad + 1, (double)sf[bad], (double)sg[bad]);
-        free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
-        return st;
-    }
+/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
+ * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_finish(hzgsvd__lz_run *R, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
+                                              long double *sigma_f, long double *sigma_g, long double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                              hzgsvd__on_deficient mode)
+{
+    const hzgsvd__lz_mats *M = &R->M;
+    const int nb = R->nb;
+    long double *sf = R->sf, *sg = R->sg, *ss = R->ss;
+    int *order = R->order;
+    const int bad = hzgsvd__lz_final_rescale(M, &R->E, sf, sg, ss);
+    if (bad >= 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
+                            bad + 1, (double)sf[bad], (double)sg[bad]);
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
     for (int j = 0; j < nb; ++j)
-        if (hzgsvd__lz_real_column(&M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
-    if (cnt != n) {
-        free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    }
+        if (hzgsvd__lz_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (o->sort) hzgsvd__lz_sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    int degenerate_col = -1, range_col = -1, spread_col = -1;
+    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && spread_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) spread_col = c;
-    const int degenerate = hzgsvd__lz_rank_test(&M, order, n, n, m_f, m_g, nf, ng, sf, sg, &degenerate_col);
-    if (degenerate && keep_if_deficient == 1) {   /* the caller solves the pair another way: leave its arrays as they are */
-        free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
+    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
+        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
+    out.degenerate = hzgsvd__lz_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
+    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    }
+                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         long double sfo, sgo, sso, zm;
         int ze;
-        int out = hzgsvd__lz_range_sigma(&rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__lz_store_col(F, ldf, c, M.Fr, M.Fi, M.mf, j, m_f);
-        hzgsvd__lz_store_col(G, ldg, c, M.Gr, M.Gi, M.mg, j, m_g);
-        hzgsvd__lz_store_col(Z, ldz, c, M.Zr, M.Zi, nb, j, n);
-        if (rg.active) out |= hzgsvd__lz_range_z_col(Z + 2 * (size_t)c * ldz, n, col, zm, ze);
-        if (out && range_col < 0) range_col = c;
+        int bad_c = hzgsvd__lz_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__lz_store_col(F, ldf, c, M->Fr, M->Fi, M->mf, j, m_f);
+        hzgsvd__lz_store_col(G, ldg, c, M->Gr, M->Gi, M->mg, j, m_g);
+        hzgsvd__lz_store_col(Z, ldz, c, M->Zr, M->Zi, nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__lz_range_z_col(Z + 2 * (size_t)c * ldz, n, R->col, zm, ze);
+        if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
         if (sigma_g) sigma_g[c] = sgo;
         if (sigma) sigma[c] = sso;
     }
-    free(sig); free(ints); hzgsvd__lz_mats_free(&M); hzgsvd__lz_engine_free(&E);
     if (info) info->outputs_written = 1;
-    if (degenerate && keep_if_deficient != 2)   /* 2: the caller decided the ranks (a reduced pair's core) */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (spread_col >= 0) return hzgsvd__range_fail_result(info, spread_col + 1);
-    if (range_col >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: sigma = %g (Sigma_F = %g, Sigma_G = %g) or its column of Z is outside the normal double range (outputs written)",
-                            range_col + 1, (double)(sigma ? sigma[range_col] : 0.0), (double)(sigma_f ? sigma_f[range_col] : 0.0), (double)(sigma_g ? sigma_g[range_col] : 0.0));
-    if (!converged)
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                            o->max_sweeps, o->max_sweeps);
-    return HZGSVD_SUCCESS;
+    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
+    if (out.range_col >= 0) {
+        const int c = out.range_col;
+        out.range_values = 1;
+        out.range_sigma[0] = (double)(sigma ? sigma[c] : 0.0); out.range_sigma[1] = (double)(sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (double)(sigma_g ? sigma_g[c] : 0.0);
+    }
+    return hzgsvd__outcome_status(&out, info);
+}
+
+/* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
+ * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
+ * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
+ * is written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
+                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
+                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    hzgsvd__lz_run R;
+    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__lz_run_free on any path */
+    R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
+    if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
+    R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
+    hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", R.ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", R.eg, info);
+    if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
+    int part[3] = {0, INT_MIN, INT_MIN};
+    hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
+    R.rg = hzgsvd__range_plan(part);
+    if (n == 1) {
+        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
+        st = hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
+        free(R.ints);
+        return st;
+    }
+    R.nb = hzgsvd__bordered_n(n, o->block_width);
+    const int extra = R.nb - n;
+    if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
+    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
+    R.sig = (long double *)malloc(sizeof(long double) * (3 * (size_t)R.nb + 2 * (size_t)n));
+    if (!R.sig || hzgsvd__lz_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
+        hzgsvd__lz_run_free(&R);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
+    }
+    R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
+    st = hzgsvd__lz_engine_init(&R.E, R.nb, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    hzgsvd__lz_run_free(&R);
+    return st;
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 [lz] ***/
 
@@ -2037,7 +2061,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, 0);
+        st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
     hzgsvd__info_close(info, st, n, t0);
     return st;
 }
@@ -2053,7 +2077,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, 0);
+        st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
     hzgsvd__info_close(info, st, n, t0);
     return st;
 }

@@ -182,7 +182,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check(const hzgsvd__gpu_prec *X, int m_
 typedef struct hzgsvd__gpu_job {
     const hzgsvd__gpu_prec *X;
     int m_f, m_g, n, ldf, ldg, ldz, inplace;
-    int keep_if_deficient;          /* as hzgsvd__gpu_run's */
+    hzgsvd__on_deficient mode;      /* as hzgsvd__gpu_run's */
     double *dF, *dFi, *dG, *dGi, *dZ, *dZi;         /* the caller's arrays (imaginary planes: complex, split; else NULL) */
     cudaStream_t stream;
     hzgsvd_options o;               /* block_width resolved */
@@ -369,7 +369,7 @@ done:
     return st;
 }
 
-/* Where the caller can solve the pair another way (keep_if_deficient 1: the reduction), U and V
+/* Where the caller can solve the pair another way (mode REROUTE: the reduction), U and V
  * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
  * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
  * full-rank engine's limit"); 16 nb u, the reduction's own core check. */
@@ -426,20 +426,20 @@ done:
     return st;
 }
 
-/* The run's end: order and rank test, the keep_if_deficient policy, the U/V check, the caller's
- * arrays, then the status by precedence (rank deficient, unresolved, out of range, no convergence). */
+/* The run's end: order and rank test, what the mode does with a failing rank test, the U/V check, the caller's
+ * arrays, then the outcome (hzgsvd__outcome_status). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, double *d_sigma_f, double *d_sigma_g, double *d_sigma, int *written,
                                                 hzgsvd_info *info)
 {
     int degenerate = 0, degenerate_col = -1, h_chk[2];
     hzgsvd_status st = hzgsvd__gpu_order(J, &degenerate, &degenerate_col, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (degenerate && !J->inplace && J->keep_if_deficient == 1)
+    if (degenerate && !J->inplace && J->mode == HZGSVD__DEFICIENT_REROUTE)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
                             degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    if (!J->inplace && J->keep_if_deficient == 2) degenerate = 0;
+    if (!J->inplace && J->mode == HZGSVD__DEFICIENT_ACCEPT) degenerate = 0;
     /* an unconverged run returns its last sweep, as documented */
-    if (!J->inplace && J->keep_if_deficient == 1 && J->converged) {
+    if (!J->inplace && J->mode == HZGSVD__DEFICIENT_REROUTE && J->converged) {
         st = hzgsvd__gpu_orth_check(J, info);
         if (st != HZGSVD_SUCCESS) return st;
     }
@@ -447,30 +447,22 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, double *d_si
     if (st != HZGSVD_SUCCESS) return st;
     if (written) *written = 1;
     if (info) info->outputs_written = 1;
-    if (degenerate)
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                            "%s is numerically rank deficient: output column %d has ||%s z|| at the rounding level of its columns (outputs written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1, degenerate == 1 ? "F" : "G");
-    if (h_chk[1] != 0x7fffffff) return hzgsvd__range_fail_result(info, h_chk[1] + 1);
-    if (h_chk[0] != 0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                            "output column %d: sigma, Sigma_F, Sigma_G or its column of Z is outside the normal double range (outputs written)", h_chk[0] + 1);
-    return J->converged ? HZGSVD_SUCCESS
-                        : hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "sweep %d of %d still applied big transformations; outputs are from the last sweep",
-                                       J->o.max_sweeps, J->o.max_sweeps);
+    hzgsvd__outcome out = hzgsvd__outcome_init(J->converged, J->o.max_sweeps, "sweep");
+    out.degenerate = degenerate; out.degenerate_col = degenerate_col;
+    if (h_chk[1] != 0x7fffffff) out.unresolved_col = h_chk[1];
+    if (h_chk[0] != 0x7fffffff) out.range_col = h_chk[0];
+    return hzgsvd__outcome_status(&out, info);
 }
 
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi NULL), complex interleaved (Fi, Gi, Zi NULL) or
  * complex in split planes (F, Fi, ...).  inplace: the caller's arrays are the working matrices (no
  * copy; columns come back in the engine's order).  *written (if not NULL) tells whether the outputs
- * were written (also on some errors).  keep_if_deficient (copying mode) as the CPU engine's: 0 the
- * documented behaviour, 1 the final rank test's failure returns before the outputs are written (the
- * caller reduces the pair instead), 2 that test does not fail (the reduction's core on its
- * orthonormal fallback pair). */
+ * were written (also on some errors).  mode (copying mode): what a failing final rank test does, as
+ * in the CPU engine (hzgsvd__on_deficient). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG,
                                              double *dGi, int ldg, double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g,
                                              double *d_sigma, void *d_work, size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt,
-                                             hzgsvd_info *info, int *written, int inplace, int keep_if_deficient)
+                                             hzgsvd_info *info, int *written, int inplace, hzgsvd__on_deficient mode)
 {
     const double t0 = hzgsvd__now();
     hzgsvd_status st;
@@ -478,7 +470,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     int dev_count = 0;
     memset(&J, 0, sizeof J);
     J.X = X; J.m_f = m_f; J.m_g = m_g; J.n = n; J.ldf = ldf; J.ldg = ldg; J.ldz = ldz; J.inplace = inplace;
-    J.keep_if_deficient = keep_if_deficient; J.stream = stream;
+    J.mode = mode; J.stream = stream;
     J.dF = dF; J.dFi = dFi; J.dG = dG; J.dGi = dGi; J.dZ = dZ; J.dZi = dZi;
     J.o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     J.enh = HZGSVD__VAR_ENHANCED(J.o.variant);

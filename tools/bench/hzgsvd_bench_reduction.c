@@ -41,10 +41,10 @@ static int g_cplx;
 
 /* The stub core: U = V = Z = I, sigma_f = sigma_g = 1/sqrt(2), sigma = 1. */
 static hzgsvd_status stub_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                               const hzgsvd_options *o, hzgsvd_info *info, double t0, int keep_if_deficient)
+                               const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
     const size_t c = g_cplx ? 2 : 1, s2 = c * (size_t)s * s;
-    (void)o; (void)info; (void)t0; (void)keep_if_deficient;
+    (void)o; (void)info; (void)t0; (void)mode;
     memset(Ac, 0, sizeof(double) * s2);
     memset(Bc, 0, sizeof(double) * s2);
     memset(Zc, 0, sizeof(double) * s2);
