@@ -110,14 +110,15 @@ $(BUILD)/npy.o: tools/cli/npy.c tools/cli/npy.h | $(BUILD)
 # Where nvcc exists the CLI gets the GPU engine (it still runs on machines without a GPU: --device
 # auto then picks the CPU engine); elsewhere it is built from C alone.  Where MPI exists it gets
 # --mpi (tools/cli/hzgsvd_cli_mpi.c: by nvcc as CUDA when there is nvcc, so that ranks can use GPUs).
-CLI_MPI_OBJ := $(if $(HAVE_MPI),$(BUILD)/hzgsvd_cli_mpi.o)
+# (named by how it is compiled: a CPU_ONLY build's object is never taken for the nvcc one, and back)
+CLI_MPI_OBJ := $(if $(HAVE_MPI),$(BUILD)/hzgsvd_cli_mpi$(if $(HAVE_NVCC),_cu).o)
 CLI_DEFS    := $(if $(HAVE_NVCC),-DHZGSVD_WITH_CUDA) $(if $(HAVE_MPI),-DHZGSVD_WITH_MPI)
 ifeq ($(HAVE_NVCC),1)
 $(BUILD)/hzgsvd_cli_gpu.o: tools/cli/hzgsvd_cli_gpu.cu tools/cli/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -c -o $@ $<
 
-$(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
+$(BUILD)/hzgsvd_cli_mpi_cu.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -c -o $@ $<
 
