@@ -14,6 +14,8 @@
 #          hzgsvd_mkpair pairs of those orders (real and complex, seed 7; made on the machine that runs);
 # mpi-cpu: the full-rank pairs on 2, 3 and 4 CPU ranks (mpirun; BITWISE_MPI_NP overrides);
 # mpi-gpu: the full-rank pairs on GPU ranks (BITWISE_MPI_GPU_NP, default "2").
+# BITWISE_QUICK=1: per pair only default, X, no sorting and no refinement; the option sweep on two
+# pairs (a lent GPU machine's minutes: each run there starts a CUDA context).
 # The digest is of the bytes; exit status 0 unless the harness itself failed (a run's own error
 # status is part of its digest line).
 set -euo pipefail
@@ -66,11 +68,14 @@ single_engine() {
         run "$dev/$p/x" "$pair" env -- --device "$dev" --x
         run "$dev/$p/nosort" "$pair" env -- --device "$dev" --no-sort
         run "$dev/$p/norefine" "$pair" env -- --device "$dev" --no-refine
+        [ -n "${BITWISE_QUICK:-}" ] && continue
         run "$dev/$p/preprocess_always" "$pair" env -- --device "$dev" --preprocess always
         run "$dev/$p/preprocess_never" "$pair" env -- --device "$dev" --preprocess never
         run "$dev/$p/maxsweeps2" "$pair" env -- --device "$dev" --max-sweeps 2
     done
-    for p in real_square_160 complex_square_96 real_tall_200_150x32 complex_rect_35_50x33 real_rankdef_f_40_40x30; do
+    local many="real_square_160 complex_square_96 real_tall_200_150x32 complex_rect_35_50x33 real_rankdef_f_40_40x30"
+    [ -n "${BITWISE_QUICK:-}" ] && many="real_square_160 complex_square_96"
+    for p in $many; do
         pair="$CORPUS/$p"
         for v in 0 1 2 3 4 5 6 7; do run "$dev/$p/variant$v" "$pair" env -- --device "$dev" --variant "$v"; done
         for o in me mm; do for i in me mm; do for b in fb bo; do
