@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_engine_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c.j2, templates/hzgsvd_ggsvd3.c.j2, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c.j2
+ * Generated from: templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c.j2, templates/hzgsvd_ggsvd3.c.j2, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).
  * How to compile: Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.
@@ -1397,11 +1397,16 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_larfb_right(int trans, int nrows, int len, int 
     hzgsvd__d_dn_mm('N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
 }
 
-/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
-typedef struct hzgsvd__d_dn_block {
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on (one type for
+ * both precisions: the reduction's driver, templates/hzgsvd_reduce.c, is written once). */
+#ifndef HZGSVD__DN_BLOCK_DEFINED
+#define HZGSVD__DN_BLOCK_DEFINED
+typedef struct hzgsvd__dn_block {
     double *S;
     int lds, srows;
-} hzgsvd__d_dn_block;
+} hzgsvd__dn_block;
+#endif
+typedef hzgsvd__dn_block hzgsvd__d_dn_block;
 
 #define hzgsvd__d_AT(B, i, j) ((B)->S + (size_t)1 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
 
@@ -1702,664 +1707,6 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, dou
     }
 }
 /*** end templates/hzgsvd_dense.c.j2 [d] ***/
-
-/*** begin templates/hzgsvd_reduce.c.j2 [d] ***/
-/* General pairs (real (d)): any F (m_f x n) and G (m_g x n), rank deficient or with
- * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
- * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
- * pairs").  With S = [G; F; I] carried along (every column operation acts on all three):
- *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
- *   B  QR with column pivoting of the first n-l columns of F Q, rank k; RQ of its k rows:
- *        U1^H F Q = [0 T_A A12; 0 0 A22] (column groups: common null space, K = k, L = l);
- *   C  QR with column pivoting of A22, rank s; where s < l an LQ step and a QR of G's columns in
- *      A22's null space:  A22 -> [Ac 0], G's L columns -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
- * The core pair (Ac, Bc) is s x s and nonsingular on both sides.  From its GSVD the caller's columns
- * are assembled in the order [K (sigma = inf) | core | sigma = 0 | common null space]:
- *   K:    z = Q [0; T_A^-1; 0; 0],                      F z = U1 e,  G z = 0
- *   core: z = Q [0; x; Zc; y],  y = -S0^-1 C0 Zc,  x = -T_A^-1 (A12c Zc + A12z y)
- *   zero: z = Q [0; x; 0; S0^-1], x = -T_A^-1 A12z S0^-1,  F z = 0,  G z = V1 e
- *   null: z = Q [I; 0; 0; 0],                           F z = G z = 0.
- * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
- * rank is the number of leading pivots whose column norm exceeds tol. */
-
-/* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
- * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
-HZGSVD_PRIVATE double hzgsvd__d_gen_norm1(const double *A, int m, int n, int ld, int *e)
-{
-    double amax = 0.0, best = 0.0;
-    for (int j = 0; j < n; ++j)
-        for (int i = 0; i < m; ++i) {
-            const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
-            amax = fmax(amax, fabs(a[0]));
-        }
-    *e = 0;
-    if (!(amax > 0.0)) return 0.0;
-    (void)frexp(amax, e);
-    const double sc = *e <= 1022 ? ldexp(1.0, -*e) : 0.0;   /* 2^-e where normal: a multiplication is ldexp's value */
-    for (int j = 0; j < n; ++j) {
-        double s = 0.0;
-        for (int i = 0; i < m; ++i) {
-            const double *a = A + (size_t)1 * ((size_t)i + (size_t)j * ld);
-            const double x = fabs(a[0]);
-            s += sc != 0.0 ? x * sc : ldexp(x, -*e);
-        }
-        best = fmax(best, s);
-    }
-    return best;
-}
-
-/* Whether the rows x cols block A (ld) holds a NaN or an infinity; the first one's row and column
- * (0-based, column by column) in *row, *col. */
-HZGSVD_PRIVATE int hzgsvd__d_gen_nonfinite(const double *A, int rows, int cols, int ld, int *row, int *col)
-{
-    for (int j = 0; j < cols; ++j)
-        for (int i = 0; i < 1 * rows; ++i)
-            if (!isfinite(A[(size_t)1 * j * ld + i])) { *row = i / 1; *col = j; return 1; }
-    return 0;
-}
-
-/* The finiteness check of a general pair's input (zero columns are allowed here). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
-{
-    int i, j;
-    if (hzgsvd__d_gen_nonfinite(A, m, n, ld, &i, &j))
-        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i + 1, j + 1);
-    return HZGSVD_SUCCESS;
-}
-
-/* The rows x cols block W (ld ldw) set to the unit columns e_{row0}, e_{row0+1}, ... */
-HZGSVD_PRIVATE void hzgsvd__d_gen_unit(double *W, int ldw, int rows, int cols, int row0)
-{
-    for (int j = 0; j < cols; ++j) {
-        memset(W + (size_t)1 * j * ldw, 0, sizeof(double) * 1 * (size_t)rows);
-        W[(size_t)1 * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
-    }
-}
-
-/* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e (by one multiplication
- * where 2^e is a normal double: the same, correctly rounded, value as ldexp's). */
-HZGSVD_PRIVATE void hzgsvd__d_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
-{
-    const double sc = e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0.0;
-    for (int j = 0; j < cols; ++j) {
-        const double *x = src + (size_t)1 * j * lds;
-        double *y = dst + (size_t)1 * j * ldd;
-        if (sc != 0.0)
-            for (int i = 0; i < 1 * rows; ++i) y[i] = x[i] * sc;
-        else
-            for (int i = 0; i < 1 * rows; ++i) y[i] = ldexp(x[i], e);
-    }
-}
-
-/* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
- * factors tau) to the ncols columns of W: W := H_0 H_1 ... H_{t-1} W (the unitary factor whose
- * adjoint the reduction applied), as block reflectors of HZGSVD__DN_NB from the last.
- * work: hzgsvd__d_dn_work_size(m, ncols) doubles. */
-HZGSVD_PRIVATE void hzgsvd__d_gen_unreduce(const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
-{
-    const int nb = HZGSVD__DN_NB;
-    double *T = work, *Gm = T + (size_t)1 * nb * nb, *Wk = Gm + (size_t)1 * nb * nb;
-    for (int b0 = t > 0 ? ((t - 1) / nb) * nb : -1; b0 >= 0; b0 -= nb) {
-        const int kb = t - b0 < nb ? t - b0 : nb;
-        const double *Vb = V + (size_t)1 * ((size_t)b0 + (size_t)b0 * ldv);
-        hzgsvd__d_dn_larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
-        hzgsvd__d_dn_larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)1 * b0, ldw, Wk);
-    }
-}
-
-/* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s): the upper triangle of Y^H Y by
- * blocks of up to 256 columns (products).  work: s * min(s, 256) scalars. */
-HZGSVD_PRIVATE double hzgsvd__d_gen_orth(const double *Y, int s, double *work)
-{
-    double worst = 0.0;
-    const int bw = s < 256 ? s : 256;
-    for (int j0 = 0; j0 < s; j0 += bw) {
-        const int w = s - j0 < bw ? s - j0 : bw, rows = j0 + w;
-        memset(work, 0, sizeof(double) * 1 * (size_t)rows * w);
-        hzgsvd__d_dn_mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)1 * j0 * s, s, work, rows);
-        for (int jj = 0; jj < w; ++jj)
-            for (int i = 0; i <= j0 + jj; ++i) {
-                const double *g = work + (size_t)1 * ((size_t)i + (size_t)jj * rows);
-                worst = fmax(worst, fabs(g[0] - (i == j0 + jj)));
-            }
-    }
-    return worst;
-}
-
-/* Modified Gram-Schmidt, twice, over the columns j of the s x s Y (ld s) with sig[j] > 0, in the order
- * of decreasing sig: each column loses its components along the columns before it and is normalized.
- * For the core's U (sig = Sigma_F) or V (Sigma_G) after the fallback: where sigma_f_j sits near the
- * rank tolerance, u_j = F z_j / sigma_f_j carries an error of about u ||F|| ||z_j|| / sigma_f_j in
- * direction (up to 1e-2 measured), so U is off orthogonality although F Z = U Sigma_F holds to
- * u ||F|| ||z_j||.  The correction is that small against sigma_f_j u_j: the residual stays where it
- * was, the columns with large sigma (accurate already) move by O(u), and U^H U = I to O(u).
- * idx: s ints of scratch. */
-HZGSVD_PRIVATE void hzgsvd__d_gen_reorth(double *Y, int s, const double *sig, int *idx)
-{
-    int cnt = 0;
-    for (int j = 0; j < s; ++j)
-        if (sig[j] > 0.0) idx[cnt++] = j;
-    hzgsvd__sort_desc(sig, idx, cnt);
-    for (int t = 0; t < cnt; ++t) {
-        double *y = Y + (size_t)1 * idx[t] * s;
-        for (int pass = 0; pass < 2; ++pass)
-            for (int q = 0; q < t; ++q) {
-                const double *x = Y + (size_t)1 * idx[q] * s;
-                double dr = 0.0;   /* x^H y */
-                for (int i = 0; i < s; ++i) {
-                    dr += x[i] * y[i];
-                }
-                for (int i = 0; i < s; ++i) {
-                    y[i] -= dr * x[i];
-                }
-            }
-        const double nrm = hzgsvd__d_dn_nrm2(y, s, 1);
-        if (nrm > 0.0)
-            for (int i = 0; i < 1 * s; ++i) y[i] /= nrm;
-    }
-}
-
-/* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
- * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  mode as
- * hzgsvd__d_gsvd's (hzgsvd__on_deficient).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
- * survive the call. */
-typedef hzgsvd_status (*hzgsvd__d_core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode);
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
-}
-
-/* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__d_gsvd_any on the CPU, the GPU's on
- * host arrays in hzgsvd_single.cuh. */
-typedef hzgsvd_status (*hzgsvd__d_any_engine)(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                          double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0);
-
-/* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
- * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
- * deficient or returns U or V off orthogonality by more than 16 s u (an ungraded core of condition
- * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
- * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
- * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
-{
-    const size_t s2 = (size_t)s * s;
-    const size_t n_work = hzgsvd__d_dn_work_size(2 * s, s);
-    /* + s + 1 for tau, + s for the re-orthogonalization's indices (ints in double slots) */
-    double *mem = (double *)calloc(1 * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
-    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
-    double *S = mem, *Vr = S + 1 * 2 * s2, *Rm = Vr + 1 * 2 * s2, *work = Rm + 1 * s2, *tau = work + n_work;
-    int *idx = (int *)(tau + s + 1);
-    hzgsvd__d_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
-    hzgsvd__d_gen_copy(Bc, s, s, s, 0, S + 1 * (size_t)s, 2 * s);
-    hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_REPORT);
-    const double tol = 16.0 * s * ldexp(1.0, -53);
-    const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
-    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__d_gen_orth(Ac, s, Vr) > tol || hzgsvd__d_gen_orth(Bc, s, Vr) > tol)))) {
-        free(mem);
-        return st;
-    }
-    hzgsvd__d_dn_block B = {S, 2 * s, 2 * s};
-    (void)hzgsvd__d_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
-    for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
-        for (int i = 0; i < 1 * s; ++i) Rm[(size_t)1 * j * s + i] = i / 1 <= j ? S[(size_t)1 * j * 2 * s + i] : 0.0;
-    hzgsvd__d_gen_unit(S, 2 * s, 2 * s, s, 0);
-    hzgsvd__d_gen_unreduce(Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
-    /* The engine on [Q1; Q2]; where it refuses it, the CPU engine column by column: the blocked
-     * engine factors the Gram matrix of each pivot block, which squares its condition, and where a
-     * sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with another sigma_f ~ 1e-10,
-     * both nonzero) a 2x2 pivot of B can come out not positive definite; w = 1 forms no pivot block. */
-    hzgsvd_options o1 = *o;
-    o1.block_width = 1;
-    for (int attempt = 0; attempt < 2 && (attempt == 0 || st == HZGSVD_ERR_RANK_DEFICIENT); ++attempt) {
-        hzgsvd__d_gen_copy(S, 2 * s, s, s, 0, Ac, s);
-        hzgsvd__d_gen_copy(S + 1 * (size_t)s, 2 * s, s, s, 0, Bc, s);
-        if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* this run's counts */
-        st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_ACCEPT)
-                          : hzgsvd__d_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, HZGSVD__DEFICIENT_ACCEPT);
-    }
-    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
-        /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
-        if (hzgsvd__d_gen_orth(Ac, s, Vr) > tol) hzgsvd__d_gen_reorth(Ac, s, sf, idx);
-        if (hzgsvd__d_gen_orth(Bc, s, Vr) > tol) hzgsvd__d_gen_reorth(Bc, s, sg, idx);
-        hzgsvd__d_dn_trsm_upper(Rm, s, s, Zc, s, s);
-    }
-    free(mem);
-    return st;
-}
-
-/* A reduction in progress: S = [G; F; I] (scaled by 2^-eg, 2^-ef) and its row reflectors, the
- * ranks, the core pair and its GSVD, scratch. */
-typedef struct hzgsvd__d_gen_state {
-    int m_f, m_g, n, lds, ef, eg;
-    int k, l, s, nn, tfu;           /* K, L, the core's order, the common null space, reflectors made on F's rows */
-    double tolf_s, tolg_s;          /* the rank tolerances in the units of the scaled matrices */
-    hzgsvd__d_dn_block B;
-    double *mem, *Vf, *Vg, *work, *tauf, *taug;
-    double *core, *Ac, *Bc, *Zc, *sfc, *sgc, *ssc, *Y;
-} hzgsvd__d_gen_state;
-
-/* S, the reflectors and the three rank-revealing stages (the header of this file):
- *   A: G's rank l and G Q = V1 [0 T_B; 0 0];
- *   B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns;
- *   C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_reduce(const double *F, int ldf, const double *G, int ldg, hzgsvd__d_gen_state *R, hzgsvd_info *info)
-{
-    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
-    const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
-    const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
-    const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
-    const size_t n_work = hzgsvd__d_dn_work_size(mx, n);
-    R->lds = lds;
-    R->mem = (double *)calloc(1 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
-    if (!R->mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
-    double *S = R->mem;
-    R->Vf = S + 1 * n_s; R->Vg = R->Vf + 1 * n_vf; R->work = R->Vg + 1 * n_vg;
-    R->tauf = R->work + n_work; R->taug = R->tauf + tf;
-    hzgsvd__d_dn_block *B = &R->B;
-    B->S = S; B->lds = lds; B->srows = lds;
-    hzgsvd__d_gen_copy(G, ldg, m_g, n, -R->eg, S, lds);
-    hzgsvd__d_gen_copy(F, ldf, m_f, n, -R->ef, S + 1 * (size_t)m_g, lds);
-    for (int j = 0; j < n; ++j) hzgsvd__d_AT(B, m_g + m_f + j, j)[0] = 1.0;
-    /* rows of G and of F in S: i and m_g + i */
-    const int l = hzgsvd__d_dn_qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
-    if (l < n) hzgsvd__d_dn_rq(B, 0, l, 0, n, R->work);
-    int k = 0;
-    if (n - l > 0 && m_f > 0) {
-        k = hzgsvd__d_dn_qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
-        if (k < n - l) hzgsvd__d_dn_rq(B, m_g, k, 0, n - l, R->work);
-    }
-    int s = 0;
-    if (l > 0 && m_f > k)
-        s = hzgsvd__d_dn_qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
-                          R->Vf + 1 * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
-    if (s < l) {
-        if (s > 0) hzgsvd__d_dn_lq(B, m_g + k, s, n - l, l, R->work);
-        (void)hzgsvd__d_dn_qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + 1 * (size_t)l * m_g, m_g, R->taug + l, R->work);
-    }
-    R->k = k; R->l = l; R->s = s; R->nn = n - l - k;
-    R->tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
-    return HZGSVD_SUCCESS;
-}
-
-/* The core pair (unscaled) and its GSVD on `engine`; a failure of the core's run is reported as the
- * reduced pair's, with the caller's arrays untouched. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_solve_core(hzgsvd__d_gen_state *R, const hzgsvd_options *o, hzgsvd_info *info, double t0,
-                                                  hzgsvd__d_core_engine engine)
-{
-    const int k = R->k, l = R->l, s = R->s, n = R->n;
-    const size_t s2 = (size_t)s * s;
-    R->core = (double *)malloc(sizeof(double) * (1 * 3 * s2 + 3 * (size_t)s + 1 * (size_t)n * n + 1));
-    if (!R->core) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s);
-    R->Ac = R->core; R->Bc = R->Ac + 1 * s2; R->Zc = R->Bc + 1 * s2;
-    R->sfc = R->Zc + 1 * s2; R->sgc = R->sfc + s; R->ssc = R->sgc + s; R->Y = R->ssc + s;
-    if (s == 0) return HZGSVD_SUCCESS;
-    hzgsvd__d_gen_copy(hzgsvd__d_AT(&R->B, R->m_g + k, n - l), R->lds, s, s, R->ef, R->Ac, s);
-    hzgsvd__d_gen_copy(hzgsvd__d_AT(&R->B, l - s, n - l), R->lds, s, s, R->eg, R->Bc, s);
-    int bi, bj;
-    if (hzgsvd__d_gen_nonfinite(R->Ac, s, 2 * s, s, &bi, &bj))   /* Ac, Bc: one block of 2s columns */
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
-    const hzgsvd_status core_st = hzgsvd__d_gen_core(s, R->Ac, R->Bc, R->Zc, R->sfc, R->sgc, R->ssc, o, info, t0, engine);
-    if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE && info) {
-        /* the core's arrays may have been written, never the caller's: say so */
-        char d[2 * sizeof info->detail];
-        char *w = strstr(info->detail, " (outputs written)");
-        if (w) *w = '\0';
-        snprintf(d, sizeof d, "the reduced pair (K = %d, L = %d, core of order %d): %s; outputs not written", k, l, s, info->detail);
-        memcpy(info->detail, d, sizeof info->detail - 1);
-        info->detail[sizeof info->detail - 1] = '\0';
-        info->outputs_written = 0;
-    }
-    return core_st;
-}
-
-/* Y: Z in the coordinates of Q (columns in the output order: K, core, sigma = 0, null space). */
-HZGSVD_PRIVATE void hzgsvd__d_gen_assemble_y(const hzgsvd__d_gen_state *R)
-{
-    const int k = R->k, l = R->l, s = R->s, n = R->n, nn = R->nn, lds = R->lds, m_g = R->m_g;
-    const hzgsvd__d_dn_block *B = &R->B;
-    double *Y = R->Y;
-    const double *TA = hzgsvd__d_AT(B, m_g, nn), *A12c = hzgsvd__d_AT(B, m_g, n - l), *A12z = hzgsvd__d_AT(B, m_g, n - l + s);
-    const double *C0 = hzgsvd__d_AT(B, 0, n - l), *S0 = hzgsvd__d_AT(B, 0, n - l + s);
-    memset(Y, 0, sizeof(double) * 1 * (size_t)n * n);
-#define hzgsvd__d_Y(i, j) (Y + (size_t)1 * ((size_t)(i) + (size_t)(j) * n))
-    for (int i = 0; i < k; ++i) hzgsvd__d_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
-    hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, 0), n, k);
-    for (int j = 0; j < s; ++j)
-        memcpy(hzgsvd__d_Y(n - l, k + j), R->Zc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
-    for (int i = 0; i < l - s; ++i) hzgsvd__d_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
-    if (l - s > 0) {
-        hzgsvd__d_dn_mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(n - l + s, k), n);   /* -C0 Zc */
-        hzgsvd__d_dn_trsm_upper(S0, lds, l - s, hzgsvd__d_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
-    }
-    if (k > 0 && l > 0) {
-        hzgsvd__d_dn_mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, hzgsvd__d_Y(n - l, k), n, hzgsvd__d_Y(nn, k), n);
-        hzgsvd__d_dn_mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, hzgsvd__d_Y(n - l + s, k), n, hzgsvd__d_Y(nn, k), n);
-        hzgsvd__d_dn_trsm_upper(TA, lds, k, hzgsvd__d_Y(nn, k), n, l);
-    }
-    for (int i = 0; i < nn; ++i) hzgsvd__d_Y(i, k + l + i)[0] = 1.0;
-#undef hzgsvd__d_Y
-}
-
-/* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors; the
- * sigmas of the four groups.  Returns whether Z holds a non-finite entry (its column in *zj). */
-HZGSVD_PRIVATE int hzgsvd__d_gen_store(const hzgsvd__d_gen_state *R, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                   double *sigma_f, double *sigma_g, double *sigma, int *zj)
-{
-    const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
-    for (int j = 0; j < n; ++j) memset(Z + (size_t)1 * j * ldz, 0, sizeof(double) * 1 * (size_t)n);
-    hzgsvd__d_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__d_AT(&R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
-    int zi;
-    const int zbad = hzgsvd__d_gen_nonfinite(Z, n, n, ldz, &zi, zj);
-    for (int j = 0; j < n; ++j) {
-        if (m_f > 0) memset(F + (size_t)1 * j * ldf, 0, sizeof(double) * 1 * (size_t)m_f);
-        if (m_g > 0) memset(G + (size_t)1 * j * ldg, 0, sizeof(double) * 1 * (size_t)m_g);
-    }
-    for (int i = 0; i < k; ++i) F[(size_t)1 * ((size_t)i + (size_t)i * ldf)] = 1.0;
-    for (int j = 0; j < s; ++j) {
-        memcpy(F + (size_t)1 * ((size_t)k + (size_t)(k + j) * ldf), R->Ac + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
-        memcpy(G + (size_t)1 * ((size_t)(l - s) + (size_t)(k + j) * ldg), R->Bc + (size_t)1 * j * s, sizeof(double) * 1 * (size_t)s);
-    }
-    for (int i = 0; i < l - s; ++i) G[(size_t)1 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
-    if (m_f > 0) hzgsvd__d_gen_unreduce(R->Vf, m_f, R->tauf, R->tfu, m_f, F, ldf, k + s, R->work);
-    if (m_g > 0 && s < l) hzgsvd__d_gen_unreduce(R->Vg + 1 * (size_t)l * m_g, m_g, R->taug + l, l - s, l, G + (size_t)1 * k * ldg, ldg, l, R->work);
-    if (m_g > 0) hzgsvd__d_gen_unreduce(R->Vg, m_g, R->taug, l, m_g, G + (size_t)1 * k * ldg, ldg, l, R->work);
-    for (int c = 0; c < n; ++c) {
-        double f, g, q;
-        if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
-        else if (c < k + s) { f = R->sfc[c - k]; g = R->sgc[c - k]; q = R->ssc[c - k]; }
-        else if (c < k + l) { f = 0.0; g = 1.0; q = 0.0; }
-        else { f = 0.0; g = 0.0; q = NAN; }
-        if (sigma_f) sigma_f[c] = f;
-        if (sigma_g) sigma_g[c] = g;
-        if (sigma) sigma[c] = q;
-    }
-    return zbad;
-}
-
-/* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
- * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
- * written; on any other status they are untouched.  The ranks are decided as LAPACK's xGGSVD3
- * decides them (the header of this file). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_core_engine engine)
-{
-    hzgsvd_status st = hzgsvd__d_gen_finite(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_finite(G, m_g, n, ldg, "G", info);
-    if (st != HZGSVD_SUCCESS) return st;
-    hzgsvd__d_gen_state R;
-    memset(&R, 0, sizeof R);
-    R.m_f = m_f; R.m_g = m_g; R.n = n;
-    const double ulp = ldexp(1.0, -52);
-    const double nf1 = hzgsvd__d_gen_norm1(F, m_f, n, ldf, &R.ef), ng1 = hzgsvd__d_gen_norm1(G, m_g, n, ldg, &R.eg);
-    /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
-    R.tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
-    R.tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
-    st = hzgsvd__d_gen_reduce(F, ldf, G, ldg, &R, info);
-    if (st == HZGSVD_SUCCESS && info) {
-        info->rank_k = R.k; info->rank_l = R.l; info->tol_f = ldexp(R.tolf_s, R.ef); info->tol_g = ldexp(R.tolg_s, R.eg);
-        info->preprocessed = 1;
-    }
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gen_solve_core(&R, o, info, t0, engine);
-    if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
-        int zj = 0;
-        hzgsvd__d_gen_assemble_y(&R);
-        const int zbad = hzgsvd__d_gen_store(&R, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &zj);
-        if (info) info->outputs_written = 1;
-        if (zbad) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
-    }
-    free(R.core); free(R.mem);
-    return st;
-}
-
-/* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
-HZGSVD_PRIVATE double hzgsvd__d_gen_fnorm(const double *A, int m, int n, int lda)
-{
-    double f = 0.0;
-    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__d_dn_nrm2(A + (size_t)1 * j * lda, m, 1));
-    return f;
-}
-
-/* X with F = U diag(sigma_f) X and G = V diag(sigma_g) X (X = Z^-1), from the input pair (F0, G0)
- * and the outputs, without inverting Z: row i of X is w_f u_i^H F0 + w_g v_i^H G0 for any weights
- * with w_f sigma_f + w_g sigma_g = 1.  The weights
- *     w_f = sigma_f / (sigma_f^2 + rho^2 sigma_g^2),  w_g = rho^2 sigma_g / (sigma_f^2 + rho^2 sigma_g^2),
- * rho = ||F0||_F / ||G0||_F, are those of the pair scaled to equal norms: the rounding of each
- * product then stays at u ||F0|| in F = U Sigma_F X and at u ||G0|| in G = V Sigma_G X, however
- * different the two norms are (rho = 1 gives X = Sigma_F U^H F + Sigma_G V^H G).  Rows with
- * sigma_f = sigma_g = 0 (the common null space) are the conjugate transposes of their columns of
- * Z.  w: 2n reals. */
-HZGSVD_PRIVATE void hzgsvd__d_gen_x(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
-                                const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
-                                const double *sf, const double *sg, double *X, int ldx, double *w)
-{
-    const double nf = hzgsvd__d_gen_fnorm(F0, m_f, n, ldf0), ng = hzgsvd__d_gen_fnorm(G0, m_g, n, ldg0);
-    const double rho = ng > 0.0 ? fmin(nf / ng, DBL_MAX) : 1.0;
-    double *wf = w, *wg = w + n;
-    for (int i = 0; i < n; ++i) {
-        const double f = sf[i], g = sg[i];
-        if (g == 0.0) { wf[i] = f > 0.0 ? 1.0 / f : 0.0; wg[i] = 0.0; continue; }
-        if (f == 0.0) { wf[i] = 0.0; wg[i] = 1.0 / g; continue; }
-        const double gr = g * rho;
-        if (gr >= f) { const double t = f / gr; wf[i] = t / (gr * (1.0 + t * t)); wg[i] = 1.0 / (g * (1.0 + t * t)); }
-        else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
-    }
-    for (int j = 0; j < n; ++j) memset(X + (size_t)1 * j * ldx, 0, sizeof(double) * 1 * (size_t)n);
-    if (m_f > 0) hzgsvd__d_dn_mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
-    if (m_g > 0) hzgsvd__d_dn_mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
-    for (int i = 0; i < n; ++i) {
-        if (sf[i] != 0.0 || sg[i] != 0.0) continue;
-        for (int j = 0; j < n; ++j) {
-            const double *z = Z + (size_t)1 * ((size_t)j + (size_t)i * ldz);
-            double *x = X + (size_t)1 * ((size_t)i + (size_t)j * ldx);
-            x[0] = z[0];
-        }
-    }
-}
-
-/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
-{
-    const hzgsvd_status st = hzgsvd__d_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
-                                        c->o, info, c->t0, mode);
-    *written = info && info->outputs_written;
-    return st;
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
-{
-    return hzgsvd__d_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
-                              c->t0, hzgsvd__d_cpu_core);
-}
-
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_cpu_backend = { 1, 0, hzgsvd__d_cpu_full_rank, hzgsvd__d_cpu_reduce };
-
-/* Any pair on the CPU engine (arguments checked): the front door's policy. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
-{
-    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
-    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
-    return hzgsvd__gsvd_any(&hzgsvd__d_cpu_backend, &c, info);
-}
-/*** end templates/hzgsvd_reduce.c.j2 [d] ***/
-
-/*** begin templates/hzgsvd_ggsvd3.c.j2 [d] ***/
-/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (real): the general
- * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
- * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
-
-/* The whole-pair engine `any` (hzgsvd__d_gsvd_any on the CPU) with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
- * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
- * copies taken here. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                         double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
-                                         const double *F0, int ldf0, const double *G0, int ldg0,
-                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__d_any_engine any)
-{
-    if (!X) return any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
-    hzgsvd_info local;
-    if (!info) { info = &local; hzgsvd__info_reset(info); }
-    const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
-    double *mem = (double *)malloc(sizeof(double) * (1 * (nf + ng + nz) + 4 * (size_t)n));
-    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
-    double *Zw = Z ? Z : mem + 1 * (nf + ng), *sf = mem + 1 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
-    const int ldzw = Z ? ldz : n;
-    if (!F0) { hzgsvd__d_gen_copy(F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
-    if (!G0) { hzgsvd__d_gen_copy(G, ldg, m_g, n, 0, mem + 1 * nf, m_g); G0 = mem + 1 * nf; ldg0 = m_g; }
-    const hzgsvd_status st = any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
-    int xbad = 0, xi, xj = 0;
-    if (info->outputs_written) {
-        hzgsvd__d_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
-        if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
-        if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
-        xbad = hzgsvd__d_gen_nonfinite(X, n, n, ldx, &xi, &xj);
-    }
-    free(mem);
-    if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xj + 1);
-    return st;
-}
-
-/* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
- * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
-{
-    if (t >= m) return HZGSVD_SUCCESS;
-    const size_t n_work = hzgsvd__d_dn_work_size(m, m);
-    double *mem = (double *)calloc(1 * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
-    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
-    double *T = mem, *Vr = T + 1 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 1 * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
-    hzgsvd__d_dn_block B = {T, m, m};
-    if (t > 0) {
-        hzgsvd__d_gen_copy(W, ldw, m, t, 0, T, m);
-        (void)hzgsvd__d_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
-    }
-    hzgsvd__d_gen_unit(W + (size_t)1 * t * ldw, ldw, m, m - t, t);
-    hzgsvd__d_gen_unreduce(Vr, m, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t, work);
-    free(mem);
-    return HZGSVD_SUCCESS;
-}
-
-/* xGGSVD3 on the whole-pair engine `any`; w_default: the block width that options.block_width = 0
- * stands for (0: left to the engine). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_ggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
-                                          double *A, int lda, double *B, int ldb, double *alpha, double *beta,
-                                          double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
-                                          const hzgsvd_options *opt, hzgsvd_info *info, int w_default, hzgsvd__d_any_engine any)
-{
-    const double t0 = hzgsvd__now();
-    hzgsvd_options o = hzgsvd__with_width(opt, w_default);
-    hzgsvd__info_reset(info);
-    const int wu = jobu == 'U' || jobu == 'u', wv = jobv == 'V' || jobv == 'v', wq = jobq == 'Q' || jobq == 'q';
-    /* LAPACK's argument numbers (INFO = -i) */
-    const char *bad = NULL;
-    int arg = 0;
-    if (!wu && jobu != 'N' && jobu != 'n') { arg = 1; bad = "JOBU must be 'U' or 'N'"; }
-    else if (!wv && jobv != 'N' && jobv != 'n') { arg = 2; bad = "JOBV must be 'V' or 'N'"; }
-    else if (!wq && jobq != 'N' && jobq != 'n') { arg = 3; bad = "JOBQ must be 'Q' or 'N'"; }
-    else if (m < 0) { arg = 4; bad = "M < 0"; }
-    else if (n < 0) { arg = 5; bad = "N < 0"; }
-    else if (p < 0) { arg = 6; bad = "P < 0"; }
-    else if (!k) { arg = 7; bad = "K is NULL"; }
-    else if (!l) { arg = 8; bad = "L is NULL"; }
-    else if (!A && m > 0 && n > 0) { arg = 9; bad = "A is NULL"; }
-    else if (lda < (m > 1 ? m : 1)) { arg = 10; bad = "LDA < max(1, M)"; }
-    else if (!B && p > 0 && n > 0) { arg = 11; bad = "B is NULL"; }
-    else if (ldb < (p > 1 ? p : 1)) { arg = 12; bad = "LDB < max(1, P)"; }
-    else if (n > 0 && (!alpha || !beta)) { arg = alpha ? 14 : 13; bad = "ALPHA or BETA is NULL"; }
-    else if (wu && !U && m > 0) { arg = 15; bad = "U is NULL with JOBU = 'U'"; }
-    else if (ldu < 1 || (wu && ldu < m)) { arg = 16; bad = "LDU < 1, or LDU < M with JOBU = 'U'"; }
-    else if (wv && !V && p > 0) { arg = 17; bad = "V is NULL with JOBV = 'V'"; }
-    else if (ldv < 1 || (wv && ldv < p)) { arg = 18; bad = "LDV < 1, or LDV < P with JOBV = 'V'"; }
-    else if (wq && !Q && n > 0) { arg = 19; bad = "Q is NULL with JOBQ = 'Q'"; }
-    else if (ldq < 1 || (wq && ldq < n)) { arg = 20; bad = "LDQ < 1, or LDQ < N with JOBQ = 'Q'"; }
-    else if (!iwork && n > 0) { arg = 21; bad = "IWORK is NULL"; }
-    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument %d: %s", arg, bad);
-    o.sort = 1;   /* LAPACK's layout needs the sigma = 0 columns after the others */
-    if (o.preprocess == -1) o.preprocess = 1;   /* LAPACK's semantics: ranks decided by its tolerances, U, V, Q from unitary reductions */
-    static const double probe = 0.0;   /* stands in for arrays the option checks do not look at */
-    hzgsvd_status st = hzgsvd__check_args_general(0, 0, n > 0 ? n : 1, &probe, 1, &probe, 1, &probe, n > 0 ? n : 1, &o, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    *k = 0; *l = 0;
-    if (n == 0) {
-        if (wu) hzgsvd__d_gen_unit(U, ldu, m, m, 0);
-        if (wv) hzgsvd__d_gen_unit(V, ldv, p, p, 0);
-        if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
-        return HZGSVD_SUCCESS;
-    }
-    hzgsvd_info local;
-    hzgsvd_info *inf = info ? info : &local;
-    if (!info) hzgsvd__info_reset(inf);
-    const size_t nF = (size_t)m * n, nG = (size_t)p * n, nn = (size_t)n * n;
-    double *mem = (double *)malloc(sizeof(double) * (1 * (nF + nG + 2 * nn) + 2 * (size_t)n));
-    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
-    double *F = mem, *G = F + 1 * nF, *Z = G + 1 * nG, *X = Z + 1 * nn, *sf = X + 1 * nn, *sg = sf + n;
-    hzgsvd__d_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
-    hzgsvd__d_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
-    /* X from A and B themselves: they stay as they came until R is written into them below */
-    st = hzgsvd__d_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0, any);
-    if (!inf->outputs_written) { free(mem); return st; }
-    const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
-    /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
-    double *S2 = (double *)calloc(1 * (size_t)(r + n) * n + hzgsvd__d_dn_work_size(r + n, n), sizeof(double));
-    if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
-    double *rw = S2 + 1 * (size_t)(r + n) * n;
-    hzgsvd__d_dn_block SB = {S2, r + n, r + n};
-    hzgsvd__d_gen_copy(X, n, r, n, 0, S2, r + n);
-    for (int j = 0; j < n; ++j) S2[(size_t)1 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
-    hzgsvd__d_dn_rq(&SB, 0, r, 0, n, rw);
-    /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
-    for (int j = 0; j < r; ++j)
-        for (int i = 0; i < r; ++i) {
-            const double *s = hzgsvd__d_AT(&SB, i, n - r + j);
-            double *d = NULL;
-            if (i < m) d = A + (size_t)1 * ((size_t)i + (size_t)(n - r + j) * lda);
-            else if (j >= m) d = B + (size_t)1 * ((size_t)(i - kk) + (size_t)(n - r + j) * ldb);
-            if (!d) continue;
-            d[0] = i <= j ? s[0] : 0.0;
-        }
-    for (int i = 0; i < n; ++i) {
-        alpha[i] = i < r ? sf[i] : 0.0;
-        beta[i] = i < r ? sg[i] : 0.0;
-        iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
-    }
-    *k = kk; *l = ll;
-    if (wq) hzgsvd__d_gen_copy(hzgsvd__d_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
-    int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
-    int nonfinite = hzgsvd__d_gen_nonfinite(hzgsvd__d_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
-    free(S2);
-    hzgsvd_status st2 = HZGSVD_SUCCESS;
-    /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
-    int t = 0;
-    while (t < r && sf[t] > 0.0) ++t;
-    if (wu && m > 0) {
-        hzgsvd__d_gen_copy(F, m, m, t < m ? t : m, 0, U, ldu);
-        st2 = hzgsvd__d_lp_complete(U, ldu, m, t, info);
-    }
-    if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
-        hzgsvd__d_gen_copy(G + (size_t)1 * kk * p, p, p, ll, 0, V, ldv);
-        st2 = hzgsvd__d_lp_complete(V, ldv, p, ll, info);
-    }
-    free(mem);
-    if (st2 != HZGSVD_SUCCESS) return st2;
-    for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
-    nonfinite = nonfinite || (wu && hzgsvd__d_gen_nonfinite(U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__d_gen_nonfinite(V, p, p, ldv, &bi, &bj)) ||
-          (wq && hzgsvd__d_gen_nonfinite(Q, n, n, ldq, &bi, &bj));
-    if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
-    if (info) {
-        info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS)
-            snprintf(info->detail, sizeof info->detail, "K = %d, L = %d, %d sweeps", kk, ll, info->sweeps);
-    }
-    return st;
-}
-/*** end templates/hzgsvd_ggsvd3.c.j2 [d] ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
 /* Range scaling of the complex double engine: the scaling of a working column and the
@@ -3908,11 +3255,16 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_larfb_right(int trans, int nrows, int len, int 
     hzgsvd__z_dn_mm('N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
 }
 
-/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
-typedef struct hzgsvd__z_dn_block {
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on (one type for
+ * both precisions: the reduction's driver, templates/hzgsvd_reduce.c, is written once). */
+#ifndef HZGSVD__DN_BLOCK_DEFINED
+#define HZGSVD__DN_BLOCK_DEFINED
+typedef struct hzgsvd__dn_block {
     double *S;
     int lds, srows;
-} hzgsvd__z_dn_block;
+} hzgsvd__dn_block;
+#endif
+typedef hzgsvd__dn_block hzgsvd__z_dn_block;
 
 #define hzgsvd__z_AT(B, i, j) ((B)->S + (size_t)2 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
 
@@ -4243,9 +3595,11 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, dou
 }
 /*** end templates/hzgsvd_dense.c.j2 [z] ***/
 
-/*** begin templates/hzgsvd_reduce.c.j2 [z] ***/
-/* General pairs (complex (z)): any F (m_f x n) and G (m_g x n), rank deficient or with
- * fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
+/*** begin templates/hzgsvd_reduce.c ***/
+#line HZGSVD__SRC_LINE(1, 3600) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+/* General pairs, both precisions (the doubles per element C and the dense kernels come from the
+ * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
+ * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
  * a square core pair of full rank on which the Hari-Zimmermann engine runs (docs/API.md, "General
  * pairs").  With S = [G; F; I] carried along (every column operation acts on all three):
  *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
@@ -4262,15 +3616,51 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, dou
  * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
  * rank is the number of leading pivots whose column norm exceeds tol. */
 
+/* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
+ * become Uc, Vc): the CPU engine (hzgsvd__?_cpu_core), the GPU engine on copies in
+ * hzgsvd_single.cuh.  mode as the CPU engine's (hzgsvd__on_deficient).  The reduction's fields of
+ * info (rank_k, rank_l, tol_f, tol_g, preprocessed) survive the call. */
+typedef hzgsvd_status (*hzgsvd__core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode);
+
+/* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__?_gsvd_any on the CPU, the
+ * GPU's on host arrays in hzgsvd_single.cuh. */
+typedef hzgsvd_status (*hzgsvd__any_engine)(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                            double t0);
+
+/* What the reduction needs of a precision: the doubles per element (1 real, 2 complex
+ * interleaved) and the dense kernels (templates/hzgsvd_dense.c.j2), the CPU engine's core for the
+ * fallback. */
+typedef struct hzgsvd__dense_prec {
+    int planes;
+    double (*nrm2)(const double *x, int len, int inc);
+    void (*mm)(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda, const double *B, int ldb,
+               double *Cm, int ldc);
+    void (*trsm_upper)(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs);
+    int (*qrcp)(const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int pivot, double tol, double *Vr, int ldv,
+                double *tau, double *work);
+    void (*rq)(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work);
+    void (*lq)(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work);
+    size_t (*work_size)(int srows, int ncols);
+    void (*larft)(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm);
+    void (*larfb_left)(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt, double *W, int ldw, double *Wk);
+    hzgsvd__core_engine cpu_core;
+} hzgsvd__dense_prec;
+
+/* Element (i, j) of the block B (C doubles per element). */
+#define HZGSVD__DN_AT(C, B, i, j) ((B)->S + (size_t)(C) * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
+
 /* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
  * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
-HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld, int *e)
+HZGSVD_PRIVATE double hzgsvd__gen_norm1(const hzgsvd__dense_prec *X, const double *A, int m, int n, int ld, int *e)
 {
+    const int C = X->planes;
     double amax = 0.0, best = 0.0;
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i) {
-            const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
-            amax = fmax(amax, hypot(a[0], a[1]));
+            const double *a = A + (size_t)C * ((size_t)i + (size_t)j * ld);
+            amax = fmax(amax, (C == 2 ? hypot(a[0], a[1]) : fabs(a[0])));
         }
     *e = 0;
     if (!(amax > 0.0)) return 0.0;
@@ -4279,8 +3669,8 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld,
     for (int j = 0; j < n; ++j) {
         double s = 0.0;
         for (int i = 0; i < m; ++i) {
-            const double *a = A + (size_t)2 * ((size_t)i + (size_t)j * ld);
-            const double x = hypot(a[0], a[1]);
+            const double *a = A + (size_t)C * ((size_t)i + (size_t)j * ld);
+            const double x = (C == 2 ? hypot(a[0], a[1]) : fabs(a[0]));
             s += sc != 0.0 ? x * sc : ldexp(x, -*e);
         }
         best = fmax(best, s);
@@ -4290,77 +3680,82 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_norm1(const double *A, int m, int n, int ld,
 
 /* Whether the rows x cols block A (ld) holds a NaN or an infinity; the first one's row and column
  * (0-based, column by column) in *row, *col. */
-HZGSVD_PRIVATE int hzgsvd__z_gen_nonfinite(const double *A, int rows, int cols, int ld, int *row, int *col)
+HZGSVD_PRIVATE int hzgsvd__gen_nonfinite(const hzgsvd__dense_prec *X, const double *A, int rows, int cols, int ld, int *row, int *col)
 {
+    const int C = X->planes;
     for (int j = 0; j < cols; ++j)
-        for (int i = 0; i < 2 * rows; ++i)
-            if (!isfinite(A[(size_t)2 * j * ld + i])) { *row = i / 2; *col = j; return 1; }
+        for (int i = 0; i < C * rows; ++i)
+            if (!isfinite(A[(size_t)C * j * ld + i])) { *row = i / C; *col = j; return 1; }
     return 0;
 }
 
 /* The finiteness check of a general pair's input (zero columns are allowed here). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_finite(const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_finite(const hzgsvd__dense_prec *X, const double *A, int m, int n, int ld, const char *name, hzgsvd_info *info)
 {
     int i, j;
-    if (hzgsvd__z_gen_nonfinite(A, m, n, ld, &i, &j))
+    if (hzgsvd__gen_nonfinite(X, A, m, n, ld, &i, &j))
         return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d, %d) is not finite", name, i + 1, j + 1);
     return HZGSVD_SUCCESS;
 }
 
 /* The rows x cols block W (ld ldw) set to the unit columns e_{row0}, e_{row0+1}, ... */
-HZGSVD_PRIVATE void hzgsvd__z_gen_unit(double *W, int ldw, int rows, int cols, int row0)
+HZGSVD_PRIVATE void hzgsvd__gen_unit(const hzgsvd__dense_prec *X, double *W, int ldw, int rows, int cols, int row0)
 {
+    const int C = X->planes;
     for (int j = 0; j < cols; ++j) {
-        memset(W + (size_t)2 * j * ldw, 0, sizeof(double) * 2 * (size_t)rows);
-        W[(size_t)2 * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
+        memset(W + (size_t)C * j * ldw, 0, sizeof(double) * C * (size_t)rows);
+        W[(size_t)C * ((size_t)(row0 + j) + (size_t)j * ldw)] = 1.0;
     }
 }
 
 /* Copies the rows x cols block at src (ld lds) to dst (ld ldd), times 2^e (by one multiplication
  * where 2^e is a normal double: the same, correctly rounded, value as ldexp's). */
-HZGSVD_PRIVATE void hzgsvd__z_gen_copy(const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
+HZGSVD_PRIVATE void hzgsvd__gen_copy(const hzgsvd__dense_prec *X, const double *src, int lds, int rows, int cols, int e, double *dst, int ldd)
 {
+    const int C = X->planes;
     const double sc = e >= -1022 && e <= 1023 ? ldexp(1.0, e) : 0.0;
     for (int j = 0; j < cols; ++j) {
-        const double *x = src + (size_t)2 * j * lds;
-        double *y = dst + (size_t)2 * j * ldd;
+        const double *x = src + (size_t)C * j * lds;
+        double *y = dst + (size_t)C * j * ldd;
         if (sc != 0.0)
-            for (int i = 0; i < 2 * rows; ++i) y[i] = x[i] * sc;
+            for (int i = 0; i < C * rows; ++i) y[i] = x[i] * sc;
         else
-            for (int i = 0; i < 2 * rows; ++i) y[i] = ldexp(x[i], e);
+            for (int i = 0; i < C * rows; ++i) y[i] = ldexp(x[i], e);
     }
 }
 
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
  * factors tau) to the ncols columns of W: W := H_0 H_1 ... H_{t-1} W (the unitary factor whose
  * adjoint the reduction applied), as block reflectors of HZGSVD__DN_NB from the last.
- * work: hzgsvd__z_dn_work_size(m, ncols) doubles. */
-HZGSVD_PRIVATE void hzgsvd__z_gen_unreduce(const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
+ * work: X->work_size(m, ncols) doubles. */
+HZGSVD_PRIVATE void hzgsvd__gen_unreduce(const hzgsvd__dense_prec *X, const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
 {
+    const int C = X->planes;
     const int nb = HZGSVD__DN_NB;
-    double *T = work, *Gm = T + (size_t)2 * nb * nb, *Wk = Gm + (size_t)2 * nb * nb;
+    double *T = work, *Gm = T + (size_t)C * nb * nb, *Wk = Gm + (size_t)C * nb * nb;
     for (int b0 = t > 0 ? ((t - 1) / nb) * nb : -1; b0 >= 0; b0 -= nb) {
         const int kb = t - b0 < nb ? t - b0 : nb;
-        const double *Vb = V + (size_t)2 * ((size_t)b0 + (size_t)b0 * ldv);
-        hzgsvd__z_dn_larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
-        hzgsvd__z_dn_larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)2 * b0, ldw, Wk);
+        const double *Vb = V + (size_t)C * ((size_t)b0 + (size_t)b0 * ldv);
+        X->larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
+        X->larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)C * b0, ldw, Wk);
     }
 }
 
 /* max |(Y^H Y - I)_ij| over the s columns of the s x s Y (ld s): the upper triangle of Y^H Y by
  * blocks of up to 256 columns (products).  work: s * min(s, 256) scalars. */
-HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s, double *work)
+HZGSVD_PRIVATE double hzgsvd__gen_orth(const hzgsvd__dense_prec *X, const double *Y, int s, double *work)
 {
+    const int C = X->planes;
     double worst = 0.0;
     const int bw = s < 256 ? s : 256;
     for (int j0 = 0; j0 < s; j0 += bw) {
         const int w = s - j0 < bw ? s - j0 : bw, rows = j0 + w;
-        memset(work, 0, sizeof(double) * 2 * (size_t)rows * w);
-        hzgsvd__z_dn_mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)2 * j0 * s, s, work, rows);
+        memset(work, 0, sizeof(double) * C * (size_t)rows * w);
+        X->mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)C * j0 * s, s, work, rows);
         for (int jj = 0; jj < w; ++jj)
             for (int i = 0; i <= j0 + jj; ++i) {
-                const double *g = work + (size_t)2 * ((size_t)i + (size_t)jj * rows);
-                worst = fmax(worst, hypot(g[0] - (i == j0 + jj), g[1]));
+                const double *g = work + (size_t)C * ((size_t)i + (size_t)jj * rows);
+                worst = fmax(worst, (C == 2 ? hypot(g[0] - (i == j0 + jj), g[1]) : fabs(g[0] - (i == j0 + jj))));
             }
     }
     return worst;
@@ -4374,50 +3769,38 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_orth(const double *Y, int s, double *work)
  * u ||F|| ||z_j||.  The correction is that small against sigma_f_j u_j: the residual stays where it
  * was, the columns with large sigma (accurate already) move by O(u), and U^H U = I to O(u).
  * idx: s ints of scratch. */
-HZGSVD_PRIVATE void hzgsvd__z_gen_reorth(double *Y, int s, const double *sig, int *idx)
+HZGSVD_PRIVATE void hzgsvd__gen_reorth(const hzgsvd__dense_prec *X, double *Y, int s, const double *sig, int *idx)
 {
+    const int C = X->planes;
     int cnt = 0;
     for (int j = 0; j < s; ++j)
         if (sig[j] > 0.0) idx[cnt++] = j;
     hzgsvd__sort_desc(sig, idx, cnt);
     for (int t = 0; t < cnt; ++t) {
-        double *y = Y + (size_t)2 * idx[t] * s;
+        double *y = Y + (size_t)C * idx[t] * s;
         for (int pass = 0; pass < 2; ++pass)
             for (int q = 0; q < t; ++q) {
-                const double *x = Y + (size_t)2 * idx[q] * s;
+                const double *x = Y + (size_t)C * idx[q] * s;
                 double dr = 0.0, di = 0.0;   /* x^H y */
-                for (int i = 0; i < s; ++i) {
-                    dr += x[2 * i] * y[2 * i] + x[2 * i + 1] * y[2 * i + 1];
-                    di += x[2 * i] * y[2 * i + 1] - x[2 * i + 1] * y[2 * i];
-                }
-                for (int i = 0; i < s; ++i) {
-                    y[2 * i] -= dr * x[2 * i] - di * x[2 * i + 1];
-                    y[2 * i + 1] -= dr * x[2 * i + 1] + di * x[2 * i];
+                if (C == 2) {
+                    for (int i = 0; i < s; ++i) {
+                        dr += x[2 * i] * y[2 * i] + x[2 * i + 1] * y[2 * i + 1];
+                        di += x[2 * i] * y[2 * i + 1] - x[2 * i + 1] * y[2 * i];
+                    }
+                    for (int i = 0; i < s; ++i) {
+                        y[2 * i] -= dr * x[2 * i] - di * x[2 * i + 1];
+                        y[2 * i + 1] -= dr * x[2 * i + 1] + di * x[2 * i];
+                    }
+                } else {
+                    for (int i = 0; i < s; ++i) dr += x[i] * y[i];
+                    for (int i = 0; i < s; ++i) y[i] -= dr * x[i];
                 }
             }
-        const double nrm = hzgsvd__z_dn_nrm2(y, s, 1);
+        const double nrm = X->nrm2(y, s, 1);
         if (nrm > 0.0)
-            for (int i = 0; i < 2 * s; ++i) y[i] /= nrm;
+            for (int i = 0; i < C * s; ++i) y[i] /= nrm;
     }
 }
-
-/* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
- * become Uc, Vc): the CPU engine here, the GPU engine on copies in hzgsvd_single.cuh.  mode as
- * hzgsvd__z_gsvd's (hzgsvd__on_deficient).  The reduction's fields of info (rank_k, rank_l, tol_f, tol_g, preprocessed)
- * survive the call. */
-typedef hzgsvd_status (*hzgsvd__z_core_engine)(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                           const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode);
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
-}
-
-/* A whole-pair engine as the X and xGGSVD3 entry points call it: hzgsvd__z_gsvd_any on the CPU, the GPU's on
- * host arrays in hzgsvd_single.cuh. */
-typedef hzgsvd_status (*hzgsvd__z_any_engine)(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                          double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0);
 
 /* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
  * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
@@ -4425,31 +3808,32 @@ typedef hzgsvd_status (*hzgsvd__z_any_engine)(int m_f, int m_g, int n, double *F
  * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
  * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
  * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__core_engine engine)
 {
+    const int C = X->planes;
     const size_t s2 = (size_t)s * s;
-    const size_t n_work = hzgsvd__z_dn_work_size(2 * s, s);
+    const size_t n_work = X->work_size(2 * s, s);
     /* + s + 1 for tau, + s for the re-orthogonalization's indices (ints in double slots) */
-    double *mem = (double *)calloc(2 * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
+    double *mem = (double *)calloc(C * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
-    double *S = mem, *Vr = S + 2 * 2 * s2, *Rm = Vr + 2 * 2 * s2, *work = Rm + 2 * s2, *tau = work + n_work;
+    double *S = mem, *Vr = S + C * 2 * s2, *Rm = Vr + C * 2 * s2, *work = Rm + C * s2, *tau = work + n_work;
     int *idx = (int *)(tau + s + 1);
-    hzgsvd__z_gen_copy(Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
-    hzgsvd__z_gen_copy(Bc, s, s, s, 0, S + 2 * (size_t)s, 2 * s);
+    hzgsvd__gen_copy(X, Ac, s, s, s, 0, S, 2 * s);             /* S = [Ac; Bc] (2s x s) */
+    hzgsvd__gen_copy(X, Bc, s, s, s, 0, S + C * (size_t)s, 2 * s);
     hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_REPORT);
     const double tol = 16.0 * s * ldexp(1.0, -53);
     const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
-    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__z_gen_orth(Ac, s, Vr) > tol || hzgsvd__z_gen_orth(Bc, s, Vr) > tol)))) {
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__gen_orth(X, Ac, s, Vr) > tol || hzgsvd__gen_orth(X, Bc, s, Vr) > tol)))) {
         free(mem);
         return st;
     }
-    hzgsvd__z_dn_block B = {S, 2 * s, 2 * s};
-    (void)hzgsvd__z_dn_qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    hzgsvd__dn_block B = {S, 2 * s, 2 * s};
+    (void)X->qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
-        for (int i = 0; i < 2 * s; ++i) Rm[(size_t)2 * j * s + i] = i / 2 <= j ? S[(size_t)2 * j * 2 * s + i] : 0.0;
-    hzgsvd__z_gen_unit(S, 2 * s, 2 * s, s, 0);
-    hzgsvd__z_gen_unreduce(Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
+        for (int i = 0; i < C * s; ++i) Rm[(size_t)C * j * s + i] = i / C <= j ? S[(size_t)C * j * 2 * s + i] : 0.0;
+    hzgsvd__gen_unit(X, S, 2 * s, 2 * s, s, 0);
+    hzgsvd__gen_unreduce(X, Vr, 2 * s, tau, s, 2 * s, S, 2 * s, s, work);
     /* The engine on [Q1; Q2]; where it refuses it, the CPU engine column by column: the blocked
      * engine factors the Gram matrix of each pivot block, which squares its condition, and where a
      * sigma sits near the tolerance on either side (sigma_g ~ 1e-14 with another sigma_f ~ 1e-10,
@@ -4457,17 +3841,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
     hzgsvd_options o1 = *o;
     o1.block_width = 1;
     for (int attempt = 0; attempt < 2 && (attempt == 0 || st == HZGSVD_ERR_RANK_DEFICIENT); ++attempt) {
-        hzgsvd__z_gen_copy(S, 2 * s, s, s, 0, Ac, s);
-        hzgsvd__z_gen_copy(S + 2 * (size_t)s, 2 * s, s, s, 0, Bc, s);
+        hzgsvd__gen_copy(X, S, 2 * s, s, s, 0, Ac, s);
+        hzgsvd__gen_copy(X, S + C * (size_t)s, 2 * s, s, s, 0, Bc, s);
         if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }   /* this run's counts */
         st = attempt == 0 ? engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_ACCEPT)
-                          : hzgsvd__z_cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, HZGSVD__DEFICIENT_ACCEPT);
+                          : X->cpu_core(s, Ac, Bc, Zc, sf, sg, ss, &o1, info, t0, HZGSVD__DEFICIENT_ACCEPT);
     }
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
-        if (hzgsvd__z_gen_orth(Ac, s, Vr) > tol) hzgsvd__z_gen_reorth(Ac, s, sf, idx);
-        if (hzgsvd__z_gen_orth(Bc, s, Vr) > tol) hzgsvd__z_gen_reorth(Bc, s, sg, idx);
-        hzgsvd__z_dn_trsm_upper(Rm, s, s, Zc, s, s);
+        if (hzgsvd__gen_orth(X, Ac, s, Vr) > tol) hzgsvd__gen_reorth(X, Ac, s, sf, idx);
+        if (hzgsvd__gen_orth(X, Bc, s, Vr) > tol) hzgsvd__gen_reorth(X, Bc, s, sg, idx);
+        X->trsm_upper(Rm, s, s, Zc, s, s);
     }
     free(mem);
     return st;
@@ -4475,52 +3859,55 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_core(int s, double *Ac, double *Bc, d
 
 /* A reduction in progress: S = [G; F; I] (scaled by 2^-eg, 2^-ef) and its row reflectors, the
  * ranks, the core pair and its GSVD, scratch. */
-typedef struct hzgsvd__z_gen_state {
+typedef struct hzgsvd__gen_state {
+    const hzgsvd__dense_prec *X;
     int m_f, m_g, n, lds, ef, eg;
     int k, l, s, nn, tfu;           /* K, L, the core's order, the common null space, reflectors made on F's rows */
     double tolf_s, tolg_s;          /* the rank tolerances in the units of the scaled matrices */
-    hzgsvd__z_dn_block B;
+    hzgsvd__dn_block B;
     double *mem, *Vf, *Vg, *work, *tauf, *taug;
     double *core, *Ac, *Bc, *Zc, *sfc, *sgc, *ssc, *Y;
-} hzgsvd__z_gen_state;
+} hzgsvd__gen_state;
 
 /* S, the reflectors and the three rank-revealing stages (the header of this file):
  *   A: G's rank l and G Q = V1 [0 T_B; 0 0];
  *   B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns;
  *   C: A22 = rows k.. of F's last l columns; rank s; its null space split off where s < l. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_reduce(const double *F, int ldf, const double *G, int ldg, hzgsvd__z_gen_state *R, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_reduce(const double *F, int ldf, const double *G, int ldg, hzgsvd__gen_state *R, hzgsvd_info *info)
 {
+    const hzgsvd__dense_prec *X = R->X;
+    const int C = X->planes;
     const int m_f = R->m_f, m_g = R->m_g, n = R->n;
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
-    const size_t n_work = hzgsvd__z_dn_work_size(mx, n);
+    const size_t n_work = X->work_size(mx, n);
     R->lds = lds;
-    R->mem = (double *)calloc(2 * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
+    R->mem = (double *)calloc(C * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
     if (!R->mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
     double *S = R->mem;
-    R->Vf = S + 2 * n_s; R->Vg = R->Vf + 2 * n_vf; R->work = R->Vg + 2 * n_vg;
+    R->Vf = S + C * n_s; R->Vg = R->Vf + C * n_vf; R->work = R->Vg + C * n_vg;
     R->tauf = R->work + n_work; R->taug = R->tauf + tf;
-    hzgsvd__z_dn_block *B = &R->B;
+    hzgsvd__dn_block *B = &R->B;
     B->S = S; B->lds = lds; B->srows = lds;
-    hzgsvd__z_gen_copy(G, ldg, m_g, n, -R->eg, S, lds);
-    hzgsvd__z_gen_copy(F, ldf, m_f, n, -R->ef, S + 2 * (size_t)m_g, lds);
-    for (int j = 0; j < n; ++j) hzgsvd__z_AT(B, m_g + m_f + j, j)[0] = 1.0;
+    hzgsvd__gen_copy(X, G, ldg, m_g, n, -R->eg, S, lds);
+    hzgsvd__gen_copy(X, F, ldf, m_f, n, -R->ef, S + C * (size_t)m_g, lds);
+    for (int j = 0; j < n; ++j) HZGSVD__DN_AT(C, B, m_g + m_f + j, j)[0] = 1.0;
     /* rows of G and of F in S: i and m_g + i */
-    const int l = hzgsvd__z_dn_qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
-    if (l < n) hzgsvd__z_dn_rq(B, 0, l, 0, n, R->work);
+    const int l = X->qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
+    if (l < n) X->rq(B, 0, l, 0, n, R->work);
     int k = 0;
     if (n - l > 0 && m_f > 0) {
-        k = hzgsvd__z_dn_qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
-        if (k < n - l) hzgsvd__z_dn_rq(B, m_g, k, 0, n - l, R->work);
+        k = X->qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
+        if (k < n - l) X->rq(B, m_g, k, 0, n - l, R->work);
     }
     int s = 0;
     if (l > 0 && m_f > k)
-        s = hzgsvd__z_dn_qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
-                          R->Vf + 2 * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
+        s = X->qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
+                          R->Vf + C * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
     if (s < l) {
-        if (s > 0) hzgsvd__z_dn_lq(B, m_g + k, s, n - l, l, R->work);
-        (void)hzgsvd__z_dn_qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + 2 * (size_t)l * m_g, m_g, R->taug + l, R->work);
+        if (s > 0) X->lq(B, m_g + k, s, n - l, l, R->work);
+        (void)X->qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + C * (size_t)l * m_g, m_g, R->taug + l, R->work);
     }
     R->k = k; R->l = l; R->s = s; R->nn = n - l - k;
     R->tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
@@ -4529,22 +3916,24 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_reduce(const double *F, int ldf, cons
 
 /* The core pair (unscaled) and its GSVD on `engine`; a failure of the core's run is reported as the
  * reduced pair's, with the caller's arrays untouched. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_solve_core(hzgsvd__z_gen_state *R, const hzgsvd_options *o, hzgsvd_info *info, double t0,
-                                                  hzgsvd__z_core_engine engine)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_solve_core(hzgsvd__gen_state *R, const hzgsvd_options *o, hzgsvd_info *info, double t0,
+                                                  hzgsvd__core_engine engine)
 {
+    const hzgsvd__dense_prec *X = R->X;
+    const int C = X->planes;
     const int k = R->k, l = R->l, s = R->s, n = R->n;
     const size_t s2 = (size_t)s * s;
-    R->core = (double *)malloc(sizeof(double) * (2 * 3 * s2 + 3 * (size_t)s + 2 * (size_t)n * n + 1));
+    R->core = (double *)malloc(sizeof(double) * (C * 3 * s2 + 3 * (size_t)s + C * (size_t)n * n + 1));
     if (!R->core) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the core pair (s = %d)", s);
-    R->Ac = R->core; R->Bc = R->Ac + 2 * s2; R->Zc = R->Bc + 2 * s2;
-    R->sfc = R->Zc + 2 * s2; R->sgc = R->sfc + s; R->ssc = R->sgc + s; R->Y = R->ssc + s;
+    R->Ac = R->core; R->Bc = R->Ac + C * s2; R->Zc = R->Bc + C * s2;
+    R->sfc = R->Zc + C * s2; R->sgc = R->sfc + s; R->ssc = R->sgc + s; R->Y = R->ssc + s;
     if (s == 0) return HZGSVD_SUCCESS;
-    hzgsvd__z_gen_copy(hzgsvd__z_AT(&R->B, R->m_g + k, n - l), R->lds, s, s, R->ef, R->Ac, s);
-    hzgsvd__z_gen_copy(hzgsvd__z_AT(&R->B, l - s, n - l), R->lds, s, s, R->eg, R->Bc, s);
+    hzgsvd__gen_copy(X, HZGSVD__DN_AT(C, &R->B, R->m_g + k, n - l), R->lds, s, s, R->ef, R->Ac, s);
+    hzgsvd__gen_copy(X, HZGSVD__DN_AT(C, &R->B, l - s, n - l), R->lds, s, s, R->eg, R->Bc, s);
     int bi, bj;
-    if (hzgsvd__z_gen_nonfinite(R->Ac, s, 2 * s, s, &bi, &bj))   /* Ac, Bc: one block of 2s columns */
+    if (hzgsvd__gen_nonfinite(X, R->Ac, s, 2 * s, s, &bi, &bj))   /* Ac, Bc: one block of 2s columns */
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "the reduced pair of order %d overflows the double range", s);
-    const hzgsvd_status core_st = hzgsvd__z_gen_core(s, R->Ac, R->Bc, R->Zc, R->sfc, R->sgc, R->ssc, o, info, t0, engine);
+    const hzgsvd_status core_st = hzgsvd__gen_core(X, s, R->Ac, R->Bc, R->Zc, R->sfc, R->sgc, R->ssc, o, info, t0, engine);
     if (core_st != HZGSVD_SUCCESS && core_st != HZGSVD_ERR_NO_CONVERGENCE && info) {
         /* the core's arrays may have been written, never the caller's: say so */
         char d[2 * sizeof info->detail];
@@ -4559,56 +3948,60 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_solve_core(hzgsvd__z_gen_state *R, co
 }
 
 /* Y: Z in the coordinates of Q (columns in the output order: K, core, sigma = 0, null space). */
-HZGSVD_PRIVATE void hzgsvd__z_gen_assemble_y(const hzgsvd__z_gen_state *R)
+HZGSVD_PRIVATE void hzgsvd__gen_assemble_y(const hzgsvd__gen_state *R)
 {
+    const hzgsvd__dense_prec *X = R->X;
+    const int C = X->planes;
     const int k = R->k, l = R->l, s = R->s, n = R->n, nn = R->nn, lds = R->lds, m_g = R->m_g;
-    const hzgsvd__z_dn_block *B = &R->B;
+    const hzgsvd__dn_block *B = &R->B;
     double *Y = R->Y;
-    const double *TA = hzgsvd__z_AT(B, m_g, nn), *A12c = hzgsvd__z_AT(B, m_g, n - l), *A12z = hzgsvd__z_AT(B, m_g, n - l + s);
-    const double *C0 = hzgsvd__z_AT(B, 0, n - l), *S0 = hzgsvd__z_AT(B, 0, n - l + s);
-    memset(Y, 0, sizeof(double) * 2 * (size_t)n * n);
-#define hzgsvd__z_Y(i, j) (Y + (size_t)2 * ((size_t)(i) + (size_t)(j) * n))
-    for (int i = 0; i < k; ++i) hzgsvd__z_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
-    hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, 0), n, k);
+    const double *TA = HZGSVD__DN_AT(C, B, m_g, nn), *A12c = HZGSVD__DN_AT(C, B, m_g, n - l), *A12z = HZGSVD__DN_AT(C, B, m_g, n - l + s);
+    const double *C0 = HZGSVD__DN_AT(C, B, 0, n - l), *S0 = HZGSVD__DN_AT(C, B, 0, n - l + s);
+    memset(Y, 0, sizeof(double) * C * (size_t)n * n);
+#define HZGSVD__GEN_Y(i, j) (Y + (size_t)C * ((size_t)(i) + (size_t)(j) * n))
+    for (int i = 0; i < k; ++i) HZGSVD__GEN_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
+    X->trsm_upper(TA, lds, k, HZGSVD__GEN_Y(nn, 0), n, k);
     for (int j = 0; j < s; ++j)
-        memcpy(hzgsvd__z_Y(n - l, k + j), R->Zc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
-    for (int i = 0; i < l - s; ++i) hzgsvd__z_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
+        memcpy(HZGSVD__GEN_Y(n - l, k + j), R->Zc + (size_t)C * j * s, sizeof(double) * C * (size_t)s);
+    for (int i = 0; i < l - s; ++i) HZGSVD__GEN_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
     if (l - s > 0) {
-        hzgsvd__z_dn_mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(n - l + s, k), n);   /* -C0 Zc */
-        hzgsvd__z_dn_trsm_upper(S0, lds, l - s, hzgsvd__z_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+        X->mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(n - l + s, k), n);   /* -C0 Zc */
+        X->trsm_upper(S0, lds, l - s, HZGSVD__GEN_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
     }
     if (k > 0 && l > 0) {
-        hzgsvd__z_dn_mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, hzgsvd__z_Y(n - l, k), n, hzgsvd__z_Y(nn, k), n);
-        hzgsvd__z_dn_mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, hzgsvd__z_Y(n - l + s, k), n, hzgsvd__z_Y(nn, k), n);
-        hzgsvd__z_dn_trsm_upper(TA, lds, k, hzgsvd__z_Y(nn, k), n, l);
+        X->mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(nn, k), n);
+        X->mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, HZGSVD__GEN_Y(n - l + s, k), n, HZGSVD__GEN_Y(nn, k), n);
+        X->trsm_upper(TA, lds, k, HZGSVD__GEN_Y(nn, k), n, l);
     }
-    for (int i = 0; i < nn; ++i) hzgsvd__z_Y(i, k + l + i)[0] = 1.0;
-#undef hzgsvd__z_Y
+    for (int i = 0; i < nn; ++i) HZGSVD__GEN_Y(i, k + l + i)[0] = 1.0;
+#undef HZGSVD__GEN_Y
 }
 
 /* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors; the
  * sigmas of the four groups.  Returns whether Z holds a non-finite entry (its column in *zj). */
-HZGSVD_PRIVATE int hzgsvd__z_gen_store(const hzgsvd__z_gen_state *R, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+HZGSVD_PRIVATE int hzgsvd__gen_store(const hzgsvd__gen_state *R, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                    double *sigma_f, double *sigma_g, double *sigma, int *zj)
 {
+    const hzgsvd__dense_prec *X = R->X;
+    const int C = X->planes;
     const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
-    for (int j = 0; j < n; ++j) memset(Z + (size_t)2 * j * ldz, 0, sizeof(double) * 2 * (size_t)n);
-    hzgsvd__z_dn_mm('N', 'N', n, n, n, 1.0, NULL, hzgsvd__z_AT(&R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
+    for (int j = 0; j < n; ++j) memset(Z + (size_t)C * j * ldz, 0, sizeof(double) * C * (size_t)n);
+    X->mm('N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
     int zi;
-    const int zbad = hzgsvd__z_gen_nonfinite(Z, n, n, ldz, &zi, zj);
+    const int zbad = hzgsvd__gen_nonfinite(X, Z, n, n, ldz, &zi, zj);
     for (int j = 0; j < n; ++j) {
-        if (m_f > 0) memset(F + (size_t)2 * j * ldf, 0, sizeof(double) * 2 * (size_t)m_f);
-        if (m_g > 0) memset(G + (size_t)2 * j * ldg, 0, sizeof(double) * 2 * (size_t)m_g);
+        if (m_f > 0) memset(F + (size_t)C * j * ldf, 0, sizeof(double) * C * (size_t)m_f);
+        if (m_g > 0) memset(G + (size_t)C * j * ldg, 0, sizeof(double) * C * (size_t)m_g);
     }
-    for (int i = 0; i < k; ++i) F[(size_t)2 * ((size_t)i + (size_t)i * ldf)] = 1.0;
+    for (int i = 0; i < k; ++i) F[(size_t)C * ((size_t)i + (size_t)i * ldf)] = 1.0;
     for (int j = 0; j < s; ++j) {
-        memcpy(F + (size_t)2 * ((size_t)k + (size_t)(k + j) * ldf), R->Ac + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
-        memcpy(G + (size_t)2 * ((size_t)(l - s) + (size_t)(k + j) * ldg), R->Bc + (size_t)2 * j * s, sizeof(double) * 2 * (size_t)s);
+        memcpy(F + (size_t)C * ((size_t)k + (size_t)(k + j) * ldf), R->Ac + (size_t)C * j * s, sizeof(double) * C * (size_t)s);
+        memcpy(G + (size_t)C * ((size_t)(l - s) + (size_t)(k + j) * ldg), R->Bc + (size_t)C * j * s, sizeof(double) * C * (size_t)s);
     }
-    for (int i = 0; i < l - s; ++i) G[(size_t)2 * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
-    if (m_f > 0) hzgsvd__z_gen_unreduce(R->Vf, m_f, R->tauf, R->tfu, m_f, F, ldf, k + s, R->work);
-    if (m_g > 0 && s < l) hzgsvd__z_gen_unreduce(R->Vg + 2 * (size_t)l * m_g, m_g, R->taug + l, l - s, l, G + (size_t)2 * k * ldg, ldg, l, R->work);
-    if (m_g > 0) hzgsvd__z_gen_unreduce(R->Vg, m_g, R->taug, l, m_g, G + (size_t)2 * k * ldg, ldg, l, R->work);
+    for (int i = 0; i < l - s; ++i) G[(size_t)C * ((size_t)i + (size_t)(k + s + i) * ldg)] = 1.0;
+    if (m_f > 0) hzgsvd__gen_unreduce(X, R->Vf, m_f, R->tauf, R->tfu, m_f, F, ldf, k + s, R->work);
+    if (m_g > 0 && s < l) hzgsvd__gen_unreduce(X, R->Vg + C * (size_t)l * m_g, m_g, R->taug + l, l - s, l, G + (size_t)C * k * ldg, ldg, l, R->work);
+    if (m_g > 0) hzgsvd__gen_unreduce(X, R->Vg, m_g, R->taug, l, m_g, G + (size_t)C * k * ldg, ldg, l, R->work);
     for (int c = 0; c < n; ++c) {
         double f, g, q;
         if (c < k) { f = 1.0; g = 0.0; q = HUGE_VAL; }
@@ -4626,31 +4019,32 @@ HZGSVD_PRIVATE int hzgsvd__z_gen_store(const hzgsvd__z_gen_state *R, double *F, 
  * are zero), Z n x n.  On success and on HZGSVD_ERR_NO_CONVERGENCE of the core the outputs are
  * written; on any other status they are untouched.  The ranks are decided as LAPACK's xGGSVD3
  * decides them (the header of this file). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_general(const hzgsvd__dense_prec *X, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                                 double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_core_engine engine)
+                                                const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__core_engine engine)
 {
-    hzgsvd_status st = hzgsvd__z_gen_finite(F, m_f, n, ldf, "F", info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_finite(G, m_g, n, ldg, "G", info);
+    hzgsvd_status st = hzgsvd__gen_finite(X, F, m_f, n, ldf, "F", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gen_finite(X, G, m_g, n, ldg, "G", info);
     if (st != HZGSVD_SUCCESS) return st;
-    hzgsvd__z_gen_state R;
+    hzgsvd__gen_state R;
     memset(&R, 0, sizeof R);
+    R.X = X;
     R.m_f = m_f; R.m_g = m_g; R.n = n;
     const double ulp = ldexp(1.0, -52);
-    const double nf1 = hzgsvd__z_gen_norm1(F, m_f, n, ldf, &R.ef), ng1 = hzgsvd__z_gen_norm1(G, m_g, n, ldg, &R.eg);
+    const double nf1 = hzgsvd__gen_norm1(X, F, m_f, n, ldf, &R.ef), ng1 = hzgsvd__gen_norm1(X, G, m_g, n, ldg, &R.eg);
     /* the tolerances in the units of the scaled matrices (nf1, ng1 are their norms), and as reported */
     R.tolf_s = (double)(m_f > n ? m_f : n) * fmax(nf1, DBL_MIN) * ulp;
     R.tolg_s = (double)(m_g > n ? m_g : n) * fmax(ng1, DBL_MIN) * ulp;
-    st = hzgsvd__z_gen_reduce(F, ldf, G, ldg, &R, info);
+    st = hzgsvd__gen_reduce(F, ldf, G, ldg, &R, info);
     if (st == HZGSVD_SUCCESS && info) {
         info->rank_k = R.k; info->rank_l = R.l; info->tol_f = ldexp(R.tolf_s, R.ef); info->tol_g = ldexp(R.tolg_s, R.eg);
         info->preprocessed = 1;
     }
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gen_solve_core(&R, o, info, t0, engine);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gen_solve_core(&R, o, info, t0, engine);
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         int zj = 0;
-        hzgsvd__z_gen_assemble_y(&R);
-        const int zbad = hzgsvd__z_gen_store(&R, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &zj);
+        hzgsvd__gen_assemble_y(&R);
+        const int zbad = hzgsvd__gen_store(&R, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &zj);
         if (info) info->outputs_written = 1;
         if (zbad) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
     }
@@ -4659,10 +4053,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_general(int m_f, int m_g, int n, dou
 }
 
 /* ||A||_F of the m x n matrix A (ld lda), column by column without needless overflow. */
-HZGSVD_PRIVATE double hzgsvd__z_gen_fnorm(const double *A, int m, int n, int lda)
+HZGSVD_PRIVATE double hzgsvd__gen_fnorm(const hzgsvd__dense_prec *X, const double *A, int m, int n, int lda)
 {
+    const int C = X->planes;
     double f = 0.0;
-    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__z_dn_nrm2(A + (size_t)2 * j * lda, m, 1));
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, X->nrm2(A + (size_t)C * j * lda, m, 1));
     return f;
 }
 
@@ -4674,12 +4069,13 @@ HZGSVD_PRIVATE double hzgsvd__z_gen_fnorm(const double *A, int m, int n, int lda
  * product then stays at u ||F0|| in F = U Sigma_F X and at u ||G0|| in G = V Sigma_G X, however
  * different the two norms are (rho = 1 gives X = Sigma_F U^H F + Sigma_G V^H G).  Rows with
  * sigma_f = sigma_g = 0 (the common null space) are the conjugate transposes of their columns of
- * Z.  w: 2n reals. */
-HZGSVD_PRIVATE void hzgsvd__z_gen_x(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+ * Z.  w: 2n reals.  D: the precision's table. */
+HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
                                 const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
                                 const double *sf, const double *sg, double *X, int ldx, double *w)
 {
-    const double nf = hzgsvd__z_gen_fnorm(F0, m_f, n, ldf0), ng = hzgsvd__z_gen_fnorm(G0, m_g, n, ldg0);
+    const int C = D->planes;
+    const double nf = hzgsvd__gen_fnorm(D, F0, m_f, n, ldf0), ng = hzgsvd__gen_fnorm(D, G0, m_g, n, ldg0);
     const double rho = ng > 0.0 ? fmin(nf / ng, DBL_MAX) : 1.0;
     double *wf = w, *wg = w + n;
     for (int i = 0; i < n; ++i) {
@@ -4690,77 +4086,96 @@ HZGSVD_PRIVATE void hzgsvd__z_gen_x(int m_f, int m_g, int n, const double *F0, i
         if (gr >= f) { const double t = f / gr; wf[i] = t / (gr * (1.0 + t * t)); wg[i] = 1.0 / (g * (1.0 + t * t)); }
         else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
     }
-    for (int j = 0; j < n; ++j) memset(X + (size_t)2 * j * ldx, 0, sizeof(double) * 2 * (size_t)n);
-    if (m_f > 0) hzgsvd__z_dn_mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
-    if (m_g > 0) hzgsvd__z_dn_mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
+    for (int j = 0; j < n; ++j) memset(X + (size_t)C * j * ldx, 0, sizeof(double) * C * (size_t)n);
+    if (m_f > 0) D->mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
+    if (m_g > 0) D->mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
     for (int i = 0; i < n; ++i) {
         if (sf[i] != 0.0 || sg[i] != 0.0) continue;
         for (int j = 0; j < n; ++j) {
-            const double *z = Z + (size_t)2 * ((size_t)j + (size_t)i * ldz);
-            double *x = X + (size_t)2 * ((size_t)i + (size_t)j * ldx);
+            const double *z = Z + (size_t)C * ((size_t)j + (size_t)i * ldz);
+            double *x = X + (size_t)C * ((size_t)i + (size_t)j * ldx);
             x[0] = z[0];
-            x[1] = -z[1];
+            if (C == 2) x[1] = -z[1];
         }
     }
 }
 
-/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+#line 4104 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+/*** end templates/hzgsvd_reduce.c ***/
+
+/*** begin templates/hzgsvd_reduce_prec.c.j2 [d] ***/
+/* The reduction of general pairs, real (d): its table of dense kernels (the driver is
+ * templates/hzgsvd_reduce.c) and the CPU engine behind the front door. */
+
+/* The CPU engine on the reduction's core. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    const hzgsvd_status st = hzgsvd__z_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
+    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
+}
+
+HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = {
+    1, hzgsvd__d_dn_nrm2, hzgsvd__d_dn_mm, hzgsvd__d_dn_trsm_upper, hzgsvd__d_dn_qrcp, hzgsvd__d_dn_rq, hzgsvd__d_dn_lq, hzgsvd__d_dn_work_size,
+    hzgsvd__d_dn_larft, hzgsvd__d_dn_larfb_left, hzgsvd__d_cpu_core
+};
+
+/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    const hzgsvd_status st = hzgsvd__d_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
                                         c->o, info, c->t0, mode);
     *written = info && info->outputs_written;
     return st;
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
 {
-    return hzgsvd__z_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
-                              c->t0, hzgsvd__z_cpu_core);
+    return hzgsvd__gsvd_general(&hzgsvd__d_dense_prec, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g,
+                                c->sigma, c->o, info, c->t0, hzgsvd__d_cpu_core);
 }
 
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_cpu_backend = { 1, 0, hzgsvd__z_cpu_full_rank, hzgsvd__z_cpu_reduce };
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_cpu_backend = { 1, 0, hzgsvd__d_cpu_full_rank, hzgsvd__d_cpu_reduce };
 
 /* Any pair on the CPU engine (arguments checked): the front door's policy. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                             double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
     const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
     if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
-    return hzgsvd__gsvd_any(&hzgsvd__z_cpu_backend, &c, info);
+    return hzgsvd__gsvd_any(&hzgsvd__d_cpu_backend, &c, info);
 }
-/*** end templates/hzgsvd_reduce.c.j2 [z] ***/
+/*** end templates/hzgsvd_reduce_prec.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_ggsvd3.c.j2 [z] ***/
-/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (complex): the general
+/*** begin templates/hzgsvd_ggsvd3.c.j2 [d] ***/
+/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (real): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
  * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
 
-/* The whole-pair engine `any` (hzgsvd__z_gsvd_any on the CPU) with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
+/* The whole-pair engine `any` (hzgsvd__d_gsvd_any on the CPU) with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
  * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
  * copies taken here. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                          double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
                                          const double *F0, int ldf0, const double *G0, int ldg0,
-                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__z_any_engine any)
+                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__any_engine any)
 {
     if (!X) return any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
     hzgsvd_info local;
     if (!info) { info = &local; hzgsvd__info_reset(info); }
     const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
-    double *mem = (double *)malloc(sizeof(double) * (2 * (nf + ng + nz) + 4 * (size_t)n));
+    double *mem = (double *)malloc(sizeof(double) * (1 * (nf + ng + nz) + 4 * (size_t)n));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
-    double *Zw = Z ? Z : mem + 2 * (nf + ng), *sf = mem + 2 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
+    double *Zw = Z ? Z : mem + 1 * (nf + ng), *sf = mem + 1 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
     const int ldzw = Z ? ldz : n;
-    if (!F0) { hzgsvd__z_gen_copy(F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
-    if (!G0) { hzgsvd__z_gen_copy(G, ldg, m_g, n, 0, mem + 2 * nf, m_g); G0 = mem + 2 * nf; ldg0 = m_g; }
+    if (!F0) { hzgsvd__gen_copy(&hzgsvd__d_dense_prec, F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
+    if (!G0) { hzgsvd__gen_copy(&hzgsvd__d_dense_prec, G, ldg, m_g, n, 0, mem + 1 * nf, m_g); G0 = mem + 1 * nf; ldg0 = m_g; }
     const hzgsvd_status st = any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
     int xbad = 0, xi, xj = 0;
     if (info->outputs_written) {
-        hzgsvd__z_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        hzgsvd__gen_x(&hzgsvd__d_dense_prec, m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
         if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
         if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
-        xbad = hzgsvd__z_gen_nonfinite(X, n, n, ldx, &xi, &xj);
+        xbad = hzgsvd__gen_nonfinite(&hzgsvd__d_dense_prec, X, n, n, ldx, &xi, &xj);
     }
     free(mem);
     if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
@@ -4770,30 +4185,30 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F,
 
 /* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
  * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
 {
     if (t >= m) return HZGSVD_SUCCESS;
-    const size_t n_work = hzgsvd__z_dn_work_size(m, m);
-    double *mem = (double *)calloc(2 * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
+    const size_t n_work = hzgsvd__d_dn_work_size(m, m);
+    double *mem = (double *)calloc(1 * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
-    double *T = mem, *Vr = T + 2 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 2 * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
-    hzgsvd__z_dn_block B = {T, m, m};
+    double *T = mem, *Vr = T + 1 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 1 * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
+    hzgsvd__d_dn_block B = {T, m, m};
     if (t > 0) {
-        hzgsvd__z_gen_copy(W, ldw, m, t, 0, T, m);
-        (void)hzgsvd__z_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+        hzgsvd__gen_copy(&hzgsvd__d_dense_prec, W, ldw, m, t, 0, T, m);
+        (void)hzgsvd__d_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
-    hzgsvd__z_gen_unit(W + (size_t)2 * t * ldw, ldw, m, m - t, t);
-    hzgsvd__z_gen_unreduce(Vr, m, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t, work);
+    hzgsvd__gen_unit(&hzgsvd__d_dense_prec, W + (size_t)1 * t * ldw, ldw, m, m - t, t);
+    hzgsvd__gen_unreduce(&hzgsvd__d_dense_prec, Vr, m, tau, t, m, W + (size_t)1 * t * ldw, ldw, m - t, work);
     free(mem);
     return HZGSVD_SUCCESS;
 }
 
 /* xGGSVD3 on the whole-pair engine `any`; w_default: the block width that options.block_width = 0
  * stands for (0: left to the engine). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_ggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
                                           double *A, int lda, double *B, int ldb, double *alpha, double *beta,
                                           double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
-                                          const hzgsvd_options *opt, hzgsvd_info *info, int w_default, hzgsvd__z_any_engine any)
+                                          const hzgsvd_options *opt, hzgsvd_info *info, int w_default, hzgsvd__any_engine any)
 {
     const double t0 = hzgsvd__now();
     hzgsvd_options o = hzgsvd__with_width(opt, w_default);
@@ -4830,8 +4245,224 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, i
     if (st != HZGSVD_SUCCESS) return st;
     *k = 0; *l = 0;
     if (n == 0) {
-        if (wu) hzgsvd__z_gen_unit(U, ldu, m, m, 0);
-        if (wv) hzgsvd__z_gen_unit(V, ldv, p, p, 0);
+        if (wu) hzgsvd__gen_unit(&hzgsvd__d_dense_prec, U, ldu, m, m, 0);
+        if (wv) hzgsvd__gen_unit(&hzgsvd__d_dense_prec, V, ldv, p, p, 0);
+        if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
+        return HZGSVD_SUCCESS;
+    }
+    hzgsvd_info local;
+    hzgsvd_info *inf = info ? info : &local;
+    if (!info) hzgsvd__info_reset(inf);
+    const size_t nF = (size_t)m * n, nG = (size_t)p * n, nn = (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (1 * (nF + nG + 2 * nn) + 2 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
+    double *F = mem, *G = F + 1 * nF, *Z = G + 1 * nG, *X = Z + 1 * nn, *sf = X + 1 * nn, *sg = sf + n;
+    hzgsvd__gen_copy(&hzgsvd__d_dense_prec, A, lda, m, n, 0, F, m > 0 ? m : 1);
+    hzgsvd__gen_copy(&hzgsvd__d_dense_prec, B, ldb, p, n, 0, G, p > 0 ? p : 1);
+    /* X from A and B themselves: they stay as they came until R is written into them below */
+    st = hzgsvd__d_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0, any);
+    if (!inf->outputs_written) { free(mem); return st; }
+    const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
+    /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
+    double *S2 = (double *)calloc(1 * (size_t)(r + n) * n + hzgsvd__d_dn_work_size(r + n, n), sizeof(double));
+    if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
+    double *rw = S2 + 1 * (size_t)(r + n) * n;
+    hzgsvd__d_dn_block SB = {S2, r + n, r + n};
+    hzgsvd__gen_copy(&hzgsvd__d_dense_prec, X, n, r, n, 0, S2, r + n);
+    for (int j = 0; j < n; ++j) S2[(size_t)1 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
+    hzgsvd__d_dn_rq(&SB, 0, r, 0, n, rw);
+    /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
+    for (int j = 0; j < r; ++j)
+        for (int i = 0; i < r; ++i) {
+            const double *s = hzgsvd__d_AT(&SB, i, n - r + j);
+            double *d = NULL;
+            if (i < m) d = A + (size_t)1 * ((size_t)i + (size_t)(n - r + j) * lda);
+            else if (j >= m) d = B + (size_t)1 * ((size_t)(i - kk) + (size_t)(n - r + j) * ldb);
+            if (!d) continue;
+            d[0] = i <= j ? s[0] : 0.0;
+        }
+    for (int i = 0; i < n; ++i) {
+        alpha[i] = i < r ? sf[i] : 0.0;
+        beta[i] = i < r ? sg[i] : 0.0;
+        iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
+    }
+    *k = kk; *l = ll;
+    if (wq) hzgsvd__gen_copy(&hzgsvd__d_dense_prec, hzgsvd__d_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
+    int nonfinite = hzgsvd__gen_nonfinite(&hzgsvd__d_dense_prec, hzgsvd__d_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
+    free(S2);
+    hzgsvd_status st2 = HZGSVD_SUCCESS;
+    /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
+    int t = 0;
+    while (t < r && sf[t] > 0.0) ++t;
+    if (wu && m > 0) {
+        hzgsvd__gen_copy(&hzgsvd__d_dense_prec, F, m, m, t < m ? t : m, 0, U, ldu);
+        st2 = hzgsvd__d_lp_complete(U, ldu, m, t, info);
+    }
+    if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
+        hzgsvd__gen_copy(&hzgsvd__d_dense_prec, G + (size_t)1 * kk * p, p, p, ll, 0, V, ldv);
+        st2 = hzgsvd__d_lp_complete(V, ldv, p, ll, info);
+    }
+    free(mem);
+    if (st2 != HZGSVD_SUCCESS) return st2;
+    for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
+    nonfinite = nonfinite || (wu && hzgsvd__gen_nonfinite(&hzgsvd__d_dense_prec, U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__gen_nonfinite(&hzgsvd__d_dense_prec, V, p, p, ldv, &bi, &bj)) ||
+          (wq && hzgsvd__gen_nonfinite(&hzgsvd__d_dense_prec, Q, n, n, ldq, &bi, &bj));
+    if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
+    if (info) {
+        info->seconds = hzgsvd__now() - t0;
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "K = %d, L = %d, %d sweeps", kk, ll, info->sweeps);
+    }
+    return st;
+}
+/*** end templates/hzgsvd_ggsvd3.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_reduce_prec.c.j2 [z] ***/
+/* The reduction of general pairs, complex (z): its table of dense kernels (the driver is
+ * templates/hzgsvd_reduce.c) and the CPU engine behind the front door. */
+
+/* The CPU engine on the reduction's core. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
+}
+
+HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = {
+    2, hzgsvd__z_dn_nrm2, hzgsvd__z_dn_mm, hzgsvd__z_dn_trsm_upper, hzgsvd__z_dn_qrcp, hzgsvd__z_dn_rq, hzgsvd__z_dn_lq, hzgsvd__z_dn_work_size,
+    hzgsvd__z_dn_larft, hzgsvd__z_dn_larfb_left, hzgsvd__z_cpu_core
+};
+
+/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    const hzgsvd_status st = hzgsvd__z_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
+                                        c->o, info, c->t0, mode);
+    *written = info && info->outputs_written;
+    return st;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__gsvd_general(&hzgsvd__z_dense_prec, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g,
+                                c->sigma, c->o, info, c->t0, hzgsvd__z_cpu_core);
+}
+
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_cpu_backend = { 1, 0, hzgsvd__z_cpu_full_rank, hzgsvd__z_cpu_reduce };
+
+/* Any pair on the CPU engine (arguments checked): the front door's policy. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
+    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
+    return hzgsvd__gsvd_any(&hzgsvd__z_cpu_backend, &c, info);
+}
+/*** end templates/hzgsvd_reduce_prec.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_ggsvd3.c.j2 [z] ***/
+/* X on request and LAPACK's xGGSVD3 interface on the CPU engine (complex): the general
+ * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
+ * LAPACK's U^H A Q = D1 [0 R], V^H B Q = D2 [0 R] (docs/API.md, "LAPACK-compatible entry"). */
+
+/* The whole-pair engine `any` (hzgsvd__z_gsvd_any on the CPU) with X (n x n, ldx) as well; X NULL: without.  Z NULL: an internal one.  X is
+ * computed from F0, G0 (ld ldf0, ldg0), unchanged copies of the input the caller already holds; NULL:
+ * copies taken here. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                         double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                         const double *F0, int ldf0, const double *G0, int ldg0,
+                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__any_engine any)
+{
+    if (!X) return any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+    hzgsvd_info local;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    const size_t nf = F0 ? 0 : (size_t)m_f * n, ng = G0 ? 0 : (size_t)m_g * n, nz = Z ? 0 : (size_t)n * n;
+    double *mem = (double *)malloc(sizeof(double) * (2 * (nf + ng + nz) + 4 * (size_t)n));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copies of F and G that X is computed from");
+    double *Zw = Z ? Z : mem + 2 * (nf + ng), *sf = mem + 2 * (nf + ng + nz), *sg = sf + n, *w = sg + n;
+    const int ldzw = Z ? ldz : n;
+    if (!F0) { hzgsvd__gen_copy(&hzgsvd__z_dense_prec, F, ldf, m_f, n, 0, mem, m_f); F0 = mem; ldf0 = m_f; }
+    if (!G0) { hzgsvd__gen_copy(&hzgsvd__z_dense_prec, G, ldg, m_g, n, 0, mem + 2 * nf, m_g); G0 = mem + 2 * nf; ldg0 = m_g; }
+    const hzgsvd_status st = any(m_f, m_g, n, F, ldf, G, ldg, Zw, ldzw, sf, sg, sigma, o, info, t0);
+    int xbad = 0, xi, xj = 0;
+    if (info->outputs_written) {
+        hzgsvd__gen_x(&hzgsvd__z_dense_prec, m_f, m_g, n, F0, ldf0, G0, ldg0, F, ldf, G, ldg, Zw, ldzw, sf, sg, X, ldx, w);
+        if (sigma_f) memcpy(sigma_f, sf, sizeof(double) * (size_t)n);
+        if (sigma_g) memcpy(sigma_g, sg, sizeof(double) * (size_t)n);
+        xbad = hzgsvd__gen_nonfinite(&hzgsvd__z_dense_prec, X, n, n, ldx, &xi, &xj);
+    }
+    free(mem);
+    if (xbad && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of X is outside the double range (outputs written)", xj + 1);
+    return st;
+}
+
+/* Columns t..m-1 of W (m x m, ld ldw) set to an orthonormal basis of the complement of its first t
+ * (orthonormal) columns: Householder QR of those, then its unitary factor times [0; I]. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_lp_complete(double *W, int ldw, int m, int t, hzgsvd_info *info)
+{
+    if (t >= m) return HZGSVD_SUCCESS;
+    const size_t n_work = hzgsvd__z_dn_work_size(m, m);
+    double *mem = (double *)calloc(2 * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
+    if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
+    double *T = mem, *Vr = T + 2 * (size_t)m * (t > 0 ? t : 1), *work = Vr + 2 * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
+    hzgsvd__z_dn_block B = {T, m, m};
+    if (t > 0) {
+        hzgsvd__gen_copy(&hzgsvd__z_dense_prec, W, ldw, m, t, 0, T, m);
+        (void)hzgsvd__z_dn_qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+    }
+    hzgsvd__gen_unit(&hzgsvd__z_dense_prec, W + (size_t)2 * t * ldw, ldw, m, m - t, t);
+    hzgsvd__gen_unreduce(&hzgsvd__z_dense_prec, Vr, m, tau, t, m, W + (size_t)2 * t * ldw, ldw, m - t, work);
+    free(mem);
+    return HZGSVD_SUCCESS;
+}
+
+/* xGGSVD3 on the whole-pair engine `any`; w_default: the block width that options.block_width = 0
+ * stands for (0: left to the engine). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                          double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                          double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                          const hzgsvd_options *opt, hzgsvd_info *info, int w_default, hzgsvd__any_engine any)
+{
+    const double t0 = hzgsvd__now();
+    hzgsvd_options o = hzgsvd__with_width(opt, w_default);
+    hzgsvd__info_reset(info);
+    const int wu = jobu == 'U' || jobu == 'u', wv = jobv == 'V' || jobv == 'v', wq = jobq == 'Q' || jobq == 'q';
+    /* LAPACK's argument numbers (INFO = -i) */
+    const char *bad = NULL;
+    int arg = 0;
+    if (!wu && jobu != 'N' && jobu != 'n') { arg = 1; bad = "JOBU must be 'U' or 'N'"; }
+    else if (!wv && jobv != 'N' && jobv != 'n') { arg = 2; bad = "JOBV must be 'V' or 'N'"; }
+    else if (!wq && jobq != 'N' && jobq != 'n') { arg = 3; bad = "JOBQ must be 'Q' or 'N'"; }
+    else if (m < 0) { arg = 4; bad = "M < 0"; }
+    else if (n < 0) { arg = 5; bad = "N < 0"; }
+    else if (p < 0) { arg = 6; bad = "P < 0"; }
+    else if (!k) { arg = 7; bad = "K is NULL"; }
+    else if (!l) { arg = 8; bad = "L is NULL"; }
+    else if (!A && m > 0 && n > 0) { arg = 9; bad = "A is NULL"; }
+    else if (lda < (m > 1 ? m : 1)) { arg = 10; bad = "LDA < max(1, M)"; }
+    else if (!B && p > 0 && n > 0) { arg = 11; bad = "B is NULL"; }
+    else if (ldb < (p > 1 ? p : 1)) { arg = 12; bad = "LDB < max(1, P)"; }
+    else if (n > 0 && (!alpha || !beta)) { arg = alpha ? 14 : 13; bad = "ALPHA or BETA is NULL"; }
+    else if (wu && !U && m > 0) { arg = 15; bad = "U is NULL with JOBU = 'U'"; }
+    else if (ldu < 1 || (wu && ldu < m)) { arg = 16; bad = "LDU < 1, or LDU < M with JOBU = 'U'"; }
+    else if (wv && !V && p > 0) { arg = 17; bad = "V is NULL with JOBV = 'V'"; }
+    else if (ldv < 1 || (wv && ldv < p)) { arg = 18; bad = "LDV < 1, or LDV < P with JOBV = 'V'"; }
+    else if (wq && !Q && n > 0) { arg = 19; bad = "Q is NULL with JOBQ = 'Q'"; }
+    else if (ldq < 1 || (wq && ldq < n)) { arg = 20; bad = "LDQ < 1, or LDQ < N with JOBQ = 'Q'"; }
+    else if (!iwork && n > 0) { arg = 21; bad = "IWORK is NULL"; }
+    if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument %d: %s", arg, bad);
+    o.sort = 1;   /* LAPACK's layout needs the sigma = 0 columns after the others */
+    if (o.preprocess == -1) o.preprocess = 1;   /* LAPACK's semantics: ranks decided by its tolerances, U, V, Q from unitary reductions */
+    static const double probe = 0.0;   /* stands in for arrays the option checks do not look at */
+    hzgsvd_status st = hzgsvd__check_args_general(0, 0, n > 0 ? n : 1, &probe, 1, &probe, 1, &probe, n > 0 ? n : 1, &o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    *k = 0; *l = 0;
+    if (n == 0) {
+        if (wu) hzgsvd__gen_unit(&hzgsvd__z_dense_prec, U, ldu, m, m, 0);
+        if (wv) hzgsvd__gen_unit(&hzgsvd__z_dense_prec, V, ldv, p, p, 0);
         if (info) { info->seconds = hzgsvd__now() - t0; snprintf(info->detail, sizeof info->detail, "N = 0: nothing to do"); }
         return HZGSVD_SUCCESS;
     }
@@ -4842,8 +4473,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, i
     double *mem = (double *)malloc(sizeof(double) * (2 * (nF + nG + 2 * nn) + 2 * (size_t)n));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of A and B");
     double *F = mem, *G = F + 2 * nF, *Z = G + 2 * nG, *X = Z + 2 * nn, *sf = X + 2 * nn, *sg = sf + n;
-    hzgsvd__z_gen_copy(A, lda, m, n, 0, F, m > 0 ? m : 1);
-    hzgsvd__z_gen_copy(B, ldb, p, n, 0, G, p > 0 ? p : 1);
+    hzgsvd__gen_copy(&hzgsvd__z_dense_prec, A, lda, m, n, 0, F, m > 0 ? m : 1);
+    hzgsvd__gen_copy(&hzgsvd__z_dense_prec, B, ldb, p, n, 0, G, p > 0 ? p : 1);
     /* X from A and B themselves: they stay as they came until R is written into them below */
     st = hzgsvd__z_gsvdx(m, p, n, F, m > 0 ? m : 1, G, p > 0 ? p : 1, Z, n, X, n, sf, sg, NULL, A, lda, B, ldb, &o, inf, t0, any);
     if (!inf->outputs_written) { free(mem); return st; }
@@ -4853,7 +4484,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, i
     if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
     double *rw = S2 + 2 * (size_t)(r + n) * n;
     hzgsvd__z_dn_block SB = {S2, r + n, r + n};
-    hzgsvd__z_gen_copy(X, n, r, n, 0, S2, r + n);
+    hzgsvd__gen_copy(&hzgsvd__z_dense_prec, X, n, r, n, 0, S2, r + n);
     for (int j = 0; j < n; ++j) S2[(size_t)2 * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
     hzgsvd__z_dn_rq(&SB, 0, r, 0, n, rw);
     /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
@@ -4873,27 +4504,27 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_ggsvd3(char jobu, char jobv, char jobq, i
         iwork[i] = i + 1;   /* alpha(K+1 : min(M, K+L)) is already in descending order */
     }
     *k = kk; *l = ll;
-    if (wq) hzgsvd__z_gen_copy(hzgsvd__z_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
+    if (wq) hzgsvd__gen_copy(&hzgsvd__z_dense_prec, hzgsvd__z_AT(&SB, r, 0), r + n, n, n, 0, Q, ldq);
     int bi, bj;   /* never a success with values outside the double range: R (all of it, also rows past M) */
-    int nonfinite = hzgsvd__z_gen_nonfinite(hzgsvd__z_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
+    int nonfinite = hzgsvd__gen_nonfinite(&hzgsvd__z_dense_prec, hzgsvd__z_AT(&SB, 0, n - r), r, r, r + n, &bi, &bj);
     free(S2);
     hzgsvd_status st2 = HZGSVD_SUCCESS;
     /* U: our columns with sigma_f > 0 (the K, then the core ones), then a completion; V: the L columns, then a completion */
     int t = 0;
     while (t < r && sf[t] > 0.0) ++t;
     if (wu && m > 0) {
-        hzgsvd__z_gen_copy(F, m, m, t < m ? t : m, 0, U, ldu);
+        hzgsvd__gen_copy(&hzgsvd__z_dense_prec, F, m, m, t < m ? t : m, 0, U, ldu);
         st2 = hzgsvd__z_lp_complete(U, ldu, m, t, info);
     }
     if (wv && p > 0 && st2 == HZGSVD_SUCCESS) {
-        hzgsvd__z_gen_copy(G + (size_t)2 * kk * p, p, p, ll, 0, V, ldv);
+        hzgsvd__gen_copy(&hzgsvd__z_dense_prec, G + (size_t)2 * kk * p, p, p, ll, 0, V, ldv);
         st2 = hzgsvd__z_lp_complete(V, ldv, p, ll, info);
     }
     free(mem);
     if (st2 != HZGSVD_SUCCESS) return st2;
     for (int i = 0; i < n; ++i) nonfinite |= !isfinite(alpha[i]) || !isfinite(beta[i]);
-    nonfinite = nonfinite || (wu && hzgsvd__z_gen_nonfinite(U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__z_gen_nonfinite(V, p, p, ldv, &bi, &bj)) ||
-          (wq && hzgsvd__z_gen_nonfinite(Q, n, n, ldq, &bi, &bj));
+    nonfinite = nonfinite || (wu && hzgsvd__gen_nonfinite(&hzgsvd__z_dense_prec, U, m, m, ldu, &bi, &bj)) || (wv && hzgsvd__gen_nonfinite(&hzgsvd__z_dense_prec, V, p, p, ldv, &bi, &bj)) ||
+          (wq && hzgsvd__gen_nonfinite(&hzgsvd__z_dense_prec, Q, n, n, ldq, &bi, &bj));
     if (nonfinite && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE))
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "a result (R, U, V or Q) is outside the double range (outputs written)");
     if (info) {

@@ -78,7 +78,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dx_from_outputs(int m_f, int m_g, int n, con
     if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "%s", bad);
     double *w = (double *)malloc(sizeof(double) * 2 * (size_t)n);
     if (!w) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * (size_t)n);
-    hzgsvd__d_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, w);
+    hzgsvd__gen_x(&hzgsvd__d_dense_prec, m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, w);
     free(w);
     if (info) { info->seconds = hzgsvd__now() - t0; info->outputs_written = 1; snprintf(info->detail, sizeof info->detail, "X computed"); }
     return HZGSVD_SUCCESS;
@@ -150,7 +150,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zx_from_outputs(int m_f, int m_g, int n, con
     if (bad) return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "%s", bad);
     double *w = (double *)malloc(sizeof(double) * 2 * (size_t)n);
     if (!w) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * (size_t)n);
-    hzgsvd__z_gen_x(m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, w);
+    hzgsvd__gen_x(&hzgsvd__z_dense_prec, m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, w);
     free(w);
     if (info) { info->seconds = hzgsvd__now() - t0; info->outputs_written = 1; snprintf(info->detail, sizeof info->detail, "X computed"); }
     return HZGSVD_SUCCESS;

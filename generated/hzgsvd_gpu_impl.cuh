@@ -4299,7 +4299,7 @@ done:
     return st;
 }
 
-/* The reduction's core on the GPU (hzgsvd__d_core_engine): the engine on copies of the s x s pair.  The
+/* The reduction's core on the GPU (hzgsvd__core_engine): the engine on copies of the s x s pair.  The
  * run resets info; the reduction's fields are kept across it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
@@ -4330,13 +4330,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_full_rank(const hzgsvd__pair_cal
 
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
 {
-    return hzgsvd__d_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+    return hzgsvd__gsvd_general(&hzgsvd__d_dense_prec, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
                               c->t0, hzgsvd__d_gpu_core);
 }
 
 HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_gpu_host_backend = { 0, 0, hzgsvd__d_gpu_host_full_rank, hzgsvd__d_gpu_host_reduce };
 
-/* A whole pair in host arrays (hzgsvd__d_any_engine): the checks of a call that may reduce the pair, a
+/* A whole pair in host arrays (hzgsvd__any_engine): the checks of a call that may reduce the pair, a
  * device, then the front door. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                                 double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
@@ -4390,7 +4390,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_general(int m_f, int m_g, int 
     st = hzgsvd__d_gpu_copy(dF, dFi, ldf, m_f, n, hF, 0, stream, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_copy(dG, dGi, ldg, m_g, n, hG, 0, stream, info);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gsvd_general(m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__d_gpu_core);
+        st = hzgsvd__gsvd_general(&hzgsvd__d_dense_prec, m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__d_gpu_core);
     if (info->outputs_written) {
         hzgsvd_status up = hzgsvd__d_gpu_copy(dF, dFi, ldf, m_f, n, hF, 1, stream, info);
         if (up == HZGSVD_SUCCESS) up = hzgsvd__d_gpu_copy(dG, dGi, ldg, m_g, n, hG, 1, stream, info);
@@ -4570,7 +4570,7 @@ done:
     return st;
 }
 
-/* The reduction's core on the GPU (hzgsvd__z_core_engine): the engine on copies of the s x s pair.  The
+/* The reduction's core on the GPU (hzgsvd__core_engine): the engine on copies of the s x s pair.  The
  * run resets info; the reduction's fields are kept across it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
@@ -4601,13 +4601,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_full_rank(const hzgsvd__pair_cal
 
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
 {
-    return hzgsvd__z_gsvd_general(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+    return hzgsvd__gsvd_general(&hzgsvd__z_dense_prec, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
                               c->t0, hzgsvd__z_gpu_core);
 }
 
 HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_gpu_host_backend = { 0, 0, hzgsvd__z_gpu_host_full_rank, hzgsvd__z_gpu_host_reduce };
 
-/* A whole pair in host arrays (hzgsvd__z_any_engine): the checks of a call that may reduce the pair, a
+/* A whole pair in host arrays (hzgsvd__any_engine): the checks of a call that may reduce the pair, a
  * device, then the front door. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                                 double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
@@ -4678,7 +4678,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_general(int m_f, int m_g, int 
     st = hzgsvd__z_gpu_copy(dF, dFi, ldf, m_f, n, hF, 0, stream, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_copy(dG, dGi, ldg, m_g, n, hG, 0, stream, info);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gsvd_general(m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__z_gpu_core);
+        st = hzgsvd__gsvd_general(&hzgsvd__z_dense_prec, m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__z_gpu_core);
     if (info->outputs_written) {
         hzgsvd_status up = hzgsvd__z_gpu_copy(dF, dFi, ldf, m_f, n, hF, 1, stream, info);
         if (up == HZGSVD_SUCCESS) up = hzgsvd__z_gpu_copy(dG, dGi, ldg, m_g, n, hG, 1, stream, info);

@@ -83,8 +83,7 @@ static void rows_rq_lq(int cplx, int rq, double *S, int lds, int srows, int row0
 
 static void unreduce(int cplx, const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
 {
-    if (cplx) hzgsvd__z_gen_unreduce(V, ldv, tau, t, m, W, ldw, ncols, work);
-    else hzgsvd__d_gen_unreduce(V, ldv, tau, t, m, W, ldw, ncols, work);
+    hzgsvd__gen_unreduce(cplx ? &hzgsvd__z_dense_prec : &hzgsvd__d_dense_prec, V, ldv, tau, t, m, W, ldw, ncols, work);
 }
 
 static double nrm2(int cplx, const double *x, int len) { return cplx ? hzgsvd__z_dn_nrm2(x, len, 1) : hzgsvd__d_dn_nrm2(x, len, 1); }

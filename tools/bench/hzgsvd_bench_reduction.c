@@ -113,8 +113,8 @@ int main(int argc, char **argv)
         memcpy(Gw, G.data, sizeof(double) * ng);
         hzgsvd__info_reset(&info);
         const double t0 = hzgsvd__now();
-        const hzgsvd_status st = g_cplx ? hzgsvd__z_gsvd_general(m_f, m_g, n, Fw, m_f > 0 ? m_f : 1, Gw, m_g > 0 ? m_g : 1, Z, n, sf, sg, ss, &o, &info, t0, stub_core)
-                                        : hzgsvd__d_gsvd_general(m_f, m_g, n, Fw, m_f > 0 ? m_f : 1, Gw, m_g > 0 ? m_g : 1, Z, n, sf, sg, ss, &o, &info, t0, stub_core);
+        const hzgsvd_status st = g_cplx ? hzgsvd__gsvd_general(&hzgsvd__z_dense_prec, m_f, m_g, n, Fw, m_f > 0 ? m_f : 1, Gw, m_g > 0 ? m_g : 1, Z, n, sf, sg, ss, &o, &info, t0, stub_core)
+                                        : hzgsvd__gsvd_general(&hzgsvd__d_dense_prec, m_f, m_g, n, Fw, m_f > 0 ? m_f : 1, Gw, m_g > 0 ? m_g : 1, Z, n, sf, sg, ss, &o, &info, t0, stub_core);
         runs[r] = hzgsvd__now() - t0;
         if (st != HZGSVD_SUCCESS) { fprintf(stderr, "%s: the reduction failed: %s\n", prog, info.detail); return 1; }
         if (runs[r] < best) best = runs[r];
