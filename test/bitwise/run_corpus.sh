@@ -15,7 +15,8 @@
 # mpi-cpu: the full-rank pairs on 2, 3 and 4 CPU ranks (mpirun; BITWISE_MPI_NP overrides);
 # mpi-gpu: the full-rank pairs on GPU ranks (BITWISE_MPI_GPU_NP, default "2").
 # BITWISE_QUICK=1: per pair only default, X, no sorting and no refinement; the option sweep on two
-# pairs (a lent GPU machine's minutes: each run there starts a CUDA context).
+# pairs (a lent GPU machine's minutes: each run there starts a CUDA context).  BITWISE_PAIRS (names
+# in corpus/) and BITWISE_MANY (the pairs of the option sweep; empty: none) narrow it further.
 # The digest is of the bytes; exit status 0 unless the harness itself failed (a run's own error
 # status is part of its digest line).
 set -euo pipefail
@@ -62,7 +63,7 @@ full_rank_pairs() { ls "$CORPUS" | grep -v -E 'short|rankdef|tikhonov'; }
 single_engine() {
     local dev=$1 p pair widths
     [ "$dev" = cpu ] && widths="1 4 8" || widths="16 32"
-    for p in $(ls "$CORPUS"); do
+    for p in ${BITWISE_PAIRS:-$(ls "$CORPUS")}; do
         pair="$CORPUS/$p"
         run "$dev/$p/default" "$pair" env -- --device "$dev"
         run "$dev/$p/x" "$pair" env -- --device "$dev" --x
@@ -75,6 +76,7 @@ single_engine() {
     done
     local many="real_square_160 complex_square_96 real_tall_200_150x32 complex_rect_35_50x33 real_rankdef_f_40_40x30"
     [ -n "${BITWISE_QUICK:-}" ] && many="real_square_160 complex_square_96"
+    [ -n "${BITWISE_MANY+set}" ] && many=$BITWISE_MANY
     for p in $many; do
         pair="$CORPUS/$p"
         for v in 0 1 2 3 4 5 6 7; do run "$dev/$p/variant$v" "$pair" env -- --device "$dev" --variant "$v"; done
