@@ -1564,6 +1564,184 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_qr_reflector(const hzgsvd__d_dn_block *B, int r
     d[0] = beta[0];
 }
 
+/* The state of one hzgsvd__d_dn_qrcp: its block and arguments, and its parts of the scratch. */
+typedef struct hzgsvd__d_dn_qrcp_state {
+    const hzgsvd__d_dn_block *B;
+    int row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
+    double tol, *Vr, *tau;
+    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
+    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
+} hzgsvd__d_dn_qrcp_state;
+
+#define hzgsvd__d_A_(i, c) hzgsvd__d_AT(S->B, S->row0 + (i), S->col0 + (c))
+#define hzgsvd__d_F_(t, c) (S->Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * S->nb))
+#define hzgsvd__d_V_(i, t) (S->Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * S->ldv))
+
+/* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and
+ * outside.  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp_unpivoted(const hzgsvd__d_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    for (int j = 0; j < steps; j += nb) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb = 0, stop = 0;
+        for (int kk = 0; kk < jb; ++kk) {
+            const int jj = j + kk;
+            if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
+            hzgsvd__d_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+            if (kk + 1 < jb)
+                hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, S->tau[jj], hzgsvd__d_A_(jj, jj + 1), S->lds, jb - kk - 1);
+            kb = kk + 1;
+        }
+        hzgsvd__d_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
+                          S->T, S->Gm, S->W);
+        r = j + kb;
+        if (stop) break;
+    }
+    return r;
+}
+
+/* The norms of the columns j.. on their rows j.. recomputed (vn1 = vn2), their marks cleared. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_norms(const hzgsvd__d_dn_qrcp_state *S, int j)
+{
+    const int m = S->m, nc = S->nc;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
+#endif
+    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+}
+
+/* Pivot p to column jj: whole columns of S, the panel's kk rows of Fc, the norms. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_swap(const hzgsvd__d_dn_qrcp_state *S, int jj, int p, int kk)
+{
+    double *a = hzgsvd__d_AT(S->B, 0, S->col0 + jj), *b = hzgsvd__d_AT(S->B, 0, S->col0 + p);
+    for (size_t i = 0; i < (size_t)1 * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+    for (int i = 0; i < 1 * kk; ++i) { const double t = hzgsvd__d_F_(0, jj)[i]; hzgsvd__d_F_(0, jj)[i] = hzgsvd__d_F_(0, p)[i]; hzgsvd__d_F_(0, p)[i] = t; }
+    double t = S->vn1[jj]; S->vn1[jj] = S->vn1[p]; S->vn1[p] = t;
+    t = S->vn2[jj]; S->vn2[jj] = S->vn2[p]; S->vn2[p] = t;
+}
+
+/* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_catch_up(const hzgsvd__d_dn_qrcp_state *S, int j, int jj, int kk)
+{
+    const int m = S->m;
+    double *acol = hzgsvd__d_A_(0, jj);
+    for (int t = 0; t < kk; ++t) {
+        const double *v = hzgsvd__d_V_(0, j + t), *f = hzgsvd__d_F_(t, jj);
+        const double fr = -f[0];
+        for (int i = jj; i < m; ++i) acol[i] = fma(v[i], fr, acol[i]);
+    }
+}
+
+/* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
+ * reflectors (complex: vs, v for the imaginary part of v^H a). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_aux(const hzgsvd__d_dn_qrcp_state *S, int j, int jj, int kk, double tj)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__d_V_(0, jj);
+    double *aux = S->aux;
+    for (int t = 0; t < kk; ++t) {
+        const double *vt = hzgsvd__d_V_(0, j + t);
+        aux[t] = -tj * hzgsvd__d_dn_dot(v + jj, vt + jj, m - jj);
+    }
+}
+
+/* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
+ * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
+ * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_column(const hzgsvd__d_dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__d_V_(0, jj), *aux = S->aux;
+    double *ac = hzgsvd__d_A_(0, c), *f = hzgsvd__d_F_(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
+    double fr = tj * hzgsvd__d_dn_dot(ac + jj, v + jj, m - jj);
+    for (int t = 0; t < kk; ++t) fr = fma(f[t], aux[t], fr);
+    f[kk] = fr;
+    double ar = ac[jj];
+    for (int t = 0; t <= kk; ++t) ar = fma(-*hzgsvd__d_V_(jj, j + t), f[t], ar);
+    ac[jj] = ar;
+    const double arow = fabs(ar);
+    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+        double t1 = arow / vn1[c];
+        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+        const double q = vn1[c] / vn2[c];
+        if (t1 * q * q <= tol3z) S->mark[c] = 1.0;
+        else vn1[c] *= sqrt(t1);
+    }
+}
+
+/* One pivoted panel at column j of jb reflectors at most (xLAQPS): per step the pivot, its column
+ * brought up to date, the norm test, the reflector, the later columns' Fc row, pivot row and norm.
+ * *exact: whether vn1 holds recomputed norms (in and out).  Out: *kb reflectors made; *stop: the
+ * largest recomputed norm is <= tol; *retry: a pivot's recomputed norm is <= tol (recompute every
+ * norm, then choose again); *marked: a downdated norm is to be recomputed. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_panel(const hzgsvd__d_dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
+{
+    const int m = S->m, nc = S->nc;
+    const double tol3z = sqrt(ldexp(1.0, -53));
+    *kb = 0; *stop = 0; *retry = 0; *marked = 0;
+    for (int kk = 0; kk < jb; ++kk) {
+        const int jj = j + kk;
+        int p = jj;
+        for (int c = jj + 1; c < nc; ++c)
+            if (S->vn1[c] > S->vn1[p]) p = c;
+        if (p != jj) hzgsvd__d_dn_qrcp_swap(S, jj, p, kk);
+        hzgsvd__d_dn_qrcp_catch_up(S, j, jj, kk);
+        if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > S->tol)) {
+            if (*exact && kk == 0) *stop = 1;   /* the largest recomputed norm is <= tol */
+            else *retry = 1;                   /* recompute every norm, then choose again */
+            break;
+        }
+        hzgsvd__d_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+        *exact = 0;
+        *kb = kk + 1;
+        const double tj = S->tau[jj];
+        hzgsvd__d_dn_qrcp_aux(S, j, jj, kk, tj);
+        const int nrest = nc - jj - 1;
+        (void)nrest;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
+#endif
+        for (int c = jj + 1; c < nc; ++c) hzgsvd__d_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+        for (int c = jj + 1; c < nc && !*marked; ++c) *marked = S->mark[c] != 0.0;
+        if (*marked) break;
+    }
+}
+
+/* xLAQPS-style pivoted QR in panels (see hzgsvd__d_dn_qrcp).  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp_pivoted(const hzgsvd__d_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    hzgsvd__d_dn_qrcp_norms(S, 0);
+    int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
+    int j = 0;
+    while (j < steps) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb, stop, retry, marked;
+        hzgsvd__d_dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
+        /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
+         * up to date already; after a stop the rows are zeroed) and on the columns outside */
+        const int c0 = j + kb + (retry ? 1 : 0);
+        if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+            hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), S->ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), S->lds);
+        hzgsvd__d_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
+        j += kb;
+        r = j;
+        if (stop) break;
+        if (retry) {
+            hzgsvd__d_dn_qrcp_norms(S, j);
+            exact = 1;
+        } else if (marked) {
+            for (int c = j; c < nc; ++c)
+                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+        }
+    }
+    return r;
+}
+
 /* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
  * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
  * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
@@ -1583,132 +1761,24 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_qr_reflector(const hzgsvd__d_dn_block *B, int r
 HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
-    const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
-    double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
-    double *T = Fc + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *aux = Gm + (size_t)1 * nb * nb;
-    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (at most lc1 - lc0) */
-#define hzgsvd__d_A_(i, c) hzgsvd__d_AT(B, row0 + (i), col0 + (c))
-#define hzgsvd__d_F_(t, c) (Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * nb))
-#define hzgsvd__d_V_(i, t) (Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * ldv))
-    int r = 0;
-    if (!pivot) {
-        /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
-        for (int j = 0; j < steps; j += nb) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > tol)) { stop = 1; break; }
-                hzgsvd__d_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                if (kk + 1 < jb)
-                    hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, tau[jj], hzgsvd__d_A_(jj, jj + 1), lds, jb - kk - 1);
-                kb = kk + 1;
-            }
-            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
-            r = j + kb;
-            if (stop) break;
-        }
-    } else {
-        const double tol3z = sqrt(ldexp(1.0, -53));
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * nc > HZGSVD__DN_PAR)
-#endif
-        for (int c = 0; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(0, c), m, 1); mark[c] = 0.0; }
-        int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
-        int j = 0;
-        while (j < steps) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0, retry = 0, marked = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                int p = jj;
-                for (int c = jj + 1; c < nc; ++c)
-                    if (vn1[c] > vn1[p]) p = c;
-                if (p != jj) {
-                    double *a = hzgsvd__d_AT(B, 0, col0 + jj), *b = hzgsvd__d_AT(B, 0, col0 + p);
-                    for (size_t i = 0; i < (size_t)1 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-                    for (int i = 0; i < 1 * kk; ++i) { const double t = hzgsvd__d_F_(0, jj)[i]; hzgsvd__d_F_(0, jj)[i] = hzgsvd__d_F_(0, p)[i]; hzgsvd__d_F_(0, p)[i] = t; }
-                    double t = vn1[jj]; vn1[jj] = vn1[p]; vn1[p] = t;
-                    t = vn2[jj]; vn2[jj] = vn2[p]; vn2[p] = t;
-                }
-                /* the pivot column brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj) */
-                double *acol = hzgsvd__d_A_(0, jj);
-                for (int t = 0; t < kk; ++t) {
-                    const double *v = hzgsvd__d_V_(0, j + t), *f = hzgsvd__d_F_(t, jj);
-                    const double fr = -f[0];
-                    for (int i = jj; i < m; ++i) acol[i] = fma(v[i], fr, acol[i]);
-                }
-                if (!(hzgsvd__d_dn_nrm2(acol + 1 * (size_t)jj, m - jj, 1) > tol)) {
-                    if (exact && kk == 0) stop = 1;   /* the largest recomputed norm is <= tol */
-                    else retry = 1;                  /* recompute every norm, then choose again */
-                    break;
-                }
-                hzgsvd__d_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                exact = 0;
-                kb = kk + 1;
-                const double tj = tau[jj];
-                const double *v = hzgsvd__d_V_(0, jj);
-                /* aux_t = conj(-tau v_t^H v) for the panel's earlier reflectors; vs: v for the imaginary part of v^H a */
-                for (int t = 0; t < kk; ++t) {
-                    const double *vt = hzgsvd__d_V_(0, j + t);
-                    aux[t] = -tj * hzgsvd__d_dn_dot(v + jj, vt + jj, m - jj);
-                }
-                /* per later column c: Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's
-                 * start), its pivot row A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated */
-                const int nrest = nc - jj - 1;
-                (void)nrest;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
-#endif
-                for (int c = jj + 1; c < nc; ++c) {
-                    double *ac = hzgsvd__d_A_(0, c), *f = hzgsvd__d_F_(0, c);
-                    double fr = tj * hzgsvd__d_dn_dot(ac + jj, v + jj, m - jj);
-                    for (int t = 0; t < kk; ++t) fr = fma(f[t], aux[t], fr);
-                    f[kk] = fr;
-                    double ar = ac[jj];
-                    for (int t = 0; t <= kk; ++t) ar = fma(-*hzgsvd__d_V_(jj, j + t), f[t], ar);
-                    ac[jj] = ar;
-                    const double arow = fabs(ar);
-                    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
-                        double t1 = arow / vn1[c];
-                        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
-                        const double q = vn1[c] / vn2[c];
-                        if (t1 * q * q <= tol3z) mark[c] = 1.0;
-                        else vn1[c] *= sqrt(t1);
-                    }
-                }
-                for (int c = jj + 1; c < nc && !marked; ++c) marked = mark[c] != 0.0;
-                if (marked) break;
-            }
-            /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
-             * up to date already; after a stop the rows are zeroed) and on the columns outside */
-            const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
-                hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
-            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
-            j += kb;
-            r = j;
-            if (stop) break;
-            if (retry) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
-#endif
-                for (int c = j; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); mark[c] = 0.0; }
-                exact = 1;
-            } else if (marked) {
-                for (int c = j; c < nc; ++c)
-                    if (mark[c] != 0.0) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); mark[c] = 0.0; }
-            }
-        }
-    }
+    const int nb = HZGSVD__DN_NB;
+    hzgsvd__d_dn_qrcp_state st;
+    hzgsvd__d_dn_qrcp_state *const S = &st;
+    S->B = B; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
+    S->nb = nb; S->lds = B->lds; S->ldv = ldv; S->tol = tol; S->Vr = Vr; S->tau = tau;
+    S->vn1 = work; S->vn2 = S->vn1 + nc; S->mark = S->vn2 + nc;
+    S->Fc = S->mark + nc;
+    S->T = S->Fc + (size_t)1 * nb * nc; S->Gm = S->T + (size_t)1 * nb * nb; S->aux = S->Gm + (size_t)1 * nb * nb;
+    S->vs = S->aux + (size_t)1 * nb; S->W = S->vs + (size_t)1 * m;
+    const int r = pivot ? hzgsvd__d_dn_qrcp_pivoted(S) : hzgsvd__d_dn_qrcp_unpivoted(S);
     for (int c = 0; c < nc; ++c)
         if (m > r) memset(hzgsvd__d_A_(r, c), 0, sizeof(double) * 1 * (size_t)(m - r));
+    return r;
+}
+
 #undef hzgsvd__d_A_
 #undef hzgsvd__d_F_
 #undef hzgsvd__d_V_
-    return r;
-}
 
 /* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
  * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
@@ -4129,6 +4199,204 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_qr_reflector(const hzgsvd__z_dn_block *B, int r
     d[1] = beta[1];
 }
 
+/* The state of one hzgsvd__z_dn_qrcp: its block and arguments, and its parts of the scratch. */
+typedef struct hzgsvd__z_dn_qrcp_state {
+    const hzgsvd__z_dn_block *B;
+    int row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
+    double tol, *Vr, *tau;
+    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
+    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
+} hzgsvd__z_dn_qrcp_state;
+
+#define hzgsvd__z_A_(i, c) hzgsvd__z_AT(S->B, S->row0 + (i), S->col0 + (c))
+#define hzgsvd__z_F_(t, c) (S->Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * S->nb))
+#define hzgsvd__z_V_(i, t) (S->Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * S->ldv))
+
+/* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and
+ * outside.  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_unpivoted(const hzgsvd__z_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    for (int j = 0; j < steps; j += nb) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb = 0, stop = 0;
+        for (int kk = 0; kk < jb; ++kk) {
+            const int jj = j + kk;
+            if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
+            hzgsvd__z_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+            if (kk + 1 < jb)
+                hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, S->tau[jj], hzgsvd__z_A_(jj, jj + 1), S->lds, jb - kk - 1);
+            kb = kk + 1;
+        }
+        hzgsvd__z_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
+                          S->T, S->Gm, S->W);
+        r = j + kb;
+        if (stop) break;
+    }
+    return r;
+}
+
+/* The norms of the columns j.. on their rows j.. recomputed (vn1 = vn2), their marks cleared. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_norms(const hzgsvd__z_dn_qrcp_state *S, int j)
+{
+    const int m = S->m, nc = S->nc;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
+#endif
+    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+}
+
+/* Pivot p to column jj: whole columns of S, the panel's kk rows of Fc, the norms. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_swap(const hzgsvd__z_dn_qrcp_state *S, int jj, int p, int kk)
+{
+    double *a = hzgsvd__z_AT(S->B, 0, S->col0 + jj), *b = hzgsvd__z_AT(S->B, 0, S->col0 + p);
+    for (size_t i = 0; i < (size_t)2 * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+    for (int i = 0; i < 2 * kk; ++i) { const double t = hzgsvd__z_F_(0, jj)[i]; hzgsvd__z_F_(0, jj)[i] = hzgsvd__z_F_(0, p)[i]; hzgsvd__z_F_(0, p)[i] = t; }
+    double t = S->vn1[jj]; S->vn1[jj] = S->vn1[p]; S->vn1[p] = t;
+    t = S->vn2[jj]; S->vn2[jj] = S->vn2[p]; S->vn2[p] = t;
+}
+
+/* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_catch_up(const hzgsvd__z_dn_qrcp_state *S, int j, int jj, int kk)
+{
+    const int m = S->m;
+    double *acol = hzgsvd__z_A_(0, jj);
+    for (int t = 0; t < kk; ++t) {
+        const double *v = hzgsvd__z_V_(0, j + t), *f = hzgsvd__z_F_(t, jj);
+        const double fr = -f[0], fi = -f[1], nfi = f[1];
+        for (int i = jj; i < m; ++i) {
+            acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
+            acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
+            acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
+            acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
+        }
+    }
+}
+
+/* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
+ * reflectors (complex: vs, v for the imaginary part of v^H a). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_aux(const hzgsvd__z_dn_qrcp_state *S, int j, int jj, int kk, double tj)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__z_V_(0, jj);
+    double *aux = S->aux;
+    for (int t = 0; t < kk; ++t) {
+        const double *vt = hzgsvd__z_V_(0, j + t);
+        double sr = 0.0, si = 0.0;   /* v^H v_t */
+        for (int i = jj; i < m; ++i) {
+            sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
+            si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
+        }
+        aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
+    }
+    for (int i = jj; i < m; ++i) { S->vs[2 * i] = -v[2 * i + 1]; S->vs[2 * i + 1] = v[2 * i]; }
+}
+
+/* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
+ * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
+ * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_column(const hzgsvd__z_dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__z_V_(0, jj), *aux = S->aux;
+    double *ac = hzgsvd__z_A_(0, c), *f = hzgsvd__z_F_(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
+    double fr = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
+    double fi = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, S->vs + 2 * (size_t)jj, 2 * (m - jj));
+    for (int t = 0; t < kk; ++t) {
+        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
+        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
+    }
+    f[2 * kk] = fr; f[2 * kk + 1] = fi;
+    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
+    for (int t = 0; t <= kk; ++t) {
+        const double *vt = hzgsvd__z_V_(jj, j + t);
+        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
+        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
+        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
+    }
+    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
+    const double arow = hypot(ar, ai);
+    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+        double t1 = arow / vn1[c];
+        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+        const double q = vn1[c] / vn2[c];
+        if (t1 * q * q <= tol3z) S->mark[c] = 1.0;
+        else vn1[c] *= sqrt(t1);
+    }
+}
+
+/* One pivoted panel at column j of jb reflectors at most (xLAQPS): per step the pivot, its column
+ * brought up to date, the norm test, the reflector, the later columns' Fc row, pivot row and norm.
+ * *exact: whether vn1 holds recomputed norms (in and out).  Out: *kb reflectors made; *stop: the
+ * largest recomputed norm is <= tol; *retry: a pivot's recomputed norm is <= tol (recompute every
+ * norm, then choose again); *marked: a downdated norm is to be recomputed. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_panel(const hzgsvd__z_dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
+{
+    const int m = S->m, nc = S->nc;
+    const double tol3z = sqrt(ldexp(1.0, -53));
+    *kb = 0; *stop = 0; *retry = 0; *marked = 0;
+    for (int kk = 0; kk < jb; ++kk) {
+        const int jj = j + kk;
+        int p = jj;
+        for (int c = jj + 1; c < nc; ++c)
+            if (S->vn1[c] > S->vn1[p]) p = c;
+        if (p != jj) hzgsvd__z_dn_qrcp_swap(S, jj, p, kk);
+        hzgsvd__z_dn_qrcp_catch_up(S, j, jj, kk);
+        if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > S->tol)) {
+            if (*exact && kk == 0) *stop = 1;   /* the largest recomputed norm is <= tol */
+            else *retry = 1;                   /* recompute every norm, then choose again */
+            break;
+        }
+        hzgsvd__z_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+        *exact = 0;
+        *kb = kk + 1;
+        const double tj = S->tau[jj];
+        hzgsvd__z_dn_qrcp_aux(S, j, jj, kk, tj);
+        const int nrest = nc - jj - 1;
+        (void)nrest;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
+#endif
+        for (int c = jj + 1; c < nc; ++c) hzgsvd__z_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+        for (int c = jj + 1; c < nc && !*marked; ++c) *marked = S->mark[c] != 0.0;
+        if (*marked) break;
+    }
+}
+
+/* xLAQPS-style pivoted QR in panels (see hzgsvd__z_dn_qrcp).  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_pivoted(const hzgsvd__z_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    hzgsvd__z_dn_qrcp_norms(S, 0);
+    int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
+    int j = 0;
+    while (j < steps) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb, stop, retry, marked;
+        hzgsvd__z_dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
+        /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
+         * up to date already; after a stop the rows are zeroed) and on the columns outside */
+        const int c0 = j + kb + (retry ? 1 : 0);
+        if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+            hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), S->ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), S->lds);
+        hzgsvd__z_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
+        j += kb;
+        r = j;
+        if (stop) break;
+        if (retry) {
+            hzgsvd__z_dn_qrcp_norms(S, j);
+            exact = 1;
+        } else if (marked) {
+            for (int c = j; c < nc; ++c)
+                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+        }
+    }
+    return r;
+}
+
 /* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
  * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
  * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
@@ -4148,152 +4416,24 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_qr_reflector(const hzgsvd__z_dn_block *B, int r
 HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
-    const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
-    double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
-    double *T = Fc + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *aux = Gm + (size_t)2 * nb * nb;
-    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (at most lc1 - lc0) */
-#define hzgsvd__z_A_(i, c) hzgsvd__z_AT(B, row0 + (i), col0 + (c))
-#define hzgsvd__z_F_(t, c) (Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * nb))
-#define hzgsvd__z_V_(i, t) (Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * ldv))
-    int r = 0;
-    if (!pivot) {
-        /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
-        for (int j = 0; j < steps; j += nb) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > tol)) { stop = 1; break; }
-                hzgsvd__z_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                if (kk + 1 < jb)
-                    hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, tau[jj], hzgsvd__z_A_(jj, jj + 1), lds, jb - kk - 1);
-                kb = kk + 1;
-            }
-            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
-            r = j + kb;
-            if (stop) break;
-        }
-    } else {
-        const double tol3z = sqrt(ldexp(1.0, -53));
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * nc > HZGSVD__DN_PAR)
-#endif
-        for (int c = 0; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(0, c), m, 1); mark[c] = 0.0; }
-        int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
-        int j = 0;
-        while (j < steps) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0, retry = 0, marked = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                int p = jj;
-                for (int c = jj + 1; c < nc; ++c)
-                    if (vn1[c] > vn1[p]) p = c;
-                if (p != jj) {
-                    double *a = hzgsvd__z_AT(B, 0, col0 + jj), *b = hzgsvd__z_AT(B, 0, col0 + p);
-                    for (size_t i = 0; i < (size_t)2 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-                    for (int i = 0; i < 2 * kk; ++i) { const double t = hzgsvd__z_F_(0, jj)[i]; hzgsvd__z_F_(0, jj)[i] = hzgsvd__z_F_(0, p)[i]; hzgsvd__z_F_(0, p)[i] = t; }
-                    double t = vn1[jj]; vn1[jj] = vn1[p]; vn1[p] = t;
-                    t = vn2[jj]; vn2[jj] = vn2[p]; vn2[p] = t;
-                }
-                /* the pivot column brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj) */
-                double *acol = hzgsvd__z_A_(0, jj);
-                for (int t = 0; t < kk; ++t) {
-                    const double *v = hzgsvd__z_V_(0, j + t), *f = hzgsvd__z_F_(t, jj);
-                    const double fr = -f[0], fi = -f[1], nfi = f[1];
-                    for (int i = jj; i < m; ++i) {
-                        acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
-                        acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
-                        acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
-                        acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
-                    }
-                }
-                if (!(hzgsvd__z_dn_nrm2(acol + 2 * (size_t)jj, m - jj, 1) > tol)) {
-                    if (exact && kk == 0) stop = 1;   /* the largest recomputed norm is <= tol */
-                    else retry = 1;                  /* recompute every norm, then choose again */
-                    break;
-                }
-                hzgsvd__z_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                exact = 0;
-                kb = kk + 1;
-                const double tj = tau[jj];
-                const double *v = hzgsvd__z_V_(0, jj);
-                /* aux_t = conj(-tau v_t^H v) for the panel's earlier reflectors; vs: v for the imaginary part of v^H a */
-                for (int t = 0; t < kk; ++t) {
-                    const double *vt = hzgsvd__z_V_(0, j + t);
-                    double sr = 0.0, si = 0.0;   /* v^H v_t */
-                    for (int i = jj; i < m; ++i) {
-                        sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
-                        si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
-                    }
-                    aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
-                }
-                for (int i = jj; i < m; ++i) { vs[2 * i] = -v[2 * i + 1]; vs[2 * i + 1] = v[2 * i]; }
-                /* per later column c: Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's
-                 * start), its pivot row A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated */
-                const int nrest = nc - jj - 1;
-                (void)nrest;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
-#endif
-                for (int c = jj + 1; c < nc; ++c) {
-                    double *ac = hzgsvd__z_A_(0, c), *f = hzgsvd__z_F_(0, c);
-                    double fr = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
-                    double fi = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, vs + 2 * (size_t)jj, 2 * (m - jj));
-                    for (int t = 0; t < kk; ++t) {
-                        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
-                        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
-                    }
-                    f[2 * kk] = fr; f[2 * kk + 1] = fi;
-                    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
-                    for (int t = 0; t <= kk; ++t) {
-                        const double *vt = hzgsvd__z_V_(jj, j + t);
-                        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
-                        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
-                        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
-                    }
-                    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
-                    const double arow = hypot(ar, ai);
-                    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
-                        double t1 = arow / vn1[c];
-                        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
-                        const double q = vn1[c] / vn2[c];
-                        if (t1 * q * q <= tol3z) mark[c] = 1.0;
-                        else vn1[c] *= sqrt(t1);
-                    }
-                }
-                for (int c = jj + 1; c < nc && !marked; ++c) marked = mark[c] != 0.0;
-                if (marked) break;
-            }
-            /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
-             * up to date already; after a stop the rows are zeroed) and on the columns outside */
-            const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
-                hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
-            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
-            j += kb;
-            r = j;
-            if (stop) break;
-            if (retry) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
-#endif
-                for (int c = j; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); mark[c] = 0.0; }
-                exact = 1;
-            } else if (marked) {
-                for (int c = j; c < nc; ++c)
-                    if (mark[c] != 0.0) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); mark[c] = 0.0; }
-            }
-        }
-    }
+    const int nb = HZGSVD__DN_NB;
+    hzgsvd__z_dn_qrcp_state st;
+    hzgsvd__z_dn_qrcp_state *const S = &st;
+    S->B = B; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
+    S->nb = nb; S->lds = B->lds; S->ldv = ldv; S->tol = tol; S->Vr = Vr; S->tau = tau;
+    S->vn1 = work; S->vn2 = S->vn1 + nc; S->mark = S->vn2 + nc;
+    S->Fc = S->mark + nc;
+    S->T = S->Fc + (size_t)2 * nb * nc; S->Gm = S->T + (size_t)2 * nb * nb; S->aux = S->Gm + (size_t)2 * nb * nb;
+    S->vs = S->aux + (size_t)2 * nb; S->W = S->vs + (size_t)2 * m;
+    const int r = pivot ? hzgsvd__z_dn_qrcp_pivoted(S) : hzgsvd__z_dn_qrcp_unpivoted(S);
     for (int c = 0; c < nc; ++c)
         if (m > r) memset(hzgsvd__z_A_(r, c), 0, sizeof(double) * 2 * (size_t)(m - r));
+    return r;
+}
+
 #undef hzgsvd__z_A_
 #undef hzgsvd__z_F_
 #undef hzgsvd__z_V_
-    return r;
-}
 
 /* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
  * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
