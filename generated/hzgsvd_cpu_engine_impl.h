@@ -167,7 +167,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, in
  * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
  * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count. */
+ * thread, so results are bitwise identical for any thread count.
+ *
+ * The code is written once over the planes of split storage (p[v], v < 1): what the engine
+ * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
+ * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
+ * helpers below. */
 
 /* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
  * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
@@ -176,23 +181,49 @@ typedef struct hzgsvd__d_mats {
     double *Fr, *Gr, *Zr;
 } hzgsvd__d_mats;
 
+/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
+typedef struct hzgsvd__d_planes {
+    double *p[1];
+} hzgsvd__d_planes;
+
+/* x advanced by off elements in every plane. */
+HZGSVD_PRIVATE hzgsvd__d_planes hzgsvd__d_at(hzgsvd__d_planes x, size_t off)
+{
+    for (int v = 0; v < 1; ++v) x.p[v] += off;
+    return x;
+}
+
+/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
+HZGSVD_PRIVATE hzgsvd__d_planes hzgsvd__d_mat(const hzgsvd__d_mats *M, int y)
+{
+    const hzgsvd__d_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr } };
+    return x;
+}
+
+/* ... and its leading dimension (rows). */
+HZGSVD_PRIVATE int hzgsvd__d_ld(const hzgsvd__d_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
+
+/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
+HZGSVD_PRIVATE hzgsvd__d_planes hzgsvd__d_col(const hzgsvd__d_mats *M, int y, int j)
+{
+    return hzgsvd__d_at(hzgsvd__d_mat(M, y), (size_t)j * hzgsvd__d_ld(M, y));
+}
+
 /* Per-thread scratch of one pivot block pair (k = 2w). */
 #define hzgsvd__d_ROWS 64               /* rows per chunk of the post-multiplication */
 typedef struct hzgsvd__d_scratch {
-    double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+    hzgsvd__d_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
 } hzgsvd__d_scratch;
 
-/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
-HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(const double *xr, int m, int enhanced)
+HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(hzgsvd__d_planes x, int m, int enhanced);
+
+/* The real arithmetic of the engine. */
+
+/* The enhanced squared norm (App. A): the sum of RD(x*x) plus the sum of the (non-negative) rounding errors. */
+HZGSVD_PRIVATE double hzgsvd__d_nrm2sq_enhanced(hzgsvd__d_planes x, int m)
 {
-    if (!enhanced) {
-        double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            s = fma(xr[r], xr[r], s);
-        }
-        return s;
-    }
-    double sc = 0.0, sd = 0.0;      /* sum of RD(x*x) and of the (non-negative) rounding errors */
+    const double *xr = x.p[0];
+    double sc = 0.0, sd = 0.0;
     for (int r = 0; r < m; ++r) {
         double c, d;
         hzgsvd__mul_rd_err(xr[r], xr[r], &c, &d);
@@ -201,111 +232,153 @@ HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(const double *xr, int m, int enhanced)
     return sc + sd;
 }
 
-/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
- * norms only); real ones are enhanced in the odd variants. */
-HZGSVD_PRIVATE void hzgsvd__d_dot(const double *xr, const double *yr, int m, int enhanced, double *dr)
+/* d = x^T y, enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__d_dot(hzgsvd__d_planes x, hzgsvd__d_planes y, int m, int enhanced, double d[1])
 {
+    const double *xr = x.p[0], *yr = y.p[0];
     if (!enhanced) {
         double s = 0.0;
         for (int r = 0; r < m; ++r) s = fma(xr[r], yr[r], s);
-        *dr = s;
+        d[0] = s;
         return;
     }
     double sc = 0.0, sd = 0.0;
     for (int r = 0; r < m; ++r) {
-        double c, d;
-        hzgsvd__mul_rd_err(xr[r], yr[r], &c, &d);
-        sc += c; sd += d;
+        double c, d_;
+        hzgsvd__mul_rd_err(xr[r], yr[r], &c, &d_);
+        sc += c; sd += d_;
     }
-    *dr = sc + sd;
+    d[0] = sc + sd;
 }
 
-HZGSVD_PRIVATE void hzgsvd__d_scale(double *xr, int m, double s)
+/* Element e of c: c_e <- a b + c_e (one fma). */
+HZGSVD_PRIVATE void hzgsvd__d_madd(const double a[1], const double b[1], hzgsvd__d_planes c, size_t e)
 {
-    for (int r = 0; r < m; ++r) {
-        xr[r] *= s;
-    }
+    c.p[0][e] = fma(a[0], b[0], c.p[0][e]);
 }
 
-HZGSVD_PRIVATE void hzgsvd__d_swap_cols(double *ar, int ld, int p, int q, int m)
+/* |z_e| */
+HZGSVD_PRIVATE double hzgsvd__d_abs(hzgsvd__d_planes z, size_t e) { return fabs(z.p[0][e]); }
+
+/* The 2x2 pivot's transformation from its Gram entries. */
+HZGSVD_PRIVATE hzgsvd__rot hzgsvd__d_rot(double app, double aqq, const double apq[1], double bpp, double bqq, const double bpq[1], int variant, int sort, double tol)
 {
-    for (int r = 0; r < m; ++r) {
-        double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
-    }
+    return hzgsvd__drot(app, aqq, apq[0], bpp, bqq, bpq[0], variant, sort, tol);
 }
 
 /* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__d_apply(const hzgsvd__rot *rot, double *ar, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__d_apply(const hzgsvd__rot *rot, hzgsvd__d_planes a, int k, int p, int q)
 {
-    double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
     for (int r = 0; r < k; ++r)
         hzgsvd__drot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
+}
+
+/* Whether a transformed pair swaps: real rotations decide it themselves (rot.swap). */
+HZGSVD_PRIVATE int hzgsvd__d_swap_after(int swap, int sort, hzgsvd__d_planes fp, hzgsvd__d_planes fq, int k, int enh)
+{
+    (void)sort; (void)fp; (void)fq; (void)k; (void)enh;
+    return swap;
+}
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
+ * enhanced (App. A). */
+HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(hzgsvd__d_planes x, int m, int enhanced)
+{
+    if (enhanced) return hzgsvd__d_nrm2sq_enhanced(x, m);
+    double s = 0.0;
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) s = fma(x.p[v][r], x.p[v][r], s);
+    return s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_scale(hzgsvd__d_planes x, int m, double s)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) x.p[v][r] *= s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_swap_cols(hzgsvd__d_planes a, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) {
+            double *x = a.p[v];
+            const double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
+        }
 }
 
 /* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
  * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
  * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__d_cholesky(double *ar, int k)
+HZGSVD_PRIVATE int hzgsvd__d_cholesky(hzgsvd__d_planes a, int k)
 {
     for (int j = 0; j < k; ++j) {
-        const double d = ar[j + (size_t)j * k];
+        const double d = a.p[0][j + (size_t)j * k];
         if (!(d > 0.0) || isinf(d)) return j;
         const double rs = hzgsvd__rsqrt_rn(d);
-        ar[j + (size_t)j * k] = sqrt(d);
-        for (int i = j + 1; i < k; ++i) {
-            ar[i + (size_t)j * k] *= rs;
-        }
+        a.p[0][j + (size_t)j * k] = sqrt(d);
+        for (int v = 1; v < 1; ++v) a.p[v][j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] *= rs;
         for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            const double lr = ar[c + (size_t)j * k];
+            double l[1];                      /* conj(L(c, j)) */
+            for (int v = 0; v < 1; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
             for (int i = c; i < k; ++i) {
-                ar[i + (size_t)c * k] = fma(-ar[i + (size_t)j * k], lr, ar[i + (size_t)c * k]);
+                double x[1];                  /* -L(i, j) */
+                for (int v = 0; v < 1; ++v) x[v] = -a.p[v][i + (size_t)j * k];
+                hzgsvd__d_madd(x, l, a, i + (size_t)c * k);
             }
         }
     }
     for (int j = 0; j < k; ++j)                  /* L -> L^H */
-        for (int i = j + 1; i < k; ++i) {
-            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
-        }
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 1; ++v) {
+                a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
+                a.p[v][i + (size_t)j * k] = 0.0;
+            }
     return -1;
 }
 
 /* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
  * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
- * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * slab Y(:, cols) by modified Gram-Schmidt, into a in the layout of the Cholesky factor (upper,
  * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
  * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
  * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
  * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
  * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__d_mgs_factor(const double *yr, int m, const int *cols, int k, double *ar)
+HZGSVD_PRIVATE int hzgsvd__d_mgs_factor(hzgsvd__d_planes y, int m, const int *cols, int k, hzgsvd__d_planes a)
 {
-    double *wr = (double *)malloc(sizeof(double) * 1 * (size_t)m * k);
-    if (!wr) return -2;
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        ar[e] = 0.0;
-    }
+    double *buf = (double *)malloc(sizeof(double) * 1 * (size_t)m * k);
+    if (!buf) return -2;
+    hzgsvd__d_planes w;                               /* the copy of the slab */
+    for (int v = 0; v < 1; ++v) w.p[v] = buf + (size_t)v * m * k;
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 1; ++v) a.p[v][e] = 0.0;
     for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
     int bad = -1;
     for (int j = 0; j < k && bad < 0; ++j) {
-        double *qr_ = wr + (size_t)j * m;
-        const double nrm = sqrt(hzgsvd__d_nrm2sq(qr_, m, 0));
+        const hzgsvd__d_planes q = hzgsvd__d_at(w, (size_t)j * m);
+        const double nrm = sqrt(hzgsvd__d_nrm2sq(q, m, 0));
         if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
-        ar[j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r) {
-            qr_[r] /= nrm;
-        }
+        a.p[0][j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 1; ++v) q.p[v][r] /= nrm;
         for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            double *xr = wr + (size_t)c * m;
-            double sr;
-            hzgsvd__d_dot(qr_, xr, m, 0, &sr);
-            ar[j + (size_t)c * k] = sr;
-            for (int r = 0; r < m; ++r) xr[r] = fma(-qr_[r], sr, xr[r]);
+            const hzgsvd__d_planes x = hzgsvd__d_at(w, (size_t)c * m);
+            double s[1];
+            hzgsvd__d_dot(q, x, m, 0, s);
+            for (int v = 0; v < 1; ++v) a.p[v][j + (size_t)c * k] = s[v];
+            for (int r = 0; r < m; ++r) {
+                double nq[1];                 /* -q_j(r) */
+                for (int v = 0; v < 1; ++v) nq[v] = -q.p[v][r];
+                hzgsvd__d_madd(nq, s, x, r);
+            }
         }
     }
-    free(wr);
+    free(buf);
     return bad;
 }
 
@@ -318,63 +391,64 @@ typedef struct hzgsvd__d_pair_result {
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__d_pair_result;
 
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
-HZGSVD_PRIVATE void hzgsvd__d_gram(const double *yr, int m, const int *cols, int k, double *ar)
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
+HZGSVD_PRIVATE void hzgsvd__d_gram(hzgsvd__d_planes y, int m, const int *cols, int k, hzgsvd__d_planes a)
 {
     for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i)
-            hzgsvd__d_dot(yr + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, m, 0,
-                      &ar[i + (size_t)j * k]);
+        for (int i = j; i < k; ++i) {
+            double d[1];
+            hzgsvd__d_dot(hzgsvd__d_at(y, (size_t)cols[i] * m), hzgsvd__d_at(y, (size_t)cols[j] * m), m, 0, d);
+            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
 }
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__d_postmultiply(double *yr, int m, const int *cols, int k,
-                                       const hzgsvd__d_scratch *s)
+HZGSVD_PRIVATE void hzgsvd__d_postmultiply(hzgsvd__d_planes y, int m, const int *cols, int k, const hzgsvd__d_scratch *s)
 {
     const int R = hzgsvd__d_ROWS;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
-            const double *srcr = yr + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                s->Xr[r + c * R] = srcr[r];
-            }
+            const hzgsvd__d_planes src = hzgsvd__d_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 1; ++v) s->X.p[v][r + c * R] = src.p[v][r];
         }
         for (int c = 0; c < k; ++c) {
-            double *or_ = s->Or + c * R;
-            for (int r = 0; r < rows; ++r) {
-                or_[r] = 0.0;
-            }
+            const hzgsvd__d_planes o = hzgsvd__d_at(s->O, (size_t)c * R);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 1; ++v) o.p[v][r] = 0.0;
             for (int i = 0; i < k; ++i) {
-                const double zr = s->Hr[i + (size_t)c * k];
-                const double *xr = s->Xr + i * R;
-                for (int r = 0; r < rows; ++r)
-                    or_[r] = fma(xr[r], zr, or_[r]);
+                double z[1];                  /* Z-hat(i, c) */
+                for (int v = 0; v < 1; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
+                const hzgsvd__d_planes x = hzgsvd__d_at(s->X, (size_t)i * R);
+                for (int r = 0; r < rows; ++r) {
+                    double xe[1];
+                    for (int v = 0; v < 1; ++v) xe[v] = x.p[v][r];
+                    hzgsvd__d_madd(xe, z, o, r);
+                }
             }
         }
         for (int c = 0; c < k; ++c) {
-            double *dstr = yr + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                dstr[r] = s->Or[r + c * R];
-            }
+            const hzgsvd__d_planes dst = hzgsvd__d_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 1; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
         }
     }
 }
 
-/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
  * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__d_factor(const double *yr, int m, const int *cols, int k, int which,
-                                double *ar, hzgsvd__d_pair_result *res)
+HZGSVD_PRIVATE int hzgsvd__d_factor(hzgsvd__d_planes y, int m, const int *cols, int k, int which, hzgsvd__d_planes a, hzgsvd__d_pair_result *res)
 {
-    hzgsvd__d_gram(yr, m, cols, k, ar);
-    int c = hzgsvd__d_cholesky(ar, k);
-    if (c >= 0) c = hzgsvd__d_mgs_factor(yr, m, cols, k, ar);
+    hzgsvd__d_gram(y, m, cols, k, a);
+    int c = hzgsvd__d_cholesky(a, k);
+    if (c >= 0) c = hzgsvd__d_mgs_factor(y, m, cols, k, a);
     if (c == -1) return 0;
     if (c == -2) { res->fail = 4; return 1; }
     res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__d_nrm2sq(yr + (size_t)cols[c] * m, m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    res->tiny = hzgsvd__d_nrm2sq(hzgsvd__d_at(y, (size_t)cols[c] * m), m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
     return 1;
 }
 
@@ -385,26 +459,25 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
 {
     hzgsvd__d_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    const hzgsvd__d_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
     /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__d_factor(M->Fr, M->mf, cols, k, 1, Fr, &res)) return res;
-    if (hzgsvd__d_factor(M->Gr, M->mg, cols, k, 2, Gr, &res)) return res;
+    if (hzgsvd__d_factor(hzgsvd__d_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
+    if (hzgsvd__d_factor(hzgsvd__d_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        Zr[e] = 0.0;
-    }
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 1; ++v) Zh.p[v][e] = 0.0;
     for (int j = 0; j < k; ++j) {
         double zj = 1.0;
         if (!resc) {
-            const double b = hzgsvd__d_nrm2sq(Gr + (size_t)j * k, k, enh);
+            const double b = hzgsvd__d_nrm2sq(hzgsvd__d_at(Gh, (size_t)j * k), k, enh);
             if (b != 1.0) {
                 zj = hzgsvd__rsqrt_rn(b);
-                hzgsvd__d_scale(Fr + (size_t)j * k, k, zj);
-                hzgsvd__d_scale(Gr + (size_t)j * k, k, zj);
+                hzgsvd__d_scale(hzgsvd__d_at(Fh, (size_t)j * k), k, zj);
+                hzgsvd__d_scale(hzgsvd__d_at(Gh, (size_t)j * k), k, zj);
             }
         }
-        Zr[j + (size_t)j * k] = zj;
+        Zh.p[0][j + (size_t)j * k] = zj;
     }
     int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
@@ -413,29 +486,30 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
             const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
             for (int pos = 0; pos < k / 2; ++pos) {
                 const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
-                const double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
-                double apq, bpq;
-                const double app = hzgsvd__d_nrm2sq(fpr, k, enh), aqq = hzgsvd__d_nrm2sq(fqr, k, enh);
-                hzgsvd__d_dot(fpr, fqr, k, enh, &apq);
-                hzgsvd__d_dot(gpr, gqr, k, enh, &bpq);
-                const double bpp = resc ? hzgsvd__d_nrm2sq(gpr, k, enh) : 1.0;
-                const double bqq = resc ? hzgsvd__d_nrm2sq(gqr, k, enh) : 1.0;
-                const hzgsvd__rot rot = hzgsvd__drot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                const hzgsvd__d_planes fp = hzgsvd__d_at(Fh, (size_t)p * k), fq = hzgsvd__d_at(Fh, (size_t)q * k);
+                const hzgsvd__d_planes gp = hzgsvd__d_at(Gh, (size_t)p * k), gq = hzgsvd__d_at(Gh, (size_t)q * k);
+                double apq[1], bpq[1];
+                const double app = hzgsvd__d_nrm2sq(fp, k, enh), aqq = hzgsvd__d_nrm2sq(fq, k, enh);
+                hzgsvd__d_dot(fp, fq, k, enh, apq);
+                hzgsvd__d_dot(gp, gq, k, enh, bpq);
+                const double bpp = resc ? hzgsvd__d_nrm2sq(gp, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__d_nrm2sq(gq, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__d_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
                 if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
                 int swap = rot.swap;
                 if (rot.transform) {
                     ++s_all;
                     s_big += (unsigned long long)rot.big;
-                    hzgsvd__d_apply(&rot, Fr, k, p, q);
-                    hzgsvd__d_apply(&rot, Gr, k, p, q);
-                    hzgsvd__d_apply(&rot, Zr, k, p, q);
+                    hzgsvd__d_apply(&rot, Fh, k, p, q);
+                    hzgsvd__d_apply(&rot, Gh, k, p, q);
+                    hzgsvd__d_apply(&rot, Zh, k, p, q);
+                    swap = hzgsvd__d_swap_after(swap, sort, fp, fq, k, enh);
                 }
                 moved |= rot.transform | swap;
                 if (swap) {
-                    hzgsvd__d_swap_cols(Fr, k, p, q, k);
-                    hzgsvd__d_swap_cols(Gr, k, p, q, k);
-                    hzgsvd__d_swap_cols(Zr, k, p, q, k);
+                    hzgsvd__d_swap_cols(Fh, k, p, q, k);
+                    hzgsvd__d_swap_cols(Gh, k, p, q, k);
+                    hzgsvd__d_swap_cols(Zh, k, p, q, k);
                 }
             }
         }
@@ -449,14 +523,13 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
     if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(Fr + (size_t)j * k, k, enh)
-                                        + hzgsvd__d_nrm2sq(Gr + (size_t)j * k, k, enh));
-        if (t != 1.0) hzgsvd__d_scale(Zr + (size_t)j * k, k, t);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(hzgsvd__d_at(Fh, (size_t)j * k), k, enh) + hzgsvd__d_nrm2sq(hzgsvd__d_at(Gh, (size_t)j * k), k, enh));
+        if (t != 1.0) hzgsvd__d_scale(hzgsvd__d_at(Zh, (size_t)j * k), k, t);
     }
     /* Subphase 4: the three post-multiplications */
-    hzgsvd__d_postmultiply(M->Fr, M->mf, cols, k, s);
-    hzgsvd__d_postmultiply(M->Gr, M->mg, cols, k, s);
-    hzgsvd__d_postmultiply(M->Zr, M->nz, cols, k, s);
+    hzgsvd__d_postmultiply(hzgsvd__d_mat(M, 0), M->mf, cols, k, s);
+    hzgsvd__d_postmultiply(hzgsvd__d_mat(M, 1), M->mg, cols, k, s);
+    hzgsvd__d_postmultiply(hzgsvd__d_mat(M, 2), M->nz, cols, k, s);
     return res;
 }
 
@@ -469,22 +542,22 @@ HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nt
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
-                                        + hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
-        if (t != 1.0) hzgsvd__d_scale(M->Zr + (size_t)j * M->nz, M->nz, t);
+        const hzgsvd__d_planes f = hzgsvd__d_col(M, 0, j), g = hzgsvd__d_col(M, 1, j);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(f, M->mf, enh) + hzgsvd__d_nrm2sq(g, M->mg, enh));
+        if (t != 1.0) hzgsvd__d_scale(hzgsvd__d_col(M, 2, j), M->nz, t);
         /* The block step normalises with the column norms of its factors; where those were off (an
          * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
          * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
          * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
         if (fabs(t - 1.0) > tol_t) {
-            hzgsvd__d_scale(M->Fr + (size_t)j * M->mf, M->mf, t);
-            hzgsvd__d_scale(M->Gr + (size_t)j * M->mg, M->mg, t);
+            hzgsvd__d_scale(f, M->mf, t);
+            hzgsvd__d_scale(g, M->mg, t);
         }
     }
 }
 
 /* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j, for the range plan. */
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
@@ -502,50 +575,66 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int 
     return HZGSVD_SUCCESS;
 }
 
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
+HZGSVD_PRIVATE void hzgsvd__d_range_shift(const hzgsvd__d_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
+{
+    if (!rg->active) return;
+    const hzgsvd__d_planes f = hzgsvd__d_col(M, 0, j), g = hzgsvd__d_col(M, 1, j);
+    hzgsvd__d_scale_pow2(f.p[0], m_f, rg->shift_f + c);
+    hzgsvd__d_scale_pow2(g.p[0], m_g, rg->shift_g + c);
+}
+
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
  * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
  * what the engine resolves (hzgsvd__range_fail_input). */
 HZGSVD_PRIVATE int hzgsvd__d_range_column(const hzgsvd__d_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
 {
-    double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
-    if (rg->active) {
-        hzgsvd__d_scale_pow2(fr, m_f, rg->shift_f + c);
-        hzgsvd__d_scale_pow2(gr, m_g, rg->shift_g + c);
-    }
-    *nf = sqrt(hzgsvd__d_nrm2sq(fr, m_f, 0));
-    *ng = sqrt(hzgsvd__d_nrm2sq(gr, m_g, 0));
+    hzgsvd__d_range_shift(M, j, m_f, m_g, rg, c);
+    *nf = sqrt(hzgsvd__d_nrm2sq(hzgsvd__d_col(M, 0, j), m_f, 0));
+    *ng = sqrt(hzgsvd__d_nrm2sq(hzgsvd__d_col(M, 1, j), m_g, 0));
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
     return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
-/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__d_load(const double *Y, int m, int n, int ld, double *wr, int ldw)
+/* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__d_load_planes(const double *Y, int m, int n, int ld, hzgsvd__d_planes w, int ldw)
 {
     for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)j * ldw] = Y[r + (size_t)j * ld];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)j * ldw] = Y[1 * (r + (size_t)j * ld) + v];
 }
 
 /* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, const double *wr, int ldw, int jw, int m)
+HZGSVD_PRIVATE void hzgsvd__d_store_planes(double *Y, int ld, int jc, hzgsvd__d_planes w, int ldw, int jw, int m)
 {
-    for (int r = 0; r < m; ++r) {
-        Y[r + (size_t)jc * ld] = wr[r + (size_t)jw * ldw];
-    }
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) Y[1 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
+}
+
+/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
+HZGSVD_PRIVATE void hzgsvd__d_load(const double *Y, int m, int n, int ld, double *wr, int ldw)
+{
+    const hzgsvd__d_planes w = { { wr } };
+    hzgsvd__d_load_planes(Y, m, n, ld, w, ldw);
+}
+
+HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, double *wr, int ldw, int jw, int m)
+{
+    const hzgsvd__d_planes w = { { wr } };
+    hzgsvd__d_store_planes(Y, ld, jc, w, ldw, jw, m);
 }
 
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
- * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
  * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__d_degenerate(const double *zr, int n, const double *nf, const double *ng,
+HZGSVD_PRIVATE int hzgsvd__d_degenerate(hzgsvd__d_planes z, int n, const double *nf, const double *ng,
                                     double sf, double sg, double tol_f, double tol_g)
 {
     double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const double a = fabs(zr[k]);
+        const double a = hzgsvd__d_abs(z, k);
         af = fma(a, nf[k], af);
         ag = fma(a, ng[k], ag);
     }
@@ -554,51 +643,7 @@ HZGSVD_PRIVATE int hzgsvd__d_degenerate(const double *zr, int n, const double *n
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
- * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
-                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
-                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
-{
-    hzgsvd__d_mats M;
-    double *buf = (double *)malloc(sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
-    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
-    M.Fr = buf; M.Gr = buf + m_f;
-    hzgsvd__d_load(F, m_f, 1, m_f, M.Fr, m_f);
-    hzgsvd__d_load(G, m_g, 1, m_g, M.Gr, m_g);
-    if (rg->active) {
-        hzgsvd__d_scale_pow2(M.Fr, m_f, rg->shift_f + col0);
-        hzgsvd__d_scale_pow2(M.Gr, m_g, rg->shift_g + col0);
-    }
-    const double nf2 = hzgsvd__d_nrm2sq(M.Fr, m_f, enh);
-    const double ng2 = hzgsvd__d_nrm2sq(M.Gr, m_g, enh);
-    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
-    }
-    double sf, sg, s, zm;
-    int ze;
-    const int out = hzgsvd__d_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__d_scale(M.Fr, m_f, hzgsvd__rsqrt_rn(nf2));
-    hzgsvd__d_scale(M.Gr, m_g, hzgsvd__rsqrt_rn(ng2));
-    hzgsvd__d_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
-    hzgsvd__d_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
-    Z[0] = rho;
-    const int zbad = rg->active && hzgsvd__d_range_z_col(Z, 1, &col0, zm, ze);
-    if (sigma_f) sigma_f[0] = sf;
-    if (sigma_g) sigma_g[0] = sg;
-    if (sigma) sigma[0] = s;
-    free(buf);
-    if (info) info->outputs_written = 1;
-    if (out || zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
-                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
-    return HZGSVD_SUCCESS;
-}
-
-/* Working matrices: one zeroed allocation for F, G and Z (real). */
+/* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
 HZGSVD_PRIVATE int hzgsvd__d_mats_alloc(hzgsvd__d_mats *M, int mf, int mg, int nz, int nc)
 {
     const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
@@ -610,6 +655,48 @@ HZGSVD_PRIVATE int hzgsvd__d_mats_alloc(hzgsvd__d_mats *M, int mf, int mg, int n
 }
 
 HZGSVD_PRIVATE void hzgsvd__d_mats_free(hzgsvd__d_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
+{
+    hzgsvd__d_mats M;                    /* the one column of F and G (no Z) */
+    if (hzgsvd__d_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
+    const hzgsvd__d_planes f = hzgsvd__d_mat(&M, 0), g = hzgsvd__d_mat(&M, 1);
+    hzgsvd__d_load_planes(F, m_f, 1, m_f, f, m_f);
+    hzgsvd__d_load_planes(G, m_g, 1, m_g, g, m_g);
+    hzgsvd__d_range_shift(&M, 0, m_f, m_g, rg, col0);
+    const double nf2 = hzgsvd__d_nrm2sq(f, m_f, enh);
+    const double ng2 = hzgsvd__d_nrm2sq(g, m_g, enh);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
+        hzgsvd__d_mats_free(&M);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
+    }
+    double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__d_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__d_scale(f, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__d_scale(g, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__d_store_planes(F, m_f, 0, f, m_f, 0, m_f);
+    hzgsvd__d_store_planes(G, m_g, 0, g, m_g, 0, m_g);
+    Z[0] = rho;
+    for (int v = 1; v < 1; ++v) Z[v] = 0.0;
+    const int zbad = rg->active && hzgsvd__d_range_z_col(Z, 1, &col0, zm, ze);
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    hzgsvd__d_mats_free(&M);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
+    return HZGSVD_SUCCESS;
+}
 
 /* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
  * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
@@ -658,13 +745,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, 
     /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
     E->pres = (hzgsvd__d_pair_result *)E->mem;
     double *dp = (double *)(E->mem + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1));
-    for (int t = 0; t < E->nthreads; ++t) {
-        E->scr[t].Ar = dp; dp += (size_t)k * k;
-        E->scr[t].Br = dp; dp += (size_t)k * k;
-        E->scr[t].Hr = dp; dp += (size_t)k * k;
-        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__d_ROWS * k;
-        E->scr[t].Or = dp; dp += (size_t)hzgsvd__d_ROWS * k;
-    }
+    for (int t = 0; t < E->nthreads; ++t)
+        for (int v = 0; v < 1; ++v) {       /* per thread: the real planes, then the imaginary ones */
+            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+        }
     E->outer = (int *)dp;
     E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
     if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
@@ -685,10 +773,10 @@ HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_
     for (int j = 0; j < M->nc; ++j) {
         double zj = 1.0;
         if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, E->enh));
+            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(hzgsvd__d_col(M, 1, j), M->mg, E->enh));
             if (zj != 1.0) {
-                hzgsvd__d_scale(M->Fr + (size_t)j * M->mf, M->mf, zj);
-                hzgsvd__d_scale(M->Gr + (size_t)j * M->mg, M->mg, zj);
+                hzgsvd__d_scale(hzgsvd__d_col(M, 0, j), M->mf, zj);
+                hzgsvd__d_scale(hzgsvd__d_col(M, 1, j), M->mg, zj);
             }
         }
         const int zrow = j < half ? row0 + j : row1 + j - half;
@@ -765,17 +853,17 @@ HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
-        const double nf2 = hzgsvd__d_nrm2sq(fr, M->mf, enh);
-        const double ng2 = hzgsvd__d_nrm2sq(gr, M->mg, enh);
+        const hzgsvd__d_planes f = hzgsvd__d_col(M, 0, j), g = hzgsvd__d_col(M, 1, j), z = hzgsvd__d_col(M, 2, j);
+        const double nf2 = hzgsvd__d_nrm2sq(f, M->mf, enh);
+        const double ng2 = hzgsvd__d_nrm2sq(g, M->mg, enh);
         const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
         const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
         sf[j] = sqrt(nf2) * rho;
         sg[j] = sqrt(ng2) * rho;
         ss[j] = sqrt(nf2) * rg;
-        if (rf != 1.0) hzgsvd__d_scale(fr, M->mf, rf);
-        if (rg != 1.0) hzgsvd__d_scale(gr, M->mg, rg);
-        if (rho != 1.0) hzgsvd__d_scale(zr, M->nz, rho);
+        if (rf != 1.0) hzgsvd__d_scale(f, M->mf, rf);
+        if (rg != 1.0) hzgsvd__d_scale(g, M->mg, rg);
+        if (rho != 1.0) hzgsvd__d_scale(z, M->nz, rho);
         if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
 #ifdef _OPENMP
 #pragma omp critical(hzgsvd__d_bad)
@@ -790,9 +878,10 @@ HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd
  * zeros: a bordered column never mixes with a real one). */
 HZGSVD_PRIVATE int hzgsvd__d_real_column(const hzgsvd__d_mats *M, int j, int n)
 {
-    for (int r = n; r < M->nz; ++r) {
-        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
-    }
+    const hzgsvd__d_planes z = hzgsvd__d_col(M, 2, j);
+    for (int r = n; r < M->nz; ++r)
+        for (int v = 0; v < 1; ++v)
+            if (z.p[v][r] != 0.0) return 0;
     return 1;
 }
 
@@ -803,7 +892,7 @@ HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order
 {
     for (int c = 0; c < cnt; ++c) {
         const int j = order[c];
-        const int d = hzgsvd__d_degenerate(M->Zr + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+        const int d = hzgsvd__d_degenerate(hzgsvd__d_col(M, 2, j), n, nf, ng, sf[j], sg[j],
                                        (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
         if (d) { *col = c; return d; }
     }
@@ -819,24 +908,27 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, doubl
  * the normalized columns (U or V after the final rescale) are from orthonormal.  Y^H Y by column
  * blocks of up to 256 (upper triangle), with the reduction's product.
  * Returns -1 where the scratch cannot be allocated (the caller then skips the check). */
-HZGSVD_PRIVATE double hzgsvd__d_orth_max(const double *yr, int m, int nc, int ld)
+HZGSVD_PRIVATE double hzgsvd__d_orth_max(hzgsvd__d_planes y, int m, int nc, int ld)
 {
     const int bw = nc < 256 ? nc : 256;
     double worst = 0.0;
-    double *cr = (double *)malloc(sizeof(double) * 1 * (size_t)nc * bw);
-    if (!cr) return -1.0;
+    double *buf = (double *)malloc(sizeof(double) * 1 * (size_t)nc * bw);
+    if (!buf) return -1.0;
+    hzgsvd__d_planes c;                               /* Y^H Y - I of a column block */
+    for (int v = 0; v < 1; ++v) c.p[v] = buf + (size_t)v * nc * bw;
+    const double *yr = y.p[0];
     for (int j0 = 0; j0 < nc; j0 += bw) {
         const int w = nc - j0 < bw ? nc - j0 : bw, rows = j0 + w;
-        memset(cr, 0, sizeof(double) * 1 * (size_t)nc * bw);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, cr, rows);
+        memset(buf, 0, sizeof(double) * 1 * (size_t)nc * bw);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, c.p[0], rows);
         for (int jj = 0; jj < w; ++jj)
             for (int i = 0; i <= j0 + jj; ++i) {
                 const size_t e = (size_t)i + (size_t)jj * rows;
-                const double d = cr[e] - (i == j0 + jj);
-                worst = fmax(worst, fabs(d));
+                c.p[0][e] = c.p[0][e] - (i == j0 + jj);
+                worst = fmax(worst, hzgsvd__d_abs(c, e));
             }
     }
-    free(cr);
+    free(buf);
     return worst;
 }
 
@@ -865,8 +957,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_iterate(hzgsvd__d_run *R, int m_f, in
     hzgsvd__d_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__d_load(F, m_f, n, ldf, M->Fr, M->mf);
-    hzgsvd__d_load(G, m_g, n, ldg, M->Gr, M->mg);
+    hzgsvd__d_load_planes(F, m_f, n, ldf, hzgsvd__d_mat(M, 0), M->mf);
+    hzgsvd__d_load_planes(G, m_g, n, ldg, hzgsvd__d_mat(M, 1), M->mg);
     for (int j = 0; j < n; ++j) {
         const int low = hzgsvd__d_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
         if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
@@ -910,8 +1002,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
      * at the speed of a matrix product, a small fraction of a sweep. */
     if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
         const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__d_orth_max(M->Fr, M->mf, nb, M->mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__d_orth_max(M->Gr, M->mg, nb, M->mg);
+        const double ou = hzgsvd__d_orth_max(hzgsvd__d_mat(M, 0), M->mf, nb, M->mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__d_orth_max(hzgsvd__d_mat(M, 1), M->mg, nb, M->mg);
         if (ou > tol || ov > tol)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
                                 ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
@@ -942,9 +1034,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
         double sfo, sgo, sso, zm;
         int ze;
         int bad_c = hzgsvd__d_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__d_store_col(F, ldf, c, M->Fr, M->mf, j, m_f);
-        hzgsvd__d_store_col(G, ldg, c, M->Gr, M->mg, j, m_g);
-        hzgsvd__d_store_col(Z, ldz, c, M->Zr, nb, j, n);
+        hzgsvd__d_store_planes(F, ldf, c, hzgsvd__d_mat(M, 0), M->mf, j, m_f);
+        hzgsvd__d_store_planes(G, ldg, c, hzgsvd__d_mat(M, 1), M->mg, j, m_g);
+        hzgsvd__d_store_planes(Z, ldz, c, hzgsvd__d_mat(M, 2), nb, j, n);
         if (R->rg.active) bad_c |= hzgsvd__d_range_z_col(Z + 1 * (size_t)c * ldz, n, R->col, zm, ze);
         if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
@@ -1477,6 +1569,184 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_qr_reflector(const hzgsvd__d_dn_block *B, int r
     d[0] = beta[0];
 }
 
+/* The state of one hzgsvd__d_dn_qrcp: its block and arguments, and its parts of the scratch. */
+typedef struct hzgsvd__d_dn_qrcp_state {
+    const hzgsvd__d_dn_block *B;
+    int row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
+    double tol, *Vr, *tau;
+    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
+    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
+} hzgsvd__d_dn_qrcp_state;
+
+#define hzgsvd__d_A_(i, c) hzgsvd__d_AT(S->B, S->row0 + (i), S->col0 + (c))
+#define hzgsvd__d_F_(t, c) (S->Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * S->nb))
+#define hzgsvd__d_V_(i, t) (S->Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * S->ldv))
+
+/* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and
+ * outside.  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp_unpivoted(const hzgsvd__d_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    for (int j = 0; j < steps; j += nb) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb = 0, stop = 0;
+        for (int kk = 0; kk < jb; ++kk) {
+            const int jj = j + kk;
+            if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
+            hzgsvd__d_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+            if (kk + 1 < jb)
+                hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, S->tau[jj], hzgsvd__d_A_(jj, jj + 1), S->lds, jb - kk - 1);
+            kb = kk + 1;
+        }
+        hzgsvd__d_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
+                          S->T, S->Gm, S->W);
+        r = j + kb;
+        if (stop) break;
+    }
+    return r;
+}
+
+/* The norms of the columns j.. on their rows j.. recomputed (vn1 = vn2), their marks cleared. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_norms(const hzgsvd__d_dn_qrcp_state *S, int j)
+{
+    const int m = S->m, nc = S->nc;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
+#endif
+    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+}
+
+/* Pivot p to column jj: whole columns of S, the panel's kk rows of Fc, the norms. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_swap(const hzgsvd__d_dn_qrcp_state *S, int jj, int p, int kk)
+{
+    double *a = hzgsvd__d_AT(S->B, 0, S->col0 + jj), *b = hzgsvd__d_AT(S->B, 0, S->col0 + p);
+    for (size_t i = 0; i < (size_t)1 * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+    for (int i = 0; i < 1 * kk; ++i) { const double t = hzgsvd__d_F_(0, jj)[i]; hzgsvd__d_F_(0, jj)[i] = hzgsvd__d_F_(0, p)[i]; hzgsvd__d_F_(0, p)[i] = t; }
+    double t = S->vn1[jj]; S->vn1[jj] = S->vn1[p]; S->vn1[p] = t;
+    t = S->vn2[jj]; S->vn2[jj] = S->vn2[p]; S->vn2[p] = t;
+}
+
+/* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_catch_up(const hzgsvd__d_dn_qrcp_state *S, int j, int jj, int kk)
+{
+    const int m = S->m;
+    double *acol = hzgsvd__d_A_(0, jj);
+    for (int t = 0; t < kk; ++t) {
+        const double *v = hzgsvd__d_V_(0, j + t), *f = hzgsvd__d_F_(t, jj);
+        const double fr = -f[0];
+        for (int i = jj; i < m; ++i) acol[i] = fma(v[i], fr, acol[i]);
+    }
+}
+
+/* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
+ * reflectors (complex: vs, v for the imaginary part of v^H a). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_aux(const hzgsvd__d_dn_qrcp_state *S, int j, int jj, int kk, double tj)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__d_V_(0, jj);
+    double *aux = S->aux;
+    for (int t = 0; t < kk; ++t) {
+        const double *vt = hzgsvd__d_V_(0, j + t);
+        aux[t] = -tj * hzgsvd__d_dn_dot(v + jj, vt + jj, m - jj);
+    }
+}
+
+/* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
+ * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
+ * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_column(const hzgsvd__d_dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__d_V_(0, jj), *aux = S->aux;
+    double *ac = hzgsvd__d_A_(0, c), *f = hzgsvd__d_F_(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
+    double fr = tj * hzgsvd__d_dn_dot(ac + jj, v + jj, m - jj);
+    for (int t = 0; t < kk; ++t) fr = fma(f[t], aux[t], fr);
+    f[kk] = fr;
+    double ar = ac[jj];
+    for (int t = 0; t <= kk; ++t) ar = fma(-*hzgsvd__d_V_(jj, j + t), f[t], ar);
+    ac[jj] = ar;
+    const double arow = fabs(ar);
+    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+        double t1 = arow / vn1[c];
+        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+        const double q = vn1[c] / vn2[c];
+        if (t1 * q * q <= tol3z) S->mark[c] = 1.0;
+        else vn1[c] *= sqrt(t1);
+    }
+}
+
+/* One pivoted panel at column j of jb reflectors at most (xLAQPS): per step the pivot, its column
+ * brought up to date, the norm test, the reflector, the later columns' Fc row, pivot row and norm.
+ * *exact: whether vn1 holds recomputed norms (in and out).  Out: *kb reflectors made; *stop: the
+ * largest recomputed norm is <= tol; *retry: a pivot's recomputed norm is <= tol (recompute every
+ * norm, then choose again); *marked: a downdated norm is to be recomputed. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_panel(const hzgsvd__d_dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
+{
+    const int m = S->m, nc = S->nc;
+    const double tol3z = sqrt(ldexp(1.0, -53));
+    *kb = 0; *stop = 0; *retry = 0; *marked = 0;
+    for (int kk = 0; kk < jb; ++kk) {
+        const int jj = j + kk;
+        int p = jj;
+        for (int c = jj + 1; c < nc; ++c)
+            if (S->vn1[c] > S->vn1[p]) p = c;
+        if (p != jj) hzgsvd__d_dn_qrcp_swap(S, jj, p, kk);
+        hzgsvd__d_dn_qrcp_catch_up(S, j, jj, kk);
+        if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > S->tol)) {
+            if (*exact && kk == 0) *stop = 1;   /* the largest recomputed norm is <= tol */
+            else *retry = 1;                   /* recompute every norm, then choose again */
+            break;
+        }
+        hzgsvd__d_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+        *exact = 0;
+        *kb = kk + 1;
+        const double tj = S->tau[jj];
+        hzgsvd__d_dn_qrcp_aux(S, j, jj, kk, tj);
+        const int nrest = nc - jj - 1;
+        (void)nrest;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
+#endif
+        for (int c = jj + 1; c < nc; ++c) hzgsvd__d_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+        for (int c = jj + 1; c < nc && !*marked; ++c) *marked = S->mark[c] != 0.0;
+        if (*marked) break;
+    }
+}
+
+/* xLAQPS-style pivoted QR in panels (see hzgsvd__d_dn_qrcp).  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp_pivoted(const hzgsvd__d_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    hzgsvd__d_dn_qrcp_norms(S, 0);
+    int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
+    int j = 0;
+    while (j < steps) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb, stop, retry, marked;
+        hzgsvd__d_dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
+        /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
+         * up to date already; after a stop the rows are zeroed) and on the columns outside */
+        const int c0 = j + kb + (retry ? 1 : 0);
+        if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+            hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), S->ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), S->lds);
+        hzgsvd__d_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
+        j += kb;
+        r = j;
+        if (stop) break;
+        if (retry) {
+            hzgsvd__d_dn_qrcp_norms(S, j);
+            exact = 1;
+        } else if (marked) {
+            for (int c = j; c < nc; ++c)
+                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+        }
+    }
+    return r;
+}
+
 /* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
  * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
  * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
@@ -1496,132 +1766,24 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_qr_reflector(const hzgsvd__d_dn_block *B, int r
 HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
-    const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
-    double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
-    double *T = Fc + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *aux = Gm + (size_t)1 * nb * nb;
-    double *vs = aux + (size_t)1 * nb, *W = vs + (size_t)1 * m;   /* W: nb x (at most lc1 - lc0) */
-#define hzgsvd__d_A_(i, c) hzgsvd__d_AT(B, row0 + (i), col0 + (c))
-#define hzgsvd__d_F_(t, c) (Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * nb))
-#define hzgsvd__d_V_(i, t) (Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * ldv))
-    int r = 0;
-    if (!pivot) {
-        /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
-        for (int j = 0; j < steps; j += nb) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > tol)) { stop = 1; break; }
-                hzgsvd__d_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                if (kk + 1 < jb)
-                    hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, tau[jj], hzgsvd__d_A_(jj, jj + 1), lds, jb - kk - 1);
-                kb = kk + 1;
-            }
-            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
-            r = j + kb;
-            if (stop) break;
-        }
-    } else {
-        const double tol3z = sqrt(ldexp(1.0, -53));
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * nc > HZGSVD__DN_PAR)
-#endif
-        for (int c = 0; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(0, c), m, 1); mark[c] = 0.0; }
-        int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
-        int j = 0;
-        while (j < steps) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0, retry = 0, marked = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                int p = jj;
-                for (int c = jj + 1; c < nc; ++c)
-                    if (vn1[c] > vn1[p]) p = c;
-                if (p != jj) {
-                    double *a = hzgsvd__d_AT(B, 0, col0 + jj), *b = hzgsvd__d_AT(B, 0, col0 + p);
-                    for (size_t i = 0; i < (size_t)1 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-                    for (int i = 0; i < 1 * kk; ++i) { const double t = hzgsvd__d_F_(0, jj)[i]; hzgsvd__d_F_(0, jj)[i] = hzgsvd__d_F_(0, p)[i]; hzgsvd__d_F_(0, p)[i] = t; }
-                    double t = vn1[jj]; vn1[jj] = vn1[p]; vn1[p] = t;
-                    t = vn2[jj]; vn2[jj] = vn2[p]; vn2[p] = t;
-                }
-                /* the pivot column brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj) */
-                double *acol = hzgsvd__d_A_(0, jj);
-                for (int t = 0; t < kk; ++t) {
-                    const double *v = hzgsvd__d_V_(0, j + t), *f = hzgsvd__d_F_(t, jj);
-                    const double fr = -f[0];
-                    for (int i = jj; i < m; ++i) acol[i] = fma(v[i], fr, acol[i]);
-                }
-                if (!(hzgsvd__d_dn_nrm2(acol + 1 * (size_t)jj, m - jj, 1) > tol)) {
-                    if (exact && kk == 0) stop = 1;   /* the largest recomputed norm is <= tol */
-                    else retry = 1;                  /* recompute every norm, then choose again */
-                    break;
-                }
-                hzgsvd__d_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                exact = 0;
-                kb = kk + 1;
-                const double tj = tau[jj];
-                const double *v = hzgsvd__d_V_(0, jj);
-                /* aux_t = conj(-tau v_t^H v) for the panel's earlier reflectors; vs: v for the imaginary part of v^H a */
-                for (int t = 0; t < kk; ++t) {
-                    const double *vt = hzgsvd__d_V_(0, j + t);
-                    aux[t] = -tj * hzgsvd__d_dn_dot(v + jj, vt + jj, m - jj);
-                }
-                /* per later column c: Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's
-                 * start), its pivot row A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated */
-                const int nrest = nc - jj - 1;
-                (void)nrest;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
-#endif
-                for (int c = jj + 1; c < nc; ++c) {
-                    double *ac = hzgsvd__d_A_(0, c), *f = hzgsvd__d_F_(0, c);
-                    double fr = tj * hzgsvd__d_dn_dot(ac + jj, v + jj, m - jj);
-                    for (int t = 0; t < kk; ++t) fr = fma(f[t], aux[t], fr);
-                    f[kk] = fr;
-                    double ar = ac[jj];
-                    for (int t = 0; t <= kk; ++t) ar = fma(-*hzgsvd__d_V_(jj, j + t), f[t], ar);
-                    ac[jj] = ar;
-                    const double arow = fabs(ar);
-                    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
-                        double t1 = arow / vn1[c];
-                        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
-                        const double q = vn1[c] / vn2[c];
-                        if (t1 * q * q <= tol3z) mark[c] = 1.0;
-                        else vn1[c] *= sqrt(t1);
-                    }
-                }
-                for (int c = jj + 1; c < nc && !marked; ++c) marked = mark[c] != 0.0;
-                if (marked) break;
-            }
-            /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
-             * up to date already; after a stop the rows are zeroed) and on the columns outside */
-            const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
-                hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), lds);
-            hzgsvd__d_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
-            j += kb;
-            r = j;
-            if (stop) break;
-            if (retry) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
-#endif
-                for (int c = j; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); mark[c] = 0.0; }
-                exact = 1;
-            } else if (marked) {
-                for (int c = j; c < nc; ++c)
-                    if (mark[c] != 0.0) { vn1[c] = vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); mark[c] = 0.0; }
-            }
-        }
-    }
+    const int nb = HZGSVD__DN_NB;
+    hzgsvd__d_dn_qrcp_state st;
+    hzgsvd__d_dn_qrcp_state *const S = &st;
+    S->B = B; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
+    S->nb = nb; S->lds = B->lds; S->ldv = ldv; S->tol = tol; S->Vr = Vr; S->tau = tau;
+    S->vn1 = work; S->vn2 = S->vn1 + nc; S->mark = S->vn2 + nc;
+    S->Fc = S->mark + nc;
+    S->T = S->Fc + (size_t)1 * nb * nc; S->Gm = S->T + (size_t)1 * nb * nb; S->aux = S->Gm + (size_t)1 * nb * nb;
+    S->vs = S->aux + (size_t)1 * nb; S->W = S->vs + (size_t)1 * m;
+    const int r = pivot ? hzgsvd__d_dn_qrcp_pivoted(S) : hzgsvd__d_dn_qrcp_unpivoted(S);
     for (int c = 0; c < nc; ++c)
         if (m > r) memset(hzgsvd__d_A_(r, c), 0, sizeof(double) * 1 * (size_t)(m - r));
+    return r;
+}
+
 #undef hzgsvd__d_A_
 #undef hzgsvd__d_F_
 #undef hzgsvd__d_V_
-    return r;
-}
 
 /* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
  * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
@@ -1880,7 +2042,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
  * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
  * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count. */
+ * thread, so results are bitwise identical for any thread count.
+ *
+ * The code is written once over the planes of split storage (p[v], v < 2): what the engine
+ * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
+ * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
+ * helpers below. */
 
 /* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
  * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
@@ -1890,25 +2057,48 @@ typedef struct hzgsvd__z_mats {
     double *Fi, *Gi, *Zi;
 } hzgsvd__z_mats;
 
+/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
+typedef struct hzgsvd__z_planes {
+    double *p[2];
+} hzgsvd__z_planes;
+
+/* x advanced by off elements in every plane. */
+HZGSVD_PRIVATE hzgsvd__z_planes hzgsvd__z_at(hzgsvd__z_planes x, size_t off)
+{
+    for (int v = 0; v < 2; ++v) x.p[v] += off;
+    return x;
+}
+
+/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
+HZGSVD_PRIVATE hzgsvd__z_planes hzgsvd__z_mat(const hzgsvd__z_mats *M, int y)
+{
+    const hzgsvd__z_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr, y == 0 ? M->Fi : y == 1 ? M->Gi : M->Zi } };
+    return x;
+}
+
+/* ... and its leading dimension (rows). */
+HZGSVD_PRIVATE int hzgsvd__z_ld(const hzgsvd__z_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
+
+/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
+HZGSVD_PRIVATE hzgsvd__z_planes hzgsvd__z_col(const hzgsvd__z_mats *M, int y, int j)
+{
+    return hzgsvd__z_at(hzgsvd__z_mat(M, y), (size_t)j * hzgsvd__z_ld(M, y));
+}
+
 /* Per-thread scratch of one pivot block pair (k = 2w). */
 #define hzgsvd__z_ROWS 64               /* rows per chunk of the post-multiplication */
 typedef struct hzgsvd__z_scratch {
-    double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
-    double *Ai, *Bi, *Hi, *Xi, *Oi;
+    hzgsvd__z_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
 } hzgsvd__z_scratch;
 
-/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
-HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(const double *xr, const double *xi, int m, int enhanced)
+HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(hzgsvd__z_planes x, int m, int enhanced);
+
+/* The complex arithmetic of the engine. */
+
+/* The enhanced squared norm (App. A): per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed. */
+HZGSVD_PRIVATE double hzgsvd__z_nrm2sq_enhanced(hzgsvd__z_planes x, int m)
 {
-    if (!enhanced) {
-        double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            s = fma(xr[r], xr[r], s);
-            s = fma(xi[r], xi[r], s);
-        }
-        return s;
-    }
-    /* per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed */
+    const double *xr = x.p[0], *xi = x.p[1];
     double s = 0.0;
     for (int r = 0; r < m; ++r) {
         double cr, dr, ci, di;
@@ -1919,121 +2109,150 @@ HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(const double *xr, const double *xi, int m
     return s;
 }
 
-/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
- * norms only); real ones are enhanced in the odd variants. */
-HZGSVD_PRIVATE void hzgsvd__z_dot(const double *xr, const double *xi, const double *yr, const double *yi, int m, int enhanced, double *dr, double *di)
+/* d = x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only). */
+HZGSVD_PRIVATE void hzgsvd__z_dot(hzgsvd__z_planes x, hzgsvd__z_planes y, int m, int enhanced, double d[2])
 {
     (void)enhanced;
+    const double *xr = x.p[0], *xi = x.p[1], *yr = y.p[0], *yi = y.p[1];
     double sr = 0.0, si = 0.0;
     for (int r = 0; r < m; ++r) {
         sr = fma(xr[r], yr[r], sr); sr = fma(xi[r], yi[r], sr);
         si = fma(xr[r], yi[r], si); si = fma(-xi[r], yr[r], si);
     }
-    *dr = sr; *di = si;
+    d[0] = sr; d[1] = si;
 }
 
-HZGSVD_PRIVATE void hzgsvd__z_scale(double *xr, double *xi, int m, double s)
+/* Element e of c: c_e <- a b + c_e (hzgsvd__zfma). */
+HZGSVD_PRIVATE void hzgsvd__z_madd(const double a[2], const double b[2], hzgsvd__z_planes c, size_t e)
 {
-    for (int r = 0; r < m; ++r) {
-        xr[r] *= s;
-        xi[r] *= s;
-    }
+    hzgsvd__zfma(a[0], a[1], b[0], b[1], c.p[0][e], c.p[1][e], &c.p[0][e], &c.p[1][e]);
 }
 
-HZGSVD_PRIVATE void hzgsvd__z_swap_cols(double *ar, double *ai, int ld, int p, int q, int m)
+/* |z_e| */
+HZGSVD_PRIVATE double hzgsvd__z_abs(hzgsvd__z_planes z, size_t e) { return hypot(z.p[0][e], z.p[1][e]); }
+
+/* The 2x2 pivot's transformation from its Gram entries (apq, bpq: complex). */
+HZGSVD_PRIVATE hzgsvd__rot hzgsvd__z_rot(double app, double aqq, const double apq[2], double bpp, double bqq, const double bpq[2], int variant, int sort, double tol)
 {
-    for (int r = 0; r < m; ++r) {
-        double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
-        t = ai[r + (size_t)p * ld]; ai[r + (size_t)p * ld] = ai[r + (size_t)q * ld]; ai[r + (size_t)q * ld] = t;
-    }
+    return hzgsvd__zrot(app, aqq, apq[0], apq[1], bpp, bqq, bpq[0], bpq[1], variant, sort, tol);
 }
 
 /* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__z_apply(const hzgsvd__rot *rot, double *ar, double *ai, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__z_apply(const hzgsvd__rot *rot, hzgsvd__z_planes a, int k, int p, int q)
 {
-    double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
-    double *pi = ai + (size_t)p * k, *qi = ai + (size_t)q * k;
+    double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
+    double *pi = a.p[1] + (size_t)p * k, *qi = a.p[1] + (size_t)q * k;
     for (int r = 0; r < k; ++r)
         hzgsvd__zrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
+}
+
+/* Whether a transformed pair (columns fp, fq of F-hat) swaps: complex rotations leave the decision
+ * to the new column norms. */
+HZGSVD_PRIVATE int hzgsvd__z_swap_after(int swap, int sort, hzgsvd__z_planes fp, hzgsvd__z_planes fq, int k, int enh)
+{
+    (void)swap;
+    return hzgsvd__zswap(sort, hzgsvd__z_nrm2sq(fp, k, enh), hzgsvd__z_nrm2sq(fq, k, enh));
+}
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
+ * enhanced (App. A). */
+HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(hzgsvd__z_planes x, int m, int enhanced)
+{
+    if (enhanced) return hzgsvd__z_nrm2sq_enhanced(x, m);
+    double s = 0.0;
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) s = fma(x.p[v][r], x.p[v][r], s);
+    return s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_scale(hzgsvd__z_planes x, int m, double s)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) x.p[v][r] *= s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_swap_cols(hzgsvd__z_planes a, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) {
+            double *x = a.p[v];
+            const double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
+        }
 }
 
 /* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
  * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
  * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__z_cholesky(double *ar, double *ai, int k)
+HZGSVD_PRIVATE int hzgsvd__z_cholesky(hzgsvd__z_planes a, int k)
 {
     for (int j = 0; j < k; ++j) {
-        const double d = ar[j + (size_t)j * k];
+        const double d = a.p[0][j + (size_t)j * k];
         if (!(d > 0.0) || isinf(d)) return j;
         const double rs = hzgsvd__rsqrt_rn(d);
-        ar[j + (size_t)j * k] = sqrt(d);
-        ai[j + (size_t)j * k] = 0.0;
-        for (int i = j + 1; i < k; ++i) {
-            ar[i + (size_t)j * k] *= rs;
-            ai[i + (size_t)j * k] *= rs;
-        }
+        a.p[0][j + (size_t)j * k] = sqrt(d);
+        for (int v = 1; v < 2; ++v) a.p[v][j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] *= rs;
         for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            const double lr = ar[c + (size_t)j * k];
-            const double li = -ai[c + (size_t)j * k];
+            double l[2];                      /* conj(L(c, j)) */
+            for (int v = 0; v < 2; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
             for (int i = c; i < k; ++i) {
-                hzgsvd__zfma(-ar[i + (size_t)j * k], -ai[i + (size_t)j * k], lr, li,
-                             ar[i + (size_t)c * k], ai[i + (size_t)c * k],
-                             &ar[i + (size_t)c * k], &ai[i + (size_t)c * k]);
+                double x[2];                  /* -L(i, j) */
+                for (int v = 0; v < 2; ++v) x[v] = -a.p[v][i + (size_t)j * k];
+                hzgsvd__z_madd(x, l, a, i + (size_t)c * k);
             }
         }
     }
     for (int j = 0; j < k; ++j)                  /* L -> L^H */
-        for (int i = j + 1; i < k; ++i) {
-            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
-            ai[j + (size_t)i * k] = -ai[i + (size_t)j * k]; ai[i + (size_t)j * k] = 0.0;
-        }
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 2; ++v) {
+                a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
+                a.p[v][i + (size_t)j * k] = 0.0;
+            }
     return -1;
 }
 
 /* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
  * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
- * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * slab Y(:, cols) by modified Gram-Schmidt, into a in the layout of the Cholesky factor (upper,
  * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
  * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
  * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
  * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
  * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__z_mgs_factor(const double *yr, const double *yi, int m, const int *cols, int k, double *ar, double *ai)
+HZGSVD_PRIVATE int hzgsvd__z_mgs_factor(hzgsvd__z_planes y, int m, const int *cols, int k, hzgsvd__z_planes a)
 {
-    double *wr = (double *)malloc(sizeof(double) * 2 * (size_t)m * k);
-    if (!wr) return -2;
-    double *wi = wr + (size_t)m * k;
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        ar[e] = 0.0;
-        ai[e] = 0.0;
-    }
+    double *buf = (double *)malloc(sizeof(double) * 2 * (size_t)m * k);
+    if (!buf) return -2;
+    hzgsvd__z_planes w;                               /* the copy of the slab */
+    for (int v = 0; v < 2; ++v) w.p[v] = buf + (size_t)v * m * k;
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 2; ++v) a.p[v][e] = 0.0;
     for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
-            wi[r + (size_t)c * m] = yi[r + (size_t)cols[c] * m];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
     int bad = -1;
     for (int j = 0; j < k && bad < 0; ++j) {
-        double *qr_ = wr + (size_t)j * m;
-        double *qi = wi + (size_t)j * m;
-        const double nrm = sqrt(hzgsvd__z_nrm2sq(qr_, qi, m, 0));
+        const hzgsvd__z_planes q = hzgsvd__z_at(w, (size_t)j * m);
+        const double nrm = sqrt(hzgsvd__z_nrm2sq(q, m, 0));
         if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
-        ar[j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r) {
-            qr_[r] /= nrm;
-            qi[r] /= nrm;
-        }
+        a.p[0][j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 2; ++v) q.p[v][r] /= nrm;
         for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            double *xr = wr + (size_t)c * m;
-            double *xi = wi + (size_t)c * m;
-            double sr, si;
-            hzgsvd__z_dot(qr_, qi, xr, xi, m, 0, &sr, &si);
-            ar[j + (size_t)c * k] = sr; ai[j + (size_t)c * k] = si;
-            for (int r = 0; r < m; ++r)
-                hzgsvd__zfma(-qr_[r], -qi[r], sr, si, xr[r], xi[r], &xr[r], &xi[r]);
+            const hzgsvd__z_planes x = hzgsvd__z_at(w, (size_t)c * m);
+            double s[2];
+            hzgsvd__z_dot(q, x, m, 0, s);
+            for (int v = 0; v < 2; ++v) a.p[v][j + (size_t)c * k] = s[v];
+            for (int r = 0; r < m; ++r) {
+                double nq[2];                 /* -q_j(r) */
+                for (int v = 0; v < 2; ++v) nq[v] = -q.p[v][r];
+                hzgsvd__z_madd(nq, s, x, r);
+            }
         }
     }
-    free(wr);
+    free(buf);
     return bad;
 }
 
@@ -2046,71 +2265,64 @@ typedef struct hzgsvd__z_pair_result {
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__z_pair_result;
 
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
-HZGSVD_PRIVATE void hzgsvd__z_gram(const double *yr, const double *yi, int m, const int *cols, int k, double *ar, double *ai)
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
+HZGSVD_PRIVATE void hzgsvd__z_gram(hzgsvd__z_planes y, int m, const int *cols, int k, hzgsvd__z_planes a)
 {
     for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i)
-            hzgsvd__z_dot(yr + (size_t)cols[i] * m, yi + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, yi + (size_t)cols[j] * m, m, 0,
-                      &ar[i + (size_t)j * k], &ai[i + (size_t)j * k]);
+        for (int i = j; i < k; ++i) {
+            double d[2];
+            hzgsvd__z_dot(hzgsvd__z_at(y, (size_t)cols[i] * m), hzgsvd__z_at(y, (size_t)cols[j] * m), m, 0, d);
+            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
 }
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__z_postmultiply(double *yr, double *yi, int m, const int *cols, int k,
-                                       const hzgsvd__z_scratch *s)
+HZGSVD_PRIVATE void hzgsvd__z_postmultiply(hzgsvd__z_planes y, int m, const int *cols, int k, const hzgsvd__z_scratch *s)
 {
     const int R = hzgsvd__z_ROWS;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
-            const double *srcr = yr + (size_t)cols[c] * m + r0;
-            const double *srci = yi + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                s->Xr[r + c * R] = srcr[r];
-                s->Xi[r + c * R] = srci[r];
-            }
+            const hzgsvd__z_planes src = hzgsvd__z_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 2; ++v) s->X.p[v][r + c * R] = src.p[v][r];
         }
         for (int c = 0; c < k; ++c) {
-            double *or_ = s->Or + c * R;
-            double *oi = s->Oi + c * R;
-            for (int r = 0; r < rows; ++r) {
-                or_[r] = 0.0;
-                oi[r] = 0.0;
-            }
+            const hzgsvd__z_planes o = hzgsvd__z_at(s->O, (size_t)c * R);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 2; ++v) o.p[v][r] = 0.0;
             for (int i = 0; i < k; ++i) {
-                const double zr = s->Hr[i + (size_t)c * k];
-                const double *xr = s->Xr + i * R;
-                const double zi = s->Hi[i + (size_t)c * k];
-                const double *xi = s->Xi + i * R;
-                for (int r = 0; r < rows; ++r)
-                    hzgsvd__zfma(xr[r], xi[r], zr, zi, or_[r], oi[r], &or_[r], &oi[r]);
+                double z[2];                  /* Z-hat(i, c) */
+                for (int v = 0; v < 2; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
+                const hzgsvd__z_planes x = hzgsvd__z_at(s->X, (size_t)i * R);
+                for (int r = 0; r < rows; ++r) {
+                    double xe[2];
+                    for (int v = 0; v < 2; ++v) xe[v] = x.p[v][r];
+                    hzgsvd__z_madd(xe, z, o, r);
+                }
             }
         }
         for (int c = 0; c < k; ++c) {
-            double *dstr = yr + (size_t)cols[c] * m + r0;
-            double *dsti = yi + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                dstr[r] = s->Or[r + c * R];
-                dsti[r] = s->Oi[r + c * R];
-            }
+            const hzgsvd__z_planes dst = hzgsvd__z_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 2; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
         }
     }
 }
 
-/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
  * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__z_factor(const double *yr, const double *yi, int m, const int *cols, int k, int which,
-                                double *ar, double *ai, hzgsvd__z_pair_result *res)
+HZGSVD_PRIVATE int hzgsvd__z_factor(hzgsvd__z_planes y, int m, const int *cols, int k, int which, hzgsvd__z_planes a, hzgsvd__z_pair_result *res)
 {
-    hzgsvd__z_gram(yr, yi, m, cols, k, ar, ai);
-    int c = hzgsvd__z_cholesky(ar, ai, k);
-    if (c >= 0) c = hzgsvd__z_mgs_factor(yr, yi, m, cols, k, ar, ai);
+    hzgsvd__z_gram(y, m, cols, k, a);
+    int c = hzgsvd__z_cholesky(a, k);
+    if (c >= 0) c = hzgsvd__z_mgs_factor(y, m, cols, k, a);
     if (c == -1) return 0;
     if (c == -2) { res->fail = 4; return 1; }
     res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__z_nrm2sq(yr + (size_t)cols[c] * m, yi + (size_t)cols[c] * m, m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    res->tiny = hzgsvd__z_nrm2sq(hzgsvd__z_at(y, (size_t)cols[c] * m), m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
     return 1;
 }
 
@@ -2121,28 +2333,25 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
 {
     hzgsvd__z_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
-    double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
+    const hzgsvd__z_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
     /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__z_factor(M->Fr, M->Fi, M->mf, cols, k, 1, Fr, Fi, &res)) return res;
-    if (hzgsvd__z_factor(M->Gr, M->Gi, M->mg, cols, k, 2, Gr, Gi, &res)) return res;
+    if (hzgsvd__z_factor(hzgsvd__z_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
+    if (hzgsvd__z_factor(hzgsvd__z_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        Zr[e] = 0.0;
-        Zi[e] = 0.0;
-    }
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 2; ++v) Zh.p[v][e] = 0.0;
     for (int j = 0; j < k; ++j) {
         double zj = 1.0;
         if (!resc) {
-            const double b = hzgsvd__z_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh);
+            const double b = hzgsvd__z_nrm2sq(hzgsvd__z_at(Gh, (size_t)j * k), k, enh);
             if (b != 1.0) {
                 zj = hzgsvd__rsqrt_rn(b);
-                hzgsvd__z_scale(Fr + (size_t)j * k, Fi + (size_t)j * k, k, zj);
-                hzgsvd__z_scale(Gr + (size_t)j * k, Gi + (size_t)j * k, k, zj);
+                hzgsvd__z_scale(hzgsvd__z_at(Fh, (size_t)j * k), k, zj);
+                hzgsvd__z_scale(hzgsvd__z_at(Gh, (size_t)j * k), k, zj);
             }
         }
-        Zr[j + (size_t)j * k] = zj;
+        Zh.p[0][j + (size_t)j * k] = zj;
     }
     int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
@@ -2151,32 +2360,30 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
             const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
             for (int pos = 0; pos < k / 2; ++pos) {
                 const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
-                const double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
-                const double *fpi = Fi + (size_t)p * k, *fqi = Fi + (size_t)q * k;
-                const double *gpi = Gi + (size_t)p * k, *gqi = Gi + (size_t)q * k;
-                double apqr, apqi, bpqr, bpqi;
-                const double app = hzgsvd__z_nrm2sq(fpr, fpi, k, enh), aqq = hzgsvd__z_nrm2sq(fqr, fqi, k, enh);
-                hzgsvd__z_dot(fpr, fpi, fqr, fqi, k, enh, &apqr, &apqi);
-                hzgsvd__z_dot(gpr, gpi, gqr, gqi, k, enh, &bpqr, &bpqi);
-                const double bpp = resc ? hzgsvd__z_nrm2sq(gpr, gpi, k, enh) : 1.0;
-                const double bqq = resc ? hzgsvd__z_nrm2sq(gqr, gqi, k, enh) : 1.0;
-                const hzgsvd__rot rot = hzgsvd__zrot(app, aqq, apqr, apqi, bpp, bqq, bpqr, bpqi, variant, sort, tol);
+                const hzgsvd__z_planes fp = hzgsvd__z_at(Fh, (size_t)p * k), fq = hzgsvd__z_at(Fh, (size_t)q * k);
+                const hzgsvd__z_planes gp = hzgsvd__z_at(Gh, (size_t)p * k), gq = hzgsvd__z_at(Gh, (size_t)q * k);
+                double apq[2], bpq[2];
+                const double app = hzgsvd__z_nrm2sq(fp, k, enh), aqq = hzgsvd__z_nrm2sq(fq, k, enh);
+                hzgsvd__z_dot(fp, fq, k, enh, apq);
+                hzgsvd__z_dot(gp, gq, k, enh, bpq);
+                const double bpp = resc ? hzgsvd__z_nrm2sq(gp, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__z_nrm2sq(gq, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__z_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
                 if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
                 int swap = rot.swap;
                 if (rot.transform) {
                     ++s_all;
                     s_big += (unsigned long long)rot.big;
-                    hzgsvd__z_apply(&rot, Fr, Fi, k, p, q);
-                    hzgsvd__z_apply(&rot, Gr, Gi, k, p, q);
-                    hzgsvd__z_apply(&rot, Zr, Zi, k, p, q);
-                    swap = hzgsvd__zswap(sort, hzgsvd__z_nrm2sq(fpr, fpi, k, enh), hzgsvd__z_nrm2sq(fqr, fqi, k, enh));
+                    hzgsvd__z_apply(&rot, Fh, k, p, q);
+                    hzgsvd__z_apply(&rot, Gh, k, p, q);
+                    hzgsvd__z_apply(&rot, Zh, k, p, q);
+                    swap = hzgsvd__z_swap_after(swap, sort, fp, fq, k, enh);
                 }
                 moved |= rot.transform | swap;
                 if (swap) {
-                    hzgsvd__z_swap_cols(Fr, Fi, k, p, q, k);
-                    hzgsvd__z_swap_cols(Gr, Gi, k, p, q, k);
-                    hzgsvd__z_swap_cols(Zr, Zi, k, p, q, k);
+                    hzgsvd__z_swap_cols(Fh, k, p, q, k);
+                    hzgsvd__z_swap_cols(Gh, k, p, q, k);
+                    hzgsvd__z_swap_cols(Zh, k, p, q, k);
                 }
             }
         }
@@ -2190,14 +2397,13 @@ HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *
     if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)
-                                        + hzgsvd__z_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh));
-        if (t != 1.0) hzgsvd__z_scale(Zr + (size_t)j * k, Zi + (size_t)j * k, k, t);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(hzgsvd__z_at(Fh, (size_t)j * k), k, enh) + hzgsvd__z_nrm2sq(hzgsvd__z_at(Gh, (size_t)j * k), k, enh));
+        if (t != 1.0) hzgsvd__z_scale(hzgsvd__z_at(Zh, (size_t)j * k), k, t);
     }
     /* Subphase 4: the three post-multiplications */
-    hzgsvd__z_postmultiply(M->Fr, M->Fi, M->mf, cols, k, s);
-    hzgsvd__z_postmultiply(M->Gr, M->Gi, M->mg, cols, k, s);
-    hzgsvd__z_postmultiply(M->Zr, M->Zi, M->nz, cols, k, s);
+    hzgsvd__z_postmultiply(hzgsvd__z_mat(M, 0), M->mf, cols, k, s);
+    hzgsvd__z_postmultiply(hzgsvd__z_mat(M, 1), M->mg, cols, k, s);
+    hzgsvd__z_postmultiply(hzgsvd__z_mat(M, 2), M->nz, cols, k, s);
     return res;
 }
 
@@ -2210,22 +2416,22 @@ HZGSVD_PRIVATE void hzgsvd__z_rescale_z(const hzgsvd__z_mats *M, int enh, int nt
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
-                                        + hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
-        if (t != 1.0) hzgsvd__z_scale(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, M->nz, t);
+        const hzgsvd__z_planes f = hzgsvd__z_col(M, 0, j), g = hzgsvd__z_col(M, 1, j);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(f, M->mf, enh) + hzgsvd__z_nrm2sq(g, M->mg, enh));
+        if (t != 1.0) hzgsvd__z_scale(hzgsvd__z_col(M, 2, j), M->nz, t);
         /* The block step normalises with the column norms of its factors; where those were off (an
          * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
          * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
          * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
         if (fabs(t - 1.0) > tol_t) {
-            hzgsvd__z_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, t);
-            hzgsvd__z_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, t);
+            hzgsvd__z_scale(f, M->mf, t);
+            hzgsvd__z_scale(g, M->mg, t);
         }
     }
 }
 
 /* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j (of either part), for the range plan. */
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
@@ -2244,53 +2450,66 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int 
     return HZGSVD_SUCCESS;
 }
 
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
+HZGSVD_PRIVATE void hzgsvd__z_range_shift(const hzgsvd__z_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
+{
+    if (!rg->active) return;
+    const hzgsvd__z_planes f = hzgsvd__z_col(M, 0, j), g = hzgsvd__z_col(M, 1, j);
+    hzgsvd__z_scale_pow2(f.p[0], f.p[1], m_f, rg->shift_f + c);
+    hzgsvd__z_scale_pow2(g.p[0], g.p[1], m_g, rg->shift_g + c);
+}
+
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
  * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
  * what the engine resolves (hzgsvd__range_fail_input). */
 HZGSVD_PRIVATE int hzgsvd__z_range_column(const hzgsvd__z_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
 {
-    double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
-    double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg;
-    if (rg->active) {
-        hzgsvd__z_scale_pow2(fr, fi, m_f, rg->shift_f + c);
-        hzgsvd__z_scale_pow2(gr, gi, m_g, rg->shift_g + c);
-    }
-    *nf = sqrt(hzgsvd__z_nrm2sq(fr, fi, m_f, 0));
-    *ng = sqrt(hzgsvd__z_nrm2sq(gr, gi, m_g, 0));
+    hzgsvd__z_range_shift(M, j, m_f, m_g, rg, c);
+    *nf = sqrt(hzgsvd__z_nrm2sq(hzgsvd__z_col(M, 0, j), m_f, 0));
+    *ng = sqrt(hzgsvd__z_nrm2sq(hzgsvd__z_col(M, 1, j), m_g, 0));
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
     return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
-/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__z_load(const double *Y, int m, int n, int ld, double *wr, double *wi, int ldw)
+/* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__z_load_planes(const double *Y, int m, int n, int ld, hzgsvd__z_planes w, int ldw)
 {
     for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld)];
-            wi[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + 1];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + v];
 }
 
 /* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, const double *wr, const double *wi, int ldw, int jw, int m)
+HZGSVD_PRIVATE void hzgsvd__z_store_planes(double *Y, int ld, int jc, hzgsvd__z_planes w, int ldw, int jw, int m)
 {
-    for (int r = 0; r < m; ++r) {
-        Y[2 * (r + (size_t)jc * ld)] = wr[r + (size_t)jw * ldw];
-        Y[2 * (r + (size_t)jc * ld) + 1] = wi[r + (size_t)jw * ldw];
-    }
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) Y[2 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
+}
+
+/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
+HZGSVD_PRIVATE void hzgsvd__z_load(const double *Y, int m, int n, int ld, double *wr, double *wi, int ldw)
+{
+    const hzgsvd__z_planes w = { { wr, wi } };
+    hzgsvd__z_load_planes(Y, m, n, ld, w, ldw);
+}
+
+HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, double *wr, double *wi, int ldw, int jw, int m)
+{
+    const hzgsvd__z_planes w = { { wr, wi } };
+    hzgsvd__z_store_planes(Y, ld, jc, w, ldw, jw, m);
 }
 
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
- * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
  * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__z_degenerate(const double *zr, const double *zi, int n, const double *nf, const double *ng,
+HZGSVD_PRIVATE int hzgsvd__z_degenerate(hzgsvd__z_planes z, int n, const double *nf, const double *ng,
                                     double sf, double sg, double tol_f, double tol_g)
 {
     double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const double a = hypot(zr[k], zi[k]);
+        const double a = hzgsvd__z_abs(z, k);
         af = fma(a, nf[k], af);
         ag = fma(a, ng[k], ag);
     }
@@ -2299,52 +2518,7 @@ HZGSVD_PRIVATE int hzgsvd__z_degenerate(const double *zr, const double *zi, int 
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
- * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
-                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
-                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
-{
-    hzgsvd__z_mats M;
-    double *buf = (double *)malloc(sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
-    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
-    M.Fr = buf; M.Gr = buf + m_f;
-    M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
-    hzgsvd__z_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
-    hzgsvd__z_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
-    if (rg->active) {
-        hzgsvd__z_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + col0);
-        hzgsvd__z_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + col0);
-    }
-    const double nf2 = hzgsvd__z_nrm2sq(M.Fr, M.Fi, m_f, enh);
-    const double ng2 = hzgsvd__z_nrm2sq(M.Gr, M.Gi, m_g, enh);
-    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
-    }
-    double sf, sg, s, zm;
-    int ze;
-    const int out = hzgsvd__z_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__z_scale(M.Fr, M.Fi, m_f, hzgsvd__rsqrt_rn(nf2));
-    hzgsvd__z_scale(M.Gr, M.Gi, m_g, hzgsvd__rsqrt_rn(ng2));
-    hzgsvd__z_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
-    hzgsvd__z_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
-    Z[0] = rho; Z[1] = 0.0;
-    const int zbad = rg->active && hzgsvd__z_range_z_col(Z, 1, &col0, zm, ze);
-    if (sigma_f) sigma_f[0] = sf;
-    if (sigma_g) sigma_g[0] = sg;
-    if (sigma) sigma[0] = s;
-    free(buf);
-    if (info) info->outputs_written = 1;
-    if (out || zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
-                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
-    return HZGSVD_SUCCESS;
-}
-
-/* Working matrices: one zeroed allocation for F, G and Z (split planes). */
+/* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
 HZGSVD_PRIVATE int hzgsvd__z_mats_alloc(hzgsvd__z_mats *M, int mf, int mg, int nz, int nc)
 {
     const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
@@ -2357,6 +2531,48 @@ HZGSVD_PRIVATE int hzgsvd__z_mats_alloc(hzgsvd__z_mats *M, int mf, int mg, int n
 }
 
 HZGSVD_PRIVATE void hzgsvd__z_mats_free(hzgsvd__z_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
+{
+    hzgsvd__z_mats M;                    /* the one column of F and G (no Z) */
+    if (hzgsvd__z_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
+    const hzgsvd__z_planes f = hzgsvd__z_mat(&M, 0), g = hzgsvd__z_mat(&M, 1);
+    hzgsvd__z_load_planes(F, m_f, 1, m_f, f, m_f);
+    hzgsvd__z_load_planes(G, m_g, 1, m_g, g, m_g);
+    hzgsvd__z_range_shift(&M, 0, m_f, m_g, rg, col0);
+    const double nf2 = hzgsvd__z_nrm2sq(f, m_f, enh);
+    const double ng2 = hzgsvd__z_nrm2sq(g, m_g, enh);
+    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
+        hzgsvd__z_mats_free(&M);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
+    }
+    double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__z_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__z_scale(f, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__z_scale(g, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__z_store_planes(F, m_f, 0, f, m_f, 0, m_f);
+    hzgsvd__z_store_planes(G, m_g, 0, g, m_g, 0, m_g);
+    Z[0] = rho;
+    for (int v = 1; v < 2; ++v) Z[v] = 0.0;
+    const int zbad = rg->active && hzgsvd__z_range_z_col(Z, 1, &col0, zm, ze);
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    hzgsvd__z_mats_free(&M);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
+    return HZGSVD_SUCCESS;
+}
 
 /* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
  * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
@@ -2405,18 +2621,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_engine_init(hzgsvd__z_engine *E, int nc, 
     /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
     E->pres = (hzgsvd__z_pair_result *)E->mem;
     double *dp = (double *)(E->mem + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1));
-    for (int t = 0; t < E->nthreads; ++t) {
-        E->scr[t].Ar = dp; dp += (size_t)k * k;
-        E->scr[t].Br = dp; dp += (size_t)k * k;
-        E->scr[t].Hr = dp; dp += (size_t)k * k;
-        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        E->scr[t].Or = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        E->scr[t].Ai = dp; dp += (size_t)k * k;
-        E->scr[t].Bi = dp; dp += (size_t)k * k;
-        E->scr[t].Hi = dp; dp += (size_t)k * k;
-        E->scr[t].Xi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        E->scr[t].Oi = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-    }
+    for (int t = 0; t < E->nthreads; ++t)
+        for (int v = 0; v < 2; ++v) {       /* per thread: the real planes, then the imaginary ones */
+            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__z_ROWS * k;
+        }
     E->outer = (int *)dp;
     E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
     if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
@@ -2437,10 +2649,10 @@ HZGSVD_PRIVATE void hzgsvd__z_init_fgz(const hzgsvd__z_mats *M, const hzgsvd__z_
     for (int j = 0; j < M->nc; ++j) {
         double zj = 1.0;
         if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, E->enh));
+            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(hzgsvd__z_col(M, 1, j), M->mg, E->enh));
             if (zj != 1.0) {
-                hzgsvd__z_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, zj);
-                hzgsvd__z_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, zj);
+                hzgsvd__z_scale(hzgsvd__z_col(M, 0, j), M->mf, zj);
+                hzgsvd__z_scale(hzgsvd__z_col(M, 1, j), M->mg, zj);
             }
         }
         const int zrow = j < half ? row0 + j : row1 + j - half;
@@ -2517,18 +2729,17 @@ HZGSVD_PRIVATE int hzgsvd__z_final_rescale(const hzgsvd__z_mats *M, const hzgsvd
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
-        double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg, *zi = M->Zi + (size_t)j * M->nz;
-        const double nf2 = hzgsvd__z_nrm2sq(fr, fi, M->mf, enh);
-        const double ng2 = hzgsvd__z_nrm2sq(gr, gi, M->mg, enh);
+        const hzgsvd__z_planes f = hzgsvd__z_col(M, 0, j), g = hzgsvd__z_col(M, 1, j), z = hzgsvd__z_col(M, 2, j);
+        const double nf2 = hzgsvd__z_nrm2sq(f, M->mf, enh);
+        const double ng2 = hzgsvd__z_nrm2sq(g, M->mg, enh);
         const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
         const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
         sf[j] = sqrt(nf2) * rho;
         sg[j] = sqrt(ng2) * rho;
         ss[j] = sqrt(nf2) * rg;
-        if (rf != 1.0) hzgsvd__z_scale(fr, fi, M->mf, rf);
-        if (rg != 1.0) hzgsvd__z_scale(gr, gi, M->mg, rg);
-        if (rho != 1.0) hzgsvd__z_scale(zr, zi, M->nz, rho);
+        if (rf != 1.0) hzgsvd__z_scale(f, M->mf, rf);
+        if (rg != 1.0) hzgsvd__z_scale(g, M->mg, rg);
+        if (rho != 1.0) hzgsvd__z_scale(z, M->nz, rho);
         if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
 #ifdef _OPENMP
 #pragma omp critical(hzgsvd__z_bad)
@@ -2543,10 +2754,10 @@ HZGSVD_PRIVATE int hzgsvd__z_final_rescale(const hzgsvd__z_mats *M, const hzgsvd
  * zeros: a bordered column never mixes with a real one). */
 HZGSVD_PRIVATE int hzgsvd__z_real_column(const hzgsvd__z_mats *M, int j, int n)
 {
-    for (int r = n; r < M->nz; ++r) {
-        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
-        if (M->Zi[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
-    }
+    const hzgsvd__z_planes z = hzgsvd__z_col(M, 2, j);
+    for (int r = n; r < M->nz; ++r)
+        for (int v = 0; v < 2; ++v)
+            if (z.p[v][r] != 0.0) return 0;
     return 1;
 }
 
@@ -2557,7 +2768,7 @@ HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order
 {
     for (int c = 0; c < cnt; ++c) {
         const int j = order[c];
-        const int d = hzgsvd__z_degenerate(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+        const int d = hzgsvd__z_degenerate(hzgsvd__z_col(M, 2, j), n, nf, ng, sf[j], sg[j],
                                        (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
         if (d) { *col = c; return d; }
     }
@@ -2571,30 +2782,34 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, doubl
 
 /* max over the nc columns y_j of the m x nc Y (split planes, ld ld) of |y_i^H y_j - delta_ij|: how far
  * the normalized columns (U or V after the final rescale) are from orthonormal.  Y^H Y by column
- * blocks of up to 256 (upper triangle), with the reduction's product (real and imaginary parts from the planes: four real products).
+ * blocks of up to 256 (upper triangle), with the reduction's product.
  * Returns -1 where the scratch cannot be allocated (the caller then skips the check). */
-HZGSVD_PRIVATE double hzgsvd__z_orth_max(const double *yr, const double *yi, int m, int nc, int ld)
+HZGSVD_PRIVATE double hzgsvd__z_orth_max(hzgsvd__z_planes y, int m, int nc, int ld)
 {
     const int bw = nc < 256 ? nc : 256;
     double worst = 0.0;
-    double *cr = (double *)malloc(sizeof(double) * 2 * (size_t)nc * bw);
-    if (!cr) return -1.0;
-    double *ci = cr + (size_t)nc * bw;
+    double *buf = (double *)malloc(sizeof(double) * 2 * (size_t)nc * bw);
+    if (!buf) return -1.0;
+    hzgsvd__z_planes c;                               /* Y^H Y - I of a column block */
+    for (int v = 0; v < 2; ++v) c.p[v] = buf + (size_t)v * nc * bw;
+    const double *yr = y.p[0];
     for (int j0 = 0; j0 < nc; j0 += bw) {
         const int w = nc - j0 < bw ? nc - j0 : bw, rows = j0 + w;
-        memset(cr, 0, sizeof(double) * 2 * (size_t)nc * bw);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, cr, rows);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yi, ld, yi + (size_t)j0 * ld, ld, cr, rows);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yi + (size_t)j0 * ld, ld, ci, rows);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, -1.0, NULL, yi, ld, yr + (size_t)j0 * ld, ld, ci, rows);
+        memset(buf, 0, sizeof(double) * 2 * (size_t)nc * bw);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, c.p[0], rows);
+        /* the real and imaginary parts from the planes: four real products */
+        const double *yi = y.p[1];
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yi, ld, yi + (size_t)j0 * ld, ld, c.p[0], rows);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yi + (size_t)j0 * ld, ld, c.p[1], rows);
+        hzgsvd__d_dn_mm('T', 'N', rows, w, m, -1.0, NULL, yi, ld, yr + (size_t)j0 * ld, ld, c.p[1], rows);
         for (int jj = 0; jj < w; ++jj)
             for (int i = 0; i <= j0 + jj; ++i) {
                 const size_t e = (size_t)i + (size_t)jj * rows;
-                const double d = cr[e] - (i == j0 + jj);
-                worst = fmax(worst, hypot(d, ci[e]));
+                c.p[0][e] = c.p[0][e] - (i == j0 + jj);
+                worst = fmax(worst, hzgsvd__z_abs(c, e));
             }
     }
-    free(cr);
+    free(buf);
     return worst;
 }
 
@@ -2623,8 +2838,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_iterate(hzgsvd__z_run *R, int m_f, in
     hzgsvd__z_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__z_load(F, m_f, n, ldf, M->Fr, M->Fi, M->mf);
-    hzgsvd__z_load(G, m_g, n, ldg, M->Gr, M->Gi, M->mg);
+    hzgsvd__z_load_planes(F, m_f, n, ldf, hzgsvd__z_mat(M, 0), M->mf);
+    hzgsvd__z_load_planes(G, m_g, n, ldg, hzgsvd__z_mat(M, 1), M->mg);
     for (int j = 0; j < n; ++j) {
         const int low = hzgsvd__z_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
         if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
@@ -2668,8 +2883,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_finish(hzgsvd__z_run *R, int m_f, int
      * at the speed of a matrix product, a small fraction of a sweep. */
     if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
         const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__z_orth_max(M->Fr, M->Fi, M->mf, nb, M->mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__z_orth_max(M->Gr, M->Gi, M->mg, nb, M->mg);
+        const double ou = hzgsvd__z_orth_max(hzgsvd__z_mat(M, 0), M->mf, nb, M->mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__z_orth_max(hzgsvd__z_mat(M, 1), M->mg, nb, M->mg);
         if (ou > tol || ov > tol)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
                                 ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
@@ -2700,9 +2915,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_finish(hzgsvd__z_run *R, int m_f, int
         double sfo, sgo, sso, zm;
         int ze;
         int bad_c = hzgsvd__z_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__z_store_col(F, ldf, c, M->Fr, M->Fi, M->mf, j, m_f);
-        hzgsvd__z_store_col(G, ldg, c, M->Gr, M->Gi, M->mg, j, m_g);
-        hzgsvd__z_store_col(Z, ldz, c, M->Zr, M->Zi, nb, j, n);
+        hzgsvd__z_store_planes(F, ldf, c, hzgsvd__z_mat(M, 0), M->mf, j, m_f);
+        hzgsvd__z_store_planes(G, ldg, c, hzgsvd__z_mat(M, 1), M->mg, j, m_g);
+        hzgsvd__z_store_planes(Z, ldz, c, hzgsvd__z_mat(M, 2), nb, j, n);
         if (R->rg.active) bad_c |= hzgsvd__z_range_z_col(Z + 2 * (size_t)c * ldz, n, R->col, zm, ze);
         if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
@@ -3336,6 +3551,204 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_qr_reflector(const hzgsvd__z_dn_block *B, int r
     d[1] = beta[1];
 }
 
+/* The state of one hzgsvd__z_dn_qrcp: its block and arguments, and its parts of the scratch. */
+typedef struct hzgsvd__z_dn_qrcp_state {
+    const hzgsvd__z_dn_block *B;
+    int row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
+    double tol, *Vr, *tau;
+    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
+    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
+} hzgsvd__z_dn_qrcp_state;
+
+#define hzgsvd__z_A_(i, c) hzgsvd__z_AT(S->B, S->row0 + (i), S->col0 + (c))
+#define hzgsvd__z_F_(t, c) (S->Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * S->nb))
+#define hzgsvd__z_V_(i, t) (S->Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * S->ldv))
+
+/* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and
+ * outside.  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_unpivoted(const hzgsvd__z_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    for (int j = 0; j < steps; j += nb) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb = 0, stop = 0;
+        for (int kk = 0; kk < jb; ++kk) {
+            const int jj = j + kk;
+            if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
+            hzgsvd__z_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+            if (kk + 1 < jb)
+                hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, S->tau[jj], hzgsvd__z_A_(jj, jj + 1), S->lds, jb - kk - 1);
+            kb = kk + 1;
+        }
+        hzgsvd__z_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
+                          S->T, S->Gm, S->W);
+        r = j + kb;
+        if (stop) break;
+    }
+    return r;
+}
+
+/* The norms of the columns j.. on their rows j.. recomputed (vn1 = vn2), their marks cleared. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_norms(const hzgsvd__z_dn_qrcp_state *S, int j)
+{
+    const int m = S->m, nc = S->nc;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
+#endif
+    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+}
+
+/* Pivot p to column jj: whole columns of S, the panel's kk rows of Fc, the norms. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_swap(const hzgsvd__z_dn_qrcp_state *S, int jj, int p, int kk)
+{
+    double *a = hzgsvd__z_AT(S->B, 0, S->col0 + jj), *b = hzgsvd__z_AT(S->B, 0, S->col0 + p);
+    for (size_t i = 0; i < (size_t)2 * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+    for (int i = 0; i < 2 * kk; ++i) { const double t = hzgsvd__z_F_(0, jj)[i]; hzgsvd__z_F_(0, jj)[i] = hzgsvd__z_F_(0, p)[i]; hzgsvd__z_F_(0, p)[i] = t; }
+    double t = S->vn1[jj]; S->vn1[jj] = S->vn1[p]; S->vn1[p] = t;
+    t = S->vn2[jj]; S->vn2[jj] = S->vn2[p]; S->vn2[p] = t;
+}
+
+/* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_catch_up(const hzgsvd__z_dn_qrcp_state *S, int j, int jj, int kk)
+{
+    const int m = S->m;
+    double *acol = hzgsvd__z_A_(0, jj);
+    for (int t = 0; t < kk; ++t) {
+        const double *v = hzgsvd__z_V_(0, j + t), *f = hzgsvd__z_F_(t, jj);
+        const double fr = -f[0], fi = -f[1], nfi = f[1];
+        for (int i = jj; i < m; ++i) {
+            acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
+            acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
+            acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
+            acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
+        }
+    }
+}
+
+/* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
+ * reflectors (complex: vs, v for the imaginary part of v^H a). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_aux(const hzgsvd__z_dn_qrcp_state *S, int j, int jj, int kk, double tj)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__z_V_(0, jj);
+    double *aux = S->aux;
+    for (int t = 0; t < kk; ++t) {
+        const double *vt = hzgsvd__z_V_(0, j + t);
+        double sr = 0.0, si = 0.0;   /* v^H v_t */
+        for (int i = jj; i < m; ++i) {
+            sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
+            si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
+        }
+        aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
+    }
+    for (int i = jj; i < m; ++i) { S->vs[2 * i] = -v[2 * i + 1]; S->vs[2 * i + 1] = v[2 * i]; }
+}
+
+/* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
+ * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
+ * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_column(const hzgsvd__z_dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
+{
+    const int m = S->m;
+    const double *v = hzgsvd__z_V_(0, jj), *aux = S->aux;
+    double *ac = hzgsvd__z_A_(0, c), *f = hzgsvd__z_F_(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
+    double fr = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
+    double fi = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, S->vs + 2 * (size_t)jj, 2 * (m - jj));
+    for (int t = 0; t < kk; ++t) {
+        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
+        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
+    }
+    f[2 * kk] = fr; f[2 * kk + 1] = fi;
+    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
+    for (int t = 0; t <= kk; ++t) {
+        const double *vt = hzgsvd__z_V_(jj, j + t);
+        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
+        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
+        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
+    }
+    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
+    const double arow = hypot(ar, ai);
+    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+        double t1 = arow / vn1[c];
+        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+        const double q = vn1[c] / vn2[c];
+        if (t1 * q * q <= tol3z) S->mark[c] = 1.0;
+        else vn1[c] *= sqrt(t1);
+    }
+}
+
+/* One pivoted panel at column j of jb reflectors at most (xLAQPS): per step the pivot, its column
+ * brought up to date, the norm test, the reflector, the later columns' Fc row, pivot row and norm.
+ * *exact: whether vn1 holds recomputed norms (in and out).  Out: *kb reflectors made; *stop: the
+ * largest recomputed norm is <= tol; *retry: a pivot's recomputed norm is <= tol (recompute every
+ * norm, then choose again); *marked: a downdated norm is to be recomputed. */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_panel(const hzgsvd__z_dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
+{
+    const int m = S->m, nc = S->nc;
+    const double tol3z = sqrt(ldexp(1.0, -53));
+    *kb = 0; *stop = 0; *retry = 0; *marked = 0;
+    for (int kk = 0; kk < jb; ++kk) {
+        const int jj = j + kk;
+        int p = jj;
+        for (int c = jj + 1; c < nc; ++c)
+            if (S->vn1[c] > S->vn1[p]) p = c;
+        if (p != jj) hzgsvd__z_dn_qrcp_swap(S, jj, p, kk);
+        hzgsvd__z_dn_qrcp_catch_up(S, j, jj, kk);
+        if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > S->tol)) {
+            if (*exact && kk == 0) *stop = 1;   /* the largest recomputed norm is <= tol */
+            else *retry = 1;                   /* recompute every norm, then choose again */
+            break;
+        }
+        hzgsvd__z_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+        *exact = 0;
+        *kb = kk + 1;
+        const double tj = S->tau[jj];
+        hzgsvd__z_dn_qrcp_aux(S, j, jj, kk, tj);
+        const int nrest = nc - jj - 1;
+        (void)nrest;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
+#endif
+        for (int c = jj + 1; c < nc; ++c) hzgsvd__z_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+        for (int c = jj + 1; c < nc && !*marked; ++c) *marked = S->mark[c] != 0.0;
+        if (*marked) break;
+    }
+}
+
+/* xLAQPS-style pivoted QR in panels (see hzgsvd__z_dn_qrcp).  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_pivoted(const hzgsvd__z_dn_qrcp_state *S)
+{
+    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    int r = 0;
+    hzgsvd__z_dn_qrcp_norms(S, 0);
+    int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
+    int j = 0;
+    while (j < steps) {
+        const int jb = steps - j < nb ? steps - j : nb;
+        int kb, stop, retry, marked;
+        hzgsvd__z_dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
+        /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
+         * up to date already; after a stop the rows are zeroed) and on the columns outside */
+        const int c0 = j + kb + (retry ? 1 : 0);
+        if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
+            hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), S->ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), S->lds);
+        hzgsvd__z_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
+        j += kb;
+        r = j;
+        if (stop) break;
+        if (retry) {
+            hzgsvd__z_dn_qrcp_norms(S, j);
+            exact = 1;
+        } else if (marked) {
+            for (int c = j; c < nc; ++c)
+                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+        }
+    }
+    return r;
+}
+
 /* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
  * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
  * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
@@ -3355,152 +3768,24 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_qr_reflector(const hzgsvd__z_dn_block *B, int r
 HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
                                  int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
-    const int steps = m < nc ? m : nc, nb = HZGSVD__DN_NB, lds = B->lds;
-    double *vn1 = work, *vn2 = vn1 + nc, *mark = vn2 + nc;
-    double *Fc = mark + nc;                                   /* nb x nc: Fc(t, c) = conj(F(c, t)) */
-    double *T = Fc + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *aux = Gm + (size_t)2 * nb * nb;
-    double *vs = aux + (size_t)2 * nb, *W = vs + (size_t)2 * m;   /* W: nb x (at most lc1 - lc0) */
-#define hzgsvd__z_A_(i, c) hzgsvd__z_AT(B, row0 + (i), col0 + (c))
-#define hzgsvd__z_F_(t, c) (Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * nb))
-#define hzgsvd__z_V_(i, t) (Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * ldv))
-    int r = 0;
-    if (!pivot) {
-        /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and outside */
-        for (int j = 0; j < steps; j += nb) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > tol)) { stop = 1; break; }
-                hzgsvd__z_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                if (kk + 1 < jb)
-                    hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, tau[jj], hzgsvd__z_A_(jj, jj + 1), lds, jb - kk - 1);
-                kb = kk + 1;
-            }
-            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, col0 + j + jb, col0 + nc, j, kb, Vr, ldv, tau, T, Gm, W);
-            r = j + kb;
-            if (stop) break;
-        }
-    } else {
-        const double tol3z = sqrt(ldexp(1.0, -53));
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)m * nc > HZGSVD__DN_PAR)
-#endif
-        for (int c = 0; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(0, c), m, 1); mark[c] = 0.0; }
-        int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
-        int j = 0;
-        while (j < steps) {
-            const int jb = steps - j < nb ? steps - j : nb;
-            int kb = 0, stop = 0, retry = 0, marked = 0;
-            for (int kk = 0; kk < jb; ++kk) {
-                const int jj = j + kk;
-                int p = jj;
-                for (int c = jj + 1; c < nc; ++c)
-                    if (vn1[c] > vn1[p]) p = c;
-                if (p != jj) {
-                    double *a = hzgsvd__z_AT(B, 0, col0 + jj), *b = hzgsvd__z_AT(B, 0, col0 + p);
-                    for (size_t i = 0; i < (size_t)2 * B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-                    for (int i = 0; i < 2 * kk; ++i) { const double t = hzgsvd__z_F_(0, jj)[i]; hzgsvd__z_F_(0, jj)[i] = hzgsvd__z_F_(0, p)[i]; hzgsvd__z_F_(0, p)[i] = t; }
-                    double t = vn1[jj]; vn1[jj] = vn1[p]; vn1[p] = t;
-                    t = vn2[jj]; vn2[jj] = vn2[p]; vn2[p] = t;
-                }
-                /* the pivot column brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj) */
-                double *acol = hzgsvd__z_A_(0, jj);
-                for (int t = 0; t < kk; ++t) {
-                    const double *v = hzgsvd__z_V_(0, j + t), *f = hzgsvd__z_F_(t, jj);
-                    const double fr = -f[0], fi = -f[1], nfi = f[1];
-                    for (int i = jj; i < m; ++i) {
-                        acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
-                        acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
-                        acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
-                        acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
-                    }
-                }
-                if (!(hzgsvd__z_dn_nrm2(acol + 2 * (size_t)jj, m - jj, 1) > tol)) {
-                    if (exact && kk == 0) stop = 1;   /* the largest recomputed norm is <= tol */
-                    else retry = 1;                  /* recompute every norm, then choose again */
-                    break;
-                }
-                hzgsvd__z_dn_qr_reflector(B, row0, m, col0, jj, Vr, ldv, tau);
-                exact = 0;
-                kb = kk + 1;
-                const double tj = tau[jj];
-                const double *v = hzgsvd__z_V_(0, jj);
-                /* aux_t = conj(-tau v_t^H v) for the panel's earlier reflectors; vs: v for the imaginary part of v^H a */
-                for (int t = 0; t < kk; ++t) {
-                    const double *vt = hzgsvd__z_V_(0, j + t);
-                    double sr = 0.0, si = 0.0;   /* v^H v_t */
-                    for (int i = jj; i < m; ++i) {
-                        sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
-                        si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
-                    }
-                    aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
-                }
-                for (int i = jj; i < m; ++i) { vs[2 * i] = -v[2 * i + 1]; vs[2 * i + 1] = v[2 * i]; }
-                /* per later column c: Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's
-                 * start), its pivot row A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated */
-                const int nrest = nc - jj - 1;
-                (void)nrest;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
-#endif
-                for (int c = jj + 1; c < nc; ++c) {
-                    double *ac = hzgsvd__z_A_(0, c), *f = hzgsvd__z_F_(0, c);
-                    double fr = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
-                    double fi = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, vs + 2 * (size_t)jj, 2 * (m - jj));
-                    for (int t = 0; t < kk; ++t) {
-                        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
-                        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
-                    }
-                    f[2 * kk] = fr; f[2 * kk + 1] = fi;
-                    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
-                    for (int t = 0; t <= kk; ++t) {
-                        const double *vt = hzgsvd__z_V_(jj, j + t);
-                        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
-                        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
-                        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
-                    }
-                    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
-                    const double arow = hypot(ar, ai);
-                    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
-                        double t1 = arow / vn1[c];
-                        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
-                        const double q = vn1[c] / vn2[c];
-                        if (t1 * q * q <= tol3z) mark[c] = 1.0;
-                        else vn1[c] *= sqrt(t1);
-                    }
-                }
-                for (int c = jj + 1; c < nc && !marked; ++c) marked = mark[c] != 0.0;
-                if (marked) break;
-            }
-            /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
-             * up to date already; after a stop the rows are zeroed) and on the columns outside */
-            const int c0 = j + kb + (retry ? 1 : 0);
-            if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
-                hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), lds);
-            hzgsvd__z_dn_qr_apply(B, row0, m, col0, nc, lc0, lc1, 0, 0, j, kb, Vr, ldv, tau, T, Gm, W);
-            j += kb;
-            r = j;
-            if (stop) break;
-            if (retry) {
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
-#endif
-                for (int c = j; c < nc; ++c) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); mark[c] = 0.0; }
-                exact = 1;
-            } else if (marked) {
-                for (int c = j; c < nc; ++c)
-                    if (mark[c] != 0.0) { vn1[c] = vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); mark[c] = 0.0; }
-            }
-        }
-    }
+    const int nb = HZGSVD__DN_NB;
+    hzgsvd__z_dn_qrcp_state st;
+    hzgsvd__z_dn_qrcp_state *const S = &st;
+    S->B = B; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
+    S->nb = nb; S->lds = B->lds; S->ldv = ldv; S->tol = tol; S->Vr = Vr; S->tau = tau;
+    S->vn1 = work; S->vn2 = S->vn1 + nc; S->mark = S->vn2 + nc;
+    S->Fc = S->mark + nc;
+    S->T = S->Fc + (size_t)2 * nb * nc; S->Gm = S->T + (size_t)2 * nb * nb; S->aux = S->Gm + (size_t)2 * nb * nb;
+    S->vs = S->aux + (size_t)2 * nb; S->W = S->vs + (size_t)2 * m;
+    const int r = pivot ? hzgsvd__z_dn_qrcp_pivoted(S) : hzgsvd__z_dn_qrcp_unpivoted(S);
     for (int c = 0; c < nc; ++c)
         if (m > r) memset(hzgsvd__z_A_(r, c), 0, sizeof(double) * 2 * (size_t)(m - r));
+    return r;
+}
+
 #undef hzgsvd__z_A_
 #undef hzgsvd__z_F_
 #undef hzgsvd__z_V_
-    return r;
-}
 
 /* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
  * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from

@@ -362,7 +362,12 @@ HZGSVD_PRIVATE int hzgsvd__ld_range_z_col(long double *z, int n, const int *col,
  * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
  * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count. */
+ * thread, so results are bitwise identical for any thread count.
+ *
+ * The code is written once over the planes of split storage (p[v], v < 1): what the engine
+ * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
+ * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
+ * helpers below. */
 
 /* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
  * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
@@ -371,23 +376,49 @@ typedef struct hzgsvd__ld_mats {
     long double *Fr, *Gr, *Zr;
 } hzgsvd__ld_mats;
 
+/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
+typedef struct hzgsvd__ld_planes {
+    long double *p[1];
+} hzgsvd__ld_planes;
+
+/* x advanced by off elements in every plane. */
+HZGSVD_PRIVATE hzgsvd__ld_planes hzgsvd__ld_at(hzgsvd__ld_planes x, size_t off)
+{
+    for (int v = 0; v < 1; ++v) x.p[v] += off;
+    return x;
+}
+
+/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
+HZGSVD_PRIVATE hzgsvd__ld_planes hzgsvd__ld_mat(const hzgsvd__ld_mats *M, int y)
+{
+    const hzgsvd__ld_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr } };
+    return x;
+}
+
+/* ... and its leading dimension (rows). */
+HZGSVD_PRIVATE int hzgsvd__ld_ld(const hzgsvd__ld_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
+
+/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
+HZGSVD_PRIVATE hzgsvd__ld_planes hzgsvd__ld_col(const hzgsvd__ld_mats *M, int y, int j)
+{
+    return hzgsvd__ld_at(hzgsvd__ld_mat(M, y), (size_t)j * hzgsvd__ld_ld(M, y));
+}
+
 /* Per-thread scratch of one pivot block pair (k = 2w). */
 #define hzgsvd__ld_ROWS 64               /* rows per chunk of the post-multiplication */
 typedef struct hzgsvd__ld_scratch {
-    long double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+    hzgsvd__ld_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
 } hzgsvd__ld_scratch;
 
-/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
-HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(const long double *xr, int m, int enhanced)
+HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(hzgsvd__ld_planes x, int m, int enhanced);
+
+/* The real arithmetic of the engine. */
+
+/* The enhanced squared norm (App. A): the sum of RD(x*x) plus the sum of the (non-negative) rounding errors. */
+HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq_enhanced(hzgsvd__ld_planes x, int m)
 {
-    if (!enhanced) {
-        long double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            s = hzgsvd__lfma(xr[r], xr[r], s);
-        }
-        return s;
-    }
-    long double sc = 0.0, sd = 0.0;      /* sum of RD(x*x) and of the (non-negative) rounding errors */
+    const long double *xr = x.p[0];
+    long double sc = 0.0, sd = 0.0;
     for (int r = 0; r < m; ++r) {
         long double c, d;
         hzgsvd__lmul_rd_err(xr[r], xr[r], &c, &d);
@@ -396,111 +427,153 @@ HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(const long double *xr, int m, int e
     return sc + sd;
 }
 
-/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
- * norms only); real ones are enhanced in the odd variants. */
-HZGSVD_PRIVATE void hzgsvd__ld_dot(const long double *xr, const long double *yr, int m, int enhanced, long double *dr)
+/* d = x^T y, enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__ld_dot(hzgsvd__ld_planes x, hzgsvd__ld_planes y, int m, int enhanced, long double d[1])
 {
+    const long double *xr = x.p[0], *yr = y.p[0];
     if (!enhanced) {
         long double s = 0.0;
         for (int r = 0; r < m; ++r) s = hzgsvd__lfma(xr[r], yr[r], s);
-        *dr = s;
+        d[0] = s;
         return;
     }
     long double sc = 0.0, sd = 0.0;
     for (int r = 0; r < m; ++r) {
-        long double c, d;
-        hzgsvd__lmul_rd_err(xr[r], yr[r], &c, &d);
-        sc += c; sd += d;
+        long double c, d_;
+        hzgsvd__lmul_rd_err(xr[r], yr[r], &c, &d_);
+        sc += c; sd += d_;
     }
-    *dr = sc + sd;
+    d[0] = sc + sd;
 }
 
-HZGSVD_PRIVATE void hzgsvd__ld_scale(long double *xr, int m, long double s)
+/* Element e of c: c_e <- a b + c_e (one fma). */
+HZGSVD_PRIVATE void hzgsvd__ld_madd(const long double a[1], const long double b[1], hzgsvd__ld_planes c, size_t e)
 {
-    for (int r = 0; r < m; ++r) {
-        xr[r] *= s;
-    }
+    c.p[0][e] = hzgsvd__lfma(a[0], b[0], c.p[0][e]);
 }
 
-HZGSVD_PRIVATE void hzgsvd__ld_swap_cols(long double *ar, int ld, int p, int q, int m)
+/* |z_e| */
+HZGSVD_PRIVATE long double hzgsvd__ld_abs(hzgsvd__ld_planes z, size_t e) { return fabsl(z.p[0][e]); }
+
+/* The 2x2 pivot's transformation from its Gram entries. */
+HZGSVD_PRIVATE hzgsvd__lrot hzgsvd__ld_rot(long double app, long double aqq, const long double apq[1], long double bpp, long double bqq, const long double bpq[1], int variant, int sort, long double tol)
 {
-    for (int r = 0; r < m; ++r) {
-        long double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
-    }
+    return hzgsvd__ldrot(app, aqq, apq[0], bpp, bqq, bpq[0], variant, sort, tol);
 }
 
 /* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__ld_apply(const hzgsvd__lrot *rot, long double *ar, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__ld_apply(const hzgsvd__lrot *rot, hzgsvd__ld_planes a, int k, int p, int q)
 {
-    long double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
+    long double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
     for (int r = 0; r < k; ++r)
         hzgsvd__ldrot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
+}
+
+/* Whether a transformed pair swaps: real rotations decide it themselves (rot.swap). */
+HZGSVD_PRIVATE int hzgsvd__ld_swap_after(int swap, int sort, hzgsvd__ld_planes fp, hzgsvd__ld_planes fq, int k, int enh)
+{
+    (void)sort; (void)fp; (void)fq; (void)k; (void)enh;
+    return swap;
+}
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
+ * enhanced (App. A). */
+HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(hzgsvd__ld_planes x, int m, int enhanced)
+{
+    if (enhanced) return hzgsvd__ld_nrm2sq_enhanced(x, m);
+    long double s = 0.0;
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) s = hzgsvd__lfma(x.p[v][r], x.p[v][r], s);
+    return s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__ld_scale(hzgsvd__ld_planes x, int m, long double s)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) x.p[v][r] *= s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__ld_swap_cols(hzgsvd__ld_planes a, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) {
+            long double *x = a.p[v];
+            const long double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
+        }
 }
 
 /* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
  * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
  * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__ld_cholesky(long double *ar, int k)
+HZGSVD_PRIVATE int hzgsvd__ld_cholesky(hzgsvd__ld_planes a, int k)
 {
     for (int j = 0; j < k; ++j) {
-        const long double d = ar[j + (size_t)j * k];
+        const long double d = a.p[0][j + (size_t)j * k];
         if (!(d > 0.0) || isinf(d)) return j;
         const long double rs = hzgsvd__lrsqrt_rn(d);
-        ar[j + (size_t)j * k] = sqrtl(d);
-        for (int i = j + 1; i < k; ++i) {
-            ar[i + (size_t)j * k] *= rs;
-        }
+        a.p[0][j + (size_t)j * k] = sqrtl(d);
+        for (int v = 1; v < 1; ++v) a.p[v][j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] *= rs;
         for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            const long double lr = ar[c + (size_t)j * k];
+            long double l[1];                      /* conj(L(c, j)) */
+            for (int v = 0; v < 1; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
             for (int i = c; i < k; ++i) {
-                ar[i + (size_t)c * k] = hzgsvd__lfma(-ar[i + (size_t)j * k], lr, ar[i + (size_t)c * k]);
+                long double x[1];                  /* -L(i, j) */
+                for (int v = 0; v < 1; ++v) x[v] = -a.p[v][i + (size_t)j * k];
+                hzgsvd__ld_madd(x, l, a, i + (size_t)c * k);
             }
         }
     }
     for (int j = 0; j < k; ++j)                  /* L -> L^H */
-        for (int i = j + 1; i < k; ++i) {
-            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
-        }
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 1; ++v) {
+                a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
+                a.p[v][i + (size_t)j * k] = 0.0;
+            }
     return -1;
 }
 
 /* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
  * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
- * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * slab Y(:, cols) by modified Gram-Schmidt, into a in the layout of the Cholesky factor (upper,
  * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
  * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
  * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
  * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
  * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__ld_mgs_factor(const long double *yr, int m, const int *cols, int k, long double *ar)
+HZGSVD_PRIVATE int hzgsvd__ld_mgs_factor(hzgsvd__ld_planes y, int m, const int *cols, int k, hzgsvd__ld_planes a)
 {
-    long double *wr = (long double *)malloc(sizeof(long double) * 1 * (size_t)m * k);
-    if (!wr) return -2;
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        ar[e] = 0.0;
-    }
+    long double *buf = (long double *)malloc(sizeof(long double) * 1 * (size_t)m * k);
+    if (!buf) return -2;
+    hzgsvd__ld_planes w;                               /* the copy of the slab */
+    for (int v = 0; v < 1; ++v) w.p[v] = buf + (size_t)v * m * k;
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 1; ++v) a.p[v][e] = 0.0;
     for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
     int bad = -1;
     for (int j = 0; j < k && bad < 0; ++j) {
-        long double *qr_ = wr + (size_t)j * m;
-        const long double nrm = sqrtl(hzgsvd__ld_nrm2sq(qr_, m, 0));
+        const hzgsvd__ld_planes q = hzgsvd__ld_at(w, (size_t)j * m);
+        const long double nrm = sqrtl(hzgsvd__ld_nrm2sq(q, m, 0));
         if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
-        ar[j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r) {
-            qr_[r] /= nrm;
-        }
+        a.p[0][j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 1; ++v) q.p[v][r] /= nrm;
         for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            long double *xr = wr + (size_t)c * m;
-            long double sr;
-            hzgsvd__ld_dot(qr_, xr, m, 0, &sr);
-            ar[j + (size_t)c * k] = sr;
-            for (int r = 0; r < m; ++r) xr[r] = hzgsvd__lfma(-qr_[r], sr, xr[r]);
+            const hzgsvd__ld_planes x = hzgsvd__ld_at(w, (size_t)c * m);
+            long double s[1];
+            hzgsvd__ld_dot(q, x, m, 0, s);
+            for (int v = 0; v < 1; ++v) a.p[v][j + (size_t)c * k] = s[v];
+            for (int r = 0; r < m; ++r) {
+                long double nq[1];                 /* -q_j(r) */
+                for (int v = 0; v < 1; ++v) nq[v] = -q.p[v][r];
+                hzgsvd__ld_madd(nq, s, x, r);
+            }
         }
     }
-    free(wr);
+    free(buf);
     return bad;
 }
 
@@ -513,63 +586,64 @@ typedef struct hzgsvd__ld_pair_result {
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__ld_pair_result;
 
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
-HZGSVD_PRIVATE void hzgsvd__ld_gram(const long double *yr, int m, const int *cols, int k, long double *ar)
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
+HZGSVD_PRIVATE void hzgsvd__ld_gram(hzgsvd__ld_planes y, int m, const int *cols, int k, hzgsvd__ld_planes a)
 {
     for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i)
-            hzgsvd__ld_dot(yr + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, m, 0,
-                      &ar[i + (size_t)j * k]);
+        for (int i = j; i < k; ++i) {
+            long double d[1];
+            hzgsvd__ld_dot(hzgsvd__ld_at(y, (size_t)cols[i] * m), hzgsvd__ld_at(y, (size_t)cols[j] * m), m, 0, d);
+            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
 }
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__ld_postmultiply(long double *yr, int m, const int *cols, int k,
-                                       const hzgsvd__ld_scratch *s)
+HZGSVD_PRIVATE void hzgsvd__ld_postmultiply(hzgsvd__ld_planes y, int m, const int *cols, int k, const hzgsvd__ld_scratch *s)
 {
     const int R = hzgsvd__ld_ROWS;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
-            const long double *srcr = yr + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                s->Xr[r + c * R] = srcr[r];
-            }
+            const hzgsvd__ld_planes src = hzgsvd__ld_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 1; ++v) s->X.p[v][r + c * R] = src.p[v][r];
         }
         for (int c = 0; c < k; ++c) {
-            long double *or_ = s->Or + c * R;
-            for (int r = 0; r < rows; ++r) {
-                or_[r] = 0.0;
-            }
+            const hzgsvd__ld_planes o = hzgsvd__ld_at(s->O, (size_t)c * R);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 1; ++v) o.p[v][r] = 0.0;
             for (int i = 0; i < k; ++i) {
-                const long double zr = s->Hr[i + (size_t)c * k];
-                const long double *xr = s->Xr + i * R;
-                for (int r = 0; r < rows; ++r)
-                    or_[r] = hzgsvd__lfma(xr[r], zr, or_[r]);
+                long double z[1];                  /* Z-hat(i, c) */
+                for (int v = 0; v < 1; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
+                const hzgsvd__ld_planes x = hzgsvd__ld_at(s->X, (size_t)i * R);
+                for (int r = 0; r < rows; ++r) {
+                    long double xe[1];
+                    for (int v = 0; v < 1; ++v) xe[v] = x.p[v][r];
+                    hzgsvd__ld_madd(xe, z, o, r);
+                }
             }
         }
         for (int c = 0; c < k; ++c) {
-            long double *dstr = yr + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                dstr[r] = s->Or[r + c * R];
-            }
+            const hzgsvd__ld_planes dst = hzgsvd__ld_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 1; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
         }
     }
 }
 
-/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
  * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__ld_factor(const long double *yr, int m, const int *cols, int k, int which,
-                                long double *ar, hzgsvd__ld_pair_result *res)
+HZGSVD_PRIVATE int hzgsvd__ld_factor(hzgsvd__ld_planes y, int m, const int *cols, int k, int which, hzgsvd__ld_planes a, hzgsvd__ld_pair_result *res)
 {
-    hzgsvd__ld_gram(yr, m, cols, k, ar);
-    int c = hzgsvd__ld_cholesky(ar, k);
-    if (c >= 0) c = hzgsvd__ld_mgs_factor(yr, m, cols, k, ar);
+    hzgsvd__ld_gram(y, m, cols, k, a);
+    int c = hzgsvd__ld_cholesky(a, k);
+    if (c >= 0) c = hzgsvd__ld_mgs_factor(y, m, cols, k, a);
     if (c == -1) return 0;
     if (c == -2) { res->fail = 4; return 1; }
     res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__ld_nrm2sq(yr + (size_t)cols[c] * m, m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    res->tiny = hzgsvd__ld_nrm2sq(hzgsvd__ld_at(y, (size_t)cols[c] * m), m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
     return 1;
 }
 
@@ -580,26 +654,25 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
 {
     hzgsvd__ld_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
+    const hzgsvd__ld_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
     /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__ld_factor(M->Fr, M->mf, cols, k, 1, Fr, &res)) return res;
-    if (hzgsvd__ld_factor(M->Gr, M->mg, cols, k, 2, Gr, &res)) return res;
+    if (hzgsvd__ld_factor(hzgsvd__ld_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
+    if (hzgsvd__ld_factor(hzgsvd__ld_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        Zr[e] = 0.0;
-    }
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 1; ++v) Zh.p[v][e] = 0.0;
     for (int j = 0; j < k; ++j) {
         long double zj = 1.0;
         if (!resc) {
-            const long double b = hzgsvd__ld_nrm2sq(Gr + (size_t)j * k, k, enh);
+            const long double b = hzgsvd__ld_nrm2sq(hzgsvd__ld_at(Gh, (size_t)j * k), k, enh);
             if (b != 1.0) {
                 zj = hzgsvd__lrsqrt_rn(b);
-                hzgsvd__ld_scale(Fr + (size_t)j * k, k, zj);
-                hzgsvd__ld_scale(Gr + (size_t)j * k, k, zj);
+                hzgsvd__ld_scale(hzgsvd__ld_at(Fh, (size_t)j * k), k, zj);
+                hzgsvd__ld_scale(hzgsvd__ld_at(Gh, (size_t)j * k), k, zj);
             }
         }
-        Zr[j + (size_t)j * k] = zj;
+        Zh.p[0][j + (size_t)j * k] = zj;
     }
     int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
@@ -608,29 +681,30 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
             const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
             for (int pos = 0; pos < k / 2; ++pos) {
                 const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const long double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
-                const long double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
-                long double apq, bpq;
-                const long double app = hzgsvd__ld_nrm2sq(fpr, k, enh), aqq = hzgsvd__ld_nrm2sq(fqr, k, enh);
-                hzgsvd__ld_dot(fpr, fqr, k, enh, &apq);
-                hzgsvd__ld_dot(gpr, gqr, k, enh, &bpq);
-                const long double bpp = resc ? hzgsvd__ld_nrm2sq(gpr, k, enh) : 1.0;
-                const long double bqq = resc ? hzgsvd__ld_nrm2sq(gqr, k, enh) : 1.0;
-                const hzgsvd__lrot rot = hzgsvd__ldrot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                const hzgsvd__ld_planes fp = hzgsvd__ld_at(Fh, (size_t)p * k), fq = hzgsvd__ld_at(Fh, (size_t)q * k);
+                const hzgsvd__ld_planes gp = hzgsvd__ld_at(Gh, (size_t)p * k), gq = hzgsvd__ld_at(Gh, (size_t)q * k);
+                long double apq[1], bpq[1];
+                const long double app = hzgsvd__ld_nrm2sq(fp, k, enh), aqq = hzgsvd__ld_nrm2sq(fq, k, enh);
+                hzgsvd__ld_dot(fp, fq, k, enh, apq);
+                hzgsvd__ld_dot(gp, gq, k, enh, bpq);
+                const long double bpp = resc ? hzgsvd__ld_nrm2sq(gp, k, enh) : 1.0;
+                const long double bqq = resc ? hzgsvd__ld_nrm2sq(gq, k, enh) : 1.0;
+                const hzgsvd__lrot rot = hzgsvd__ld_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
                 if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
                 int swap = rot.swap;
                 if (rot.transform) {
                     ++s_all;
                     s_big += (unsigned long long)rot.big;
-                    hzgsvd__ld_apply(&rot, Fr, k, p, q);
-                    hzgsvd__ld_apply(&rot, Gr, k, p, q);
-                    hzgsvd__ld_apply(&rot, Zr, k, p, q);
+                    hzgsvd__ld_apply(&rot, Fh, k, p, q);
+                    hzgsvd__ld_apply(&rot, Gh, k, p, q);
+                    hzgsvd__ld_apply(&rot, Zh, k, p, q);
+                    swap = hzgsvd__ld_swap_after(swap, sort, fp, fq, k, enh);
                 }
                 moved |= rot.transform | swap;
                 if (swap) {
-                    hzgsvd__ld_swap_cols(Fr, k, p, q, k);
-                    hzgsvd__ld_swap_cols(Gr, k, p, q, k);
-                    hzgsvd__ld_swap_cols(Zr, k, p, q, k);
+                    hzgsvd__ld_swap_cols(Fh, k, p, q, k);
+                    hzgsvd__ld_swap_cols(Gh, k, p, q, k);
+                    hzgsvd__ld_swap_cols(Zh, k, p, q, k);
                 }
             }
         }
@@ -644,14 +718,13 @@ HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mat
     if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(Fr + (size_t)j * k, k, enh)
-                                        + hzgsvd__ld_nrm2sq(Gr + (size_t)j * k, k, enh));
-        if (t != 1.0) hzgsvd__ld_scale(Zr + (size_t)j * k, k, t);
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(hzgsvd__ld_at(Fh, (size_t)j * k), k, enh) + hzgsvd__ld_nrm2sq(hzgsvd__ld_at(Gh, (size_t)j * k), k, enh));
+        if (t != 1.0) hzgsvd__ld_scale(hzgsvd__ld_at(Zh, (size_t)j * k), k, t);
     }
     /* Subphase 4: the three post-multiplications */
-    hzgsvd__ld_postmultiply(M->Fr, M->mf, cols, k, s);
-    hzgsvd__ld_postmultiply(M->Gr, M->mg, cols, k, s);
-    hzgsvd__ld_postmultiply(M->Zr, M->nz, cols, k, s);
+    hzgsvd__ld_postmultiply(hzgsvd__ld_mat(M, 0), M->mf, cols, k, s);
+    hzgsvd__ld_postmultiply(hzgsvd__ld_mat(M, 1), M->mg, cols, k, s);
+    hzgsvd__ld_postmultiply(hzgsvd__ld_mat(M, 2), M->nz, cols, k, s);
     return res;
 }
 
@@ -664,22 +737,22 @@ HZGSVD_PRIVATE void hzgsvd__ld_rescale_z(const hzgsvd__ld_mats *M, int enh, int 
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(M->Fr + (size_t)j * M->mf, M->mf, enh)
-                                        + hzgsvd__ld_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, enh));
-        if (t != 1.0) hzgsvd__ld_scale(M->Zr + (size_t)j * M->nz, M->nz, t);
+        const hzgsvd__ld_planes f = hzgsvd__ld_col(M, 0, j), g = hzgsvd__ld_col(M, 1, j);
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(f, M->mf, enh) + hzgsvd__ld_nrm2sq(g, M->mg, enh));
+        if (t != 1.0) hzgsvd__ld_scale(hzgsvd__ld_col(M, 2, j), M->nz, t);
         /* The block step normalises with the column norms of its factors; where those were off (an
          * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
          * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
          * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
         if (fabsl(t - 1.0) > tol_t) {
-            hzgsvd__ld_scale(M->Fr + (size_t)j * M->mf, M->mf, t);
-            hzgsvd__ld_scale(M->Gr + (size_t)j * M->mg, M->mg, t);
+            hzgsvd__ld_scale(f, M->mf, t);
+            hzgsvd__ld_scale(g, M->mg, t);
         }
     }
 }
 
 /* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j, for the range plan. */
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_check_values(const long double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
@@ -697,50 +770,66 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_check_values(const long double *Y, int m
     return HZGSVD_SUCCESS;
 }
 
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
+HZGSVD_PRIVATE void hzgsvd__ld_range_shift(const hzgsvd__ld_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
+{
+    if (!rg->active) return;
+    const hzgsvd__ld_planes f = hzgsvd__ld_col(M, 0, j), g = hzgsvd__ld_col(M, 1, j);
+    hzgsvd__ld_scale_pow2(f.p[0], m_f, rg->shift_f + c);
+    hzgsvd__ld_scale_pow2(g.p[0], m_g, rg->shift_g + c);
+}
+
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
  * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
  * what the engine resolves (hzgsvd__range_fail_input). */
 HZGSVD_PRIVATE int hzgsvd__ld_range_column(const hzgsvd__ld_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
 {
-    long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
-    if (rg->active) {
-        hzgsvd__ld_scale_pow2(fr, m_f, rg->shift_f + c);
-        hzgsvd__ld_scale_pow2(gr, m_g, rg->shift_g + c);
-    }
-    *nf = sqrtl(hzgsvd__ld_nrm2sq(fr, m_f, 0));
-    *ng = sqrtl(hzgsvd__ld_nrm2sq(gr, m_g, 0));
+    hzgsvd__ld_range_shift(M, j, m_f, m_g, rg, c);
+    *nf = sqrtl(hzgsvd__ld_nrm2sq(hzgsvd__ld_col(M, 0, j), m_f, 0));
+    *ng = sqrtl(hzgsvd__ld_nrm2sq(hzgsvd__ld_col(M, 1, j), m_g, 0));
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
     return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
-/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__ld_load(const long double *Y, int m, int n, int ld, long double *wr, int ldw)
+/* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__ld_load_planes(const long double *Y, int m, int n, int ld, hzgsvd__ld_planes w, int ldw)
 {
     for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)j * ldw] = Y[r + (size_t)j * ld];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)j * ldw] = Y[1 * (r + (size_t)j * ld) + v];
 }
 
 /* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__ld_store_col(long double *Y, int ld, int jc, const long double *wr, int ldw, int jw, int m)
+HZGSVD_PRIVATE void hzgsvd__ld_store_planes(long double *Y, int ld, int jc, hzgsvd__ld_planes w, int ldw, int jw, int m)
 {
-    for (int r = 0; r < m; ++r) {
-        Y[r + (size_t)jc * ld] = wr[r + (size_t)jw * ldw];
-    }
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 1; ++v) Y[1 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
+}
+
+/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
+HZGSVD_PRIVATE void hzgsvd__ld_load(const long double *Y, int m, int n, int ld, long double *wr, int ldw)
+{
+    const hzgsvd__ld_planes w = { { wr } };
+    hzgsvd__ld_load_planes(Y, m, n, ld, w, ldw);
+}
+
+HZGSVD_PRIVATE void hzgsvd__ld_store_col(long double *Y, int ld, int jc, long double *wr, int ldw, int jw, int m)
+{
+    const hzgsvd__ld_planes w = { { wr } };
+    hzgsvd__ld_store_planes(Y, ld, jc, w, ldw, jw, m);
 }
 
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
- * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
  * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__ld_degenerate(const long double *zr, int n, const long double *nf, const long double *ng,
+HZGSVD_PRIVATE int hzgsvd__ld_degenerate(hzgsvd__ld_planes z, int n, const long double *nf, const long double *ng,
                                     long double sf, long double sg, long double tol_f, long double tol_g)
 {
     long double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const long double a = fabsl(zr[k]);
+        const long double a = hzgsvd__ld_abs(z, k);
         af = hzgsvd__lfma(a, nf[k], af);
         ag = hzgsvd__lfma(a, ng[k], ag);
     }
@@ -749,51 +838,7 @@ HZGSVD_PRIVATE int hzgsvd__ld_degenerate(const long double *zr, int n, const lon
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
- * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
-                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
-                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
-{
-    hzgsvd__ld_mats M;
-    long double *buf = (long double *)malloc(sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
-    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
-    M.Fr = buf; M.Gr = buf + m_f;
-    hzgsvd__ld_load(F, m_f, 1, m_f, M.Fr, m_f);
-    hzgsvd__ld_load(G, m_g, 1, m_g, M.Gr, m_g);
-    if (rg->active) {
-        hzgsvd__ld_scale_pow2(M.Fr, m_f, rg->shift_f + col0);
-        hzgsvd__ld_scale_pow2(M.Gr, m_g, rg->shift_g + col0);
-    }
-    const long double nf2 = hzgsvd__ld_nrm2sq(M.Fr, m_f, enh);
-    const long double ng2 = hzgsvd__ld_nrm2sq(M.Gr, m_g, enh);
-    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
-    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
-    }
-    long double sf, sg, s, zm;
-    int ze;
-    const int out = hzgsvd__ld_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__ld_scale(M.Fr, m_f, hzgsvd__lrsqrt_rn(nf2));
-    hzgsvd__ld_scale(M.Gr, m_g, hzgsvd__lrsqrt_rn(ng2));
-    hzgsvd__ld_store_col(F, m_f, 0, M.Fr, m_f, 0, m_f);
-    hzgsvd__ld_store_col(G, m_g, 0, M.Gr, m_g, 0, m_g);
-    Z[0] = rho;
-    const int zbad = rg->active && hzgsvd__ld_range_z_col(Z, 1, &col0, zm, ze);
-    if (sigma_f) sigma_f[0] = sf;
-    if (sigma_g) sigma_g[0] = sg;
-    if (sigma) sigma[0] = s;
-    free(buf);
-    if (info) info->outputs_written = 1;
-    if (out || zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
-                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
-    return HZGSVD_SUCCESS;
-}
-
-/* Working matrices: one zeroed allocation for F, G and Z (real). */
+/* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
 HZGSVD_PRIVATE int hzgsvd__ld_mats_alloc(hzgsvd__ld_mats *M, int mf, int mg, int nz, int nc)
 {
     const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
@@ -805,6 +850,48 @@ HZGSVD_PRIVATE int hzgsvd__ld_mats_alloc(hzgsvd__ld_mats *M, int mf, int mg, int
 }
 
 HZGSVD_PRIVATE void hzgsvd__ld_mats_free(hzgsvd__ld_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
+                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
+{
+    hzgsvd__ld_mats M;                    /* the one column of F and G (no Z) */
+    if (hzgsvd__ld_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
+    const hzgsvd__ld_planes f = hzgsvd__ld_mat(&M, 0), g = hzgsvd__ld_mat(&M, 1);
+    hzgsvd__ld_load_planes(F, m_f, 1, m_f, f, m_f);
+    hzgsvd__ld_load_planes(G, m_g, 1, m_g, g, m_g);
+    hzgsvd__ld_range_shift(&M, 0, m_f, m_g, rg, col0);
+    const long double nf2 = hzgsvd__ld_nrm2sq(f, m_f, enh);
+    const long double ng2 = hzgsvd__ld_nrm2sq(g, m_g, enh);
+    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
+    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
+        hzgsvd__ld_mats_free(&M);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
+    }
+    long double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__ld_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__ld_scale(f, m_f, hzgsvd__lrsqrt_rn(nf2));
+    hzgsvd__ld_scale(g, m_g, hzgsvd__lrsqrt_rn(ng2));
+    hzgsvd__ld_store_planes(F, m_f, 0, f, m_f, 0, m_f);
+    hzgsvd__ld_store_planes(G, m_g, 0, g, m_g, 0, m_g);
+    Z[0] = rho;
+    for (int v = 1; v < 1; ++v) Z[v] = 0.0;
+    const int zbad = rg->active && hzgsvd__ld_range_z_col(Z, 1, &col0, zm, ze);
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    hzgsvd__ld_mats_free(&M);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
+    return HZGSVD_SUCCESS;
+}
 
 /* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
  * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
@@ -853,13 +940,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_engine_init(hzgsvd__ld_engine *E, int nc
     /* the per-pair results first (8-byte aligned), then the reals (aligned for long double), then the ints */
     E->pres = (hzgsvd__ld_pair_result *)E->mem;
     long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__ld_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
-    for (int t = 0; t < E->nthreads; ++t) {
-        E->scr[t].Ar = dp; dp += (size_t)k * k;
-        E->scr[t].Br = dp; dp += (size_t)k * k;
-        E->scr[t].Hr = dp; dp += (size_t)k * k;
-        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
-        E->scr[t].Or = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
-    }
+    for (int t = 0; t < E->nthreads; ++t)
+        for (int v = 0; v < 1; ++v) {       /* per thread: the real planes, then the imaginary ones */
+            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
+            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
+        }
     E->outer = (int *)dp;
     E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
     if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
@@ -880,10 +968,10 @@ HZGSVD_PRIVATE void hzgsvd__ld_init_fgz(const hzgsvd__ld_mats *M, const hzgsvd__
     for (int j = 0; j < M->nc; ++j) {
         long double zj = 1.0;
         if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(M->Gr + (size_t)j * M->mg, M->mg, E->enh));
+            zj = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(hzgsvd__ld_col(M, 1, j), M->mg, E->enh));
             if (zj != 1.0) {
-                hzgsvd__ld_scale(M->Fr + (size_t)j * M->mf, M->mf, zj);
-                hzgsvd__ld_scale(M->Gr + (size_t)j * M->mg, M->mg, zj);
+                hzgsvd__ld_scale(hzgsvd__ld_col(M, 0, j), M->mf, zj);
+                hzgsvd__ld_scale(hzgsvd__ld_col(M, 1, j), M->mg, zj);
             }
         }
         const int zrow = j < half ? row0 + j : row1 + j - half;
@@ -960,17 +1048,17 @@ HZGSVD_PRIVATE int hzgsvd__ld_final_rescale(const hzgsvd__ld_mats *M, const hzgs
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
-        const long double nf2 = hzgsvd__ld_nrm2sq(fr, M->mf, enh);
-        const long double ng2 = hzgsvd__ld_nrm2sq(gr, M->mg, enh);
+        const hzgsvd__ld_planes f = hzgsvd__ld_col(M, 0, j), g = hzgsvd__ld_col(M, 1, j), z = hzgsvd__ld_col(M, 2, j);
+        const long double nf2 = hzgsvd__ld_nrm2sq(f, M->mf, enh);
+        const long double ng2 = hzgsvd__ld_nrm2sq(g, M->mg, enh);
         const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
         const long double rf = hzgsvd__lrsqrt_rn(nf2), rg = hzgsvd__lrsqrt_rn(ng2);
         sf[j] = sqrtl(nf2) * rho;
         sg[j] = sqrtl(ng2) * rho;
         ss[j] = sqrtl(nf2) * rg;
-        if (rf != 1.0) hzgsvd__ld_scale(fr, M->mf, rf);
-        if (rg != 1.0) hzgsvd__ld_scale(gr, M->mg, rg);
-        if (rho != 1.0) hzgsvd__ld_scale(zr, M->nz, rho);
+        if (rf != 1.0) hzgsvd__ld_scale(f, M->mf, rf);
+        if (rg != 1.0) hzgsvd__ld_scale(g, M->mg, rg);
+        if (rho != 1.0) hzgsvd__ld_scale(z, M->nz, rho);
         if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
 #ifdef _OPENMP
 #pragma omp critical(hzgsvd__ld_bad)
@@ -985,9 +1073,10 @@ HZGSVD_PRIVATE int hzgsvd__ld_final_rescale(const hzgsvd__ld_mats *M, const hzgs
  * zeros: a bordered column never mixes with a real one). */
 HZGSVD_PRIVATE int hzgsvd__ld_real_column(const hzgsvd__ld_mats *M, int j, int n)
 {
-    for (int r = n; r < M->nz; ++r) {
-        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
-    }
+    const hzgsvd__ld_planes z = hzgsvd__ld_col(M, 2, j);
+    for (int r = n; r < M->nz; ++r)
+        for (int v = 0; v < 1; ++v)
+            if (z.p[v][r] != 0.0) return 0;
     return 1;
 }
 
@@ -998,7 +1087,7 @@ HZGSVD_PRIVATE int hzgsvd__ld_rank_test(const hzgsvd__ld_mats *M, const int *ord
 {
     for (int c = 0; c < cnt; ++c) {
         const int j = order[c];
-        const int d = hzgsvd__ld_degenerate(M->Zr + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+        const int d = hzgsvd__ld_degenerate(hzgsvd__ld_col(M, 2, j), n, nf, ng, sf[j], sg[j],
                                        (long double)(m_f > n ? m_f : n) * HZGSVD__LU, (long double)(m_g > n ? m_g : n) * HZGSVD__LU);
         if (d) { *col = c; return d; }
     }
@@ -1042,8 +1131,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_run_iterate(hzgsvd__ld_run *R, int m_f, 
     hzgsvd__ld_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__ld_load(F, m_f, n, ldf, M->Fr, M->mf);
-    hzgsvd__ld_load(G, m_g, n, ldg, M->Gr, M->mg);
+    hzgsvd__ld_load_planes(F, m_f, n, ldf, hzgsvd__ld_mat(M, 0), M->mf);
+    hzgsvd__ld_load_planes(G, m_g, n, ldg, hzgsvd__ld_mat(M, 1), M->mg);
     for (int j = 0; j < n; ++j) {
         const int low = hzgsvd__ld_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
         if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
@@ -1100,9 +1189,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_run_finish(hzgsvd__ld_run *R, int m_f, i
         long double sfo, sgo, sso, zm;
         int ze;
         int bad_c = hzgsvd__ld_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__ld_store_col(F, ldf, c, M->Fr, M->mf, j, m_f);
-        hzgsvd__ld_store_col(G, ldg, c, M->Gr, M->mg, j, m_g);
-        hzgsvd__ld_store_col(Z, ldz, c, M->Zr, nb, j, n);
+        hzgsvd__ld_store_planes(F, ldf, c, hzgsvd__ld_mat(M, 0), M->mf, j, m_f);
+        hzgsvd__ld_store_planes(G, ldg, c, hzgsvd__ld_mat(M, 1), M->mg, j, m_g);
+        hzgsvd__ld_store_planes(Z, ldz, c, hzgsvd__ld_mat(M, 2), nb, j, n);
         if (R->rg.active) bad_c |= hzgsvd__ld_range_z_col(Z + 1 * (size_t)c * ldz, n, R->col, zm, ze);
         if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
@@ -1206,7 +1295,12 @@ HZGSVD_PRIVATE int hzgsvd__lz_range_z_col(long double *z, int n, const int *col,
  * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
  * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count. */
+ * thread, so results are bitwise identical for any thread count.
+ *
+ * The code is written once over the planes of split storage (p[v], v < 2): what the engine
+ * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
+ * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
+ * helpers below. */
 
 /* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
  * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
@@ -1216,25 +1310,48 @@ typedef struct hzgsvd__lz_mats {
     long double *Fi, *Gi, *Zi;
 } hzgsvd__lz_mats;
 
+/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
+typedef struct hzgsvd__lz_planes {
+    long double *p[2];
+} hzgsvd__lz_planes;
+
+/* x advanced by off elements in every plane. */
+HZGSVD_PRIVATE hzgsvd__lz_planes hzgsvd__lz_at(hzgsvd__lz_planes x, size_t off)
+{
+    for (int v = 0; v < 2; ++v) x.p[v] += off;
+    return x;
+}
+
+/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
+HZGSVD_PRIVATE hzgsvd__lz_planes hzgsvd__lz_mat(const hzgsvd__lz_mats *M, int y)
+{
+    const hzgsvd__lz_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr, y == 0 ? M->Fi : y == 1 ? M->Gi : M->Zi } };
+    return x;
+}
+
+/* ... and its leading dimension (rows). */
+HZGSVD_PRIVATE int hzgsvd__lz_ld(const hzgsvd__lz_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
+
+/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
+HZGSVD_PRIVATE hzgsvd__lz_planes hzgsvd__lz_col(const hzgsvd__lz_mats *M, int y, int j)
+{
+    return hzgsvd__lz_at(hzgsvd__lz_mat(M, y), (size_t)j * hzgsvd__lz_ld(M, y));
+}
+
 /* Per-thread scratch of one pivot block pair (k = 2w). */
 #define hzgsvd__lz_ROWS 64               /* rows per chunk of the post-multiplication */
 typedef struct hzgsvd__lz_scratch {
-    long double *Ar, *Br, *Hr, *Xr, *Or; /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
-    long double *Ai, *Bi, *Hi, *Xi, *Oi;
+    hzgsvd__lz_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
 } hzgsvd__lz_scratch;
 
-/* Squared Euclidean norm of a column: ordinary (FMA chain) or enhanced (App. A). */
-HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(const long double *xr, const long double *xi, int m, int enhanced)
+HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(hzgsvd__lz_planes x, int m, int enhanced);
+
+/* The complex arithmetic of the engine. */
+
+/* The enhanced squared norm (App. A): per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed. */
+HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq_enhanced(hzgsvd__lz_planes x, int m)
 {
-    if (!enhanced) {
-        long double s = 0.0;
-        for (int r = 0; r < m; ++r) {
-            s = hzgsvd__lfma(xr[r], xr[r], s);
-            s = hzgsvd__lfma(xi[r], xi[r], s);
-        }
-        return s;
-    }
-    /* per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed */
+    const long double *xr = x.p[0], *xi = x.p[1];
     long double s = 0.0;
     for (int r = 0; r < m; ++r) {
         long double cr, dr, ci, di;
@@ -1245,121 +1362,150 @@ HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(const long double *xr, const long d
     return s;
 }
 
-/* x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
- * norms only); real ones are enhanced in the odd variants. */
-HZGSVD_PRIVATE void hzgsvd__lz_dot(const long double *xr, const long double *xi, const long double *yr, const long double *yi, int m, int enhanced, long double *dr, long double *di)
+/* d = x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only). */
+HZGSVD_PRIVATE void hzgsvd__lz_dot(hzgsvd__lz_planes x, hzgsvd__lz_planes y, int m, int enhanced, long double d[2])
 {
     (void)enhanced;
+    const long double *xr = x.p[0], *xi = x.p[1], *yr = y.p[0], *yi = y.p[1];
     long double sr = 0.0, si = 0.0;
     for (int r = 0; r < m; ++r) {
         sr = hzgsvd__lfma(xr[r], yr[r], sr); sr = hzgsvd__lfma(xi[r], yi[r], sr);
         si = hzgsvd__lfma(xr[r], yi[r], si); si = hzgsvd__lfma(-xi[r], yr[r], si);
     }
-    *dr = sr; *di = si;
+    d[0] = sr; d[1] = si;
 }
 
-HZGSVD_PRIVATE void hzgsvd__lz_scale(long double *xr, long double *xi, int m, long double s)
+/* Element e of c: c_e <- a b + c_e (hzgsvd__lzfma). */
+HZGSVD_PRIVATE void hzgsvd__lz_madd(const long double a[2], const long double b[2], hzgsvd__lz_planes c, size_t e)
 {
-    for (int r = 0; r < m; ++r) {
-        xr[r] *= s;
-        xi[r] *= s;
-    }
+    hzgsvd__lzfma(a[0], a[1], b[0], b[1], c.p[0][e], c.p[1][e], &c.p[0][e], &c.p[1][e]);
 }
 
-HZGSVD_PRIVATE void hzgsvd__lz_swap_cols(long double *ar, long double *ai, int ld, int p, int q, int m)
+/* |z_e| */
+HZGSVD_PRIVATE long double hzgsvd__lz_abs(hzgsvd__lz_planes z, size_t e) { return hypotl(z.p[0][e], z.p[1][e]); }
+
+/* The 2x2 pivot's transformation from its Gram entries (apq, bpq: complex). */
+HZGSVD_PRIVATE hzgsvd__lrot hzgsvd__lz_rot(long double app, long double aqq, const long double apq[2], long double bpp, long double bqq, const long double bpq[2], int variant, int sort, long double tol)
 {
-    for (int r = 0; r < m; ++r) {
-        long double t = ar[r + (size_t)p * ld]; ar[r + (size_t)p * ld] = ar[r + (size_t)q * ld]; ar[r + (size_t)q * ld] = t;
-        t = ai[r + (size_t)p * ld]; ai[r + (size_t)p * ld] = ai[r + (size_t)q * ld]; ai[r + (size_t)q * ld] = t;
-    }
+    return hzgsvd__lzrot(app, aqq, apq[0], apq[1], bpp, bqq, bpq[0], bpq[1], variant, sort, tol);
 }
 
 /* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__lz_apply(const hzgsvd__lrot *rot, long double *ar, long double *ai, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__lz_apply(const hzgsvd__lrot *rot, hzgsvd__lz_planes a, int k, int p, int q)
 {
-    long double *pr = ar + (size_t)p * k, *qr = ar + (size_t)q * k;
-    long double *pi = ai + (size_t)p * k, *qi = ai + (size_t)q * k;
+    long double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
+    long double *pi = a.p[1] + (size_t)p * k, *qi = a.p[1] + (size_t)q * k;
     for (int r = 0; r < k; ++r)
         hzgsvd__lzrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
+}
+
+/* Whether a transformed pair (columns fp, fq of F-hat) swaps: complex rotations leave the decision
+ * to the new column norms. */
+HZGSVD_PRIVATE int hzgsvd__lz_swap_after(int swap, int sort, hzgsvd__lz_planes fp, hzgsvd__lz_planes fq, int k, int enh)
+{
+    (void)swap;
+    return hzgsvd__lzswap(sort, hzgsvd__lz_nrm2sq(fp, k, enh), hzgsvd__lz_nrm2sq(fq, k, enh));
+}
+
+/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
+ * enhanced (App. A). */
+HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(hzgsvd__lz_planes x, int m, int enhanced)
+{
+    if (enhanced) return hzgsvd__lz_nrm2sq_enhanced(x, m);
+    long double s = 0.0;
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) s = hzgsvd__lfma(x.p[v][r], x.p[v][r], s);
+    return s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__lz_scale(hzgsvd__lz_planes x, int m, long double s)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) x.p[v][r] *= s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__lz_swap_cols(hzgsvd__lz_planes a, int ld, int p, int q, int m)
+{
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) {
+            long double *x = a.p[v];
+            const long double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
+        }
 }
 
 /* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
  * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
  * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__lz_cholesky(long double *ar, long double *ai, int k)
+HZGSVD_PRIVATE int hzgsvd__lz_cholesky(hzgsvd__lz_planes a, int k)
 {
     for (int j = 0; j < k; ++j) {
-        const long double d = ar[j + (size_t)j * k];
+        const long double d = a.p[0][j + (size_t)j * k];
         if (!(d > 0.0) || isinf(d)) return j;
         const long double rs = hzgsvd__lrsqrt_rn(d);
-        ar[j + (size_t)j * k] = sqrtl(d);
-        ai[j + (size_t)j * k] = 0.0;
-        for (int i = j + 1; i < k; ++i) {
-            ar[i + (size_t)j * k] *= rs;
-            ai[i + (size_t)j * k] *= rs;
-        }
+        a.p[0][j + (size_t)j * k] = sqrtl(d);
+        for (int v = 1; v < 2; ++v) a.p[v][j + (size_t)j * k] = 0.0;
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] *= rs;
         for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            const long double lr = ar[c + (size_t)j * k];
-            const long double li = -ai[c + (size_t)j * k];
+            long double l[2];                      /* conj(L(c, j)) */
+            for (int v = 0; v < 2; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
             for (int i = c; i < k; ++i) {
-                hzgsvd__lzfma(-ar[i + (size_t)j * k], -ai[i + (size_t)j * k], lr, li,
-                             ar[i + (size_t)c * k], ai[i + (size_t)c * k],
-                             &ar[i + (size_t)c * k], &ai[i + (size_t)c * k]);
+                long double x[2];                  /* -L(i, j) */
+                for (int v = 0; v < 2; ++v) x[v] = -a.p[v][i + (size_t)j * k];
+                hzgsvd__lz_madd(x, l, a, i + (size_t)c * k);
             }
         }
     }
     for (int j = 0; j < k; ++j)                  /* L -> L^H */
-        for (int i = j + 1; i < k; ++i) {
-            ar[j + (size_t)i * k] = ar[i + (size_t)j * k]; ar[i + (size_t)j * k] = 0.0;
-            ai[j + (size_t)i * k] = -ai[i + (size_t)j * k]; ai[i + (size_t)j * k] = 0.0;
-        }
+        for (int i = j + 1; i < k; ++i)
+            for (int v = 0; v < 2; ++v) {
+                a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
+                a.p[v][i + (size_t)j * k] = 0.0;
+            }
     return -1;
 }
 
 /* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
  * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
- * slab Y(:, cols) by modified Gram-Schmidt, into ar/ai in the layout of the Cholesky factor (upper,
+ * slab Y(:, cols) by modified Gram-Schmidt, into a in the layout of the Cholesky factor (upper,
  * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
  * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
  * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
  * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
  * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__lz_mgs_factor(const long double *yr, const long double *yi, int m, const int *cols, int k, long double *ar, long double *ai)
+HZGSVD_PRIVATE int hzgsvd__lz_mgs_factor(hzgsvd__lz_planes y, int m, const int *cols, int k, hzgsvd__lz_planes a)
 {
-    long double *wr = (long double *)malloc(sizeof(long double) * 2 * (size_t)m * k);
-    if (!wr) return -2;
-    long double *wi = wr + (size_t)m * k;
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        ar[e] = 0.0;
-        ai[e] = 0.0;
-    }
+    long double *buf = (long double *)malloc(sizeof(long double) * 2 * (size_t)m * k);
+    if (!buf) return -2;
+    hzgsvd__lz_planes w;                               /* the copy of the slab */
+    for (int v = 0; v < 2; ++v) w.p[v] = buf + (size_t)v * m * k;
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 2; ++v) a.p[v][e] = 0.0;
     for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)c * m] = yr[r + (size_t)cols[c] * m];
-            wi[r + (size_t)c * m] = yi[r + (size_t)cols[c] * m];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
     int bad = -1;
     for (int j = 0; j < k && bad < 0; ++j) {
-        long double *qr_ = wr + (size_t)j * m;
-        long double *qi = wi + (size_t)j * m;
-        const long double nrm = sqrtl(hzgsvd__lz_nrm2sq(qr_, qi, m, 0));
+        const hzgsvd__lz_planes q = hzgsvd__lz_at(w, (size_t)j * m);
+        const long double nrm = sqrtl(hzgsvd__lz_nrm2sq(q, m, 0));
         if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
-        ar[j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r) {
-            qr_[r] /= nrm;
-            qi[r] /= nrm;
-        }
+        a.p[0][j + (size_t)j * k] = nrm;
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 2; ++v) q.p[v][r] /= nrm;
         for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            long double *xr = wr + (size_t)c * m;
-            long double *xi = wi + (size_t)c * m;
-            long double sr, si;
-            hzgsvd__lz_dot(qr_, qi, xr, xi, m, 0, &sr, &si);
-            ar[j + (size_t)c * k] = sr; ai[j + (size_t)c * k] = si;
-            for (int r = 0; r < m; ++r)
-                hzgsvd__lzfma(-qr_[r], -qi[r], sr, si, xr[r], xi[r], &xr[r], &xi[r]);
+            const hzgsvd__lz_planes x = hzgsvd__lz_at(w, (size_t)c * m);
+            long double s[2];
+            hzgsvd__lz_dot(q, x, m, 0, s);
+            for (int v = 0; v < 2; ++v) a.p[v][j + (size_t)c * k] = s[v];
+            for (int r = 0; r < m; ++r) {
+                long double nq[2];                 /* -q_j(r) */
+                for (int v = 0; v < 2; ++v) nq[v] = -q.p[v][r];
+                hzgsvd__lz_madd(nq, s, x, r);
+            }
         }
     }
-    free(wr);
+    free(buf);
     return bad;
 }
 
@@ -1372,71 +1518,64 @@ typedef struct hzgsvd__lz_pair_result {
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
 } hzgsvd__lz_pair_result;
 
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m). */
-HZGSVD_PRIVATE void hzgsvd__lz_gram(const long double *yr, const long double *yi, int m, const int *cols, int k, long double *ar, long double *ai)
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
+HZGSVD_PRIVATE void hzgsvd__lz_gram(hzgsvd__lz_planes y, int m, const int *cols, int k, hzgsvd__lz_planes a)
 {
     for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i)
-            hzgsvd__lz_dot(yr + (size_t)cols[i] * m, yi + (size_t)cols[i] * m, yr + (size_t)cols[j] * m, yi + (size_t)cols[j] * m, m, 0,
-                      &ar[i + (size_t)j * k], &ai[i + (size_t)j * k]);
+        for (int i = j; i < k; ++i) {
+            long double d[2];
+            hzgsvd__lz_dot(hzgsvd__lz_at(y, (size_t)cols[i] * m), hzgsvd__lz_at(y, (size_t)cols[j] * m), m, 0, d);
+            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
 }
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__lz_postmultiply(long double *yr, long double *yi, int m, const int *cols, int k,
-                                       const hzgsvd__lz_scratch *s)
+HZGSVD_PRIVATE void hzgsvd__lz_postmultiply(hzgsvd__lz_planes y, int m, const int *cols, int k, const hzgsvd__lz_scratch *s)
 {
     const int R = hzgsvd__lz_ROWS;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
-            const long double *srcr = yr + (size_t)cols[c] * m + r0;
-            const long double *srci = yi + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                s->Xr[r + c * R] = srcr[r];
-                s->Xi[r + c * R] = srci[r];
-            }
+            const hzgsvd__lz_planes src = hzgsvd__lz_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 2; ++v) s->X.p[v][r + c * R] = src.p[v][r];
         }
         for (int c = 0; c < k; ++c) {
-            long double *or_ = s->Or + c * R;
-            long double *oi = s->Oi + c * R;
-            for (int r = 0; r < rows; ++r) {
-                or_[r] = 0.0;
-                oi[r] = 0.0;
-            }
+            const hzgsvd__lz_planes o = hzgsvd__lz_at(s->O, (size_t)c * R);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 2; ++v) o.p[v][r] = 0.0;
             for (int i = 0; i < k; ++i) {
-                const long double zr = s->Hr[i + (size_t)c * k];
-                const long double *xr = s->Xr + i * R;
-                const long double zi = s->Hi[i + (size_t)c * k];
-                const long double *xi = s->Xi + i * R;
-                for (int r = 0; r < rows; ++r)
-                    hzgsvd__lzfma(xr[r], xi[r], zr, zi, or_[r], oi[r], &or_[r], &oi[r]);
+                long double z[2];                  /* Z-hat(i, c) */
+                for (int v = 0; v < 2; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
+                const hzgsvd__lz_planes x = hzgsvd__lz_at(s->X, (size_t)i * R);
+                for (int r = 0; r < rows; ++r) {
+                    long double xe[2];
+                    for (int v = 0; v < 2; ++v) xe[v] = x.p[v][r];
+                    hzgsvd__lz_madd(xe, z, o, r);
+                }
             }
         }
         for (int c = 0; c < k; ++c) {
-            long double *dstr = yr + (size_t)cols[c] * m + r0;
-            long double *dsti = yi + (size_t)cols[c] * m + r0;
-            for (int r = 0; r < rows; ++r) {
-                dstr[r] = s->Or[r + c * R];
-                dsti[r] = s->Oi[r + c * R];
-            }
+            const hzgsvd__lz_planes dst = hzgsvd__lz_at(y, (size_t)cols[c] * m + r0);
+            for (int r = 0; r < rows; ++r)
+                for (int v = 0; v < 2; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
         }
     }
 }
 
-/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into ar/ai: Cholesky of its Gram
+/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
  * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__lz_factor(const long double *yr, const long double *yi, int m, const int *cols, int k, int which,
-                                long double *ar, long double *ai, hzgsvd__lz_pair_result *res)
+HZGSVD_PRIVATE int hzgsvd__lz_factor(hzgsvd__lz_planes y, int m, const int *cols, int k, int which, hzgsvd__lz_planes a, hzgsvd__lz_pair_result *res)
 {
-    hzgsvd__lz_gram(yr, yi, m, cols, k, ar, ai);
-    int c = hzgsvd__lz_cholesky(ar, ai, k);
-    if (c >= 0) c = hzgsvd__lz_mgs_factor(yr, yi, m, cols, k, ar, ai);
+    hzgsvd__lz_gram(y, m, cols, k, a);
+    int c = hzgsvd__lz_cholesky(a, k);
+    if (c >= 0) c = hzgsvd__lz_mgs_factor(y, m, cols, k, a);
     if (c == -1) return 0;
     if (c == -2) { res->fail = 4; return 1; }
     res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__lz_nrm2sq(yr + (size_t)cols[c] * m, yi + (size_t)cols[c] * m, m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    res->tiny = hzgsvd__lz_nrm2sq(hzgsvd__lz_at(y, (size_t)cols[c] * m), m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
     return 1;
 }
 
@@ -1447,28 +1586,25 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
 {
     hzgsvd__lz_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    long double *Fr = s->Ar, *Gr = s->Br, *Zr = s->Hr;
-    long double *Fi = s->Ai, *Gi = s->Bi, *Zi = s->Hi;
+    const hzgsvd__lz_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
     /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__lz_factor(M->Fr, M->Fi, M->mf, cols, k, 1, Fr, Fi, &res)) return res;
-    if (hzgsvd__lz_factor(M->Gr, M->Gi, M->mg, cols, k, 2, Gr, Gi, &res)) return res;
+    if (hzgsvd__lz_factor(hzgsvd__lz_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
+    if (hzgsvd__lz_factor(hzgsvd__lz_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e) {
-        Zr[e] = 0.0;
-        Zi[e] = 0.0;
-    }
+    for (size_t e = 0; e < (size_t)k * k; ++e)
+        for (int v = 0; v < 2; ++v) Zh.p[v][e] = 0.0;
     for (int j = 0; j < k; ++j) {
         long double zj = 1.0;
         if (!resc) {
-            const long double b = hzgsvd__lz_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh);
+            const long double b = hzgsvd__lz_nrm2sq(hzgsvd__lz_at(Gh, (size_t)j * k), k, enh);
             if (b != 1.0) {
                 zj = hzgsvd__lrsqrt_rn(b);
-                hzgsvd__lz_scale(Fr + (size_t)j * k, Fi + (size_t)j * k, k, zj);
-                hzgsvd__lz_scale(Gr + (size_t)j * k, Gi + (size_t)j * k, k, zj);
+                hzgsvd__lz_scale(hzgsvd__lz_at(Fh, (size_t)j * k), k, zj);
+                hzgsvd__lz_scale(hzgsvd__lz_at(Gh, (size_t)j * k), k, zj);
             }
         }
-        Zr[j + (size_t)j * k] = zj;
+        Zh.p[0][j + (size_t)j * k] = zj;
     }
     int moved = 0;                       /* any transformation or swap in the inner sweeps */
     for (int sweep = 0; sweep < max_inner; ++sweep) {
@@ -1477,32 +1613,30 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
             const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
             for (int pos = 0; pos < k / 2; ++pos) {
                 const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const long double *fpr = Fr + (size_t)p * k, *fqr = Fr + (size_t)q * k;
-                const long double *gpr = Gr + (size_t)p * k, *gqr = Gr + (size_t)q * k;
-                const long double *fpi = Fi + (size_t)p * k, *fqi = Fi + (size_t)q * k;
-                const long double *gpi = Gi + (size_t)p * k, *gqi = Gi + (size_t)q * k;
-                long double apqr, apqi, bpqr, bpqi;
-                const long double app = hzgsvd__lz_nrm2sq(fpr, fpi, k, enh), aqq = hzgsvd__lz_nrm2sq(fqr, fqi, k, enh);
-                hzgsvd__lz_dot(fpr, fpi, fqr, fqi, k, enh, &apqr, &apqi);
-                hzgsvd__lz_dot(gpr, gpi, gqr, gqi, k, enh, &bpqr, &bpqi);
-                const long double bpp = resc ? hzgsvd__lz_nrm2sq(gpr, gpi, k, enh) : 1.0;
-                const long double bqq = resc ? hzgsvd__lz_nrm2sq(gqr, gqi, k, enh) : 1.0;
-                const hzgsvd__lrot rot = hzgsvd__lzrot(app, aqq, apqr, apqi, bpp, bqq, bpqr, bpqi, variant, sort, tol);
+                const hzgsvd__lz_planes fp = hzgsvd__lz_at(Fh, (size_t)p * k), fq = hzgsvd__lz_at(Fh, (size_t)q * k);
+                const hzgsvd__lz_planes gp = hzgsvd__lz_at(Gh, (size_t)p * k), gq = hzgsvd__lz_at(Gh, (size_t)q * k);
+                long double apq[2], bpq[2];
+                const long double app = hzgsvd__lz_nrm2sq(fp, k, enh), aqq = hzgsvd__lz_nrm2sq(fq, k, enh);
+                hzgsvd__lz_dot(fp, fq, k, enh, apq);
+                hzgsvd__lz_dot(gp, gq, k, enh, bpq);
+                const long double bpp = resc ? hzgsvd__lz_nrm2sq(gp, k, enh) : 1.0;
+                const long double bqq = resc ? hzgsvd__lz_nrm2sq(gq, k, enh) : 1.0;
+                const hzgsvd__lrot rot = hzgsvd__lz_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
                 if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
                 int swap = rot.swap;
                 if (rot.transform) {
                     ++s_all;
                     s_big += (unsigned long long)rot.big;
-                    hzgsvd__lz_apply(&rot, Fr, Fi, k, p, q);
-                    hzgsvd__lz_apply(&rot, Gr, Gi, k, p, q);
-                    hzgsvd__lz_apply(&rot, Zr, Zi, k, p, q);
-                    swap = hzgsvd__lzswap(sort, hzgsvd__lz_nrm2sq(fpr, fpi, k, enh), hzgsvd__lz_nrm2sq(fqr, fqi, k, enh));
+                    hzgsvd__lz_apply(&rot, Fh, k, p, q);
+                    hzgsvd__lz_apply(&rot, Gh, k, p, q);
+                    hzgsvd__lz_apply(&rot, Zh, k, p, q);
+                    swap = hzgsvd__lz_swap_after(swap, sort, fp, fq, k, enh);
                 }
                 moved |= rot.transform | swap;
                 if (swap) {
-                    hzgsvd__lz_swap_cols(Fr, Fi, k, p, q, k);
-                    hzgsvd__lz_swap_cols(Gr, Gi, k, p, q, k);
-                    hzgsvd__lz_swap_cols(Zr, Zi, k, p, q, k);
+                    hzgsvd__lz_swap_cols(Fh, k, p, q, k);
+                    hzgsvd__lz_swap_cols(Gh, k, p, q, k);
+                    hzgsvd__lz_swap_cols(Zh, k, p, q, k);
                 }
             }
         }
@@ -1516,14 +1650,13 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
     if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(Fr + (size_t)j * k, Fi + (size_t)j * k, k, enh)
-                                        + hzgsvd__lz_nrm2sq(Gr + (size_t)j * k, Gi + (size_t)j * k, k, enh));
-        if (t != 1.0) hzgsvd__lz_scale(Zr + (size_t)j * k, Zi + (size_t)j * k, k, t);
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(hzgsvd__lz_at(Fh, (size_t)j * k), k, enh) + hzgsvd__lz_nrm2sq(hzgsvd__lz_at(Gh, (size_t)j * k), k, enh));
+        if (t != 1.0) hzgsvd__lz_scale(hzgsvd__lz_at(Zh, (size_t)j * k), k, t);
     }
     /* Subphase 4: the three post-multiplications */
-    hzgsvd__lz_postmultiply(M->Fr, M->Fi, M->mf, cols, k, s);
-    hzgsvd__lz_postmultiply(M->Gr, M->Gi, M->mg, cols, k, s);
-    hzgsvd__lz_postmultiply(M->Zr, M->Zi, M->nz, cols, k, s);
+    hzgsvd__lz_postmultiply(hzgsvd__lz_mat(M, 0), M->mf, cols, k, s);
+    hzgsvd__lz_postmultiply(hzgsvd__lz_mat(M, 1), M->mg, cols, k, s);
+    hzgsvd__lz_postmultiply(hzgsvd__lz_mat(M, 2), M->nz, cols, k, s);
     return res;
 }
 
@@ -1536,22 +1669,22 @@ HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int 
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, enh)
-                                        + hzgsvd__lz_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, enh));
-        if (t != 1.0) hzgsvd__lz_scale(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, M->nz, t);
+        const hzgsvd__lz_planes f = hzgsvd__lz_col(M, 0, j), g = hzgsvd__lz_col(M, 1, j);
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(f, M->mf, enh) + hzgsvd__lz_nrm2sq(g, M->mg, enh));
+        if (t != 1.0) hzgsvd__lz_scale(hzgsvd__lz_col(M, 2, j), M->nz, t);
         /* The block step normalises with the column norms of its factors; where those were off (an
          * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
          * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
          * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
         if (fabsl(t - 1.0) > tol_t) {
-            hzgsvd__lz_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, t);
-            hzgsvd__lz_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, t);
+            hzgsvd__lz_scale(f, M->mf, t);
+            hzgsvd__lz_scale(g, M->mg, t);
         }
     }
 }
 
 /* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j (of either part), for the range plan. */
+ * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
@@ -1570,53 +1703,66 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m
     return HZGSVD_SUCCESS;
 }
 
+/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
+HZGSVD_PRIVATE void hzgsvd__lz_range_shift(const hzgsvd__lz_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
+{
+    if (!rg->active) return;
+    const hzgsvd__lz_planes f = hzgsvd__lz_col(M, 0, j), g = hzgsvd__lz_col(M, 1, j);
+    hzgsvd__lz_scale_pow2(f.p[0], f.p[1], m_f, rg->shift_f + c);
+    hzgsvd__lz_scale_pow2(g.p[0], g.p[1], m_g, rg->shift_g + c);
+}
+
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
  * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
  * what the engine resolves (hzgsvd__range_fail_input). */
 HZGSVD_PRIVATE int hzgsvd__lz_range_column(const hzgsvd__lz_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
 {
-    long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg;
-    long double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg;
-    if (rg->active) {
-        hzgsvd__lz_scale_pow2(fr, fi, m_f, rg->shift_f + c);
-        hzgsvd__lz_scale_pow2(gr, gi, m_g, rg->shift_g + c);
-    }
-    *nf = sqrtl(hzgsvd__lz_nrm2sq(fr, fi, m_f, 0));
-    *ng = sqrtl(hzgsvd__lz_nrm2sq(gr, gi, m_g, 0));
+    hzgsvd__lz_range_shift(M, j, m_f, m_g, rg, c);
+    *nf = sqrtl(hzgsvd__lz_nrm2sq(hzgsvd__lz_col(M, 0, j), m_f, 0));
+    *ng = sqrtl(hzgsvd__lz_nrm2sq(hzgsvd__lz_col(M, 1, j), m_g, 0));
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
     return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
-/* Copy a caller's matrix into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__lz_load(const long double *Y, int m, int n, int ld, long double *wr, long double *wi, int ldw)
+/* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
+HZGSVD_PRIVATE void hzgsvd__lz_load_planes(const long double *Y, int m, int n, int ld, hzgsvd__lz_planes w, int ldw)
 {
     for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r) {
-            wr[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld)];
-            wi[r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + 1];
-        }
+        for (int r = 0; r < m; ++r)
+            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + v];
 }
 
 /* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__lz_store_col(long double *Y, int ld, int jc, const long double *wr, const long double *wi, int ldw, int jw, int m)
+HZGSVD_PRIVATE void hzgsvd__lz_store_planes(long double *Y, int ld, int jc, hzgsvd__lz_planes w, int ldw, int jw, int m)
 {
-    for (int r = 0; r < m; ++r) {
-        Y[2 * (r + (size_t)jc * ld)] = wr[r + (size_t)jw * ldw];
-        Y[2 * (r + (size_t)jc * ld) + 1] = wi[r + (size_t)jw * ldw];
-    }
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < 2; ++v) Y[2 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
+}
+
+/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
+HZGSVD_PRIVATE void hzgsvd__lz_load(const long double *Y, int m, int n, int ld, long double *wr, long double *wi, int ldw)
+{
+    const hzgsvd__lz_planes w = { { wr, wi } };
+    hzgsvd__lz_load_planes(Y, m, n, ld, w, ldw);
+}
+
+HZGSVD_PRIVATE void hzgsvd__lz_store_col(long double *Y, int ld, int jc, long double *wr, long double *wi, int ldw, int jw, int m)
+{
+    const hzgsvd__lz_planes w = { { wr, wi } };
+    hzgsvd__lz_store_planes(Y, ld, jc, w, ldw, jw, m);
 }
 
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
  * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
- * pass; exactly dependent columns land at the rounding level and fail.  zr/zi: working column j
+ * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
  * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__lz_degenerate(const long double *zr, const long double *zi, int n, const long double *nf, const long double *ng,
+HZGSVD_PRIVATE int hzgsvd__lz_degenerate(hzgsvd__lz_planes z, int n, const long double *nf, const long double *ng,
                                     long double sf, long double sg, long double tol_f, long double tol_g)
 {
     long double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const long double a = hypotl(zr[k], zi[k]);
+        const long double a = hzgsvd__lz_abs(z, k);
         af = hzgsvd__lfma(a, nf[k], af);
         ag = hzgsvd__lfma(a, ng[k], ag);
     }
@@ -1625,52 +1771,7 @@ HZGSVD_PRIVATE int hzgsvd__lz_degenerate(const long double *zr, const long doubl
     return 0;
 }
 
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
- * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
-                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
-                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
-{
-    hzgsvd__lz_mats M;
-    long double *buf = (long double *)malloc(sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
-    if (!buf) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
-    M.Fr = buf; M.Gr = buf + m_f;
-    M.Fi = buf + m_f + m_g; M.Gi = M.Fi + m_f;
-    hzgsvd__lz_load(F, m_f, 1, m_f, M.Fr, M.Fi, m_f);
-    hzgsvd__lz_load(G, m_g, 1, m_g, M.Gr, M.Gi, m_g);
-    if (rg->active) {
-        hzgsvd__lz_scale_pow2(M.Fr, M.Fi, m_f, rg->shift_f + col0);
-        hzgsvd__lz_scale_pow2(M.Gr, M.Gi, m_g, rg->shift_g + col0);
-    }
-    const long double nf2 = hzgsvd__lz_nrm2sq(M.Fr, M.Fi, m_f, enh);
-    const long double ng2 = hzgsvd__lz_nrm2sq(M.Gr, M.Gi, m_g, enh);
-    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
-    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        free(buf);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
-    }
-    long double sf, sg, s, zm;
-    int ze;
-    const int out = hzgsvd__lz_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__lz_scale(M.Fr, M.Fi, m_f, hzgsvd__lrsqrt_rn(nf2));
-    hzgsvd__lz_scale(M.Gr, M.Gi, m_g, hzgsvd__lrsqrt_rn(ng2));
-    hzgsvd__lz_store_col(F, m_f, 0, M.Fr, M.Fi, m_f, 0, m_f);
-    hzgsvd__lz_store_col(G, m_g, 0, M.Gr, M.Gi, m_g, 0, m_g);
-    Z[0] = rho; Z[1] = 0.0;
-    const int zbad = rg->active && hzgsvd__lz_range_z_col(Z, 1, &col0, zm, ze);
-    if (sigma_f) sigma_f[0] = sf;
-    if (sigma_g) sigma_g[0] = sg;
-    if (sigma) sigma[0] = s;
-    free(buf);
-    if (info) info->outputs_written = 1;
-    if (out || zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
-                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
-    return HZGSVD_SUCCESS;
-}
-
-/* Working matrices: one zeroed allocation for F, G and Z (split planes). */
+/* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
 HZGSVD_PRIVATE int hzgsvd__lz_mats_alloc(hzgsvd__lz_mats *M, int mf, int mg, int nz, int nc)
 {
     const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
@@ -1683,6 +1784,48 @@ HZGSVD_PRIVATE int hzgsvd__lz_mats_alloc(hzgsvd__lz_mats *M, int mf, int mg, int
 }
 
 HZGSVD_PRIVATE void hzgsvd__lz_mats_free(hzgsvd__lz_mats *M) { free(M->Fr); M->Fr = NULL; }
+
+/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
+ * range-scaled columns (col0: the column shift of the plan rg). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
+                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
+                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
+{
+    hzgsvd__lz_mats M;                    /* the one column of F and G (no Z) */
+    if (hzgsvd__lz_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
+    const hzgsvd__lz_planes f = hzgsvd__lz_mat(&M, 0), g = hzgsvd__lz_mat(&M, 1);
+    hzgsvd__lz_load_planes(F, m_f, 1, m_f, f, m_f);
+    hzgsvd__lz_load_planes(G, m_g, 1, m_g, g, m_g);
+    hzgsvd__lz_range_shift(&M, 0, m_f, m_g, rg, col0);
+    const long double nf2 = hzgsvd__lz_nrm2sq(f, m_f, enh);
+    const long double ng2 = hzgsvd__lz_nrm2sq(g, m_g, enh);
+    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
+    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
+    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
+        hzgsvd__lz_mats_free(&M);
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
+    }
+    long double sf, sg, s, zm;
+    int ze;
+    const int out = hzgsvd__lz_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__lz_scale(f, m_f, hzgsvd__lrsqrt_rn(nf2));
+    hzgsvd__lz_scale(g, m_g, hzgsvd__lrsqrt_rn(ng2));
+    hzgsvd__lz_store_planes(F, m_f, 0, f, m_f, 0, m_f);
+    hzgsvd__lz_store_planes(G, m_g, 0, g, m_g, 0, m_g);
+    Z[0] = rho;
+    for (int v = 1; v < 2; ++v) Z[v] = 0.0;
+    const int zbad = rg->active && hzgsvd__lz_range_z_col(Z, 1, &col0, zm, ze);
+    if (sigma_f) sigma_f[0] = sf;
+    if (sigma_g) sigma_g[0] = sg;
+    if (sigma) sigma[0] = s;
+    hzgsvd__lz_mats_free(&M);
+    if (info) info->outputs_written = 1;
+    if (out || zbad)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
+                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
+    return HZGSVD_SUCCESS;
+}
 
 /* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
  * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
@@ -1731,18 +1874,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_engine_init(hzgsvd__lz_engine *E, int nc
     /* the per-pair results first (8-byte aligned), then the reals (aligned for long double), then the ints */
     E->pres = (hzgsvd__lz_pair_result *)E->mem;
     long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__lz_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
-    for (int t = 0; t < E->nthreads; ++t) {
-        E->scr[t].Ar = dp; dp += (size_t)k * k;
-        E->scr[t].Br = dp; dp += (size_t)k * k;
-        E->scr[t].Hr = dp; dp += (size_t)k * k;
-        E->scr[t].Xr = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
-        E->scr[t].Or = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
-        E->scr[t].Ai = dp; dp += (size_t)k * k;
-        E->scr[t].Bi = dp; dp += (size_t)k * k;
-        E->scr[t].Hi = dp; dp += (size_t)k * k;
-        E->scr[t].Xi = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
-        E->scr[t].Oi = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
-    }
+    for (int t = 0; t < E->nthreads; ++t)
+        for (int v = 0; v < 2; ++v) {       /* per thread: the real planes, then the imaginary ones */
+            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
+            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+        }
     E->outer = (int *)dp;
     E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
     if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
@@ -1763,10 +1902,10 @@ HZGSVD_PRIVATE void hzgsvd__lz_init_fgz(const hzgsvd__lz_mats *M, const hzgsvd__
     for (int j = 0; j < M->nc; ++j) {
         long double zj = 1.0;
         if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, E->enh));
+            zj = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(hzgsvd__lz_col(M, 1, j), M->mg, E->enh));
             if (zj != 1.0) {
-                hzgsvd__lz_scale(M->Fr + (size_t)j * M->mf, M->Fi + (size_t)j * M->mf, M->mf, zj);
-                hzgsvd__lz_scale(M->Gr + (size_t)j * M->mg, M->Gi + (size_t)j * M->mg, M->mg, zj);
+                hzgsvd__lz_scale(hzgsvd__lz_col(M, 0, j), M->mf, zj);
+                hzgsvd__lz_scale(hzgsvd__lz_col(M, 1, j), M->mg, zj);
             }
         }
         const int zrow = j < half ? row0 + j : row1 + j - half;
@@ -1843,18 +1982,17 @@ HZGSVD_PRIVATE int hzgsvd__lz_final_rescale(const hzgsvd__lz_mats *M, const hzgs
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        long double *fr = M->Fr + (size_t)j * M->mf, *gr = M->Gr + (size_t)j * M->mg, *zr = M->Zr + (size_t)j * M->nz;
-        long double *fi = M->Fi + (size_t)j * M->mf, *gi = M->Gi + (size_t)j * M->mg, *zi = M->Zi + (size_t)j * M->nz;
-        const long double nf2 = hzgsvd__lz_nrm2sq(fr, fi, M->mf, enh);
-        const long double ng2 = hzgsvd__lz_nrm2sq(gr, gi, M->mg, enh);
+        const hzgsvd__lz_planes f = hzgsvd__lz_col(M, 0, j), g = hzgsvd__lz_col(M, 1, j), z = hzgsvd__lz_col(M, 2, j);
+        const long double nf2 = hzgsvd__lz_nrm2sq(f, M->mf, enh);
+        const long double ng2 = hzgsvd__lz_nrm2sq(g, M->mg, enh);
         const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
         const long double rf = hzgsvd__lrsqrt_rn(nf2), rg = hzgsvd__lrsqrt_rn(ng2);
         sf[j] = sqrtl(nf2) * rho;
         sg[j] = sqrtl(ng2) * rho;
         ss[j] = sqrtl(nf2) * rg;
-        if (rf != 1.0) hzgsvd__lz_scale(fr, fi, M->mf, rf);
-        if (rg != 1.0) hzgsvd__lz_scale(gr, gi, M->mg, rg);
-        if (rho != 1.0) hzgsvd__lz_scale(zr, zi, M->nz, rho);
+        if (rf != 1.0) hzgsvd__lz_scale(f, M->mf, rf);
+        if (rg != 1.0) hzgsvd__lz_scale(g, M->mg, rg);
+        if (rho != 1.0) hzgsvd__lz_scale(z, M->nz, rho);
         if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
 #ifdef _OPENMP
 #pragma omp critical(hzgsvd__lz_bad)
@@ -1869,10 +2007,10 @@ HZGSVD_PRIVATE int hzgsvd__lz_final_rescale(const hzgsvd__lz_mats *M, const hzgs
  * zeros: a bordered column never mixes with a real one). */
 HZGSVD_PRIVATE int hzgsvd__lz_real_column(const hzgsvd__lz_mats *M, int j, int n)
 {
-    for (int r = n; r < M->nz; ++r) {
-        if (M->Zr[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
-        if (M->Zi[(size_t)r + (size_t)j * M->nz] != 0.0) return 0;
-    }
+    const hzgsvd__lz_planes z = hzgsvd__lz_col(M, 2, j);
+    for (int r = n; r < M->nz; ++r)
+        for (int v = 0; v < 2; ++v)
+            if (z.p[v][r] != 0.0) return 0;
     return 1;
 }
 
@@ -1883,7 +2021,7 @@ HZGSVD_PRIVATE int hzgsvd__lz_rank_test(const hzgsvd__lz_mats *M, const int *ord
 {
     for (int c = 0; c < cnt; ++c) {
         const int j = order[c];
-        const int d = hzgsvd__lz_degenerate(M->Zr + (size_t)j * M->nz, M->Zi + (size_t)j * M->nz, n, nf, ng, sf[j], sg[j],
+        const int d = hzgsvd__lz_degenerate(hzgsvd__lz_col(M, 2, j), n, nf, ng, sf[j], sg[j],
                                        (long double)(m_f > n ? m_f : n) * HZGSVD__LU, (long double)(m_g > n ? m_g : n) * HZGSVD__LU);
         if (d) { *col = c; return d; }
     }
@@ -1927,8 +2065,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_iterate(hzgsvd__lz_run *R, int m_f, 
     hzgsvd__lz_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__lz_load(F, m_f, n, ldf, M->Fr, M->Fi, M->mf);
-    hzgsvd__lz_load(G, m_g, n, ldg, M->Gr, M->Gi, M->mg);
+    hzgsvd__lz_load_planes(F, m_f, n, ldf, hzgsvd__lz_mat(M, 0), M->mf);
+    hzgsvd__lz_load_planes(G, m_g, n, ldg, hzgsvd__lz_mat(M, 1), M->mg);
     for (int j = 0; j < n; ++j) {
         const int low = hzgsvd__lz_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
         if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
@@ -1985,9 +2123,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_finish(hzgsvd__lz_run *R, int m_f, i
         long double sfo, sgo, sso, zm;
         int ze;
         int bad_c = hzgsvd__lz_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__lz_store_col(F, ldf, c, M->Fr, M->Fi, M->mf, j, m_f);
-        hzgsvd__lz_store_col(G, ldg, c, M->Gr, M->Gi, M->mg, j, m_g);
-        hzgsvd__lz_store_col(Z, ldz, c, M->Zr, M->Zi, nb, j, n);
+        hzgsvd__lz_store_planes(F, ldf, c, hzgsvd__lz_mat(M, 0), M->mf, j, m_f);
+        hzgsvd__lz_store_planes(G, ldg, c, hzgsvd__lz_mat(M, 1), M->mg, j, m_g);
+        hzgsvd__lz_store_planes(Z, ldz, c, hzgsvd__lz_mat(M, 2), nb, j, n);
         if (R->rg.active) bad_c |= hzgsvd__lz_range_z_col(Z + 2 * (size_t)c * ldz, n, R->col, zm, ze);
         if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
