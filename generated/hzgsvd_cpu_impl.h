@@ -43,7 +43,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvdx(int m_f, int m_g, int n, double *F, i
     if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
     if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, NULL, 0, NULL, 0, &o, info, t0, hzgsvd__d_gsvd_any);
+        st = hzgsvd__gsvdx(&hzgsvd__d_dense_prec, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, NULL, 0, NULL, 0, &o, info, t0, hzgsvd__d_gsvd_any);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)
@@ -58,7 +58,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__d_ggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+    return hzgsvd__ggsvd3(&hzgsvd__d_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__d_gsvd_any);
 }
 
@@ -115,7 +115,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvdx(int m_f, int m_g, int n, double *F, i
     if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
     if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gsvdx(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, NULL, 0, NULL, 0, &o, info, t0, hzgsvd__z_gsvd_any);
+        st = hzgsvd__gsvdx(&hzgsvd__z_dense_prec, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, NULL, 0, NULL, 0, &o, info, t0, hzgsvd__z_gsvd_any);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)
@@ -130,7 +130,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__z_ggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+    return hzgsvd__ggsvd3(&hzgsvd__z_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__z_gsvd_any);
 }
 

@@ -4483,7 +4483,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int
                                             double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                             const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__d_ggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+    return hzgsvd__ggsvd3(&hzgsvd__d_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         0, hzgsvd__d_gpu_any_host);
 }
 /*** end templates/hzgsvd_gpu_api.cu.j2 [d] ***/
@@ -4793,7 +4793,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zggsvd3(char jobu, char jobv, char jobq, int
                                             double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                             const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__z_ggsvd3(jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+    return hzgsvd__ggsvd3(&hzgsvd__z_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         0, hzgsvd__z_gpu_any_host);
 }
 /*** end templates/hzgsvd_gpu_api.cu.j2 [z] ***/

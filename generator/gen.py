@@ -136,8 +136,8 @@ def outputs(variants):
          ["hzgsvd_host.h"],
          [(t, dict(prec)) for prec in PRECISIONS
           for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2", "hzgsvd_dense.c.j2")]
-         + [("hzgsvd_reduce.c", None)]
-         + [(t, dict(prec)) for prec in PRECISIONS for t in ("hzgsvd_reduce_prec.c.j2", "hzgsvd_ggsvd3.c.j2")]),
+         + [("hzgsvd_reduce.c", None), ("hzgsvd_ggsvd3.c", None)]
+         + [("hzgsvd_reduce_prec.c.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_cpu_impl.h",
          "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
