@@ -3928,7 +3928,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
 /* The single-GPU engine's per-precision part, real: thin launchers of this precision's kernels and its
- * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu.j2) calls them,
+ * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu) calls them,
  * collected in the table hzgsvd__d_gpu_prec; then the workspace queries of this precision. */
 
 /* The kernels' view of the working matrices. */
@@ -4073,7 +4073,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
 /* The single-GPU engine's per-precision part, complex: thin launchers of this precision's kernels and its
- * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu.j2) calls them,
+ * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu) calls them,
  * collected in the table hzgsvd__z_gpu_prec; then the workspace queries of this precision. */
 
 /* The kernels' view of the working matrices. */
@@ -4221,7 +4221,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_
 /* The public entry points of the single-GPU engine, real, and general pairs on it.  A full-rank
  * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_reduce.c.j2: QR with column pivoting, which cuSOLVER does not
+ * reduction on the host (hzgsvd_reduce.c: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__d_gpu_core): the O(m n^2) reduction once on
  * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
  * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
@@ -4492,7 +4492,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int
 /* The public entry points of the single-GPU engine, complex, and general pairs on it.  A full-rank
  * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
  * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_reduce.c.j2: QR with column pivoting, which cuSOLVER does not
+ * reduction on the host (hzgsvd_reduce.c: QR with column pivoting, which cuSOLVER does not
  * offer), whose full-rank core then runs on the GPU (hzgsvd__z_gpu_core): the O(m n^2) reduction once on
  * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
  * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */

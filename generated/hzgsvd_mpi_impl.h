@@ -584,7 +584,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_final(hzgsvd__gpu_local *D, doubl
 
 /*** begin templates/hzgsvd_mpi_prec.c ***/
 #line HZGSVD__SRC_LINE(1, 587) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_prec.c")
-/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c.j2) needs of a precision:
+/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c) needs of a precision:
  * the planes per element, thin adapters over the CPU engine's functions, and the single-GPU
  * engine's table for GPU ranks; one instance per precision (templates/hzgsvd_mpi_local.c.j2).  `s`
  * is that precision's state of a rank (host stripes W and R, the CPU engine). */

@@ -1,4 +1,4 @@
-/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c.j2) needs of a precision:
+/* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c) needs of a precision:
  * the planes per element, thin adapters over the CPU engine's functions, and the single-GPU
  * engine's table for GPU ranks; one instance per precision (templates/hzgsvd_mpi_local.c.j2).  `s`
  * is that precision's state of a rank (host stripes W and R, the CPU engine). */
