@@ -3586,14 +3586,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check(const hzgsvd__gpu_prec *X, int m_
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "d_work = %p must be 256-byte aligned (its parts lie on 256-byte boundaries; cudaMalloc's pointers are)", d_work);
     if (inplace) {
-        const int cplx = X->planes == 2, count = cplx ? 6 : 3;
-        const double *const arr[6] = { dF, cplx ? dFi : dG, cplx ? dG : dZ, dGi, dZ, dZi };
+        const double *const real_arr[3] = { dF, dG, dZ }, *const cplx_arr[6] = { dF, dFi, dG, dGi, dZ, dZi };
         static const char *const real_name[3] = { "dF", "dG", "dZ" };
         static const char *const cplx_name[6] = { "dFr", "dFi", "dGr", "dGi", "dZr", "dZi" };
-        for (int a = 0; a < count; ++a)
+        const int cplx = X->planes == 2;
+        const double *const *arr = cplx ? cplx_arr : real_arr;
+        const char *const *name = cplx ? cplx_name : real_name;
+        for (int a = 0; a < 3 * X->planes; ++a)
             if ((uintptr_t)arr[a] & 15u)
                 return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "in place: %s = %p must be 16-byte aligned (the kernels copy it in 16-byte pieces)",
-                                    cplx ? cplx_name[a] : real_name[a], (const void *)arr[a]);
+                                    name[a], (const void *)arr[a]);
     }
     return HZGSVD_SUCCESS;
 }
@@ -3923,7 +3925,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 3927 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 3929 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
