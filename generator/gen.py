@@ -121,14 +121,15 @@ def outputs(variants):
           ("hzgsvd_sigma_refine.h", None)]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan, "
-         "the pair policy (the front door), the status of a finished run (the outcome).",
+         "the pair policy (the front door), the status of a finished run (the outcome), the epilogue every engine's run ends in (the finish).",
          "Included by the engine implementations (hzgsvd_cpu_impl.h, hzgsvd_gpu_impl.cuh).",
          ["hzgsvd_core.h"],
          [(GENERATOR, {"what": "GPU_BLOCK_WIDTHS", "text": gpu_width_define()}),
           ("hzgsvd_host_common.c", None),
           ("hzgsvd_range_plan.c", None),
           ("hzgsvd_front.c", None),
-          ("hzgsvd_outcome.c", None)]),
+          ("hzgsvd_outcome.c", None),
+          ("hzgsvd_finish.c", None)]),
         ("hzgsvd_cpu_engine_impl.h",
          "The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann "
          "iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).",

@@ -411,11 +411,11 @@ done:
 }
 
 /* The rank test and the caller's arrays: every local column stored, the sigmas of the original pair
- * (range plan undone); the status of the whole result (hzgsvd__outcome_status; first output column
- * wins).  Collective. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_store(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, int max_sweeps, double *F, int ldf,
-                                               double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                               const int *out_col, hzgsvd_info *info)
+ * (range plan undone); the findings of the whole result into *out (the same on every rank: first
+ * output column wins).  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_store(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, const int *out_col,
+                                               hzgsvd__outcome *out, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const hzgsvd__mpi_prec *X = K->X;
@@ -447,23 +447,31 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_store(hzgsvd__mpi_rank *K, const hzgsvd
     }
     keys[0] = deg_key; keys[1] = key_out; keys[2] = key_low;
     HZGSVD__MPI(MPI_Allreduce(keys, mins, 3, MPI_INT, MPI_MIN, K->comm));
-    {
-        hzgsvd__outcome out = hzgsvd__outcome_init(K->converged, max_sweeps, "outermost sweep");
-        if (mins[0] != INT_MAX) { out.degenerate = mins[0] % 4; out.degenerate_col = mins[0] / 4; }
-        if (mins[2] != INT_MAX) out.unresolved_col = mins[2];
-        if (mins[1] != INT_MAX) out.range_col = mins[1];
-        st = hzgsvd__outcome_status(&out, info);
-    }
+    if (mins[0] != INT_MAX) { out->degenerate = mins[0] % 4; out->degenerate_col = mins[0] / 4; }
+    if (mins[2] != INT_MAX) out->unresolved_col = mins[2];
+    if (mins[1] != INT_MAX) out->range_col = mins[1];
 done:
     return st;
 }
 
-/* The final rescale, sigma refined from the input (GPU ranks), the order, the rank test and the
- * caller's arrays.  *stored: every rank stored its columns.  Collective. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, double *F, int ldf,
-                                                double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                int *out_col, int *stored, hzgsvd_info *info)
+/* The end of the run as hooks of the one epilogue (hzgsvd__finish, templates/hzgsvd_finish.c): a
+ * rank's run record and what the stages need.  Every hook is collective and returns a status every
+ * rank holds (agreed, or ERR_MPI from an MPI call: then no agreement, as with every MPI failure). */
+typedef struct hzgsvd__mpi_end {
+    hzgsvd__mpi_rank *K;
+    const hzgsvd_mpi_layout *L;
+    const hzgsvd_options *o;
+    double *F, *G, *Z, *sigma_f, *sigma_g, *sigma;
+    int ldf, ldg, ldz;
+    int *out_col;
+    int stored;                     /* every rank stored its columns */
+} hzgsvd__mpi_end;
+
+/* The final rescale (GPU ranks: with the device's final norms); a degenerate column fails. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_rescale(void *run, hzgsvd_info *info)
 {
+    hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
+    hzgsvd__mpi_rank *K = E->K;
     hzgsvd_status st = HZGSVD_SUCCESS;
     int bad = -1;
     if (K->gpu) {
@@ -477,28 +485,58 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsv
     }
     if (st == HZGSVD_SUCCESS && bad >= 0)
         st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                          hzgsvd_mpi_global_column(L, bad) + 1, K->sf[bad], K->sg[bad]);
-    st = hzgsvd__mpi_agree(K->comm, st, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    for (int j = 0; j < L->n_local; ++j) out_col[j] = K->X->real_column(K->s, j, L->n);   /* first the real flags, gathered; the output numbers below */
+                          hzgsvd_mpi_global_column(E->L, bad) + 1, K->sf[bad], K->sg[bad]);
+    return hzgsvd__mpi_agree(K->comm, st, info);
+}
+
+/* The real flags, sigma refined from the input (GPU ranks), the order of the whole result. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
+{
+    hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
+    hzgsvd__mpi_rank *K = E->K;
+    const hzgsvd_mpi_layout *L = E->L;
+    hzgsvd_status st;
+    for (int j = 0; j < L->n_local; ++j) E->out_col[j] = K->X->real_column(K->s, j, L->n);   /* first the real flags, gathered; the output numbers below */
     if (K->gpu) {                   /* sigma from the input pair (docs/NUMERICS.md), before the order and the rank test use it */
 #ifdef __CUDACC__
         int refined = 0;
         st = hzgsvd__mpi_gpu_refine(K->comm, &K->D, K->transport == HZGSVD_MPI_TRANSPORT_IPC ? &K->I : NULL, K->stripes, L->nranks,
-                                    L->stripe, L->m_f, L->m_g, L->n, o->refine_sigma, out_col, K->sf, K->sg, K->ss, &refined, info);
+                                    L->stripe, L->m_f, L->m_g, L->n, E->o->refine_sigma, E->out_col, K->sf, K->sg, K->ss, &refined, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
 #endif
     }
-    /* ERR_MPI below comes only from their MPI calls: then no agreement (as with every MPI failure) */
-    st = hzgsvd__mpi_order(K, L, o->sort, out_col, info);
-    if (st == HZGSVD_ERR_MPI) return st;
-    if (st == HZGSVD_SUCCESS) {
-        st = hzgsvd__mpi_store(K, L, o->max_sweeps, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, info);
-        *stored = 1;
-        if (st == HZGSVD_ERR_MPI) return st;
-    }
-    return hzgsvd__mpi_agree(K->comm, st, info);
+    st = hzgsvd__mpi_order(K, L, E->o->sort, E->out_col, info);
+    return st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K->comm, st, info);
+}
+
+/* The caller's arrays, with the rank test of each column where it is stored. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_store(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
+{
+    hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
+    const hzgsvd_status st = hzgsvd__mpi_store(E->K, E->L, E->F, E->ldf, E->G, E->ldg, E->Z, E->ldz, E->sigma_f, E->sigma_g, E->sigma,
+                                               E->out_col, out, info);
+    E->stored = 1;
+    return st;
+}
+
+/* The final rescale, sigma refined from the input (GPU ranks), the order, the rank test and the
+ * caller's arrays, through the one epilogue; no U/V check (no other route to offer).  *stored:
+ * every rank stored its columns.  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, double *F, int ldf,
+                                                double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                int *out_col, int *stored, hzgsvd_info *info)
+{
+    static const hzgsvd__finish_ops ops = {hzgsvd__mpi_end_rescale, hzgsvd__mpi_end_order, NULL, NULL, hzgsvd__mpi_end_store};
+    hzgsvd__mpi_end E;
+    memset(&E, 0, sizeof E);
+    E.K = K; E.L = L; E.o = o; E.F = F; E.ldf = ldf; E.G = G; E.ldg = ldg; E.Z = Z; E.ldz = ldz;
+    E.sigma_f = sigma_f; E.sigma_g = sigma_g; E.sigma = sigma; E.out_col = out_col;
+    const hzgsvd_status st = hzgsvd__finish(&ops, &E, HZGSVD__DEFICIENT_REPORT, K->converged, o->max_sweeps, "outermost sweep", info);
+    *stored = E.stored;
+    /* the outcome is the same on every rank; agreeing on it words it as every agreed status is worded
+     * (a stage that failed before the store agreed already) */
+    return st == HZGSVD_ERR_MPI || !E.stored ? st : hzgsvd__mpi_agree(K->comm, st, info);
 }
 
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf,
