@@ -198,6 +198,8 @@ typedef struct hzgsvd__gpu_job {
     int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
     hzgsvd__range rg;
     int converged, enh;
+    double *d_sigma_f, *d_sigma_g, *d_sigma;        /* the caller's sigmas */
+    int *written;                   /* hzgsvd__gpu_run's */
 } hzgsvd__gpu_job;
 
 /* Host buffers, the workspace and its parts, the working matrices (the caller's in place), the sweeper. */
@@ -331,24 +333,34 @@ done:
     return st;
 }
 
-/* After the sweeps: the final rescale (f = true), the real columns, sigma refined from the caller's
- * F, G (copying mode; hzgsvd_sigma_refine), the order (sigma descending; in place: the engine's),
- * the rank test; *degenerate, *degenerate_col: its first failing output column (1 F, 2 G). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_order(hzgsvd__gpu_job *J, int *degenerate, int *degenerate_col, hzgsvd_info *info)
+/* The end of the run as hooks of the one epilogue (hzgsvd__finish, templates/hzgsvd_finish.c), over
+ * the job.  The final rescale (f = true) is queued; its degenerate column is read with the order. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_end_rescale(void *run, hzgsvd_info *info)
 {
+    hzgsvd__gpu_job *J = (hzgsvd__gpu_job *)run;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    J->h_ints[0] = 0x7fffffff;
+    HZGSVD__CU(cudaMemcpyAsync(J->d_bad, J->h_ints, sizeof(int), cudaMemcpyHostToDevice, J->stream));
+    HZGSVD__CU(J->X->rescale(&J->M, J->enh, 1, J->d_sf, J->d_sg, J->d_ss, J->d_bad, J->stream));
+done:
+    return st;
+}
+
+/* The real columns, sigma refined from the caller's F, G (copying mode; hzgsvd_sigma_refine), the
+ * final rescale's verdict, the order (sigma descending; in place: the engine's). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_end_order(void *run, hzgsvd_info *info)
+{
+    hzgsvd__gpu_job *J = (hzgsvd__gpu_job *)run;
     hzgsvd_status st = HZGSVD_SUCCESS;
     const hzgsvd__gpu_prec *X = J->X;
     const hzgsvd__gpu_layout *L = &J->L;
-    const int m_f = J->m_f, m_g = J->m_g, n = J->n;
+    const int n = J->n;
     cudaStream_t stream = J->stream;
     int cnt = 0;
-    J->h_ints[0] = 0x7fffffff;
-    HZGSVD__CU(cudaMemcpyAsync(J->d_bad, J->h_ints, sizeof(int), cudaMemcpyHostToDevice, stream));
-    HZGSVD__CU(X->rescale(&J->M, J->enh, 1, J->d_sf, J->d_sg, J->d_ss, J->d_bad, stream));
     HZGSVD__CU(X->real_columns(J->M.Z, n, L->nb, J->d_real, stream));
     if (J->o.refine_sigma != 0 && !J->inplace) {   /* sigma from the caller's F, G (still as given) and Z: hzgsvd_sigma_refine */
-        st = X->refine(J->dF, J->dFi, J->ldf, m_f, J->dG, J->dGi, J->ldg, m_g, n, L->nb, J->M.Z[0], J->M.Z[1], &J->rg, J->d_col, J->d_ef, J->d_eg,
-                       J->d_real, J->d_sf, J->d_sg, J->d_ss, J->work + L->off_step, stream, info);
+        st = X->refine(J->dF, J->dFi, J->ldf, J->m_f, J->dG, J->dGi, J->ldg, J->m_g, n, L->nb, J->M.Z[0], J->M.Z[1], &J->rg, J->d_col, J->d_ef,
+                       J->d_eg, J->d_real, J->d_sf, J->d_sg, J->d_ss, J->work + L->off_step, stream, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = 1;
     }
@@ -362,11 +374,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_order(hzgsvd__gpu_job *J, int *degenera
         if (J->h_ints[j]) { if (cnt < n) J->h_order[cnt] = j; ++cnt; }
     if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (J->o.sort && !J->inplace) hzgsvd__sort_desc(J->h_ss, J->h_order, n);   /* in place: the engine's order */
-    HZGSVD__CU(X->rank_test(J->M.Z, n, L->nb, J->d_real, J->d_nf, J->d_ng, J->d_sf, J->d_sg, (double)(m_f > n ? m_f : n) * HZGSVD__U,
-                            (double)(m_g > n ? m_g : n) * HZGSVD__U, J->d_flag, stream));
-    HZGSVD__CU(cudaMemcpyAsync(J->h_ints, J->d_flag, sizeof(int) * (size_t)L->nb, cudaMemcpyDeviceToHost, stream));
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-    for (int c = 0; c < n && !*degenerate; ++c) { *degenerate = J->h_ints[J->h_order[c]]; *degenerate_col = c; }
+done:
+    return st;
+}
+
+/* The rank test: out->degenerate (1 F, 2 G) at its first failing output column. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_end_rank_test(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
+{
+    hzgsvd__gpu_job *J = (hzgsvd__gpu_job *)run;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int m_f = J->m_f, m_g = J->m_g, n = J->n, nb = J->L.nb;
+    HZGSVD__CU(J->X->rank_test(J->M.Z, n, nb, J->d_real, J->d_nf, J->d_ng, J->d_sf, J->d_sg, (double)(m_f > n ? m_f : n) * HZGSVD__U,
+                               (double)(m_g > n ? m_g : n) * HZGSVD__U, J->d_flag, J->stream));
+    HZGSVD__CU(cudaMemcpyAsync(J->h_ints, J->d_flag, sizeof(int) * (size_t)nb, cudaMemcpyDeviceToHost, J->stream));
+    HZGSVD__CU(cudaStreamSynchronize(J->stream));
+    for (int c = 0; c < n && !out->degenerate; ++c) { out->degenerate = J->h_ints[J->h_order[c]]; out->degenerate_col = c; }
 done:
     return st;
 }
@@ -375,8 +397,9 @@ done:
  * are checked as the CPU engine checks them: on a pair whose F or G is of condition near 1/u and
  * not graded the iteration can converge with U or V off orthogonality (docs/NUMERICS.md, "The
  * full-rank engine's limit"); 16 nb u, the reduction's own core check. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_orth_check(hzgsvd__gpu_job *J, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_end_uv_check(void *run, hzgsvd_info *info)
 {
+    hzgsvd__gpu_job *J = (hzgsvd__gpu_job *)run;
     hzgsvd_status st = HZGSVD_SUCCESS;
     const hzgsvd__gpu_layout *L = &J->L;
     const double tol = 16.0 * L->nb * HZGSVD__U;
@@ -400,8 +423,7 @@ done:
 /* The caller's columns in order (copying mode), sigma of the caller's pair (scaled back from the
  * range-scaled one where it was), Z likewise; h_chk: the first output column outside the double
  * range [0] and below what the engine resolves [1] (0x7fffffff: none). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_store(hzgsvd__gpu_job *J, double *d_sigma_f, double *d_sigma_g, double *d_sigma, int h_chk[2],
-                                               hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_store(hzgsvd__gpu_job *J, int h_chk[2], hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const hzgsvd__gpu_prec *X = J->X;
@@ -417,8 +439,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_store(hzgsvd__gpu_job *J, double *d_sig
     h_chk[0] = h_chk[1] = 0x7fffffff;
     HZGSVD__CU(cudaMemcpyAsync(J->d_bad + 2, h_chk, sizeof(int) * 2, cudaMemcpyHostToDevice, stream));
     hzgsvd__gpu_range_out<<<dim3(J->rg.active ? (n + 255) / 256 : 1, n), 256, 0, stream>>>(J->d_sf, J->d_sg, J->d_ss, J->d_order, n, J->rg.active,
-                                                                                       J->rg.shift_f, J->rg.shift_g, J->d_col, d_sigma_f, d_sigma_g,
-                                                                                       d_sigma, inplace ? J->M.Z[0] : J->dZ,
+                                                                                       J->rg.shift_f, J->rg.shift_g, J->d_col, J->d_sigma_f, J->d_sigma_g,
+                                                                                       J->d_sigma, inplace ? J->M.Z[0] : J->dZ,
                                                                                        inplace ? J->M.Z[1] : J->dZi, X->planes == 2,
                                                                                        inplace ? L->nb : J->ldz, J->d_bad + 2);
     HZGSVD__CU(cudaGetLastError());
@@ -428,32 +450,26 @@ done:
     return st;
 }
 
-/* The run's end: order and rank test, what the mode does with a failing rank test, the U/V check, the caller's
- * arrays, then the outcome (hzgsvd__outcome_status). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, double *d_sigma_f, double *d_sigma_g, double *d_sigma, int *written,
-                                                hzgsvd_info *info)
+/* The caller's arrays; the first output column outside the double range and below what the engine
+ * resolves, for the outcome. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_end_store(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
 {
-    int degenerate = 0, degenerate_col = -1, h_chk[2];
-    hzgsvd_status st = hzgsvd__gpu_order(J, &degenerate, &degenerate_col, info);
+    hzgsvd__gpu_job *J = (hzgsvd__gpu_job *)run;
+    int h_chk[2];
+    const hzgsvd_status st = hzgsvd__gpu_store(J, h_chk, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (degenerate && !J->inplace && J->mode == HZGSVD__DEFICIENT_REROUTE)
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
-                            degenerate == 1 ? "F" : "G", degenerate_col + 1);
-    if (!J->inplace && J->mode == HZGSVD__DEFICIENT_ACCEPT) degenerate = 0;
-    /* an unconverged run returns its last sweep, as documented */
-    if (!J->inplace && J->mode == HZGSVD__DEFICIENT_REROUTE && J->converged) {
-        st = hzgsvd__gpu_orth_check(J, info);
-        if (st != HZGSVD_SUCCESS) return st;
-    }
-    st = hzgsvd__gpu_store(J, d_sigma_f, d_sigma_g, d_sigma, h_chk, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    if (written) *written = 1;
-    if (info) info->outputs_written = 1;
-    hzgsvd__outcome out = hzgsvd__outcome_init(J->converged, J->o.max_sweeps, "sweep");
-    out.degenerate = degenerate; out.degenerate_col = degenerate_col;
-    if (h_chk[1] != 0x7fffffff) out.unresolved_col = h_chk[1];
-    if (h_chk[0] != 0x7fffffff) out.range_col = h_chk[0];
-    return hzgsvd__outcome_status(&out, info);
+    if (J->written) *J->written = 1;
+    if (h_chk[1] != 0x7fffffff) out->unresolved_col = h_chk[1];
+    if (h_chk[0] != 0x7fffffff) out->range_col = h_chk[0];
+    return HZGSVD_SUCCESS;
+}
+
+/* The run's end: the one epilogue over the hooks above. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, hzgsvd_info *info)
+{
+    static const hzgsvd__finish_ops ops = {hzgsvd__gpu_end_rescale, hzgsvd__gpu_end_order, hzgsvd__gpu_end_rank_test,
+                                           hzgsvd__gpu_end_uv_check, hzgsvd__gpu_end_store};
+    return hzgsvd__finish(&ops, J, J->mode, J->converged, J->o.max_sweeps, "sweep", info);
 }
 
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi NULL), complex interleaved (Fi, Gi, Zi NULL) or
@@ -472,7 +488,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     int dev_count = 0;
     memset(&J, 0, sizeof J);
     J.X = X; J.m_f = m_f; J.m_g = m_g; J.n = n; J.ldf = ldf; J.ldg = ldg; J.ldz = ldz; J.inplace = inplace;
-    J.mode = mode; J.stream = stream;
+    J.mode = inplace ? HZGSVD__DEFICIENT_REPORT : mode;   /* in place there is no other route: the result is the caller's */
+    J.stream = stream; J.d_sigma_f = d_sigma_f; J.d_sigma_g = d_sigma_g; J.d_sigma = d_sigma; J.written = written;
     J.dF = dF; J.dFi = dFi; J.dG = dG; J.dGi = dGi; J.dZ = dZ; J.dZi = dZi;
     J.o = hzgsvd__with_width(opt, hzgsvd__gpu_default_width(n));
     J.enh = HZGSVD__VAR_ENHANCED(J.o.variant);
@@ -488,7 +505,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     st = hzgsvd__gpu_setup(&J, d_work, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_load(&J, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_finish(&J, d_sigma_f, d_sigma_g, d_sigma, written, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_finish(&J, info);
     X->sweeper_free(J.sweeper);
     if (J.owned) {
         const cudaError_t e = cudaStreamSynchronize(stream);
