@@ -325,7 +325,8 @@ need(all(isinstance(js.get(t), (int, float)) and (js[t] > 0 or (js[t] >= 0 and a
      "summary tol_f, tol_g %r, %r" % (js.get("tol_f"), js.get("tol_g")))
 need((js.get("m_f"), js.get("m_g"), js.get("n")) == (m_f, m_g, n), "summary sizes %r" % ((js.get("m_f"), js.get("m_g"), js.get("n")),))
 need(js.get("x_written") is xfile, "summary x_written %r, X.npy %s" % (js.get("x_written"), "exists" if xfile else "absent"))
-need(js.get("device") == "cpu", "summary device %r" % js.get("device"))
+dev = js.get("device") or ""
+need(dev == "cpu" or dev.startswith("gpu:"), "summary device %r" % dev)   # --device gpu / auto on a GPU machine: "gpu:K NAME"
 if xfile:
     X = ld("X.npy")
     need(X.shape == (n, n) and X.dtype == (np.complex128 if cplx else np.float64), "X shape %s dtype %s" % (X.shape, X.dtype))
@@ -725,7 +726,7 @@ else
 fi
 nnote=$(grep -c '^hzgsvd: --device auto: .*; running on the CPU engine$' "$T/gen-mf-lt-n.err")
 if [ "$gpu_here" -eq 1 ]; then
-    if [ "$nnote" -eq 0 ] && grep -q '"engine": "gpu' "$T/out_gen-mf-lt-n/summary.json"; then
+    if [ "$nnote" -eq 0 ] && grep -q '"device": "gpu' "$T/out_gen-mf-lt-n/summary.json"; then
         pass "gen-mf-lt-n: --device auto on a GPU machine reduces the pair with its core on the GPU, no fallback"
     else
         fail "gen-mf-lt-n: --device auto on a GPU machine" "$(grep -- '--device auto' "$T/gen-mf-lt-n.err"; grep engine "$T/out_gen-mf-lt-n/summary.json")"
