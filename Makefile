@@ -188,8 +188,10 @@ TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
 # without --engine it runs LAPACK's own xGGSVD3 (checks the port) and then hzgsvd_cpu_xggsvd3
 # (-DHZGSVD_HAVE_GGSVD3 builds that engine in; its known gaps: test/lapack_gsv/test_lapack_gsv.c).
 GSV_SRCS      := $(wildcard test/lapack_gsv/*.c)
-$(BUILD)/test_lapack_gsv: $(GSV_SRCS) test/lapack_gsv/gsv_suite.h $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) -DHZGSVD_HAVE_GGSVD3 -o $@ $(GSV_SRCS) -ltmglib $(LAPACK) $(LDLIBS)
+# The engine cli (test/lapack_gsv/cli_engine.c, -DHZGSVD_HAVE_CLI_ENGINE) runs each pair through
+# build/hzgsvd (the 128 pairs with M = 0 and P = 0 too) and turns its outputs into xGGSVD3's form.
+$(BUILD)/test_lapack_gsv: $(GSV_SRCS) test/lapack_gsv/gsv_suite.h test/lapack_gsv/cli_engine.h tools/cli/npy.c tools/cli/npy.h $(CORE_HDRS) | $(BUILD)
+	$(CC) $(CFLAGS) -DHZGSVD_HAVE_GGSVD3 -DHZGSVD_HAVE_CLI_ENGINE -o $@ $(GSV_SRCS) tools/cli/npy.c -ltmglib $(LAPACK) $(LDLIBS)
 TEST_CPU_DEPS += $(BUILD)/test_lapack_gsv
 # The same suite with the GPU engine built in as well (--engine gpu: hzgsvd_gpu_?ggsvd3; run by
 # test/gpu/run_gpu_tests.sh where a GPU is present): the suite's C99 with gcc, the engine by nvcc.
@@ -200,7 +202,7 @@ $(BUILD)/test_lapack_gsv_gpu: $(GSV_SRCS) test/lapack_gsv/gpu_engine.cu test/lap
 	$(CC) $(CFLAGS) -DHZGSVD_HAVE_GGSVD3 -DHZGSVD_HAVE_GPU_GGSVD3 $(CUDA_INC) -c -o $(BUILD)/lapack_gsv_gpu_main.o test/lapack_gsv/test_lapack_gsv.c
 	$(CC) $(CFLAGS) -c -o $(BUILD)/lapack_gsv_gpu_suite.o test/lapack_gsv/gsv_suite.c
 	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/lapack_gsv_gpu_main.o $(BUILD)/lapack_gsv_gpu_suite.o $(BUILD)/lapack_gsv_gpu_engine.o -ltmglib $(LAPACK) $(NVLIBS)
-TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_lapack_gsv_gpu)
+TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_lapack_gsv_gpu $(BUILD)/test_lapack_gsv $(BUILD)/hzgsvd)
 
 PYTHON_TESTS  ?= 1
 PYVENV        := $(BUILD)/pyvenv

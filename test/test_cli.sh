@@ -9,7 +9,8 @@
 # (option ranges, m < n before allocating, what is written on an error, strict .npy reading,
 # 1-based indices), the CPU fallback line of --device auto and the explanation of the progress
 # line in --help (issue 14), general pairs (--preprocess: m < n, rank deficiency, a common null
-# space; --x writes X), and three runs under valgrind.
+# space; --x writes X), F or G with no rows (issue 33: shape (0, n), --raw --rows-f 0 / --rows-g 0;
+# n = 0 refused), and three runs under valgrind.
 set -u
 
 BUILD=${BUILD:-build}
@@ -135,6 +136,19 @@ np.save(os.path.join(out, "gen_cF20.npy"), gen(20) + 1j * gen(20))
 np.save(os.path.join(out, "gen_cG40.npy"), gen(40) + 1j * gen(40))
 save_raw(os.path.join(out, "gen_raw.Y"), np.load(os.path.join(out, "gen_F20.npy")))
 save_raw(os.path.join(out, "gen_raw.W"), np.load(os.path.join(out, "gen_G40.npy")))
+
+# issue 33: F or G with no rows (LAPACK's M = 0, P = 0), n = 30; C and Fortran order; raw copies (an
+# empty FN.Y / FN.W); and F, G with no columns (n = 0)
+np.save(os.path.join(out, "emp_F0.npy"), np.zeros((0, ng)))
+np.save(os.path.join(out, "emp_G0.npy"), np.asfortranarray(np.zeros((0, ng))))
+np.save(os.path.join(out, "emp_cF0.npy"), np.asfortranarray(np.zeros((0, ng), complex)))
+np.save(os.path.join(out, "emp_cG0.npy"), np.zeros((0, ng), complex))
+save_raw(os.path.join(out, "emp_f0.Y"), np.zeros((0, ng)))
+save_raw(os.path.join(out, "emp_f0.W"), np.load(os.path.join(out, "gen_G40.npy")))
+save_raw(os.path.join(out, "emp_cg0.Y"), np.load(os.path.join(out, "gen_cF20.npy")))
+save_raw(os.path.join(out, "emp_cg0.W"), np.zeros((0, ng), complex))
+np.save(os.path.join(out, "emp_n0_F.npy"), np.zeros((5, 0)))
+np.save(os.path.join(out, "emp_n0_G.npy"), np.zeros((0, 0)))
 EOF
 
 cat > "$T/check_out.py" <<'EOF'
@@ -271,6 +285,9 @@ ld = lambda name: np.load(os.path.join(outdir, name))
 U, V, Z = ld("U.npy"), ld("V.npy"), ld("Z.npy")
 sf, sg, s = ld("sigma_f.npy"), ld("sigma_g.npy"), ld("sigma.npy")
 need(U.shape == (m_f, n) and V.shape == (m_g, n) and Z.shape == (n, n), "shapes U %s V %s Z %s" % (U.shape, V.shape, Z.shape))
+want = np.complex128 if cplx else np.float64
+need(U.dtype == want and V.dtype == want and Z.dtype == want, "dtypes U %s V %s Z %s" % (U.dtype, V.dtype, Z.dtype))
+need(all(v.shape == (n,) and v.dtype == np.float64 for v in (sf, sg, s)), "sigma shapes or dtypes")
 if problems:
     print("; ".join(problems)); sys.exit(1)
 
@@ -285,8 +302,9 @@ need(nz == zeros and np.all(sl[L - zeros:] == 0) and np.all(fl[L - zeros:] == 0)
 need(np.all(sf[K + L:] == 0) and np.all(sg[K + L:] == 0) and np.all(np.isnan(s[K + L:])), "the null columns: sigma_f = sigma_g = 0, sigma NaN")
 
 nrm = np.linalg.norm
-rf = nrm(F @ Z - U * sf) / (nrm(F) * nrm(Z))
-rg = nrm(G @ Z - V * sg) / (nrm(G) * nrm(Z))
+# (an F or G with no rows (issue 33): its residual is that of an empty matrix, 0)
+rf = nrm(F @ Z - U * sf) / ((nrm(F) * nrm(Z)) or 1.0)
+rg = nrm(G @ Z - V * sg) / ((nrm(G) * nrm(Z)) or 1.0)
 need(rf < 1e-12, "||F Z - U Sf|| / (||F|| ||Z||) = %.3g" % rf)
 need(rg < 1e-12, "||G Z - V Sg|| / (||G|| ||Z||) = %.3g" % rg)
 Us, Vs = U[:, sf > 0], V[:, sg > 0]
@@ -303,14 +321,17 @@ xfile = os.path.exists(os.path.join(outdir, "X.npy"))
 need(js.get("status") == "HZGSVD_SUCCESS", "summary status %r" % js.get("status"))
 need(js.get("preprocessed") is True, "summary preprocessed %r" % js.get("preprocessed"))
 need((js.get("rank_k"), js.get("rank_l")) == (K, L), "summary rank_k, rank_l %r, %r" % (js.get("rank_k"), js.get("rank_l")))
-need(all(isinstance(js.get(t), float) and js[t] > 0 for t in ("tol_f", "tol_g")), "summary tol_f, tol_g %r, %r" % (js.get("tol_f"), js.get("tol_g")))
+need(all(isinstance(js.get(t), (int, float)) and (js[t] > 0 or (js[t] >= 0 and a.size == 0)) for t, a in (("tol_f", F), ("tol_g", G))),
+     "summary tol_f, tol_g %r, %r" % (js.get("tol_f"), js.get("tol_g")))
+need((js.get("m_f"), js.get("m_g"), js.get("n")) == (m_f, m_g, n), "summary sizes %r" % ((js.get("m_f"), js.get("m_g"), js.get("n")),))
 need(js.get("x_written") is xfile, "summary x_written %r, X.npy %s" % (js.get("x_written"), "exists" if xfile else "absent"))
-need(js.get("device") == "cpu", "summary device %r" % js.get("device"))
+dev = js.get("device") or ""
+need(dev == "cpu" or dev.startswith("gpu:"), "summary device %r" % dev)   # --device gpu / auto on a GPU machine: "gpu:K NAME"
 if xfile:
     X = ld("X.npy")
     need(X.shape == (n, n) and X.dtype == (np.complex128 if cplx else np.float64), "X shape %s dtype %s" % (X.shape, X.dtype))
-    xf = nrm(F - (U * sf) @ X) / nrm(F)
-    xg = nrm(G - (V * sg) @ X) / nrm(G)
+    xf = nrm(F - (U * sf) @ X) / (nrm(F) or 1.0)
+    xg = nrm(G - (V * sg) @ X) / (nrm(G) or 1.0)
     xz = nrm(X @ Z - np.eye(n))
     need(xf < 1e-12 and xg < 1e-12, "||F - U Sf X|| / ||F|| = %.3g, ||G - V Sg X|| / ||G|| = %.3g" % (xf, xg))
     need(xz < 1e-12, "||X Z - I|| = %.3g" % xz)
@@ -705,7 +726,7 @@ else
 fi
 nnote=$(grep -c '^hzgsvd: --device auto: .*; running on the CPU engine$' "$T/gen-mf-lt-n.err")
 if [ "$gpu_here" -eq 1 ]; then
-    if [ "$nnote" -eq 0 ] && grep -q '"engine": "gpu' "$T/out_gen-mf-lt-n/summary.json"; then
+    if [ "$nnote" -eq 0 ] && grep -q '"device": "gpu' "$T/out_gen-mf-lt-n/summary.json"; then
         pass "gen-mf-lt-n: --device auto on a GPU machine reduces the pair with its core on the GPU, no fallback"
     else
         fail "gen-mf-lt-n: --device auto on a GPU machine" "$(grep -- '--device auto' "$T/gen-mf-lt-n.err"; grep engine "$T/out_gen-mf-lt-n/summary.json")"
@@ -740,6 +761,107 @@ EOF
 else
     fail "--preprocess always: sigma or summary" "${msg:-}"
 fi
+
+# issue 33: F or G with no rows (.npy of shape (0, n); LAPACK's M = 0, P = 0), n = 30, on the CPU engine.
+# F empty: K = 0, L = rank(G), every sigma_f 0 (sigma = 0, sigma_g 1), U.npy of shape (0, n); G empty:
+# K = rank(F), L = 0, sigma = inf on the K columns, V.npy (0, n); the rest the common null space
+# (sigma NaN).  check_general.py loads every output with numpy and checks shapes and dtypes too.
+general emp-f0 0 30 30 "$IN/emp_F0.npy" "$IN/gen_G40.npy" --device cpu --x
+if grep -q '^hzgsvd: done: n = 30 (K = 0, L = 30, null 0), 0 sweeps, ' "$T/emp-f0.err"; then
+    pass "emp-f0: the done line gives K = 0, L = 30"
+else
+    fail "emp-f0: no done line with K and L" "$(tail -2 "$T/emp-f0.err")"
+fi
+general emp-f0-g20 0 20 20 "$IN/emp_F0.npy" "$IN/gen_G20.npy" --quiet --device cpu --x
+general emp-g0 30 0 0 "$IN/gen_F40.npy" "$IN/emp_G0.npy" --quiet --device cpu --x
+general emp-g0-f20 20 0 0 "$IN/gen_F20.npy" "$IN/emp_G0.npy" --quiet --device cpu
+general emp-both 0 0 0 "$IN/emp_F0.npy" "$IN/emp_G0.npy" --quiet --device cpu --x
+general emp-cf0 0 30 30 "$IN/emp_cF0.npy" "$IN/gen_cG40.npy" --quiet --device cpu --x
+general emp-cg0 20 0 0 "$IN/gen_cF20.npy" "$IN/emp_cG0.npy" --quiet --device cpu --x
+general emp-f0-always 0 30 30 "$IN/emp_F0.npy" "$IN/gen_G40.npy" --quiet --device cpu --preprocess always
+# the same pairs through --raw (--rows-f 0: an empty FN.Y; --rows-g 0 --complex: an empty FN.W): every
+# output written (an empty FN.YU / FN.WV), bit for bit the .npy route's (X too)
+for spec in "emp_f0 0 40 0 emp-f0" "emp_cg0 20 0 1 emp-cg0"; do
+    set -- $spec
+    cflag=""; [ "$4" = 1 ] && cflag=--complex
+    run "raw_$1" --quiet --device cpu --x --raw --rows-f "$2" --rows-g "$3" --cols 30 $cflag "$IN/$1" -o "$T/out_raw_$1"
+    empty="$T/out_raw_$1/$1.YU"; [ "$2" = 0 ] || empty="$T/out_raw_$1/$1.WV"
+    "$PYTHON" -c 'import sys, numpy as np; np.load(sys.argv[1]).ravel(order="F").tofile(sys.argv[2])' \
+        "$T/out_$5/X.npy" "$T/raw_$1.X.ref" 2>/dev/null
+    if [ "$rc" -eq 0 ] && [ -f "$empty" ] && [ ! -s "$empty" ] \
+       && msg=$("$PYTHON" "$T/check_raw.py" "$T/out_raw_$1" "$1" "$T/out_$5" "$4" 2>&1) \
+       && cmp -s "$T/out_raw_$1/$1.X" "$T/raw_$1.X.ref" \
+       && grep -q '"outputs_written": true' "$T/out_raw_$1/summary.json"; then
+        pass "raw $1 (--rows-f $2 --rows-g $3 $cflag): exit 0, $(basename "$empty") empty, every output the .npy route's bit for bit"
+    else
+        fail "raw $1: exit $rc" "$(head -c 400 "$T/raw_$1.err") ${msg:-} $(ls -l "$T/out_raw_$1" 2>&1 | head -12)"
+    fi
+done
+# the empty outputs themselves: numpy reads U.npy (V.npy) back as (0, n) of the input's dtype; the
+# header is a format 1.0 one numpy's own parser takes (64-byte aligned), and no data follows it
+if msg=$("$PYTHON" - "$T/out_emp-f0/U.npy" "$T/out_emp-cg0/V.npy" <<'EOF' 2>&1
+import os, sys
+import numpy as np
+for path, dt in zip(sys.argv[1:], (np.float64, np.complex128)):
+    a = np.load(path)
+    if a.shape != (0, 30) or a.dtype != dt: raise SystemExit("%s: shape %s dtype %s" % (path, a.shape, a.dtype))
+    with open(path, "rb") as f:
+        if np.lib.format.read_magic(f) != (1, 0): raise SystemExit("%s: not format 1.0" % path)
+        shape, fortran, dtype = np.lib.format.read_array_header_1_0(f)
+        end = f.tell()
+    if (shape, dtype) != ((0, 30), np.dtype(dt)) or end % 64 or os.path.getsize(path) != end:
+        raise SystemExit("%s: header %r, %d header bytes, %d in the file" % (path, (shape, fortran, dtype), end, os.path.getsize(path)))
+EOF
+); then
+    pass "empty outputs: numpy reads U.npy (0, 30) float64 and V.npy (0, 30) complex128; its header parser takes them, no data"
+else
+    fail "empty outputs" "$msg"
+fi
+# sigma_f, sigma_g of a pair with an empty side are known exactly (LAPACK's ALPHA, BETA): F empty:
+# 0 and 1 on the L = rank(G) columns; G empty: 1 and 0 on the K = rank(F); 0 and 0 on the null space,
+# where Z is orthogonal (F and G both empty: Z is an orthogonal basis of the whole space)
+if msg=$("$PYTHON" - "$T" <<'EOF' 2>&1
+import sys
+import numpy as np
+t = sys.argv[1]
+ld = lambda d, f: np.load("%s/out_%s/%s" % (t, d, f))
+for d, k, l in (("emp-f0", 0, 30), ("emp-f0-g20", 0, 20), ("emp-g0", 30, 0), ("emp-g0-f20", 20, 0), ("emp-both", 0, 0),
+                ("emp-cf0", 0, 30), ("emp-cg0", 20, 0)):
+    sf, sg = ld(d, "sigma_f.npy"), ld(d, "sigma_g.npy")
+    want_f = np.r_[np.ones(k), np.zeros(30 - k)]
+    want_g = np.r_[np.zeros(k), np.ones(l), np.zeros(30 - k - l)]
+    if not (np.array_equal(sf, want_f) and np.array_equal(sg, want_g)): raise SystemExit("%s: sigma_f %s sigma_g %s" % (d, sf, sg))
+    Zn = ld(d, "Z.npy")[:, k + l:]
+    e = np.linalg.norm(Zn.conj().T @ Zn - np.eye(30 - k - l))
+    if e > 1e-13: raise SystemExit("%s: Z's null-space columns off orthonormality by %.3g" % (d, e))
+EOF
+); then
+    pass "empty F or G: sigma_f, sigma_g exactly LAPACK's ALPHA, BETA (F empty: 0, 1; G empty: 1, 0; null: 0, 0, Z orthonormal there)"
+else
+    fail "empty F or G: sigma values" "$msg"
+fi
+# n = 0 (F 5 x 0, G 0 x 0): nothing to decompose (LAPACK returns at once): refused as n < 1, exit 13,
+# only summary.json; --raw --cols 0 stays a usage error, as --rows-f -1 is
+expect emp-n0 13 --device cpu "$IN/emp_n0_F.npy" "$IN/emp_n0_G.npy" -o "$T/o_n0"
+if has emp-n0 'n < 1 (n = 0; n must be at least 1)' 'F and G have no columns' 'only summary.json was written' \
+   && [ "$(ls "$T/o_n0")" = summary.json ] && grep -q '"status": "HZGSVD_ERR_N_LESS_THAN_ONE"' "$T/o_n0/summary.json"; then
+    pass "emp-n0: n = 0 refused with n < 1 and why, only summary.json"
+else
+    fail "emp-n0: message or files" "$(cat "$T/emp-n0.err"; ls "$T/o_n0")"
+fi
+expect emp-raw-cols0 2 --raw --rows-f 0 --rows-g 0 --cols 0 "$IN/emp_f0" -o "$T/o_n0raw"
+expect emp-raw-rows-neg 2 --raw --rows-f -1 --rows-g 40 --cols 30 "$IN/emp_f0" -o "$T/o_n0raw"
+if has emp-raw-cols0 "--cols: '0' is not a positive integer" && has emp-raw-rows-neg "--rows-f: '-1' is not a non-negative integer"; then
+    pass "--cols 0 and --rows-f -1: usage errors that name the option"
+else
+    fail "--cols 0, --rows-f -1: messages" "$(cat "$T/emp-raw-cols0.err" "$T/emp-raw-rows-neg.err")"
+fi
+# --rows-f 0 with a nonempty FN.Y: a file error, as any size mismatch
+expect emp-raw-size 3 --raw --rows-f 0 --rows-g 40 --cols 30 "$IN/gen_raw" -o "$T/o_n0raw"
+# --preprocess never refuses m < n: F with no rows too, before anything is allocated
+expect emp-never 12 --device cpu --preprocess never "$IN/emp_F0.npy" "$IN/gen_G40.npy" -o "$T/o_empnever"
+if has emp-never 'm_f = 0 < n = 30'; then pass "emp-never: F with no rows refused by --preprocess never (m_f = 0 < n = 30)"
+else fail "emp-never: message" "$(cat "$T/emp-never.err")"; fi
 
 # --preprocess never on m < n: exit 12, only summary.json (no X either), the option recorded
 expect pre-never 12 --device cpu --preprocess never --x "$IN/gen_F20.npy" "$IN/gen_G40.npy" -o "$T/o_never"
@@ -802,6 +924,9 @@ if [ "$gpu_here" -eq 1 ]; then
     general gpu-complex 0 30 10 "$IN/gen_cF20.npy" "$IN/gen_cG40.npy" --quiet --device gpu --x
     general gpu-zerocol 1 39 0 "$F" "$IN/bad_G_zerocol.npy" --quiet --device gpu
     general gpu-always 0 40 0 "$F" "$G" --quiet --device gpu --preprocess always
+    # issue 33: F or G with no rows on the GPU engine's host entry point
+    general gpu-emp-f0 0 30 30 "$IN/emp_F0.npy" "$IN/gen_G40.npy" --quiet --device gpu --x
+    general gpu-emp-cg0 20 0 0 "$IN/gen_cF20.npy" "$IN/emp_cG0.npy" --quiet --device gpu --x
     expect gpu-never 12 --device gpu --preprocess never "$IN/gen_F20.npy" "$IN/gen_G40.npy" -o "$T/o_gpu_never"
     if has gpu-never 'm_f = 20 < n = 30' '--preprocess never; auto reduces such pairs'; then
         pass "gpu-never: m < n refused with --preprocess never, and the message says auto reduces it"

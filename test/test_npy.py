@@ -207,6 +207,8 @@ rejects["bool"] = save("rej_bool.npy", np.ones((3, 2), bool))
 rejects["3-D"] = save("rej_3d.npy", np.ones((2, 2, 2)))
 rejects["0-D"] = path("rej_0d.npy")
 np.save(rejects["0-D"], np.array(1.0))  # (np.ascontiguousarray would make it 1-D)
+# (npy_read, which hzgsvd_check uses, refuses an empty array; the hzgsvd CLI reads one with
+# npy_read_allow_empty: test_cli.sh, issue 33)
 rejects["empty shape"] = save("rej_empty.npy", np.ones((0, 3)))
 rejects["structured"] = save("rej_struct.npy", np.zeros(3, dtype=[("a", "<f8"), ("b", "<f8")]))
 p = path("rej_object.npy")

@@ -17,6 +17,9 @@ failed=0
 # LAPACK's GSVD test suite on hzgsvd_gpu_?ggsvd3 (general pairs: the reduction on the host, the core on the GPU)
 echo "=== test_lapack_gsv_gpu --engine gpu"
 "$BUILD/test_lapack_gsv_gpu" --engine gpu || failed=1
+# ... and through the CLI on the GPU engine (issue 33: the 32 pairs with M = 0 or P = 0 included)
+echo "=== test_lapack_gsv --engine cli --cli-device gpu"
+"$BUILD/test_lapack_gsv" --engine cli --cli-device gpu || failed=1
 if command -v compute-sanitizer >/dev/null 2>&1; then
     for tool in memcheck racecheck; do
         for n in 96 512; do

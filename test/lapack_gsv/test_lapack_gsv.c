@@ -1,7 +1,8 @@
 /* test_lapack_gsv.c -- LAPACK's GSVD test suite (test/lapack_gsv/gsv_suite.h) run on xGGSVD3
  * implementations ("engines"):
  *
- *   build/test_lapack_gsv [--engine lapack|cpu] [--real-only | --complex-only] [-v] [--watchdog S]
+ *   build/test_lapack_gsv [--engine lapack|cpu|cli] [--real-only | --complex-only] [-v] [--watchdog S]
+ *                         [--cli PATH] [--cli-device D]
  *   build/test_lapack_gsv_gpu [--engine lapack|cpu|gpu] ...   (the same with the GPU engine built in)
  *
  *   lapack: LAPACK's own dggsvd3_ / zggsvd3_, through adapters that query and allocate the
@@ -11,9 +12,16 @@
  *           table known_gaps[] below), which get weaker checks.
  *   gpu:    hzgsvd_gpu_dggsvd3 / hzgsvd_gpu_zggsvd3 (build/test_lapack_gsv_gpu: -DHZGSVD_HAVE_GPU_GGSVD3
  *           and test/lapack_gsv/gpu_engine.cu); the same assertions as cpu.
+ *   cli:    the command-line program (--cli PATH, default hzgsvd beside this program) on each pair
+ *           written as .npy files (M = 0 and P = 0 included: shape (0, N)), --device D
+ *           (--cli-device, default cpu; gpu on a machine with one), its outputs turned into
+ *           xGGSVD3's form with LAPACK's RQ and QR (test/lapack_gsv/cli_engine.c; built with
+ *           -DHZGSVD_HAVE_CLI_ENGINE, as the Makefile does for build/test_lapack_gsv).  The same
+ *           assertions as cpu.
  *
- * Without --engine (how make test runs it) every engine built in runs, lapack first, then cpu;
- * --engine NAME runs that one.  Per (type, M, P, N): K, L, INFO and the six ratios of xGSVTS3,
+ * Without --engine (how make test runs it) every engine built in runs, lapack first, then cpu, then
+ * cli (skipped, with a line that says so, where the program is not there); --engine NAME runs that
+ * one.  Per (type, M, P, N): K, L, INFO and the six ratios of xGSVTS3,
  * PASS, FAIL or KNOWN GAP (-v prints every case, otherwise only failures and known-gap hits; a
  * nonzero return is followed by the engine's message).  Then Reference-LAPACK issue #411's complex
  * pencil.  The summary counts tests as LAPACK's ALASUM does (one per ratio of a fully asserted
@@ -151,6 +159,9 @@ HZ_ADAPTERS(cpu, hzgsvd_cpu_dggsvd3, hzgsvd_cpu_zggsvd3)
 #ifdef HZGSVD_HAVE_GPU_GGSVD3
 HZ_ADAPTERS(gpu, hzgsvd_gpu_dggsvd3, hzgsvd_gpu_zggsvd3)
 #endif
+#ifdef HZGSVD_HAVE_CLI_ENGINE
+#include "cli_engine.h"
+#endif
 /* ---- KNOWN GAPS: the one table of what an engine is known not to resolve.
  *
  * A row names an engine and LAPACK matrix types (DLATB9, gsv_type_name()).  That engine's cases of
@@ -200,6 +211,11 @@ static const gsv_engine engines[] = {
       "hzgsvd GPU engine (hzgsvd_gpu_dggsvd3/zggsvd3: reduction on the host, core on the GPU; INFO is the hzgsvd_status returned)",
       hz_last_detail, hz_status_string },
 #endif
+#ifdef HZGSVD_HAVE_CLI_ENGINE
+    { "cli", cli_dggsvd3, cli_zggsvd3,
+      "the hzgsvd CLI (each pair as .npy files, --preprocess always --x; its outputs in xGGSVD3's form by LAPACK's RQ and QR; INFO is the CLI's exit code)",
+      cli_last_detail, cli_status_string },
+#endif
 };
 #define N_ENGINES (sizeof engines / sizeof engines[0])
 
@@ -226,7 +242,7 @@ static void usage(FILE *f)
 {
     size_t e;
     fprintf(f, "usage: test_lapack_gsv [--engine NAME] [--real-only | --complex-only] [-v] "
-               "[--watchdog SECONDS]\nengines (without --engine: all, in this order):");
+               "[--watchdog SECONDS] [--cli PATH] [--cli-device D]\nengines (without --engine: all, in this order):");
     for (e = 0; e < N_ENGINES; ++e) fprintf(f, " %s", engines[e].name);
     fprintf(f, "%s\n", N_ENGINES == 1 ? " (cpu: build with -DHZGSVD_HAVE_GGSVD3)" : "");
 }
@@ -319,6 +335,13 @@ int main(int argc, char **argv)
     int verbose = 0, do_real = 1, do_complex = 1, a, failed_engines = 0, ran = 0;
     unsigned watchdog = 120;
     size_t e;
+#ifdef HZGSVD_HAVE_CLI_ENGINE
+    /* the CLI beside this program (build/test_lapack_gsv -> build/hzgsvd) */
+    static char cli_default[4096];
+    const char *slash = strrchr(argv[0], '/');
+    snprintf(cli_default, sizeof cli_default, "%.*shzgsvd", slash ? (int)(slash - argv[0] + 1) : 0, argv[0]);
+    const char *cli_exe = cli_default, *cli_dev = "cpu";
+#endif
 
     setvbuf(stdout, NULL, _IOLBF, 0);   /* the lines so far survive a watchdog exit */
     for (a = 1; a < argc; ++a) {
@@ -328,6 +351,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[a], "--real-only")) do_complex = 0;
         else if (!strcmp(argv[a], "--complex-only")) do_real = 0;
         else if (!strcmp(argv[a], "--watchdog") && a + 1 < argc) watchdog = (unsigned)atoi(argv[++a]);
+#ifdef HZGSVD_HAVE_CLI_ENGINE
+        else if (!strcmp(argv[a], "--cli") && a + 1 < argc) cli_exe = argv[++a];
+        else if (!strcmp(argv[a], "--cli-device") && a + 1 < argc) cli_dev = argv[++a];
+#endif
         else if (!strcmp(argv[a], "-h") || !strcmp(argv[a], "--help")) { usage(stdout); return 0; }
         else { usage(stderr); return 2; }
     }
@@ -341,9 +368,23 @@ int main(int argc, char **argv)
         }
     }
     gsv_set_watchdog(watchdog);
+#ifdef HZGSVD_HAVE_CLI_ENGINE
+    cli_engine_setup(cli_exe, cli_dev);
+#endif
     for (e = 0; e < N_ENGINES; ++e) {
         if (name && strcmp(engines[e].name, name)) continue;
         if (ran++) printf("\n");
+#ifdef HZGSVD_HAVE_CLI_ENGINE
+        if (!strcmp(engines[e].name, "cli")) {   /* the program must be there: else skipped, or an error when asked for */
+            char why[4300];
+            if (!cli_engine_ready(why, sizeof why)) {
+                if (name) { fprintf(stderr, "test_lapack_gsv: engine cli: %s\n", why); return 2; }
+                printf("test_lapack_gsv: engine cli skipped: %s\n", why);
+                continue;
+            }
+            printf("test_lapack_gsv: engine cli runs %s --device %s\n", cli_exe, cli_dev);
+        }
+#endif
         failed_engines += run_engine(&engines[e], verbose, do_real, do_complex) != 0;
     }
     if (!name) {

@@ -107,6 +107,9 @@ static void print_help_usage_options(FILE *out)
 "                      no header; sizes from --rows-f M (F), --rows-g P (G), --cols N\n"
 "  --complex           (with --raw) the raw files are complex: interleaved (re, im) pairs\n"
 "                      of doubles, as the paper's code reads and writes them\n"
+"  F or G may have no rows (.npy of shape (0, n); --raw: --rows-f 0 or --rows-g 0, an empty\n"
+"  file), as LAPACK's xGGSVD3 takes M = 0 or P = 0: U.npy (V.npy) is then written with shape\n"
+"  (0, n) (--raw: an empty FN.YU, FN.WV).  n = 0 (no columns) is refused (exit %d: n < 1).\n"
 "\n"
 "Output (OUTDIR is created if needed):\n"
 "  .npy input:  OUTDIR/U.npy (m_F x n), V.npy (m_G x n), Z.npy (n x n), sigma_f.npy, sigma_g.npy,\n"
@@ -158,7 +161,7 @@ static void print_help_usage_options(FILE *out)
 "  -h, --help           this text\n"
 "  --version            the version\n"
 "\n",
-            CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
+            exit_for_status(HZGSVD_ERR_N_LESS_THAN_ONE), CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
             exit_for_status(HZGSVD_ERR_M_LESS_THAN_N), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
             exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
 }
@@ -256,10 +259,12 @@ static int cpu_present(void) { return 1; }
 static hzgsvd_status cpu_run(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info)
 {
     (void)ordinal;
+    /* leading dimensions at least 1, as LAPACK's: F or G may have no rows */
+    const int ldf = p->m_f > 1 ? p->m_f : 1, ldg = p->m_g > 1 ? p->m_g : 1;
     if (p->is_complex)
-        return hzgsvd_cpu_zgsvd(p->m_f, p->m_g, p->n, p->F, p->m_f, p->G, p->m_g, p->Z, p->n,
+        return hzgsvd_cpu_zgsvd(p->m_f, p->m_g, p->n, p->F, ldf, p->G, ldg, p->Z, p->n,
                                 p->sigma_f, p->sigma_g, p->sigma, opt, info);
-    return hzgsvd_cpu_dgsvd(p->m_f, p->m_g, p->n, p->F, p->m_f, p->G, p->m_g, p->Z, p->n,
+    return hzgsvd_cpu_dgsvd(p->m_f, p->m_g, p->n, p->F, ldf, p->G, ldg, p->Z, p->n,
                             p->sigma_f, p->sigma_g, p->sigma, opt, info);
 }
 
@@ -372,7 +377,7 @@ struct cli_args {
     int quiet;
     int mpi;                     /* --mpi: the distributed engine */
     int raw, raw_complex;
-    int rows_f, rows_g, cols;    /* --raw sizes; 0 = not given */
+    int rows_f, rows_g, cols;    /* --raw sizes; rows -1, cols 0 = not given (F or G may have 0 rows) */
     int want_x;                  /* --x: also X with F = U diag(sigma_f) X, G = V diag(sigma_g) X */
     const char *outdir;
     const char *pos[2];
@@ -465,10 +470,15 @@ static int parse_value(const char *name, const char *val, cli_args *a)
             say("--threads: '%s' is not an integer in 0..%d (0: the OpenMP default)", val, CLI_MAX_THREADS);
             return EXIT_USAGE;
         }
-    } else {  /* --rows-f, --rows-g, --cols */
-        int *dst = !strcmp(name, "--rows-f") ? &a->rows_f : !strcmp(name, "--rows-g") ? &a->rows_g : &a->cols;
-        if (parse_int(val, 1, INT_MAX, dst) != 0) {
+    } else if (!strcmp(name, "--cols")) {
+        if (parse_int(val, 1, INT_MAX, &a->cols) != 0) {
             say("%s: '%s' is not a positive integer", name, val);
+            return EXIT_USAGE;
+        }
+    } else {  /* --rows-f, --rows-g: F or G may have no rows (an empty FN.Y or FN.W) */
+        int *dst = !strcmp(name, "--rows-f") ? &a->rows_f : &a->rows_g;
+        if (parse_int(val, 0, INT_MAX, dst) != 0) {
+            say("%s: '%s' is not a non-negative integer", name, val);
             return EXIT_USAGE;
         }
     }
@@ -480,7 +490,7 @@ static int parse_value(const char *name, const char *val, cli_args *a)
 static int check_args(const cli_args *a, int extra_positional)
 {
     if (a->raw) {
-        if (a->rows_f == 0 || a->rows_g == 0 || a->cols == 0) {
+        if (a->rows_f < 0 || a->rows_g < 0 || a->cols == 0) {
             say("--raw needs --rows-f, --rows-g and --cols");
             return EXIT_USAGE;
         }
@@ -489,7 +499,7 @@ static int check_args(const cli_args *a, int extra_positional)
             return EXIT_USAGE;
         }
     } else {
-        if (a->rows_f || a->rows_g || a->cols || a->raw_complex) {
+        if (a->rows_f >= 0 || a->rows_g >= 0 || a->cols || a->raw_complex) {
             say("--rows-f, --rows-g, --cols and --complex apply only with --raw");
             return EXIT_USAGE;
         }
@@ -512,6 +522,7 @@ static int parse_args(int argc, char **argv, cli_args *a)
     a->device = "auto";
     a->device_name = "auto";
     a->device_ordinal = -1;
+    a->rows_f = a->rows_g = -1;
     a->opt = hzgsvd_default_options();
     int only_positional = 0;
     int extra_positional = 0;
@@ -824,7 +835,7 @@ typedef struct cli_run {
     hzgsvd_options opt;               /* the run's options (lives as long as the run: the signal handler's cancel flag) */
     hzgsvd_status st;
     hzgsvd_info info;
-    char shape_hint[160];             /* which engine would take a pair refused for m < n */
+    char shape_hint[160];             /* which engine would take a pair refused for m < n; why n = 0 is refused */
     int checked_here;                 /* the shape checks made here refused the pair: no run */
     int have_outputs, x_written;
     hzgsvd_status xst;                /* --x: computing X */
@@ -916,7 +927,7 @@ static int read_input(const cli_args *a, const char *path, size_t rows, npy_matr
 {
     char err[512] = "";
     const int rc = a->raw ? raw_read(path, rows, (size_t)a->cols, a->raw_complex, m, err, sizeof err)
-                          : npy_read(path, m, err, sizeof err);
+                          : npy_read_allow_empty(path, m, err, sizeof err);   /* F or G may have no rows */
     if (rc != 0) {
         report_io(path, err, "cannot read");
         return EXIT_FILE;
@@ -975,9 +986,11 @@ static void check_shape(cli_run *r)
     /* The engines that refuse m < n: the distributed one, and the others with --preprocess never. */
     const int refuses_short = r->a.mpi || r->a.opt.preprocess == 0;
     r->st = HZGSVD_SUCCESS;
-    if (p->n < 1) {
+    if (p->n < 1) {   /* F and G without columns (.npy of shape (m, 0)): nothing to decompose */
         r->st = HZGSVD_ERR_N_LESS_THAN_ONE;
         snprintf(r->info.detail, sizeof r->info.detail, "n = %d; n must be at least 1", p->n);
+        snprintf(r->shape_hint, sizeof r->shape_hint, " (F and G have no columns: there is nothing to decompose; "
+                 "LAPACK's xGGSVD3 returns at once for N = 0, hzgsvd refuses it)");
     } else if (refuses_short && p->m_f < p->n) {
         r->st = HZGSVD_ERR_M_LESS_THAN_N;
         snprintf(r->info.detail, sizeof r->info.detail, "m_f = %d < n = %d: F must have at least n rows", p->m_f, p->n);

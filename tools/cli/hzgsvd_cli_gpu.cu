@@ -39,9 +39,10 @@ hzgsvd_status hzgsvd_cli_gpu_run(int ordinal, int is_complex, int m_f, int m_g, 
             break;
         }
     }
+    const int ldf = m_f > 1 ? m_f : 1, ldg = m_g > 1 ? m_g : 1;   /* F or G may have no rows */
     const hzgsvd_status st = is_complex
-        ? hzgsvd_gpu_zgsvd_host(m_f, m_g, n, F, m_f, G, m_g, Z, n, sigma_f, sigma_g, sigma, opt, info)
-        : hzgsvd_gpu_dgsvd_host(m_f, m_g, n, F, m_f, G, m_g, Z, n, sigma_f, sigma_g, sigma, opt, info);
+        ? hzgsvd_gpu_zgsvd_host(m_f, m_g, n, F, ldf, G, ldg, Z, n, sigma_f, sigma_g, sigma, opt, info)
+        : hzgsvd_gpu_dgsvd_host(m_f, m_g, n, F, ldf, G, ldg, Z, n, sigma_f, sigma_g, sigma, opt, info);
     for (int k = 0; k < 3; ++k)
         if (pinned[k] && cudaHostUnregister(arr[k]) != cudaSuccess) (void)cudaGetLastError();   /* the results are already in place */
     return st;

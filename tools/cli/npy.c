@@ -289,7 +289,7 @@ static int npy__read_doubles(FILE *f, double *dst, size_t count)
  * the file holds exactly the data the header describes.  On success *fp is positioned at the data
  * and the shape is in out (data NULL); on failure the file is closed.  */
 static int npy__open(const char *path, FILE **fp, npy_matrix *out, size_t *nbytes_out, int *fortran,
-                     int *ndim, char *err, size_t errlen)
+                     int *ndim, int allow_empty, char *err, size_t errlen)
 {
     if (!out) return npy__fail(err, errlen, "npy_read: null output");
     out->rows = out->cols = 0;
@@ -353,8 +353,9 @@ static int npy__open(const char *path, FILE **fp, npy_matrix *out, size_t *nbyte
     if (h.ndim == 0) { npy__fail(err, errlen, "%s: 0-d arrays (scalars) are not supported (need 1-D or 2-D)", path); goto done; }
     if (h.ndim > 2) { npy__fail(err, errlen, "%s: %d-D arrays are not supported (need 1-D or 2-D)", path, h.ndim); goto done; }
 
+    /* an empty array (a zero in the shape: F or G without rows) only where the caller takes it */
     const size_t rows = h.dims[0], cols = (h.ndim == 2) ? h.dims[1] : 1;
-    if (rows == 0 || cols == 0) { npy__fail(err, errlen, "%s: empty array (shape has a zero)", path); goto done; }
+    if (!allow_empty && (rows == 0 || cols == 0)) { npy__fail(err, errlen, "%s: empty array (shape has a zero)", path); goto done; }
     const size_t per = (kind == 2) ? 2 : 1; /* doubles per element */
     size_t nel, ndbl, nbytes;
     if (npy__mul(rows, cols, &nel) || npy__mul(nel, per, &ndbl) || npy__mul(ndbl, sizeof(double), &nbytes)) {
@@ -391,21 +392,21 @@ done:
     return rc;
 }
 
-int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
+static int npy__read(const char *path, npy_matrix *out, int allow_empty, char *err, size_t errlen)
 {
     FILE *f = NULL;
     size_t nbytes = 0;
     int fortran = 0, ndim = 0;
-    if (npy__open(path, &f, out, &nbytes, &fortran, &ndim, err, errlen) != 0) return -1;
+    if (npy__open(path, &f, out, &nbytes, &fortran, &ndim, allow_empty, err, errlen) != 0) return -1;
     const size_t rows = out->rows, cols = out->cols;
     const size_t per = out->is_complex ? 2 : 1; /* doubles per element */
     const size_t ndbl = nbytes / sizeof(double);
     double *data = NULL, *tmp = NULL;
     int rc = -1;
-    data = malloc(nbytes);
+    data = malloc(nbytes ? nbytes : sizeof(double));   /* never NULL, also for an empty array */
     if (!data) { npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes); goto done; }
 
-    if (fortran || ndim == 1 || cols == 1 || rows == 1) {
+    if (fortran || ndim == 1 || cols == 1 || rows == 1 || ndbl == 0) {
         /* the byte order of the elements is already column major */
         if (npy__read_doubles(f, data, ndbl) != 0) { npy__fail(err, errlen, "%s: truncated data", path); goto done; }
     } else {
@@ -442,6 +443,16 @@ done:
     return rc;
 }
 
+int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
+{
+    return npy__read(path, out, 0, err, errlen);
+}
+
+int npy_read_allow_empty(const char *path, npy_matrix *out, char *err, size_t errlen)
+{
+    return npy__read(path, out, 1, err, errlen);
+}
+
 /* Write count doubles little endian. */
 static int npy__write_doubles(FILE *f, const double *src, size_t count)
 {
@@ -460,12 +471,13 @@ static int npy__write_doubles(FILE *f, const double *src, size_t count)
 
 static int npy__check_matrix(const npy_matrix *m, const char *path, size_t *ndbl, char *err, size_t errlen)
 {
-    if (!m || !m->data) return npy__fail(err, errlen, "%s: no matrix to write", path);
-    if (m->rows == 0 || m->cols == 0) return npy__fail(err, errlen, "%s: cannot write an empty matrix", path);
+    if (!m) return npy__fail(err, errlen, "%s: no matrix to write", path);
     size_t nel;
     if (npy__mul(m->rows, m->cols, &nel) || npy__mul(nel, m->is_complex ? 2 : 1, ndbl) ||
         *ndbl > SIZE_MAX / sizeof(double))
         return npy__fail(err, errlen, "%s: matrix size overflows", path);
+    /* an empty matrix (rows or cols 0) is written too: the header (.npy) or nothing (raw) */
+    if (!m->data && *ndbl > 0) return npy__fail(err, errlen, "%s: no matrix to write", path);
     return 0;
 }
 
@@ -525,8 +537,7 @@ int raw_read(const char *path, size_t rows, size_t cols, int is_complex, npy_mat
     out->is_complex = 0;
     out->data = NULL;
     if (!path) return npy__fail(err, errlen, "raw_read: null path");
-    if (rows == 0 || cols == 0) return npy__fail(err, errlen, "%s: rows and cols must be positive", path);
-    size_t nel, ndbl, nbytes;
+    size_t nel, ndbl, nbytes;   /* rows or cols 0: an empty matrix, the file must be empty */
     if (npy__mul(rows, cols, &nel) || npy__mul(nel, is_complex ? 2 : 1, &ndbl) || npy__mul(ndbl, sizeof(double), &nbytes))
         return npy__fail(err, errlen, "%s: matrix size overflows", path);
     FILE *f = fopen(path, "rb");
@@ -541,7 +552,7 @@ int raw_read(const char *path, size_t rows, size_t cols, int is_complex, npy_mat
         return npy__fail(err, errlen, "%s: has %lld bytes, expected %zu for a %zu x %zu %s matrix", path,
                          (long long)st.st_size, nbytes, rows, cols, is_complex ? "complex" : "real");
     }
-    double *data = malloc(nbytes);
+    double *data = malloc(nbytes ? nbytes : sizeof(double));   /* never NULL, also for an empty matrix */
     if (!data) {
         fclose(f);
         return npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes);

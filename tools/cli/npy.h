@@ -4,6 +4,9 @@
  * In memory every matrix is column major (Fortran order) with leading dimension = rows.  Real
  * matrices are double; complex ones interleaved (re, im) doubles.  Files may be in C or Fortran
  * order, little-endian float64 ('<f8') or complex128 ('<c16'); 1-D arrays are read as rows x 1.
+ * Empty arrays (a zero in the shape, e.g. F with no rows: shape (0, n)) are written like any other
+ * and read by npy_read_allow_empty and raw_read (npy_read refuses them); the data pointer of one
+ * read is never NULL (it points at one unused double).
  */
 #ifndef HZGSVD_TOOLS_NPY_H
 #define HZGSVD_TOOLS_NPY_H
@@ -20,9 +23,13 @@ typedef struct npy_matrix {
  * npy_read refuses a header numpy's reader would refuse (NUL bytes, a dtype string with trailing
  * NULs, a shape that is not a tuple of non-negative integers, fortran_order other than True or
  * False) and, stricter than numpy, any file whose size is not exactly the header plus
- * product(shape) * itemsize bytes (a truncated file, or extra bytes after the data). */
+ * product(shape) * itemsize bytes (a truncated file, or extra bytes after the data), and an empty
+ * array ("empty array (shape has a zero)").  npy_read_allow_empty reads the same files and empty
+ * arrays too (rows or cols 0, e.g. shape (0, n): the hzgsvd CLI's F or G without rows). */
 int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen);
-/* Writes a 2-D array (cols > 0) in Fortran order, or a 1-D array if as_vector (cols must be 1). */
+int npy_read_allow_empty(const char *path, npy_matrix *out, char *err, size_t errlen);
+/* Writes a 2-D array in Fortran order, or a 1-D array if as_vector (cols must be 1); rows or cols
+ * may be 0 (the header's shape says so, no data follows; data may then be NULL). */
 int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen);
 void npy_free(npy_matrix *m);
 
@@ -32,7 +39,8 @@ void npy_free(npy_matrix *m);
  * Fortran order) -- this is what the authors' driver (GPUHZGSVD src/shared/main.cu, fread_bycol /
  * fwrite_bycol) reads and writes; it splits the pairs into real and imaginary planes only in memory.
  * FN.SY, FN.SW, FN.SS are real vectors of n doubles.  raw_read requires the file size to be exactly
- * rows*cols*(complex ? 16 : 8) bytes. */
+ * rows*cols*(complex ? 16 : 8) bytes (0 for an empty matrix, rows or cols 0: raw_write then writes an
+ * empty file). */
 int raw_read(const char *path, size_t rows, size_t cols, int is_complex, npy_matrix *out, char *err, size_t errlen);
 int raw_write(const char *path, const npy_matrix *m, char *err, size_t errlen);
 
