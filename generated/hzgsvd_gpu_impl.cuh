@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu.j2, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2, templates/hzgsvd_gpu_sweep.cu.j2
+ * Generated from: templates/hzgsvd_gpu_api.cu, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2, templates/hzgsvd_gpu_sweep.cu
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -126,7 +126,7 @@ HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
     return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
 }
 
-/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu.j2, the sweep's graph): about
+/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu, the sweep's graph): about
  * HZGSVD__PAIRS_PER_GROUP pairs a group, so that a group's gram and update still fill many SMs while
  * other groups solve.  HZGSVD_GPU_PAIR_GROUPS=g (1 .. HZGSVD__MAX_PAIR_GROUPS) overrides it for
  * tuning; the grouping changes the schedule only, never a result bit. */
@@ -381,9 +381,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gemm_nn(int m, int n, int k, const doub
 
 /*** begin templates/hzgsvd_gpu_refine_common.cu ***/
 #line HZGSVD__SRC_LINE(1, 384) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_refine_common.cu")
-/* What the GPU sigma refinement and the orthogonality check share across precisions: their buffer
- * layouts in the step workspace and the refinement's final kernel (the per-precision parts:
- * templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the products: templates/hzgsvd_gpu_gemm.cu). */
+/* The GPU sigma refinement and the orthogonality check of U and V, host code for both precisions:
+ * their buffer layouts in the step workspace, the refinement's final kernel, and the host functions
+ * that launch their kernels and products.  What differs by precision -- the kernels and the planes --
+ * comes from the small tables hzgsvd__gpu_refine_ops and hzgsvd__gpu_orth_ops (the kernels and one
+ * instance of each per precision: templates/hzgsvd_gpu_refine.cu.j2 and hzgsvd_gpu_orth.cu.j2; the
+ * products: templates/hzgsvd_gpu_gemm.cu). */
 
 #define HZGSVD__REFINE_PANEL 1024   /* columns of Z per panel: bounds B1, B2, T1, T2 at O(m P + n P) (A holds all of F or G) */
 
@@ -449,7 +452,132 @@ HZGSVD_PRIVATE hzgsvd__orth_layout hzgsvd__orth_plan(int pl, int m, int nc)
     R.bytes = R.off_out + hzgsvd__align256(el * 2);
     return R;
 }
-#line 453 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+
+/* A precision's refinement kernels: split_rows and norm launched here (one signature for both
+ * precisions), split_cols through its launcher (the complex one takes Zi too). */
+typedef struct hzgsvd__gpu_refine_ops {
+    int planes;                     /* doubles per element: 1 real, 2 complex */
+    void (*split_rows)(const double *Y, const double *Yi, int ld, int m, int mp, int n, int kh, int active, int shift, const int *col,
+                       const int *ex, int beta, double *A);
+    /* <<<pp, 256, 0, stream>>> */
+    void (*split_cols)(const double *Z, const double *Zi, int ldz, int n, int kh, int j0, int np, int pp, const int *ex, int beta, double *B1,
+                       double *B2, cudaStream_t stream);
+    void (*norm)(const double *T1, const double *T2, int m, int mp, int pp, int j0, const double *sig, double *nrm);
+} hzgsvd__gpu_refine_ops;
+
+/* The scaled norms nrm[j] = ||Y'' z''_j|| 2^-e_j of one matrix (Y: F or G, m rows, complex
+ * interleaved when Yi is NULL, else split planes, ld ldy; active, shift, d_col: its range scaling,
+ * d_ex: the exponents of its columns, d_sig: the engine's Sigma_F or Sigma_G) for ncols columns of Z
+ * (planes Z, Zi (complex), ld ldz, the first n rows).  buf, RL: hzgsvd__gpu_refine_plan with ncols.
+ * The kernels and their layout: templates/hzgsvd_gpu_refine.cu.j2. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_refine_norms(const hzgsvd__gpu_refine_ops *K, const double *dY, const double *dYi, int ldy, int m, int n,
+                                                      int ncols, const double *Z, const double *Zi, int ldz, int active, int shift,
+                                                      const int *d_col, const int *d_ex, const double *d_sig, double *nrm, char *buf,
+                                                      const hzgsvd__gpu_refine_layout *RL, cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int pl = K->planes;
+    const int beta = hzgsvd__refine_beta((long long)pl * n), kh = RL->kh, mp = RL->mp;   /* pl n: the real form's inner dimension */
+    const int mrp = hzgsvd__round_up(m, HZGSVD__GEMM_BM);
+    double *A = (double *)(buf + RL->off_A), *B1 = (double *)(buf + RL->off_B1), *B2 = (double *)(buf + RL->off_B2);
+    double *T1 = (double *)(buf + RL->off_T1), *T2 = (double *)(buf + RL->off_T2);
+    K->split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(dY, dYi, ldy, m, mp, n, kh, active, shift, d_col, d_ex, beta, A);
+    HZGSVD__CU(cudaGetLastError());
+    for (int j0 = 0; j0 < ncols; j0 += RL->panel) {
+        const int np = ncols - j0 < RL->panel ? ncols - j0 : RL->panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
+        K->split_cols(Z, Zi, ldz, n, kh, j0, np, pp, d_ex, beta, B1, B2, stream);
+        HZGSVD__CU(cudaGetLastError());
+        st = hzgsvd__gpu_gemm_nn(mrp, pl * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, pl * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        K->norm<<<np, 256, 0, stream>>>(T1, T2, m, mp, pp, j0, d_sig, nrm);
+        HZGSVD__CU(cudaGetLastError());
+    }
+done:
+    return st;
+}
+
+/* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
+ * since the load) and the working Z (planes Z, Zi, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_refine(const hzgsvd__gpu_refine_ops *K, const double *dF, const double *dFi, int ldf, int m_f,
+                                                const double *dG, const double *dGi, int ldg, int m_g, int n, int nb, const double *Z,
+                                                const double *Zi, const hzgsvd__range *rg, const int *d_col, const int *d_ef, const int *d_eg,
+                                                const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf, cudaStream_t stream,
+                                                hzgsvd_info *info)
+{
+    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(K->planes, m_f, m_g, n, nb);
+    double *nrm = (double *)(buf + RL.off_nrm);
+    hzgsvd_status st = hzgsvd__gpu_refine_norms(K, dF, dFi, ldf, m_f, n, nb, Z, Zi, nb, rg->active, rg->shift_f, d_col, d_ef, d_sf, nrm, buf, &RL,
+                                                stream, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__gpu_refine_norms(K, dG, dGi, ldg, m_g, n, nb, Z, Zi, nb, rg->active, rg->shift_g, d_col, d_eg, d_sg, nrm + nb, buf, &RL,
+                                      stream, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+done:
+    return st;
+}
+
+/* A precision's kernels of the orthogonality check: pack through its launcher (the complex one
+ * takes Yi too), columns launched here. */
+typedef struct hzgsvd__gpu_orth_ops {
+    int planes;                     /* doubles per element: 1 real, 2 complex */
+    /* <<<nbp, 256, 0, stream>>> */
+    void (*pack)(const double *Y, const double *Yi, int m, int nc, int ld, int nbp, double *Pk, cudaStream_t stream);
+    void (*columns)(const double *C, int nbp, double *colmax);
+} hzgsvd__gpu_orth_ops;
+
+/* Result `which` (0 U, 1 V) of the layout OL in scratch (device) = the check's value for Y (planes
+ * Y[0], Y[1] (complex), m x nc, ld ld; m a multiple of 16, at most the m OL was planned for, nc its
+ * nc); scratch 256-byte aligned.  The method: templates/hzgsvd_gpu_orth.cu.j2. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_orth_max(const hzgsvd__gpu_orth_ops *K, double *const Y[2], int m, int nc, int ld,
+                                                  const hzgsvd__orth_layout *OL, char *scratch, int which, cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int pl = K->planes;
+    double *Pk = (double *)(scratch + OL->off_P), *C = (double *)(scratch + OL->off_C), *colmax = (double *)(scratch + OL->off_max);
+    double *d_out = (double *)(scratch + OL->off_out) + which;
+    K->pack(Y[0], Y[1], m, nc, ld, OL->nbp, Pk, stream);
+    HZGSVD__CU(cudaGetLastError());
+    st = hzgsvd__gpu_gemm(1, OL->nbp / HZGSVD__GEMM_BN, OL->nbp, pl * OL->nbp, pl * m, Pk, pl * m, Pk, pl * m, C, OL->nbp, stream, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    K->columns<<<nc, 256, 0, stream>>>(C, OL->nbp, colmax);
+    HZGSVD__CU(cudaGetLastError());
+    hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
+    HZGSVD__CU(cudaGetLastError());
+done:
+    return st;
+}
+
+/* The table's entries (hzgsvd__gpu_prec: they take no context): one instance per precision's kernels K. */
+template <const hzgsvd__gpu_refine_ops *K>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_refine_of(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg,
+                                                   int m_g, int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
+                                                   const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss,
+                                                   char *buf, cudaStream_t stream, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_refine(K, dF, dFi, ldf, m_f, dG, dGi, ldg, m_g, n, nb, Z, Zi, rg, d_col, d_ef, d_eg, d_real, d_sf, d_sg, d_ss, buf, stream,
+                              info);
+}
+
+template <const hzgsvd__gpu_refine_ops *K>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_refine_norms_of(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z,
+                                                         const double *Zi, int ldz, int active, int shift, const int *d_col, const int *d_ex,
+                                                         const double *d_sig, double *nrm, char *buf, const hzgsvd__gpu_refine_layout *RL,
+                                                         cudaStream_t stream, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_refine_norms(K, dY, dYi, ldy, m, n, ncols, Z, Zi, ldz, active, shift, d_col, d_ex, d_sig, nrm, buf, RL, stream, info);
+}
+
+template <const hzgsvd__gpu_orth_ops *K>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_orth_max_of(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch,
+                                                     int which, cudaStream_t stream, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_orth_max(K, Y, m, nc, ld, OL, scratch, which, stream, info);
+}
+#line 581 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_refine_common.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -1720,178 +1848,6 @@ static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant,
 }
 /*** end templates/hzgsvd_gpu_step.cu.j2 [d] ***/
 
-/*** begin templates/hzgsvd_gpu_sweep.cu.j2 [d] ***/
-/* The host side of a sweep of the single-GPU engine, real (d) (the single-GPU driver and the
- * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2
- * with their grids and shared memory, and the sweep as a CUDA graph. */
-
-/* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
- * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
- * step are split into `groups` contiguous groups, each with its own gram -> solve -> update chain;
- * a group waits only for the groups of the previous step that held its blocks (deps), so one
- * group's latency-bound solve runs beside the other groups' bandwidth-bound gram and update (with
- * the ME ordering a group mostly depends on itself alone: the groups drift into a pipeline).  The
- * grouping changes only the schedule, never a sum: results do not depend on it. */
-typedef struct hzgsvd__d_gpu_sweeper {
-    hzgsvd__d_gpu_step S;
-    hzgsvd__d_step_kernel gram, solve, update;
-    size_t gram_smem, solve_smem, update_smem;
-    int steps, groups;
-    unsigned *deps;                 /* steps x groups: bit h of deps[k * groups + g] = group g of step k needs group h of step k - 1 */
-    cudaGraphExec_t sweep;          /* NULL until the first sweep */
-} hzgsvd__d_gpu_sweeper;
-
-/* Device bytes of the step buffers (partials, Z-tilde, failure flags, per-pair counters) for the
- * working shape (rows mf, mg, nz; n columns held) and block width w; fills the chunking into *S. */
-HZGSVD_PRIVATE size_t hzgsvd__d_sweeper_plan(int mf, int mg, int nz, int n, int w, hzgsvd__d_gpu_step *S)
-{
-    const int c = 2 * w, npairs = n / c;
-    S->w = w; S->npairs = npairs;
-    /* Gram chunks of at least 4c rows: the partials stay under a quarter of the matrices' bytes */
-    S->grows_f = hzgsvd__chunk_rows(mf, npairs, 2, 4 * c);
-    S->grows_g = hzgsvd__chunk_rows(mg, npairs, 2, 4 * c);
-    S->gchunks_f = (mf + S->grows_f - 1) / S->grows_f;
-    S->gchunks_g = (mg + S->grows_g - 1) / S->grows_g;
-    S->urows_f = hzgsvd__chunk_rows(mf, npairs, 3, 64);
-    S->urows_g = hzgsvd__chunk_rows(mg, npairs, 3, 64);
-    S->urows_z = hzgsvd__chunk_rows(nz, npairs, 3, 64);
-    S->uchunks_f = (mf + S->urows_f - 1) / S->urows_f;
-    S->uchunks_g = (mg + S->urows_g - 1) / S->urows_g;
-    S->uchunks_z = (nz + S->urows_z - 1) / S->urows_z;
-    return hzgsvd__align256(sizeof(double) * 1 * (size_t)npairs * (S->gchunks_f + S->gchunks_g) * c * c)
-         + hzgsvd__align256(sizeof(double) * 1 * (size_t)npairs * c * c)
-         + hzgsvd__align256(sizeof(int) * (size_t)npairs)
-         + hzgsvd__align256(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)npairs);
-}
-
-/* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
- * above 48 KiB), the step buffers carved from buf (size from hzgsvd__d_sweeper_plan), the groups'
- * dependencies from h_outer (the host copy of the block-level table d_outer). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_init(hzgsvd__d_gpu_sweeper *W, const hzgsvd__d_gpu_mats *M, const int *d_outer, const int *h_outer,
-                                               int steps, int w, const hzgsvd_options *o, char *buf)
-{
-    hzgsvd__d_gpu_step *S = &W->S;
-    const size_t c = 2 * (size_t)w;
-    memset(W, 0, sizeof *W);
-    hzgsvd__d_sweeper_plan(M->mf, M->mg, M->nz, M->n, w, S);
-    S->M = *M;
-    S->outer = d_outer;
-    S->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
-    S->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
-    S->partial = (double *)buf;
-    buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
-    S->zhat = (double *)buf;
-    buf += hzgsvd__align256(sizeof(double) * 1 * (size_t)S->npairs * c * c);
-    S->pmode = (int *)buf;
-    buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
-    S->stats = (hzgsvd__d_gpu_block_stats *)buf;
-    W->steps = steps;
-    W->gram = w == 32 ? hzgsvd__d_gram<32> : hzgsvd__d_gram<16>;
-    W->update = w == 32 ? hzgsvd__d_update<32> : hzgsvd__d_update<16>;
-    W->solve = hzgsvd__d_solve_instance(w, o->variant, o->sort);
-    W->groups = hzgsvd__gpu_pair_groups(S->npairs);
-    if (hzgsvd__gpu_group_deps(h_outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
-    W->gram_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
-    W->update_smem = sizeof(double) * 2 * 1 * c * HZGSVD__TILE_LD;
-    W->solve_smem = sizeof(double) * 3 * 1 * c * c;
-    if (!W->solve) return cudaErrorInvalidDeviceFunction;
-    cudaError_t e = cudaFuncSetAttribute(W->gram, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->gram_smem);
-    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->update, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->update_smem);
-    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->solve, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->solve_smem);
-    return e;
-}
-
-/* The launches of one block-level sweep (all steps of the table, groups on their own capture
- * streams, joined by events as deps says) into the sweeper's graph. */
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_capture(hzgsvd__d_gpu_sweeper *W)
-{
-    const hzgsvd__d_gpu_step *S = &W->S;
-    const int G = W->groups;
-    const int gram_chunks = S->gchunks_f + S->gchunks_g, update_chunks = S->uchunks_f + S->uchunks_g + S->uchunks_z;
-    cudaStream_t cap = NULL, gs[HZGSVD__MAX_PAIR_GROUPS];
-    cudaEvent_t fork = NULL, done[HZGSVD__MAX_PAIR_GROUPS];
-    cudaGraph_t graph = NULL;
-    int made = 0;                                       /* streams and events created */
-    cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaEventCreateWithFlags(&fork, cudaEventDisableTiming);
-    while (e == cudaSuccess && made < G) {
-        e = cudaStreamCreateWithFlags(&gs[made], cudaStreamNonBlocking);
-        if (e == cudaSuccess) {
-            e = cudaEventCreateWithFlags(&done[made], cudaEventDisableTiming);
-            if (e == cudaSuccess) ++made;
-            else cudaStreamDestroy(gs[made]);
-        }
-    }
-    if (e == cudaSuccess) e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
-    if (e == cudaSuccess) {
-        cudaError_t e2;
-        e = cudaEventRecord(fork, cap);
-        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(gs[g], fork, 0);
-        for (int k = 0; k < W->steps && e == cudaSuccess; ++k) {
-            /* every wait of step k before any record of step k: done[h] is still step k - 1's */
-            for (int g = 0; g < G && e == cudaSuccess; ++g)
-                for (int h = 0; h < G && e == cudaSuccess; ++h)
-                    if (h != g && (W->deps[(size_t)k * G + g] >> h & 1u)) e = cudaStreamWaitEvent(gs[g], done[h], 0);
-            for (int g = 0; g < G && e == cudaSuccess; ++g) {
-                const int p0 = (int)((long long)S->npairs * g / G), np = (int)((long long)S->npairs * (g + 1) / G) - p0;
-                W->gram<<<np * gram_chunks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, gs[g]>>>(*S, k, p0);
-                W->solve<<<np, 32 * HZGSVD__D_SOLVE_WARPS(S->w), W->solve_smem, gs[g]>>>(*S, k, p0);
-                W->update<<<np * update_chunks, 8 * S->w, W->update_smem, gs[g]>>>(*S, k, p0);
-                e = cudaGetLastError();
-                if (e == cudaSuccess) e = cudaEventRecord(done[g], gs[g]);
-            }
-        }
-        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(cap, done[g], 0);
-        e2 = cudaStreamEndCapture(cap, &graph);         /* ends (invalidated) capture on errors too */
-        if (e == cudaSuccess) e = e2;
-    }
-    if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
-    if (graph) cudaGraphDestroy(graph);
-    for (int g = 0; g < made; ++g) { cudaEventDestroy(done[g]); cudaStreamDestroy(gs[g]); }
-    if (fork) cudaEventDestroy(fork);
-    if (cap) cudaStreamDestroy(cap);
-    return e;
-}
-
-HZGSVD_PRIVATE void hzgsvd__d_sweeper_free(hzgsvd__d_gpu_sweeper *W)
-{
-    if (W->sweep) cudaGraphExecDestroy(W->sweep);
-    W->sweep = NULL;
-    free(W->deps);
-    W->deps = NULL;
-}
-
-/* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's
- * code (1/2 Cholesky of F/G, 3 a 2x2 pivot of B) and column in *fail, *fail_pair, *fail_col
- * (fail = 0: none).  h_stats: npairs host entries. */
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_sweeper_sweep(hzgsvd__d_gpu_sweeper *W, cudaStream_t stream, hzgsvd__d_gpu_block_stats *h_stats,
-                                                unsigned long long *all, unsigned long long *big, int *fail, int *fail_pair, int *fail_col)
-{
-    const hzgsvd__d_gpu_step *S = &W->S;
-    const size_t sb = sizeof(hzgsvd__d_gpu_block_stats) * (size_t)S->npairs;
-    cudaError_t e = W->sweep ? cudaSuccess : hzgsvd__d_sweeper_capture(W);
-    if (e == cudaSuccess) e = cudaMemsetAsync(S->stats, 0, sb, stream);
-    if (e == cudaSuccess) e = cudaGraphLaunch(W->sweep, stream);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(h_stats, S->stats, sb, cudaMemcpyDeviceToHost, stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
-    *all = 0; *big = 0; *fail = 0; *fail_pair = -1; *fail_col = -1;
-    if (e != cudaSuccess) return e;
-    for (int l = 0; l < S->npairs; ++l) {
-        *all += h_stats[l].all; *big += h_stats[l].big;
-        if (h_stats[l].fail && !*fail) { *fail = h_stats[l].fail; *fail_pair = l; *fail_col = h_stats[l].fail_col; }
-    }
-    return cudaSuccess;
-}
-
-/* The message of a failed sweep (fail from hzgsvd__d_sweeper_sweep); the caller adds where it happened. */
-HZGSVD_PRIVATE const char *hzgsvd__d_sweeper_fail_text(int fail)
-{
-    return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
-         : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
-                     : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
-}
-/*** end templates/hzgsvd_gpu_sweep.cu.j2 [d] ***/
-
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 /* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5):
  * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
@@ -2788,181 +2744,10 @@ static inline hzgsvd__z_step_kernel hzgsvd__z_solve_instance(int w, int variant,
 }
 /*** end templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 
-/*** begin templates/hzgsvd_gpu_sweep.cu.j2 [z] ***/
-/* The host side of a sweep of the single-GPU engine, complex (z) (the single-GPU driver and the
- * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2
- * with their grids and shared memory, and the sweep as a CUDA graph. */
-
-/* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
- * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
- * step are split into `groups` contiguous groups, each with its own gram -> solve -> update chain;
- * a group waits only for the groups of the previous step that held its blocks (deps), so one
- * group's latency-bound solve runs beside the other groups' bandwidth-bound gram and update (with
- * the ME ordering a group mostly depends on itself alone: the groups drift into a pipeline).  The
- * grouping changes only the schedule, never a sum: results do not depend on it. */
-typedef struct hzgsvd__z_gpu_sweeper {
-    hzgsvd__z_gpu_step S;
-    hzgsvd__z_step_kernel gram, solve, update;
-    size_t gram_smem, solve_smem, update_smem;
-    int steps, groups;
-    unsigned *deps;                 /* steps x groups: bit h of deps[k * groups + g] = group g of step k needs group h of step k - 1 */
-    cudaGraphExec_t sweep;          /* NULL until the first sweep */
-} hzgsvd__z_gpu_sweeper;
-
-/* Device bytes of the step buffers (partials, Z-tilde, failure flags, per-pair counters) for the
- * working shape (rows mf, mg, nz; n columns held) and block width w; fills the chunking into *S. */
-HZGSVD_PRIVATE size_t hzgsvd__z_sweeper_plan(int mf, int mg, int nz, int n, int w, hzgsvd__z_gpu_step *S)
-{
-    const int c = 2 * w, npairs = n / c;
-    S->w = w; S->npairs = npairs;
-    /* Gram chunks of at least 4c rows: the partials stay under a quarter of the matrices' bytes */
-    S->grows_f = hzgsvd__chunk_rows(mf, npairs, 2, 4 * c);
-    S->grows_g = hzgsvd__chunk_rows(mg, npairs, 2, 4 * c);
-    S->gchunks_f = (mf + S->grows_f - 1) / S->grows_f;
-    S->gchunks_g = (mg + S->grows_g - 1) / S->grows_g;
-    S->urows_f = hzgsvd__chunk_rows(mf, npairs, 3, 64);
-    S->urows_g = hzgsvd__chunk_rows(mg, npairs, 3, 64);
-    S->urows_z = hzgsvd__chunk_rows(nz, npairs, 3, 64);
-    S->uchunks_f = (mf + S->urows_f - 1) / S->urows_f;
-    S->uchunks_g = (mg + S->urows_g - 1) / S->urows_g;
-    S->uchunks_z = (nz + S->urows_z - 1) / S->urows_z;
-    return hzgsvd__align256(sizeof(double) * 2 * (size_t)npairs * (S->gchunks_f + S->gchunks_g) * c * c)
-         + hzgsvd__align256(sizeof(double) * 2 * (size_t)npairs * c * c)
-         + hzgsvd__align256(sizeof(int) * (size_t)npairs)
-         + hzgsvd__align256(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)npairs);
-}
-
-/* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
- * above 48 KiB), the step buffers carved from buf (size from hzgsvd__z_sweeper_plan), the groups'
- * dependencies from h_outer (the host copy of the block-level table d_outer). */
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_init(hzgsvd__z_gpu_sweeper *W, const hzgsvd__z_gpu_mats *M, const int *d_outer, const int *h_outer,
-                                               int steps, int w, const hzgsvd_options *o, char *buf)
-{
-    hzgsvd__z_gpu_step *S = &W->S;
-    const size_t c = 2 * (size_t)w;
-    memset(W, 0, sizeof *W);
-    hzgsvd__z_sweeper_plan(M->mf, M->mg, M->nz, M->n, w, S);
-    S->M = *M;
-    S->outer = d_outer;
-    S->inner_mm = o->inner == HZGSVD_STRATEGY_MM;
-    S->max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
-    S->partial = (double *)buf;
-    buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * (S->gchunks_f + S->gchunks_g) * c * c);
-    S->zhat = (double *)buf;
-    buf += hzgsvd__align256(sizeof(double) * 2 * (size_t)S->npairs * c * c);
-    S->pmode = (int *)buf;
-    buf += hzgsvd__align256(sizeof(int) * (size_t)S->npairs);
-    S->stats = (hzgsvd__z_gpu_block_stats *)buf;
-    W->steps = steps;
-    W->gram = w == 32 ? hzgsvd__z_gram<32> : hzgsvd__z_gram<16>;
-    W->update = w == 32 ? hzgsvd__z_update<32> : hzgsvd__z_update<16>;
-    W->solve = hzgsvd__z_solve_instance(w, o->variant, o->sort);
-    W->groups = hzgsvd__gpu_pair_groups(S->npairs);
-    if (hzgsvd__gpu_group_deps(h_outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
-    W->gram_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
-    W->update_smem = sizeof(double) * 2 * 2 * c * HZGSVD__TILE_LD;
-    W->solve_smem = sizeof(double) * 3 * 2 * c * c;
-    if (!W->solve) return cudaErrorInvalidDeviceFunction;
-    cudaError_t e = cudaFuncSetAttribute(W->gram, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->gram_smem);
-    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->update, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->update_smem);
-    if (e == cudaSuccess) e = cudaFuncSetAttribute(W->solve, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->solve_smem);
-    return e;
-}
-
-/* The launches of one block-level sweep (all steps of the table, groups on their own capture
- * streams, joined by events as deps says) into the sweeper's graph. */
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_capture(hzgsvd__z_gpu_sweeper *W)
-{
-    const hzgsvd__z_gpu_step *S = &W->S;
-    const int G = W->groups;
-    const int gram_chunks = S->gchunks_f + S->gchunks_g, update_chunks = S->uchunks_f + S->uchunks_g + S->uchunks_z;
-    cudaStream_t cap = NULL, gs[HZGSVD__MAX_PAIR_GROUPS];
-    cudaEvent_t fork = NULL, done[HZGSVD__MAX_PAIR_GROUPS];
-    cudaGraph_t graph = NULL;
-    int made = 0;                                       /* streams and events created */
-    cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
-    if (e == cudaSuccess) e = cudaEventCreateWithFlags(&fork, cudaEventDisableTiming);
-    while (e == cudaSuccess && made < G) {
-        e = cudaStreamCreateWithFlags(&gs[made], cudaStreamNonBlocking);
-        if (e == cudaSuccess) {
-            e = cudaEventCreateWithFlags(&done[made], cudaEventDisableTiming);
-            if (e == cudaSuccess) ++made;
-            else cudaStreamDestroy(gs[made]);
-        }
-    }
-    if (e == cudaSuccess) e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
-    if (e == cudaSuccess) {
-        cudaError_t e2;
-        e = cudaEventRecord(fork, cap);
-        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(gs[g], fork, 0);
-        for (int k = 0; k < W->steps && e == cudaSuccess; ++k) {
-            /* every wait of step k before any record of step k: done[h] is still step k - 1's */
-            for (int g = 0; g < G && e == cudaSuccess; ++g)
-                for (int h = 0; h < G && e == cudaSuccess; ++h)
-                    if (h != g && (W->deps[(size_t)k * G + g] >> h & 1u)) e = cudaStreamWaitEvent(gs[g], done[h], 0);
-            for (int g = 0; g < G && e == cudaSuccess; ++g) {
-                const int p0 = (int)((long long)S->npairs * g / G), np = (int)((long long)S->npairs * (g + 1) / G) - p0;
-                W->gram<<<np * gram_chunks, HZGSVD__GRAM_THREADS(S->w), W->gram_smem, gs[g]>>>(*S, k, p0);
-                W->solve<<<np, 32 * HZGSVD__Z_SOLVE_WARPS(S->w), W->solve_smem, gs[g]>>>(*S, k, p0);
-                W->update<<<np * update_chunks, 8 * S->w, W->update_smem, gs[g]>>>(*S, k, p0);
-                e = cudaGetLastError();
-                if (e == cudaSuccess) e = cudaEventRecord(done[g], gs[g]);
-            }
-        }
-        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(cap, done[g], 0);
-        e2 = cudaStreamEndCapture(cap, &graph);         /* ends (invalidated) capture on errors too */
-        if (e == cudaSuccess) e = e2;
-    }
-    if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
-    if (graph) cudaGraphDestroy(graph);
-    for (int g = 0; g < made; ++g) { cudaEventDestroy(done[g]); cudaStreamDestroy(gs[g]); }
-    if (fork) cudaEventDestroy(fork);
-    if (cap) cudaStreamDestroy(cap);
-    return e;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_sweeper_free(hzgsvd__z_gpu_sweeper *W)
-{
-    if (W->sweep) cudaGraphExecDestroy(W->sweep);
-    W->sweep = NULL;
-    free(W->deps);
-    W->deps = NULL;
-}
-
-/* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's
- * code (1/2 Cholesky of F/G, 3 a 2x2 pivot of B) and column in *fail, *fail_pair, *fail_col
- * (fail = 0: none).  h_stats: npairs host entries. */
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_sweeper_sweep(hzgsvd__z_gpu_sweeper *W, cudaStream_t stream, hzgsvd__z_gpu_block_stats *h_stats,
-                                                unsigned long long *all, unsigned long long *big, int *fail, int *fail_pair, int *fail_col)
-{
-    const hzgsvd__z_gpu_step *S = &W->S;
-    const size_t sb = sizeof(hzgsvd__z_gpu_block_stats) * (size_t)S->npairs;
-    cudaError_t e = W->sweep ? cudaSuccess : hzgsvd__z_sweeper_capture(W);
-    if (e == cudaSuccess) e = cudaMemsetAsync(S->stats, 0, sb, stream);
-    if (e == cudaSuccess) e = cudaGraphLaunch(W->sweep, stream);
-    if (e == cudaSuccess) e = cudaMemcpyAsync(h_stats, S->stats, sb, cudaMemcpyDeviceToHost, stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
-    *all = 0; *big = 0; *fail = 0; *fail_pair = -1; *fail_col = -1;
-    if (e != cudaSuccess) return e;
-    for (int l = 0; l < S->npairs; ++l) {
-        *all += h_stats[l].all; *big += h_stats[l].big;
-        if (h_stats[l].fail && !*fail) { *fail = h_stats[l].fail; *fail_pair = l; *fail_col = h_stats[l].fail_col; }
-    }
-    return cudaSuccess;
-}
-
-/* The message of a failed sweep (fail from hzgsvd__z_sweeper_sweep); the caller adds where it happened. */
-HZGSVD_PRIVATE const char *hzgsvd__z_sweeper_fail_text(int fail)
-{
-    return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
-         : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
-                     : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
-}
-/*** end templates/hzgsvd_gpu_sweep.cu.j2 [z] ***/
-
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
-/* Sigma refinement on the GPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
- * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] and a panel of Z columns
+/* Sigma refinement on the GPU, real: the kernels (the host side, both precisions:
+ * hzgsvd__gpu_refine in templates/hzgsvd_gpu_refine_common.cu; the method: hzgsvd_sigma_refine in
+ * hzgsvd_core.h).  The split kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] and a panel of Z columns
  * into B1 = Z1 and B2 = [Zr; z''] (the layout: hzgsvd__gpu_refine_plan); hzgsvd__gpu_gemm_nn
  * forms T1 = F1 Z1 (exact: integer sums below 2^53, in any order) and T2 = A B2 = F1 Zr + Fr Z on
  * the FP64 tensor cores; the norm kernel sums |T1 + T2|^2 down each column in a fixed order. */
@@ -3065,62 +2850,22 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_refine_norm(const double *T1, const dou
     if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
 }
 
-/* The scaled norms nrm[j] = ||Y'' z''_j|| 2^-e_j of one matrix (Y: F or G, m rows, ld ldy; active, shift, d_col: its range scaling, d_ex: the
- * exponents of its columns, d_sig: the engine's Sigma_F or Sigma_G) for ncols columns of Z (planes
- * Z, ld ldz, the first n rows).  buf, RL: hzgsvd__gpu_refine_plan with ncols. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine_norms(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z,
-                                                    const double *Zi, int ldz, int active, int shift, const int *d_col, const int *d_ex,
-                                                    const double *d_sig, double *nrm, char *buf, const hzgsvd__gpu_refine_layout *RL,
-                                                    cudaStream_t stream, hzgsvd_info *info)
+/* The launch of hzgsvd__d_refine_split_cols (hzgsvd__gpu_refine_ops). */
+HZGSVD_PRIVATE void hzgsvd__d_refine_split_cols_k(const double *Z, const double *Zi, int ldz, int n, int kh, int j0, int np, int pp, const int *ex, int beta,
+                                              double *B1, double *B2, cudaStream_t stream)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    const int beta = hzgsvd__refine_beta((long long)n), kh = RL->kh, mp = RL->mp;
-    const int mrp = hzgsvd__round_up(m, HZGSVD__GEMM_BM);
-    double *A = (double *)(buf + RL->off_A), *B1 = (double *)(buf + RL->off_B1), *B2 = (double *)(buf + RL->off_B2);
-    double *T1 = (double *)(buf + RL->off_T1), *T2 = (double *)(buf + RL->off_T2);
     (void)Zi;
-    hzgsvd__d_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(dY, dYi, ldy, m, mp, n, kh, active, shift, d_col, d_ex, beta, A);
-    HZGSVD__CU(cudaGetLastError());
-    for (int j0 = 0; j0 < ncols; j0 += RL->panel) {
-        const int np = ncols - j0 < RL->panel ? ncols - j0 : RL->panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
-        hzgsvd__d_refine_split_cols<<<pp, 256, 0, stream>>>(Z, ldz, n, kh, j0, np, pp, d_ex, beta, B1, B2);
-        HZGSVD__CU(cudaGetLastError());
-        st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 1 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        hzgsvd__d_refine_norm<<<np, 256, 0, stream>>>(T1, T2, m, mp, pp, j0, d_sig, nrm);
-        HZGSVD__CU(cudaGetLastError());
-    }
-done:
-    return st;
+    hzgsvd__d_refine_split_cols<<<pp, 256, 0, stream>>>(Z, ldz, n, kh, j0, np, pp, ex, beta, B1, B2);
 }
 
-/* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
- * since the load) and the working Z (planes Z, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
-                                              int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
-                                              const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
-                                              cudaStream_t stream, hzgsvd_info *info)
-{
-    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(1, m_f, m_g, n, nb);
-    double *nrm = (double *)(buf + RL.off_nrm);
-    hzgsvd_status st = hzgsvd__d_gpu_refine_norms(dF, dFi, ldf, m_f, n, nb, Z, Zi, nb, rg->active, rg->shift_f, d_col, d_ef, d_sf, nrm, buf, &RL,
-                                              stream, info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gpu_refine_norms(dG, dGi, ldg, m_g, n, nb, Z, Zi, nb, rg->active, rg->shift_g, d_col, d_eg, d_sg, nrm + nb, buf, &RL,
-                                    stream, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-done:
-    return st;
-}
+/* This precision's kernels for the host functions (templates/hzgsvd_gpu_refine_common.cu). */
+HZGSVD_PRIVATE const hzgsvd__gpu_refine_ops hzgsvd__d_refine_ops = { 1, hzgsvd__d_refine_split_rows, hzgsvd__d_refine_split_cols_k, hzgsvd__d_refine_norm };
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
-/* Sigma refinement on the GPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  The split
- * kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] and a panel of Z columns
+/* Sigma refinement on the GPU, complex: the kernels (the host side, both precisions:
+ * hzgsvd__gpu_refine in templates/hzgsvd_gpu_refine_common.cu; the method: hzgsvd_sigma_refine in
+ * hzgsvd_core.h).  The split kernels cut the caller's range-scaled F' (or G') into A = [F1 | Fr] and a panel of Z columns
  * into B1 = Z1 and B2 = [Zr; z''] (the layout: hzgsvd__gpu_refine_plan; complex matrices in real form); hzgsvd__gpu_gemm_nn
  * forms T1 = F1 Z1 (exact: integer sums below 2^53, in any order) and T2 = A B2 = F1 Zr + Fr Z on
  * the FP64 tensor cores; the norm kernel sums |T1 + T2|^2 down each column in a fixed order. */
@@ -3240,61 +2985,20 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_refine_norm(const double *T1, const dou
     if (threadIdx.x == 0) nrm[j] = sqrt(red[0]);
 }
 
-/* The scaled norms nrm[j] = ||Y'' z''_j|| 2^-e_j of one matrix (Y: F or G, m rows, interleaved
- * when Yi is NULL, else split planes, ld ldy; active, shift, d_col: its range scaling, d_ex: the
- * exponents of its columns, d_sig: the engine's Sigma_F or Sigma_G) for ncols columns of Z (planes
- * Z, Zi, ld ldz, the first n rows).  buf, RL: hzgsvd__gpu_refine_plan with ncols. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine_norms(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z,
-                                                    const double *Zi, int ldz, int active, int shift, const int *d_col, const int *d_ex,
-                                                    const double *d_sig, double *nrm, char *buf, const hzgsvd__gpu_refine_layout *RL,
-                                                    cudaStream_t stream, hzgsvd_info *info)
+/* The launch of hzgsvd__z_refine_split_cols (hzgsvd__gpu_refine_ops). */
+HZGSVD_PRIVATE void hzgsvd__z_refine_split_cols_k(const double *Z, const double *Zi, int ldz, int n, int kh, int j0, int np, int pp, const int *ex, int beta,
+                                              double *B1, double *B2, cudaStream_t stream)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    const int beta = hzgsvd__refine_beta(2 * (long long)n), kh = RL->kh, mp = RL->mp;
-    const int mrp = hzgsvd__round_up(m, HZGSVD__GEMM_BM);
-    double *A = (double *)(buf + RL->off_A), *B1 = (double *)(buf + RL->off_B1), *B2 = (double *)(buf + RL->off_B2);
-    double *T1 = (double *)(buf + RL->off_T1), *T2 = (double *)(buf + RL->off_T2);
-    hzgsvd__z_refine_split_rows<<<(mrp + 127) / 128, 128, 0, stream>>>(dY, dYi, ldy, m, mp, n, kh, active, shift, d_col, d_ex, beta, A);
-    HZGSVD__CU(cudaGetLastError());
-    for (int j0 = 0; j0 < ncols; j0 += RL->panel) {
-        const int np = ncols - j0 < RL->panel ? ncols - j0 : RL->panel, pp = hzgsvd__round_up(np, HZGSVD__GEMM_BN);
-        hzgsvd__z_refine_split_cols<<<pp, 256, 0, stream>>>(Z, Zi, ldz, n, kh, j0, np, pp, d_ex, beta, B1, B2);
-        HZGSVD__CU(cudaGetLastError());
-        st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, kh, A, mp, B1, kh, T1, mp, stream, info);
-        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_gemm_nn(mrp, 2 * pp, 2 * kh, A, mp, B2, 2 * kh, T2, mp, stream, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-        hzgsvd__z_refine_norm<<<np, 256, 0, stream>>>(T1, T2, m, mp, pp, j0, d_sig, nrm);
-        HZGSVD__CU(cudaGetLastError());
-    }
-done:
-    return st;
+    hzgsvd__z_refine_split_cols<<<pp, 256, 0, stream>>>(Z, Zi, ldz, n, kh, j0, np, pp, ex, beta, B1, B2);
 }
 
-/* Refine d_sf, d_sg, d_ss (engine order, range-scaled pair) from the caller's F, G (still unread
- * since the load) and the working Z (planes Z, Zi, ld nb).  buf: hzgsvd__gpu_refine_plan(...).bytes of device memory. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_refine(const double *dF, const double *dFi, int ldf, int m_f, const double *dG, const double *dGi, int ldg, int m_g,
-                                              int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col,
-                                              const int *d_ef, const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf,
-                                              cudaStream_t stream, hzgsvd_info *info)
-{
-    const hzgsvd__gpu_refine_layout RL = hzgsvd__gpu_refine_plan(2, m_f, m_g, n, nb);
-    double *nrm = (double *)(buf + RL.off_nrm);
-    hzgsvd_status st = hzgsvd__z_gpu_refine_norms(dF, dFi, ldf, m_f, n, nb, Z, Zi, nb, rg->active, rg->shift_f, d_col, d_ef, d_sf, nrm, buf, &RL,
-                                              stream, info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gpu_refine_norms(dG, dGi, ldg, m_g, n, nb, Z, Zi, nb, rg->active, rg->shift_g, d_col, d_eg, d_sg, nrm + nb, buf, &RL,
-                                    stream, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__gpu_refine_sigma<<<(nb + 127) / 128, 128, 0, stream>>>(nrm, nrm + nb, d_real, nb, d_sf, d_sg, d_ss);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CU(cudaStreamSynchronize(stream));
-done:
-    return st;
-}
+/* This precision's kernels for the host functions (templates/hzgsvd_gpu_refine_common.cu). */
+HZGSVD_PRIVATE const hzgsvd__gpu_refine_ops hzgsvd__z_refine_ops = { 2, hzgsvd__z_refine_split_rows, hzgsvd__z_refine_split_cols_k, hzgsvd__z_refine_norm };
 /*** end templates/hzgsvd_gpu_refine.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_orth.cu.j2 [d] ***/
-/* The orthogonality check of U and V on the GPU, real (the CPU engine's: hzgsvd__d_orth_max in
+/* The orthogonality check of U and V on the GPU, real: the kernels (the host side, both precisions:
+ * hzgsvd__gpu_orth_max in templates/hzgsvd_gpu_refine_common.cu; the CPU engine's check: hzgsvd__d_orth_max in
  * templates/hzgsvd_cpu_engine.c.j2; why: docs/NUMERICS.md, "The full-rank engine's limit"):
  * max over i <= j of |y_i^H y_j - delta_ij| for the nc normalized working columns y_j of U or V.
  * The Gram matrix on the FP64 tensor cores (hzgsvd__gpu_gemm with A transposed, its tiles on or
@@ -3332,29 +3036,20 @@ HZGSVD_PRIVATE __global__ void hzgsvd__d_orth_columns(const double *C, int nbp, 
     if (threadIdx.x == 0) colmax[j] = red[0];
 }
 
-/* Result `which` (0 U, 1 V) of the layout OL in scratch (device) = the check's value for Y (m x nc,
- * ld ld; m a multiple of 16, at most the m OL was planned for, nc its nc); scratch 256-byte aligned. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_orth_max_gpu(const double *Y, int m, int nc, int ld, const hzgsvd__orth_layout *OL,
-                                                char *scratch, int which, cudaStream_t stream, hzgsvd_info *info)
+/* The launch of hzgsvd__d_orth_pack (hzgsvd__gpu_orth_ops): one block per column of P. */
+HZGSVD_PRIVATE void hzgsvd__d_orth_pack_k(const double *Y, const double *Yi, int m, int nc, int ld, int nbp, double *Pk, cudaStream_t stream)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    double *Pk = (double *)(scratch + OL->off_P), *C = (double *)(scratch + OL->off_C), *colmax = (double *)(scratch + OL->off_max);
-    double *d_out = (double *)(scratch + OL->off_out) + which;
-    hzgsvd__d_orth_pack<<<OL->nbp, 256, 0, stream>>>(Y, m, nc, ld, OL->nbp, Pk);
-    HZGSVD__CU(cudaGetLastError());
-    st = hzgsvd__gpu_gemm(1, OL->nbp / HZGSVD__GEMM_BN, OL->nbp, 1 * OL->nbp, 1 * m, Pk, 1 * m, Pk, 1 * m, C, OL->nbp, stream, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__d_orth_columns<<<nc, 256, 0, stream>>>(C, OL->nbp, colmax);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
-    HZGSVD__CU(cudaGetLastError());
-done:
-    return st;
+    (void)Yi;
+    hzgsvd__d_orth_pack<<<nbp, 256, 0, stream>>>(Y, m, nc, ld, nbp, Pk);
 }
+
+/* This precision's kernels for the host function hzgsvd__gpu_orth_max (templates/hzgsvd_gpu_refine_common.cu). */
+HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__d_orth_ops = { 1, hzgsvd__d_orth_pack_k, hzgsvd__d_orth_columns };
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
-/* The orthogonality check of U and V on the GPU, complex (the CPU engine's: hzgsvd__z_orth_max in
+/* The orthogonality check of U and V on the GPU, complex: the kernels (the host side, both precisions:
+ * hzgsvd__gpu_orth_max in templates/hzgsvd_gpu_refine_common.cu; the CPU engine's check: hzgsvd__z_orth_max in
  * templates/hzgsvd_cpu_engine.c.j2; why: docs/NUMERICS.md, "The full-rank engine's limit"):
  * max over i <= j of |y_i^H y_j - delta_ij| for the nc normalized working columns y_j of U or V.
  * The Gram matrix on the FP64 tensor cores (hzgsvd__gpu_gemm with A transposed, its tiles on or
@@ -3395,29 +3090,18 @@ HZGSVD_PRIVATE __global__ void hzgsvd__z_orth_columns(const double *C, int nbp, 
     if (threadIdx.x == 0) colmax[j] = red[0];
 }
 
-/* Result `which` (0 U, 1 V) of the layout OL in scratch (device) = the check's value for Y (m x nc,
- * ld ld; m a multiple of 16, at most the m OL was planned for, nc its nc); scratch 256-byte aligned. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_orth_max_gpu(const double *Y, const double *Yi, int m, int nc, int ld, const hzgsvd__orth_layout *OL,
-                                                char *scratch, int which, cudaStream_t stream, hzgsvd_info *info)
+/* The launch of hzgsvd__z_orth_pack (hzgsvd__gpu_orth_ops): one block per column of P. */
+HZGSVD_PRIVATE void hzgsvd__z_orth_pack_k(const double *Y, const double *Yi, int m, int nc, int ld, int nbp, double *Pk, cudaStream_t stream)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    double *Pk = (double *)(scratch + OL->off_P), *C = (double *)(scratch + OL->off_C), *colmax = (double *)(scratch + OL->off_max);
-    double *d_out = (double *)(scratch + OL->off_out) + which;
-    hzgsvd__z_orth_pack<<<OL->nbp, 256, 0, stream>>>(Y, Yi, m, nc, ld, OL->nbp, Pk);
-    HZGSVD__CU(cudaGetLastError());
-    st = hzgsvd__gpu_gemm(1, OL->nbp / HZGSVD__GEMM_BN, OL->nbp, 2 * OL->nbp, 2 * m, Pk, 2 * m, Pk, 2 * m, C, OL->nbp, stream, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__z_orth_columns<<<nc, 256, 0, stream>>>(C, OL->nbp, colmax);
-    HZGSVD__CU(cudaGetLastError());
-    hzgsvd__gpu_fold_max<<<1, 256, 0, stream>>>(colmax, (size_t)nc, d_out);
-    HZGSVD__CU(cudaGetLastError());
-done:
-    return st;
+    hzgsvd__z_orth_pack<<<nbp, 256, 0, stream>>>(Y, Yi, m, nc, ld, nbp, Pk);
 }
+
+/* This precision's kernels for the host function hzgsvd__gpu_orth_max (templates/hzgsvd_gpu_refine_common.cu). */
+HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_orth_pack_k, hzgsvd__z_orth_columns };
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3421) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3105) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -3464,12 +3148,13 @@ typedef struct hzgsvd__gpu_prec {
                             int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col, const int *d_ef,
                             const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf, cudaStream_t stream,
                             hzgsvd_info *info);
-    /* the scaled norms of the sigma refinement (templates/hzgsvd_gpu_refine.cu.j2; the distributed engine's GPU ranks) */
+    /* the scaled norms of the sigma refinement (templates/hzgsvd_gpu_refine_common.cu; the distributed engine's GPU ranks) */
     hzgsvd_status (*refine_norms)(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z, const double *Zi,
                                   int ldz, int active, int shift, const int *d_col, const int *d_ex, const double *d_sig, double *nrm,
                                   char *buf, const hzgsvd__gpu_refine_layout *RL, cudaStream_t stream, hzgsvd_info *info);
     hzgsvd_status (*orth_max)(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
                               cudaStream_t stream, hzgsvd_info *info);
+    const hzgsvd__dense_prec *dense;   /* the reduction of general pairs, on the host (the entry points: templates/hzgsvd_gpu_api.cu) */
 } hzgsvd__gpu_prec;
 
 /* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
@@ -3942,13 +3627,656 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 3946 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 3631 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
+/*** begin templates/hzgsvd_gpu_sweep.cu ***/
+#line HZGSVD__SRC_LINE(1, 3635) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+/* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
+ * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
+ * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
+ * step's argument record, its kernels and their launches, its counters -- comes from the small
+ * table K (hzgsvd__gpu_step_ops; one instance per precision in templates/hzgsvd_gpu_prec.cu.j2,
+ * from the type-generic helpers at the end of this file). */
+
+/* The chunking of a step for a working shape and block width (the step record's shape fields). */
+typedef struct hzgsvd__gpu_chunks {
+    int w, npairs;
+    int grows_f, grows_g, gchunks_f, gchunks_g;                          /* Gram row chunks */
+    int urows_f, urows_g, urows_z, uchunks_f, uchunks_g, uchunks_z;      /* update row chunks */
+} hzgsvd__gpu_chunks;
+
+/* Everything of the step record but the matrices: the chunking, the block-level table, the inner
+ * strategy and sweeps, the step buffers (the counters: the precision's hzgsvd__?_gpu_block_stats). */
+typedef struct hzgsvd__gpu_step_args {
+    hzgsvd__gpu_chunks C;
+    const int *outer;
+    double *partial, *zhat;
+    int *pmode;
+    void *stats;
+    int inner_mm, max_inner;
+} hzgsvd__gpu_step_args;
+
+/* One pivot pair's counters of a sweep (the precision's hzgsvd__?_gpu_block_stats, read on the host). */
+typedef struct hzgsvd__gpu_pair_stats {
+    unsigned long long all, big;
+    int fail, fail_col;
+} hzgsvd__gpu_pair_stats;
+
+#define HZGSVD__STEP_GRAM 0
+#define HZGSVD__STEP_SOLVE 1
+#define HZGSVD__STEP_UPDATE 2
+
+typedef struct hzgsvd__gpu_step_ops {
+    int planes;                     /* doubles per element: 1 real, 2 complex */
+    size_t args_bytes;              /* the precision's step record with its kernels (the sweeper's args) */
+    size_t stats_bytes;             /* one pair's counters */
+    /* the step record from the working matrices M and A (cleared first); the kernels for (w, variant,
+     * sort) into kern (gram, solve, update; solve NULL where the build filtered it out) and the solve
+     * block's warps into *solve_warps */
+    void (*setup)(void *args, const hzgsvd__gpu_work *M, const hzgsvd__gpu_step_args *A, int w, int variant, int sort, const void *kern[3],
+                  int *solve_warps);
+    /* kernel `which` (HZGSVD__STEP_*) of outer step k on the pairs from p0, <<<blocks, threads, smem, s>>> */
+    void (*launch)(const void *args, int which, int blocks, int threads, size_t smem, cudaStream_t s, int k, int p0);
+    hzgsvd__gpu_pair_stats (*pair_stats)(const void *h_stats, int l);
+} hzgsvd__gpu_step_ops;
+
+/* The kernels, grids and shared memory of a run, the step arguments, and the sweep as a CUDA
+ * graph, captured at the first sweep and replayed (no per-launch overhead).  The pivot pairs of a
+ * step are split into `groups` contiguous groups, each with its own gram -> solve -> update chain;
+ * a group waits only for the groups of the previous step that held its blocks (deps), so one
+ * group's latency-bound solve runs beside the other groups' bandwidth-bound gram and update (with
+ * the ME ordering a group mostly depends on itself alone: the groups drift into a pipeline).  The
+ * grouping changes only the schedule, never a sum: results do not depend on it. */
+typedef struct hzgsvd__gpu_sweeper {
+    const hzgsvd__gpu_step_ops *K;
+    void *args;                     /* the precision's step record and kernels (K->args_bytes) */
+    void *h_stats;                  /* npairs host copies of the pairs' counters */
+    void *d_stats;                  /* the step's counters on the device */
+    hzgsvd__gpu_chunks C;
+    const void *kern[3];            /* gram, solve, update */
+    int threads[3];
+    size_t smem[3];
+    int steps, groups;
+    unsigned *deps;                 /* steps x groups: bit h of deps[k * groups + g] = group g of step k needs group h of step k - 1 */
+    cudaGraphExec_t sweep;          /* NULL until the first sweep */
+} hzgsvd__gpu_sweeper;
+
+/* Device bytes of the step buffers (partials, Z-tilde, failure flags, per-pair counters) for the
+ * working shape (rows mf, mg, nz; n columns held) and block width w; fills the chunking into *C. */
+HZGSVD_PRIVATE size_t hzgsvd__gpu_sweeper_bytes(const hzgsvd__gpu_step_ops *K, int mf, int mg, int nz, int n, int w, hzgsvd__gpu_chunks *C)
+{
+    const int c = 2 * w, npairs = n / c, pl = K->planes;
+    C->w = w; C->npairs = npairs;
+    /* Gram chunks of at least 4c rows: the partials stay under a quarter of the matrices' bytes */
+    C->grows_f = hzgsvd__chunk_rows(mf, npairs, 2, 4 * c);
+    C->grows_g = hzgsvd__chunk_rows(mg, npairs, 2, 4 * c);
+    C->gchunks_f = (mf + C->grows_f - 1) / C->grows_f;
+    C->gchunks_g = (mg + C->grows_g - 1) / C->grows_g;
+    C->urows_f = hzgsvd__chunk_rows(mf, npairs, 3, 64);
+    C->urows_g = hzgsvd__chunk_rows(mg, npairs, 3, 64);
+    C->urows_z = hzgsvd__chunk_rows(nz, npairs, 3, 64);
+    C->uchunks_f = (mf + C->urows_f - 1) / C->urows_f;
+    C->uchunks_g = (mg + C->urows_g - 1) / C->urows_g;
+    C->uchunks_z = (nz + C->urows_z - 1) / C->urows_z;
+    return hzgsvd__align256(sizeof(double) * pl * (size_t)npairs * (C->gchunks_f + C->gchunks_g) * c * c)
+         + hzgsvd__align256(sizeof(double) * pl * (size_t)npairs * c * c)
+         + hzgsvd__align256(sizeof(int) * (size_t)npairs)
+         + hzgsvd__align256(K->stats_bytes * (size_t)npairs);
+}
+
+/* A sweeper with host room for npairs pairs' counters; NULL where host memory is short. */
+HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_new(const hzgsvd__gpu_step_ops *K, int npairs)
+{
+    hzgsvd__gpu_sweeper *W = (hzgsvd__gpu_sweeper *)calloc(1, sizeof *W);
+    if (!W) return NULL;
+    W->K = K;
+    W->args = calloc(1, K->args_bytes);
+    W->h_stats = malloc(K->stats_bytes * (size_t)npairs);
+    if (!W->args || !W->h_stats) { free(W->args); free(W->h_stats); free(W); W = NULL; }
+    return W;
+}
+
+/* Everything but the device pointers of M and outer: kernels, grids, shared memory (opted in
+ * above 48 KiB), the step buffers carved from buf (size from hzgsvd__gpu_sweeper_bytes), the groups'
+ * dependencies from h_outer (the host copy of the block-level table d_outer). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__gpu_sweeper_init(void *sw, const hzgsvd__gpu_work *M, const int *d_outer, const int *h_outer, int steps, int w,
+                                                    const hzgsvd_options *o, char *buf)
+{
+    hzgsvd__gpu_sweeper *W = (hzgsvd__gpu_sweeper *)sw;
+    const hzgsvd__gpu_step_ops *K = W->K;
+    const size_t c = 2 * (size_t)w, pl = (size_t)K->planes;
+    hzgsvd__gpu_step_args A;
+    int solve_warps = 0;
+    memset(&A, 0, sizeof A);
+    W->deps = NULL; W->sweep = NULL;
+    hzgsvd__gpu_sweeper_bytes(K, M->mf, M->mg, M->nz, M->n, w, &A.C);
+    W->C = A.C;
+    A.outer = d_outer;
+    A.inner_mm = o->inner == HZGSVD_STRATEGY_MM;
+    A.max_inner = o->blocking == HZGSVD_BLOCKING_FB ? 30 : 1;
+    A.partial = (double *)buf;
+    buf += hzgsvd__align256(sizeof(double) * pl * (size_t)A.C.npairs * (A.C.gchunks_f + A.C.gchunks_g) * c * c);
+    A.zhat = (double *)buf;
+    buf += hzgsvd__align256(sizeof(double) * pl * (size_t)A.C.npairs * c * c);
+    A.pmode = (int *)buf;
+    buf += hzgsvd__align256(sizeof(int) * (size_t)A.C.npairs);
+    A.stats = W->d_stats = buf;
+    W->steps = steps;
+    K->setup(W->args, M, &A, w, o->variant, o->sort, W->kern, &solve_warps);
+    W->groups = hzgsvd__gpu_pair_groups(A.C.npairs);
+    if (hzgsvd__gpu_group_deps(h_outer, M->n / w, steps, W->groups, &W->deps) != 0) return cudaErrorMemoryAllocation;
+    W->threads[HZGSVD__STEP_GRAM] = HZGSVD__GRAM_THREADS(w);
+    W->threads[HZGSVD__STEP_SOLVE] = 32 * solve_warps;
+    W->threads[HZGSVD__STEP_UPDATE] = 8 * w;
+    W->smem[HZGSVD__STEP_GRAM] = sizeof(double) * 2 * pl * c * HZGSVD__TILE_LD;
+    W->smem[HZGSVD__STEP_UPDATE] = sizeof(double) * 2 * pl * c * HZGSVD__TILE_LD;
+    W->smem[HZGSVD__STEP_SOLVE] = sizeof(double) * 3 * pl * c * c;
+    if (!W->kern[HZGSVD__STEP_SOLVE]) return cudaErrorInvalidDeviceFunction;
+    cudaError_t e = cudaFuncSetAttribute(W->kern[HZGSVD__STEP_GRAM], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->smem[HZGSVD__STEP_GRAM]);
+    if (e == cudaSuccess)
+        e = cudaFuncSetAttribute(W->kern[HZGSVD__STEP_UPDATE], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->smem[HZGSVD__STEP_UPDATE]);
+    if (e == cudaSuccess)
+        e = cudaFuncSetAttribute(W->kern[HZGSVD__STEP_SOLVE], cudaFuncAttributeMaxDynamicSharedMemorySize, (int)W->smem[HZGSVD__STEP_SOLVE]);
+    return e;
+}
+
+/* The launches of one block-level sweep (all steps of the table, groups on their own capture
+ * streams, joined by events as deps says) into the sweeper's graph. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__gpu_sweeper_capture(hzgsvd__gpu_sweeper *W)
+{
+    const hzgsvd__gpu_chunks *C = &W->C;
+    const hzgsvd__gpu_step_ops *K = W->K;
+    const int G = W->groups;
+    const int gram_chunks = C->gchunks_f + C->gchunks_g, update_chunks = C->uchunks_f + C->uchunks_g + C->uchunks_z;
+    cudaStream_t cap = NULL, gs[HZGSVD__MAX_PAIR_GROUPS];
+    cudaEvent_t fork = NULL, done[HZGSVD__MAX_PAIR_GROUPS];
+    cudaGraph_t graph = NULL;
+    int made = 0;                                       /* streams and events created */
+    cudaError_t e = cudaStreamCreateWithFlags(&cap, cudaStreamNonBlocking);
+    if (e == cudaSuccess) e = cudaEventCreateWithFlags(&fork, cudaEventDisableTiming);
+    while (e == cudaSuccess && made < G) {
+        e = cudaStreamCreateWithFlags(&gs[made], cudaStreamNonBlocking);
+        if (e == cudaSuccess) {
+            e = cudaEventCreateWithFlags(&done[made], cudaEventDisableTiming);
+            if (e == cudaSuccess) ++made;
+            else cudaStreamDestroy(gs[made]);
+        }
+    }
+    if (e == cudaSuccess) e = cudaStreamBeginCapture(cap, cudaStreamCaptureModeThreadLocal);
+    if (e == cudaSuccess) {
+        cudaError_t e2;
+        e = cudaEventRecord(fork, cap);
+        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(gs[g], fork, 0);
+        for (int k = 0; k < W->steps && e == cudaSuccess; ++k) {
+            /* every wait of step k before any record of step k: done[h] is still step k - 1's */
+            for (int g = 0; g < G && e == cudaSuccess; ++g)
+                for (int h = 0; h < G && e == cudaSuccess; ++h)
+                    if (h != g && (W->deps[(size_t)k * G + g] >> h & 1u)) e = cudaStreamWaitEvent(gs[g], done[h], 0);
+            for (int g = 0; g < G && e == cudaSuccess; ++g) {
+                const int p0 = (int)((long long)C->npairs * g / G), np = (int)((long long)C->npairs * (g + 1) / G) - p0;
+                K->launch(W->args, HZGSVD__STEP_GRAM, np * gram_chunks, W->threads[0], W->smem[0], gs[g], k, p0);
+                K->launch(W->args, HZGSVD__STEP_SOLVE, np, W->threads[1], W->smem[1], gs[g], k, p0);
+                K->launch(W->args, HZGSVD__STEP_UPDATE, np * update_chunks, W->threads[2], W->smem[2], gs[g], k, p0);
+                e = cudaGetLastError();
+                if (e == cudaSuccess) e = cudaEventRecord(done[g], gs[g]);
+            }
+        }
+        for (int g = 0; g < G && e == cudaSuccess; ++g) e = cudaStreamWaitEvent(cap, done[g], 0);
+        e2 = cudaStreamEndCapture(cap, &graph);         /* ends (invalidated) capture on errors too */
+        if (e == cudaSuccess) e = e2;
+    }
+    if (e == cudaSuccess) e = cudaGraphInstantiate(&W->sweep, graph, 0);
+    if (graph) cudaGraphDestroy(graph);
+    for (int g = 0; g < made; ++g) { cudaEventDestroy(done[g]); cudaStreamDestroy(gs[g]); }
+    if (fork) cudaEventDestroy(fork);
+    if (cap) cudaStreamDestroy(cap);
+    return e;
+}
+
+HZGSVD_PRIVATE void hzgsvd__gpu_sweeper_free(void *sw)
+{
+    hzgsvd__gpu_sweeper *W = (hzgsvd__gpu_sweeper *)sw;
+    if (!W) return;
+    if (W->sweep) cudaGraphExecDestroy(W->sweep);
+    free(W->deps);
+    free(W->h_stats);
+    free(W->args);
+    free(W);
+}
+
+/* One block-level sweep on `stream`, then its counters: *all, *big, and the first failing pair's
+ * code (1/2 Cholesky of F/G, 3 a 2x2 pivot of B) and column in *fail, *fail_pair, *fail_col
+ * (fail = 0: none). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__gpu_sweeper_sweep(void *sw, cudaStream_t stream, unsigned long long *all, unsigned long long *big, int *fail,
+                                                     int *fail_pair, int *fail_col)
+{
+    hzgsvd__gpu_sweeper *W = (hzgsvd__gpu_sweeper *)sw;
+    const size_t sb = W->K->stats_bytes * (size_t)W->C.npairs;
+    cudaError_t e = W->sweep ? cudaSuccess : hzgsvd__gpu_sweeper_capture(W);
+    if (e == cudaSuccess) e = cudaMemsetAsync(W->d_stats, 0, sb, stream);
+    if (e == cudaSuccess) e = cudaGraphLaunch(W->sweep, stream);
+    if (e == cudaSuccess) e = cudaMemcpyAsync(W->h_stats, W->d_stats, sb, cudaMemcpyDeviceToHost, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    *all = 0; *big = 0; *fail = 0; *fail_pair = -1; *fail_col = -1;
+    if (e != cudaSuccess) return e;
+    for (int l = 0; l < W->C.npairs; ++l) {
+        const hzgsvd__gpu_pair_stats p = W->K->pair_stats(W->h_stats, l);
+        *all += p.all; *big += p.big;
+        if (p.fail && !*fail) { *fail = p.fail; *fail_pair = l; *fail_col = p.fail_col; }
+    }
+    return cudaSuccess;
+}
+
+/* The message of a failed sweep (fail from hzgsvd__gpu_sweeper_sweep); the caller adds where it happened. */
+HZGSVD_PRIVATE const char *hzgsvd__gpu_sweeper_fail_text(int fail)
+{
+    return fail == 1 ? "F is not of full column rank: Cholesky factorization of a pivot block failed"
+         : fail == 2 ? "G is not of full column rank: Cholesky factorization of a pivot block failed"
+                     : "G is not of full column rank: a 2x2 pivot of B is not positive definite";
+}
+
+/* The per-precision parts that differ only in their types, and the table's entries that take no
+ * sweeper: instances per precision (templates/hzgsvd_gpu_prec.cu.j2).  State: the precision's step
+ * record S (hzgsvd__?_gpu_step) with its kernels gram, solve, update. */
+template <class State, class Mats>
+HZGSVD_PRIVATE void hzgsvd__gpu_step_fill(State *T, const Mats &M, const hzgsvd__gpu_step_args *A)
+{
+    const hzgsvd__gpu_chunks *C = &A->C;
+    memset(T, 0, sizeof *T);
+    T->S.M = M;
+    T->S.outer = A->outer;
+    T->S.partial = A->partial; T->S.zhat = A->zhat; T->S.pmode = A->pmode; T->S.stats = (decltype(T->S.stats))A->stats;
+    T->S.w = C->w; T->S.npairs = C->npairs;
+    T->S.grows_f = C->grows_f; T->S.grows_g = C->grows_g; T->S.gchunks_f = C->gchunks_f; T->S.gchunks_g = C->gchunks_g;
+    T->S.urows_f = C->urows_f; T->S.urows_g = C->urows_g; T->S.urows_z = C->urows_z;
+    T->S.uchunks_f = C->uchunks_f; T->S.uchunks_g = C->uchunks_g; T->S.uchunks_z = C->uchunks_z;
+    T->S.inner_mm = A->inner_mm; T->S.max_inner = A->max_inner;
+}
+
+/* The kernels of T for the opt-ins (cudaFuncSetAttribute takes any kernel as const void *). */
+template <class State>
+HZGSVD_PRIVATE void hzgsvd__gpu_step_kernels(const State *T, const void *kern[3])
+{
+    kern[HZGSVD__STEP_GRAM] = (const void *)T->gram;
+    kern[HZGSVD__STEP_SOLVE] = (const void *)T->solve;
+    kern[HZGSVD__STEP_UPDATE] = (const void *)T->update;
+}
+
+template <class State>
+HZGSVD_PRIVATE void hzgsvd__gpu_step_launch(const void *args, int which, int blocks, int threads, size_t smem, cudaStream_t s, int k, int p0)
+{
+    const State *T = (const State *)args;
+    const decltype(T->gram) f = which == HZGSVD__STEP_GRAM ? T->gram : which == HZGSVD__STEP_SOLVE ? T->solve : T->update;
+    f<<<blocks, threads, smem, s>>>(T->S, k, p0);
+}
+
+template <class Stats>
+HZGSVD_PRIVATE hzgsvd__gpu_pair_stats hzgsvd__gpu_pair_stats_of(const void *h_stats, int l)
+{
+    const Stats *b = (const Stats *)h_stats + l;
+    const hzgsvd__gpu_pair_stats r = { b->all, b->big, b->fail, b->fail_col };
+    return r;
+}
+
+template <const hzgsvd__gpu_step_ops *K>
+HZGSVD_PRIVATE size_t hzgsvd__gpu_sweeper_plan(int mf, int mg, int nz, int n, int w)
+{
+    hzgsvd__gpu_chunks C;
+    return hzgsvd__gpu_sweeper_bytes(K, mf, mg, nz, n, w, &C);
+}
+
+template <const hzgsvd__gpu_step_ops *K>
+HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
+{
+    return hzgsvd__gpu_sweeper_new(K, npairs);
+}
+#line 3935 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_sweep.cu ***/
+
+/*** begin templates/hzgsvd_gpu_api.cu ***/
+#line HZGSVD__SRC_LINE(1, 3939) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+/* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
+ * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
+ * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
+ * rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing reduction
+ * on the host (hzgsvd_reduce.c: QR with column pivoting, which cuSOLVER does not offer), whose
+ * full-rank core then runs on the GPU (hzgsvd__gpu_core): the O(m n^2) reduction once on the host,
+ * the iteration on the device.  The device entry points therefore copy a general pair to the host
+ * and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU.
+ * X: the precision's table (hzgsvd__gpu_prec: its kernels, its reduction X->dense).  The callbacks
+ * the reduction and the front door call without context are instances per precision of the
+ * templates at the end of this file. */
+
+/* The argument checks of a call that may reduce the pair, before any CUDA call: the general checks
+ * (or, with preprocess = 0, the full-rank engine's), then the GPU engine's own (block width 0, 16 or
+ * 32, the variant's kernels built for every width the run may choose, sizes below 2^31 elements). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check_any(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, const void *F, int ldf, const void *G,
+                                                   int ldg, const void *Z, int ldz, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const hzgsvd_status st = o->preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info)
+                                                : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (o->block_width != 0 && !hzgsvd__gpu_width_ok(o->block_width))
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o->block_width);
+    /* every generated width, ascending (generator/gen.py's GPU_BLOCK_WIDTHS: 16, 32) */
+    for (int w = 1; w <= 64; ++w)
+        if (hzgsvd__gpu_width_ok(w) && (o->block_width == 0 || o->block_width == w) && !X->has_variant(w, o->variant, o->sort))
+            return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
+                                o->variant, o->sort ? "sorting" : "non-sorting");
+    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff || (size_t)n * n > (size_t)0x7fffffff)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n and n*n must be below 2^31 per matrix");
+    return HZGSVD_SUCCESS;
+}
+
+/* HZGSVD_ERR_NO_DEVICE unless a CUDA device is there. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_need_device(hzgsvd_info *info)
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
+        (void)cudaGetLastError();
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (mode as
+ * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_host_run(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                  double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
+                                                  hzgsvd_info *info, hzgsvd__on_deficient mode, int *written)
+{
+    const size_t el = sizeof(double) * X->planes;       /* bytes of one element */
+    hzgsvd_status st;
+    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
+    hzgsvd__gpu_layout L;
+    *written = 0;
+    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
+        const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
+        st = hzgsvd__gpu_check(X, m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_need_device(info);
+    if (st != HZGSVD_SUCCESS) return st;
+    HZGSVD__CU(cudaMalloc((void **)&dF, el * (size_t)m_f * n));
+    HZGSVD__CU(cudaMalloc((void **)&dG, el * (size_t)m_g * n));
+    HZGSVD__CU(cudaMalloc((void **)&dZ, el * (size_t)n * n));
+    HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
+    HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
+    HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
+    st = hzgsvd__gpu_run(X, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
+                         written, 0, mode);
+    if (*written) {
+        const hzgsvd_status run = st;
+        HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
+        HZGSVD__CU(cudaMemcpy2D(G, el * ldg, dG, el * m_g, el * m_g, n, cudaMemcpyDeviceToHost));
+        HZGSVD__CU(cudaMemcpy2D(Z, el * ldz, dZ, el * n, el * n, n, cudaMemcpyDeviceToHost));
+        if (sigma_f) HZGSVD__CU(cudaMemcpy(sigma_f, dS, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        if (sigma_g) HZGSVD__CU(cudaMemcpy(sigma_g, dS + n, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        if (sigma) HZGSVD__CU(cudaMemcpy(sigma, dS + 2 * (size_t)n, sizeof(double) * n, cudaMemcpyDeviceToHost));
+        st = run;
+    }
+done:
+    cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
+    return st;
+}
+
+/* The reduction's core on the GPU (hzgsvd__core_engine: hzgsvd__gpu_core_of): the engine
+ * on copies of the s x s pair.  The run resets info; the reduction's fields are kept across it. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_core(const hzgsvd__gpu_prec *X, int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg,
+                                              double *ss, const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    hzgsvd_options oc = *o;
+    hzgsvd_info kept;
+    int written;
+    memset(&kept, 0, sizeof kept);
+    (void)t0;
+    oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
+    if (info) kept = *info;
+    const hzgsvd_status st = hzgsvd__gpu_host_run(X, s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, mode, &written);
+    if (info) {
+        info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
+        info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
+    }
+    return st;
+}
+
+/* The GPU engine on host arrays behind the front door (hzgsvd__gsvd_any; the backend record:
+ * hzgsvd__gpu_host_backend): the run on device copies, and the reduction on the host
+ * with its core on the GPU.  Tall full-rank pairs stay on the GPU engine: docs/PERFORMANCE.md,
+ * "Tall pairs". */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_host_full_rank(const hzgsvd__gpu_prec *X, const hzgsvd__pair_call *c, hzgsvd__on_deficient mode,
+                                                        int *written, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_host_run(X, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                                mode, written);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_host_reduce(const hzgsvd__gpu_prec *X, hzgsvd__core_engine core, const hzgsvd__pair_call *c,
+                                                     hzgsvd_info *info)
+{
+    return hzgsvd__gsvd_general(X->dense, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
+                                c->t0, core);
+}
+
+/* A whole pair in host arrays (hzgsvd__any_engine: hzgsvd__gpu_any_host_of): the checks of a
+ * call that may reduce the pair, a device, then the front door with the host backend B. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_any_host(const hzgsvd__gpu_prec *X, const hzgsvd__backend *B, int m_f, int m_g, int n, double *F, int ldf,
+                                                  double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                                  const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
+    hzgsvd_status st = hzgsvd__gpu_check_any(X, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_need_device(info);
+    if (st != HZGSVD_SUCCESS) return st;
+    return hzgsvd__gsvd_any(B, &c, info);
+}
+
+/* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_plane(double *dst, int ldst, const double *src, int lsrc, int rows, int cols, enum cudaMemcpyKind kind,
+                                               cudaStream_t stream, hzgsvd_info *info)
+{
+    cudaError_t e = cudaMemcpy2DAsync(dst, sizeof(double) * ldst, src, sizeof(double) * lsrc, sizeof(double) * rows, cols, kind, stream);
+    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
+    if (e != cudaSuccess)
+        return hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaMemcpy2DAsync (%s, %d x %d doubles) failed: %s (%d)",
+                            kind == cudaMemcpyDeviceToHost ? "to the host" : "to the device", rows, cols, cudaGetErrorString(e), (int)e);
+    return HZGSVD_SUCCESS;
+}
+
+/* A rows x cols device matrix (pl planes per element: real ld ldd; complex interleaved, or split
+ * planes d, di) to the host matrix h (ld rows), or back (up). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_copy(int pl, double *d, double *di, int ldd, int rows, int cols, double *h, int up, cudaStream_t stream,
+                                              hzgsvd_info *info)
+{
+    const enum cudaMemcpyKind kind = up ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+    if (rows == 0) return HZGSVD_SUCCESS;
+    if (pl == 2 && di) {   /* split planes: through a host plane, (de)interleaved here */
+        const size_t count = (size_t)rows * cols;
+        hzgsvd_status st = HZGSVD_SUCCESS;
+        double *plane = (double *)malloc(sizeof(double) * count);
+        if (!plane) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "a host plane of %d x %d", rows, cols);
+        for (int part = 0; part < 2 && st == HZGSVD_SUCCESS; ++part) {
+            double *dp = part ? di : d;
+            if (up) {
+                for (size_t i = 0; i < count; ++i) plane[i] = h[2 * i + part];
+                st = hzgsvd__gpu_plane(dp, ldd, plane, rows, rows, cols, kind, stream, info);
+            } else {
+                st = hzgsvd__gpu_plane(plane, rows, dp, ldd, rows, cols, kind, stream, info);
+                for (size_t i = 0; st == HZGSVD_SUCCESS && i < count; ++i) h[2 * i + part] = plane[i];
+            }
+        }
+        free(plane);
+        return st;
+    }
+    return up ? hzgsvd__gpu_plane(d, pl * ldd, h, pl * rows, pl * rows, cols, kind, stream, info)
+              : hzgsvd__gpu_plane(h, pl * rows, d, pl * ldd, pl * rows, cols, kind, stream, info);
+}
+
+/* A general pair in device arrays: to the host, the reduction (its core on the GPU), the results back
+ * (where written).  The round trip is O((m_f + m_g + n) n) elements against the reduction's
+ * O((m_f + m_g + n) n^2) flops on the host. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_device_general(const hzgsvd__gpu_prec *X, hzgsvd__core_engine core, const hzgsvd__pair_call *c,
+                                                        hzgsvd_info *info)
+{
+    const int pl = X->planes;
+    const int m_f = c->m_f, m_g = c->m_g, n = c->n;
+    const int lf = m_f > 1 ? m_f : 1, lg = m_g > 1 ? m_g : 1;
+    const size_t nF = (size_t)pl * lf * n, nG = (size_t)pl * lg * n, nZ = (size_t)pl * n * n;
+    cudaStream_t stream = (cudaStream_t)c->stream;
+    hzgsvd_info local;
+    hzgsvd_status st;
+    if (!info) { info = &local; hzgsvd__info_reset(info); }
+    double *h = (double *)malloc(sizeof(double) * (nF + nG + nZ + 3 * (size_t)n));
+    if (!h) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host copies of a %d + %d by %d pair for its reduction", m_f, m_g, n);
+    double *hF = h, *hG = hF + nF, *hZ = hG + nG, *hs = hZ + nZ;
+    st = hzgsvd__gpu_copy(pl, c->F, c->Fi, c->ldf, m_f, n, hF, 0, stream, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_copy(pl, c->G, c->Gi, c->ldg, m_g, n, hG, 0, stream, info);
+    if (st == HZGSVD_SUCCESS)
+        st = hzgsvd__gsvd_general(X->dense, m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, c->o, info, c->t0, core);
+    if (info->outputs_written) {
+        hzgsvd_status up = hzgsvd__gpu_copy(pl, c->F, c->Fi, c->ldf, m_f, n, hF, 1, stream, info);
+        if (up == HZGSVD_SUCCESS) up = hzgsvd__gpu_copy(pl, c->G, c->Gi, c->ldg, m_g, n, hG, 1, stream, info);
+        if (up == HZGSVD_SUCCESS) up = hzgsvd__gpu_copy(pl, c->Z, c->Zi, c->ldz, n, n, hZ, 1, stream, info);
+        double *const dsig[3] = { c->sigma_f, c->sigma_g, c->sigma };
+        for (int a = 0; a < 3 && up == HZGSVD_SUCCESS; ++a)
+            if (dsig[a]) up = hzgsvd__gpu_plane(dsig[a], n, hs + (size_t)a * n, n, n, 1, cudaMemcpyHostToDevice, stream, info);
+        if (up != HZGSVD_SUCCESS) { info->outputs_written = 0; st = up; }
+    }
+    free(h);
+    return st;
+}
+
+/* The GPU engine on device arrays behind the front door (the backend record:
+ * hzgsvd__gpu_device_backend): the run on the caller's arrays, and the reduction through the host
+ * (its own checks first: the run checked only what a full-rank pair needs; info closed as the host
+ * entry point closes it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_device_full_rank(const hzgsvd__gpu_prec *X, const hzgsvd__pair_call *c, hzgsvd__on_deficient mode,
+                                                          int *written, hzgsvd_info *info)
+{
+    *written = 0;
+    return hzgsvd__gpu_run(X, c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f, c->sigma_g,
+                           c->sigma, c->d_work, c->work_bytes, (cudaStream_t)c->stream, c->o, info, written, 0, mode);
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_device_reduce(const hzgsvd__gpu_prec *X, hzgsvd__core_engine core, const hzgsvd__pair_call *c,
+                                                       hzgsvd_info *info)
+{
+    hzgsvd_status st = hzgsvd__gpu_check_any(X, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->o, info);
+    if (X->planes == 2 && st == HZGSVD_SUCCESS && (c->Fi || c->Gi || c->Zi) && ((!c->Fi && c->m_f > 0) || (!c->Gi && c->m_g > 0) || !c->Zi))
+        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_device_general(X, core, c, info);
+    hzgsvd__info_close(info, st, c->n, c->t0);
+    return st;
+}
+
+/* The copying device entry points: the front door with the device backend B (a general pair through
+ * the host). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_device_any(const hzgsvd__backend *B, int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG,
+                                                    double *dGi, int ldg, double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g,
+                                                    double *d_sigma, void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                    const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, dF, dFi, dG, dGi, dZ, dZi, d_sigma_f, d_sigma_g, d_sigma, &o, hzgsvd__now(),
+                                  d_work, work_bytes, (void *)stream };
+    hzgsvd__info_reset(info);
+    return hzgsvd__gsvd_any(B, &c, info);
+}
+
+/* In place (hzgsvd_gpu_?gsvd_inplace; paper section 3.1: no working copy): the caller's arrays
+ * (complex: split planes, none of them NULL) are the working matrices. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_inplace(const hzgsvd__gpu_prec *X, int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG,
+                                                 double *dGi, int ldg, double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g,
+                                                 double *d_sigma, void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                 const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    if (X->planes == 2 && (!dFi || !dGi || !dZi)) {
+        hzgsvd__info_reset(info);
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
+    }
+    return hzgsvd__gpu_run(X, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt,
+                           info, NULL, 1, HZGSVD__DEFICIENT_REPORT);
+}
+
+/* The host-pointer entry points (hzgsvd_gpu_?gsvd_host): the front door on host arrays (any_host: the
+ * precision's instance of hzgsvd__gpu_any_host_of), info closed. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gsvd_host(hzgsvd__any_engine any_host, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                                   double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt,
+                                                   hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
+    hzgsvd__info_reset(info);
+    const hzgsvd_status st = any_host(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
+    hzgsvd__info_close(info, st, n, t0);
+    return st;
+}
+
+/* The callbacks without context, one instance per precision X: the reduction's core on the GPU
+ * (hzgsvd__core_engine), a whole pair in host arrays (hzgsvd__any_engine: xGGSVD3 and the host entry
+ * point), and the front door's backend records on host and on device arrays. */
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_core_of(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss, const hzgsvd_options *o,
+                                                 hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    return hzgsvd__gpu_core(X, s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, mode);
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_host_full_rank_of(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_host_full_rank(X, c, mode, written, info);
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_host_reduce_of(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_host_reduce(X, hzgsvd__gpu_core_of<X>, c, info);
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_host_backend(void)
+{
+    static const hzgsvd__backend B = { 0, 0, hzgsvd__gpu_host_full_rank_of<X>, hzgsvd__gpu_host_reduce_of<X> };
+    return &B;
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_any_host_of(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                     double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                                     double t0)
+{
+    return hzgsvd__gpu_any_host(X, hzgsvd__gpu_host_backend<X>(), m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0);
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_device_full_rank_of(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_device_full_rank(X, c, mode, written, info);
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_device_reduce_of(const hzgsvd__pair_call *c, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_device_reduce(X, hzgsvd__gpu_core_of<X>, c, info);
+}
+
+template <const hzgsvd__gpu_prec *X>
+HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
+{
+    static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
+    return &B;
+}
+#line 4272 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_api.cu ***/
+
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
-/* The single-GPU engine's per-precision part, real: thin launchers of this precision's kernels and its
- * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu) calls them,
- * collected in the table hzgsvd__d_gpu_prec; then the workspace queries of this precision. */
+/* The single-GPU engine's per-precision part, real: thin launchers of this precision's kernels in
+ * the shape the host code written once calls them -- the block step's for the sweeper
+ * (hzgsvd__d_gpu_step_ops, templates/hzgsvd_gpu_sweep.cu), the rest for the driver
+ * (templates/hzgsvd_gpu_driver.cu) -- collected in the table hzgsvd__d_gpu_prec, then this precision's
+ * public entry points, one call each into the host code (templates/hzgsvd_gpu_api.cu). */
 
 /* The kernels' view of the working matrices. */
 HZGSVD_PRIVATE hzgsvd__d_gpu_mats hzgsvd__d_gpu_mats_of(const hzgsvd__gpu_work *W)
@@ -3961,56 +4289,34 @@ HZGSVD_PRIVATE hzgsvd__d_gpu_mats hzgsvd__d_gpu_mats_of(const hzgsvd__gpu_work *
 
 HZGSVD_PRIVATE int hzgsvd__d_gpu_has_variant(int w, int variant, int sort) { return hzgsvd__d_solve_instance(w, variant, sort) != NULL; }
 
-/* The block step's sweeper with what it keeps: the matrices it was set up on and the per-pair counters. */
-typedef struct hzgsvd__d_gpu_sweep_state {
-    hzgsvd__d_gpu_sweeper SW;
-    hzgsvd__d_gpu_mats M;
-    hzgsvd__d_gpu_block_stats *h_stats;
-} hzgsvd__d_gpu_sweep_state;
-
-HZGSVD_PRIVATE size_t hzgsvd__d_gpu_sweeper_plan(int mf, int mg, int nz, int n, int w)
-{
-    hzgsvd__d_gpu_step S;
-    return hzgsvd__d_sweeper_plan(mf, mg, nz, n, w, &S);
-}
-
-HZGSVD_PRIVATE void *hzgsvd__d_gpu_sweeper_new(int npairs)
-{
-    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)calloc(1, sizeof *T);
-    if (T) T->h_stats = (hzgsvd__d_gpu_block_stats *)malloc(sizeof(hzgsvd__d_gpu_block_stats) * (size_t)npairs);
-    if (T && !T->h_stats) { free(T); T = NULL; }
-    return T;
-}
-
-HZGSVD_PRIVATE void hzgsvd__d_gpu_sweeper_free(void *t)
-{
-    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)t;
-    if (!T) return;
-    hzgsvd__d_sweeper_free(&T->SW);
-    free(T->h_stats);
-    free(T);
-}
-
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_sweeper_init(void *t, const hzgsvd__gpu_work *W, const int *d_outer, const int *h_outer, int steps, int w,
-                                                  const hzgsvd_options *o, char *step_mem)
-{
-    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)t;
-    T->M = hzgsvd__d_gpu_mats_of(W);
-    return hzgsvd__d_sweeper_init(&T->SW, &T->M, d_outer, h_outer, steps, w, o, step_mem);
-}
-
-HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_sweeper_sweep(void *t, cudaStream_t stream, unsigned long long *all, unsigned long long *big, int *fail,
-                                                   int *fail_pair, int *fail_col)
-{
-    hzgsvd__d_gpu_sweep_state *T = (hzgsvd__d_gpu_sweep_state *)t;
-    return hzgsvd__d_sweeper_sweep(&T->SW, stream, T->h_stats, all, big, fail, fail_pair, fail_col);
-}
-
 HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_load_k(const double *Y, const double *Yi, int m, int n, int ld, double *const W[2], int ldw, cudaStream_t s)
 {
     hzgsvd__d_load<<<dim3((m + 255) / 256, n), 256, 0, s>>>(Y, Yi, m, n, ld, W[0], ldw);
     return cudaGetLastError();
 }
+
+/* The block step's record with its kernels: the sweeper's part of this precision (hzgsvd_gpu_sweep.cu). */
+typedef struct hzgsvd__d_gpu_step_state {
+    hzgsvd__d_gpu_step S;
+    hzgsvd__d_step_kernel gram, solve, update;
+} hzgsvd__d_gpu_step_state;
+
+HZGSVD_PRIVATE void hzgsvd__d_gpu_step_setup(void *args, const hzgsvd__gpu_work *M, const hzgsvd__gpu_step_args *A, int w, int variant, int sort,
+                                         const void *kern[3], int *solve_warps)
+{
+    hzgsvd__d_gpu_step_state *T = (hzgsvd__d_gpu_step_state *)args;
+    hzgsvd__gpu_step_fill(T, hzgsvd__d_gpu_mats_of(M), A);
+    T->gram = w == 32 ? hzgsvd__d_gram<32> : hzgsvd__d_gram<16>;
+    T->update = w == 32 ? hzgsvd__d_update<32> : hzgsvd__d_update<16>;
+    T->solve = hzgsvd__d_solve_instance(w, variant, sort);
+    hzgsvd__gpu_step_kernels(T, kern);
+    *solve_warps = HZGSVD__D_SOLVE_WARPS(w);
+}
+
+HZGSVD_PRIVATE const hzgsvd__gpu_step_ops hzgsvd__d_gpu_step_ops = {
+    1, sizeof(hzgsvd__d_gpu_step_state), sizeof(hzgsvd__d_gpu_block_stats), hzgsvd__d_gpu_step_setup, hzgsvd__gpu_step_launch<hzgsvd__d_gpu_step_state>,
+    hzgsvd__gpu_pair_stats_of<hzgsvd__d_gpu_block_stats>,
+};
 
 HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_check_values_k(double *const W[2], int m, int n, int ldw, int *bad, int *zero, double *nrm, int *ex,
                                                     cudaStream_t s)
@@ -4064,19 +4370,14 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__d_gpu_gather_k(double *const W[2], int ldw, c
     return cudaGetLastError();
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_orth_max_k(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
-                                                  cudaStream_t stream, hzgsvd_info *info)
-{
-    return hzgsvd__d_orth_max_gpu(Y[0], m, nc, ld, OL, scratch, which, stream, info);
-}
-
 /* The table the driver runs this precision by (members in the order of hzgsvd__gpu_prec). */
 HZGSVD_PRIVATE const hzgsvd__gpu_prec hzgsvd__d_gpu_prec = {
     1, "d", hzgsvd__d_gpu_has_variant,
-    hzgsvd__d_gpu_sweeper_plan, hzgsvd__d_gpu_sweeper_new, hzgsvd__d_gpu_sweeper_init, hzgsvd__d_gpu_sweeper_sweep, hzgsvd__d_sweeper_fail_text,
-    hzgsvd__d_gpu_sweeper_free,
+    hzgsvd__gpu_sweeper_plan<&hzgsvd__d_gpu_step_ops>, hzgsvd__gpu_sweeper_of<&hzgsvd__d_gpu_step_ops>, hzgsvd__gpu_sweeper_init,
+    hzgsvd__gpu_sweeper_sweep, hzgsvd__gpu_sweeper_fail_text, hzgsvd__gpu_sweeper_free,
     hzgsvd__d_gpu_load_k, hzgsvd__d_gpu_check_values_k, hzgsvd__d_gpu_scale_pow2_k, hzgsvd__d_gpu_border_k, hzgsvd__d_gpu_init_fgz_k, hzgsvd__d_gpu_rescale_k,
-    hzgsvd__d_gpu_real_columns_k, hzgsvd__d_gpu_rank_test_k, hzgsvd__d_gpu_gather_k, hzgsvd__d_gpu_refine, hzgsvd__d_gpu_refine_norms, hzgsvd__d_gpu_orth_max_k,
+    hzgsvd__d_gpu_real_columns_k, hzgsvd__d_gpu_rank_test_k, hzgsvd__d_gpu_gather_k, hzgsvd__gpu_refine_of<&hzgsvd__d_refine_ops>,
+    hzgsvd__gpu_refine_norms_of<&hzgsvd__d_refine_ops>, hzgsvd__gpu_orth_max_of<&hzgsvd__d_orth_ops>, &hzgsvd__d_dense_prec,
 };
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
@@ -4088,12 +4389,57 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace_workspace_size(int m_f, int m_
 {
     return hzgsvd__gpu_inplace_workspace_size(&hzgsvd__d_gpu_prec, m_f, m_g, n, opt, bytes);
 }
+
+/* Device-pointer entry point; hzgsvd_single.cuh has the contract. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
+                                          double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                          void *d_work, size_t work_bytes, cudaStream_t stream,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_device_any(hzgsvd__gpu_device_backend<&hzgsvd__d_gpu_prec>(), m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg,
+                                  (double *)dZ, NULL, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+}
+
+/* In place (paper section 3.1: no working copy): the caller's arrays are the working matrices.
+ * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
+ * (hzgsvd_gpu_dgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
+ * engine's final order, not sorted.  Full-rank pairs only: the arrays are the iterates. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf,
+                                                  double *dG, int ldg, double *dZ, int ldz,
+                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
+                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
+                                                  const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_inplace(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
+                               d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+}
+
+/* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_dgsvd. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                               const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__gpu_gsvd_host(hzgsvd__gpu_any_host_of<&hzgsvd__d_gpu_prec>, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, opt,
+                                 info);
+}
+
+/* LAPACK's xGGSVD3 on the GPU engine (host arrays; hzgsvd_cpu_dggsvd3 has the contract). */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
+                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
+                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
+                                            const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__ggsvd3(&hzgsvd__d_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
+                        0, hzgsvd__gpu_any_host_of<&hzgsvd__d_gpu_prec>);
+}
 /*** end templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
-/* The single-GPU engine's per-precision part, complex: thin launchers of this precision's kernels and its
- * block-step sweeper in the shape the one driver (templates/hzgsvd_gpu_driver.cu) calls them,
- * collected in the table hzgsvd__z_gpu_prec; then the workspace queries of this precision. */
+/* The single-GPU engine's per-precision part, complex: thin launchers of this precision's kernels in
+ * the shape the host code written once calls them -- the block step's for the sweeper
+ * (hzgsvd__z_gpu_step_ops, templates/hzgsvd_gpu_sweep.cu), the rest for the driver
+ * (templates/hzgsvd_gpu_driver.cu) -- collected in the table hzgsvd__z_gpu_prec, then this precision's
+ * public entry points, one call each into the host code (templates/hzgsvd_gpu_api.cu). */
 
 /* The kernels' view of the working matrices. */
 HZGSVD_PRIVATE hzgsvd__z_gpu_mats hzgsvd__z_gpu_mats_of(const hzgsvd__gpu_work *W)
@@ -4107,56 +4453,34 @@ HZGSVD_PRIVATE hzgsvd__z_gpu_mats hzgsvd__z_gpu_mats_of(const hzgsvd__gpu_work *
 
 HZGSVD_PRIVATE int hzgsvd__z_gpu_has_variant(int w, int variant, int sort) { return hzgsvd__z_solve_instance(w, variant, sort) != NULL; }
 
-/* The block step's sweeper with what it keeps: the matrices it was set up on and the per-pair counters. */
-typedef struct hzgsvd__z_gpu_sweep_state {
-    hzgsvd__z_gpu_sweeper SW;
-    hzgsvd__z_gpu_mats M;
-    hzgsvd__z_gpu_block_stats *h_stats;
-} hzgsvd__z_gpu_sweep_state;
-
-HZGSVD_PRIVATE size_t hzgsvd__z_gpu_sweeper_plan(int mf, int mg, int nz, int n, int w)
-{
-    hzgsvd__z_gpu_step S;
-    return hzgsvd__z_sweeper_plan(mf, mg, nz, n, w, &S);
-}
-
-HZGSVD_PRIVATE void *hzgsvd__z_gpu_sweeper_new(int npairs)
-{
-    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)calloc(1, sizeof *T);
-    if (T) T->h_stats = (hzgsvd__z_gpu_block_stats *)malloc(sizeof(hzgsvd__z_gpu_block_stats) * (size_t)npairs);
-    if (T && !T->h_stats) { free(T); T = NULL; }
-    return T;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_gpu_sweeper_free(void *t)
-{
-    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)t;
-    if (!T) return;
-    hzgsvd__z_sweeper_free(&T->SW);
-    free(T->h_stats);
-    free(T);
-}
-
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_sweeper_init(void *t, const hzgsvd__gpu_work *W, const int *d_outer, const int *h_outer, int steps, int w,
-                                                  const hzgsvd_options *o, char *step_mem)
-{
-    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)t;
-    T->M = hzgsvd__z_gpu_mats_of(W);
-    return hzgsvd__z_sweeper_init(&T->SW, &T->M, d_outer, h_outer, steps, w, o, step_mem);
-}
-
-HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_sweeper_sweep(void *t, cudaStream_t stream, unsigned long long *all, unsigned long long *big, int *fail,
-                                                   int *fail_pair, int *fail_col)
-{
-    hzgsvd__z_gpu_sweep_state *T = (hzgsvd__z_gpu_sweep_state *)t;
-    return hzgsvd__z_sweeper_sweep(&T->SW, stream, T->h_stats, all, big, fail, fail_pair, fail_col);
-}
-
 HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_load_k(const double *Y, const double *Yi, int m, int n, int ld, double *const W[2], int ldw, cudaStream_t s)
 {
     hzgsvd__z_load<<<dim3((m + 255) / 256, n), 256, 0, s>>>(Y, Yi, m, n, ld, W[0], W[1], ldw);
     return cudaGetLastError();
 }
+
+/* The block step's record with its kernels: the sweeper's part of this precision (hzgsvd_gpu_sweep.cu). */
+typedef struct hzgsvd__z_gpu_step_state {
+    hzgsvd__z_gpu_step S;
+    hzgsvd__z_step_kernel gram, solve, update;
+} hzgsvd__z_gpu_step_state;
+
+HZGSVD_PRIVATE void hzgsvd__z_gpu_step_setup(void *args, const hzgsvd__gpu_work *M, const hzgsvd__gpu_step_args *A, int w, int variant, int sort,
+                                         const void *kern[3], int *solve_warps)
+{
+    hzgsvd__z_gpu_step_state *T = (hzgsvd__z_gpu_step_state *)args;
+    hzgsvd__gpu_step_fill(T, hzgsvd__z_gpu_mats_of(M), A);
+    T->gram = w == 32 ? hzgsvd__z_gram<32> : hzgsvd__z_gram<16>;
+    T->update = w == 32 ? hzgsvd__z_update<32> : hzgsvd__z_update<16>;
+    T->solve = hzgsvd__z_solve_instance(w, variant, sort);
+    hzgsvd__gpu_step_kernels(T, kern);
+    *solve_warps = HZGSVD__Z_SOLVE_WARPS(w);
+}
+
+HZGSVD_PRIVATE const hzgsvd__gpu_step_ops hzgsvd__z_gpu_step_ops = {
+    2, sizeof(hzgsvd__z_gpu_step_state), sizeof(hzgsvd__z_gpu_block_stats), hzgsvd__z_gpu_step_setup, hzgsvd__gpu_step_launch<hzgsvd__z_gpu_step_state>,
+    hzgsvd__gpu_pair_stats_of<hzgsvd__z_gpu_block_stats>,
+};
 
 HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_check_values_k(double *const W[2], int m, int n, int ldw, int *bad, int *zero, double *nrm, int *ex,
                                                     cudaStream_t s)
@@ -4210,19 +4534,14 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_gpu_gather_k(double *const W[2], int ldw, c
     return cudaGetLastError();
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_orth_max_k(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
-                                                  cudaStream_t stream, hzgsvd_info *info)
-{
-    return hzgsvd__z_orth_max_gpu(Y[0], Y[1], m, nc, ld, OL, scratch, which, stream, info);
-}
-
 /* The table the driver runs this precision by (members in the order of hzgsvd__gpu_prec). */
 HZGSVD_PRIVATE const hzgsvd__gpu_prec hzgsvd__z_gpu_prec = {
     2, "z", hzgsvd__z_gpu_has_variant,
-    hzgsvd__z_gpu_sweeper_plan, hzgsvd__z_gpu_sweeper_new, hzgsvd__z_gpu_sweeper_init, hzgsvd__z_gpu_sweeper_sweep, hzgsvd__z_sweeper_fail_text,
-    hzgsvd__z_gpu_sweeper_free,
+    hzgsvd__gpu_sweeper_plan<&hzgsvd__z_gpu_step_ops>, hzgsvd__gpu_sweeper_of<&hzgsvd__z_gpu_step_ops>, hzgsvd__gpu_sweeper_init,
+    hzgsvd__gpu_sweeper_sweep, hzgsvd__gpu_sweeper_fail_text, hzgsvd__gpu_sweeper_free,
     hzgsvd__z_gpu_load_k, hzgsvd__z_gpu_check_values_k, hzgsvd__z_gpu_scale_pow2_k, hzgsvd__z_gpu_border_k, hzgsvd__z_gpu_init_fgz_k, hzgsvd__z_gpu_rescale_k,
-    hzgsvd__z_gpu_real_columns_k, hzgsvd__z_gpu_rank_test_k, hzgsvd__z_gpu_gather_k, hzgsvd__z_gpu_refine, hzgsvd__z_gpu_refine_norms, hzgsvd__z_gpu_orth_max_k,
+    hzgsvd__z_gpu_real_columns_k, hzgsvd__z_gpu_rank_test_k, hzgsvd__z_gpu_gather_k, hzgsvd__gpu_refine_of<&hzgsvd__z_refine_ops>,
+    hzgsvd__gpu_refine_norms_of<&hzgsvd__z_refine_ops>, hzgsvd__gpu_orth_max_of<&hzgsvd__z_orth_ops>, &hzgsvd__z_dense_prec,
 };
 
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_workspace_size(int m_f, int m_g, int n, const hzgsvd_options *opt, size_t *bytes)
@@ -4234,520 +4553,6 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace_workspace_size(int m_f, int m_
 {
     return hzgsvd__gpu_inplace_workspace_size(&hzgsvd__z_gpu_prec, m_f, m_g, n, opt, bytes);
 }
-/*** end templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
-
-/*** begin templates/hzgsvd_gpu_api.cu.j2 [d] ***/
-/* The public entry points of the single-GPU engine, real, and general pairs on it.  A full-rank
- * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
- * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_reduce.c: QR with column pivoting, which cuSOLVER does not
- * offer), whose full-rank core then runs on the GPU (hzgsvd__d_gpu_core): the O(m n^2) reduction once on
- * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
- * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
-
-/* The argument checks of a call that may reduce the pair, before any CUDA call: the general checks
- * (or, with preprocess = 0, the full-rank engine's), then the GPU engine's own (block width 0, 16 or
- * 32, the variant's kernels built for every width the run may choose, sizes below 2^31 elements). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_check_any(int m_f, int m_g, int n, const void *F, int ldf, const void *G, int ldg,
-                                                 const void *Z, int ldz, const hzgsvd_options *o, hzgsvd_info *info)
-{
-    const hzgsvd_status st = o->preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info)
-                                                : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    if (o->block_width != 0 && !hzgsvd__gpu_width_ok(o->block_width))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o->block_width);
-    if ((o->block_width == 0 || o->block_width == 16) && !hzgsvd__d_solve_instance(16, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o->variant, o->sort ? "sorting" : "non-sorting");
-    if ((o->block_width == 0 || o->block_width == 32) && !hzgsvd__d_solve_instance(32, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o->variant, o->sort ? "sorting" : "non-sorting");
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff || (size_t)n * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n and n*n must be below 2^31 per matrix");
-    return HZGSVD_SUCCESS;
-}
-
-/* HZGSVD_ERR_NO_DEVICE unless a CUDA device is there. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_need_device(hzgsvd_info *info)
-{
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (mode as
- * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, hzgsvd__on_deficient mode, int *written)
-{
-    const size_t el = sizeof(double) * 1;        /* bytes of one element */
-    hzgsvd_status st;
-    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
-    hzgsvd__gpu_layout L;
-    *written = 0;
-    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
-        const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
-        st = hzgsvd__gpu_check(&hzgsvd__d_gpu_prec, m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
-    }
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
-    if (st != HZGSVD_SUCCESS) return st;
-    HZGSVD__CU(cudaMalloc((void **)&dF, el * (size_t)m_f * n));
-    HZGSVD__CU(cudaMalloc((void **)&dG, el * (size_t)m_g * n));
-    HZGSVD__CU(cudaMalloc((void **)&dZ, el * (size_t)n * n));
-    HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
-    HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
-    HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
-                       written, 0, mode);
-    if (*written) {
-        const hzgsvd_status run = st;
-        HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
-        HZGSVD__CU(cudaMemcpy2D(G, el * ldg, dG, el * m_g, el * m_g, n, cudaMemcpyDeviceToHost));
-        HZGSVD__CU(cudaMemcpy2D(Z, el * ldz, dZ, el * n, el * n, n, cudaMemcpyDeviceToHost));
-        if (sigma_f) HZGSVD__CU(cudaMemcpy(sigma_f, dS, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        if (sigma_g) HZGSVD__CU(cudaMemcpy(sigma_g, dS + n, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        if (sigma) HZGSVD__CU(cudaMemcpy(sigma, dS + 2 * (size_t)n, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        st = run;
-    }
-done:
-    cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
-    return st;
-}
-
-/* The reduction's core on the GPU (hzgsvd__core_engine): the engine on copies of the s x s pair.  The
- * run resets info; the reduction's fields are kept across it. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    hzgsvd_options oc = *o;
-    hzgsvd_info kept;
-    int written;
-    memset(&kept, 0, sizeof kept);
-    (void)t0;
-    oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
-    if (info) kept = *info;
-    const hzgsvd_status st = hzgsvd__d_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, mode, &written);
-    if (info) {
-        info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
-        info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
-    }
-    return st;
-}
-
-/* The GPU engine on host arrays behind the front door (hzgsvd__gsvd_any): the run on device copies,
- * and the reduction on the host with its core on the GPU.  Tall full-rank pairs stay on the GPU
- * engine: docs/PERFORMANCE.md, "Tall pairs". */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_host_run(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
-                              mode, written);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_host_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
-{
-    return hzgsvd__gsvd_general(&hzgsvd__d_dense_prec, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
-                              c->t0, hzgsvd__d_gpu_core);
-}
-
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_gpu_host_backend = { 0, 0, hzgsvd__d_gpu_host_full_rank, hzgsvd__d_gpu_host_reduce };
-
-/* A whole pair in host arrays (hzgsvd__any_engine): the checks of a call that may reduce the pair, a
- * device, then the front door. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                                double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
-                                                hzgsvd_info *info, double t0)
-{
-    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
-    hzgsvd_status st = hzgsvd__d_gpu_check_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
-    if (st != HZGSVD_SUCCESS) return st;
-    return hzgsvd__gsvd_any(&hzgsvd__d_gpu_host_backend, &c, info);
-}
-
-/* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_plane(double *dst, int ldst, const double *src, int lsrc, int rows, int cols,
-                                                    enum cudaMemcpyKind kind, cudaStream_t stream, hzgsvd_info *info)
-{
-    cudaError_t e = cudaMemcpy2DAsync(dst, sizeof(double) * ldst, src, sizeof(double) * lsrc, sizeof(double) * rows, cols, kind, stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
-    if (e != cudaSuccess)
-        return hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaMemcpy2DAsync (%s, %d x %d doubles) failed: %s (%d)",
-                            kind == cudaMemcpyDeviceToHost ? "to the host" : "to the device", rows, cols, cudaGetErrorString(e), (int)e);
-    return HZGSVD_SUCCESS;
-}
-
-/* A rows x cols device matrix (ld ldd) to the host matrix h (ld rows), or back (up). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_copy(double *d, double *di, int ldd, int rows, int cols, double *h, int up,
-                                            cudaStream_t stream, hzgsvd_info *info)
-{
-    const enum cudaMemcpyKind kind = up ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-    if (rows == 0) return HZGSVD_SUCCESS;
-    (void)di;
-    return up ? hzgsvd__d_gpu_plane(d, 1 * ldd, h, 1 * rows, 1 * rows, cols, kind, stream, info)
-              : hzgsvd__d_gpu_plane(h, 1 * rows, d, 1 * ldd, 1 * rows, cols, kind, stream, info);
-}
-
-/* A general pair in device arrays: to the host, hzgsvd__d_gpu_any_host's reduction (its core on the GPU),
- * the results back (where written).  The round trip is O((m_f + m_g + n) n) elements against the
- * reduction's O((m_f + m_g + n) n^2) flops on the host. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_general(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
-                                                      double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                      cudaStream_t stream, const hzgsvd_options *o, hzgsvd_info *info, double t0)
-{
-    const int lf = m_f > 1 ? m_f : 1, lg = m_g > 1 ? m_g : 1;
-    const size_t nF = (size_t)1 * lf * n, nG = (size_t)1 * lg * n, nZ = (size_t)1 * n * n;
-    hzgsvd_info local;
-    hzgsvd_status st;
-    if (!info) { info = &local; hzgsvd__info_reset(info); }
-    double *h = (double *)malloc(sizeof(double) * (nF + nG + nZ + 3 * (size_t)n));
-    if (!h) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host copies of a %d + %d by %d pair for its reduction", m_f, m_g, n);
-    double *hF = h, *hG = hF + nF, *hZ = hG + nG, *hs = hZ + nZ;
-    st = hzgsvd__d_gpu_copy(dF, dFi, ldf, m_f, n, hF, 0, stream, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_copy(dG, dGi, ldg, m_g, n, hG, 0, stream, info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__gsvd_general(&hzgsvd__d_dense_prec, m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__d_gpu_core);
-    if (info->outputs_written) {
-        hzgsvd_status up = hzgsvd__d_gpu_copy(dF, dFi, ldf, m_f, n, hF, 1, stream, info);
-        if (up == HZGSVD_SUCCESS) up = hzgsvd__d_gpu_copy(dG, dGi, ldg, m_g, n, hG, 1, stream, info);
-        if (up == HZGSVD_SUCCESS) up = hzgsvd__d_gpu_copy(dZ, dZi, ldz, n, n, hZ, 1, stream, info);
-        double *const dsig[3] = { d_sigma_f, d_sigma_g, d_sigma };
-        for (int a = 0; a < 3 && up == HZGSVD_SUCCESS; ++a)
-            if (dsig[a]) up = hzgsvd__d_gpu_plane(dsig[a], n, hs + (size_t)a * n, n, n, 1, cudaMemcpyHostToDevice, stream, info);
-        if (up != HZGSVD_SUCCESS) { info->outputs_written = 0; st = up; }
-    }
-    free(h);
-    return st;
-}
-
-/* The GPU engine on device arrays behind the front door: the run on the caller's arrays, and the
- * reduction through the host (its own checks first: the run checked only what a full-rank pair
- * needs; info closed as the host entry point closes it). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
-{
-    *written = 0;
-    return hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f,
-                           c->sigma_g, c->sigma, c->d_work, c->work_bytes, (cudaStream_t)c->stream, c->o, info, written, 0, mode);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
-{
-    hzgsvd_status st = hzgsvd__d_gpu_check_any(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_gpu_need_device(info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__d_gpu_device_general(c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f, c->sigma_g,
-                                      c->sigma, (cudaStream_t)c->stream, c->o, info, c->t0);
-    hzgsvd__info_close(info, st, c->n, c->t0);
-    return st;
-}
-
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_gpu_device_backend = { 0, 1, hzgsvd__d_gpu_device_full_rank, hzgsvd__d_gpu_device_reduce };
-
-/* The copying device entry points: the front door on device arrays (a general pair through the host). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gpu_device_any(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
-                                                  double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
-                                                  const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
-    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, dF, dFi, dG, dGi, dZ, dZi, d_sigma_f, d_sigma_g, d_sigma, &o, hzgsvd__now(),
-                                  d_work, work_bytes, (void *)stream };
-    hzgsvd__info_reset(info);
-    return hzgsvd__gsvd_any(&hzgsvd__d_gpu_device_backend, &c, info);
-}
-
-/* Device-pointer entry point; hzgsvd_single.cuh has the contract. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd(int m_f, int m_g, int n, double *dF, int ldf, double *dG, int ldg,
-                                          double *dZ, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                          void *d_work, size_t work_bytes, cudaStream_t stream,
-                                          const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__d_gpu_device_any(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
-                                d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
-}
-
-/* In place (paper section 3.1: no working copy): the caller's arrays are the working matrices.
- * Needs n a multiple of 32, m_f and m_g multiples of 64 and ld = rows; the workspace is the strategy table and O(n) vectors
- * (hzgsvd_gpu_dgsvd_inplace_workspace_size).  Columns of U, V, Z and the sigmas come back in the
- * engine's final order, not sorted.  Full-rank pairs only: the arrays are the iterates. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_inplace(int m_f, int m_g, int n, double *dF, int ldf,
-                                                  double *dG, int ldg, double *dZ, int ldz,
-                                                  double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
-                                                  const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__gpu_run(&hzgsvd__d_gpu_prec, m_f, m_g, n, dF, NULL, ldf, dG, NULL, ldg, dZ, NULL, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, HZGSVD__DEFICIENT_REPORT);
-}
-
-/* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_dgsvd. */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                               double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                               const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
-    hzgsvd__info_reset(info);
-    const hzgsvd_status st = hzgsvd__d_gpu_any_host(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
-    hzgsvd__info_close(info, st, n, t0);
-    return st;
-}
-
-/* LAPACK's xGGSVD3 on the GPU engine (host arrays; hzgsvd_cpu_dggsvd3 has the contract). */
-HZGSVD_API hzgsvd_status hzgsvd_gpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
-                                            double *A, int lda, double *B, int ldb, double *alpha, double *beta,
-                                            double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
-                                            const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__ggsvd3(&hzgsvd__d_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
-                        0, hzgsvd__d_gpu_any_host);
-}
-/*** end templates/hzgsvd_gpu_api.cu.j2 [d] ***/
-
-/*** begin templates/hzgsvd_gpu_api.cu.j2 [z] ***/
-/* The public entry points of the single-GPU engine, complex, and general pairs on it.  A full-rank
- * pair runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G
- * numerically rank deficient, or options.preprocess = 1) goes through the CPU engine's rank-revealing
- * reduction on the host (hzgsvd_reduce.c: QR with column pivoting, which cuSOLVER does not
- * offer), whose full-rank core then runs on the GPU (hzgsvd__z_gpu_core): the O(m n^2) reduction once on
- * the host, the iteration on the device.  The device entry points therefore copy a general pair to the
- * host and its results back (documented in hzgsvd_single.cuh); a full-rank pair never leaves the GPU. */
-
-/* The argument checks of a call that may reduce the pair, before any CUDA call: the general checks
- * (or, with preprocess = 0, the full-rank engine's), then the GPU engine's own (block width 0, 16 or
- * 32, the variant's kernels built for every width the run may choose, sizes below 2^31 elements). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_check_any(int m_f, int m_g, int n, const void *F, int ldf, const void *G, int ldg,
-                                                 const void *Z, int ldz, const hzgsvd_options *o, hzgsvd_info *info)
-{
-    const hzgsvd_status st = o->preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info)
-                                                : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
-    if (st != HZGSVD_SUCCESS) return st;
-    if (o->block_width != 0 && !hzgsvd__gpu_width_ok(o->block_width))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", o->block_width);
-    if ((o->block_width == 0 || o->block_width == 16) && !hzgsvd__z_solve_instance(16, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o->variant, o->sort ? "sorting" : "non-sorting");
-    if ((o->block_width == 0 || o->block_width == 32) && !hzgsvd__z_solve_instance(32, o->variant, o->sort))
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
-                            o->variant, o->sort ? "sorting" : "non-sorting");
-    if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff || (size_t)n * n > (size_t)0x7fffffff)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n and n*n must be below 2^31 per matrix");
-    return HZGSVD_SUCCESS;
-}
-
-/* HZGSVD_ERR_NO_DEVICE unless a CUDA device is there. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_need_device(hzgsvd_info *info)
-{
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 1) {
-        (void)cudaGetLastError();
-        return hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "no CUDA device is available");
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* The GPU engine on a full-rank pair in host arrays: device copies in, the run (mode as
- * hzgsvd__gpu_run's), the results out where the run wrote them (*written). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_run(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                                const hzgsvd_options *o, hzgsvd_info *info, hzgsvd__on_deficient mode, int *written)
-{
-    const size_t el = sizeof(double) * 2;        /* bytes of one element */
-    hzgsvd_status st;
-    double *dF = NULL, *dG = NULL, *dZ = NULL, *dS = NULL;
-    hzgsvd__gpu_layout L;
-    *written = 0;
-    {   /* the run's checks (host pointers: no alignment asked), before the device is touched */
-        const hzgsvd_options ow = hzgsvd__with_width(o, hzgsvd__gpu_default_width(n));
-        st = hzgsvd__gpu_check(&hzgsvd__z_gpu_prec, m_f, m_g, n, F, NULL, ldf, G, NULL, ldg, Z, NULL, ldz, NULL, 0, &ow, 0, info, &L);
-    }
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
-    if (st != HZGSVD_SUCCESS) return st;
-    HZGSVD__CU(cudaMalloc((void **)&dF, el * (size_t)m_f * n));
-    HZGSVD__CU(cudaMalloc((void **)&dG, el * (size_t)m_g * n));
-    HZGSVD__CU(cudaMalloc((void **)&dZ, el * (size_t)n * n));
-    HZGSVD__CU(cudaMalloc((void **)&dS, sizeof(double) * 3 * (size_t)n));
-    HZGSVD__CU(cudaMemcpy2D(dF, el * m_f, F, el * ldf, el * m_f, n, cudaMemcpyHostToDevice));
-    HZGSVD__CU(cudaMemcpy2D(dG, el * m_g, G, el * ldg, el * m_g, n, cudaMemcpyHostToDevice));
-    st = hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, NULL, m_f, dG, NULL, m_g, dZ, NULL, n, dS, dS + n, dS + 2 * (size_t)n, NULL, 0, 0, o, info,
-                       written, 0, mode);
-    if (*written) {
-        const hzgsvd_status run = st;
-        HZGSVD__CU(cudaMemcpy2D(F, el * ldf, dF, el * m_f, el * m_f, n, cudaMemcpyDeviceToHost));
-        HZGSVD__CU(cudaMemcpy2D(G, el * ldg, dG, el * m_g, el * m_g, n, cudaMemcpyDeviceToHost));
-        HZGSVD__CU(cudaMemcpy2D(Z, el * ldz, dZ, el * n, el * n, n, cudaMemcpyDeviceToHost));
-        if (sigma_f) HZGSVD__CU(cudaMemcpy(sigma_f, dS, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        if (sigma_g) HZGSVD__CU(cudaMemcpy(sigma_g, dS + n, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        if (sigma) HZGSVD__CU(cudaMemcpy(sigma, dS + 2 * (size_t)n, sizeof(double) * n, cudaMemcpyDeviceToHost));
-        st = run;
-    }
-done:
-    cudaFree(dF); cudaFree(dG); cudaFree(dZ); cudaFree(dS);
-    return st;
-}
-
-/* The reduction's core on the GPU (hzgsvd__core_engine): the engine on copies of the s x s pair.  The
- * run resets info; the reduction's fields are kept across it. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    hzgsvd_options oc = *o;
-    hzgsvd_info kept;
-    int written;
-    memset(&kept, 0, sizeof kept);
-    (void)t0;
-    oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
-    if (info) kept = *info;
-    const hzgsvd_status st = hzgsvd__z_gpu_host_run(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, mode, &written);
-    if (info) {
-        info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
-        info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
-    }
-    return st;
-}
-
-/* The GPU engine on host arrays behind the front door (hzgsvd__gsvd_any): the run on device copies,
- * and the reduction on the host with its core on the GPU.  Tall full-rank pairs stay on the GPU
- * engine: docs/PERFORMANCE.md, "Tall pairs". */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
-{
-    return hzgsvd__z_gpu_host_run(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
-                              mode, written);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_host_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
-{
-    return hzgsvd__gsvd_general(&hzgsvd__z_dense_prec, c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma, c->o, info,
-                              c->t0, hzgsvd__z_gpu_core);
-}
-
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_gpu_host_backend = { 0, 0, hzgsvd__z_gpu_host_full_rank, hzgsvd__z_gpu_host_reduce };
-
-/* A whole pair in host arrays (hzgsvd__any_engine): the checks of a call that may reduce the pair, a
- * device, then the front door. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_any_host(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                                double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o,
-                                                hzgsvd_info *info, double t0)
-{
-    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
-    hzgsvd_status st = hzgsvd__z_gpu_check_any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
-    if (st != HZGSVD_SUCCESS) return st;
-    return hzgsvd__gsvd_any(&hzgsvd__z_gpu_host_backend, &c, info);
-}
-
-/* One rows x cols plane of doubles between device (ld ldd) and host (ld rows), on stream, synchronized. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_plane(double *dst, int ldst, const double *src, int lsrc, int rows, int cols,
-                                                    enum cudaMemcpyKind kind, cudaStream_t stream, hzgsvd_info *info)
-{
-    cudaError_t e = cudaMemcpy2DAsync(dst, sizeof(double) * ldst, src, sizeof(double) * lsrc, sizeof(double) * rows, cols, kind, stream);
-    if (e == cudaSuccess) e = cudaStreamSynchronize(stream);
-    if (e != cudaSuccess)
-        return hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaMemcpy2DAsync (%s, %d x %d doubles) failed: %s (%d)",
-                            kind == cudaMemcpyDeviceToHost ? "to the host" : "to the device", rows, cols, cudaGetErrorString(e), (int)e);
-    return HZGSVD_SUCCESS;
-}
-
-/* A rows x cols device matrix (interleaved, or split planes d, di) to the host matrix h (ld rows), or back (up). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_copy(double *d, double *di, int ldd, int rows, int cols, double *h, int up,
-                                            cudaStream_t stream, hzgsvd_info *info)
-{
-    const enum cudaMemcpyKind kind = up ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-    if (rows == 0) return HZGSVD_SUCCESS;
-    if (di) {   /* split planes: through a host plane, (de)interleaved here */
-        const size_t count = (size_t)rows * cols;
-        hzgsvd_status st = HZGSVD_SUCCESS;
-        double *plane = (double *)malloc(sizeof(double) * count);
-        if (!plane) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "a host plane of %d x %d", rows, cols);
-        for (int part = 0; part < 2 && st == HZGSVD_SUCCESS; ++part) {
-            double *dp = part ? di : d;
-            if (up) {
-                for (size_t i = 0; i < count; ++i) plane[i] = h[2 * i + part];
-                st = hzgsvd__z_gpu_plane(dp, ldd, plane, rows, rows, cols, kind, stream, info);
-            } else {
-                st = hzgsvd__z_gpu_plane(plane, rows, dp, ldd, rows, cols, kind, stream, info);
-                for (size_t i = 0; st == HZGSVD_SUCCESS && i < count; ++i) h[2 * i + part] = plane[i];
-            }
-        }
-        free(plane);
-        return st;
-    }
-    return up ? hzgsvd__z_gpu_plane(d, 2 * ldd, h, 2 * rows, 2 * rows, cols, kind, stream, info)
-              : hzgsvd__z_gpu_plane(h, 2 * rows, d, 2 * ldd, 2 * rows, cols, kind, stream, info);
-}
-
-/* A general pair in device arrays: to the host, hzgsvd__z_gpu_any_host's reduction (its core on the GPU),
- * the results back (where written).  The round trip is O((m_f + m_g + n) n) elements against the
- * reduction's O((m_f + m_g + n) n^2) flops on the host. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_general(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
-                                                      double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                      cudaStream_t stream, const hzgsvd_options *o, hzgsvd_info *info, double t0)
-{
-    const int lf = m_f > 1 ? m_f : 1, lg = m_g > 1 ? m_g : 1;
-    const size_t nF = (size_t)2 * lf * n, nG = (size_t)2 * lg * n, nZ = (size_t)2 * n * n;
-    hzgsvd_info local;
-    hzgsvd_status st;
-    if (!info) { info = &local; hzgsvd__info_reset(info); }
-    double *h = (double *)malloc(sizeof(double) * (nF + nG + nZ + 3 * (size_t)n));
-    if (!h) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host copies of a %d + %d by %d pair for its reduction", m_f, m_g, n);
-    double *hF = h, *hG = hF + nF, *hZ = hG + nG, *hs = hZ + nZ;
-    st = hzgsvd__z_gpu_copy(dF, dFi, ldf, m_f, n, hF, 0, stream, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_copy(dG, dGi, ldg, m_g, n, hG, 0, stream, info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__gsvd_general(&hzgsvd__z_dense_prec, m_f, m_g, n, hF, lf, hG, lg, hZ, n, hs, hs + n, hs + 2 * (size_t)n, o, info, t0, hzgsvd__z_gpu_core);
-    if (info->outputs_written) {
-        hzgsvd_status up = hzgsvd__z_gpu_copy(dF, dFi, ldf, m_f, n, hF, 1, stream, info);
-        if (up == HZGSVD_SUCCESS) up = hzgsvd__z_gpu_copy(dG, dGi, ldg, m_g, n, hG, 1, stream, info);
-        if (up == HZGSVD_SUCCESS) up = hzgsvd__z_gpu_copy(dZ, dZi, ldz, n, n, hZ, 1, stream, info);
-        double *const dsig[3] = { d_sigma_f, d_sigma_g, d_sigma };
-        for (int a = 0; a < 3 && up == HZGSVD_SUCCESS; ++a)
-            if (dsig[a]) up = hzgsvd__z_gpu_plane(dsig[a], n, hs + (size_t)a * n, n, n, 1, cudaMemcpyHostToDevice, stream, info);
-        if (up != HZGSVD_SUCCESS) { info->outputs_written = 0; st = up; }
-    }
-    free(h);
-    return st;
-}
-
-/* The GPU engine on device arrays behind the front door: the run on the caller's arrays, and the
- * reduction through the host (its own checks first: the run checked only what a full-rank pair
- * needs; info closed as the host entry point closes it). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
-{
-    *written = 0;
-    return hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f,
-                           c->sigma_g, c->sigma, c->d_work, c->work_bytes, (cudaStream_t)c->stream, c->o, info, written, 0, mode);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_reduce(const hzgsvd__pair_call *c, hzgsvd_info *info)
-{
-    hzgsvd_status st = hzgsvd__z_gpu_check_any(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->o, info);
-    if (st == HZGSVD_SUCCESS && (c->Fi || c->Gi || c->Zi) && ((!c->Fi && c->m_f > 0) || (!c->Gi && c->m_g > 0) || !c->Zi))
-        st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_gpu_need_device(info);
-    if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__z_gpu_device_general(c->m_f, c->m_g, c->n, c->F, c->Fi, c->ldf, c->G, c->Gi, c->ldg, c->Z, c->Zi, c->ldz, c->sigma_f, c->sigma_g,
-                                      c->sigma, (cudaStream_t)c->stream, c->o, info, c->t0);
-    hzgsvd__info_close(info, st, c->n, c->t0);
-    return st;
-}
-
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_gpu_device_backend = { 0, 1, hzgsvd__z_gpu_device_full_rank, hzgsvd__z_gpu_device_reduce };
-
-/* The copying device entry points: the front door on device arrays (a general pair through the host). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gpu_device_any(int m_f, int m_g, int n, double *dF, double *dFi, int ldf, double *dG, double *dGi, int ldg,
-                                                  double *dZ, double *dZi, int ldz, double *d_sigma_f, double *d_sigma_g, double *d_sigma,
-                                                  void *d_work, size_t work_bytes, cudaStream_t stream,
-                                                  const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
-    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, dF, dFi, dG, dGi, dZ, dZi, d_sigma_f, d_sigma_g, d_sigma, &o, hzgsvd__now(),
-                                  d_work, work_bytes, (void *)stream };
-    hzgsvd__info_reset(info);
-    return hzgsvd__gsvd_any(&hzgsvd__z_gpu_device_backend, &c, info);
-}
 
 /* Device-pointer entry point (interleaved cuDoubleComplex); hzgsvd_single.cuh has the contract. */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd(int m_f, int m_g, int n, cuDoubleComplex *dF, int ldf, cuDoubleComplex *dG, int ldg,
@@ -4755,8 +4560,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd(int m_f, int m_g, int n, cuDoubleCompl
                                           void *d_work, size_t work_bytes, cudaStream_t stream,
                                           const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    return hzgsvd__z_gpu_device_any(m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg, (double *)dZ, NULL, ldz,
-                                d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+    return hzgsvd__gpu_device_any(hzgsvd__gpu_device_backend<&hzgsvd__z_gpu_prec>(), m_f, m_g, n, (double *)dF, NULL, ldf, (double *)dG, NULL, ldg,
+                                  (double *)dZ, NULL, ldz, d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
 }
 
 /* Split-plane entry point: real and imaginary parts in separate device arrays (the engine's own
@@ -4771,8 +4576,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_split(int m_f, int m_g, int n, double 
         hzgsvd__info_reset(info);
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
     }
-    return hzgsvd__z_gpu_device_any(m_f, m_g, n, dFr, dFi, ldf, dGr, dGi, ldg, dZr, dZi, ldz,
-                                d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
+    return hzgsvd__gpu_device_any(hzgsvd__gpu_device_backend<&hzgsvd__z_gpu_prec>(), m_f, m_g, n, dFr, dFi, ldf, dGr, dGi, ldg, dZr, dZi, ldz,
+                                  d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
 }
 
 /* In place (paper section 3.1: no working copy): the caller's split planes are the working matrices.
@@ -4785,12 +4590,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
                                                   void *d_work, size_t work_bytes, cudaStream_t stream,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (!dFi || !dGi || !dZi) {
-        hzgsvd__info_reset(info);
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "an imaginary plane (dFi, dGi or dZi) is NULL");
-    }
-    return hzgsvd__gpu_run(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
-                         d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info, NULL, 1, HZGSVD__DEFICIENT_REPORT);
+    return hzgsvd__gpu_inplace(&hzgsvd__z_gpu_prec, m_f, m_g, n, dF, dFi, ldf, dG, dGi, ldg, dZ, dZi, ldz,
+                               d_sigma_f, d_sigma_g, d_sigma, d_work, work_bytes, stream, opt, info);
 }
 
 /* Host-pointer entry point: the same arguments and the same pairs as hzgsvd_cpu_zgsvd. */
@@ -4798,12 +4599,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_host(int m_f, int m_g, int n, double *
                                                double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                                const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    const double t0 = hzgsvd__now();
-    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();   /* the run resolves block_width 0 */
-    hzgsvd__info_reset(info);
-    const hzgsvd_status st = hzgsvd__z_gpu_any_host(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
-    hzgsvd__info_close(info, st, n, t0);
-    return st;
+    return hzgsvd__gpu_gsvd_host(hzgsvd__gpu_any_host_of<&hzgsvd__z_gpu_prec>, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, opt,
+                                 info);
 }
 
 /* LAPACK's xGGSVD3 on the GPU engine (host arrays; hzgsvd_cpu_zggsvd3 has the contract). */
@@ -4813,8 +4610,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zggsvd3(char jobu, char jobv, char jobq, int
                                             const hzgsvd_options *opt, hzgsvd_info *info)
 {
     return hzgsvd__ggsvd3(&hzgsvd__z_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
-                        0, hzgsvd__z_gpu_any_host);
+                        0, hzgsvd__gpu_any_host_of<&hzgsvd__z_gpu_prec>);
 }
-/*** end templates/hzgsvd_gpu_api.cu.j2 [z] ***/
+/*** end templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

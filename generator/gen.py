@@ -151,13 +151,11 @@ def outputs(variants):
          ["hzgsvd_cpu_engine_impl.h"],
          [("hzgsvd_gpu_common.cu", None), ("hzgsvd_gpu_gemm.cu", None), ("hzgsvd_gpu_refine_common.cu", None)]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [(t, dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS
-            for t in ("hzgsvd_gpu_step.cu.j2", "hzgsvd_gpu_sweep.cu.j2")]
+         + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_driver.cu", None)]
-         + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_api.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]),
+         + [("hzgsvd_gpu_driver.cu", None), ("hzgsvd_gpu_sweep.cu", None), ("hzgsvd_gpu_api.cu", None)]
+         + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",

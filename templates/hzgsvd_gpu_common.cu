@@ -113,7 +113,7 @@ HZGSVD_PRIVATE int hzgsvd__chunk_rows(int m, int npairs, int mats, int min_rows)
     return ((tiles + chunks - 1) / chunks) * HZGSVD__TILE;
 }
 
-/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu.j2, the sweep's graph): about
+/* Groups of pivot pairs per outer step (templates/hzgsvd_gpu_sweep.cu, the sweep's graph): about
  * HZGSVD__PAIRS_PER_GROUP pairs a group, so that a group's gram and update still fill many SMs while
  * other groups solve.  HZGSVD_GPU_PAIR_GROUPS=g (1 .. HZGSVD__MAX_PAIR_GROUPS) overrides it for
  * tuning; the grouping changes the schedule only, never a result bit. */

@@ -44,12 +44,13 @@ typedef struct hzgsvd__gpu_prec {
                             int n, int nb, const double *Z, const double *Zi, const hzgsvd__range *rg, const int *d_col, const int *d_ef,
                             const int *d_eg, const int *d_real, double *d_sf, double *d_sg, double *d_ss, char *buf, cudaStream_t stream,
                             hzgsvd_info *info);
-    /* the scaled norms of the sigma refinement (templates/hzgsvd_gpu_refine.cu.j2; the distributed engine's GPU ranks) */
+    /* the scaled norms of the sigma refinement (templates/hzgsvd_gpu_refine_common.cu; the distributed engine's GPU ranks) */
     hzgsvd_status (*refine_norms)(const double *dY, const double *dYi, int ldy, int m, int n, int ncols, const double *Z, const double *Zi,
                                   int ldz, int active, int shift, const int *d_col, const int *d_ex, const double *d_sig, double *nrm,
                                   char *buf, const hzgsvd__gpu_refine_layout *RL, cudaStream_t stream, hzgsvd_info *info);
     hzgsvd_status (*orth_max)(double *const Y[2], int m, int nc, int ld, const hzgsvd__orth_layout *OL, char *scratch, int which,
                               cudaStream_t stream, hzgsvd_info *info);
+    const hzgsvd__dense_prec *dense;   /* the reduction of general pairs, on the host (the entry points: templates/hzgsvd_gpu_api.cu) */
 } hzgsvd__gpu_prec;
 
 /* Sizes of a run (bordered: n to a multiple of 2w, rows to a multiple of 64 that holds the unit
