@@ -1064,150 +1064,39 @@ __device__ __forceinline__ double *hzgsvd__d_rz_slot(const hzgsvd__d_gpu_step &S
     return S.partial + ((size_t)l * gch + which) * C * C;
 }
 
-/* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
- * asynchronously; one commit group. */
-template <int W, int NT>
-__device__ __forceinline__ void hzgsvd__d_tile_load(double *buf, const double *Y, int m, const int *gcol, int r)
+/* ---- per-precision arithmetic ------------------------------------------------------------------
+ * The only places where the real and the complex step compute differently; the kernels below call
+ * them with pl() argument lists and read the same for both precisions. */
+
+/* Tensor-core tiles u, v (two 8x8 row tiles of one 16x8x4 product) += a^H b, on the fragments of a
+ * Gram product (a, a1: A of the two row tiles; b: B). */
+__device__ __forceinline__ void hzgsvd__d_mma_conj(double *u, double *v, double a, double a1, double b)
 {
-    constexpr int PIECES = HZGSVD__TILE / 2;              /* 16-byte pieces per column */
-    for (int e = threadIdx.x; e < 2 * W * PIECES; e += NT) {
-        const int lc = e / PIECES, k = 2 * (e % PIECES);
-        const size_t src = (size_t)gcol[lc] * m + r + k;
-        hzgsvd__cp16(buf + lc * HZGSVD__TILE_LD + k, Y + src);
-    }
-    hzgsvd__cp_commit();
+    hzgsvd__dmma(u[0], u[1], v[0], v[1], a, a1, b);
 }
 
-/* ---- gram: one thread block per (pair, row chunk of F or G), 3 W/8 warps --------------------------
- * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: the upper-left, the
- * lower-left and the lower-right (the upper-right is the transpose: never formed, never read), W/8
- * warps each, one warp an 8-column strip of its quadrant: W/8 8x8 tiles in DMMA accumulators (few
- * registers a thread, so that several blocks share an SM). */
-#define HZGSVD__GRAM_THREADS(w) (12 * (w))
-template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step, int pair0)
+/* The same, u, v += a b (the update's product). */
+__device__ __forceinline__ void hzgsvd__d_mma(double *u, double *v, double a, double a1, double b)
 {
-    constexpr int C = 2 * W, NTI = W / 8, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
-    extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
-    __shared__ int gcol[C];
-    const int chunks = S.gchunks_f + S.gchunks_g;
-    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
-    const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
-    const double *Y = isg ? S.M.G : S.M.F;
-    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
-    __syncthreads();
-    const int quad = warp / (W / 8), strip = warp % (W / 8);
-    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
-    double acc[NTI][2];
-#pragma unroll
-    for (int i = 0; i < NTI; ++i) {
-        acc[i][0] = acc[i][1] = 0.0;
-    }
-    hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
-    for (int k = 0; k < ntiles; ++k) {
-        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
-        else hzgsvd__cp_commit();
-        hzgsvd__cp_wait<1>();
-        __syncthreads();
-        const double *b = smem + (k & 1) * 1 * PLANE;
-#pragma unroll
-        for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
-            double fa[NTI];                                 /* Y(kk + t, col) of the warp's row tiles and its strip */
-#pragma unroll
-            for (int i = 0; i < NTI; ++i) {
-                fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
-            }
-            const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
-#pragma unroll
-            for (int i = 0; i < NTI; i += 2) {              /* row tiles i and i + 1 in one 16x8x4 product */
-                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa[i], fa[i + 1], fb);
-            }
-        }
-        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
-    }
-    double *out = S.partial + ((size_t)l * chunks + c) * C * C;
-#pragma unroll
-    for (int i = 0; i < NTI; ++i)
-#pragma unroll
-        for (int e = 0; e < 2; ++e) {
-            const int idx = (ri + 8 * i + g) + C * (cj + 2 * t + e);
-            out[idx] = acc[i][e];
-        }
+    hzgsvd__dmma(u[0], u[1], v[0], v[1], a, a1, b);
 }
 
-/* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
- * Warp v forms the output columns [8 v, 8 v + 8) of each 32-row tile (4 8x8 tiles) on the tensor
- * cores: its c/4 B fragments of Z-tilde stay in registers for the whole chunk (no shared memory for
- * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
- * back in place (the rows of a block are its own). */
-template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd__d_gpu_step S, int step, int pair0)
+/* c <- a conj(b) + c, by FMAs (the Cholesky factor's update passes -L(i, j) as a). */
+__device__ __forceinline__ void hzgsvd__d_fma_conj(double a, double b, double *c)
 {
-    constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
-    extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
-    __shared__ int gcol[C];
-    const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
-    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
-    const int mode = S.pmode[l];
-    if (mode & HZGSVD__PAIR_SKIP) return;               /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
-    const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
-    const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
-    const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
-    const int rows = which == 0 ? S.urows_f : which == 1 ? S.urows_g : S.urows_z;
-    double *Y = which == 0 ? S.M.F : which == 1 ? S.M.G : S.M.Z;
-    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
-    __syncthreads();                                    /* gcol */
-    hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
-    double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
-    {
-        /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
-        const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
-        const double *z = (q ? hzgsvd__d_rz_slot<W>(S, l, which) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
-#pragma unroll
-        for (int k = 0; k < KS; ++k) {
-            fz[k] = __ldg(z + 4 * k);
-        }
-    }
-    const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
-    for (int k = 0; k < ntiles; ++k) {
-        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
-        else hzgsvd__cp_commit();
-        hzgsvd__cp_wait<1>();
-        __syncthreads();
-        const double *b = smem + (k & 1) * 1 * PLANE;
-        double acc[4][2];
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-            acc[i][0] = acc[i][1] = 0.0;
-        }
-#pragma unroll
-        for (int kk = 0; kk < KS; ++kk) {
-#pragma unroll
-            for (int i = 0; i < 4; i += 2) {            /* A fragments Y(8 i + g, 4 kk + t) and Y(8 i + 8 + g, 4 kk + t) */
-                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1 = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
-                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa, fa1, fz[kk]);
-            }
-        }
-        const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-            Y[(size_t)col * m + row + 8 * i] = acc[i][0];
-            Y[(size_t)col1 * m + row + 8 * i] = acc[i][1];
-        }
-        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
-    }
+    *c = fma(a, b, *c);
 }
 
-/* ---- solve: one thread block of NW warps per pivot pair -----------------------------------------
- * Lane x of a warp owns rows x + 32 r (r < R = c/32) of the c x c factors; in an inner step warp y
- * takes pairs y, y + NW, ... of the inner table (w/NW pairs a warp). */
-/* Warps of a solve block for block width w: one inner pair per warp where the registers allow it
- * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
-#define HZGSVD__D_SOLVE_WARPS(w) ((w) == 16 ? 16 : 32)
+/* MGS, one row i of a strided sum: d += q_i^H a_i; then the update a_i <- a_i - q_i d. */
+__device__ __forceinline__ void hzgsvd__d_mgs_dot(const double *q, const double *a, int i, double *d)
+{
+    *d = fma(q[i], a[i], *d);
+}
+
+__device__ __forceinline__ void hzgsvd__d_mgs_axpy(const double *q, double *a, int i, double d)
+{
+    a[i] = fma(-q[i], d, a[i]);
+}
 
 /* Partial sums of one lane (R elements, lane order) for the squared norm and the dot product of
  * c-element columns: HZGSVD__D_NORM_PARTS / HZGSVD__D_DOT_PARTS values each, to be summed over the warp
@@ -1274,17 +1163,157 @@ __device__ __forceinline__ double hzgsvd__d_vnorm2(const double *a)
     return hzgsvd__d_join(t, NP);
 }
 
-/* a^H b of c-element columns held R elements per lane. */
-template <bool ENH, int R>
-__device__ __forceinline__ void hzgsvd__d_vdot(const double *a, const double *b, double *dr)
+/* The 2x2 transformation of a pivot pair from its squared norms and the warp totals of its dots
+ * (fpq: f_p^H f_q's, gpq: g_p^H g_q's, ND parts each). */
+template <int ND, int VARIANT, bool SORT>
+__device__ __forceinline__ hzgsvd__rot hzgsvd__d_rot_of(double app, double aqq, const double *fpq, double bpp, double bqq, const double *gpq, double tol)
 {
-    constexpr int NP = HZGSVD__D_DOT_PARTS(ENH);
-    double t[NP];
-    hzgsvd__d_vdot_part<ENH, R>(a, b, t);
-#pragma unroll
-    for (int k = 0; k < NP; ++k) t[k] = hzgsvd__warp_sum(t[k]);
-    *dr = hzgsvd__d_join(t, NP);
+    return hzgsvd__drot(app, aqq, hzgsvd__d_join(fpq, ND), bpp, bqq, hzgsvd__d_join(gpq, ND), VARIANT, SORT, tol);
 }
+
+/* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
+ * asynchronously; one commit group. */
+template <int W, int NT>
+__device__ __forceinline__ void hzgsvd__d_tile_load(double *buf, const double *Y, int m, const int *gcol, int r)
+{
+    constexpr int PIECES = HZGSVD__TILE / 2;              /* 16-byte pieces per column */
+    for (int e = threadIdx.x; e < 2 * W * PIECES; e += NT) {
+        const int lc = e / PIECES, k = 2 * (e % PIECES);
+        const size_t src = (size_t)gcol[lc] * m + r + k;
+        hzgsvd__cp16(buf + lc * HZGSVD__TILE_LD + k, Y + src);
+    }
+    hzgsvd__cp_commit();
+}
+
+/* ---- gram: one thread block per (pair, row chunk of F or G), 3 W/8 warps --------------------------
+ * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: the upper-left, the
+ * lower-left and the lower-right (the upper-right is the transpose: never formed, never read), W/8
+ * warps each, one warp an 8-column strip of its quadrant: W/8 8x8 tiles in DMMA accumulators (few
+ * registers a thread, so that several blocks share an SM). */
+#define HZGSVD__GRAM_THREADS(w) (12 * (w))
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__d_gram(hzgsvd__d_gpu_step S, int step, int pair0)
+{
+    constexpr int C = 2 * W, NTI = W / 8, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.gchunks_f + S.gchunks_g;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
+    const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
+    const double *Y = isg ? S.M.G : S.M.F;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
+    __syncthreads();
+    const int quad = warp / (W / 8), strip = warp % (W / 8);
+    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
+    double acc[NTI][2];
+#pragma unroll
+    for (int i = 0; i < NTI; ++i) {
+        acc[i][0] = acc[i][1] = 0.0;
+    }
+    hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 1 * PLANE;
+#pragma unroll
+        for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
+            double fa[NTI];                 /* Y(kk + t, col) of the warp's row tiles and its strip */
+#pragma unroll
+            for (int i = 0; i < NTI; ++i) {
+                fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
+            }
+            const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
+#pragma unroll
+            for (int i = 0; i < NTI; i += 2)                /* row tiles i and i + 1 in one 16x8x4 product */
+                hzgsvd__d_mma_conj(acc[i], acc[i + 1], fa[i], fa[i + 1], fb);
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+    double *out = S.partial + ((size_t)l * chunks + c) * C * C;
+#pragma unroll
+    for (int i = 0; i < NTI; ++i)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+            const int idx = (ri + 8 * i + g) + C * (cj + 2 * t + e);
+            out[idx] = acc[i][e];
+        }
+}
+
+/* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
+ * Warp v forms the output columns [8 v, 8 v + 8) of each 32-row tile (4 8x8 tiles) on the tensor
+ * cores: its c/4 B fragments of Z-tilde stay in registers for the whole chunk (no shared memory for
+ * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
+ * back in place (the rows of a block are its own). */
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__d_update(hzgsvd__d_gpu_step S, int step, int pair0)
+{
+    constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 1 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
+    const int mode = S.pmode[l];
+    if (mode & HZGSVD__PAIR_SKIP) return;               /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
+    const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
+    const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
+    const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
+    const int rows = which == 0 ? S.urows_f : which == 1 ? S.urows_g : S.urows_z;
+    double *Y = which == 0 ? S.M.F : which == 1 ? S.M.G : S.M.Z;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__d_pivot_col<W>(S, step, l, lc);
+    __syncthreads();                                    /* gcol */
+    hzgsvd__d_tile_load<W, NTH>(smem, Y, m, gcol, r0);
+    double fz[KS];                      /* Z-tilde(4 k + t, 8 warp + g) */
+    {
+        /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
+        const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
+        const double *z = (q ? hzgsvd__d_rz_slot<W>(S, l, which) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
+#pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            fz[k] = __ldg(z + 4 * k);
+        }
+    }
+    const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__d_tile_load<W, NTH>(smem + ((k + 1) & 1) * 1 * PLANE, Y, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 1 * PLANE;
+        double acc[4][2];
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            acc[i][0] = acc[i][1] = 0.0;
+        }
+#pragma unroll
+        for (int kk = 0; kk < KS; ++kk) {
+#pragma unroll
+            for (int i = 0; i < 4; i += 2) {            /* A fragments Y(8 i + g, 4 kk + t) and Y(8 i + 8 + g, 4 kk + t) */
+                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1 = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
+                hzgsvd__d_mma(acc[i], acc[i + 1], fa, fa1, fz[kk]);
+            }
+        }
+        const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            Y[(size_t)col * m + row + 8 * i] = acc[i][0];
+            Y[(size_t)col1 * m + row + 8 * i] = acc[i][1];
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+}
+
+/* ---- solve: one thread block of NW warps per pivot pair -----------------------------------------
+ * Lane x of a warp owns rows x + 32 r (r < R = c/32) of the c x c factors; in an inner step warp y
+ * takes pairs y, y + NW, ... of the inner table (w/NW pairs a warp). */
+/* Warps of a solve block for block width w: one inner pair per warp where the registers allow it
+ * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
+#define HZGSVD__D_SOLVE_WARPS(w) ((w) == 16 ? 16 : 32)
 
 /* Cholesky A = L L^H of F's (first half of the NTH threads) and G's (second half) Gram matrices at once, in place
  * (lower triangles), then A <- L^H with the strict lower part zeroed.  *fail_f, *fail_g: the column
@@ -1296,6 +1325,24 @@ __device__ __forceinline__ void hzgsvd__d_vdot(const double *a, const double *b,
  * below it times rsqrt(d), then A(i, c) -= L(i, j) conj(L(c, j)) for j = 0, 1, ... by FMAs): the
  * factor is bitwise that of the unblocked algorithm. */
 #define HZGSVD__CHOL_PANEL 8
+
+/* The trailing update after the panel p0 .. p0 + PW - 1: A(i, c) -= L(i, j) conj(L(c, j)), j in the
+ * panel, p0 + PW <= c <= i; the HT threads of a half (ht) over the elements. */
+template <int C, int PW, int HT>
+__device__ __forceinline__ void hzgsvd__d_chol_trailing(double *A, int p0, int ht)
+{
+    const int q0 = p0 + PW;
+    for (int e = ht; e < (C - q0) * C; e += HT) {
+        const int c = q0 + e / C, i = e % C;
+        if (i >= c) {
+            double a = A[i + C * c];
+#pragma unroll
+            for (int k = 0; k < PW; ++k) hzgsvd__d_fma_conj(-A[i + C * (p0 + k)], A[c + C * (p0 + k)], &a);
+            A[i + C * c] = a;
+        }
+    }
+}
+
 template <int C, int NTH>
 __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int *fail_f, int *fail_g)
 {
@@ -1325,7 +1372,7 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
                     if ((j >> 5) == r) d = dr;
                 }
                 if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
-                if (failc < 0) {                        /* uniform: after a failure the factor is not used */
+                if (failc < 0) {                                /* uniform: after a failure the factor is not used */
                     const double sq = sqrt(d), rs = hzgsvd__rsqrt_rn(d);
 #pragma unroll
                     for (int r = 0; r < R; ++r) {
@@ -1337,7 +1384,7 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
                         }
                     }
 #pragma unroll
-                    for (int kc = k + 1; kc < PW; ++kc) {   /* the panel's own columns c = p0 + kc > j */
+                    for (int kc = k + 1; kc < PW; ++kc) {       /* the panel's own columns c = p0 + kc > j */
                         const int c = p0 + kc;
                         double lc = __shfl_sync(0xffffffffu, P[0][k], c & 31);
 #pragma unroll
@@ -1349,9 +1396,7 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
                         }
 #pragma unroll
                         for (int r = 0; r < R; ++r)
-                            if (x + 32 * r >= c) {
-                                P[r][kc] = fma(-P[r][k], lc, P[r][kc]);
-                            }
+                            if (x + 32 * r >= c) hzgsvd__d_fma_conj(-P[r][k], lc, &P[r][kc]);
                     }
                 }
             }
@@ -1359,7 +1404,7 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
             for (int r = 0; r < R; ++r)
 #pragma unroll
                 for (int k = 0; k < PW; ++k)
-                    if (x + 32 * r >= p0 + k) {         /* the lower part only: the rest is not read */
+                    if (x + 32 * r >= p0 + k) {                 /* the lower part only: the rest is not read */
                         A[x + 32 * r + C * (p0 + k)] = P[r][k];
                     }
             if (x == 0) s_fail[half] = failc;
@@ -1367,17 +1412,7 @@ __device__ __forceinline__ void hzgsvd__d_cholesky2(double *sF, double *sG, int 
         __syncthreads();
         failc = s_fail[half];
         const int q0 = p0 + PW;
-        if (failc < 0 && q0 < C) {                      /* A(i, c) -= L(i, j) conj(L(c, j)), j in the panel, q0 <= c <= i */
-            for (int e = ht; e < (C - q0) * C; e += HT) {
-                const int c = q0 + e / C, i = e % C;
-                if (i >= c) {
-                    double a = A[i + C * c];
-#pragma unroll
-                    for (int k = 0; k < PW; ++k) a = fma(-A[i + C * (p0 + k)], A[c + C * (p0 + k)], a);
-                    A[i + C * c] = a;
-                }
-            }
-        }
+        if (failc < 0 && q0 < C) hzgsvd__d_chol_trailing<C, PW, HT>(A, p0, ht);   /* A(i, c) -= L(i, j) conj(L(c, j)), j in the panel, q0 <= c <= i */
         __syncthreads();
     }
     /* A <- L^H: every thread moves C*C/HT elements of its half's matrix */
@@ -1441,42 +1476,236 @@ __device__ int hzgsvd__d_mgs_slab(double *Y, int m, const int *gcol, double *A)
         for (int c = j + 1 + y; c < C; c += NW) {       /* r_jc = q_j^H a_c, a_c -= q_j r_jc: warp y, lanes over rows */
             double *a = Y + (size_t)gcol[c] * m;
             double d = 0.0;
-            for (int i = x; i < m; i += 32) d = fma(q[i], a[i], d);
+            for (int i = x; i < m; i += 32) hzgsvd__d_mgs_dot(q, a, i, &d);
             d = hzgsvd__warp_sum(d);
-            if (x == 0) A[j + C * c] = d;
-            for (int i = x; i < m; i += 32) a[i] = fma(-q[i], d, a[i]);
+            if (x == 0) {
+                A[j + C * c] = d;
+            }
+            for (int i = x; i < m; i += 32) hzgsvd__d_mgs_axpy(q, a, i, d);
         }
         __syncthreads();
     }
     return -1;
 }
 
+/* Subphase 1 (end) of the solve: pair l's Gram matrices, its partial sums added in chunk order
+ * (lower triangles; the rest zero). */
+template <int C, int NTH>
+__device__ __forceinline__ void hzgsvd__d_solve_gram(const hzgsvd__d_gpu_step &S, int l, int tid, double *sF, double *sG)
+{
+    constexpr int CC = C * C;
+    const int chunks = S.gchunks_f + S.gchunks_g;
+    const double *pf = S.partial + (size_t)l * chunks * CC;
+    for (int e = tid; e < CC; e += NTH) {
+        const bool low = (e % C) >= (e / C);
+        double f = 0.0, g = 0.0;
+        if (low) {
+            f = pf[e];
+            for (int k = 1; k < S.gchunks_f; ++k) f = __dadd_rn(f, pf[(size_t)k * CC + e]);
+            g = pf[(size_t)S.gchunks_f * CC + e];
+            for (int k = S.gchunks_f + 1; k < chunks; ++k) g = __dadd_rn(g, pf[(size_t)k * CC + e]);
+        }
+        sF[e] = f; sG[e] = g;
+    }
+    __syncthreads();
+}
+
+/* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y takes
+ * the columns y, y + NW, ... */
+template <int C, int NW, bool ENH, bool RESC>
+__device__ __forceinline__ void hzgsvd__d_solve_prescale(int x, int y, double *sF, double *sG, double *sZ)
+{
+    constexpr int R = C / 32;
+    for (int col = y; col < C; col += NW) {
+        double z = 1.0;
+        if (!RESC) {
+            double gv[R];
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                gv[r] = sG[x + 32 * r + C * col];
+            }
+            const double b = hzgsvd__d_vnorm2<ENH, R>(gv);
+            if (b != 1.0) {
+                z = hzgsvd__rsqrt_rn(b);
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int e = x + 32 * r + C * col;
+                    sF[e] *= z; sG[e] *= z;
+                }
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            sZ[x + 32 * r + C * col] = (x + 32 * r == col) ? z : 0.0;
+        }
+    }
+    __syncthreads();
+}
+
+/* Where the parts of a pair's dot products lie in its row of the solve's s_dots (offsets O_*):
+ * ||f_p||^2, ||f_q||^2, f_p^H f_q, g_p^H g_q, then ||g_p||^2, ||g_q||^2 where the variant rescales;
+ * summed NV at a time (at most 8: a 16-wide halving kept its values in local memory), NB rounds. */
+template <bool ENH, bool RESC>
+struct hzgsvd__d_dot_layout {
+    static constexpr int NN = HZGSVD__D_NORM_PARTS(ENH), ND = HZGSVD__D_DOT_PARTS(ENH);
+    static constexpr int O_FP = 0, O_FQ = NN, O_FPQ = 2 * NN, O_GPQ = 2 * NN + ND;
+    static constexpr int O_GP = RESC ? 2 * NN + 2 * ND : 0, O_GQ = RESC ? 3 * NN + 2 * ND : 0;
+    static constexpr int NPARTS = RESC ? 4 * NN + 2 * ND : 2 * NN + 2 * ND;
+    static constexpr int NV = NPARTS <= 4 ? 4 : 8, NB = (NPARTS + NV - 1) / NV, ROW = NB * NV;
+};
+
+/* Phase (A) of an inner step: the warp of each pivot pair of the step's table reduces the pair's
+ * dot products into s_dots. */
+template <int C, int NW, bool ENH, bool RESC>
+__device__ __forceinline__ void hzgsvd__d_inner_dots(int x, int y, const double *sF, const double *sG, const unsigned char (*tab)[2],
+                                                  double (*s_dots)[hzgsvd__d_dot_layout<ENH, RESC>::ROW])
+{
+    using L = hzgsvd__d_dot_layout<ENH, RESC>;
+    constexpr int R = C / 32, PPW = C / 2 / NW, NV = L::NV, NB = L::NB;
+#pragma unroll 1
+    for (int h = 0; h < PPW; ++h) {
+        const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+        double fp[R], fq[R], gp[R], gq[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+            fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
+        }
+        /* the pair's parts, summed over the warp NV at once: lane 32/NV k holds total k of a round */
+        double v[NB * NV];
+#pragma unroll
+        for (int k = 0; k < NB * NV; ++k) v[k] = 0.0;
+        hzgsvd__d_vnorm2_part<ENH, R>(fp, v + L::O_FP);
+        hzgsvd__d_vnorm2_part<ENH, R>(fq, v + L::O_FQ);
+        hzgsvd__d_vdot_part<ENH, R>(fp, fq, v + L::O_FPQ);
+        hzgsvd__d_vdot_part<ENH, R>(gp, gq, v + L::O_GPQ);
+        if (RESC) {
+            hzgsvd__d_vnorm2_part<ENH, R>(gp, v + L::O_GP);
+            hzgsvd__d_vnorm2_part<ENH, R>(gq, v + L::O_GQ);
+        }
+#pragma unroll
+        for (int b = 0; b < NB; ++b) {
+            const double tot = hzgsvd__warp_sums<NV>(v + b * NV);
+            if ((x & (32 / NV - 1)) == 0) s_dots[pos][b * NV + x / (32 / NV)] = tot;
+        }
+    }
+}
+
+/* Phase (C) of an inner step: the warp of each pivot pair applies the pair's transformation (and
+ * swap) to F-hat, G-hat and Z-hat and counts it. */
+template <int C, int NW, bool ENH, bool SORT>
+__device__ __forceinline__ void hzgsvd__d_inner_apply(int x, int y, double *sF, double *sG, double *sZ, const unsigned char (*tab)[2], const hzgsvd__rot *s_rot,
+                                                   int *w_all, int *w_big, int *w_moved, int *rot_fail)
+{
+    constexpr int R = C / 32, PPW = C / 2 / NW;
+#pragma unroll 1
+    for (int h = 0; h < PPW; ++h) {
+        const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+        const hzgsvd__rot rot = s_rot[pos];
+        double fp[R], fq[R], gp[R], gq[R], zp[R], zq[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+            fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq]; zp[r] = sZ[ep]; zq[r] = sZ[eq];
+        }
+        int swap = rot.swap;
+        if (rot.transform) {
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                hzgsvd__drot_apply(&rot, fp[r], fq[r], &fp[r], &fq[r]);
+                hzgsvd__drot_apply(&rot, gp[r], gq[r], &gp[r], &gq[r]);
+                hzgsvd__drot_apply(&rot, zp[r], zq[r], &zp[r], &zq[r]);
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+            sF[ep] = swap ? fq[r] : fp[r]; sF[eq] = swap ? fp[r] : fq[r];
+            sG[ep] = swap ? gq[r] : gp[r]; sG[eq] = swap ? gp[r] : gq[r];
+            sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
+        }
+        *rot_fail |= rot.fail;
+        *w_moved |= rot.transform | swap;
+        *w_all += rot.transform;
+        *w_big += rot.transform & rot.big;
+    }
+}
+
+/* Subphase 3: the pointwise sweeps.  An inner step in three phases: (A) the warp of each pair
+ * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
+ * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
+ * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
+template <int C, int NW, int VARIANT, bool SORT>
+__device__ __forceinline__ void hzgsvd__d_solve_sweeps(const hzgsvd__d_gpu_step &S, int x, int y, double *sF, double *sG, double *sZ,
+                                                    double (*s_dots)[hzgsvd__d_dot_layout<HZGSVD__VAR_ENHANCED(VARIANT), HZGSVD__VAR_RESCALE(VARIANT)>::ROW], hzgsvd__rot *s_rot, int *w_all, int *w_big, int *w_moved, int *rot_fail)
+{
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    using L = hzgsvd__d_dot_layout<ENH, RESC>;
+    const double tol = hzgsvd__ortho_tol(C);
+    const int steps = S.inner_mm ? C : C - 1;
+    for (int sweep = 0; sweep < S.max_inner; ++sweep) {
+        const int w_all0 = *w_all;
+        for (int st = 0; st < steps; ++st) {
+            const unsigned char (*tab)[2];              /* the step's C/2 pairs */
+            if (C == 32) tab = S.inner_mm ? hzgsvd__cinner_mm32[st] : hzgsvd__cinner_me32[st];
+            else tab = S.inner_mm ? hzgsvd__cinner_mm64[st] : hzgsvd__cinner_me64[st];
+            hzgsvd__d_inner_dots<C, NW, ENH, RESC>(x, y, sF, sG, tab, s_dots);   /* (A) */
+            __syncthreads();
+            if (y == 0 && x < C / 2) {                  /* (B) */
+                const double *t = s_dots[x];
+                const double app = hzgsvd__d_join(t + L::O_FP, L::NN), aqq = hzgsvd__d_join(t + L::O_FQ, L::NN);
+                const double bpp = RESC ? hzgsvd__d_join(t + L::O_GP, L::NN) : 1.0, bqq = RESC ? hzgsvd__d_join(t + L::O_GQ, L::NN) : 1.0;
+                s_rot[x] = hzgsvd__d_rot_of<L::ND, VARIANT, SORT>(app, aqq, t + L::O_FPQ, bpp, bqq, t + L::O_GPQ, tol);
+            }
+            __syncthreads();
+            hzgsvd__d_inner_apply<C, NW, ENH, SORT>(x, y, sF, sG, sZ, tab, s_rot, w_all, w_big, w_moved, rot_fail);   /* (C) */
+            __syncthreads();
+        }
+        if (__syncthreads_count(x == 0 && *w_all != w_all0) == 0) break;   /* a sweep with no transformation */
+    }
+}
+
+/* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
+ * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now. */
+template <int W, int NW, bool ENH>
+__device__ __forceinline__ void hzgsvd__d_solve_store(const hzgsvd__d_gpu_step &S, int l, int mode, int x, int y, const double *sF, const double *sG, const double *sZ)
+{
+    constexpr int C = 2 * W, CC = C * C, R = C / 32;
+    double *zo = S.zhat + (size_t)l * CC;
+    double *rf = hzgsvd__d_rz_slot<W>(S, l, 0), *rg = hzgsvd__d_rz_slot<W>(S, l, 1);
+    for (int col = y; col < C; col += NW) {
+        double fv[R], gv[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            fv[r] = sF[e]; gv[r] = sG[e];
+        }
+        const double tt = hzgsvd__rsqrt_rn(hzgsvd__d_vnorm2<ENH, R>(fv) + hzgsvd__d_vnorm2<ENH, R>(gv));
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            zo[e] = sZ[e] * tt;               /* tt = 1 too: x * 1.0 is x exactly */
+            if (mode & HZGSVD__PAIR_Q_F) {
+                rf[e] = sF[e] * tt;
+            }
+            if (mode & HZGSVD__PAIR_Q_G) {
+                rg[e] = sG[e] * tt;
+            }
+        }
+    }
+}
+
 template <int W, int VARIANT, bool SORT>
 __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int step, int pair0)
 {
-    constexpr int C = 2 * W, CC = C * C, R = C / 32, NW = HZGSVD__D_SOLVE_WARPS(W), PPW = W / NW, NTH = 32 * NW;
-    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    constexpr int C = 2 * W, CC = C * C, NW = HZGSVD__D_SOLVE_WARPS(W), NTH = 32 * NW;
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT);
+    using L = hzgsvd__d_dot_layout<ENH, HZGSVD__VAR_RESCALE(VARIANT)>;
     extern __shared__ double smem[];                    /* F-hat, G-hat, Z-hat (c x c each) */
-    double *sF = smem, *sG = smem + CC, *sZ = smem + 2 * CC;
+    double *sF = smem + 0 * CC, *sG = sF + CC, *sZ = sF + 2 * CC;
     const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = pair0 + blockIdx.x;
 
-    /* Subphase 1 (end): the Gram matrices, partial sums added in chunk order (lower triangles) */
-    {
-        const int chunks = S.gchunks_f + S.gchunks_g;
-        const double *pf = S.partial + (size_t)l * chunks * CC;
-        for (int e = tid; e < CC; e += NTH) {
-            const bool low = (e % C) >= (e / C);
-            double f = 0.0, g = 0.0;
-            if (low) {
-                f = pf[e];
-                for (int k = 1; k < S.gchunks_f; ++k) f = __dadd_rn(f, pf[(size_t)k * CC + e]);
-                g = pf[(size_t)S.gchunks_f * CC + e];
-                for (int k = S.gchunks_f + 1; k < chunks; ++k) g = __dadd_rn(g, pf[(size_t)k * CC + e]);
-            }
-            sF[e] = f; sG[e] = g;
-        }
-        __syncthreads();
-    }
+    hzgsvd__d_solve_gram<C, NTH>(S, l, tid, sF, sG);
 
     /* Subphase 2: both Cholesky factorizations; where one breaks down, MGS of that block's slab
      * (the slab becomes Q, the update multiplies it by R Z-tilde) */
@@ -1504,126 +1733,12 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
         __syncthreads();                                /* R in sF / sG for every warp */
     }
 
-    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y
-     * takes the columns y, y + NW, ... */
-    for (int col = y; col < C; col += NW) {
-        double z = 1.0;
-        if (!RESC) {
-            double gv[R];
-#pragma unroll
-            for (int r = 0; r < R; ++r) {
-                gv[r] = sG[x + 32 * r + C * col];
-            }
-            const double b = hzgsvd__d_vnorm2<ENH, R>(gv);
-            if (b != 1.0) {
-                z = hzgsvd__rsqrt_rn(b);
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int e = x + 32 * r + C * col;
-                    sF[e] *= z; sG[e] *= z;
-                }
-            }
-        }
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-            sZ[x + 32 * r + C * col] = (x + 32 * r == col) ? z : 0.0;
-        }
-    }
-    __syncthreads();
+    hzgsvd__d_solve_prescale<C, NW, ENH, HZGSVD__VAR_RESCALE(VARIANT)>(x, y, sF, sG, sZ);
 
-    /* Subphase 3: the pointwise sweeps.  An inner step in three phases: (A) the warp of each pair
-     * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
-     * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
-     * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
-    /* the parts of a pair's dot products (offsets O_*): ||f_p||^2, ||f_q||^2, f_p^H f_q, g_p^H g_q,
-     * then ||g_p||^2, ||g_q||^2 where the variant rescales */
-    constexpr int NN = HZGSVD__D_NORM_PARTS(ENH), ND = HZGSVD__D_DOT_PARTS(ENH);
-    constexpr int O_FP = 0, O_FQ = NN, O_FPQ = 2 * NN, O_GPQ = 2 * NN + ND;
-    constexpr int O_GP = RESC ? 2 * NN + 2 * ND : 0, O_GQ = RESC ? 3 * NN + 2 * ND : 0;
-    constexpr int NPARTS = RESC ? 4 * NN + 2 * ND : 2 * NN + 2 * ND;
-    /* summed NV at a time (at most 8: a 16-wide halving kept its values in local memory), NB rounds */
-    constexpr int NV = NPARTS <= 4 ? 4 : 8, NB = (NPARTS + NV - 1) / NV;
-    __shared__ double s_dots[C / 2][NB * NV];
+    __shared__ double s_dots[C / 2][L::ROW];
     __shared__ hzgsvd__rot s_rot[C / 2];
-    const double tol = hzgsvd__ortho_tol(C);
     int w_all = 0, w_big = 0, w_moved = 0, rot_fail = 0;
-    const int steps = S.inner_mm ? C : C - 1;
-    for (int sweep = 0; sweep < S.max_inner; ++sweep) {
-        const int w_all0 = w_all;
-        for (int st = 0; st < steps; ++st) {
-            const unsigned char (*tab)[2];              /* the step's C/2 pairs */
-            if (C == 32) tab = S.inner_mm ? hzgsvd__cinner_mm32[st] : hzgsvd__cinner_me32[st];
-            else tab = S.inner_mm ? hzgsvd__cinner_mm64[st] : hzgsvd__cinner_me64[st];
-#pragma unroll 1
-            for (int h = 0; h < PPW; ++h) {             /* (A) */
-                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
-                double fp[R], fq[R], gp[R], gq[R];
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
-                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
-                }
-                /* the pair's parts, summed over the warp NV at once: lane 32/NV k holds total k of a round */
-                double v[NB * NV];
-#pragma unroll
-                for (int k = 0; k < NB * NV; ++k) v[k] = 0.0;
-                hzgsvd__d_vnorm2_part<ENH, R>(fp, v + O_FP);
-                hzgsvd__d_vnorm2_part<ENH, R>(fq, v + O_FQ);
-                hzgsvd__d_vdot_part<ENH, R>(fp, fq, v + O_FPQ);
-                hzgsvd__d_vdot_part<ENH, R>(gp, gq, v + O_GPQ);
-                if (RESC) {
-                    hzgsvd__d_vnorm2_part<ENH, R>(gp, v + O_GP);
-                    hzgsvd__d_vnorm2_part<ENH, R>(gq, v + O_GQ);
-                }
-#pragma unroll
-                for (int b = 0; b < NB; ++b) {
-                    const double tot = hzgsvd__warp_sums<NV>(v + b * NV);
-                    if ((x & (32 / NV - 1)) == 0) s_dots[pos][b * NV + x / (32 / NV)] = tot;
-                }
-            }
-            __syncthreads();
-            if (y == 0 && x < C / 2) {                  /* (B) */
-                const double *t = s_dots[x];
-                const double app = hzgsvd__d_join(t + O_FP, NN), aqq = hzgsvd__d_join(t + O_FQ, NN);
-                const double bpp = RESC ? hzgsvd__d_join(t + O_GP, NN) : 1.0, bqq = RESC ? hzgsvd__d_join(t + O_GQ, NN) : 1.0;
-                s_rot[x] = hzgsvd__drot(app, aqq, hzgsvd__d_join(t + O_FPQ, ND), bpp, bqq, hzgsvd__d_join(t + O_GPQ, ND), VARIANT, SORT, tol);
-            }
-            __syncthreads();
-#pragma unroll 1
-            for (int h = 0; h < PPW; ++h) {             /* (C) */
-                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
-                const hzgsvd__rot rot = s_rot[pos];
-                double fp[R], fq[R], gp[R], gq[R], zp[R], zq[R];
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
-                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq]; zp[r] = sZ[ep]; zq[r] = sZ[eq];
-                }
-                const int swap = rot.swap;
-                if (rot.transform) {
-#pragma unroll
-                    for (int r = 0; r < R; ++r) {
-                        hzgsvd__drot_apply(&rot, fp[r], fq[r], &fp[r], &fq[r]);
-                        hzgsvd__drot_apply(&rot, gp[r], gq[r], &gp[r], &gq[r]);
-                        hzgsvd__drot_apply(&rot, zp[r], zq[r], &zp[r], &zq[r]);
-                    }
-                }
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
-                    sF[ep] = swap ? fq[r] : fp[r]; sF[eq] = swap ? fp[r] : fq[r];
-                    sG[ep] = swap ? gq[r] : gp[r]; sG[eq] = swap ? gp[r] : gq[r];
-                    sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
-                }
-                rot_fail |= rot.fail;
-                w_moved |= rot.transform | swap;
-                w_all += rot.transform;
-                w_big += rot.transform & rot.big;
-            }
-            __syncthreads();
-        }
-        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
-    }
+    hzgsvd__d_solve_sweeps<C, NW, VARIANT, SORT>(S, x, y, sF, sG, sZ, s_dots, s_rot, &w_all, &w_big, &w_moved, &rot_fail);
     __shared__ int s_counts[2][NW];
     if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
     if (__syncthreads_or(rot_fail)) {
@@ -1641,31 +1756,7 @@ __device__ __forceinline__ void hzgsvd__d_solve_body(hzgsvd__d_gpu_step S, int s
         if (tid == 0) S.pmode[l] = HZGSVD__PAIR_SKIP;
         return;
     }
-
-    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
-     * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
-    double *zo = S.zhat + (size_t)l * CC;
-    double *rf = hzgsvd__d_rz_slot<W>(S, l, 0), *rg = hzgsvd__d_rz_slot<W>(S, l, 1);
-    for (int col = y; col < C; col += NW) {
-        double fv[R], gv[R];
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-            const int e = x + 32 * r + C * col;
-            fv[r] = sF[e]; gv[r] = sG[e];
-        }
-        const double tt = hzgsvd__rsqrt_rn(hzgsvd__d_vnorm2<ENH, R>(fv) + hzgsvd__d_vnorm2<ENH, R>(gv));
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-            const int e = x + 32 * r + C * col;
-            zo[e] = sZ[e] * tt;                         /* tt = 1 too: x * 1.0 is x exactly */
-            if (mode & HZGSVD__PAIR_Q_F) {
-                rf[e] = sF[e] * tt;
-            }
-            if (mode & HZGSVD__PAIR_Q_G) {
-                rg[e] = sG[e] * tt;
-            }
-        }
-    }
+    hzgsvd__d_solve_store<W, NW, ENH>(S, l, mode, x, y, sF, sG, sZ);
     if (tid == 0) {                                     /* fixed order over the warps */
         unsigned long long tot_all = 0, tot_big = 0;
         for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
@@ -1898,177 +1989,50 @@ __device__ __forceinline__ double *hzgsvd__z_rz_slot(const hzgsvd__z_gpu_step &S
     return S.partial + ((size_t)l * gch + which) * C * C;
 }
 
-/* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
- * asynchronously; both planes, the imaginary one TILE_LD * 2W doubles later; one commit group. */
-template <int W, int NT>
-__device__ __forceinline__ void hzgsvd__z_tile_load(double *buf, const double *Y, const double *Yi, int m, const int *gcol, int r)
+/* ---- per-precision arithmetic ------------------------------------------------------------------
+ * The only places where the real and the complex step compute differently; the kernels below call
+ * them with pl() argument lists and read the same for both precisions. */
+
+/* Tensor-core tiles u, v (two 8x8 row tiles of one 16x8x4 product) += a^H b, on the fragments of a
+ * Gram product (a, a1: A of the two row tiles; b: B). */
+__device__ __forceinline__ void hzgsvd__z_mma_conj(double *u, double *ui, double *v, double *vi, double a, double ai, double a1, double a1i, double b, double bi)
 {
-    constexpr int PIECES = HZGSVD__TILE / 2;              /* 16-byte pieces per column */
-    for (int e = threadIdx.x; e < 2 * W * PIECES; e += NT) {
-        const int lc = e / PIECES, k = 2 * (e % PIECES);
-        const size_t src = (size_t)gcol[lc] * m + r + k;
-        hzgsvd__cp16(buf + lc * HZGSVD__TILE_LD + k, Y + src);
-        hzgsvd__cp16(buf + 2 * W * HZGSVD__TILE_LD + lc * HZGSVD__TILE_LD + k, Yi + src);
-    }
-    hzgsvd__cp_commit();
+    /* (Yr - i Yi)^T (Yr + i Yi): real Yr'Yr + Yi'Yi, imaginary Yr'Yi - Yi'Yr */
+    hzgsvd__dmma(u[0], u[1], v[0], v[1], a, a1, b);
+    hzgsvd__dmma(u[0], u[1], v[0], v[1], ai, a1i, bi);
+    hzgsvd__dmma(ui[0], ui[1], vi[0], vi[1], a, a1, bi);
+    hzgsvd__dmma(ui[0], ui[1], vi[0], vi[1], -ai, -a1i, b);
 }
 
-/* ---- gram: one thread block per (pair, row chunk of F or G), 3 W/8 warps --------------------------
- * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: the upper-left, the
- * lower-left and the lower-right (the upper-right is the transpose: never formed, never read), W/8
- * warps each, one warp an 8-column strip of its quadrant: W/8 8x8 tiles in DMMA accumulators (few
- * registers a thread, so that several blocks share an SM). */
-#define HZGSVD__GRAM_THREADS(w) (12 * (w))
-template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step, int pair0)
+/* The same, u, v += a b (the update's product). */
+__device__ __forceinline__ void hzgsvd__z_mma(double *u, double *ui, double *v, double *vi, double a, double ai, double a1, double a1i, double b, double bi)
 {
-    constexpr int C = 2 * W, NTI = W / 8, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
-    extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
-    __shared__ int gcol[C];
-    const int chunks = S.gchunks_f + S.gchunks_g;
-    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
-    const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
-    const double *Y = isg ? S.M.G : S.M.F;
-    const double *Yi = isg ? S.M.Gi : S.M.Fi;
-    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
-    __syncthreads();
-    const int quad = warp / (W / 8), strip = warp % (W / 8);
-    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
-    double acc[NTI][2];
-    double acci[NTI][2];
-#pragma unroll
-    for (int i = 0; i < NTI; ++i) {
-        acc[i][0] = acc[i][1] = 0.0;
-        acci[i][0] = acci[i][1] = 0.0;
-    }
-    hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
-    for (int k = 0; k < ntiles; ++k) {
-        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
-        else hzgsvd__cp_commit();
-        hzgsvd__cp_wait<1>();
-        __syncthreads();
-        const double *b = smem + (k & 1) * 2 * PLANE;
-#pragma unroll
-        for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
-            double fa[NTI];                                 /* Y(kk + t, col) of the warp's row tiles and its strip */
-            double fai[NTI];
-#pragma unroll
-            for (int i = 0; i < NTI; ++i) {
-                fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
-                fai[i] = b[PLANE + (ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
-            }
-            const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
-            const double fbi = b[PLANE + (cj + g) * HZGSVD__TILE_LD + kk + t];
-#pragma unroll
-            for (int i = 0; i < NTI; i += 2) {              /* row tiles i and i + 1 in one 16x8x4 product */
-                /* (Yr - i Yi)^T (Yr + i Yi): real Yr'Yr + Yi'Yi, imaginary Yr'Yi - Yi'Yr */
-                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa[i], fa[i + 1], fb);
-                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fai[i], fai[i + 1], fbi);
-                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], fa[i], fa[i + 1], fbi);
-                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], -fai[i], -fai[i + 1], fb);
-            }
-        }
-        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
-    }
-    double *out = S.partial + ((size_t)l * chunks + c) * C * C;
-    double *outi = out + (size_t)S.npairs * chunks * C * C;
-#pragma unroll
-    for (int i = 0; i < NTI; ++i)
-#pragma unroll
-        for (int e = 0; e < 2; ++e) {
-            const int idx = (ri + 8 * i + g) + C * (cj + 2 * t + e);
-            out[idx] = acc[i][e];
-            outi[idx] = acci[i][e];
-        }
+    /* (Yr + i Yi)(Zr + i Zi): real Yr Zr - Yi Zi, imaginary Yr Zi + Yi Zr */
+    hzgsvd__dmma(u[0], u[1], v[0], v[1], a, a1, b);
+    hzgsvd__dmma(u[0], u[1], v[0], v[1], -ai, -a1i, bi);
+    hzgsvd__dmma(ui[0], ui[1], vi[0], vi[1], a, a1, bi);
+    hzgsvd__dmma(ui[0], ui[1], vi[0], vi[1], ai, a1i, b);
 }
 
-/* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
- * Warp v forms the output columns [8 v, 8 v + 8) of each 32-row tile (4 8x8 tiles) on the tensor
- * cores: its c/4 B fragments of Z-tilde stay in registers for the whole chunk (no shared memory for
- * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
- * back in place (the rows of a block are its own). */
-template <int W>
-HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd__z_gpu_step S, int step, int pair0)
+/* c <- a conj(b) + c, by FMAs (the Cholesky factor's update passes -L(i, j) as a). */
+__device__ __forceinline__ void hzgsvd__z_fma_conj(double a, double ai, double b, double bi, double *c, double *ci)
 {
-    constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
-    extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
-    __shared__ int gcol[C];
-    const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
-    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
-    const int mode = S.pmode[l];
-    if (mode & HZGSVD__PAIR_SKIP) return;               /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
-    const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
-    const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
-    const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
-    const int rows = which == 0 ? S.urows_f : which == 1 ? S.urows_g : S.urows_z;
-    double *Y = which == 0 ? S.M.F : which == 1 ? S.M.G : S.M.Z;
-    double *Yi = which == 0 ? S.M.Fi : which == 1 ? S.M.Gi : S.M.Zi;
-    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
-    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
-    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
-    __syncthreads();                                    /* gcol */
-    hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
-    double fz[KS];                                      /* Z-tilde(4 k + t, 8 warp + g) */
-    double fzi[KS];
-    {
-        /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
-        const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
-        size_t zplane = (size_t)S.npairs * C * C;       /* Z-tilde's; the helper sets R Z-tilde's */
-        const double *z = (q ? hzgsvd__z_rz_slot<W>(S, l, which, &zplane) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
-#pragma unroll
-        for (int k = 0; k < KS; ++k) {
-            fz[k] = __ldg(z + 4 * k);
-            fzi[k] = __ldg(z + zplane + 4 * k);
-        }
-    }
-    const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
-    for (int k = 0; k < ntiles; ++k) {
-        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
-        else hzgsvd__cp_commit();
-        hzgsvd__cp_wait<1>();
-        __syncthreads();
-        const double *b = smem + (k & 1) * 2 * PLANE;
-        double acc[4][2];
-        double acci[4][2];
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-            acc[i][0] = acc[i][1] = 0.0;
-            acci[i][0] = acci[i][1] = 0.0;
-        }
-#pragma unroll
-        for (int kk = 0; kk < KS; ++kk) {
-#pragma unroll
-            for (int i = 0; i < 4; i += 2) {            /* A fragments Y(8 i + g, 4 kk + t) and Y(8 i + 8 + g, 4 kk + t) */
-                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1 = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
-                const double fai = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g];
-                const double fai1 = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
-                /* (Yr + i Yi)(Zr + i Zi): real Yr Zr - Yi Zi, imaginary Yr Zi + Yi Zr */
-                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], fa, fa1, fz[kk]);
-                hzgsvd__dmma(acc[i][0], acc[i][1], acc[i + 1][0], acc[i + 1][1], -fai, -fai1, fzi[kk]);
-                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], fa, fa1, fzi[kk]);
-                hzgsvd__dmma(acci[i][0], acci[i][1], acci[i + 1][0], acci[i + 1][1], fai, fai1, fz[kk]);
-            }
-        }
-        const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
-#pragma unroll
-        for (int i = 0; i < 4; ++i) {
-            Y[(size_t)col * m + row + 8 * i] = acc[i][0];
-            Y[(size_t)col1 * m + row + 8 * i] = acc[i][1];
-            Yi[(size_t)col * m + row + 8 * i] = acci[i][0];
-            Yi[(size_t)col1 * m + row + 8 * i] = acci[i][1];
-        }
-        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
-    }
+    hzgsvd__zfma(a, ai, b, -bi, *c, *ci, c, ci);
 }
 
-/* ---- solve: one thread block of NW warps per pivot pair -----------------------------------------
- * Lane x of a warp owns rows x + 32 r (r < R = c/32) of the c x c factors; in an inner step warp y
- * takes pairs y, y + NW, ... of the inner table (w/NW pairs a warp). */
-/* Warps of a solve block for block width w: one inner pair per warp where the registers allow it
- * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
-#define HZGSVD__Z_SOLVE_WARPS(w) ((w) == 16 ? 16 : 16)
+/* MGS, one row i of a strided sum: d += q_i^H a_i; then the update a_i <- a_i - q_i d. */
+__device__ __forceinline__ void hzgsvd__z_mgs_dot(const double *q, const double *qi, const double *a, const double *ai, int i, double *d, double *di)
+{
+    *d = fma(q[i], a[i], fma(qi[i], ai[i], *d));
+    *di = fma(q[i], ai[i], fma(-qi[i], a[i], *di));
+}
+
+__device__ __forceinline__ void hzgsvd__z_mgs_axpy(const double *q, const double *qi, double *a, double *ai, int i, double d, double di)
+{
+    const double ar = a[i];
+    a[i] = fma(qi[i], di, fma(-q[i], d, ar));
+    ai[i] = fma(-qi[i], d, fma(-q[i], di, ai[i]));
+}
 
 /* Partial sums of one lane (R elements, lane order) for the squared norm and the dot product of
  * c-element columns: HZGSVD__Z_NORM_PARTS / HZGSVD__Z_DOT_PARTS values each, to be summed over the warp
@@ -2114,18 +2078,172 @@ __device__ __forceinline__ double hzgsvd__z_vnorm2(const double *a, const double
     return hzgsvd__z_join(t, NP);
 }
 
-/* a^H b of c-element columns held R elements per lane. */
-template <bool ENH, int R>
-__device__ __forceinline__ void hzgsvd__z_vdot(const double *a, const double *ai, const double *b, const double *bi, double *dr, double *di)
+/* The 2x2 transformation of a pivot pair from its squared norms and the warp totals of its dots
+ * (fpq: f_p^H f_q's, gpq: g_p^H g_q's, ND parts each). */
+template <int ND, int VARIANT, bool SORT>
+__device__ __forceinline__ hzgsvd__rot hzgsvd__z_rot_of(double app, double aqq, const double *fpq, double bpp, double bqq, const double *gpq, double tol)
 {
-    constexpr int NP = HZGSVD__Z_DOT_PARTS(ENH);
-    double t[NP];
-    hzgsvd__z_vdot_part<ENH, R>(a, ai, b, bi, t);
-#pragma unroll
-    for (int k = 0; k < NP; ++k) t[k] = hzgsvd__warp_sum(t[k]);
-    *dr = t[0];
-    *di = t[1];
+    return hzgsvd__zrot(app, aqq, fpq[0], fpq[1], bpp, bqq, gpq[0], gpq[1], VARIANT, SORT, tol);
 }
+
+/* Tile rows [r, r + TILE) of the 2W pivot columns into shared memory (column-major, ld TILE_LD),
+ * asynchronously; both planes, the imaginary one TILE_LD * 2W doubles later; one commit group. */
+template <int W, int NT>
+__device__ __forceinline__ void hzgsvd__z_tile_load(double *buf, const double *Y, const double *Yi, int m, const int *gcol, int r)
+{
+    constexpr int PIECES = HZGSVD__TILE / 2;              /* 16-byte pieces per column */
+    for (int e = threadIdx.x; e < 2 * W * PIECES; e += NT) {
+        const int lc = e / PIECES, k = 2 * (e % PIECES);
+        const size_t src = (size_t)gcol[lc] * m + r + k;
+        hzgsvd__cp16(buf + lc * HZGSVD__TILE_LD + k, Y + src);
+        hzgsvd__cp16(buf + 2 * W * HZGSVD__TILE_LD + lc * HZGSVD__TILE_LD + k, Yi + src);
+    }
+    hzgsvd__cp_commit();
+}
+
+/* ---- gram: one thread block per (pair, row chunk of F or G), 3 W/8 warps --------------------------
+ * The lower triangle of the c x c Gram matrix in 2 x 2 quadrants of W x W: the upper-left, the
+ * lower-left and the lower-right (the upper-right is the transpose: never formed, never read), W/8
+ * warps each, one warp an 8-column strip of its quadrant: W/8 8x8 tiles in DMMA accumulators (few
+ * registers a thread, so that several blocks share an SM). */
+#define HZGSVD__GRAM_THREADS(w) (12 * (w))
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(HZGSVD__GRAM_THREADS(W)) hzgsvd__z_gram(hzgsvd__z_gpu_step S, int step, int pair0)
+{
+    constexpr int C = 2 * W, NTI = W / 8, NTH = HZGSVD__GRAM_THREADS(W), PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.gchunks_f + S.gchunks_g;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks, isg = c >= S.gchunks_f;
+    const int m = isg ? S.M.mg : S.M.mf, rows = isg ? S.grows_g : S.grows_f, ch = isg ? c - S.gchunks_f : c;
+    const double *Y = isg ? S.M.G : S.M.F;
+    const double *Yi = isg ? S.M.Gi : S.M.Fi;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
+    __syncthreads();
+    const int quad = warp / (W / 8), strip = warp % (W / 8);
+    const int ri = quad ? W : 0, cj = (quad == 2 ? W : 0) + 8 * strip;   /* the warp's rows and columns */
+    double acc[NTI][2], acci[NTI][2];
+#pragma unroll
+    for (int i = 0; i < NTI; ++i) {
+        acc[i][0] = acc[i][1] = 0.0;
+        acci[i][0] = acci[i][1] = 0.0;
+    }
+    hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 2 * PLANE;
+#pragma unroll
+        for (int kk = 0; kk < HZGSVD__TILE; kk += 4) {
+            double fa[NTI], fai[NTI];                 /* Y(kk + t, col) of the warp's row tiles and its strip */
+#pragma unroll
+            for (int i = 0; i < NTI; ++i) {
+                fa[i] = b[(ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
+                fai[i] = b[PLANE + (ri + 8 * i + g) * HZGSVD__TILE_LD + kk + t];
+            }
+            const double fb = b[(cj + g) * HZGSVD__TILE_LD + kk + t];
+            const double fbi = b[PLANE + (cj + g) * HZGSVD__TILE_LD + kk + t];
+#pragma unroll
+            for (int i = 0; i < NTI; i += 2)                /* row tiles i and i + 1 in one 16x8x4 product */
+                hzgsvd__z_mma_conj(acc[i], acci[i], acc[i + 1], acci[i + 1], fa[i], fai[i], fa[i + 1], fai[i + 1], fb, fbi);
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+    double *out = S.partial + ((size_t)l * chunks + c) * C * C;
+    double *outi = out + (size_t)S.npairs * chunks * C * C;
+#pragma unroll
+    for (int i = 0; i < NTI; ++i)
+#pragma unroll
+        for (int e = 0; e < 2; ++e) {
+            const int idx = (ri + 8 * i + g) + C * (cj + 2 * t + e);
+            out[idx] = acc[i][e];
+            outi[idx] = acci[i][e];
+        }
+}
+
+/* ---- update: one thread block per (pair, row chunk of F, G or Z), c/8 warps ---------------------
+ * Warp v forms the output columns [8 v, 8 v + 8) of each 32-row tile (4 8x8 tiles) on the tensor
+ * cores: its c/4 B fragments of Z-tilde stay in registers for the whole chunk (no shared memory for
+ * Z-tilde, so more blocks fit an SM); the tiles stream through a double buffer and the results go
+ * back in place (the rows of a block are its own). */
+template <int W>
+HZGSVD_PRIVATE __global__ void __launch_bounds__(8 * W) hzgsvd__z_update(hzgsvd__z_gpu_step S, int step, int pair0)
+{
+    constexpr int C = 2 * W, NTH = 8 * W, KS = C / 4, PLANE = C * HZGSVD__TILE_LD;
+    extern __shared__ double smem[];                    /* 2 buffers x 2 plane(s) x PLANE */
+    __shared__ int gcol[C];
+    const int chunks = S.uchunks_f + S.uchunks_g + S.uchunks_z;
+    const int l = pair0 + blockIdx.x / chunks, c = blockIdx.x % chunks;
+    const int mode = S.pmode[l];
+    if (mode & HZGSVD__PAIR_SKIP) return;               /* uniform: a failure (the sweep ends in an error) or Z-tilde = I */
+    const int which = c < S.uchunks_f ? 0 : c < S.uchunks_f + S.uchunks_g ? 1 : 2;
+    const int ch = which == 0 ? c : which == 1 ? c - S.uchunks_f : c - S.uchunks_f - S.uchunks_g;
+    const int m = which == 0 ? S.M.mf : which == 1 ? S.M.mg : S.M.nz;
+    const int rows = which == 0 ? S.urows_f : which == 1 ? S.urows_g : S.urows_z;
+    double *Y = which == 0 ? S.M.F : which == 1 ? S.M.G : S.M.Z;
+    double *Yi = which == 0 ? S.M.Fi : which == 1 ? S.M.Gi : S.M.Zi;
+    const int r0 = ch * rows, r1 = min(m, r0 + rows), ntiles = (r1 - r0) / HZGSVD__TILE;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, g = lane >> 2, t = lane & 3;
+    for (int lc = threadIdx.x; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
+    __syncthreads();                                    /* gcol */
+    hzgsvd__z_tile_load<W, NTH>(smem, Y, Yi, m, gcol, r0);
+    double fz[KS], fzi[KS];                      /* Z-tilde(4 k + t, 8 warp + g) */
+    {
+        /* Z-tilde, or R Z-tilde for a slab that holds MGS's Q (in the pair's Gram partials) */
+        const bool q = (which == 0 && (mode & HZGSVD__PAIR_Q_F)) || (which == 1 && (mode & HZGSVD__PAIR_Q_G));
+        size_t zplane = (size_t)S.npairs * C * C;       /* Z-tilde's; the helper sets R Z-tilde's */
+        const double *z = (q ? hzgsvd__z_rz_slot<W>(S, l, which, &zplane) : S.zhat + (size_t)l * C * C) + (size_t)(8 * warp + g) * C + t;
+        const double *zi = z + zplane;
+#pragma unroll
+        for (int k = 0; k < KS; ++k) {
+            fz[k] = __ldg(z + 4 * k);
+            fzi[k] = __ldg(zi + 4 * k);
+        }
+    }
+    const int col = gcol[8 * warp + 2 * t], col1 = gcol[8 * warp + 2 * t + 1];   /* this lane's output columns */
+    for (int k = 0; k < ntiles; ++k) {
+        if (k + 1 < ntiles) hzgsvd__z_tile_load<W, NTH>(smem + ((k + 1) & 1) * 2 * PLANE, Y, Yi, m, gcol, r0 + (k + 1) * HZGSVD__TILE);
+        else hzgsvd__cp_commit();
+        hzgsvd__cp_wait<1>();
+        __syncthreads();
+        const double *b = smem + (k & 1) * 2 * PLANE;
+        double acc[4][2], acci[4][2];
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            acc[i][0] = acc[i][1] = 0.0;
+            acci[i][0] = acci[i][1] = 0.0;
+        }
+#pragma unroll
+        for (int kk = 0; kk < KS; ++kk) {
+#pragma unroll
+            for (int i = 0; i < 4; i += 2) {            /* A fragments Y(8 i + g, 4 kk + t) and Y(8 i + 8 + g, 4 kk + t) */
+                const double fa = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1 = b[(4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
+                const double fai = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + g], fa1i = b[PLANE + (4 * kk + t) * HZGSVD__TILE_LD + 8 * i + 8 + g];
+                hzgsvd__z_mma(acc[i], acci[i], acc[i + 1], acci[i + 1], fa, fai, fa1, fa1i, fz[kk], fzi[kk]);
+            }
+        }
+        const size_t row = (size_t)r0 + k * HZGSVD__TILE + g;
+#pragma unroll
+        for (int i = 0; i < 4; ++i) {
+            Y[(size_t)col * m + row + 8 * i] = acc[i][0];
+            Y[(size_t)col1 * m + row + 8 * i] = acc[i][1];
+            Yi[(size_t)col * m + row + 8 * i] = acci[i][0];
+            Yi[(size_t)col1 * m + row + 8 * i] = acci[i][1];
+        }
+        __syncthreads();                                    /* buffer k & 1 is loaded again at k + 1 */
+    }
+}
+
+/* ---- solve: one thread block of NW warps per pivot pair -----------------------------------------
+ * Lane x of a warp owns rows x + 32 r (r < R = c/32) of the c x c factors; in an inner step warp y
+ * takes pairs y, y + NW, ... of the inner table (w/NW pairs a warp). */
+/* Warps of a solve block for block width w: one inner pair per warp where the registers allow it
+ * (a warp per pair halves the latency of an inner step; complex w = 32 would spill at 64 registers). */
+#define HZGSVD__Z_SOLVE_WARPS(w) ((w) == 16 ? 16 : 16)
 
 /* Cholesky A = L L^H of F's (first half of the NTH threads) and G's (second half) Gram matrices at once, in place
  * (lower triangles), then A <- L^H with the strict lower part zeroed.  *fail_f, *fail_g: the column
@@ -2137,8 +2255,28 @@ __device__ __forceinline__ void hzgsvd__z_vdot(const double *a, const double *ai
  * below it times rsqrt(d), then A(i, c) -= L(i, j) conj(L(c, j)) for j = 0, 1, ... by FMAs): the
  * factor is bitwise that of the unblocked algorithm. */
 #define HZGSVD__CHOL_PANEL 8
+
+/* The trailing update after the panel p0 .. p0 + PW - 1: A(i, c) -= L(i, j) conj(L(c, j)), j in the
+ * panel, p0 + PW <= c <= i; the HT threads of a half (ht) over the elements. */
+template <int C, int PW, int HT>
+__device__ __forceinline__ void hzgsvd__z_chol_trailing(double *A, double *Ai, int p0, int ht)
+{
+    const int q0 = p0 + PW;
+    for (int e = ht; e < (C - q0) * C; e += HT) {
+        const int c = q0 + e / C, i = e % C;
+        if (i >= c) {
+            double a = A[i + C * c];
+            double ai = Ai[i + C * c];
+#pragma unroll
+            for (int k = 0; k < PW; ++k) hzgsvd__z_fma_conj(-A[i + C * (p0 + k)], -Ai[i + C * (p0 + k)], A[c + C * (p0 + k)], Ai[c + C * (p0 + k)], &a, &ai);
+            Ai[i + C * c] = ai;
+            A[i + C * c] = a;
+        }
+    }
+}
+
 template <int C, int NTH>
-__device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, double *sFi, double *sGi, int *fail_f, int *fail_g)
+__device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sFi, double *sG, double *sGi, int *fail_f, int *fail_g)
 {
     __shared__ int s_fail[2];
     constexpr int HT = NTH / 2, PW = HZGSVD__CHOL_PANEL, R = C / 32;
@@ -2149,8 +2287,7 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
 #pragma unroll 1
     for (int p0 = 0; p0 < C; p0 += PW) {
         if (ht < 32) {                                  /* the panel: columns p0 .. p0 + PW - 1, in registers */
-            double P[R][PW];
-            double Pi[R][PW];
+            double P[R][PW], Pi[R][PW];
 #pragma unroll
             for (int r = 0; r < R; ++r)
 #pragma unroll
@@ -2169,21 +2306,21 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
                     if ((j >> 5) == r) d = dr;
                 }
                 if (failc < 0 && (!(d > 0.0) || isinf(d))) failc = j;
-                if (failc < 0) {                        /* uniform: after a failure the factor is not used */
+                if (failc < 0) {                                /* uniform: after a failure the factor is not used */
                     const double sq = sqrt(d), rs = hzgsvd__rsqrt_rn(d);
 #pragma unroll
                     for (int r = 0; r < R; ++r) {
                         const int i = x + 32 * r;
                         if (i == j) {
                             P[r][k] = sq;
-                            Pi[r][k] = 0.0;
+                            Pi[r][k] = 0.0;                     /* the diagonal of L is real */
                         } else if (i > j) {
                             P[r][k] *= rs;
                             Pi[r][k] *= rs;
                         }
                     }
 #pragma unroll
-                    for (int kc = k + 1; kc < PW; ++kc) {   /* the panel's own columns c = p0 + kc > j */
+                    for (int kc = k + 1; kc < PW; ++kc) {       /* the panel's own columns c = p0 + kc > j */
                         const int c = p0 + kc;
                         double lc = __shfl_sync(0xffffffffu, P[0][k], c & 31);
                         double lci = __shfl_sync(0xffffffffu, Pi[0][k], c & 31);
@@ -2198,9 +2335,7 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
                         }
 #pragma unroll
                         for (int r = 0; r < R; ++r)
-                            if (x + 32 * r >= c) {
-                                hzgsvd__zfma(-P[r][k], -Pi[r][k], lc, -lci, P[r][kc], Pi[r][kc], &P[r][kc], &Pi[r][kc]);
-                            }
+                            if (x + 32 * r >= c) hzgsvd__z_fma_conj(-P[r][k], -Pi[r][k], lc, lci, &P[r][kc], &Pi[r][kc]);
                     }
                 }
             }
@@ -2208,7 +2343,7 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
             for (int r = 0; r < R; ++r)
 #pragma unroll
                 for (int k = 0; k < PW; ++k)
-                    if (x + 32 * r >= p0 + k) {         /* the lower part only: the rest is not read */
+                    if (x + 32 * r >= p0 + k) {                 /* the lower part only: the rest is not read */
                         A[x + 32 * r + C * (p0 + k)] = P[r][k];
                         Ai[x + 32 * r + C * (p0 + k)] = Pi[r][k];
                     }
@@ -2217,26 +2352,12 @@ __device__ __forceinline__ void hzgsvd__z_cholesky2(double *sF, double *sG, doub
         __syncthreads();
         failc = s_fail[half];
         const int q0 = p0 + PW;
-        if (failc < 0 && q0 < C) {                      /* A(i, c) -= L(i, j) conj(L(c, j)), j in the panel, q0 <= c <= i */
-            for (int e = ht; e < (C - q0) * C; e += HT) {
-                const int c = q0 + e / C, i = e % C;
-                if (i >= c) {
-                    double a = A[i + C * c];
-                    double ai = Ai[i + C * c];
-#pragma unroll
-                    for (int k = 0; k < PW; ++k)
-                        hzgsvd__zfma(-A[i + C * (p0 + k)], -Ai[i + C * (p0 + k)], A[c + C * (p0 + k)], -Ai[c + C * (p0 + k)], a, ai, &a, &ai);
-                    Ai[i + C * c] = ai;
-                    A[i + C * c] = a;
-                }
-            }
-        }
+        if (failc < 0 && q0 < C) hzgsvd__z_chol_trailing<C, PW, HT>(A, Ai, p0, ht);   /* A(i, c) -= L(i, j) conj(L(c, j)), j in the panel, q0 <= c <= i */
         __syncthreads();
     }
     /* A <- L^H: every thread moves C*C/HT elements of its half's matrix */
     constexpr int PER = C * C / HT;
-    double v[PER];
-    double vi[PER];
+    double v[PER], vi[PER];
 #pragma unroll
     for (int k = 0; k < PER; ++k) {
         const int e = ht + HT * k, i = e % C, c = e / C;
@@ -2301,64 +2422,268 @@ __device__ int hzgsvd__z_mgs_slab(double *Y, double *Yi, int m, const int *gcol,
         for (int c = j + 1 + y; c < C; c += NW) {       /* r_jc = q_j^H a_c, a_c -= q_j r_jc: warp y, lanes over rows */
             double *a = Y + (size_t)gcol[c] * m;
             double *ai = Yi + (size_t)gcol[c] * m;
-            double dr = 0.0, di = 0.0;
-            for (int i = x; i < m; i += 32) {
-                dr = fma(q[i], a[i], fma(qi[i], ai[i], dr));
-                di = fma(q[i], ai[i], fma(-qi[i], a[i], di));
-            }
-            dr = hzgsvd__warp_sum(dr);
+            double d = 0.0, di = 0.0;
+            for (int i = x; i < m; i += 32) hzgsvd__z_mgs_dot(q, qi, a, ai, i, &d, &di);
+            d = hzgsvd__warp_sum(d);
             di = hzgsvd__warp_sum(di);
-            if (x == 0) { A[j + C * c] = dr; Ai[j + C * c] = di; }
-            for (int i = x; i < m; i += 32) {
-                const double ar = a[i];
-                a[i] = fma(qi[i], di, fma(-q[i], dr, ar));
-                ai[i] = fma(-qi[i], dr, fma(-q[i], di, ai[i]));
+            if (x == 0) {
+                A[j + C * c] = d;
+                Ai[j + C * c] = di;
             }
+            for (int i = x; i < m; i += 32) hzgsvd__z_mgs_axpy(q, qi, a, ai, i, d, di);
         }
         __syncthreads();
     }
     return -1;
 }
 
+/* Subphase 1 (end) of the solve: pair l's Gram matrices, its partial sums added in chunk order
+ * (lower triangles; the rest zero). */
+template <int C, int NTH>
+__device__ __forceinline__ void hzgsvd__z_solve_gram(const hzgsvd__z_gpu_step &S, int l, int tid, double *sF, double *sFi, double *sG, double *sGi)
+{
+    constexpr int CC = C * C;
+    const int chunks = S.gchunks_f + S.gchunks_g;
+    const double *pf = S.partial + (size_t)l * chunks * CC;
+    const double *pfi = pf + (size_t)S.npairs * chunks * CC;
+    for (int e = tid; e < CC; e += NTH) {
+        const bool low = (e % C) >= (e / C);
+        double f = 0.0, g = 0.0;
+        double fi = 0.0, gi = 0.0;
+        if (low) {
+            f = pf[e];
+            for (int k = 1; k < S.gchunks_f; ++k) f = __dadd_rn(f, pf[(size_t)k * CC + e]);
+            g = pf[(size_t)S.gchunks_f * CC + e];
+            for (int k = S.gchunks_f + 1; k < chunks; ++k) g = __dadd_rn(g, pf[(size_t)k * CC + e]);
+            fi = pfi[e];
+            for (int k = 1; k < S.gchunks_f; ++k) fi = __dadd_rn(fi, pfi[(size_t)k * CC + e]);
+            gi = pfi[(size_t)S.gchunks_f * CC + e];
+            for (int k = S.gchunks_f + 1; k < chunks; ++k) gi = __dadd_rn(gi, pfi[(size_t)k * CC + e]);
+        }
+        sF[e] = f; sG[e] = g;
+        sFi[e] = fi; sGi[e] = gi;
+    }
+    __syncthreads();
+}
+
+/* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y takes
+ * the columns y, y + NW, ... */
+template <int C, int NW, bool ENH, bool RESC>
+__device__ __forceinline__ void hzgsvd__z_solve_prescale(int x, int y, double *sF, double *sFi, double *sG, double *sGi, double *sZ, double *sZi)
+{
+    constexpr int R = C / 32;
+    for (int col = y; col < C; col += NW) {
+        double z = 1.0;
+        if (!RESC) {
+            double gv[R], gvi[R];
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                gv[r] = sG[x + 32 * r + C * col];
+                gvi[r] = sGi[x + 32 * r + C * col];
+            }
+            const double b = hzgsvd__z_vnorm2<ENH, R>(gv, gvi);
+            if (b != 1.0) {
+                z = hzgsvd__rsqrt_rn(b);
+#pragma unroll
+                for (int r = 0; r < R; ++r) {
+                    const int e = x + 32 * r + C * col;
+                    sF[e] *= z; sG[e] *= z;
+                    sFi[e] *= z; sGi[e] *= z;
+                }
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            sZ[x + 32 * r + C * col] = (x + 32 * r == col) ? z : 0.0;
+            sZi[x + 32 * r + C * col] = 0.0;            /* Z-hat_0 is real */
+        }
+    }
+    __syncthreads();
+}
+
+/* Where the parts of a pair's dot products lie in its row of the solve's s_dots (offsets O_*):
+ * ||f_p||^2, ||f_q||^2, f_p^H f_q, g_p^H g_q, then ||g_p||^2, ||g_q||^2 where the variant rescales;
+ * summed NV at a time (at most 8: a 16-wide halving kept its values in local memory), NB rounds. */
+template <bool ENH, bool RESC>
+struct hzgsvd__z_dot_layout {
+    static constexpr int NN = HZGSVD__Z_NORM_PARTS(ENH), ND = HZGSVD__Z_DOT_PARTS(ENH);
+    static constexpr int O_FP = 0, O_FQ = NN, O_FPQ = 2 * NN, O_GPQ = 2 * NN + ND;
+    static constexpr int O_GP = RESC ? 2 * NN + 2 * ND : 0, O_GQ = RESC ? 3 * NN + 2 * ND : 0;
+    static constexpr int NPARTS = RESC ? 4 * NN + 2 * ND : 2 * NN + 2 * ND;
+    static constexpr int NV = NPARTS <= 4 ? 4 : 8, NB = (NPARTS + NV - 1) / NV, ROW = NB * NV;
+};
+
+/* Phase (A) of an inner step: the warp of each pivot pair of the step's table reduces the pair's
+ * dot products into s_dots. */
+template <int C, int NW, bool ENH, bool RESC>
+__device__ __forceinline__ void hzgsvd__z_inner_dots(int x, int y, const double *sF, const double *sFi, const double *sG, const double *sGi, const unsigned char (*tab)[2],
+                                                  double (*s_dots)[hzgsvd__z_dot_layout<ENH, RESC>::ROW])
+{
+    using L = hzgsvd__z_dot_layout<ENH, RESC>;
+    constexpr int R = C / 32, PPW = C / 2 / NW, NV = L::NV, NB = L::NB;
+#pragma unroll 1
+    for (int h = 0; h < PPW; ++h) {
+        const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+        double fp[R], fpi[R], fq[R], fqi[R], gp[R], gpi[R], gq[R], gqi[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+            fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
+            fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq];
+        }
+        /* the pair's parts, summed over the warp NV at once: lane 32/NV k holds total k of a round */
+        double v[NB * NV];
+#pragma unroll
+        for (int k = 0; k < NB * NV; ++k) v[k] = 0.0;
+        hzgsvd__z_vnorm2_part<ENH, R>(fp, fpi, v + L::O_FP);
+        hzgsvd__z_vnorm2_part<ENH, R>(fq, fqi, v + L::O_FQ);
+        hzgsvd__z_vdot_part<ENH, R>(fp, fpi, fq, fqi, v + L::O_FPQ);
+        hzgsvd__z_vdot_part<ENH, R>(gp, gpi, gq, gqi, v + L::O_GPQ);
+        if (RESC) {
+            hzgsvd__z_vnorm2_part<ENH, R>(gp, gpi, v + L::O_GP);
+            hzgsvd__z_vnorm2_part<ENH, R>(gq, gqi, v + L::O_GQ);
+        }
+#pragma unroll
+        for (int b = 0; b < NB; ++b) {
+            const double tot = hzgsvd__warp_sums<NV>(v + b * NV);
+            if ((x & (32 / NV - 1)) == 0) s_dots[pos][b * NV + x / (32 / NV)] = tot;
+        }
+    }
+}
+
+/* Phase (C) of an inner step: the warp of each pivot pair applies the pair's transformation (and
+ * swap) to F-hat, G-hat and Z-hat and counts it. */
+template <int C, int NW, bool ENH, bool SORT>
+__device__ __forceinline__ void hzgsvd__z_inner_apply(int x, int y, double *sF, double *sFi, double *sG, double *sGi, double *sZ, double *sZi, const unsigned char (*tab)[2], const hzgsvd__rot *s_rot,
+                                                   int *w_all, int *w_big, int *w_moved, int *rot_fail)
+{
+    constexpr int R = C / 32, PPW = C / 2 / NW;
+#pragma unroll 1
+    for (int h = 0; h < PPW; ++h) {
+        const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
+        const hzgsvd__rot rot = s_rot[pos];
+        double fp[R], fpi[R], fq[R], fqi[R], gp[R], gpi[R], gq[R], gqi[R], zp[R], zpi[R], zq[R], zqi[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+            fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq]; zp[r] = sZ[ep]; zq[r] = sZ[eq];
+            fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq]; zpi[r] = sZi[ep]; zqi[r] = sZi[eq];
+        }
+        int swap = rot.swap;
+        if (rot.transform) {
+#pragma unroll
+            for (int r = 0; r < R; ++r) {
+                hzgsvd__zrot_apply(&rot, fp[r], fpi[r], fq[r], fqi[r], &fp[r], &fpi[r], &fq[r], &fqi[r]);
+                hzgsvd__zrot_apply(&rot, gp[r], gpi[r], gq[r], gqi[r], &gp[r], &gpi[r], &gq[r], &gqi[r]);
+                hzgsvd__zrot_apply(&rot, zp[r], zpi[r], zq[r], zqi[r], &zp[r], &zpi[r], &zq[r], &zqi[r]);
+            }
+            /* complex pairs are sorted by the new norms (a real pair's swap came with its rotation) */
+            swap = hzgsvd__zswap(SORT, hzgsvd__z_vnorm2<ENH, R>(fp, fpi), hzgsvd__z_vnorm2<ENH, R>(fq, fqi));
+        }
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
+            sF[ep] = swap ? fq[r] : fp[r]; sF[eq] = swap ? fp[r] : fq[r];
+            sG[ep] = swap ? gq[r] : gp[r]; sG[eq] = swap ? gp[r] : gq[r];
+            sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
+            sFi[ep] = swap ? fqi[r] : fpi[r]; sFi[eq] = swap ? fpi[r] : fqi[r];
+            sGi[ep] = swap ? gqi[r] : gpi[r]; sGi[eq] = swap ? gpi[r] : gqi[r];
+            sZi[ep] = swap ? zqi[r] : zpi[r]; sZi[eq] = swap ? zpi[r] : zqi[r];
+        }
+        *rot_fail |= rot.fail;
+        *w_moved |= rot.transform | swap;
+        *w_all += rot.transform;
+        *w_big += rot.transform & rot.big;
+    }
+}
+
+/* Subphase 3: the pointwise sweeps.  An inner step in three phases: (A) the warp of each pair
+ * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
+ * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
+ * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
+template <int C, int NW, int VARIANT, bool SORT>
+__device__ __forceinline__ void hzgsvd__z_solve_sweeps(const hzgsvd__z_gpu_step &S, int x, int y, double *sF, double *sFi, double *sG, double *sGi, double *sZ, double *sZi,
+                                                    double (*s_dots)[hzgsvd__z_dot_layout<HZGSVD__VAR_ENHANCED(VARIANT), HZGSVD__VAR_RESCALE(VARIANT)>::ROW], hzgsvd__rot *s_rot, int *w_all, int *w_big, int *w_moved, int *rot_fail)
+{
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    using L = hzgsvd__z_dot_layout<ENH, RESC>;
+    const double tol = hzgsvd__ortho_tol(C);
+    const int steps = S.inner_mm ? C : C - 1;
+    for (int sweep = 0; sweep < S.max_inner; ++sweep) {
+        const int w_all0 = *w_all;
+        for (int st = 0; st < steps; ++st) {
+            const unsigned char (*tab)[2];              /* the step's C/2 pairs */
+            if (C == 32) tab = S.inner_mm ? hzgsvd__cinner_mm32[st] : hzgsvd__cinner_me32[st];
+            else tab = S.inner_mm ? hzgsvd__cinner_mm64[st] : hzgsvd__cinner_me64[st];
+            hzgsvd__z_inner_dots<C, NW, ENH, RESC>(x, y, sF, sFi, sG, sGi, tab, s_dots);   /* (A) */
+            __syncthreads();
+            if (y == 0 && x < C / 2) {                  /* (B) */
+                const double *t = s_dots[x];
+                const double app = hzgsvd__z_join(t + L::O_FP, L::NN), aqq = hzgsvd__z_join(t + L::O_FQ, L::NN);
+                const double bpp = RESC ? hzgsvd__z_join(t + L::O_GP, L::NN) : 1.0, bqq = RESC ? hzgsvd__z_join(t + L::O_GQ, L::NN) : 1.0;
+                s_rot[x] = hzgsvd__z_rot_of<L::ND, VARIANT, SORT>(app, aqq, t + L::O_FPQ, bpp, bqq, t + L::O_GPQ, tol);
+            }
+            __syncthreads();
+            hzgsvd__z_inner_apply<C, NW, ENH, SORT>(x, y, sF, sFi, sG, sGi, sZ, sZi, tab, s_rot, w_all, w_big, w_moved, rot_fail);   /* (C) */
+            __syncthreads();
+        }
+        if (__syncthreads_count(x == 0 && *w_all != w_all0) == 0) break;   /* a sweep with no transformation */
+    }
+}
+
+/* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
+ * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now. */
+template <int W, int NW, bool ENH>
+__device__ __forceinline__ void hzgsvd__z_solve_store(const hzgsvd__z_gpu_step &S, int l, int mode, int x, int y, const double *sF, const double *sFi, const double *sG, const double *sGi, const double *sZ, const double *sZi)
+{
+    constexpr int C = 2 * W, CC = C * C, R = C / 32;
+    double *zo = S.zhat + (size_t)l * CC;
+    size_t rplane;
+    double *rf = hzgsvd__z_rz_slot<W>(S, l, 0, &rplane), *rg = hzgsvd__z_rz_slot<W>(S, l, 1, &rplane);
+    double *zoi = zo + (size_t)S.npairs * CC, *rfi = rf + rplane, *rgi = rg + rplane;
+    for (int col = y; col < C; col += NW) {
+        double fv[R], fvi[R], gv[R], gvi[R];
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            fv[r] = sF[e]; gv[r] = sG[e];
+            fvi[r] = sFi[e]; gvi[r] = sGi[e];
+        }
+        const double tt = hzgsvd__rsqrt_rn(hzgsvd__z_vnorm2<ENH, R>(fv, fvi) + hzgsvd__z_vnorm2<ENH, R>(gv, gvi));
+#pragma unroll
+        for (int r = 0; r < R; ++r) {
+            const int e = x + 32 * r + C * col;
+            zo[e] = sZ[e] * tt;               /* tt = 1 too: x * 1.0 is x exactly */
+            zoi[e] = sZi[e] * tt;               /* tt = 1 too: x * 1.0 is x exactly */
+            if (mode & HZGSVD__PAIR_Q_F) {
+                rf[e] = sF[e] * tt;
+                rfi[e] = sFi[e] * tt;
+            }
+            if (mode & HZGSVD__PAIR_Q_G) {
+                rg[e] = sG[e] * tt;
+                rgi[e] = sGi[e] * tt;
+            }
+        }
+    }
+}
+
 template <int W, int VARIANT, bool SORT>
 __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int step, int pair0)
 {
-    constexpr int C = 2 * W, CC = C * C, R = C / 32, NW = HZGSVD__Z_SOLVE_WARPS(W), PPW = W / NW, NTH = 32 * NW;
-    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT), RESC = HZGSVD__VAR_RESCALE(VARIANT);
+    constexpr int C = 2 * W, CC = C * C, NW = HZGSVD__Z_SOLVE_WARPS(W), NTH = 32 * NW;
+    constexpr bool ENH = HZGSVD__VAR_ENHANCED(VARIANT);
+    using L = hzgsvd__z_dot_layout<ENH, HZGSVD__VAR_RESCALE(VARIANT)>;
     extern __shared__ double smem[];                    /* F-hat, G-hat, Z-hat (c x c each), then their imaginary planes */
-    double *sF = smem, *sG = smem + CC, *sZ = smem + 2 * CC;
+    double *sF = smem + 0 * CC, *sG = sF + CC, *sZ = sF + 2 * CC;
     double *sFi = smem + 3 * CC, *sGi = sFi + CC, *sZi = sFi + 2 * CC;
     const int tid = threadIdx.x, x = tid & 31, y = tid >> 5, l = pair0 + blockIdx.x;
 
-    /* Subphase 1 (end): the Gram matrices, partial sums added in chunk order (lower triangles) */
-    {
-        const int chunks = S.gchunks_f + S.gchunks_g;
-        const double *pf = S.partial + (size_t)l * chunks * CC;
-        const double *pfi = pf + (size_t)S.npairs * chunks * CC;
-        for (int e = tid; e < CC; e += NTH) {
-            const bool low = (e % C) >= (e / C);
-            double f = 0.0, g = 0.0;
-            double fi = 0.0, gi = 0.0;
-            if (low) {
-                f = pf[e];
-                for (int k = 1; k < S.gchunks_f; ++k) f = __dadd_rn(f, pf[(size_t)k * CC + e]);
-                g = pf[(size_t)S.gchunks_f * CC + e];
-                for (int k = S.gchunks_f + 1; k < chunks; ++k) g = __dadd_rn(g, pf[(size_t)k * CC + e]);
-                fi = pfi[e];
-                for (int k = 1; k < S.gchunks_f; ++k) fi = __dadd_rn(fi, pfi[(size_t)k * CC + e]);
-                gi = pfi[(size_t)S.gchunks_f * CC + e];
-                for (int k = S.gchunks_f + 1; k < chunks; ++k) gi = __dadd_rn(gi, pfi[(size_t)k * CC + e]);
-            }
-            sF[e] = f; sG[e] = g;
-            sFi[e] = fi; sGi[e] = gi;
-        }
-        __syncthreads();
-    }
+    hzgsvd__z_solve_gram<C, NTH>(S, l, tid, sF, sFi, sG, sGi);
 
     /* Subphase 2: both Cholesky factorizations; where one breaks down, MGS of that block's slab
      * (the slab becomes Q, the update multiplies it by R Z-tilde) */
     int fail_f, fail_g, mode = HZGSVD__PAIR_UPDATE;
-    hzgsvd__z_cholesky2<C, NTH>(sF, sG, sFi, sGi, &fail_f, &fail_g);
+    hzgsvd__z_cholesky2<C, NTH>(sF, sFi, sG, sGi, &fail_f, &fail_g);
     if (fail_f >= 0 || fail_g >= 0) {                   /* uniform */
         __shared__ int gcol[C];
         for (int lc = tid; lc < C; lc += NTH) gcol[lc] = hzgsvd__z_pivot_col<W>(S, step, l, lc);
@@ -2381,138 +2706,12 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
         __syncthreads();                                /* R in sF / sG for every warp */
     }
 
-    /* Z-hat_0 and the prescaling of F-hat, G-hat by 1/||g-hat_j|| (variants 0, 1, 4, 5); warp y
-     * takes the columns y, y + NW, ... */
-    for (int col = y; col < C; col += NW) {
-        double z = 1.0;
-        if (!RESC) {
-            double gv[R];
-            double gvi[R];
-#pragma unroll
-            for (int r = 0; r < R; ++r) {
-                gv[r] = sG[x + 32 * r + C * col];
-                gvi[r] = sGi[x + 32 * r + C * col];
-            }
-            const double b = hzgsvd__z_vnorm2<ENH, R>(gv, gvi);
-            if (b != 1.0) {
-                z = hzgsvd__rsqrt_rn(b);
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int e = x + 32 * r + C * col;
-                    sF[e] *= z; sG[e] *= z;
-                    sFi[e] *= z; sGi[e] *= z;
-                }
-            }
-        }
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-            sZ[x + 32 * r + C * col] = (x + 32 * r == col) ? z : 0.0;
-            sZi[x + 32 * r + C * col] = 0.0;
-        }
-    }
-    __syncthreads();
+    hzgsvd__z_solve_prescale<C, NW, ENH, HZGSVD__VAR_RESCALE(VARIANT)>(x, y, sF, sFi, sG, sGi, sZ, sZi);
 
-    /* Subphase 3: the pointwise sweeps.  An inner step in three phases: (A) the warp of each pair
-     * reduces the pair's dot products, (B) the first c/2 lanes of warp 0 compute the c/2 2x2
-     * transformations, one a lane (the 2x2 math is long and scalar: a warp per pair would issue it
-     * 32 times over), (C) the warps apply them.  Each warp counts its own transformations. */
-    /* the parts of a pair's dot products (offsets O_*): ||f_p||^2, ||f_q||^2, f_p^H f_q, g_p^H g_q,
-     * then ||g_p||^2, ||g_q||^2 where the variant rescales */
-    constexpr int NN = HZGSVD__Z_NORM_PARTS(ENH), ND = HZGSVD__Z_DOT_PARTS(ENH);
-    constexpr int O_FP = 0, O_FQ = NN, O_FPQ = 2 * NN, O_GPQ = 2 * NN + ND;
-    constexpr int O_GP = RESC ? 2 * NN + 2 * ND : 0, O_GQ = RESC ? 3 * NN + 2 * ND : 0;
-    constexpr int NPARTS = RESC ? 4 * NN + 2 * ND : 2 * NN + 2 * ND;
-    /* summed NV at a time (at most 8: a 16-wide halving kept its values in local memory), NB rounds */
-    constexpr int NV = NPARTS <= 4 ? 4 : 8, NB = (NPARTS + NV - 1) / NV;
-    __shared__ double s_dots[C / 2][NB * NV];
+    __shared__ double s_dots[C / 2][L::ROW];
     __shared__ hzgsvd__rot s_rot[C / 2];
-    const double tol = hzgsvd__ortho_tol(C);
     int w_all = 0, w_big = 0, w_moved = 0, rot_fail = 0;
-    const int steps = S.inner_mm ? C : C - 1;
-    for (int sweep = 0; sweep < S.max_inner; ++sweep) {
-        const int w_all0 = w_all;
-        for (int st = 0; st < steps; ++st) {
-            const unsigned char (*tab)[2];              /* the step's C/2 pairs */
-            if (C == 32) tab = S.inner_mm ? hzgsvd__cinner_mm32[st] : hzgsvd__cinner_me32[st];
-            else tab = S.inner_mm ? hzgsvd__cinner_mm64[st] : hzgsvd__cinner_me64[st];
-#pragma unroll 1
-            for (int h = 0; h < PPW; ++h) {             /* (A) */
-                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
-                double fp[R], fq[R], gp[R], gq[R];
-                double fpi[R], fqi[R], gpi[R], gqi[R];
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
-                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq];
-                    fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq];
-                }
-                /* the pair's parts, summed over the warp NV at once: lane 32/NV k holds total k of a round */
-                double v[NB * NV];
-#pragma unroll
-                for (int k = 0; k < NB * NV; ++k) v[k] = 0.0;
-                hzgsvd__z_vnorm2_part<ENH, R>(fp, fpi, v + O_FP);
-                hzgsvd__z_vnorm2_part<ENH, R>(fq, fqi, v + O_FQ);
-                hzgsvd__z_vdot_part<ENH, R>(fp, fpi, fq, fqi, v + O_FPQ);
-                hzgsvd__z_vdot_part<ENH, R>(gp, gpi, gq, gqi, v + O_GPQ);
-                if (RESC) {
-                    hzgsvd__z_vnorm2_part<ENH, R>(gp, gpi, v + O_GP);
-                    hzgsvd__z_vnorm2_part<ENH, R>(gq, gqi, v + O_GQ);
-                }
-#pragma unroll
-                for (int b = 0; b < NB; ++b) {
-                    const double tot = hzgsvd__warp_sums<NV>(v + b * NV);
-                    if ((x & (32 / NV - 1)) == 0) s_dots[pos][b * NV + x / (32 / NV)] = tot;
-                }
-            }
-            __syncthreads();
-            if (y == 0 && x < C / 2) {                  /* (B) */
-                const double *t = s_dots[x];
-                const double app = hzgsvd__z_join(t + O_FP, NN), aqq = hzgsvd__z_join(t + O_FQ, NN);
-                const double bpp = RESC ? hzgsvd__z_join(t + O_GP, NN) : 1.0, bqq = RESC ? hzgsvd__z_join(t + O_GQ, NN) : 1.0;
-                s_rot[x] = hzgsvd__zrot(app, aqq, t[O_FPQ], t[O_FPQ + 1], bpp, bqq, t[O_GPQ], t[O_GPQ + 1], VARIANT, SORT, tol);
-            }
-            __syncthreads();
-#pragma unroll 1
-            for (int h = 0; h < PPW; ++h) {             /* (C) */
-                const int pos = y + NW * h, p = tab[pos][0], q = tab[pos][1];
-                const hzgsvd__rot rot = s_rot[pos];
-                double fp[R], fq[R], gp[R], gq[R], zp[R], zq[R];
-                double fpi[R], fqi[R], gpi[R], gqi[R], zpi[R], zqi[R];
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
-                    fp[r] = sF[ep]; fq[r] = sF[eq]; gp[r] = sG[ep]; gq[r] = sG[eq]; zp[r] = sZ[ep]; zq[r] = sZ[eq];
-                    fpi[r] = sFi[ep]; fqi[r] = sFi[eq]; gpi[r] = sGi[ep]; gqi[r] = sGi[eq]; zpi[r] = sZi[ep]; zqi[r] = sZi[eq];
-                }
-                int swap = rot.swap;
-                if (rot.transform) {
-#pragma unroll
-                    for (int r = 0; r < R; ++r) {
-                        hzgsvd__zrot_apply(&rot, fp[r], fpi[r], fq[r], fqi[r], &fp[r], &fpi[r], &fq[r], &fqi[r]);
-                        hzgsvd__zrot_apply(&rot, gp[r], gpi[r], gq[r], gqi[r], &gp[r], &gpi[r], &gq[r], &gqi[r]);
-                        hzgsvd__zrot_apply(&rot, zp[r], zpi[r], zq[r], zqi[r], &zp[r], &zpi[r], &zq[r], &zqi[r]);
-                    }
-                    swap = hzgsvd__zswap(SORT, hzgsvd__z_vnorm2<ENH, R>(fp, fpi), hzgsvd__z_vnorm2<ENH, R>(fq, fqi));
-                }
-#pragma unroll
-                for (int r = 0; r < R; ++r) {
-                    const int ep = x + 32 * r + C * p, eq = x + 32 * r + C * q;
-                    sF[ep] = swap ? fq[r] : fp[r]; sF[eq] = swap ? fp[r] : fq[r];
-                    sG[ep] = swap ? gq[r] : gp[r]; sG[eq] = swap ? gp[r] : gq[r];
-                    sZ[ep] = swap ? zq[r] : zp[r]; sZ[eq] = swap ? zp[r] : zq[r];
-                    sFi[ep] = swap ? fqi[r] : fpi[r]; sFi[eq] = swap ? fpi[r] : fqi[r];
-                    sGi[ep] = swap ? gqi[r] : gpi[r]; sGi[eq] = swap ? gpi[r] : gqi[r];
-                    sZi[ep] = swap ? zqi[r] : zpi[r]; sZi[eq] = swap ? zpi[r] : zqi[r];
-                }
-                rot_fail |= rot.fail;
-                w_moved |= rot.transform | swap;
-                w_all += rot.transform;
-                w_big += rot.transform & rot.big;
-            }
-            __syncthreads();
-        }
-        if (__syncthreads_count(x == 0 && w_all != w_all0) == 0) break;   /* a sweep with no transformation */
-    }
+    hzgsvd__z_solve_sweeps<C, NW, VARIANT, SORT>(S, x, y, sF, sFi, sG, sGi, sZ, sZi, s_dots, s_rot, &w_all, &w_big, &w_moved, &rot_fail);
     __shared__ int s_counts[2][NW];
     if (x == 0) { s_counts[0][y] = w_all; s_counts[1][y] = w_big; }
     if (__syncthreads_or(rot_fail)) {
@@ -2530,38 +2729,7 @@ __device__ __forceinline__ void hzgsvd__z_solve_body(hzgsvd__z_gpu_step S, int s
         if (tid == 0) S.pmode[l] = HZGSVD__PAIR_SKIP;
         return;
     }
-
-    /* Z-tilde = Z-hat Theta (section 2.4), written for the update kernel; for a slab that holds Q,
-     * also R Z-hat Theta (the transformed factor) into the pair's Gram partials, read by now */
-    double *zo = S.zhat + (size_t)l * CC;
-    size_t rplane;
-    double *rf = hzgsvd__z_rz_slot<W>(S, l, 0, &rplane), *rg = hzgsvd__z_rz_slot<W>(S, l, 1, &rplane);
-    double *zoi = zo + (size_t)S.npairs * CC, *rfi = rf + rplane, *rgi = rg + rplane;
-    for (int col = y; col < C; col += NW) {
-        double fv[R], gv[R];
-        double fvi[R], gvi[R];
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-            const int e = x + 32 * r + C * col;
-            fv[r] = sF[e]; gv[r] = sG[e];
-            fvi[r] = sFi[e]; gvi[r] = sGi[e];
-        }
-        const double tt = hzgsvd__rsqrt_rn(hzgsvd__z_vnorm2<ENH, R>(fv, fvi) + hzgsvd__z_vnorm2<ENH, R>(gv, gvi));
-#pragma unroll
-        for (int r = 0; r < R; ++r) {
-            const int e = x + 32 * r + C * col;
-            zo[e] = sZ[e] * tt;                         /* tt = 1 too: x * 1.0 is x exactly */
-            zoi[e] = sZi[e] * tt;
-            if (mode & HZGSVD__PAIR_Q_F) {
-                rf[e] = sF[e] * tt;
-                rfi[e] = sFi[e] * tt;
-            }
-            if (mode & HZGSVD__PAIR_Q_G) {
-                rg[e] = sG[e] * tt;
-                rgi[e] = sGi[e] * tt;
-            }
-        }
-    }
+    hzgsvd__z_solve_store<W, NW, ENH>(S, l, mode, x, y, sF, sFi, sG, sGi, sZ, sZi);
     if (tid == 0) {                                     /* fixed order over the warps */
         unsigned long long tot_all = 0, tot_big = 0;
         for (int k = 0; k < NW; ++k) { tot_all += (unsigned)s_counts[0][k]; tot_big += (unsigned)s_counts[1][k]; }
@@ -3101,7 +3269,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_or
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3105) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3273) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -3627,11 +3795,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 3631 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 3799 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 3635) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 3803) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -3931,11 +4099,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 3935 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4103 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 3939) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4107) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -4268,7 +4436,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 4272 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4440 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
