@@ -93,6 +93,7 @@ done
 run_suite link_two_units "$BUILD/link_two_units"
 run_suite test_strategy_py "$PYTHON" test/test_strategy_py.py "$BUILD"
 run_suite test_generator "$PYTHON" test/test_generator.py
+run_suite test_layout "$PYTHON" test/test_layout.py
 run_suite test_npy "$PYTHON" test/test_npy.py "$BUILD"
 run_suite test_cli env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_cli.sh
 run_suite test_mkpair env BUILD="$BUILD" PYTHON="$PYTHON" bash test/test_mkpair.sh
