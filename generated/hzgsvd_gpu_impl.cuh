@@ -1017,7 +1017,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__z_launch_rescale(const hzgsvd__z_gpu_mats *M,
 
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [d] ***/
 /* The block step of the single-GPU engine, real (d) (paper section 3.5):
- * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
+ * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu),
  * split by what bounds each part:
  *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
  *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
@@ -1941,7 +1941,7 @@ static inline hzgsvd__d_step_kernel hzgsvd__d_solve_instance(int w, int variant,
 
 /*** begin templates/hzgsvd_gpu_step.cu.j2 [z] ***/
 /* The block step of the single-GPU engine, complex (z), on split real/imaginary planes (paper section 3.5):
- * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu.j2),
+ * its three kernels (the host sweeper that runs them as a CUDA graph: hzgsvd_gpu_sweep.cu),
  * split by what bounds each part:
  *   gram    bandwidth: the Gram matrices [Y_p Y_q]^H [Y_p Y_q] of F and G for every pivot block
  *           pair, as partial sums over row chunks (many thread blocks per pair, FP64 tensor cores,
