@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_engine_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c.j2, templates/hzgsvd_ggsvd3.c, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
+ * Generated from: templates/hzgsvd_cpu_arith.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_planes.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c.j2, templates/hzgsvd_ggsvd3.c, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).
  * How to compile: Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.
@@ -9,40 +9,251 @@
 #define HZGSVD_GENERATED_HZGSVD_CPU_ENGINE_IMPL_H
 #include "hzgsvd_host.h"
 
-/*** begin templates/hzgsvd_range_scale.c.j2 [d] ***/
-/* Range scaling of the real double engine: the scaling of a working column and the
- * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__d_check_values). */
+/*** begin templates/hzgsvd_cpu_planes.c.j2 ***/
+/* The CPU engine's working storage in double, for both
+ * precisions: split storage, np planes (1 real; 2 complex: the real parts, then the imaginary parts). */
+
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
+typedef struct hzgsvd__cpu_mats {
+    int mf, mg, nz, nc, np;         /* rows of F, G and Z; columns held; planes */
+    double *Fr, *Gr, *Zr;
+    double *Fi, *Gi, *Zi;            /* NULL where np = 1 */
+} hzgsvd__cpu_mats;
+
+/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (np = 2 only). */
+typedef struct hzgsvd__cpu_planes {
+    double *p[2];
+    int np;
+} hzgsvd__cpu_planes;
+
+/* x advanced by off elements in every plane. */
+HZGSVD_PRIVATE hzgsvd__cpu_planes hzgsvd__cpu_at(hzgsvd__cpu_planes x, size_t off)
+{
+    for (int v = 0; v < x.np; ++v) x.p[v] += off;
+    return x;
+}
+
+/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
+HZGSVD_PRIVATE hzgsvd__cpu_planes hzgsvd__cpu_mat(const hzgsvd__cpu_mats *M, int y)
+{
+    const hzgsvd__cpu_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr, y == 0 ? M->Fi : y == 1 ? M->Gi : M->Zi }, M->np };
+    return x;
+}
+
+/* ... and its leading dimension (rows). */
+HZGSVD_PRIVATE int hzgsvd__cpu_ld(const hzgsvd__cpu_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
+
+/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
+HZGSVD_PRIVATE hzgsvd__cpu_planes hzgsvd__cpu_col(const hzgsvd__cpu_mats *M, int y, int j)
+{
+    return hzgsvd__cpu_at(hzgsvd__cpu_mat(M, y), (size_t)j * hzgsvd__cpu_ld(M, y));
+}
+/*** end templates/hzgsvd_cpu_planes.c.j2 ***/
+
+/*** begin templates/hzgsvd_range_scale.c.j2 ***/
+/* Range scaling of the double engine, both precisions: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__cpu_check_values). */
 /* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
-HZGSVD_PRIVATE void hzgsvd__d_scale_pow2(double *xr, int m, int s)
+HZGSVD_PRIVATE void hzgsvd__cpu_scale_pow2(hzgsvd__cpu_planes x, int m, int s)
 {
     if (s == 0) return;
-    for (int r = 0; r < m; ++r) {
-        xr[r] = ldexp(xr[r], s);
-    }
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < x.np; ++v) x.p[v][r] = ldexp(x.p[v][r], s);
 }
 
 /* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__d_range_z_col).
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__cpu_range_z_col).
  * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
-HZGSVD_PRIVATE int hzgsvd__d_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
+HZGSVD_PRIVATE int hzgsvd__cpu_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
                                      double *sf, double *sg, double *ss, double *zm, int *ze)
 {
     if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
     return hzgsvd__range_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
 }
 
-/* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+/* A caller's column of Z (n rows of np interleaved reals) holding z': z_i <- 2^(col_i + ze) zm z'_i.
  * Returns 0, or 1 where an entry overflows. */
-HZGSVD_PRIVATE int hzgsvd__d_range_z_col(double *z, int n, const int *col, double zm, int ze)
+HZGSVD_PRIVATE int hzgsvd__cpu_range_z_col(double *z, int n, const int *col, double zm, int ze, int np)
 {
     int bad = 0;
-    for (int i = 0; i < n; ++i) {
-        z[i] = ldexp(z[i] * zm, col[i] + ze);
-        bad |= !isfinite(z[i]);
-    }
+    for (int i = 0; i < n; ++i)
+        for (int v = 0; v < np; ++v) {
+            double *x = &z[np * (size_t)i + v];
+            *x = ldexp(*x * zm, col[i] + ze);
+            bad |= !isfinite(*x);
+        }
     return bad;
 }
-/*** end templates/hzgsvd_range_scale.c.j2 [d] ***/
+/*** end templates/hzgsvd_range_scale.c.j2 ***/
+
+/*** begin templates/hzgsvd_cpu_arith.c.j2 [d] ***/
+/* The CPU engine's inner loops whose arithmetic is real (d): kept per
+ * precision with the plane count fixed, so that they compile to the loops they were; the engine
+ * (hzgsvd__cpu_*) reaches them by the plane count. */
+
+/* Squared Euclidean norm: ordinary (an FMA chain) or enhanced (App. A: the sum of RD(x*x) plus the
+ * sum of the non-negative rounding errors). */
+HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(hzgsvd__cpu_planes x, int m, int enhanced)
+{
+    const double *xr = x.p[0];
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) s = fma(xr[r], xr[r], s);
+        return s;
+    }
+    double sc = 0.0, sd = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double c, d;
+        hzgsvd__mul_rd_err(xr[r], xr[r], &c, &d);
+        sc += c; sd += d;
+    }
+    return sc + sd;
+}
+
+/* d = x^T y, enhanced in the odd variants. */
+HZGSVD_PRIVATE void hzgsvd__d_dot(hzgsvd__cpu_planes x, hzgsvd__cpu_planes y, int m, int enhanced, double d[1])
+{
+    const double *xr = x.p[0], *yr = y.p[0];
+    if (!enhanced) {
+        double s = 0.0;
+        for (int r = 0; r < m; ++r) s = fma(xr[r], yr[r], s);
+        d[0] = s;
+        return;
+    }
+    double sc = 0.0, sd = 0.0;
+    for (int r = 0; r < m; ++r) {
+        double c, d_;
+        hzgsvd__mul_rd_err(xr[r], yr[r], &c, &d_);
+        sc += c; sd += d_;
+    }
+    d[0] = sc + sd;
+}
+
+/* y_r <- x_r s + y_r (x_r negated where neg), r < n: one fma each. */
+HZGSVD_PRIVATE void hzgsvd__d_axpy(hzgsvd__cpu_planes x, int neg, const double s[1], hzgsvd__cpu_planes y, int n)
+{
+    const double *xr = x.p[0];
+    double *yr = y.p[0];
+    if (neg)
+        for (int r = 0; r < n; ++r) yr[r] = fma(-xr[r], s[0], yr[r]);
+    else
+        for (int r = 0; r < n; ++r) yr[r] = fma(xr[r], s[0], yr[r]);
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__d_apply(const hzgsvd__rot *rot, hzgsvd__cpu_planes a, int k, int p, int q)
+{
+    double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__drot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
+}
+/* o <- sum_i x_i h_i, i = 0..k-1 in order (o zeroed first): a column of the post-multiplication,
+ * x_i the chunk's columns (rows rows, ld ldx), h the column of Z-hat; one fma per term. */
+HZGSVD_PRIVATE void hzgsvd__d_combine(hzgsvd__cpu_planes x, int ldx, hzgsvd__cpu_planes h, int k, hzgsvd__cpu_planes o, int rows)
+{
+    double *orr = o.p[0];
+    for (int r = 0; r < rows; ++r) orr[r] = 0.0;
+    for (int i = 0; i < k; ++i) {
+        const double z = h.p[0][i], *xr = x.p[0] + (size_t)i * ldx;
+        for (int r = 0; r < rows; ++r) orr[r] = fma(xr[r], z, orr[r]);
+    }
+}
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k): per
+ * precision, so that the dot is inlined into its loop. */
+HZGSVD_PRIVATE void hzgsvd__d_gram(hzgsvd__cpu_planes y, int m, const int *cols, int k, hzgsvd__cpu_planes a)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i) {
+            double d[1];
+            hzgsvd__d_dot(hzgsvd__cpu_at(y, (size_t)cols[i] * m), hzgsvd__cpu_at(y, (size_t)cols[j] * m), m, 0, d);
+            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
+}
+/*** end templates/hzgsvd_cpu_arith.c.j2 [d] ***/
+
+/*** begin templates/hzgsvd_cpu_arith.c.j2 [z] ***/
+/* The CPU engine's inner loops whose arithmetic is complex (z): kept per
+ * precision with the plane count fixed, so that they compile to the loops they were; the engine
+ * (hzgsvd__cpu_*) reaches them by the plane count. */
+
+/* Squared Euclidean norm: ordinary (an FMA chain over both parts of each element) or enhanced
+ * (App. A: per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed). */
+HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(hzgsvd__cpu_planes x, int m, int enhanced)
+{
+    const double *xr = x.p[0], *xi = x.p[1];
+    double s = 0.0;
+    if (!enhanced) {
+        for (int r = 0; r < m; ++r) { s = fma(xr[r], xr[r], s); s = fma(xi[r], xi[r], s); }
+        return s;
+    }
+    for (int r = 0; r < m; ++r) {
+        double cr, dr, ci, di;
+        hzgsvd__mul_rd_err(xr[r], xr[r], &cr, &dr);
+        hzgsvd__mul_rd_err(xi[r], xi[r], &ci, &di);
+        s += ((dr + di) + (cr < ci ? cr : ci)) + (cr < ci ? ci : cr);
+    }
+    return s;
+}
+
+/* d = x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
+ * norms only). */
+HZGSVD_PRIVATE void hzgsvd__z_dot(hzgsvd__cpu_planes x, hzgsvd__cpu_planes y, int m, double d[2])
+{
+    const double *xr = x.p[0], *xi = x.p[1], *yr = y.p[0], *yi = y.p[1];
+    double sr = 0.0, si = 0.0;
+    for (int r = 0; r < m; ++r) {
+        sr = fma(xr[r], yr[r], sr); sr = fma(xi[r], yi[r], sr);
+        si = fma(xr[r], yi[r], si); si = fma(-xi[r], yr[r], si);
+    }
+    d[0] = sr; d[1] = si;
+}
+
+/* y_r <- x_r s + y_r (x_r negated where neg), r < n: one hzgsvd__zfma each. */
+HZGSVD_PRIVATE void hzgsvd__z_axpy(hzgsvd__cpu_planes x, int neg, const double s[2], hzgsvd__cpu_planes y, int n)
+{
+    const double *xr = x.p[0], *xi = x.p[1];
+    double *yr = y.p[0], *yi = y.p[1];
+    if (neg)
+        for (int r = 0; r < n; ++r) hzgsvd__zfma(-xr[r], -xi[r], s[0], s[1], yr[r], yi[r], &yr[r], &yi[r]);
+    else
+        for (int r = 0; r < n; ++r) hzgsvd__zfma(xr[r], xi[r], s[0], s[1], yr[r], yi[r], &yr[r], &yi[r]);
+}
+
+/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
+HZGSVD_PRIVATE void hzgsvd__z_apply(const hzgsvd__rot *rot, hzgsvd__cpu_planes a, int k, int p, int q)
+{
+    double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
+    double *pi = a.p[1] + (size_t)p * k, *qi = a.p[1] + (size_t)q * k;
+    for (int r = 0; r < k; ++r)
+        hzgsvd__zrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
+}
+/* o <- sum_i x_i h_i, i = 0..k-1 in order (o zeroed first): a column of the post-multiplication,
+ * x_i the chunk's columns (rows rows, ld ldx), h the column of Z-hat; one hzgsvd__zfma per term. */
+HZGSVD_PRIVATE void hzgsvd__z_combine(hzgsvd__cpu_planes x, int ldx, hzgsvd__cpu_planes h, int k, hzgsvd__cpu_planes o, int rows)
+{
+    double *orr = o.p[0], *oi = o.p[1];
+    for (int r = 0; r < rows; ++r) { orr[r] = 0.0; oi[r] = 0.0; }
+    for (int i = 0; i < k; ++i) {
+        const double zr = h.p[0][i], zi = h.p[1][i], *xr = x.p[0] + (size_t)i * ldx, *xi = x.p[1] + (size_t)i * ldx;
+        for (int r = 0; r < rows; ++r) hzgsvd__zfma(xr[r], xi[r], zr, zi, orr[r], oi[r], &orr[r], &oi[r]);
+    }
+}
+
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k): per
+ * precision, so that the dot is inlined into its loop. */
+HZGSVD_PRIVATE void hzgsvd__z_gram(hzgsvd__cpu_planes y, int m, const int *cols, int k, hzgsvd__cpu_planes a)
+{
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i) {
+            double d[2];
+            hzgsvd__z_dot(hzgsvd__cpu_at(y, (size_t)cols[i] * m), hzgsvd__cpu_at(y, (size_t)cols[j] * m), m, d);
+            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
+}
+/*** end templates/hzgsvd_cpu_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_cpu_refine.c.j2 [d] ***/
 /* Sigma refinement on the CPU, real (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
@@ -160,8 +371,136 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, in
 }
 /*** end templates/hzgsvd_cpu_refine.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_cpu_engine.c.j2 [d] ***/
-/* The CPU engine, real (d).
+/*** begin templates/hzgsvd_cpu_refine.c.j2 [z] ***/
+/* Sigma refinement on the CPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
+ * G' are the caller's input scaled by the range plan (exact powers of two per column), Z the
+ * engine's working Z; every sum runs in a fixed order inside one thread, so the result does not
+ * depend on the thread count. */
+
+#define hzgsvd__z_REFINE_ROWS 32   /* rows of F'' split at a time */
+
+/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+ * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
+ * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
+ * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
+ * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
+ * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
+HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+                                       const double *Zr, const double *Zi, int ldz, const int *cols,
+                                       double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,
+                                       double *f1r, double *f1i, double *frr, double *fri,
+                                       const int *ez, int beta, double *acc, int nthreads)
+{
+    (void)nthreads;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+        const double *zr = Zr + (size_t)cols[c] * ldz;
+        const double *zi = Zi + (size_t)cols[c] * ldz;
+        double mx = 0.0;
+        int e;
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            zsr[d] = ldexp(zr[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsr[d]));
+            zsi[d] = ldexp(zi[k], ec[k] + sk[k]);
+            mx = fmax(mx, fabs(zsi[d]));
+        }
+        (void)frexp(mx, &e);
+        for (int k = 0; k < n; ++k) {
+            const size_t d = (size_t)c * n + k;
+            z1r[d] = hzgsvd__refine_head(zsr[d], e, beta);
+            zrr[d] = zsr[d] - z1r[d];
+            z1i[d] = hzgsvd__refine_head(zsi[d], e, beta);
+            zri[d] = zsi[d] - z1i[d];
+        }
+        acc[c] = 0.0;
+    }
+    for (int i0 = 0; i0 < m; i0 += hzgsvd__z_REFINE_ROWS) {
+        const int rb = m - i0 < hzgsvd__z_REFINE_ROWS ? m - i0 : hzgsvd__z_REFINE_ROWS;
+        for (int r = 0; r < rb; ++r) {   /* split the rows of Y'': head on the row's grid, exact tail */
+            double mx = 0.0;
+            int e;
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k, y = (size_t)(i0 + r) + (size_t)k * ld;
+                frr[d] = ldexp(Y[2 * y], -ec[k]);
+                fri[d] = ldexp(Y[2 * y + 1], -ec[k]);
+                mx = fmax(mx, fmax(fabs(frr[d]), fabs(fri[d])));
+            }
+            (void)frexp(mx, &e);
+            for (int k = 0; k < n; ++k) {
+                const size_t d = (size_t)r * n + k;
+                f1r[d] = hzgsvd__refine_head(frr[d], e, beta);
+                frr[d] -= f1r[d];
+                f1i[d] = hzgsvd__refine_head(fri[d], e, beta);
+                fri[d] -= f1i[d];
+            }
+        }
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) num_threads(nthreads)
+#endif
+        for (int c = 0; c < n; ++c) {
+            const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
+            const double *a1i = z1i + (size_t)c * n, *ari = zri + (size_t)c * n, *zi = zsi + (size_t)c * n;
+            double s = acc[c];
+            for (int r = 0; r < rb; ++r) {
+                const double *hr = f1r + (size_t)r * n, *tr = frr + (size_t)r * n;
+                const double *hi = f1i + (size_t)r * n, *ti = fri + (size_t)r * n;
+                double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
+                for (int k = 0; k < n; ++k) {
+                    t1r += hr[k] * a1r[k] - hi[k] * a1i[k];   /* exact: the heads' products */
+                    t1i += hr[k] * a1i[k] + hi[k] * a1r[k];
+                    t2r += (hr[k] * arr[k] - hi[k] * ari[k]) + (tr[k] * zr[k] - ti[k] * zi[k]);
+                    t2i += (hr[k] * ari[k] + hi[k] * arr[k]) + (tr[k] * zi[k] + ti[k] * zr[k]);
+                }
+                const double vr = ldexp(t1r + t2r, -ez[c]), vi = ldexp(t1i + t2i, -ez[c]);
+                s += vr * vr + vi * vi;
+            }
+            acc[c] = s;
+        }
+    }
+}
+
+/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
+ * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
+ * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
+ * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+                                                const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
+                                                const double *Zr, const double *Zi, int ldz,
+                                                const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    const int beta = hzgsvd__refine_beta(2 * (long long)n);
+    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
+    const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    double *mem = (double *)malloc(sizeof(double) * count);
+    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
+    if (!mem || !ints) {
+        free(mem); free(ints);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
+    }
+    double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
+    double *zsi = frr + rows, *z1i = zsi + nn, *zri = z1i + nn, *f1i = zri + nn, *fri = f1i + rows, *acc_f = fri + rows;
+    double *acc_g = acc_f + n;
+    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
+    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+        (void)frexp(sf[cols[c]], &zf[c]);
+        (void)frexp(sg[cols[c]], &zg[c]);
+        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
+        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
+    }
+    hzgsvd__z_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
+    hzgsvd__z_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < n; ++c)
+        hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
+    free(mem); free(ints);
+    return HZGSVD_SUCCESS;
+}
+/*** end templates/hzgsvd_cpu_refine.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
+/* The CPU engine, real (hzgsvd__d) and complex (hzgsvd__z: split real/imaginary planes).
  * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
  * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
  * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
@@ -169,170 +508,93 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, in
  * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
  * thread, so results are bitwise identical for any thread count.
  *
- * The code is written once over the planes of split storage (p[v], v < 1): what the engine
+ * The code is written once over the np planes of split storage (p[v], v < np): what the engine
  * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
- * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
- * helpers below. */
-
-/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
- * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
-typedef struct hzgsvd__d_mats {
-    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
-    double *Fr, *Gr, *Zr;
-} hzgsvd__d_mats;
-
-/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
-typedef struct hzgsvd__d_planes {
-    double *p[1];
-} hzgsvd__d_planes;
-
-/* x advanced by off elements in every plane. */
-HZGSVD_PRIVATE hzgsvd__d_planes hzgsvd__d_at(hzgsvd__d_planes x, size_t off)
-{
-    for (int v = 0; v < 1; ++v) x.p[v] += off;
-    return x;
-}
-
-/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
-HZGSVD_PRIVATE hzgsvd__d_planes hzgsvd__d_mat(const hzgsvd__d_mats *M, int y)
-{
-    const hzgsvd__d_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr } };
-    return x;
-}
-
-/* ... and its leading dimension (rows). */
-HZGSVD_PRIVATE int hzgsvd__d_ld(const hzgsvd__d_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
-
-/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
-HZGSVD_PRIVATE hzgsvd__d_planes hzgsvd__d_col(const hzgsvd__d_mats *M, int y, int j)
-{
-    return hzgsvd__d_at(hzgsvd__d_mat(M, y), (size_t)j * hzgsvd__d_ld(M, y));
-}
+ * complex arithmetic does differently (norms, dots, products, the 2x2 rotations) is in the
+ * per-precision loops of hzgsvd_cpu_arith.c.j2 and the 2x2 math, chosen by np below. */
 
 /* Per-thread scratch of one pivot block pair (k = 2w). */
-#define hzgsvd__d_ROWS 64               /* rows per chunk of the post-multiplication */
-typedef struct hzgsvd__d_scratch {
-    hzgsvd__d_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
-} hzgsvd__d_scratch;
+#define hzgsvd__cpu_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__cpu_scratch {
+    hzgsvd__cpu_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+} hzgsvd__cpu_scratch;
 
-HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(hzgsvd__d_planes x, int m, int enhanced);
-
-/* The real arithmetic of the engine. */
-
-/* The enhanced squared norm (App. A): the sum of RD(x*x) plus the sum of the (non-negative) rounding errors. */
-HZGSVD_PRIVATE double hzgsvd__d_nrm2sq_enhanced(hzgsvd__d_planes x, int m)
+/* The per-precision loops by the plane count (a branch the loops' length dwarfs). */
+HZGSVD_PRIVATE double hzgsvd__cpu_nrm2sq(hzgsvd__cpu_planes x, int m, int enhanced)
 {
-    const double *xr = x.p[0];
-    double sc = 0.0, sd = 0.0;
-    for (int r = 0; r < m; ++r) {
-        double c, d;
-        hzgsvd__mul_rd_err(xr[r], xr[r], &c, &d);
-        sc += c; sd += d;
-    }
-    return sc + sd;
+    return x.np == 2 ? hzgsvd__z_nrm2sq(x, m, enhanced) : hzgsvd__d_nrm2sq(x, m, enhanced);
 }
 
-/* d = x^T y, enhanced in the odd variants. */
-HZGSVD_PRIVATE void hzgsvd__d_dot(hzgsvd__d_planes x, hzgsvd__d_planes y, int m, int enhanced, double d[1])
+/* d = x^H y (d[0], d[1] complex); enhanced in the odd variants where real. */
+HZGSVD_PRIVATE void hzgsvd__cpu_dot(hzgsvd__cpu_planes x, hzgsvd__cpu_planes y, int m, int enhanced, double d[2])
 {
-    const double *xr = x.p[0], *yr = y.p[0];
-    if (!enhanced) {
-        double s = 0.0;
-        for (int r = 0; r < m; ++r) s = fma(xr[r], yr[r], s);
-        d[0] = s;
-        return;
-    }
-    double sc = 0.0, sd = 0.0;
-    for (int r = 0; r < m; ++r) {
-        double c, d_;
-        hzgsvd__mul_rd_err(xr[r], yr[r], &c, &d_);
-        sc += c; sd += d_;
-    }
-    d[0] = sc + sd;
+    if (x.np == 2) hzgsvd__z_dot(x, y, m, d);
+    else hzgsvd__d_dot(x, y, m, enhanced, d);
 }
 
-/* Element e of c: c_e <- a b + c_e (one fma). */
-HZGSVD_PRIVATE void hzgsvd__d_madd(const double a[1], const double b[1], hzgsvd__d_planes c, size_t e)
+HZGSVD_PRIVATE void hzgsvd__cpu_axpy(hzgsvd__cpu_planes x, int neg, const double s[2], hzgsvd__cpu_planes y, int n)
 {
-    c.p[0][e] = fma(a[0], b[0], c.p[0][e]);
+    if (x.np == 2) hzgsvd__z_axpy(x, neg, s, y, n);
+    else hzgsvd__d_axpy(x, neg, s, y, n);
+}
+
+HZGSVD_PRIVATE void hzgsvd__cpu_apply(const hzgsvd__rot *rot, hzgsvd__cpu_planes a, int k, int p, int q)
+{
+    if (a.np == 2) hzgsvd__z_apply(rot, a, k, p, q);
+    else hzgsvd__d_apply(rot, a, k, p, q);
+}
+
+/* The 2x2 pivot's transformation from its Gram entries (apq, bpq: complex where np = 2). */
+HZGSVD_PRIVATE hzgsvd__rot hzgsvd__cpu_rot(int np, double app, double aqq, const double apq[2], double bpp, double bqq, const double bpq[2],
+                                 int variant, int sort, double tol)
+{
+    return np == 2 ? hzgsvd__zrot(app, aqq, apq[0], apq[1], bpp, bqq, bpq[0], bpq[1], variant, sort, tol)
+                   : hzgsvd__drot(app, aqq, apq[0], bpp, bqq, bpq[0], variant, sort, tol);
 }
 
 /* |z_e| */
-HZGSVD_PRIVATE double hzgsvd__d_abs(hzgsvd__d_planes z, size_t e) { return fabs(z.p[0][e]); }
+HZGSVD_PRIVATE double hzgsvd__cpu_abs(hzgsvd__cpu_planes z, size_t e) { return z.np == 2 ? hypot(z.p[0][e], z.p[1][e]) : fabs(z.p[0][e]); }
 
-/* The 2x2 pivot's transformation from its Gram entries. */
-HZGSVD_PRIVATE hzgsvd__rot hzgsvd__d_rot(double app, double aqq, const double apq[1], double bpp, double bqq, const double bpq[1], int variant, int sort, double tol)
+/* Loops whose order does not matter (each element on its own): the planes outermost. */
+HZGSVD_PRIVATE void hzgsvd__cpu_scale(hzgsvd__cpu_planes x, int m, double s)
 {
-    return hzgsvd__drot(app, aqq, apq[0], bpp, bqq, bpq[0], variant, sort, tol);
+    for (int v = 0; v < x.np; ++v)
+        for (int r = 0; r < m; ++r) x.p[v][r] *= s;
 }
 
-/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__d_apply(const hzgsvd__rot *rot, hzgsvd__d_planes a, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__cpu_swap_cols(hzgsvd__cpu_planes a, int ld, int p, int q, int m)
 {
-    double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
-    for (int r = 0; r < k; ++r)
-        hzgsvd__drot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
-}
-
-/* Whether a transformed pair swaps: real rotations decide it themselves (rot.swap). */
-HZGSVD_PRIVATE int hzgsvd__d_swap_after(int swap, int sort, hzgsvd__d_planes fp, hzgsvd__d_planes fq, int k, int enh)
-{
-    (void)sort; (void)fp; (void)fq; (void)k; (void)enh;
-    return swap;
-}
-
-/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
- * enhanced (App. A). */
-HZGSVD_PRIVATE double hzgsvd__d_nrm2sq(hzgsvd__d_planes x, int m, int enhanced)
-{
-    if (enhanced) return hzgsvd__d_nrm2sq_enhanced(x, m);
-    double s = 0.0;
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) s = fma(x.p[v][r], x.p[v][r], s);
-    return s;
-}
-
-HZGSVD_PRIVATE void hzgsvd__d_scale(hzgsvd__d_planes x, int m, double s)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) x.p[v][r] *= s;
-}
-
-HZGSVD_PRIVATE void hzgsvd__d_swap_cols(hzgsvd__d_planes a, int ld, int p, int q, int m)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) {
-            double *x = a.p[v];
+    for (int v = 0; v < a.np; ++v) {
+        double *x = a.p[v];
+        for (int r = 0; r < m; ++r) {
             const double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
         }
+    }
 }
 
 /* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
  * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
  * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__d_cholesky(hzgsvd__d_planes a, int k)
+HZGSVD_PRIVATE int hzgsvd__cpu_cholesky(hzgsvd__cpu_planes a, int k)
 {
+    const int np = a.np;
     for (int j = 0; j < k; ++j) {
         const double d = a.p[0][j + (size_t)j * k];
         if (!(d > 0.0) || isinf(d)) return j;
         const double rs = hzgsvd__rsqrt_rn(d);
         a.p[0][j + (size_t)j * k] = sqrt(d);
-        for (int v = 1; v < 1; ++v) a.p[v][j + (size_t)j * k] = 0.0;
+        for (int v = 1; v < np; ++v) a.p[v][j + (size_t)j * k] = 0.0;
         for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] *= rs;
+            for (int v = 0; v < np; ++v) a.p[v][i + (size_t)j * k] *= rs;
         for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            double l[1];                      /* conj(L(c, j)) */
-            for (int v = 0; v < 1; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
-            for (int i = c; i < k; ++i) {
-                double x[1];                  /* -L(i, j) */
-                for (int v = 0; v < 1; ++v) x[v] = -a.p[v][i + (size_t)j * k];
-                hzgsvd__d_madd(x, l, a, i + (size_t)c * k);
-            }
+            double l[2];                         /* conj(L(c, j)) */
+            for (int v = 0; v < np; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
+            hzgsvd__cpu_axpy(hzgsvd__cpu_at(a, c + (size_t)j * k), 1, l, hzgsvd__cpu_at(a, c + (size_t)c * k), k - c);
         }
     }
     for (int j = 0; j < k; ++j)                  /* L -> L^H */
         for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 1; ++v) {
+            for (int v = 0; v < np; ++v) {
                 a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
                 a.p[v][i + (size_t)j * k] = 0.0;
             }
@@ -347,35 +609,32 @@ HZGSVD_PRIVATE int hzgsvd__d_cholesky(hzgsvd__d_planes a, int k)
  * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
  * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
  * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__d_mgs_factor(hzgsvd__d_planes y, int m, const int *cols, int k, hzgsvd__d_planes a)
+HZGSVD_PRIVATE int hzgsvd__cpu_mgs_factor(hzgsvd__cpu_planes y, int m, const int *cols, int k, hzgsvd__cpu_planes a)
 {
-    double *buf = (double *)malloc(sizeof(double) * 1 * (size_t)m * k);
+    const int np = y.np;
+    double *buf = (double *)malloc(sizeof(double) * np * (size_t)m * k);
     if (!buf) return -2;
-    hzgsvd__d_planes w;                               /* the copy of the slab */
-    for (int v = 0; v < 1; ++v) w.p[v] = buf + (size_t)v * m * k;
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 1; ++v) a.p[v][e] = 0.0;
-    for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
+    hzgsvd__cpu_planes w = y;                           /* the copy of the slab */
+    for (int v = 0; v < np; ++v) w.p[v] = buf + (size_t)v * m * k;
+    for (int v = 0; v < np; ++v) {
+        for (size_t e = 0; e < (size_t)k * k; ++e) a.p[v][e] = 0.0;
+        for (int c = 0; c < k; ++c)
+            for (int r = 0; r < m; ++r) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
+    }
     int bad = -1;
     for (int j = 0; j < k && bad < 0; ++j) {
-        const hzgsvd__d_planes q = hzgsvd__d_at(w, (size_t)j * m);
-        const double nrm = sqrt(hzgsvd__d_nrm2sq(q, m, 0));
+        const hzgsvd__cpu_planes q = hzgsvd__cpu_at(w, (size_t)j * m);
+        const double nrm = sqrt(hzgsvd__cpu_nrm2sq(q, m, 0));
         if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
         a.p[0][j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 1; ++v) q.p[v][r] /= nrm;
+        for (int v = 0; v < np; ++v)
+            for (int r = 0; r < m; ++r) q.p[v][r] /= nrm;
         for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            const hzgsvd__d_planes x = hzgsvd__d_at(w, (size_t)c * m);
-            double s[1];
-            hzgsvd__d_dot(q, x, m, 0, s);
-            for (int v = 0; v < 1; ++v) a.p[v][j + (size_t)c * k] = s[v];
-            for (int r = 0; r < m; ++r) {
-                double nq[1];                 /* -q_j(r) */
-                for (int v = 0; v < 1; ++v) nq[v] = -q.p[v][r];
-                hzgsvd__d_madd(nq, s, x, r);
-            }
+            const hzgsvd__cpu_planes x = hzgsvd__cpu_at(w, (size_t)c * m);
+            double s[2];
+            hzgsvd__cpu_dot(q, x, m, 0, s);
+            for (int v = 0; v < np; ++v) a.p[v][j + (size_t)c * k] = s[v];
+            hzgsvd__cpu_axpy(q, 1, s, x, m);
         }
     }
     free(buf);
@@ -383,55 +642,33 @@ HZGSVD_PRIVATE int hzgsvd__d_mgs_factor(hzgsvd__d_planes y, int m, const int *co
 }
 
 /* Outcome of one pivot block pair. */
-typedef struct hzgsvd__d_pair_result {
+typedef struct hzgsvd__cpu_pair_result {
     unsigned long long all, big;
     int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
                                      * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
     int fail_col;                   /* local column (0..2w-1) where it failed */
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
-} hzgsvd__d_pair_result;
-
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
-HZGSVD_PRIVATE void hzgsvd__d_gram(hzgsvd__d_planes y, int m, const int *cols, int k, hzgsvd__d_planes a)
-{
-    for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i) {
-            double d[1];
-            hzgsvd__d_dot(hzgsvd__d_at(y, (size_t)cols[i] * m), hzgsvd__d_at(y, (size_t)cols[j] * m), m, 0, d);
-            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] = d[v];
-        }
-}
+} hzgsvd__cpu_pair_result;
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__d_postmultiply(hzgsvd__d_planes y, int m, const int *cols, int k, const hzgsvd__d_scratch *s)
+HZGSVD_PRIVATE void hzgsvd__cpu_postmultiply(hzgsvd__cpu_planes y, int m, const int *cols, int k, const hzgsvd__cpu_scratch *s)
 {
-    const int R = hzgsvd__d_ROWS;
+    const int R = hzgsvd__cpu_ROWS, np = y.np;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
-            const hzgsvd__d_planes src = hzgsvd__d_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 1; ++v) s->X.p[v][r + c * R] = src.p[v][r];
+            const hzgsvd__cpu_planes src = hzgsvd__cpu_at(y, (size_t)cols[c] * m + r0);
+            for (int v = 0; v < np; ++v)
+                for (int r = 0; r < rows; ++r) s->X.p[v][r + c * R] = src.p[v][r];
+        }
+        for (int c = 0; c < k; ++c) {   /* column c of the product: the k columns of the chunk times Z-hat(:, c) */
+            if (np == 2) hzgsvd__z_combine(s->X, R, hzgsvd__cpu_at(s->H, (size_t)c * k), k, hzgsvd__cpu_at(s->O, (size_t)c * R), rows);
+            else hzgsvd__d_combine(s->X, R, hzgsvd__cpu_at(s->H, (size_t)c * k), k, hzgsvd__cpu_at(s->O, (size_t)c * R), rows);
         }
         for (int c = 0; c < k; ++c) {
-            const hzgsvd__d_planes o = hzgsvd__d_at(s->O, (size_t)c * R);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 1; ++v) o.p[v][r] = 0.0;
-            for (int i = 0; i < k; ++i) {
-                double z[1];                  /* Z-hat(i, c) */
-                for (int v = 0; v < 1; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
-                const hzgsvd__d_planes x = hzgsvd__d_at(s->X, (size_t)i * R);
-                for (int r = 0; r < rows; ++r) {
-                    double xe[1];
-                    for (int v = 0; v < 1; ++v) xe[v] = x.p[v][r];
-                    hzgsvd__d_madd(xe, z, o, r);
-                }
-            }
-        }
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__d_planes dst = hzgsvd__d_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 1; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
+            const hzgsvd__cpu_planes dst = hzgsvd__cpu_at(y, (size_t)cols[c] * m + r0);
+            for (int v = 0; v < np; ++v)
+                for (int r = 0; r < rows; ++r) dst.p[v][r] = s->O.p[v][r + c * R];
         }
     }
 }
@@ -440,41 +677,42 @@ HZGSVD_PRIVATE void hzgsvd__d_postmultiply(hzgsvd__d_planes y, int m, const int 
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
  * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__d_factor(hzgsvd__d_planes y, int m, const int *cols, int k, int which, hzgsvd__d_planes a, hzgsvd__d_pair_result *res)
+HZGSVD_PRIVATE int hzgsvd__cpu_factor(hzgsvd__cpu_planes y, int m, const int *cols, int k, int which, hzgsvd__cpu_planes a, hzgsvd__cpu_pair_result *res)
 {
-    hzgsvd__d_gram(y, m, cols, k, a);
-    int c = hzgsvd__d_cholesky(a, k);
-    if (c >= 0) c = hzgsvd__d_mgs_factor(y, m, cols, k, a);
+    if (y.np == 2) hzgsvd__z_gram(y, m, cols, k, a);
+    else hzgsvd__d_gram(y, m, cols, k, a);
+    int c = hzgsvd__cpu_cholesky(a, k);
+    if (c >= 0) c = hzgsvd__cpu_mgs_factor(y, m, cols, k, a);
     if (c == -1) return 0;
     if (c == -2) { res->fail = 4; return 1; }
     res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__d_nrm2sq(hzgsvd__d_at(y, (size_t)cols[c] * m), m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    res->tiny = hzgsvd__cpu_nrm2sq(hzgsvd__cpu_at(y, (size_t)cols[c] * m), m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
     return 1;
 }
 
 /* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
-HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *M, const int *cols, int k,
+HZGSVD_PRIVATE hzgsvd__cpu_pair_result hzgsvd__cpu_block_pair(const hzgsvd__cpu_mats *M, const int *cols, int k,
                                                   const int *inner, int inner_steps, int max_inner,
-                                                  int variant, int sort, double tol, const hzgsvd__d_scratch *s)
+                                                  int variant, int sort, double tol, const hzgsvd__cpu_scratch *s)
 {
-    hzgsvd__d_pair_result res = {0, 0, 0, -1, 0};
+    hzgsvd__cpu_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    const hzgsvd__d_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
+    const hzgsvd__cpu_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
     /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__d_factor(hzgsvd__d_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
-    if (hzgsvd__d_factor(hzgsvd__d_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
+    if (hzgsvd__cpu_factor(hzgsvd__cpu_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
+    if (hzgsvd__cpu_factor(hzgsvd__cpu_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 1; ++v) Zh.p[v][e] = 0.0;
+    for (int v = 0; v < Zh.np; ++v)
+        for (size_t e = 0; e < (size_t)k * k; ++e) Zh.p[v][e] = 0.0;
     for (int j = 0; j < k; ++j) {
         double zj = 1.0;
         if (!resc) {
-            const double b = hzgsvd__d_nrm2sq(hzgsvd__d_at(Gh, (size_t)j * k), k, enh);
+            const double b = hzgsvd__cpu_nrm2sq(hzgsvd__cpu_at(Gh, (size_t)j * k), k, enh);
             if (b != 1.0) {
                 zj = hzgsvd__rsqrt_rn(b);
-                hzgsvd__d_scale(hzgsvd__d_at(Fh, (size_t)j * k), k, zj);
-                hzgsvd__d_scale(hzgsvd__d_at(Gh, (size_t)j * k), k, zj);
+                hzgsvd__cpu_scale(hzgsvd__cpu_at(Fh, (size_t)j * k), k, zj);
+                hzgsvd__cpu_scale(hzgsvd__cpu_at(Gh, (size_t)j * k), k, zj);
             }
         }
         Zh.p[0][j + (size_t)j * k] = zj;
@@ -486,30 +724,31 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
             const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
             for (int pos = 0; pos < k / 2; ++pos) {
                 const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const hzgsvd__d_planes fp = hzgsvd__d_at(Fh, (size_t)p * k), fq = hzgsvd__d_at(Fh, (size_t)q * k);
-                const hzgsvd__d_planes gp = hzgsvd__d_at(Gh, (size_t)p * k), gq = hzgsvd__d_at(Gh, (size_t)q * k);
-                double apq[1], bpq[1];
-                const double app = hzgsvd__d_nrm2sq(fp, k, enh), aqq = hzgsvd__d_nrm2sq(fq, k, enh);
-                hzgsvd__d_dot(fp, fq, k, enh, apq);
-                hzgsvd__d_dot(gp, gq, k, enh, bpq);
-                const double bpp = resc ? hzgsvd__d_nrm2sq(gp, k, enh) : 1.0;
-                const double bqq = resc ? hzgsvd__d_nrm2sq(gq, k, enh) : 1.0;
-                const hzgsvd__rot rot = hzgsvd__d_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                const hzgsvd__cpu_planes fp = hzgsvd__cpu_at(Fh, (size_t)p * k), fq = hzgsvd__cpu_at(Fh, (size_t)q * k);
+                const hzgsvd__cpu_planes gp = hzgsvd__cpu_at(Gh, (size_t)p * k), gq = hzgsvd__cpu_at(Gh, (size_t)q * k);
+                double apq[2], bpq[2];
+                const double app = hzgsvd__cpu_nrm2sq(fp, k, enh), aqq = hzgsvd__cpu_nrm2sq(fq, k, enh);
+                hzgsvd__cpu_dot(fp, fq, k, enh, apq);
+                hzgsvd__cpu_dot(gp, gq, k, enh, bpq);
+                const double bpp = resc ? hzgsvd__cpu_nrm2sq(gp, k, enh) : 1.0;
+                const double bqq = resc ? hzgsvd__cpu_nrm2sq(gq, k, enh) : 1.0;
+                const hzgsvd__rot rot = hzgsvd__cpu_rot(Fh.np, app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
                 if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
                 int swap = rot.swap;
                 if (rot.transform) {
                     ++s_all;
                     s_big += (unsigned long long)rot.big;
-                    hzgsvd__d_apply(&rot, Fh, k, p, q);
-                    hzgsvd__d_apply(&rot, Gh, k, p, q);
-                    hzgsvd__d_apply(&rot, Zh, k, p, q);
-                    swap = hzgsvd__d_swap_after(swap, sort, fp, fq, k, enh);
+                    hzgsvd__cpu_apply(&rot, Fh, k, p, q);
+                    hzgsvd__cpu_apply(&rot, Gh, k, p, q);
+                    hzgsvd__cpu_apply(&rot, Zh, k, p, q);
+                    if (Fh.np == 2)         /* complex rotations leave the swap to the new column norms */
+                        swap = hzgsvd__zswap(sort, hzgsvd__cpu_nrm2sq(fp, k, enh), hzgsvd__cpu_nrm2sq(fq, k, enh));
                 }
                 moved |= rot.transform | swap;
                 if (swap) {
-                    hzgsvd__d_swap_cols(Fh, k, p, q, k);
-                    hzgsvd__d_swap_cols(Gh, k, p, q, k);
-                    hzgsvd__d_swap_cols(Zh, k, p, q, k);
+                    hzgsvd__cpu_swap_cols(Fh, k, p, q, k);
+                    hzgsvd__cpu_swap_cols(Gh, k, p, q, k);
+                    hzgsvd__cpu_swap_cols(Zh, k, p, q, k);
                 }
             }
         }
@@ -523,18 +762,18 @@ HZGSVD_PRIVATE hzgsvd__d_pair_result hzgsvd__d_block_pair(const hzgsvd__d_mats *
     if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(hzgsvd__d_at(Fh, (size_t)j * k), k, enh) + hzgsvd__d_nrm2sq(hzgsvd__d_at(Gh, (size_t)j * k), k, enh));
-        if (t != 1.0) hzgsvd__d_scale(hzgsvd__d_at(Zh, (size_t)j * k), k, t);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__cpu_nrm2sq(hzgsvd__cpu_at(Fh, (size_t)j * k), k, enh) + hzgsvd__cpu_nrm2sq(hzgsvd__cpu_at(Gh, (size_t)j * k), k, enh));
+        if (t != 1.0) hzgsvd__cpu_scale(hzgsvd__cpu_at(Zh, (size_t)j * k), k, t);
     }
     /* Subphase 4: the three post-multiplications */
-    hzgsvd__d_postmultiply(hzgsvd__d_mat(M, 0), M->mf, cols, k, s);
-    hzgsvd__d_postmultiply(hzgsvd__d_mat(M, 1), M->mg, cols, k, s);
-    hzgsvd__d_postmultiply(hzgsvd__d_mat(M, 2), M->nz, cols, k, s);
+    hzgsvd__cpu_postmultiply(hzgsvd__cpu_mat(M, 0), M->mf, cols, k, s);
+    hzgsvd__cpu_postmultiply(hzgsvd__cpu_mat(M, 1), M->mg, cols, k, s);
+    hzgsvd__cpu_postmultiply(hzgsvd__cpu_mat(M, 2), M->nz, cols, k, s);
     return res;
 }
 
 /* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
-HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nthreads)
+HZGSVD_PRIVATE void hzgsvd__cpu_rescale_z(const hzgsvd__cpu_mats *M, int enh, int nthreads)
 {
     (void)nthreads;
     const double tol_t = (double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__U;
@@ -542,31 +781,34 @@ HZGSVD_PRIVATE void hzgsvd__d_rescale_z(const hzgsvd__d_mats *M, int enh, int nt
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__d_planes f = hzgsvd__d_col(M, 0, j), g = hzgsvd__d_col(M, 1, j);
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(f, M->mf, enh) + hzgsvd__d_nrm2sq(g, M->mg, enh));
-        if (t != 1.0) hzgsvd__d_scale(hzgsvd__d_col(M, 2, j), M->nz, t);
+        const hzgsvd__cpu_planes f = hzgsvd__cpu_col(M, 0, j), g = hzgsvd__cpu_col(M, 1, j);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__cpu_nrm2sq(f, M->mf, enh) + hzgsvd__cpu_nrm2sq(g, M->mg, enh));
+        if (t != 1.0) hzgsvd__cpu_scale(hzgsvd__cpu_col(M, 2, j), M->nz, t);
         /* The block step normalises with the column norms of its factors; where those were off (an
          * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
          * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
          * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
         if (fabs(t - 1.0) > tol_t) {
-            hzgsvd__d_scale(f, M->mf, t);
-            hzgsvd__d_scale(g, M->mg, t);
+            hzgsvd__cpu_scale(f, M->mf, t);
+            hzgsvd__cpu_scale(g, M->mg, t);
         }
     }
 }
 
-/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
+/* Checks on the caller's arrays (np reals an element, interleaved) that need their values: finite
+ * entries, no zero column; in the same pass e[j], the exponent (frexp) of the largest |entry| of
+ * column j (complex: of either part), for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_check_values(const double *Y, int m, int n, int ld, int np, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
         double top = 0.0;
         for (int r = 0; r < m; ++r) {
-            const double v = Y[r + (size_t)j * ld];
-            if (!isfinite(v))
-                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, v);
-            if (fabs(v) > top) top = fabs(v);
+            const double *y = Y + np * (r + (size_t)j * ld);
+            if (!isfinite(y[0]) || !isfinite(y[np - 1]))
+                return np == 2 ? hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, y[0], y[1])
+                               : hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, y[0]);
+            for (int v = 0; v < np; ++v)
+                if (fabs(y[v]) > top) top = fabs(y[v]);
         }
         if (top == 0.0)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
@@ -576,52 +818,41 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_check_values(const double *Y, int m, int 
 }
 
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
-HZGSVD_PRIVATE void hzgsvd__d_range_shift(const hzgsvd__d_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
+HZGSVD_PRIVATE void hzgsvd__cpu_range_shift(const hzgsvd__cpu_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
 {
     if (!rg->active) return;
-    const hzgsvd__d_planes f = hzgsvd__d_col(M, 0, j), g = hzgsvd__d_col(M, 1, j);
-    hzgsvd__d_scale_pow2(f.p[0], m_f, rg->shift_f + c);
-    hzgsvd__d_scale_pow2(g.p[0], m_g, rg->shift_g + c);
+    const hzgsvd__cpu_planes f = hzgsvd__cpu_col(M, 0, j), g = hzgsvd__cpu_col(M, 1, j);
+    hzgsvd__cpu_scale_pow2(f, m_f, rg->shift_f + c);
+    hzgsvd__cpu_scale_pow2(g, m_g, rg->shift_g + c);
 }
 
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
  * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
  * what the engine resolves (hzgsvd__range_fail_input). */
-HZGSVD_PRIVATE int hzgsvd__d_range_column(const hzgsvd__d_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+HZGSVD_PRIVATE int hzgsvd__cpu_range_column(const hzgsvd__cpu_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
 {
-    hzgsvd__d_range_shift(M, j, m_f, m_g, rg, c);
-    *nf = sqrt(hzgsvd__d_nrm2sq(hzgsvd__d_col(M, 0, j), m_f, 0));
-    *ng = sqrt(hzgsvd__d_nrm2sq(hzgsvd__d_col(M, 1, j), m_g, 0));
+    hzgsvd__cpu_range_shift(M, j, m_f, m_g, rg, c);
+    *nf = sqrt(hzgsvd__cpu_nrm2sq(hzgsvd__cpu_col(M, 0, j), m_f, 0));
+    *ng = sqrt(hzgsvd__cpu_nrm2sq(hzgsvd__cpu_col(M, 1, j), m_g, 0));
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
     return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
 /* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__d_load_planes(const double *Y, int m, int n, int ld, hzgsvd__d_planes w, int ldw)
+HZGSVD_PRIVATE void hzgsvd__cpu_load_planes(const double *Y, int m, int n, int ld, hzgsvd__cpu_planes w, int ldw)
 {
+    const int np = w.np;
     for (int j = 0; j < n; ++j)
         for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)j * ldw] = Y[1 * (r + (size_t)j * ld) + v];
+            for (int v = 0; v < np; ++v) w.p[v][r + (size_t)j * ldw] = Y[np * (r + (size_t)j * ld) + v];
 }
 
 /* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__d_store_planes(double *Y, int ld, int jc, hzgsvd__d_planes w, int ldw, int jw, int m)
+HZGSVD_PRIVATE void hzgsvd__cpu_store_planes(double *Y, int ld, int jc, hzgsvd__cpu_planes w, int ldw, int jw, int m)
 {
+    const int np = w.np;
     for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) Y[1 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
-}
-
-/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
-HZGSVD_PRIVATE void hzgsvd__d_load(const double *Y, int m, int n, int ld, double *wr, int ldw)
-{
-    const hzgsvd__d_planes w = { { wr } };
-    hzgsvd__d_load_planes(Y, m, n, ld, w, ldw);
-}
-
-HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, double *wr, int ldw, int jw, int m)
-{
-    const hzgsvd__d_planes w = { { wr } };
-    hzgsvd__d_store_planes(Y, ld, jc, w, ldw, jw, m);
+        for (int v = 0; v < np; ++v) Y[np * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
 }
 
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
@@ -629,12 +860,12 @@ HZGSVD_PRIVATE void hzgsvd__d_store_col(double *Y, int ld, int jc, double *wr, i
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
  * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
  * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__d_degenerate(hzgsvd__d_planes z, int n, const double *nf, const double *ng,
+HZGSVD_PRIVATE int hzgsvd__cpu_degenerate(hzgsvd__cpu_planes z, int n, const double *nf, const double *ng,
                                     double sf, double sg, double tol_f, double tol_g)
 {
     double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const double a = hzgsvd__d_abs(z, k);
+        const double a = hzgsvd__cpu_abs(z, k);
         af = fma(a, nf[k], af);
         ag = fma(a, ng[k], ag);
     }
@@ -644,53 +875,55 @@ HZGSVD_PRIVATE int hzgsvd__d_degenerate(hzgsvd__d_planes z, int n, const double 
 }
 
 /* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
-HZGSVD_PRIVATE int hzgsvd__d_mats_alloc(hzgsvd__d_mats *M, int mf, int mg, int nz, int nc)
+HZGSVD_PRIVATE int hzgsvd__cpu_mats_alloc(hzgsvd__cpu_mats *M, int mf, int mg, int nz, int nc, int np)
 {
     const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
-    double *dp = (double *)calloc(1 * per_plane, sizeof(double));
-    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    double *dp = (double *)calloc(np * per_plane, sizeof(double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc; M->np = np;
+    M->Fi = M->Gi = M->Zi = NULL;
     if (!dp) return -1;
     M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
+    if (np == 2) { M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc; }
     return 0;
 }
 
-HZGSVD_PRIVATE void hzgsvd__d_mats_free(hzgsvd__d_mats *M) { free(M->Fr); M->Fr = NULL; }
+HZGSVD_PRIVATE void hzgsvd__cpu_mats_free(hzgsvd__cpu_mats *M) { free(M->Fr); M->Fr = NULL; }
 
 /* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
  * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_gsvd_n1(int np, int m_f, int m_g, double *F, double *G, double *Z,
                                            double *sigma_f, double *sigma_g, double *sigma, int enh,
                                            const hzgsvd__range *rg, int col0, hzgsvd_info *info)
 {
-    hzgsvd__d_mats M;                    /* the one column of F and G (no Z) */
-    if (hzgsvd__d_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 1 * ((size_t)m_f + (size_t)m_g));
-    const hzgsvd__d_planes f = hzgsvd__d_mat(&M, 0), g = hzgsvd__d_mat(&M, 1);
-    hzgsvd__d_load_planes(F, m_f, 1, m_f, f, m_f);
-    hzgsvd__d_load_planes(G, m_g, 1, m_g, g, m_g);
-    hzgsvd__d_range_shift(&M, 0, m_f, m_g, rg, col0);
-    const double nf2 = hzgsvd__d_nrm2sq(f, m_f, enh);
-    const double ng2 = hzgsvd__d_nrm2sq(g, m_g, enh);
+    hzgsvd__cpu_mats M;                    /* the one column of F and G (no Z) */
+    if (hzgsvd__cpu_mats_alloc(&M, m_f, m_g, 0, 1, np) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * np * ((size_t)m_f + (size_t)m_g));
+    const hzgsvd__cpu_planes f = hzgsvd__cpu_mat(&M, 0), g = hzgsvd__cpu_mat(&M, 1);
+    hzgsvd__cpu_load_planes(F, m_f, 1, m_f, f, m_f);
+    hzgsvd__cpu_load_planes(G, m_g, 1, m_g, g, m_g);
+    hzgsvd__cpu_range_shift(&M, 0, m_f, m_g, rg, col0);
+    const double nf2 = hzgsvd__cpu_nrm2sq(f, m_f, enh);
+    const double ng2 = hzgsvd__cpu_nrm2sq(g, m_g, enh);
     const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
     const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
     if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        hzgsvd__d_mats_free(&M);
+        hzgsvd__cpu_mats_free(&M);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
     }
     double sf, sg, s, zm;
     int ze;
-    const int out = hzgsvd__d_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__d_scale(f, m_f, hzgsvd__rsqrt_rn(nf2));
-    hzgsvd__d_scale(g, m_g, hzgsvd__rsqrt_rn(ng2));
-    hzgsvd__d_store_planes(F, m_f, 0, f, m_f, 0, m_f);
-    hzgsvd__d_store_planes(G, m_g, 0, g, m_g, 0, m_g);
+    const int out = hzgsvd__cpu_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__cpu_scale(f, m_f, hzgsvd__rsqrt_rn(nf2));
+    hzgsvd__cpu_scale(g, m_g, hzgsvd__rsqrt_rn(ng2));
+    hzgsvd__cpu_store_planes(F, m_f, 0, f, m_f, 0, m_f);
+    hzgsvd__cpu_store_planes(G, m_g, 0, g, m_g, 0, m_g);
     Z[0] = rho;
-    for (int v = 1; v < 1; ++v) Z[v] = 0.0;
-    const int zbad = rg->active && hzgsvd__d_range_z_col(Z, 1, &col0, zm, ze);
+    for (int v = 1; v < np; ++v) Z[v] = 0.0;
+    const int zbad = rg->active && hzgsvd__cpu_range_z_col(Z, 1, &col0, zm, ze, np);
     if (sigma_f) sigma_f[0] = sf;
     if (sigma_g) sigma_g[0] = sg;
     if (sigma) sigma[0] = s;
-    hzgsvd__d_mats_free(&M);
+    hzgsvd__cpu_mats_free(&M);
     if (info) info->outputs_written = 1;
     if (out || zbad)
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
@@ -701,24 +934,24 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_n1(int m_f, int m_g, double *F, doub
 /* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
  * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
  * the per-pair results of a step, and the settings. */
-typedef struct hzgsvd__d_engine {
-    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+typedef struct hzgsvd__cpu_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads, np;
     double tol;
     int *outer, *inner;
-    hzgsvd__d_scratch *scr;
-    hzgsvd__d_pair_result *pres;
+    hzgsvd__cpu_scratch *scr;
+    hzgsvd__cpu_pair_result *pres;
     char *mem;
-} hzgsvd__d_engine;
+} hzgsvd__cpu_engine;
 
-HZGSVD_PRIVATE void hzgsvd__d_engine_free(hzgsvd__d_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+HZGSVD_PRIVATE void hzgsvd__cpu_engine_free(hzgsvd__cpu_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_engine_init(hzgsvd__cpu_engine *E, int nc, int np, const hzgsvd_options *o, hzgsvd_info *info)
 {
     E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
     E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
     E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
     E->tol = hzgsvd__ortho_tol(E->k);
-    E->mem = NULL; E->scr = NULL;
+    E->mem = NULL; E->scr = NULL; E->np = np;
 #ifdef _OPENMP
     E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
     /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
@@ -732,31 +965,34 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, 
     E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
     if (E->outer_steps < 1 || E->inner_steps < 1)
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
-    const size_t n_scr = 1 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__d_ROWS * k);
+    const size_t n_scr = np * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__cpu_ROWS * k);
     const size_t bytes = sizeof(double) * n_scr * (size_t)E->nthreads
                        + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
-                       + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1);
+                       + sizeof(hzgsvd__cpu_pair_result) * (size_t)(E->nblk / 2 + 1);
     E->mem = (char *)calloc(1, bytes);
-    E->scr = (hzgsvd__d_scratch *)malloc(sizeof(hzgsvd__d_scratch) * (size_t)E->nthreads);
+    E->scr = (hzgsvd__cpu_scratch *)malloc(sizeof(hzgsvd__cpu_scratch) * (size_t)E->nthreads);
     if (!E->mem || !E->scr) {
-        hzgsvd__d_engine_free(E);
+        hzgsvd__cpu_engine_free(E);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
     }
     /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
-    E->pres = (hzgsvd__d_pair_result *)E->mem;
-    double *dp = (double *)(E->mem + sizeof(hzgsvd__d_pair_result) * (size_t)(E->nblk / 2 + 1));
-    for (int t = 0; t < E->nthreads; ++t)
-        for (int v = 0; v < 1; ++v) {       /* per thread: the real planes, then the imaginary ones */
-            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__d_ROWS * k;
-            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__d_ROWS * k;
+    E->pres = (hzgsvd__cpu_pair_result *)E->mem;
+    double *dp = (double *)(E->mem + sizeof(hzgsvd__cpu_pair_result) * (size_t)(E->nblk / 2 + 1));
+    for (int t = 0; t < E->nthreads; ++t) {
+        hzgsvd__cpu_scratch *S = &E->scr[t];
+        S->A.np = S->B.np = S->H.np = S->X.np = S->O.np = np;
+        for (int v = 0; v < np; ++v) {           /* per thread: the real planes, then the imaginary ones */
+            S->A.p[v] = dp; dp += (size_t)k * k;
+            S->B.p[v] = dp; dp += (size_t)k * k;
+            S->H.p[v] = dp; dp += (size_t)k * k;
+            S->X.p[v] = dp; dp += (size_t)hzgsvd__cpu_ROWS * k;
+            S->O.p[v] = dp; dp += (size_t)hzgsvd__cpu_ROWS * k;
         }
+    }
     E->outer = (int *)dp;
     E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
     if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
-        hzgsvd__d_engine_free(E);
+        hzgsvd__cpu_engine_free(E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
     }
     return HZGSVD_SUCCESS;
@@ -765,7 +1001,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_engine_init(hzgsvd__d_engine *E, int nc, 
 /* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
  * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
  * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
-HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_engine *E, int half, int row0, int row1)
+HZGSVD_PRIVATE void hzgsvd__cpu_init_fgz(const hzgsvd__cpu_mats *M, const hzgsvd__cpu_engine *E, int half, int row0, int row1)
 {
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
@@ -773,10 +1009,10 @@ HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_
     for (int j = 0; j < M->nc; ++j) {
         double zj = 1.0;
         if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__rsqrt_rn(hzgsvd__d_nrm2sq(hzgsvd__d_col(M, 1, j), M->mg, E->enh));
+            zj = hzgsvd__rsqrt_rn(hzgsvd__cpu_nrm2sq(hzgsvd__cpu_col(M, 1, j), M->mg, E->enh));
             if (zj != 1.0) {
-                hzgsvd__d_scale(hzgsvd__d_col(M, 0, j), M->mf, zj);
-                hzgsvd__d_scale(hzgsvd__d_col(M, 1, j), M->mg, zj);
+                hzgsvd__cpu_scale(hzgsvd__cpu_col(M, 0, j), M->mf, zj);
+                hzgsvd__cpu_scale(hzgsvd__cpu_col(M, 1, j), M->mg, zj);
             }
         }
         const int zrow = j < half ? row0 + j : row1 + j - half;
@@ -788,7 +1024,7 @@ HZGSVD_PRIVATE void hzgsvd__d_init_fgz(const hzgsvd__d_mats *M, const hzgsvd__d_
  * rows of nblk / 2 block pairs; E->outer for a whole sweep).  Adds its transformation counts to
  * *all and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL:
  * the identity) maps a local column to the number the message shows. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep_table(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, const int *table, int steps, int sweep,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_sweep_table(const hzgsvd__cpu_mats *M, hzgsvd__cpu_engine *E, const int *table, int steps, int sweep,
                                                const int *gcol, unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
 {
     const int w = E->w, nblk = E->nblk;
@@ -807,10 +1043,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep_table(const hzgsvd__d_mats *M, hzgs
             int cols[128];                      /* 2w <= 128 column indices */
             const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
             for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
-            E->pres[pos] = hzgsvd__d_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+            E->pres[pos] = hzgsvd__cpu_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
         }
         for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
-            const hzgsvd__d_pair_result *r = &E->pres[pos];
+            const hzgsvd__cpu_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
             if (r->fail == 4 && st == HZGSVD_SUCCESS) {
@@ -837,15 +1073,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep_table(const hzgsvd__d_mats *M, hzgs
 }
 
 /* One whole outer sweep (the engine's block-level strategy). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_sweep(const hzgsvd__d_mats *M, hzgsvd__d_engine *E, int sweep, const int *gcol,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_sweep(const hzgsvd__cpu_mats *M, hzgsvd__cpu_engine *E, int sweep, const int *gcol,
                                          unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
 {
-    return hzgsvd__d_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
+    return hzgsvd__cpu_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
 }
 
 /* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
  * Returns the first degenerate column or -1. */
-HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd__d_engine *E, double *sf, double *sg, double *ss)
+HZGSVD_PRIVATE int hzgsvd__cpu_final_rescale(const hzgsvd__cpu_mats *M, const hzgsvd__cpu_engine *E, double *sf, double *sg, double *ss)
 {
     int bad = -1;
     const int enh = E->enh;
@@ -853,20 +1089,20 @@ HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__d_planes f = hzgsvd__d_col(M, 0, j), g = hzgsvd__d_col(M, 1, j), z = hzgsvd__d_col(M, 2, j);
-        const double nf2 = hzgsvd__d_nrm2sq(f, M->mf, enh);
-        const double ng2 = hzgsvd__d_nrm2sq(g, M->mg, enh);
+        const hzgsvd__cpu_planes f = hzgsvd__cpu_col(M, 0, j), g = hzgsvd__cpu_col(M, 1, j), z = hzgsvd__cpu_col(M, 2, j);
+        const double nf2 = hzgsvd__cpu_nrm2sq(f, M->mf, enh);
+        const double ng2 = hzgsvd__cpu_nrm2sq(g, M->mg, enh);
         const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
         const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
         sf[j] = sqrt(nf2) * rho;
         sg[j] = sqrt(ng2) * rho;
         ss[j] = sqrt(nf2) * rg;
-        if (rf != 1.0) hzgsvd__d_scale(f, M->mf, rf);
-        if (rg != 1.0) hzgsvd__d_scale(g, M->mg, rg);
-        if (rho != 1.0) hzgsvd__d_scale(z, M->nz, rho);
+        if (rf != 1.0) hzgsvd__cpu_scale(f, M->mf, rf);
+        if (rg != 1.0) hzgsvd__cpu_scale(g, M->mg, rg);
+        if (rho != 1.0) hzgsvd__cpu_scale(z, M->nz, rho);
         if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
 #ifdef _OPENMP
-#pragma omp critical(hzgsvd__d_bad)
+#pragma omp critical(hzgsvd__cpu_bad)
 #endif
             { if (bad < 0 || j < bad) bad = j; }
         }
@@ -876,23 +1112,23 @@ HZGSVD_PRIVATE int hzgsvd__d_final_rescale(const hzgsvd__d_mats *M, const hzgsvd
 
 /* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
  * zeros: a bordered column never mixes with a real one). */
-HZGSVD_PRIVATE int hzgsvd__d_real_column(const hzgsvd__d_mats *M, int j, int n)
+HZGSVD_PRIVATE int hzgsvd__cpu_real_column(const hzgsvd__cpu_mats *M, int j, int n)
 {
-    const hzgsvd__d_planes z = hzgsvd__d_col(M, 2, j);
+    const hzgsvd__cpu_planes z = hzgsvd__cpu_col(M, 2, j);
     for (int r = n; r < M->nz; ++r)
-        for (int v = 0; v < 1; ++v)
+        for (int v = 0; v < z.np; ++v)
             if (z.p[v][r] != 0.0) return 0;
     return 1;
 }
 
 /* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
  * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
-HZGSVD_PRIVATE int hzgsvd__d_rank_test(const hzgsvd__d_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+HZGSVD_PRIVATE int hzgsvd__cpu_rank_test(const hzgsvd__cpu_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
                                    const double *nf, const double *ng, const double *sf, const double *sg, int *col)
 {
     for (int c = 0; c < cnt; ++c) {
         const int j = order[c];
-        const int d = hzgsvd__d_degenerate(hzgsvd__d_col(M, 2, j), n, nf, ng, sf[j], sg[j],
+        const int d = hzgsvd__cpu_degenerate(hzgsvd__cpu_col(M, 2, j), n, nf, ng, sf[j], sg[j],
                                        (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
         if (d) { *col = c; return d; }
     }
@@ -908,24 +1144,30 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, doubl
  * the normalized columns (U or V after the final rescale) are from orthonormal.  Y^H Y by column
  * blocks of up to 256 (upper triangle), with the reduction's product.
  * Returns -1 where the scratch cannot be allocated (the caller then skips the check). */
-HZGSVD_PRIVATE double hzgsvd__d_orth_max(hzgsvd__d_planes y, int m, int nc, int ld)
+HZGSVD_PRIVATE double hzgsvd__cpu_orth_max(hzgsvd__cpu_planes y, int m, int nc, int ld)
 {
     const int bw = nc < 256 ? nc : 256;
     double worst = 0.0;
-    double *buf = (double *)malloc(sizeof(double) * 1 * (size_t)nc * bw);
+    double *buf = (double *)malloc(sizeof(double) * y.np * (size_t)nc * bw);
     if (!buf) return -1.0;
-    hzgsvd__d_planes c;                               /* Y^H Y - I of a column block */
-    for (int v = 0; v < 1; ++v) c.p[v] = buf + (size_t)v * nc * bw;
+    hzgsvd__cpu_planes c = y;                           /* Y^H Y - I of a column block */
+    for (int v = 0; v < y.np; ++v) c.p[v] = buf + (size_t)v * nc * bw;
     const double *yr = y.p[0];
     for (int j0 = 0; j0 < nc; j0 += bw) {
         const int w = nc - j0 < bw ? nc - j0 : bw, rows = j0 + w;
-        memset(buf, 0, sizeof(double) * 1 * (size_t)nc * bw);
+        memset(buf, 0, sizeof(double) * y.np * (size_t)nc * bw);
         hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, c.p[0], rows);
+        if (y.np == 2) {   /* the real and imaginary parts from the planes: four real products */
+            const double *yi = y.p[1];
+            hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yi, ld, yi + (size_t)j0 * ld, ld, c.p[0], rows);
+            hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yi + (size_t)j0 * ld, ld, c.p[1], rows);
+            hzgsvd__d_dn_mm('T', 'N', rows, w, m, -1.0, NULL, yi, ld, yr + (size_t)j0 * ld, ld, c.p[1], rows);
+        }
         for (int jj = 0; jj < w; ++jj)
             for (int i = 0; i <= j0 + jj; ++i) {
                 const size_t e = (size_t)i + (size_t)jj * rows;
                 c.p[0][e] = c.p[0][e] - (i == j0 + jj);
-                worst = fmax(worst, hzgsvd__d_abs(c, e));
+                worst = fmax(worst, hzgsvd__cpu_abs(c, e));
             }
     }
     free(buf);
@@ -934,64 +1176,64 @@ HZGSVD_PRIVATE double hzgsvd__d_orth_max(hzgsvd__d_planes y, int m, int nc, int 
 
 /* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
  * norms (the rank test), the exponents and shifts of the range plan, the output order. */
-typedef struct hzgsvd__d_run {
-    hzgsvd__d_mats M;
-    hzgsvd__d_engine E;
+typedef struct hzgsvd__cpu_run {
+    hzgsvd__cpu_mats M;
+    hzgsvd__cpu_engine E;
     double *sig, *sf, *sg, *ss, *nf, *ng;
     int *ints, *ef, *eg, *col, *order;
     hzgsvd__range rg;
     int nb, converged;
-} hzgsvd__d_run;
+} hzgsvd__cpu_run;
 
-HZGSVD_PRIVATE void hzgsvd__d_run_free(hzgsvd__d_run *R)
+HZGSVD_PRIVATE void hzgsvd__cpu_run_free(hzgsvd__cpu_run *R)
 {
     free(R->sig); free(R->ints);
-    hzgsvd__d_mats_free(&R->M); hzgsvd__d_engine_free(&R->E);
+    hzgsvd__cpu_mats_free(&R->M); hzgsvd__cpu_engine_free(&R->E);
 }
 
 /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
  * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_iterate(hzgsvd__d_run *R, int m_f, int m_g, int n, const double *F, int ldf, const double *G, int ldg,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, int m_f, int m_g, int n, const double *F, int ldf, const double *G, int ldg,
                                                const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
-    hzgsvd__d_mats *M = &R->M;
+    hzgsvd__cpu_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__d_load_planes(F, m_f, n, ldf, hzgsvd__d_mat(M, 0), M->mf);
-    hzgsvd__d_load_planes(G, m_g, n, ldg, hzgsvd__d_mat(M, 1), M->mg);
+    hzgsvd__cpu_load_planes(F, m_f, n, ldf, hzgsvd__cpu_mat(M, 0), M->mf);
+    hzgsvd__cpu_load_planes(G, m_g, n, ldg, hzgsvd__cpu_mat(M, 1), M->mg);
     for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__d_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        const int low = hzgsvd__cpu_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
         if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
     }
     for (int j = 0; j < extra; ++j) {
         M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
-    hzgsvd__d_init_fgz(M, &R->E, nb, 0, 0);
+    hzgsvd__cpu_init_fgz(M, &R->E, nb, 0, 0);
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__d_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
+        st = hzgsvd__cpu_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
         if (sw_big == 0) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__d_rescale_z(M, enh, R->E.nthreads);
+        hzgsvd__cpu_rescale_z(M, enh, R->E.nthreads);
     }
     return st;
 }
 
 /* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
  * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_finish(hzgsvd__cpu_run *R, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                               double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
                                               hzgsvd__on_deficient mode)
 {
-    const hzgsvd__d_mats *M = &R->M;
+    const hzgsvd__cpu_mats *M = &R->M;
     const int nb = R->nb;
     double *sf = R->sf, *sg = R->sg, *ss = R->ss;
     int *order = R->order;
-    const int bad = hzgsvd__d_final_rescale(M, &R->E, sf, sg, ss);
+    const int bad = hzgsvd__cpu_final_rescale(M, &R->E, sf, sg, ss);
     if (bad >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                             bad + 1, sf[bad], sg[bad]);
@@ -1002,8 +1244,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
      * at the speed of a matrix product, a small fraction of a sweep. */
     if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
         const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__d_orth_max(hzgsvd__d_mat(M, 0), M->mf, nb, M->mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__d_orth_max(hzgsvd__d_mat(M, 1), M->mg, nb, M->mg);
+        const double ou = hzgsvd__cpu_orth_max(hzgsvd__cpu_mat(M, 0), M->mf, nb, M->mf);
+        const double ov = ou > tol ? 0.0 : hzgsvd__cpu_orth_max(hzgsvd__cpu_mat(M, 1), M->mg, nb, M->mg);
         if (ou > tol || ov > tol)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
                                 ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
@@ -1011,11 +1253,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
     for (int j = 0; j < nb; ++j)
-        if (hzgsvd__d_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+        if (hzgsvd__cpu_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
-        const hzgsvd_status st = hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, nb, order, sf, sg, ss,
-                                                    R->E.nthreads, info);
+        const hzgsvd_status st = M->np == 2
+            ? hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, nb, order, sf, sg, ss, R->E.nthreads, info)
+            : hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, nb, order, sf, sg, ss, R->E.nthreads, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = 1;
     }
@@ -1025,7 +1268,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
     for (int c = 0; c < n && out.unresolved_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
-    out.degenerate = hzgsvd__d_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
+    out.degenerate = hzgsvd__cpu_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
     if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
                             out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
@@ -1033,11 +1276,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
         const int j = order[c];
         double sfo, sgo, sso, zm;
         int ze;
-        int bad_c = hzgsvd__d_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__d_store_planes(F, ldf, c, hzgsvd__d_mat(M, 0), M->mf, j, m_f);
-        hzgsvd__d_store_planes(G, ldg, c, hzgsvd__d_mat(M, 1), M->mg, j, m_g);
-        hzgsvd__d_store_planes(Z, ldz, c, hzgsvd__d_mat(M, 2), nb, j, n);
-        if (R->rg.active) bad_c |= hzgsvd__d_range_z_col(Z + 1 * (size_t)c * ldz, n, R->col, zm, ze);
+        int bad_c = hzgsvd__cpu_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__cpu_store_planes(F, ldf, c, hzgsvd__cpu_mat(M, 0), M->mf, j, m_f);
+        hzgsvd__cpu_store_planes(G, ldg, c, hzgsvd__cpu_mat(M, 1), M->mg, j, m_g);
+        hzgsvd__cpu_store_planes(Z, ldz, c, hzgsvd__cpu_mat(M, 2), nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__cpu_range_z_col(Z + M->np * (size_t)c * ldz, n, R->col, zm, ze, M->np);
         if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
         if (sigma_g) sigma_g[c] = sgo;
@@ -1056,25 +1299,25 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_run_finish(hzgsvd__d_run *R, int m_f, int
 /* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
  * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
  * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
- * is written). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
+ * is written).  np: 1 real, 2 complex (interleaved arrays). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_gsvd(int np, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
                                         double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    hzgsvd__d_run R;
-    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__d_run_free on any path */
+    hzgsvd__cpu_run R;
+    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__cpu_run_free on any path */
     R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
     if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
     R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__d_check_values(F, m_f, n, ldf, "F", R.ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_check_values(G, m_g, n, ldg, "G", R.eg, info);
+    hzgsvd_status st = hzgsvd__cpu_check_values(F, m_f, n, ldf, np, "F", R.ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_check_values(G, m_g, n, ldg, np, "G", R.eg, info);
     if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
     int part[3] = {0, INT_MIN, INT_MIN};
     hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
     R.rg = hzgsvd__range_plan(part);
     if (n == 1) {
         if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__d_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
+        st = hzgsvd__cpu_gsvd_n1(np, m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
         free(R.ints);
         return st;
     }
@@ -1083,18 +1326,32 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, 
     if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
     /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
     R.sig = (double *)malloc(sizeof(double) * (3 * (size_t)R.nb + 2 * (size_t)n));
-    if (!R.sig || hzgsvd__d_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
-        hzgsvd__d_run_free(&R);
+    if (!R.sig || hzgsvd__cpu_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb, np) != 0) {
+        hzgsvd__cpu_run_free(&R);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
     }
     R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
-    st = hzgsvd__d_engine_init(&R.E, R.nb, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__d_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
-    hzgsvd__d_run_free(&R);
+    st = hzgsvd__cpu_engine_init(&R.E, R.nb, np, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    hzgsvd__cpu_run_free(&R);
     return st;
 }
-/*** end templates/hzgsvd_cpu_engine.c.j2 [d] ***/
+
+/* The full-rank run of each precision, as the reduction's table (hzgsvd_reduce_prec.c.j2) names it. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                           double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                           double t0, hzgsvd__on_deficient mode)
+{
+    return hzgsvd__cpu_gsvd(1, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, mode);
+}
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                           double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
+                                           double t0, hzgsvd__on_deficient mode)
+{
+    return hzgsvd__cpu_gsvd(2, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, t0, mode);
+}
+/*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense.c.j2 [d] ***/
 /* Dense unitary factorizations for the reduction of a general pair (real (d)):
@@ -1869,1113 +2126,6 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, dou
     }
 }
 /*** end templates/hzgsvd_dense.c.j2 [d] ***/
-
-/*** begin templates/hzgsvd_range_scale.c.j2 [z] ***/
-/* Range scaling of the complex double engine: the scaling of a working column and the
- * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__z_check_values). */
-/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
-HZGSVD_PRIVATE void hzgsvd__z_scale_pow2(double *xr, double *xi, int m, int s)
-{
-    if (s == 0) return;
-    for (int r = 0; r < m; ++r) {
-        xr[r] = ldexp(xr[r], s);
-        xi[r] = ldexp(xi[r], s);
-    }
-}
-
-/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__range_sigma; see hzgsvd__z_range_z_col).
- * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
-HZGSVD_PRIVATE int hzgsvd__z_range_sigma(const hzgsvd__range *rg, double sf1, double sg1, double ss1,
-                                     double *sf, double *sg, double *ss, double *zm, int *ze)
-{
-    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
-    return hzgsvd__range_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
-}
-
-/* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.
- * Returns 0, or 1 where an entry overflows. */
-HZGSVD_PRIVATE int hzgsvd__z_range_z_col(double *z, int n, const int *col, double zm, int ze)
-{
-    int bad = 0;
-    for (int i = 0; i < n; ++i) {
-        z[2 * i] = ldexp(z[2 * i] * zm, col[i] + ze);
-        z[2 * i + 1] = ldexp(z[2 * i + 1] * zm, col[i] + ze);
-        bad |= !isfinite(z[2 * i]) || !isfinite(z[2 * i + 1]);
-    }
-    return bad;
-}
-/*** end templates/hzgsvd_range_scale.c.j2 [z] ***/
-
-/*** begin templates/hzgsvd_cpu_refine.c.j2 [z] ***/
-/* Sigma refinement on the CPU, complex (the method: hzgsvd_sigma_refine in hzgsvd_core.h).  F' and
- * G' are the caller's input scaled by the range plan (exact powers of two per column), Z the
- * engine's working Z; every sum runs in a fixed order inside one thread, so the result does not
- * depend on the thread count. */
-
-#define hzgsvd__z_REFINE_ROWS 32   /* rows of F'' split at a time */
-
-/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
- * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
- * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
- * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
- * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
- * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
-HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
-                                       const double *Zr, const double *Zi, int ldz, const int *cols,
-                                       double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,
-                                       double *f1r, double *f1i, double *frr, double *fri,
-                                       const int *ez, int beta, double *acc, int nthreads)
-{
-    (void)nthreads;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
-        const double *zr = Zr + (size_t)cols[c] * ldz;
-        const double *zi = Zi + (size_t)cols[c] * ldz;
-        double mx = 0.0;
-        int e;
-        for (int k = 0; k < n; ++k) {
-            const size_t d = (size_t)c * n + k;
-            zsr[d] = ldexp(zr[k], ec[k] + sk[k]);
-            mx = fmax(mx, fabs(zsr[d]));
-            zsi[d] = ldexp(zi[k], ec[k] + sk[k]);
-            mx = fmax(mx, fabs(zsi[d]));
-        }
-        (void)frexp(mx, &e);
-        for (int k = 0; k < n; ++k) {
-            const size_t d = (size_t)c * n + k;
-            z1r[d] = hzgsvd__refine_head(zsr[d], e, beta);
-            zrr[d] = zsr[d] - z1r[d];
-            z1i[d] = hzgsvd__refine_head(zsi[d], e, beta);
-            zri[d] = zsi[d] - z1i[d];
-        }
-        acc[c] = 0.0;
-    }
-    for (int i0 = 0; i0 < m; i0 += hzgsvd__z_REFINE_ROWS) {
-        const int rb = m - i0 < hzgsvd__z_REFINE_ROWS ? m - i0 : hzgsvd__z_REFINE_ROWS;
-        for (int r = 0; r < rb; ++r) {   /* split the rows of Y'': head on the row's grid, exact tail */
-            double mx = 0.0;
-            int e;
-            for (int k = 0; k < n; ++k) {
-                const size_t d = (size_t)r * n + k, y = (size_t)(i0 + r) + (size_t)k * ld;
-                frr[d] = ldexp(Y[2 * y], -ec[k]);
-                fri[d] = ldexp(Y[2 * y + 1], -ec[k]);
-                mx = fmax(mx, fmax(fabs(frr[d]), fabs(fri[d])));
-            }
-            (void)frexp(mx, &e);
-            for (int k = 0; k < n; ++k) {
-                const size_t d = (size_t)r * n + k;
-                f1r[d] = hzgsvd__refine_head(frr[d], e, beta);
-                frr[d] -= f1r[d];
-                f1i[d] = hzgsvd__refine_head(fri[d], e, beta);
-                fri[d] -= f1i[d];
-            }
-        }
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-        for (int c = 0; c < n; ++c) {
-            const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
-            const double *a1i = z1i + (size_t)c * n, *ari = zri + (size_t)c * n, *zi = zsi + (size_t)c * n;
-            double s = acc[c];
-            for (int r = 0; r < rb; ++r) {
-                const double *hr = f1r + (size_t)r * n, *tr = frr + (size_t)r * n;
-                const double *hi = f1i + (size_t)r * n, *ti = fri + (size_t)r * n;
-                double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
-                for (int k = 0; k < n; ++k) {
-                    t1r += hr[k] * a1r[k] - hi[k] * a1i[k];   /* exact: the heads' products */
-                    t1i += hr[k] * a1i[k] + hi[k] * a1r[k];
-                    t2r += (hr[k] * arr[k] - hi[k] * ari[k]) + (tr[k] * zr[k] - ti[k] * zi[k]);
-                    t2i += (hr[k] * ari[k] + hi[k] * arr[k]) + (tr[k] * zi[k] + ti[k] * zr[k]);
-                }
-                const double vr = ldexp(t1r + t2r, -ez[c]), vi = ldexp(t1i + t2i, -ez[c]);
-                s += vr * vr + vi * vi;
-            }
-            acc[c] = s;
-        }
-    }
-}
-
-/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
- * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
- * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
- * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
-                                                const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
-                                                const double *Zr, const double *Zi, int ldz,
-                                                const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
-{
-    const int beta = hzgsvd__refine_beta(2 * (long long)n);
-    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
-    const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)n;
-    double *mem = (double *)malloc(sizeof(double) * count);
-    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
-    if (!mem || !ints) {
-        free(mem); free(ints);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
-    }
-    double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
-    double *zsi = frr + rows, *z1i = zsi + nn, *zri = z1i + nn, *f1i = zri + nn, *fri = f1i + rows, *acc_f = fri + rows;
-    double *acc_g = acc_f + n;
-    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
-    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
-        (void)frexp(sf[cols[c]], &zf[c]);
-        (void)frexp(sg[cols[c]], &zg[c]);
-        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
-        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
-    }
-    hzgsvd__z_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
-    hzgsvd__z_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
-    for (int c = 0; c < n; ++c)
-        hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
-    free(mem); free(ints);
-    return HZGSVD_SUCCESS;
-}
-/*** end templates/hzgsvd_cpu_refine.c.j2 [z] ***/
-
-/*** begin templates/hzgsvd_cpu_engine.c.j2 [z] ***/
-/* The CPU engine, complex (z): split real/imaginary planes internally.
- * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
- * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
- * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
- * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
- * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count.
- *
- * The code is written once over the planes of split storage (p[v], v < 2): what the engine
- * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
- * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
- * helpers below. */
-
-/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
- * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
-typedef struct hzgsvd__z_mats {
-    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
-    double *Fr, *Gr, *Zr;
-    double *Fi, *Gi, *Zi;
-} hzgsvd__z_mats;
-
-/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
-typedef struct hzgsvd__z_planes {
-    double *p[2];
-} hzgsvd__z_planes;
-
-/* x advanced by off elements in every plane. */
-HZGSVD_PRIVATE hzgsvd__z_planes hzgsvd__z_at(hzgsvd__z_planes x, size_t off)
-{
-    for (int v = 0; v < 2; ++v) x.p[v] += off;
-    return x;
-}
-
-/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
-HZGSVD_PRIVATE hzgsvd__z_planes hzgsvd__z_mat(const hzgsvd__z_mats *M, int y)
-{
-    const hzgsvd__z_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr, y == 0 ? M->Fi : y == 1 ? M->Gi : M->Zi } };
-    return x;
-}
-
-/* ... and its leading dimension (rows). */
-HZGSVD_PRIVATE int hzgsvd__z_ld(const hzgsvd__z_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
-
-/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
-HZGSVD_PRIVATE hzgsvd__z_planes hzgsvd__z_col(const hzgsvd__z_mats *M, int y, int j)
-{
-    return hzgsvd__z_at(hzgsvd__z_mat(M, y), (size_t)j * hzgsvd__z_ld(M, y));
-}
-
-/* Per-thread scratch of one pivot block pair (k = 2w). */
-#define hzgsvd__z_ROWS 64               /* rows per chunk of the post-multiplication */
-typedef struct hzgsvd__z_scratch {
-    hzgsvd__z_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
-} hzgsvd__z_scratch;
-
-HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(hzgsvd__z_planes x, int m, int enhanced);
-
-/* The complex arithmetic of the engine. */
-
-/* The enhanced squared norm (App. A): per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed. */
-HZGSVD_PRIVATE double hzgsvd__z_nrm2sq_enhanced(hzgsvd__z_planes x, int m)
-{
-    const double *xr = x.p[0], *xi = x.p[1];
-    double s = 0.0;
-    for (int r = 0; r < m; ++r) {
-        double cr, dr, ci, di;
-        hzgsvd__mul_rd_err(xr[r], xr[r], &cr, &dr);
-        hzgsvd__mul_rd_err(xi[r], xi[r], &ci, &di);
-        s += ((dr + di) + (cr < ci ? cr : ci)) + (cr < ci ? ci : cr);
-    }
-    return s;
-}
-
-/* d = x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
- * norms only). */
-HZGSVD_PRIVATE void hzgsvd__z_dot(hzgsvd__z_planes x, hzgsvd__z_planes y, int m, int enhanced, double d[2])
-{
-    (void)enhanced;
-    const double *xr = x.p[0], *xi = x.p[1], *yr = y.p[0], *yi = y.p[1];
-    double sr = 0.0, si = 0.0;
-    for (int r = 0; r < m; ++r) {
-        sr = fma(xr[r], yr[r], sr); sr = fma(xi[r], yi[r], sr);
-        si = fma(xr[r], yi[r], si); si = fma(-xi[r], yr[r], si);
-    }
-    d[0] = sr; d[1] = si;
-}
-
-/* Element e of c: c_e <- a b + c_e (hzgsvd__zfma). */
-HZGSVD_PRIVATE void hzgsvd__z_madd(const double a[2], const double b[2], hzgsvd__z_planes c, size_t e)
-{
-    hzgsvd__zfma(a[0], a[1], b[0], b[1], c.p[0][e], c.p[1][e], &c.p[0][e], &c.p[1][e]);
-}
-
-/* |z_e| */
-HZGSVD_PRIVATE double hzgsvd__z_abs(hzgsvd__z_planes z, size_t e) { return hypot(z.p[0][e], z.p[1][e]); }
-
-/* The 2x2 pivot's transformation from its Gram entries (apq, bpq: complex). */
-HZGSVD_PRIVATE hzgsvd__rot hzgsvd__z_rot(double app, double aqq, const double apq[2], double bpp, double bqq, const double bpq[2], int variant, int sort, double tol)
-{
-    return hzgsvd__zrot(app, aqq, apq[0], apq[1], bpp, bqq, bpq[0], bpq[1], variant, sort, tol);
-}
-
-/* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__z_apply(const hzgsvd__rot *rot, hzgsvd__z_planes a, int k, int p, int q)
-{
-    double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
-    double *pi = a.p[1] + (size_t)p * k, *qi = a.p[1] + (size_t)q * k;
-    for (int r = 0; r < k; ++r)
-        hzgsvd__zrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
-}
-
-/* Whether a transformed pair (columns fp, fq of F-hat) swaps: complex rotations leave the decision
- * to the new column norms. */
-HZGSVD_PRIVATE int hzgsvd__z_swap_after(int swap, int sort, hzgsvd__z_planes fp, hzgsvd__z_planes fq, int k, int enh)
-{
-    (void)swap;
-    return hzgsvd__zswap(sort, hzgsvd__z_nrm2sq(fp, k, enh), hzgsvd__z_nrm2sq(fq, k, enh));
-}
-
-/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
- * enhanced (App. A). */
-HZGSVD_PRIVATE double hzgsvd__z_nrm2sq(hzgsvd__z_planes x, int m, int enhanced)
-{
-    if (enhanced) return hzgsvd__z_nrm2sq_enhanced(x, m);
-    double s = 0.0;
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) s = fma(x.p[v][r], x.p[v][r], s);
-    return s;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_scale(hzgsvd__z_planes x, int m, double s)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) x.p[v][r] *= s;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_swap_cols(hzgsvd__z_planes a, int ld, int p, int q, int m)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) {
-            double *x = a.p[v];
-            const double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
-        }
-}
-
-/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
- * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
- * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__z_cholesky(hzgsvd__z_planes a, int k)
-{
-    for (int j = 0; j < k; ++j) {
-        const double d = a.p[0][j + (size_t)j * k];
-        if (!(d > 0.0) || isinf(d)) return j;
-        const double rs = hzgsvd__rsqrt_rn(d);
-        a.p[0][j + (size_t)j * k] = sqrt(d);
-        for (int v = 1; v < 2; ++v) a.p[v][j + (size_t)j * k] = 0.0;
-        for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] *= rs;
-        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            double l[2];                      /* conj(L(c, j)) */
-            for (int v = 0; v < 2; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
-            for (int i = c; i < k; ++i) {
-                double x[2];                  /* -L(i, j) */
-                for (int v = 0; v < 2; ++v) x[v] = -a.p[v][i + (size_t)j * k];
-                hzgsvd__z_madd(x, l, a, i + (size_t)c * k);
-            }
-        }
-    }
-    for (int j = 0; j < k; ++j)                  /* L -> L^H */
-        for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 2; ++v) {
-                a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
-                a.p[v][i + (size_t)j * k] = 0.0;
-            }
-    return -1;
-}
-
-/* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
- * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
- * slab Y(:, cols) by modified Gram-Schmidt, into a in the layout of the Cholesky factor (upper,
- * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
- * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
- * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
- * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
- * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__z_mgs_factor(hzgsvd__z_planes y, int m, const int *cols, int k, hzgsvd__z_planes a)
-{
-    double *buf = (double *)malloc(sizeof(double) * 2 * (size_t)m * k);
-    if (!buf) return -2;
-    hzgsvd__z_planes w;                               /* the copy of the slab */
-    for (int v = 0; v < 2; ++v) w.p[v] = buf + (size_t)v * m * k;
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 2; ++v) a.p[v][e] = 0.0;
-    for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
-    int bad = -1;
-    for (int j = 0; j < k && bad < 0; ++j) {
-        const hzgsvd__z_planes q = hzgsvd__z_at(w, (size_t)j * m);
-        const double nrm = sqrt(hzgsvd__z_nrm2sq(q, m, 0));
-        if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
-        a.p[0][j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 2; ++v) q.p[v][r] /= nrm;
-        for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            const hzgsvd__z_planes x = hzgsvd__z_at(w, (size_t)c * m);
-            double s[2];
-            hzgsvd__z_dot(q, x, m, 0, s);
-            for (int v = 0; v < 2; ++v) a.p[v][j + (size_t)c * k] = s[v];
-            for (int r = 0; r < m; ++r) {
-                double nq[2];                 /* -q_j(r) */
-                for (int v = 0; v < 2; ++v) nq[v] = -q.p[v][r];
-                hzgsvd__z_madd(nq, s, x, r);
-            }
-        }
-    }
-    free(buf);
-    return bad;
-}
-
-/* Outcome of one pivot block pair. */
-typedef struct hzgsvd__z_pair_result {
-    unsigned long long all, big;
-    int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
-                                     * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
-    int fail_col;                   /* local column (0..2w-1) where it failed */
-    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
-} hzgsvd__z_pair_result;
-
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
-HZGSVD_PRIVATE void hzgsvd__z_gram(hzgsvd__z_planes y, int m, const int *cols, int k, hzgsvd__z_planes a)
-{
-    for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i) {
-            double d[2];
-            hzgsvd__z_dot(hzgsvd__z_at(y, (size_t)cols[i] * m), hzgsvd__z_at(y, (size_t)cols[j] * m), m, 0, d);
-            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] = d[v];
-        }
-}
-
-/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__z_postmultiply(hzgsvd__z_planes y, int m, const int *cols, int k, const hzgsvd__z_scratch *s)
-{
-    const int R = hzgsvd__z_ROWS;
-    for (int r0 = 0; r0 < m; r0 += R) {
-        const int rows = (m - r0 < R) ? m - r0 : R;
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__z_planes src = hzgsvd__z_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 2; ++v) s->X.p[v][r + c * R] = src.p[v][r];
-        }
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__z_planes o = hzgsvd__z_at(s->O, (size_t)c * R);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 2; ++v) o.p[v][r] = 0.0;
-            for (int i = 0; i < k; ++i) {
-                double z[2];                  /* Z-hat(i, c) */
-                for (int v = 0; v < 2; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
-                const hzgsvd__z_planes x = hzgsvd__z_at(s->X, (size_t)i * R);
-                for (int r = 0; r < rows; ++r) {
-                    double xe[2];
-                    for (int v = 0; v < 2; ++v) xe[v] = x.p[v][r];
-                    hzgsvd__z_madd(xe, z, o, r);
-                }
-            }
-        }
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__z_planes dst = hzgsvd__z_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 2; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
-        }
-    }
-}
-
-/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
- * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
- * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
- * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__z_factor(hzgsvd__z_planes y, int m, const int *cols, int k, int which, hzgsvd__z_planes a, hzgsvd__z_pair_result *res)
-{
-    hzgsvd__z_gram(y, m, cols, k, a);
-    int c = hzgsvd__z_cholesky(a, k);
-    if (c >= 0) c = hzgsvd__z_mgs_factor(y, m, cols, k, a);
-    if (c == -1) return 0;
-    if (c == -2) { res->fail = 4; return 1; }
-    res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__z_nrm2sq(hzgsvd__z_at(y, (size_t)cols[c] * m), m, 0) < ldexp(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-    return 1;
-}
-
-/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
-HZGSVD_PRIVATE hzgsvd__z_pair_result hzgsvd__z_block_pair(const hzgsvd__z_mats *M, const int *cols, int k,
-                                                  const int *inner, int inner_steps, int max_inner,
-                                                  int variant, int sort, double tol, const hzgsvd__z_scratch *s)
-{
-    hzgsvd__z_pair_result res = {0, 0, 0, -1, 0};
-    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    const hzgsvd__z_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
-    /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__z_factor(hzgsvd__z_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
-    if (hzgsvd__z_factor(hzgsvd__z_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
-
-    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 2; ++v) Zh.p[v][e] = 0.0;
-    for (int j = 0; j < k; ++j) {
-        double zj = 1.0;
-        if (!resc) {
-            const double b = hzgsvd__z_nrm2sq(hzgsvd__z_at(Gh, (size_t)j * k), k, enh);
-            if (b != 1.0) {
-                zj = hzgsvd__rsqrt_rn(b);
-                hzgsvd__z_scale(hzgsvd__z_at(Fh, (size_t)j * k), k, zj);
-                hzgsvd__z_scale(hzgsvd__z_at(Gh, (size_t)j * k), k, zj);
-            }
-        }
-        Zh.p[0][j + (size_t)j * k] = zj;
-    }
-    int moved = 0;                       /* any transformation or swap in the inner sweeps */
-    for (int sweep = 0; sweep < max_inner; ++sweep) {
-        unsigned long long s_all = 0, s_big = 0;
-        for (int step = 0; step < inner_steps; ++step) {
-            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
-            for (int pos = 0; pos < k / 2; ++pos) {
-                const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const hzgsvd__z_planes fp = hzgsvd__z_at(Fh, (size_t)p * k), fq = hzgsvd__z_at(Fh, (size_t)q * k);
-                const hzgsvd__z_planes gp = hzgsvd__z_at(Gh, (size_t)p * k), gq = hzgsvd__z_at(Gh, (size_t)q * k);
-                double apq[2], bpq[2];
-                const double app = hzgsvd__z_nrm2sq(fp, k, enh), aqq = hzgsvd__z_nrm2sq(fq, k, enh);
-                hzgsvd__z_dot(fp, fq, k, enh, apq);
-                hzgsvd__z_dot(gp, gq, k, enh, bpq);
-                const double bpp = resc ? hzgsvd__z_nrm2sq(gp, k, enh) : 1.0;
-                const double bqq = resc ? hzgsvd__z_nrm2sq(gq, k, enh) : 1.0;
-                const hzgsvd__rot rot = hzgsvd__z_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
-                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
-                int swap = rot.swap;
-                if (rot.transform) {
-                    ++s_all;
-                    s_big += (unsigned long long)rot.big;
-                    hzgsvd__z_apply(&rot, Fh, k, p, q);
-                    hzgsvd__z_apply(&rot, Gh, k, p, q);
-                    hzgsvd__z_apply(&rot, Zh, k, p, q);
-                    swap = hzgsvd__z_swap_after(swap, sort, fp, fq, k, enh);
-                }
-                moved |= rot.transform | swap;
-                if (swap) {
-                    hzgsvd__z_swap_cols(Fh, k, p, q, k);
-                    hzgsvd__z_swap_cols(Gh, k, p, q, k);
-                    hzgsvd__z_swap_cols(Zh, k, p, q, k);
-                }
-            }
-        }
-        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
-        res.all += s_all;
-        res.big += s_big;
-    }
-    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
-     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
-     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
-    if (!moved) return res;
-    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
-    for (int j = 0; j < k; ++j) {
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(hzgsvd__z_at(Fh, (size_t)j * k), k, enh) + hzgsvd__z_nrm2sq(hzgsvd__z_at(Gh, (size_t)j * k), k, enh));
-        if (t != 1.0) hzgsvd__z_scale(hzgsvd__z_at(Zh, (size_t)j * k), k, t);
-    }
-    /* Subphase 4: the three post-multiplications */
-    hzgsvd__z_postmultiply(hzgsvd__z_mat(M, 0), M->mf, cols, k, s);
-    hzgsvd__z_postmultiply(hzgsvd__z_mat(M, 1), M->mg, cols, k, s);
-    hzgsvd__z_postmultiply(hzgsvd__z_mat(M, 2), M->nz, cols, k, s);
-    return res;
-}
-
-/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
-HZGSVD_PRIVATE void hzgsvd__z_rescale_z(const hzgsvd__z_mats *M, int enh, int nthreads)
-{
-    (void)nthreads;
-    const double tol_t = (double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__U;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__z_planes f = hzgsvd__z_col(M, 0, j), g = hzgsvd__z_col(M, 1, j);
-        const double t = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(f, M->mf, enh) + hzgsvd__z_nrm2sq(g, M->mg, enh));
-        if (t != 1.0) hzgsvd__z_scale(hzgsvd__z_col(M, 2, j), M->nz, t);
-        /* The block step normalises with the column norms of its factors; where those were off (an
-         * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
-         * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
-         * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
-        if (fabs(t - 1.0) > tol_t) {
-            hzgsvd__z_scale(f, M->mf, t);
-            hzgsvd__z_scale(g, M->mg, t);
-        }
-    }
-}
-
-/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_check_values(const double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
-{
-    for (int j = 0; j < n; ++j) {
-        double top = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
-            if (!isfinite(vr) || !isfinite(vi))
-                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, vr, vi);
-            if (fabs(vr) > top) top = fabs(vr);
-            if (fabs(vi) > top) top = fabs(vi);
-        }
-        if (top == 0.0)
-            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
-        (void)frexp(top, &e[j]);
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
-HZGSVD_PRIVATE void hzgsvd__z_range_shift(const hzgsvd__z_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
-{
-    if (!rg->active) return;
-    const hzgsvd__z_planes f = hzgsvd__z_col(M, 0, j), g = hzgsvd__z_col(M, 1, j);
-    hzgsvd__z_scale_pow2(f.p[0], f.p[1], m_f, rg->shift_f + c);
-    hzgsvd__z_scale_pow2(g.p[0], g.p[1], m_g, rg->shift_g + c);
-}
-
-/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
- * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
- * what the engine resolves (hzgsvd__range_fail_input). */
-HZGSVD_PRIVATE int hzgsvd__z_range_column(const hzgsvd__z_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
-{
-    hzgsvd__z_range_shift(M, j, m_f, m_g, rg, c);
-    *nf = sqrt(hzgsvd__z_nrm2sq(hzgsvd__z_col(M, 0, j), m_f, 0));
-    *ng = sqrt(hzgsvd__z_nrm2sq(hzgsvd__z_col(M, 1, j), m_g, 0));
-    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
-}
-
-/* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__z_load_planes(const double *Y, int m, int n, int ld, hzgsvd__z_planes w, int ldw)
-{
-    for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + v];
-}
-
-/* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__z_store_planes(double *Y, int ld, int jc, hzgsvd__z_planes w, int ldw, int jw, int m)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) Y[2 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
-}
-
-/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
-HZGSVD_PRIVATE void hzgsvd__z_load(const double *Y, int m, int n, int ld, double *wr, double *wi, int ldw)
-{
-    const hzgsvd__z_planes w = { { wr, wi } };
-    hzgsvd__z_load_planes(Y, m, n, ld, w, ldw);
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_store_col(double *Y, int ld, int jc, double *wr, double *wi, int ldw, int jw, int m)
-{
-    const hzgsvd__z_planes w = { { wr, wi } };
-    hzgsvd__z_store_planes(Y, ld, jc, w, ldw, jw, m);
-}
-
-/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
- * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
- * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
- * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
- * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__z_degenerate(hzgsvd__z_planes z, int n, const double *nf, const double *ng,
-                                    double sf, double sg, double tol_f, double tol_g)
-{
-    double af = 0.0, ag = 0.0;
-    for (int k = 0; k < n; ++k) {
-        const double a = hzgsvd__z_abs(z, k);
-        af = fma(a, nf[k], af);
-        ag = fma(a, ng[k], ag);
-    }
-    if (!(sf > tol_f * af)) return 1;
-    if (!(sg > tol_g * ag)) return 2;
-    return 0;
-}
-
-/* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
-HZGSVD_PRIVATE int hzgsvd__z_mats_alloc(hzgsvd__z_mats *M, int mf, int mg, int nz, int nc)
-{
-    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
-    double *dp = (double *)calloc(2 * per_plane, sizeof(double));
-    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
-    if (!dp) return -1;
-    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
-    M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc;
-    return 0;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_mats_free(hzgsvd__z_mats *M) { free(M->Fr); M->Fr = NULL; }
-
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrt(||F||^2 + ||G||^2), on the
- * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_n1(int m_f, int m_g, double *F, double *G, double *Z,
-                                           double *sigma_f, double *sigma_g, double *sigma, int enh,
-                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
-{
-    hzgsvd__z_mats M;                    /* the one column of F and G (no Z) */
-    if (hzgsvd__z_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(double) * 2 * ((size_t)m_f + (size_t)m_g));
-    const hzgsvd__z_planes f = hzgsvd__z_mat(&M, 0), g = hzgsvd__z_mat(&M, 1);
-    hzgsvd__z_load_planes(F, m_f, 1, m_f, f, m_f);
-    hzgsvd__z_load_planes(G, m_g, 1, m_g, g, m_g);
-    hzgsvd__z_range_shift(&M, 0, m_f, m_g, rg, col0);
-    const double nf2 = hzgsvd__z_nrm2sq(f, m_f, enh);
-    const double ng2 = hzgsvd__z_nrm2sq(g, m_g, enh);
-    const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-    const double sf1 = sqrt(nf2) * rho, sg1 = sqrt(ng2) * rho, s1 = sqrt(nf2) * hzgsvd__rsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        hzgsvd__z_mats_free(&M);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", nf2, ng2);
-    }
-    double sf, sg, s, zm;
-    int ze;
-    const int out = hzgsvd__z_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__z_scale(f, m_f, hzgsvd__rsqrt_rn(nf2));
-    hzgsvd__z_scale(g, m_g, hzgsvd__rsqrt_rn(ng2));
-    hzgsvd__z_store_planes(F, m_f, 0, f, m_f, 0, m_f);
-    hzgsvd__z_store_planes(G, m_g, 0, g, m_g, 0, m_g);
-    Z[0] = rho;
-    for (int v = 1; v < 2; ++v) Z[v] = 0.0;
-    const int zbad = rg->active && hzgsvd__z_range_z_col(Z, 1, &col0, zm, ze);
-    if (sigma_f) sigma_f[0] = sf;
-    if (sigma_g) sigma_g[0] = sg;
-    if (sigma) sigma[0] = s;
-    hzgsvd__z_mats_free(&M);
-    if (info) info->outputs_written = 1;
-    if (out || zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
-                            out ? "sigma" : "Z", (out ? s : Z[0]), rg->shift_g - rg->shift_f, s1);
-    return HZGSVD_SUCCESS;
-}
-
-/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
- * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
- * the per-pair results of a step, and the settings. */
-typedef struct hzgsvd__z_engine {
-    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
-    double tol;
-    int *outer, *inner;
-    hzgsvd__z_scratch *scr;
-    hzgsvd__z_pair_result *pres;
-    char *mem;
-} hzgsvd__z_engine;
-
-HZGSVD_PRIVATE void hzgsvd__z_engine_free(hzgsvd__z_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_engine_init(hzgsvd__z_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
-{
-    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
-    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
-    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
-    E->tol = hzgsvd__ortho_tol(E->k);
-    E->mem = NULL; E->scr = NULL;
-#ifdef _OPENMP
-    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
-    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
-     * the same for every thread count) */
-    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
-#else
-    E->nthreads = 1;
-#endif
-    const int k = E->k;
-    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
-    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
-    if (E->outer_steps < 1 || E->inner_steps < 1)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
-    const size_t n_scr = 2 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__z_ROWS * k);
-    const size_t bytes = sizeof(double) * n_scr * (size_t)E->nthreads
-                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
-                       + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1);
-    E->mem = (char *)calloc(1, bytes);
-    E->scr = (hzgsvd__z_scratch *)malloc(sizeof(hzgsvd__z_scratch) * (size_t)E->nthreads);
-    if (!E->mem || !E->scr) {
-        hzgsvd__z_engine_free(E);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
-    }
-    /* the per-pair results first (8-byte aligned), then the doubles, then the ints */
-    E->pres = (hzgsvd__z_pair_result *)E->mem;
-    double *dp = (double *)(E->mem + sizeof(hzgsvd__z_pair_result) * (size_t)(E->nblk / 2 + 1));
-    for (int t = 0; t < E->nthreads; ++t)
-        for (int v = 0; v < 2; ++v) {       /* per thread: the real planes, then the imaginary ones */
-            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__z_ROWS * k;
-        }
-    E->outer = (int *)dp;
-    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
-    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
-        hzgsvd__z_engine_free(E);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
- * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
- * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
-HZGSVD_PRIVATE void hzgsvd__z_init_fgz(const hzgsvd__z_mats *M, const hzgsvd__z_engine *E, int half, int row0, int row1)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(E->nthreads)
-#endif
-    for (int j = 0; j < M->nc; ++j) {
-        double zj = 1.0;
-        if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__rsqrt_rn(hzgsvd__z_nrm2sq(hzgsvd__z_col(M, 1, j), M->mg, E->enh));
-            if (zj != 1.0) {
-                hzgsvd__z_scale(hzgsvd__z_col(M, 0, j), M->mf, zj);
-                hzgsvd__z_scale(hzgsvd__z_col(M, 1, j), M->mg, zj);
-            }
-        }
-        const int zrow = j < half ? row0 + j : row1 + j - half;
-        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
-    }
-}
-
-/* One outer (block-level) sweep over the nc columns of M by the block-level table `table` (steps
- * rows of nblk / 2 block pairs; E->outer for a whole sweep).  Adds its transformation counts to
- * *all and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL:
- * the identity) maps a local column to the number the message shows. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep_table(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, const int *table, int steps, int sweep,
-                                               const int *gcol, unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
-{
-    const int w = E->w, nblk = E->nblk;
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    for (int step = 0; step < steps && st == HZGSVD_SUCCESS; ++step) {
-        const int *pairs = table + (size_t)step * nblk;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
-#endif
-        for (int pos = 0; pos < nblk / 2; ++pos) {
-#ifdef _OPENMP
-            const int tid = omp_get_thread_num();
-#else
-            const int tid = 0;
-#endif
-            int cols[128];                      /* 2w <= 128 column indices */
-            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
-            E->pres[pos] = hzgsvd__z_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
-        }
-        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
-            const hzgsvd__z_pair_result *r = &E->pres[pos];
-            *all += r->all;
-            *big += r->big;
-            if (r->fail == 4 && st == HZGSVD_SUCCESS) {
-                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copy of an ill-conditioned pivot block for its MGS factor (sweep %d)", sweep + 1);
-            } else if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
-                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
-                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
-                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
-            } else if (r->fail && st == HZGSVD_SUCCESS) {
-                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
-                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
-                                  : r->fail == 1 ? "F is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)"
-                                                 : "G is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)",
-                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
-            }
-        }
-    }
-    return st;
-}
-
-/* One whole outer sweep (the engine's block-level strategy). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_sweep(const hzgsvd__z_mats *M, hzgsvd__z_engine *E, int sweep, const int *gcol,
-                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
-{
-    return hzgsvd__z_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
-}
-
-/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
- * Returns the first degenerate column or -1. */
-HZGSVD_PRIVATE int hzgsvd__z_final_rescale(const hzgsvd__z_mats *M, const hzgsvd__z_engine *E, double *sf, double *sg, double *ss)
-{
-    int bad = -1;
-    const int enh = E->enh;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(E->nthreads)
-#endif
-    for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__z_planes f = hzgsvd__z_col(M, 0, j), g = hzgsvd__z_col(M, 1, j), z = hzgsvd__z_col(M, 2, j);
-        const double nf2 = hzgsvd__z_nrm2sq(f, M->mf, enh);
-        const double ng2 = hzgsvd__z_nrm2sq(g, M->mg, enh);
-        const double rho = hzgsvd__rsqrt_rn(nf2 + ng2);
-        const double rf = hzgsvd__rsqrt_rn(nf2), rg = hzgsvd__rsqrt_rn(ng2);
-        sf[j] = sqrt(nf2) * rho;
-        sg[j] = sqrt(ng2) * rho;
-        ss[j] = sqrt(nf2) * rg;
-        if (rf != 1.0) hzgsvd__z_scale(f, M->mf, rf);
-        if (rg != 1.0) hzgsvd__z_scale(g, M->mg, rg);
-        if (rho != 1.0) hzgsvd__z_scale(z, M->nz, rho);
-        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
-#ifdef _OPENMP
-#pragma omp critical(hzgsvd__z_bad)
-#endif
-            { if (bad < 0 || j < bad) bad = j; }
-        }
-    }
-    return bad;
-}
-
-/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
- * zeros: a bordered column never mixes with a real one). */
-HZGSVD_PRIVATE int hzgsvd__z_real_column(const hzgsvd__z_mats *M, int j, int n)
-{
-    const hzgsvd__z_planes z = hzgsvd__z_col(M, 2, j);
-    for (int r = n; r < M->nz; ++r)
-        for (int v = 0; v < 2; ++v)
-            if (z.p[v][r] != 0.0) return 0;
-    return 1;
-}
-
-/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
- * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
-HZGSVD_PRIVATE int hzgsvd__z_rank_test(const hzgsvd__z_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
-                                   const double *nf, const double *ng, const double *sf, const double *sg, int *col)
-{
-    for (int c = 0; c < cnt; ++c) {
-        const int j = order[c];
-        const int d = hzgsvd__z_degenerate(hzgsvd__z_col(M, 2, j), n, nf, ng, sf[j], sg[j],
-                                       (double)(m_f > n ? m_f : n) * HZGSVD__U, (double)(m_g > n ? m_g : n) * HZGSVD__U);
-        if (d) { *col = c; return d; }
-    }
-    return 0;
-}
-
-/* The reduction's cache-blocked real product (templates/hzgsvd_dense.c.j2, later in this file):
- * C += alpha A^T B, each entry an fma chain over k in a fixed order whatever the threads. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
-                                    const double *Bm, int ldb, double *Cm, int ldc);
-
-/* max over the nc columns y_j of the m x nc Y (split planes, ld ld) of |y_i^H y_j - delta_ij|: how far
- * the normalized columns (U or V after the final rescale) are from orthonormal.  Y^H Y by column
- * blocks of up to 256 (upper triangle), with the reduction's product.
- * Returns -1 where the scratch cannot be allocated (the caller then skips the check). */
-HZGSVD_PRIVATE double hzgsvd__z_orth_max(hzgsvd__z_planes y, int m, int nc, int ld)
-{
-    const int bw = nc < 256 ? nc : 256;
-    double worst = 0.0;
-    double *buf = (double *)malloc(sizeof(double) * 2 * (size_t)nc * bw);
-    if (!buf) return -1.0;
-    hzgsvd__z_planes c;                               /* Y^H Y - I of a column block */
-    for (int v = 0; v < 2; ++v) c.p[v] = buf + (size_t)v * nc * bw;
-    const double *yr = y.p[0];
-    for (int j0 = 0; j0 < nc; j0 += bw) {
-        const int w = nc - j0 < bw ? nc - j0 : bw, rows = j0 + w;
-        memset(buf, 0, sizeof(double) * 2 * (size_t)nc * bw);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yr + (size_t)j0 * ld, ld, c.p[0], rows);
-        /* the real and imaginary parts from the planes: four real products */
-        const double *yi = y.p[1];
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yi, ld, yi + (size_t)j0 * ld, ld, c.p[0], rows);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, 1.0, NULL, yr, ld, yi + (size_t)j0 * ld, ld, c.p[1], rows);
-        hzgsvd__d_dn_mm('T', 'N', rows, w, m, -1.0, NULL, yi, ld, yr + (size_t)j0 * ld, ld, c.p[1], rows);
-        for (int jj = 0; jj < w; ++jj)
-            for (int i = 0; i <= j0 + jj; ++i) {
-                const size_t e = (size_t)i + (size_t)jj * rows;
-                c.p[0][e] = c.p[0][e] - (i == j0 + jj);
-                worst = fmax(worst, hzgsvd__z_abs(c, e));
-            }
-    }
-    free(buf);
-    return worst;
-}
-
-/* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
- * norms (the rank test), the exponents and shifts of the range plan, the output order. */
-typedef struct hzgsvd__z_run {
-    hzgsvd__z_mats M;
-    hzgsvd__z_engine E;
-    double *sig, *sf, *sg, *ss, *nf, *ng;
-    int *ints, *ef, *eg, *col, *order;
-    hzgsvd__range rg;
-    int nb, converged;
-} hzgsvd__z_run;
-
-HZGSVD_PRIVATE void hzgsvd__z_run_free(hzgsvd__z_run *R)
-{
-    free(R->sig); free(R->ints);
-    hzgsvd__z_mats_free(&R->M); hzgsvd__z_engine_free(&R->E);
-}
-
-/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
- * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_iterate(hzgsvd__z_run *R, int m_f, int m_g, int n, const double *F, int ldf, const double *G, int ldg,
-                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
-{
-    hzgsvd__z_mats *M = &R->M;
-    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__z_load_planes(F, m_f, n, ldf, hzgsvd__z_mat(M, 0), M->mf);
-    hzgsvd__z_load_planes(G, m_g, n, ldg, hzgsvd__z_mat(M, 1), M->mg);
-    for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__z_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
-        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-    }
-    for (int j = 0; j < extra; ++j) {
-        M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
-        M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
-    }
-    hzgsvd__z_init_fgz(M, &R->E, nb, 0, 0);
-    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
-        unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__z_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
-        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
-        const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
-        if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { R->converged = 1; break; }
-        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__z_rescale_z(M, enh, R->E.nthreads);
-    }
-    return st;
-}
-
-/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
- * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_run_finish(hzgsvd__z_run *R, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                              double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
-                                              hzgsvd__on_deficient mode)
-{
-    const hzgsvd__z_mats *M = &R->M;
-    const int nb = R->nb;
-    double *sf = R->sf, *sg = R->sg, *ss = R->ss;
-    int *order = R->order;
-    const int bad = hzgsvd__z_final_rescale(M, &R->E, sf, sg, ss);
-    if (bad >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                            bad + 1, sf[bad], sg[bad]);
-    /* Where the caller can solve the pair another way (mode REROUTE: the reduction), U and V are
-     * checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
-     * converge with U or V off orthogonality (docs/NUMERICS.md, "The full-rank engine's limit"); the
-     * reduction's core solves it.  16 nb u as the reduction's own core check; O((m_f + m_g) nb^2)
-     * at the speed of a matrix product, a small fraction of a sweep. */
-    if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
-        const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__z_orth_max(hzgsvd__z_mat(M, 0), M->mf, nb, M->mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__z_orth_max(hzgsvd__z_mat(M, 1), M->mg, nb, M->mg);
-        if (ou > tol || ov > tol)
-            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
-                                ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
-    }
-    /* The caller's columns are those free of bordering; sorting may have moved them. */
-    int cnt = 0;
-    for (int j = 0; j < nb; ++j)
-        if (hzgsvd__z_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
-    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
-        const hzgsvd_status st = hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, nb, order, sf, sg, ss,
-                                                    R->E.nthreads, info);
-        if (st != HZGSVD_SUCCESS) return st;
-        if (info) info->sigma_refined = 1;
-    }
-    if (o->sort) hzgsvd__sort_desc(ss, order, n);
-    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
-    const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
-    out.degenerate = hzgsvd__z_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
-    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
-    for (int c = 0; c < n; ++c) {
-        const int j = order[c];
-        double sfo, sgo, sso, zm;
-        int ze;
-        int bad_c = hzgsvd__z_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__z_store_planes(F, ldf, c, hzgsvd__z_mat(M, 0), M->mf, j, m_f);
-        hzgsvd__z_store_planes(G, ldg, c, hzgsvd__z_mat(M, 1), M->mg, j, m_g);
-        hzgsvd__z_store_planes(Z, ldz, c, hzgsvd__z_mat(M, 2), nb, j, n);
-        if (R->rg.active) bad_c |= hzgsvd__z_range_z_col(Z + 2 * (size_t)c * ldz, n, R->col, zm, ze);
-        if (bad_c && out.range_col < 0) out.range_col = c;
-        if (sigma_f) sigma_f[c] = sfo;
-        if (sigma_g) sigma_g[c] = sgo;
-        if (sigma) sigma[c] = sso;
-    }
-    if (info) info->outputs_written = 1;
-    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
-    if (out.range_col >= 0) {
-        const int c = out.range_col;
-        out.range_values = 1;
-        out.range_sigma[0] = (sigma ? sigma[c] : 0.0); out.range_sigma[1] = (sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (sigma_g ? sigma_g[c] : 0.0);
-    }
-    return hzgsvd__outcome_status(&out, info);
-}
-
-/* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
- * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
- * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
- * is written). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg,
-                                        double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    hzgsvd__z_run R;
-    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__z_run_free on any path */
-    R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
-    if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
-    R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__z_check_values(F, m_f, n, ldf, "F", R.ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_check_values(G, m_g, n, ldg, "G", R.eg, info);
-    if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
-    R.rg = hzgsvd__range_plan(part);
-    if (n == 1) {
-        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__z_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
-        free(R.ints);
-        return st;
-    }
-    R.nb = hzgsvd__bordered_n(n, o->block_width);
-    const int extra = R.nb - n;
-    if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
-    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
-    R.sig = (double *)malloc(sizeof(double) * (3 * (size_t)R.nb + 2 * (size_t)n));
-    if (!R.sig || hzgsvd__z_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
-        hzgsvd__z_run_free(&R);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
-    }
-    R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
-    st = hzgsvd__z_engine_init(&R.E, R.nb, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__z_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
-    hzgsvd__z_run_free(&R);
-    return st;
-}
-/*** end templates/hzgsvd_cpu_engine.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c.j2 [z] ***/
 /* Dense unitary factorizations for the reduction of a general pair (complex (z)):
@@ -3881,7 +3031,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, dou
 /*** end templates/hzgsvd_dense.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 3885) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 3035) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -4385,11 +3535,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 4389 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3539 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 4393) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3543) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -4565,7 +3715,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 4569 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3719 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 [d] ***/

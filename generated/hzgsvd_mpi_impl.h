@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c
+ * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_cpu_local.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -1478,131 +1478,180 @@ done:
 #line 1479 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
-/*** begin templates/hzgsvd_mpi_local.c.j2 [d] ***/
-/* The distributed engine's per-precision part, real: a rank's host state in the types of this
- * precision (host stripes, the CPU engine) and thin adapters over the CPU engine's functions,
- * collected with the single-GPU engine's table in hzgsvd__d_mpi_prec, which the one driver
- * (hzgsvd__mpi_run) calls; then the public entry points of this precision. */
+/*** begin templates/hzgsvd_mpi_cpu_local.c ***/
+#line HZGSVD__SRC_LINE(1, 1445) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+/* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
+ * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
+ * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
 
-typedef struct hzgsvd__d_mpi_local {
-    hzgsvd__d_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
+typedef struct hzgsvd__mpi_local {
+    hzgsvd__cpu_mats W, R;          /* the working stripes (GPU: the send staging) and the receive buffers
                                      * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
-    hzgsvd__d_engine E;
-} hzgsvd__d_mpi_local;
+    hzgsvd__cpu_engine E;
+    int np;                         /* planes: 1 real, 2 complex */
+} hzgsvd__mpi_local;
 
-#define HZGSVD__D_MPI_S(s) ((hzgsvd__d_mpi_local *)(s))
+#define HZGSVD__MPI_S(s) ((hzgsvd__mpi_local *)(s))
 
-HZGSVD_PRIVATE void *hzgsvd__d_mpi_local_new(void) { return calloc(1, sizeof(hzgsvd__d_mpi_local)); }
-
-HZGSVD_PRIVATE void hzgsvd__d_mpi_local_free(void *s)
+HZGSVD_PRIVATE void *hzgsvd__mpi_local_new(int np)
 {
-    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
+    hzgsvd__mpi_local *S = (hzgsvd__mpi_local *)calloc(1, sizeof(hzgsvd__mpi_local));
+    if (S) S->np = np;
+    return S;
+}
+
+HZGSVD_PRIVATE void hzgsvd__mpi_local_free(void *s)
+{
+    hzgsvd__mpi_local *S = HZGSVD__MPI_S(s);
     if (S == NULL) return;
-    hzgsvd__d_mats_free(&S->W); hzgsvd__d_mats_free(&S->R);
-    hzgsvd__d_engine_free(&S->E);
+    hzgsvd__cpu_mats_free(&S->W); hzgsvd__cpu_mats_free(&S->R);
+    hzgsvd__cpu_engine_free(&S->E);
     free(S);
 }
 
-HZGSVD_PRIVATE int hzgsvd__d_mpi_mats_alloc(void *s, int which, int mf, int mg, int nz, int nc)
+HZGSVD_PRIVATE int hzgsvd__mpi_mats_alloc(void *s, int which, int mf, int mg, int nz, int nc)
 {
-    return hzgsvd__d_mats_alloc(which ? &HZGSVD__D_MPI_S(s)->R : &HZGSVD__D_MPI_S(s)->W, mf, mg, nz, nc);
+    hzgsvd__mpi_local *S = HZGSVD__MPI_S(s);
+    return hzgsvd__cpu_mats_alloc(which ? &S->R : &S->W, mf, mg, nz, nc, S->np);
 }
 
 /* Plane v of matrix y (0 F, 1 G, 2 Z) of slot o of W (which = 0) or R (1), slots of `stripe` columns. */
-HZGSVD_PRIVATE double *hzgsvd__d_mpi_stripe(void *s, int which, int y, int v, int o, int stripe)
+HZGSVD_PRIVATE double *hzgsvd__mpi_stripe(void *s, int which, int y, int v, int o, int stripe)
 {
-    const hzgsvd__d_mats *H = which ? &HZGSVD__D_MPI_S(s)->R : &HZGSVD__D_MPI_S(s)->W;
-    const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
-    double *base = y == 0 ? H->Fr : y == 1 ? H->Gr : H->Zr;
-    (void)v;
-    return base + (size_t)o * stripe * rows;
+    const hzgsvd__cpu_mats *H = which ? &HZGSVD__MPI_S(s)->R : &HZGSVD__MPI_S(s)->W;
+    return hzgsvd__cpu_mat(H, y).p[v < H->np ? v : 0] + (size_t)o * stripe * hzgsvd__cpu_ld(H, y);
 }
 
-HZGSVD_PRIVATE void hzgsvd__d_mpi_swap(void *s)
+HZGSVD_PRIVATE void hzgsvd__mpi_swap(void *s)
 {
-    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
-    const hzgsvd__d_mats t = S->W; S->W = S->R; S->R = t;
+    hzgsvd__mpi_local *S = HZGSVD__MPI_S(s);
+    const hzgsvd__cpu_mats t = S->W; S->W = S->R; S->R = t;
 }
 
 /* Column j of the caller's F (y = 0) or G (1), m rows, into column j of W. */
-HZGSVD_PRIVATE void hzgsvd__d_mpi_load_col(void *s, int y, int j, const double *c, int m, int ld)
+HZGSVD_PRIVATE void hzgsvd__mpi_load_col(void *s, int y, int j, const double *c, int m, int ld)
 {
-    const hzgsvd__d_mats *W = &HZGSVD__D_MPI_S(s)->W;
-    if (y == 0) hzgsvd__d_load(c, m, 1, ld, W->Fr + (size_t)j * W->mf, W->mf);
-    else hzgsvd__d_load(c, m, 1, ld, W->Gr + (size_t)j * W->mg, W->mg);
+    const hzgsvd__cpu_mats *W = &HZGSVD__MPI_S(s)->W;
+    hzgsvd__cpu_load_planes(c, m, 1, ld, hzgsvd__cpu_col(W, y, j), hzgsvd__cpu_ld(W, y));
 }
 
-HZGSVD_PRIVATE int hzgsvd__d_mpi_range_column(void *s, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
+HZGSVD_PRIVATE int hzgsvd__mpi_range_column(void *s, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
 {
-    return hzgsvd__d_range_column(&HZGSVD__D_MPI_S(s)->W, j, m_f, m_g, rg, c, nf, ng);
+    return hzgsvd__cpu_range_column(&HZGSVD__MPI_S(s)->W, j, m_f, m_g, rg, c, nf, ng);
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_engine_init(void *s, int nc, const hzgsvd_options *o, int *nblk, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_engine_init(void *s, int nc, const hzgsvd_options *o, int *nblk, hzgsvd_info *info)
 {
-    const hzgsvd_status st = hzgsvd__d_engine_init(&HZGSVD__D_MPI_S(s)->E, nc, o, info);
-    *nblk = HZGSVD__D_MPI_S(s)->E.nblk;
+    hzgsvd__mpi_local *S = HZGSVD__MPI_S(s);
+    const hzgsvd_status st = hzgsvd__cpu_engine_init(&S->E, nc, S->np, o, info);
+    *nblk = S->E.nblk;
     return st;
 }
 
-HZGSVD_PRIVATE void hzgsvd__d_mpi_init_fgz(void *s, int half, int row0, int row1)
+HZGSVD_PRIVATE void hzgsvd__mpi_init_fgz(void *s, int half, int row0, int row1)
 {
-    hzgsvd__d_init_fgz(&HZGSVD__D_MPI_S(s)->W, &HZGSVD__D_MPI_S(s)->E, half, row0, row1);
+    hzgsvd__cpu_init_fgz(&HZGSVD__MPI_S(s)->W, &HZGSVD__MPI_S(s)->E, half, row0, row1);
 }
 
 /* One sweep of the CPU engine over W: all pairs of the two stripes (full) or those between them (cross). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_cpu_sweep(void *s, int full, const int *cross, int sweep, unsigned long long *all,
-                                                 unsigned long long *big, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_cpu_sweep(void *s, int full, const int *cross, int sweep, unsigned long long *all,
+                                                   unsigned long long *big, hzgsvd_info *info)
 {
-    hzgsvd__d_mpi_local *S = HZGSVD__D_MPI_S(s);
-    return full ? hzgsvd__d_sweep(&S->W, &S->E, sweep, NULL, all, big, info)
-                : hzgsvd__d_sweep_table(&S->W, &S->E, cross, S->E.nblk / 2, sweep, NULL, all, big, info);
+    hzgsvd__mpi_local *S = HZGSVD__MPI_S(s);
+    return full ? hzgsvd__cpu_sweep(&S->W, &S->E, sweep, NULL, all, big, info)
+                : hzgsvd__cpu_sweep_table(&S->W, &S->E, cross, S->E.nblk / 2, sweep, NULL, all, big, info);
 }
 
-HZGSVD_PRIVATE void hzgsvd__d_mpi_rescale_z(void *s)
+HZGSVD_PRIVATE void hzgsvd__mpi_rescale_z(void *s)
 {
-    hzgsvd__d_rescale_z(&HZGSVD__D_MPI_S(s)->W, HZGSVD__D_MPI_S(s)->E.enh, HZGSVD__D_MPI_S(s)->E.nthreads);
+    hzgsvd__cpu_rescale_z(&HZGSVD__MPI_S(s)->W, HZGSVD__MPI_S(s)->E.enh, HZGSVD__MPI_S(s)->E.nthreads);
 }
 
-HZGSVD_PRIVATE int hzgsvd__d_mpi_final_rescale(void *s, double *sf, double *sg, double *ss)
+HZGSVD_PRIVATE int hzgsvd__mpi_final_rescale(void *s, double *sf, double *sg, double *ss)
 {
-    return hzgsvd__d_final_rescale(&HZGSVD__D_MPI_S(s)->W, &HZGSVD__D_MPI_S(s)->E, sf, sg, ss);
+    return hzgsvd__cpu_final_rescale(&HZGSVD__MPI_S(s)->W, &HZGSVD__MPI_S(s)->E, sf, sg, ss);
 }
 
-HZGSVD_PRIVATE int hzgsvd__d_mpi_real_column(void *s, int j, int n) { return hzgsvd__d_real_column(&HZGSVD__D_MPI_S(s)->W, j, n); }
+HZGSVD_PRIVATE int hzgsvd__mpi_real_column(void *s, int j, int n) { return hzgsvd__cpu_real_column(&HZGSVD__MPI_S(s)->W, j, n); }
 
-HZGSVD_PRIVATE int hzgsvd__d_mpi_rank_test(void *s, int j, int n, int m_f, int m_g, const double *nf, const double *ng,
-                                       const double *sf, const double *sg)
+HZGSVD_PRIVATE int hzgsvd__mpi_rank_test(void *s, int j, int n, int m_f, int m_g, const double *nf, const double *ng,
+                                         const double *sf, const double *sg)
 {
     int c = 0;
-    return hzgsvd__d_rank_test(&HZGSVD__D_MPI_S(s)->W, &j, 1, n, m_f, m_g, nf, ng, sf, sg, &c);
+    return hzgsvd__cpu_rank_test(&HZGSVD__MPI_S(s)->W, &j, 1, n, m_f, m_g, nf, ng, sf, sg, &c);
 }
 
 /* Local column j of W into column j of the caller's F, G (m_f, m_g rows) and Z (n rows). */
-HZGSVD_PRIVATE void hzgsvd__d_mpi_store_col(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                        int m_f, int m_g, int n)
+HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                          int m_f, int m_g, int n)
 {
-    const hzgsvd__d_mats *W = &HZGSVD__D_MPI_S(s)->W;
-    hzgsvd__d_store_col(F, ldf, j, W->Fr, W->mf, j, m_f);
-    hzgsvd__d_store_col(G, ldg, j, W->Gr, W->mg, j, m_g);
-    hzgsvd__d_store_col(Z, ldz, j, W->Zr, W->nz, j, n);
+    const hzgsvd__cpu_mats *W = &HZGSVD__MPI_S(s)->W;
+    hzgsvd__cpu_store_planes(F, ldf, j, hzgsvd__cpu_mat(W, 0), W->mf, j, m_f);
+    hzgsvd__cpu_store_planes(G, ldg, j, hzgsvd__cpu_mat(W, 1), W->mg, j, m_g);
+    hzgsvd__cpu_store_planes(Z, ldz, j, hzgsvd__cpu_mat(W, 2), W->nz, j, n);
 }
 
+#undef HZGSVD__MPI_S
+#line 1558 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
-#undef HZGSVD__D_MPI_S
+/*** begin templates/hzgsvd_mpi_local.c.j2 ***/
+/* The distributed engine's per-precision part: per precision the table hzgsvd__?_mpi_prec of the
+ * rank adapters (hzgsvd_mpi_cpu_local.c, the plane count in the rank's state) and the single-GPU
+ * engine's table, which the one driver (hzgsvd__mpi_run) calls; then the public entry points. */
 
-/* The table the driver runs this precision by (members in the order of hzgsvd__mpi_prec). */
+HZGSVD_PRIVATE void *hzgsvd__d_mpi_local_new(void) { return hzgsvd__mpi_local_new(1); }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_check_values(const double *c, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
+{
+    return hzgsvd__cpu_check_values(c, m, n, ld, 1, name, e, info);
+}
+
+HZGSVD_PRIVATE int hzgsvd__d_mpi_range_z_col(double *z, int n, const int *col, double zm, int ze)
+{
+    return hzgsvd__cpu_range_z_col(z, n, col, zm, ze, 1);
+}
+
+HZGSVD_PRIVATE void *hzgsvd__z_mpi_local_new(void) { return hzgsvd__mpi_local_new(2); }
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_check_values(const double *c, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
+{
+    return hzgsvd__cpu_check_values(c, m, n, ld, 2, name, e, info);
+}
+
+HZGSVD_PRIVATE int hzgsvd__z_mpi_range_z_col(double *z, int n, const int *col, double zm, int ze)
+{
+    return hzgsvd__cpu_range_z_col(z, n, col, zm, ze, 2);
+}
+
+/* The table the driver runs the real engine by (members in the order of hzgsvd__mpi_prec). */
 HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__d_mpi_prec = {
     1,
-    hzgsvd__d_mpi_local_new, hzgsvd__d_mpi_local_free, hzgsvd__d_mpi_mats_alloc, hzgsvd__d_mpi_stripe, hzgsvd__d_mpi_swap,
-    hzgsvd__d_check_values, hzgsvd__d_mpi_load_col, hzgsvd__d_mpi_range_column,
-    hzgsvd__d_mpi_engine_init, hzgsvd__d_mpi_init_fgz, hzgsvd__d_mpi_cpu_sweep, hzgsvd__d_mpi_rescale_z,
-    hzgsvd__d_mpi_final_rescale, hzgsvd__d_mpi_real_column, hzgsvd__d_mpi_rank_test, hzgsvd__d_mpi_store_col,
-    hzgsvd__d_range_sigma, hzgsvd__d_range_z_col,
+    hzgsvd__d_mpi_local_new, hzgsvd__mpi_local_free, hzgsvd__mpi_mats_alloc, hzgsvd__mpi_stripe, hzgsvd__mpi_swap,
+    hzgsvd__d_mpi_check_values, hzgsvd__mpi_load_col, hzgsvd__mpi_range_column,
+    hzgsvd__mpi_engine_init, hzgsvd__mpi_init_fgz, hzgsvd__mpi_cpu_sweep, hzgsvd__mpi_rescale_z,
+    hzgsvd__mpi_final_rescale, hzgsvd__mpi_real_column, hzgsvd__mpi_rank_test, hzgsvd__mpi_store_col,
+    hzgsvd__cpu_range_sigma, hzgsvd__d_mpi_range_z_col,
 #ifdef __CUDACC__
     &hzgsvd__d_gpu_prec,
 #endif
 };
 
+/* The table the driver runs the complex engine by (members in the order of hzgsvd__mpi_prec). */
+HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__z_mpi_prec = {
+    2,
+    hzgsvd__z_mpi_local_new, hzgsvd__mpi_local_free, hzgsvd__mpi_mats_alloc, hzgsvd__mpi_stripe, hzgsvd__mpi_swap,
+    hzgsvd__z_mpi_check_values, hzgsvd__mpi_load_col, hzgsvd__mpi_range_column,
+    hzgsvd__mpi_engine_init, hzgsvd__mpi_init_fgz, hzgsvd__mpi_cpu_sweep, hzgsvd__mpi_rescale_z,
+    hzgsvd__mpi_final_rescale, hzgsvd__mpi_real_column, hzgsvd__mpi_rank_test, hzgsvd__mpi_store_col,
+    hzgsvd__cpu_range_sigma, hzgsvd__z_mpi_range_z_col,
+#ifdef __CUDACC__
+    &hzgsvd__z_gpu_prec,
+#endif
+};
+
+/* The public entry points: the driver with the precision's table; distribution and collection
+ * with its planes per element (hzgsvd__mpi_scatter, hzgsvd__mpi_gather in the common part). */
 HZGSVD_API hzgsvd_status hzgsvd_mpi_dgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
                                           double *G_loc, int ldg, double *Z_loc, int ldz,
                                           double *sigma_f, double *sigma_g, double *sigma, int *out_col,
@@ -1611,12 +1660,24 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgsvd(MPI_Comm comm, const hzgsvd_mpi_layout
     return hzgsvd__mpi_run(&hzgsvd__d_mpi_prec, comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
 }
 
-/* Distribution and collection: the same for both precisions but for the planes per element
- * (hzgsvd__mpi_scatter, hzgsvd__mpi_gather in the common part). */
+HZGSVD_API hzgsvd_status hzgsvd_mpi_zgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
+                                          double *G_loc, int ldg, double *Z_loc, int ldz,
+                                          double *sigma_f, double *sigma_g, double *sigma, int *out_col,
+                                          const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__mpi_run(&hzgsvd__z_mpi_prec, comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
+}
+
 HZGSVD_API hzgsvd_status hzgsvd_mpi_dscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
                                              const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
 {
     return hzgsvd__mpi_scatter(1, comm, root, L, F, ldf, G, ldg, F_loc, ldfl, G_loc, ldgl);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_mpi_zscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
+                                             const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
+{
+    return hzgsvd__mpi_scatter(2, comm, root, L, F, ldf, G, ldg, F_loc, ldfl, G_loc, ldgl);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
@@ -1628,147 +1689,6 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_dgather(MPI_Comm comm, int root, const hzgsv
     return hzgsvd__mpi_gather(1, comm, root, L, F_loc, ldfl, G_loc, ldgl, Z_loc, ldzl, sf_loc, sg_loc, s_loc, out_col,
                               U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, sigma);
 }
-/*** end templates/hzgsvd_mpi_local.c.j2 [d] ***/
-
-/*** begin templates/hzgsvd_mpi_local.c.j2 [z] ***/
-/* The distributed engine's per-precision part, complex: a rank's host state in the types of this
- * precision (host stripes, the CPU engine) and thin adapters over the CPU engine's functions,
- * collected with the single-GPU engine's table in hzgsvd__z_mpi_prec, which the one driver
- * (hzgsvd__mpi_run) calls; then the public entry points of this precision. */
-
-typedef struct hzgsvd__z_mpi_local {
-    hzgsvd__z_mats W, R;                /* the working stripes (GPU: the send staging) and the receive buffers
-                                     * (none for GPU ranks on CUDA IPC: the stripes go device to device) */
-    hzgsvd__z_engine E;
-} hzgsvd__z_mpi_local;
-
-#define HZGSVD__Z_MPI_S(s) ((hzgsvd__z_mpi_local *)(s))
-
-HZGSVD_PRIVATE void *hzgsvd__z_mpi_local_new(void) { return calloc(1, sizeof(hzgsvd__z_mpi_local)); }
-
-HZGSVD_PRIVATE void hzgsvd__z_mpi_local_free(void *s)
-{
-    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
-    if (S == NULL) return;
-    hzgsvd__z_mats_free(&S->W); hzgsvd__z_mats_free(&S->R);
-    hzgsvd__z_engine_free(&S->E);
-    free(S);
-}
-
-HZGSVD_PRIVATE int hzgsvd__z_mpi_mats_alloc(void *s, int which, int mf, int mg, int nz, int nc)
-{
-    return hzgsvd__z_mats_alloc(which ? &HZGSVD__Z_MPI_S(s)->R : &HZGSVD__Z_MPI_S(s)->W, mf, mg, nz, nc);
-}
-
-/* Plane v of matrix y (0 F, 1 G, 2 Z) of slot o of W (which = 0) or R (1), slots of `stripe` columns. */
-HZGSVD_PRIVATE double *hzgsvd__z_mpi_stripe(void *s, int which, int y, int v, int o, int stripe)
-{
-    const hzgsvd__z_mats *H = which ? &HZGSVD__Z_MPI_S(s)->R : &HZGSVD__Z_MPI_S(s)->W;
-    const int rows = y == 0 ? H->mf : y == 1 ? H->mg : H->nz;
-    double *base = y == 0 ? (v ? H->Fi : H->Fr) : y == 1 ? (v ? H->Gi : H->Gr) : (v ? H->Zi : H->Zr);
-    return base + (size_t)o * stripe * rows;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_mpi_swap(void *s)
-{
-    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
-    const hzgsvd__z_mats t = S->W; S->W = S->R; S->R = t;
-}
-
-/* Column j of the caller's F (y = 0) or G (1), m rows, into column j of W. */
-HZGSVD_PRIVATE void hzgsvd__z_mpi_load_col(void *s, int y, int j, const double *c, int m, int ld)
-{
-    const hzgsvd__z_mats *W = &HZGSVD__Z_MPI_S(s)->W;
-    if (y == 0) hzgsvd__z_load(c, m, 1, ld, W->Fr + (size_t)j * W->mf, W->Fi + (size_t)j * W->mf, W->mf);
-    else hzgsvd__z_load(c, m, 1, ld, W->Gr + (size_t)j * W->mg, W->Gi + (size_t)j * W->mg, W->mg);
-}
-
-HZGSVD_PRIVATE int hzgsvd__z_mpi_range_column(void *s, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, double *nf, double *ng)
-{
-    return hzgsvd__z_range_column(&HZGSVD__Z_MPI_S(s)->W, j, m_f, m_g, rg, c, nf, ng);
-}
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_engine_init(void *s, int nc, const hzgsvd_options *o, int *nblk, hzgsvd_info *info)
-{
-    const hzgsvd_status st = hzgsvd__z_engine_init(&HZGSVD__Z_MPI_S(s)->E, nc, o, info);
-    *nblk = HZGSVD__Z_MPI_S(s)->E.nblk;
-    return st;
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_mpi_init_fgz(void *s, int half, int row0, int row1)
-{
-    hzgsvd__z_init_fgz(&HZGSVD__Z_MPI_S(s)->W, &HZGSVD__Z_MPI_S(s)->E, half, row0, row1);
-}
-
-/* One sweep of the CPU engine over W: all pairs of the two stripes (full) or those between them (cross). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_cpu_sweep(void *s, int full, const int *cross, int sweep, unsigned long long *all,
-                                                 unsigned long long *big, hzgsvd_info *info)
-{
-    hzgsvd__z_mpi_local *S = HZGSVD__Z_MPI_S(s);
-    return full ? hzgsvd__z_sweep(&S->W, &S->E, sweep, NULL, all, big, info)
-                : hzgsvd__z_sweep_table(&S->W, &S->E, cross, S->E.nblk / 2, sweep, NULL, all, big, info);
-}
-
-HZGSVD_PRIVATE void hzgsvd__z_mpi_rescale_z(void *s)
-{
-    hzgsvd__z_rescale_z(&HZGSVD__Z_MPI_S(s)->W, HZGSVD__Z_MPI_S(s)->E.enh, HZGSVD__Z_MPI_S(s)->E.nthreads);
-}
-
-HZGSVD_PRIVATE int hzgsvd__z_mpi_final_rescale(void *s, double *sf, double *sg, double *ss)
-{
-    return hzgsvd__z_final_rescale(&HZGSVD__Z_MPI_S(s)->W, &HZGSVD__Z_MPI_S(s)->E, sf, sg, ss);
-}
-
-HZGSVD_PRIVATE int hzgsvd__z_mpi_real_column(void *s, int j, int n) { return hzgsvd__z_real_column(&HZGSVD__Z_MPI_S(s)->W, j, n); }
-
-HZGSVD_PRIVATE int hzgsvd__z_mpi_rank_test(void *s, int j, int n, int m_f, int m_g, const double *nf, const double *ng,
-                                       const double *sf, const double *sg)
-{
-    int c = 0;
-    return hzgsvd__z_rank_test(&HZGSVD__Z_MPI_S(s)->W, &j, 1, n, m_f, m_g, nf, ng, sf, sg, &c);
-}
-
-/* Local column j of W into column j of the caller's F, G (m_f, m_g rows) and Z (n rows). */
-HZGSVD_PRIVATE void hzgsvd__z_mpi_store_col(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                        int m_f, int m_g, int n)
-{
-    const hzgsvd__z_mats *W = &HZGSVD__Z_MPI_S(s)->W;
-    hzgsvd__z_store_col(F, ldf, j, W->Fr, W->Fi, W->mf, j, m_f);
-    hzgsvd__z_store_col(G, ldg, j, W->Gr, W->Gi, W->mg, j, m_g);
-    hzgsvd__z_store_col(Z, ldz, j, W->Zr, W->Zi, W->nz, j, n);
-}
-
-
-#undef HZGSVD__Z_MPI_S
-
-/* The table the driver runs this precision by (members in the order of hzgsvd__mpi_prec). */
-HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__z_mpi_prec = {
-    2,
-    hzgsvd__z_mpi_local_new, hzgsvd__z_mpi_local_free, hzgsvd__z_mpi_mats_alloc, hzgsvd__z_mpi_stripe, hzgsvd__z_mpi_swap,
-    hzgsvd__z_check_values, hzgsvd__z_mpi_load_col, hzgsvd__z_mpi_range_column,
-    hzgsvd__z_mpi_engine_init, hzgsvd__z_mpi_init_fgz, hzgsvd__z_mpi_cpu_sweep, hzgsvd__z_mpi_rescale_z,
-    hzgsvd__z_mpi_final_rescale, hzgsvd__z_mpi_real_column, hzgsvd__z_mpi_rank_test, hzgsvd__z_mpi_store_col,
-    hzgsvd__z_range_sigma, hzgsvd__z_range_z_col,
-#ifdef __CUDACC__
-    &hzgsvd__z_gpu_prec,
-#endif
-};
-
-HZGSVD_API hzgsvd_status hzgsvd_mpi_zgsvd(MPI_Comm comm, const hzgsvd_mpi_layout *L, double *F_loc, int ldf,
-                                          double *G_loc, int ldg, double *Z_loc, int ldz,
-                                          double *sigma_f, double *sigma_g, double *sigma, int *out_col,
-                                          const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__mpi_run(&hzgsvd__z_mpi_prec, comm, L, F_loc, ldf, G_loc, ldg, Z_loc, ldz, sigma_f, sigma_g, sigma, out_col, opt, info);
-}
-
-/* Distribution and collection: the same for both precisions but for the planes per element
- * (hzgsvd__mpi_scatter, hzgsvd__mpi_gather in the common part). */
-HZGSVD_API hzgsvd_status hzgsvd_mpi_zscatter(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L, const double *F, int ldf,
-                                             const double *G, int ldg, double *F_loc, int ldfl, double *G_loc, int ldgl)
-{
-    return hzgsvd__mpi_scatter(2, comm, root, L, F, ldf, G, ldg, F_loc, ldfl, G_loc, ldgl);
-}
 
 HZGSVD_API hzgsvd_status hzgsvd_mpi_zgather(MPI_Comm comm, int root, const hzgsvd_mpi_layout *L,
                                             const double *F_loc, int ldfl, const double *G_loc, int ldgl, const double *Z_loc, int ldzl,
@@ -1779,6 +1699,6 @@ HZGSVD_API hzgsvd_status hzgsvd_mpi_zgather(MPI_Comm comm, int root, const hzgsv
     return hzgsvd__mpi_gather(2, comm, root, L, F_loc, ldfl, G_loc, ldgl, Z_loc, ldzl, sf_loc, sg_loc, s_loc, out_col,
                               U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, sigma);
 }
-/*** end templates/hzgsvd_mpi_local.c.j2 [z] ***/
+/*** end templates/hzgsvd_mpi_local.c.j2 ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_MPI_IMPL_H */

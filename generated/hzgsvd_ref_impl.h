@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_ref_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_math.h.j2, templates/hzgsvd_range_scale.c.j2
+ * Generated from: templates/hzgsvd_cpu_api.c.j2, templates/hzgsvd_cpu_arith.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_planes.c.j2, templates/hzgsvd_math.h.j2, templates/hzgsvd_range_scale.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), with the 2x2 math rendered in long double (host only).
  * How to compile: Included by hzgsvd_ref.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp), x86-64.
@@ -320,104 +320,99 @@ static inline int hzgsvd__lrange_sigma(int shift_f, int shift_g, long double sf1
 }
 /*** end templates/hzgsvd_math.h.j2 ***/
 
-/*** begin templates/hzgsvd_range_scale.c.j2 [ld] ***/
-/* Range scaling of the real long double engine: the scaling of a working column and the
- * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__ld_check_values). */
+/*** begin templates/hzgsvd_cpu_planes.c.j2 ***/
+/* The CPU engine's working storage in long double (the reference engine of hzgsvd_ref.h), for both
+ * precisions: split storage, np planes (1 real; 2 complex: the real parts, then the imaginary parts). */
+
+/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
+ * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
+typedef struct hzgsvd__lcpu_mats {
+    int mf, mg, nz, nc, np;         /* rows of F, G and Z; columns held; planes */
+    long double *Fr, *Gr, *Zr;
+    long double *Fi, *Gi, *Zi;            /* NULL where np = 1 */
+} hzgsvd__lcpu_mats;
+
+/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (np = 2 only). */
+typedef struct hzgsvd__lcpu_planes {
+    long double *p[2];
+    int np;
+} hzgsvd__lcpu_planes;
+
+/* x advanced by off elements in every plane. */
+HZGSVD_PRIVATE hzgsvd__lcpu_planes hzgsvd__lcpu_at(hzgsvd__lcpu_planes x, size_t off)
+{
+    for (int v = 0; v < x.np; ++v) x.p[v] += off;
+    return x;
+}
+
+/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
+HZGSVD_PRIVATE hzgsvd__lcpu_planes hzgsvd__lcpu_mat(const hzgsvd__lcpu_mats *M, int y)
+{
+    const hzgsvd__lcpu_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr, y == 0 ? M->Fi : y == 1 ? M->Gi : M->Zi }, M->np };
+    return x;
+}
+
+/* ... and its leading dimension (rows). */
+HZGSVD_PRIVATE int hzgsvd__lcpu_ld(const hzgsvd__lcpu_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
+
+/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
+HZGSVD_PRIVATE hzgsvd__lcpu_planes hzgsvd__lcpu_col(const hzgsvd__lcpu_mats *M, int y, int j)
+{
+    return hzgsvd__lcpu_at(hzgsvd__lcpu_mat(M, y), (size_t)j * hzgsvd__lcpu_ld(M, y));
+}
+/*** end templates/hzgsvd_cpu_planes.c.j2 ***/
+
+/*** begin templates/hzgsvd_range_scale.c.j2 ***/
+/* Range scaling of the long double engine, both precisions: the scaling of a working column and the
+ * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__lcpu_check_values). */
 /* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
-HZGSVD_PRIVATE void hzgsvd__ld_scale_pow2(long double *xr, int m, int s)
+HZGSVD_PRIVATE void hzgsvd__lcpu_scale_pow2(hzgsvd__lcpu_planes x, int m, int s)
 {
     if (s == 0) return;
-    for (int r = 0; r < m; ++r) {
-        xr[r] = ldexpl(xr[r], s);
-    }
+    for (int r = 0; r < m; ++r)
+        for (int v = 0; v < x.np; ++v) x.p[v][r] = ldexpl(x.p[v][r], s);
 }
 
 /* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__lrange_sigma; see hzgsvd__ld_range_z_col).
+ * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__lrange_sigma; see hzgsvd__lcpu_range_z_col).
  * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
-HZGSVD_PRIVATE int hzgsvd__ld_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
+HZGSVD_PRIVATE int hzgsvd__lcpu_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
                                      long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
 {
     if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
     return hzgsvd__lrange_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
 }
 
-/* A caller's column of Z (n rows; real) holding z': z_i <- 2^(col_i + ze) zm z'_i.
+/* A caller's column of Z (n rows of np interleaved reals) holding z': z_i <- 2^(col_i + ze) zm z'_i.
  * Returns 0, or 1 where an entry overflows. */
-HZGSVD_PRIVATE int hzgsvd__ld_range_z_col(long double *z, int n, const int *col, long double zm, int ze)
+HZGSVD_PRIVATE int hzgsvd__lcpu_range_z_col(long double *z, int n, const int *col, long double zm, int ze, int np)
 {
     int bad = 0;
-    for (int i = 0; i < n; ++i) {
-        z[i] = ldexpl(z[i] * zm, col[i] + ze);
-        bad |= !isfinite(z[i]);
-    }
+    for (int i = 0; i < n; ++i)
+        for (int v = 0; v < np; ++v) {
+            long double *x = &z[np * (size_t)i + v];
+            *x = ldexpl(*x * zm, col[i] + ze);
+            bad |= !isfinite(*x);
+        }
     return bad;
 }
-/*** end templates/hzgsvd_range_scale.c.j2 [ld] ***/
+/*** end templates/hzgsvd_range_scale.c.j2 ***/
 
-/*** begin templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
-/* The CPU engine in long double (the reference engine of hzgsvd_ref.h), real (d).
- * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
- * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
- * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
- * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
- * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count.
- *
- * The code is written once over the planes of split storage (p[v], v < 1): what the engine
- * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
- * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
- * helpers below. */
+/*** begin templates/hzgsvd_cpu_arith.c.j2 [ld] ***/
+/* The CPU engine's inner loops whose arithmetic is real (ld, long double): kept per
+ * precision with the plane count fixed, so that they compile to the loops they were; the engine
+ * (hzgsvd__lcpu_*) reaches them by the plane count. */
 
-/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
- * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
-typedef struct hzgsvd__ld_mats {
-    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
-    long double *Fr, *Gr, *Zr;
-} hzgsvd__ld_mats;
-
-/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
-typedef struct hzgsvd__ld_planes {
-    long double *p[1];
-} hzgsvd__ld_planes;
-
-/* x advanced by off elements in every plane. */
-HZGSVD_PRIVATE hzgsvd__ld_planes hzgsvd__ld_at(hzgsvd__ld_planes x, size_t off)
-{
-    for (int v = 0; v < 1; ++v) x.p[v] += off;
-    return x;
-}
-
-/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
-HZGSVD_PRIVATE hzgsvd__ld_planes hzgsvd__ld_mat(const hzgsvd__ld_mats *M, int y)
-{
-    const hzgsvd__ld_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr } };
-    return x;
-}
-
-/* ... and its leading dimension (rows). */
-HZGSVD_PRIVATE int hzgsvd__ld_ld(const hzgsvd__ld_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
-
-/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
-HZGSVD_PRIVATE hzgsvd__ld_planes hzgsvd__ld_col(const hzgsvd__ld_mats *M, int y, int j)
-{
-    return hzgsvd__ld_at(hzgsvd__ld_mat(M, y), (size_t)j * hzgsvd__ld_ld(M, y));
-}
-
-/* Per-thread scratch of one pivot block pair (k = 2w). */
-#define hzgsvd__ld_ROWS 64               /* rows per chunk of the post-multiplication */
-typedef struct hzgsvd__ld_scratch {
-    hzgsvd__ld_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
-} hzgsvd__ld_scratch;
-
-HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(hzgsvd__ld_planes x, int m, int enhanced);
-
-/* The real arithmetic of the engine. */
-
-/* The enhanced squared norm (App. A): the sum of RD(x*x) plus the sum of the (non-negative) rounding errors. */
-HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq_enhanced(hzgsvd__ld_planes x, int m)
+/* Squared Euclidean norm: ordinary (an FMA chain) or enhanced (App. A: the sum of RD(x*x) plus the
+ * sum of the non-negative rounding errors). */
+HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(hzgsvd__lcpu_planes x, int m, int enhanced)
 {
     const long double *xr = x.p[0];
+    if (!enhanced) {
+        long double s = 0.0;
+        for (int r = 0; r < m; ++r) s = hzgsvd__lfma(xr[r], xr[r], s);
+        return s;
+    }
     long double sc = 0.0, sd = 0.0;
     for (int r = 0; r < m; ++r) {
         long double c, d;
@@ -428,7 +423,7 @@ HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq_enhanced(hzgsvd__ld_planes x, int m
 }
 
 /* d = x^T y, enhanced in the odd variants. */
-HZGSVD_PRIVATE void hzgsvd__ld_dot(hzgsvd__ld_planes x, hzgsvd__ld_planes y, int m, int enhanced, long double d[1])
+HZGSVD_PRIVATE void hzgsvd__ld_dot(hzgsvd__lcpu_planes x, hzgsvd__lcpu_planes y, int m, int enhanced, long double d[1])
 {
     const long double *xr = x.p[0], *yr = y.p[0];
     if (!enhanced) {
@@ -446,913 +441,64 @@ HZGSVD_PRIVATE void hzgsvd__ld_dot(hzgsvd__ld_planes x, hzgsvd__ld_planes y, int
     d[0] = sc + sd;
 }
 
-/* Element e of c: c_e <- a b + c_e (one fma). */
-HZGSVD_PRIVATE void hzgsvd__ld_madd(const long double a[1], const long double b[1], hzgsvd__ld_planes c, size_t e)
+/* y_r <- x_r s + y_r (x_r negated where neg), r < n: one fma each. */
+HZGSVD_PRIVATE void hzgsvd__ld_axpy(hzgsvd__lcpu_planes x, int neg, const long double s[1], hzgsvd__lcpu_planes y, int n)
 {
-    c.p[0][e] = hzgsvd__lfma(a[0], b[0], c.p[0][e]);
-}
-
-/* |z_e| */
-HZGSVD_PRIVATE long double hzgsvd__ld_abs(hzgsvd__ld_planes z, size_t e) { return fabsl(z.p[0][e]); }
-
-/* The 2x2 pivot's transformation from its Gram entries. */
-HZGSVD_PRIVATE hzgsvd__lrot hzgsvd__ld_rot(long double app, long double aqq, const long double apq[1], long double bpp, long double bqq, const long double bpq[1], int variant, int sort, long double tol)
-{
-    return hzgsvd__ldrot(app, aqq, apq[0], bpp, bqq, bpq[0], variant, sort, tol);
+    const long double *xr = x.p[0];
+    long double *yr = y.p[0];
+    if (neg)
+        for (int r = 0; r < n; ++r) yr[r] = hzgsvd__lfma(-xr[r], s[0], yr[r]);
+    else
+        for (int r = 0; r < n; ++r) yr[r] = hzgsvd__lfma(xr[r], s[0], yr[r]);
 }
 
 /* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__ld_apply(const hzgsvd__lrot *rot, hzgsvd__ld_planes a, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__ld_apply(const hzgsvd__lrot *rot, hzgsvd__lcpu_planes a, int k, int p, int q)
 {
     long double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
     for (int r = 0; r < k; ++r)
         hzgsvd__ldrot_apply(rot, pr[r], qr[r], &pr[r], &qr[r]);
 }
-
-/* Whether a transformed pair swaps: real rotations decide it themselves (rot.swap). */
-HZGSVD_PRIVATE int hzgsvd__ld_swap_after(int swap, int sort, hzgsvd__ld_planes fp, hzgsvd__ld_planes fq, int k, int enh)
+/* o <- sum_i x_i h_i, i = 0..k-1 in order (o zeroed first): a column of the post-multiplication,
+ * x_i the chunk's columns (rows rows, ld ldx), h the column of Z-hat; one fma per term. */
+HZGSVD_PRIVATE void hzgsvd__ld_combine(hzgsvd__lcpu_planes x, int ldx, hzgsvd__lcpu_planes h, int k, hzgsvd__lcpu_planes o, int rows)
 {
-    (void)sort; (void)fp; (void)fq; (void)k; (void)enh;
-    return swap;
-}
-
-/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
- * enhanced (App. A). */
-HZGSVD_PRIVATE long double hzgsvd__ld_nrm2sq(hzgsvd__ld_planes x, int m, int enhanced)
-{
-    if (enhanced) return hzgsvd__ld_nrm2sq_enhanced(x, m);
-    long double s = 0.0;
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) s = hzgsvd__lfma(x.p[v][r], x.p[v][r], s);
-    return s;
-}
-
-HZGSVD_PRIVATE void hzgsvd__ld_scale(hzgsvd__ld_planes x, int m, long double s)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) x.p[v][r] *= s;
-}
-
-HZGSVD_PRIVATE void hzgsvd__ld_swap_cols(hzgsvd__ld_planes a, int ld, int p, int q, int m)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) {
-            long double *x = a.p[v];
-            const long double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
-        }
-}
-
-/* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
- * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
- * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__ld_cholesky(hzgsvd__ld_planes a, int k)
-{
-    for (int j = 0; j < k; ++j) {
-        const long double d = a.p[0][j + (size_t)j * k];
-        if (!(d > 0.0) || isinf(d)) return j;
-        const long double rs = hzgsvd__lrsqrt_rn(d);
-        a.p[0][j + (size_t)j * k] = sqrtl(d);
-        for (int v = 1; v < 1; ++v) a.p[v][j + (size_t)j * k] = 0.0;
-        for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] *= rs;
-        for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            long double l[1];                      /* conj(L(c, j)) */
-            for (int v = 0; v < 1; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
-            for (int i = c; i < k; ++i) {
-                long double x[1];                  /* -L(i, j) */
-                for (int v = 0; v < 1; ++v) x[v] = -a.p[v][i + (size_t)j * k];
-                hzgsvd__ld_madd(x, l, a, i + (size_t)c * k);
-            }
-        }
+    long double *orr = o.p[0];
+    for (int r = 0; r < rows; ++r) orr[r] = 0.0;
+    for (int i = 0; i < k; ++i) {
+        const long double z = h.p[0][i], *xr = x.p[0] + (size_t)i * ldx;
+        for (int r = 0; r < rows; ++r) orr[r] = hzgsvd__lfma(xr[r], z, orr[r]);
     }
-    for (int j = 0; j < k; ++j)                  /* L -> L^H */
-        for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 1; ++v) {
-                a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
-                a.p[v][i + (size_t)j * k] = 0.0;
-            }
-    return -1;
 }
 
-/* The fallback factor of a pivot block whose Gram matrix Cholesky cannot factor (its scaled
- * condition squared passed 1/u; docs/NUMERICS.md, "Ill-conditioned pivot blocks"): R of the m x k
- * slab Y(:, cols) by modified Gram-Schmidt, into a in the layout of the Cholesky factor (upper,
- * real positive diagonal, strict lower part zero).  MGS's R is the R of Householder QR of [0; Y]
- * (Bjorck and Paige), so it is columnwise backward stable whatever the condition; unlike Householder
- * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
- * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
- * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__ld_mgs_factor(hzgsvd__ld_planes y, int m, const int *cols, int k, hzgsvd__ld_planes a)
-{
-    long double *buf = (long double *)malloc(sizeof(long double) * 1 * (size_t)m * k);
-    if (!buf) return -2;
-    hzgsvd__ld_planes w;                               /* the copy of the slab */
-    for (int v = 0; v < 1; ++v) w.p[v] = buf + (size_t)v * m * k;
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 1; ++v) a.p[v][e] = 0.0;
-    for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
-    int bad = -1;
-    for (int j = 0; j < k && bad < 0; ++j) {
-        const hzgsvd__ld_planes q = hzgsvd__ld_at(w, (size_t)j * m);
-        const long double nrm = sqrtl(hzgsvd__ld_nrm2sq(q, m, 0));
-        if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
-        a.p[0][j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 1; ++v) q.p[v][r] /= nrm;
-        for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            const hzgsvd__ld_planes x = hzgsvd__ld_at(w, (size_t)c * m);
-            long double s[1];
-            hzgsvd__ld_dot(q, x, m, 0, s);
-            for (int v = 0; v < 1; ++v) a.p[v][j + (size_t)c * k] = s[v];
-            for (int r = 0; r < m; ++r) {
-                long double nq[1];                 /* -q_j(r) */
-                for (int v = 0; v < 1; ++v) nq[v] = -q.p[v][r];
-                hzgsvd__ld_madd(nq, s, x, r);
-            }
-        }
-    }
-    free(buf);
-    return bad;
-}
-
-/* Outcome of one pivot block pair. */
-typedef struct hzgsvd__ld_pair_result {
-    unsigned long long all, big;
-    int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
-                                     * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
-    int fail_col;                   /* local column (0..2w-1) where it failed */
-    int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
-} hzgsvd__ld_pair_result;
-
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
-HZGSVD_PRIVATE void hzgsvd__ld_gram(hzgsvd__ld_planes y, int m, const int *cols, int k, hzgsvd__ld_planes a)
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k): per
+ * precision, so that the dot is inlined into its loop. */
+HZGSVD_PRIVATE void hzgsvd__ld_gram(hzgsvd__lcpu_planes y, int m, const int *cols, int k, hzgsvd__lcpu_planes a)
 {
     for (int j = 0; j < k; ++j)
         for (int i = j; i < k; ++i) {
             long double d[1];
-            hzgsvd__ld_dot(hzgsvd__ld_at(y, (size_t)cols[i] * m), hzgsvd__ld_at(y, (size_t)cols[j] * m), m, 0, d);
+            hzgsvd__ld_dot(hzgsvd__lcpu_at(y, (size_t)cols[i] * m), hzgsvd__lcpu_at(y, (size_t)cols[j] * m), m, 0, d);
             for (int v = 0; v < 1; ++v) a.p[v][i + (size_t)j * k] = d[v];
         }
 }
+/*** end templates/hzgsvd_cpu_arith.c.j2 [ld] ***/
 
-/* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__ld_postmultiply(hzgsvd__ld_planes y, int m, const int *cols, int k, const hzgsvd__ld_scratch *s)
-{
-    const int R = hzgsvd__ld_ROWS;
-    for (int r0 = 0; r0 < m; r0 += R) {
-        const int rows = (m - r0 < R) ? m - r0 : R;
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__ld_planes src = hzgsvd__ld_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 1; ++v) s->X.p[v][r + c * R] = src.p[v][r];
-        }
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__ld_planes o = hzgsvd__ld_at(s->O, (size_t)c * R);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 1; ++v) o.p[v][r] = 0.0;
-            for (int i = 0; i < k; ++i) {
-                long double z[1];                  /* Z-hat(i, c) */
-                for (int v = 0; v < 1; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
-                const hzgsvd__ld_planes x = hzgsvd__ld_at(s->X, (size_t)i * R);
-                for (int r = 0; r < rows; ++r) {
-                    long double xe[1];
-                    for (int v = 0; v < 1; ++v) xe[v] = x.p[v][r];
-                    hzgsvd__ld_madd(xe, z, o, r);
-                }
-            }
-        }
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__ld_planes dst = hzgsvd__ld_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 1; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
-        }
-    }
-}
+/*** begin templates/hzgsvd_cpu_arith.c.j2 [lz] ***/
+/* The CPU engine's inner loops whose arithmetic is complex (lz, long double): kept per
+ * precision with the plane count fixed, so that they compile to the loops they were; the engine
+ * (hzgsvd__lcpu_*) reaches them by the plane count. */
 
-/* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
- * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
- * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
- * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__ld_factor(hzgsvd__ld_planes y, int m, const int *cols, int k, int which, hzgsvd__ld_planes a, hzgsvd__ld_pair_result *res)
-{
-    hzgsvd__ld_gram(y, m, cols, k, a);
-    int c = hzgsvd__ld_cholesky(a, k);
-    if (c >= 0) c = hzgsvd__ld_mgs_factor(y, m, cols, k, a);
-    if (c == -1) return 0;
-    if (c == -2) { res->fail = 4; return 1; }
-    res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__ld_nrm2sq(hzgsvd__ld_at(y, (size_t)cols[c] * m), m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
-    return 1;
-}
-
-/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
-HZGSVD_PRIVATE hzgsvd__ld_pair_result hzgsvd__ld_block_pair(const hzgsvd__ld_mats *M, const int *cols, int k,
-                                                  const int *inner, int inner_steps, int max_inner,
-                                                  int variant, int sort, long double tol, const hzgsvd__ld_scratch *s)
-{
-    hzgsvd__ld_pair_result res = {0, 0, 0, -1, 0};
-    const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    const hzgsvd__ld_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
-    /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__ld_factor(hzgsvd__ld_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
-    if (hzgsvd__ld_factor(hzgsvd__ld_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
-
-    /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 1; ++v) Zh.p[v][e] = 0.0;
-    for (int j = 0; j < k; ++j) {
-        long double zj = 1.0;
-        if (!resc) {
-            const long double b = hzgsvd__ld_nrm2sq(hzgsvd__ld_at(Gh, (size_t)j * k), k, enh);
-            if (b != 1.0) {
-                zj = hzgsvd__lrsqrt_rn(b);
-                hzgsvd__ld_scale(hzgsvd__ld_at(Fh, (size_t)j * k), k, zj);
-                hzgsvd__ld_scale(hzgsvd__ld_at(Gh, (size_t)j * k), k, zj);
-            }
-        }
-        Zh.p[0][j + (size_t)j * k] = zj;
-    }
-    int moved = 0;                       /* any transformation or swap in the inner sweeps */
-    for (int sweep = 0; sweep < max_inner; ++sweep) {
-        unsigned long long s_all = 0, s_big = 0;
-        for (int step = 0; step < inner_steps; ++step) {
-            const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
-            for (int pos = 0; pos < k / 2; ++pos) {
-                const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const hzgsvd__ld_planes fp = hzgsvd__ld_at(Fh, (size_t)p * k), fq = hzgsvd__ld_at(Fh, (size_t)q * k);
-                const hzgsvd__ld_planes gp = hzgsvd__ld_at(Gh, (size_t)p * k), gq = hzgsvd__ld_at(Gh, (size_t)q * k);
-                long double apq[1], bpq[1];
-                const long double app = hzgsvd__ld_nrm2sq(fp, k, enh), aqq = hzgsvd__ld_nrm2sq(fq, k, enh);
-                hzgsvd__ld_dot(fp, fq, k, enh, apq);
-                hzgsvd__ld_dot(gp, gq, k, enh, bpq);
-                const long double bpp = resc ? hzgsvd__ld_nrm2sq(gp, k, enh) : 1.0;
-                const long double bqq = resc ? hzgsvd__ld_nrm2sq(gq, k, enh) : 1.0;
-                const hzgsvd__lrot rot = hzgsvd__ld_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
-                if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
-                int swap = rot.swap;
-                if (rot.transform) {
-                    ++s_all;
-                    s_big += (unsigned long long)rot.big;
-                    hzgsvd__ld_apply(&rot, Fh, k, p, q);
-                    hzgsvd__ld_apply(&rot, Gh, k, p, q);
-                    hzgsvd__ld_apply(&rot, Zh, k, p, q);
-                    swap = hzgsvd__ld_swap_after(swap, sort, fp, fq, k, enh);
-                }
-                moved |= rot.transform | swap;
-                if (swap) {
-                    hzgsvd__ld_swap_cols(Fh, k, p, q, k);
-                    hzgsvd__ld_swap_cols(Gh, k, p, q, k);
-                    hzgsvd__ld_swap_cols(Zh, k, p, q, k);
-                }
-            }
-        }
-        if (s_all == 0) break;           /* a sweep with no transformation adds nothing */
-        res.all += s_all;
-        res.big += s_big;
-    }
-    /* A pair whose inner sweeps moved nothing is orthogonal to the working accuracy: Z-tilde would
-     * only rescale columns by 1 + O(u), which the next visit's prescaling redoes.  Z-tilde = I: F, G
-     * and Z are left as they are (as on the GPU, whose update kernel skips such pairs). */
-    if (!moved) return res;
-    /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
-    for (int j = 0; j < k; ++j) {
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(hzgsvd__ld_at(Fh, (size_t)j * k), k, enh) + hzgsvd__ld_nrm2sq(hzgsvd__ld_at(Gh, (size_t)j * k), k, enh));
-        if (t != 1.0) hzgsvd__ld_scale(hzgsvd__ld_at(Zh, (size_t)j * k), k, t);
-    }
-    /* Subphase 4: the three post-multiplications */
-    hzgsvd__ld_postmultiply(hzgsvd__ld_mat(M, 0), M->mf, cols, k, s);
-    hzgsvd__ld_postmultiply(hzgsvd__ld_mat(M, 1), M->mg, cols, k, s);
-    hzgsvd__ld_postmultiply(hzgsvd__ld_mat(M, 2), M->nz, cols, k, s);
-    return res;
-}
-
-/* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
-HZGSVD_PRIVATE void hzgsvd__ld_rescale_z(const hzgsvd__ld_mats *M, int enh, int nthreads)
-{
-    (void)nthreads;
-    const long double tol_t = (long double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__LU;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(nthreads)
-#endif
-    for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__ld_planes f = hzgsvd__ld_col(M, 0, j), g = hzgsvd__ld_col(M, 1, j);
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(f, M->mf, enh) + hzgsvd__ld_nrm2sq(g, M->mg, enh));
-        if (t != 1.0) hzgsvd__ld_scale(hzgsvd__ld_col(M, 2, j), M->nz, t);
-        /* The block step normalises with the column norms of its factors; where those were off (an
-         * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
-         * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
-         * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
-        if (fabsl(t - 1.0) > tol_t) {
-            hzgsvd__ld_scale(f, M->mf, t);
-            hzgsvd__ld_scale(g, M->mg, t);
-        }
-    }
-}
-
-/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_check_values(const long double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
-{
-    for (int j = 0; j < n; ++j) {
-        long double top = 0.0;
-        for (int r = 0; r < m; ++r) {
-            const long double v = Y[r + (size_t)j * ld];
-            if (!isfinite(v))
-                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, (double)v);
-            if (fabsl(v) > top) top = fabsl(v);
-        }
-        if (top == 0.0)
-            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
-        (void)frexpl(top, &e[j]);
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
-HZGSVD_PRIVATE void hzgsvd__ld_range_shift(const hzgsvd__ld_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
-{
-    if (!rg->active) return;
-    const hzgsvd__ld_planes f = hzgsvd__ld_col(M, 0, j), g = hzgsvd__ld_col(M, 1, j);
-    hzgsvd__ld_scale_pow2(f.p[0], m_f, rg->shift_f + c);
-    hzgsvd__ld_scale_pow2(g.p[0], m_g, rg->shift_g + c);
-}
-
-/* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
- * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
- * what the engine resolves (hzgsvd__range_fail_input). */
-HZGSVD_PRIVATE int hzgsvd__ld_range_column(const hzgsvd__ld_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
-{
-    hzgsvd__ld_range_shift(M, j, m_f, m_g, rg, c);
-    *nf = sqrtl(hzgsvd__ld_nrm2sq(hzgsvd__ld_col(M, 0, j), m_f, 0));
-    *ng = sqrtl(hzgsvd__ld_nrm2sq(hzgsvd__ld_col(M, 1, j), m_g, 0));
-    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
-}
-
-/* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__ld_load_planes(const long double *Y, int m, int n, int ld, hzgsvd__ld_planes w, int ldw)
-{
-    for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 1; ++v) w.p[v][r + (size_t)j * ldw] = Y[1 * (r + (size_t)j * ld) + v];
-}
-
-/* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__ld_store_planes(long double *Y, int ld, int jc, hzgsvd__ld_planes w, int ldw, int jw, int m)
-{
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 1; ++v) Y[1 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
-}
-
-/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
-HZGSVD_PRIVATE void hzgsvd__ld_load(const long double *Y, int m, int n, int ld, long double *wr, int ldw)
-{
-    const hzgsvd__ld_planes w = { { wr } };
-    hzgsvd__ld_load_planes(Y, m, n, ld, w, ldw);
-}
-
-HZGSVD_PRIVATE void hzgsvd__ld_store_col(long double *Y, int ld, int jc, long double *wr, int ldw, int jw, int m)
-{
-    const hzgsvd__ld_planes w = { { wr } };
-    hzgsvd__ld_store_planes(Y, ld, jc, w, ldw, jw, m);
-}
-
-/* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
- * above the rounding level of the column-scaled product, max(m, n) u sum_k |z_kj| ||f_k|| (the same
- * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
- * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
- * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__ld_degenerate(hzgsvd__ld_planes z, int n, const long double *nf, const long double *ng,
-                                    long double sf, long double sg, long double tol_f, long double tol_g)
-{
-    long double af = 0.0, ag = 0.0;
-    for (int k = 0; k < n; ++k) {
-        const long double a = hzgsvd__ld_abs(z, k);
-        af = hzgsvd__lfma(a, nf[k], af);
-        ag = hzgsvd__lfma(a, ng[k], ag);
-    }
-    if (!(sf > tol_f * af)) return 1;
-    if (!(sg > tol_g * ag)) return 2;
-    return 0;
-}
-
-/* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
-HZGSVD_PRIVATE int hzgsvd__ld_mats_alloc(hzgsvd__ld_mats *M, int mf, int mg, int nz, int nc)
-{
-    const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
-    long double *dp = (long double *)calloc(1 * per_plane, sizeof(long double));
-    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
-    if (!dp) return -1;
-    M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
-    return 0;
-}
-
-HZGSVD_PRIVATE void hzgsvd__ld_mats_free(hzgsvd__ld_mats *M) { free(M->Fr); M->Fr = NULL; }
-
-/* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
- * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
-                                           long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
-                                           const hzgsvd__range *rg, int col0, hzgsvd_info *info)
-{
-    hzgsvd__ld_mats M;                    /* the one column of F and G (no Z) */
-    if (hzgsvd__ld_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 1 * ((size_t)m_f + (size_t)m_g));
-    const hzgsvd__ld_planes f = hzgsvd__ld_mat(&M, 0), g = hzgsvd__ld_mat(&M, 1);
-    hzgsvd__ld_load_planes(F, m_f, 1, m_f, f, m_f);
-    hzgsvd__ld_load_planes(G, m_g, 1, m_g, g, m_g);
-    hzgsvd__ld_range_shift(&M, 0, m_f, m_g, rg, col0);
-    const long double nf2 = hzgsvd__ld_nrm2sq(f, m_f, enh);
-    const long double ng2 = hzgsvd__ld_nrm2sq(g, m_g, enh);
-    const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
-    const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
-    if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        hzgsvd__ld_mats_free(&M);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
-    }
-    long double sf, sg, s, zm;
-    int ze;
-    const int out = hzgsvd__ld_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__ld_scale(f, m_f, hzgsvd__lrsqrt_rn(nf2));
-    hzgsvd__ld_scale(g, m_g, hzgsvd__lrsqrt_rn(ng2));
-    hzgsvd__ld_store_planes(F, m_f, 0, f, m_f, 0, m_f);
-    hzgsvd__ld_store_planes(G, m_g, 0, g, m_g, 0, m_g);
-    Z[0] = rho;
-    for (int v = 1; v < 1; ++v) Z[v] = 0.0;
-    const int zbad = rg->active && hzgsvd__ld_range_z_col(Z, 1, &col0, zm, ze);
-    if (sigma_f) sigma_f[0] = sf;
-    if (sigma_g) sigma_g[0] = sg;
-    if (sigma) sigma[0] = s;
-    hzgsvd__ld_mats_free(&M);
-    if (info) info->outputs_written = 1;
-    if (out || zbad)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
-                            out ? "sigma" : "Z", (double)(out ? s : Z[0]), rg->shift_g - rg->shift_f, (double)s1);
-    return HZGSVD_SUCCESS;
-}
-
-/* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
- * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
- * the per-pair results of a step, and the settings. */
-typedef struct hzgsvd__ld_engine {
-    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
-    long double tol;
-    int *outer, *inner;
-    hzgsvd__ld_scratch *scr;
-    hzgsvd__ld_pair_result *pres;
-    char *mem;
-} hzgsvd__ld_engine;
-
-HZGSVD_PRIVATE void hzgsvd__ld_engine_free(hzgsvd__ld_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_engine_init(hzgsvd__ld_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
-{
-    E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
-    E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
-    E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
-    E->tol = hzgsvd__lortho_tol(E->k);
-    E->mem = NULL; E->scr = NULL;
-#ifdef _OPENMP
-    E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
-    /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
-     * the same for every thread count) */
-    if (E->nthreads > E->nblk / 2) E->nthreads = E->nblk / 2 > 1 ? E->nblk / 2 : 1;
-#else
-    E->nthreads = 1;
-#endif
-    const int k = E->k;
-    E->outer_steps = hzgsvd__strategy_nsteps(o->outer, E->nblk);
-    E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
-    if (E->outer_steps < 1 || E->inner_steps < 1)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
-    const size_t n_scr = 1 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__ld_ROWS * k);
-    const size_t bytes = sizeof(long double) * n_scr * (size_t)E->nthreads
-                       + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
-                       + (sizeof(hzgsvd__ld_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double);
-    E->mem = (char *)calloc(1, bytes);
-    E->scr = (hzgsvd__ld_scratch *)malloc(sizeof(hzgsvd__ld_scratch) * (size_t)E->nthreads);
-    if (!E->mem || !E->scr) {
-        hzgsvd__ld_engine_free(E);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
-    }
-    /* the per-pair results first (8-byte aligned), then the reals (aligned for long double), then the ints */
-    E->pres = (hzgsvd__ld_pair_result *)E->mem;
-    long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__ld_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
-    for (int t = 0; t < E->nthreads; ++t)
-        for (int v = 0; v < 1; ++v) {       /* per thread: the real planes, then the imaginary ones */
-            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
-            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__ld_ROWS * k;
-        }
-    E->outer = (int *)dp;
-    E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
-    if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
-        hzgsvd__ld_engine_free(E);
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
-    }
-    return HZGSVD_SUCCESS;
-}
-
-/* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
- * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
- * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
-HZGSVD_PRIVATE void hzgsvd__ld_init_fgz(const hzgsvd__ld_mats *M, const hzgsvd__ld_engine *E, int half, int row0, int row1)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(E->nthreads)
-#endif
-    for (int j = 0; j < M->nc; ++j) {
-        long double zj = 1.0;
-        if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__lrsqrt_rn(hzgsvd__ld_nrm2sq(hzgsvd__ld_col(M, 1, j), M->mg, E->enh));
-            if (zj != 1.0) {
-                hzgsvd__ld_scale(hzgsvd__ld_col(M, 0, j), M->mf, zj);
-                hzgsvd__ld_scale(hzgsvd__ld_col(M, 1, j), M->mg, zj);
-            }
-        }
-        const int zrow = j < half ? row0 + j : row1 + j - half;
-        M->Zr[(size_t)zrow + (size_t)j * M->nz] = zj;
-    }
-}
-
-/* One outer (block-level) sweep over the nc columns of M by the block-level table `table` (steps
- * rows of nblk / 2 block pairs; E->outer for a whole sweep).  Adds its transformation counts to
- * *all and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL:
- * the identity) maps a local column to the number the message shows. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_sweep_table(const hzgsvd__ld_mats *M, hzgsvd__ld_engine *E, const int *table, int steps, int sweep,
-                                               const int *gcol, unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
-{
-    const int w = E->w, nblk = E->nblk;
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    for (int step = 0; step < steps && st == HZGSVD_SUCCESS; ++step) {
-        const int *pairs = table + (size_t)step * nblk;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(dynamic, 1) num_threads(E->nthreads)
-#endif
-        for (int pos = 0; pos < nblk / 2; ++pos) {
-#ifdef _OPENMP
-            const int tid = omp_get_thread_num();
-#else
-            const int tid = 0;
-#endif
-            int cols[128];                      /* 2w <= 128 column indices */
-            const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-            for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
-            E->pres[pos] = hzgsvd__ld_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
-        }
-        for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
-            const hzgsvd__ld_pair_result *r = &E->pres[pos];
-            *all += r->all;
-            *big += r->big;
-            if (r->fail == 4 && st == HZGSVD_SUCCESS) {
-                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the copy of an ill-conditioned pivot block for its MGS factor (sweep %d)", sweep + 1);
-            } else if (r->fail && st == HZGSVD_SUCCESS && r->tiny) {
-                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
-                st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE,
-                                  "column %d of %s fell below 2^-%d of the largest columns (sweep %d, block columns %d and %d): "
-                                  "the pair's sigma spread over more than the engine resolves (about 1e150)",
-                                  (gcol ? gcol[c] : c) + 1, r->fail == 1 ? "F" : "G", HZGSVD__RANGE_RESOLVE, sweep + 1, P, Q);
-            } else if (r->fail && st == HZGSVD_SUCCESS) {
-                const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
-                const int lc = r->fail_col, c = lc < w ? P * w + lc : Q * w + lc - w;
-                st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT,
-                                  r->fail == 3 ? "G is not of full column rank: a 2x2 pivot of B is not positive definite (sweep %d, block columns %d and %d, column %d)"
-                                  : r->fail == 1 ? "F is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)"
-                                                 : "G is not of full column rank: a column of a pivot block vanished in its QR factorization (sweep %d, block columns %d and %d, column %d)",
-                                  sweep + 1, P, Q, (gcol ? gcol[c] : c) + 1);
-            }
-        }
-    }
-    return st;
-}
-
-/* One whole outer sweep (the engine's block-level strategy). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_sweep(const hzgsvd__ld_mats *M, hzgsvd__ld_engine *E, int sweep, const int *gcol,
-                                         unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
-{
-    return hzgsvd__ld_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
-}
-
-/* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
- * Returns the first degenerate column or -1. */
-HZGSVD_PRIVATE int hzgsvd__ld_final_rescale(const hzgsvd__ld_mats *M, const hzgsvd__ld_engine *E, long double *sf, long double *sg, long double *ss)
-{
-    int bad = -1;
-    const int enh = E->enh;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) num_threads(E->nthreads)
-#endif
-    for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__ld_planes f = hzgsvd__ld_col(M, 0, j), g = hzgsvd__ld_col(M, 1, j), z = hzgsvd__ld_col(M, 2, j);
-        const long double nf2 = hzgsvd__ld_nrm2sq(f, M->mf, enh);
-        const long double ng2 = hzgsvd__ld_nrm2sq(g, M->mg, enh);
-        const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
-        const long double rf = hzgsvd__lrsqrt_rn(nf2), rg = hzgsvd__lrsqrt_rn(ng2);
-        sf[j] = sqrtl(nf2) * rho;
-        sg[j] = sqrtl(ng2) * rho;
-        ss[j] = sqrtl(nf2) * rg;
-        if (rf != 1.0) hzgsvd__ld_scale(f, M->mf, rf);
-        if (rg != 1.0) hzgsvd__ld_scale(g, M->mg, rg);
-        if (rho != 1.0) hzgsvd__ld_scale(z, M->nz, rho);
-        if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
-#ifdef _OPENMP
-#pragma omp critical(hzgsvd__ld_bad)
-#endif
-            { if (bad < 0 || j < bad) bad = j; }
-        }
-    }
-    return bad;
-}
-
-/* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
- * zeros: a bordered column never mixes with a real one). */
-HZGSVD_PRIVATE int hzgsvd__ld_real_column(const hzgsvd__ld_mats *M, int j, int n)
-{
-    const hzgsvd__ld_planes z = hzgsvd__ld_col(M, 2, j);
-    for (int r = n; r < M->nz; ++r)
-        for (int v = 0; v < 1; ++v)
-            if (z.p[v][r] != 0.0) return 0;
-    return 1;
-}
-
-/* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
- * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
-HZGSVD_PRIVATE int hzgsvd__ld_rank_test(const hzgsvd__ld_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
-                                   const long double *nf, const long double *ng, const long double *sf, const long double *sg, int *col)
-{
-    for (int c = 0; c < cnt; ++c) {
-        const int j = order[c];
-        const int d = hzgsvd__ld_degenerate(hzgsvd__ld_col(M, 2, j), n, nf, ng, sf[j], sg[j],
-                                       (long double)(m_f > n ? m_f : n) * HZGSVD__LU, (long double)(m_g > n ? m_g : n) * HZGSVD__LU);
-        if (d) { *col = c; return d; }
-    }
-    return 0;
-}
-
-/* Stable descending order of sigma over the selected columns: hzgsvd__sort_desc of the shared
- * host code, in long double (rounding sigma to double first could tie distinct values). */
-HZGSVD_PRIVATE void hzgsvd__ld_sort_desc(const long double *sigma, int *idx, int n)
-{
-    for (int i = 1; i < n; ++i) {
-        const int k = idx[i];
-        int j = i - 1;
-        while (j >= 0 && sigma[idx[j]] < sigma[k]) { idx[j + 1] = idx[j]; --j; }
-        idx[j + 1] = k;
-    }
-}
-
-/* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
- * norms (the rank test), the exponents and shifts of the range plan, the output order. */
-typedef struct hzgsvd__ld_run {
-    hzgsvd__ld_mats M;
-    hzgsvd__ld_engine E;
-    long double *sig, *sf, *sg, *ss, *nf, *ng;
-    int *ints, *ef, *eg, *col, *order;
-    hzgsvd__range rg;
-    int nb, converged;
-} hzgsvd__ld_run;
-
-HZGSVD_PRIVATE void hzgsvd__ld_run_free(hzgsvd__ld_run *R)
-{
-    free(R->sig); free(R->ints);
-    hzgsvd__ld_mats_free(&R->M); hzgsvd__ld_engine_free(&R->E);
-}
-
-/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
- * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_run_iterate(hzgsvd__ld_run *R, int m_f, int m_g, int n, const long double *F, int ldf, const long double *G, int ldg,
-                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
-{
-    hzgsvd__ld_mats *M = &R->M;
-    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__ld_load_planes(F, m_f, n, ldf, hzgsvd__ld_mat(M, 0), M->mf);
-    hzgsvd__ld_load_planes(G, m_g, n, ldg, hzgsvd__ld_mat(M, 1), M->mg);
-    for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__ld_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
-        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-    }
-    for (int j = 0; j < extra; ++j) {
-        M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
-        M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
-    }
-    hzgsvd__ld_init_fgz(M, &R->E, nb, 0, 0);
-    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
-        unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__ld_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
-        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
-        const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
-        if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { R->converged = 1; break; }
-        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__ld_rescale_z(M, enh, R->E.nthreads);
-    }
-    return st;
-}
-
-/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
- * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_run_finish(hzgsvd__ld_run *R, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
-                                              long double *sigma_f, long double *sigma_g, long double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
-                                              hzgsvd__on_deficient mode)
-{
-    const hzgsvd__ld_mats *M = &R->M;
-    const int nb = R->nb;
-    long double *sf = R->sf, *sg = R->sg, *ss = R->ss;
-    int *order = R->order;
-    const int bad = hzgsvd__ld_final_rescale(M, &R->E, sf, sg, ss);
-    if (bad >= 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                            bad + 1, (double)sf[bad], (double)sg[bad]);
-    /* The caller's columns are those free of bordering; sorting may have moved them. */
-    int cnt = 0;
-    for (int j = 0; j < nb; ++j)
-        if (hzgsvd__ld_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
-    if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    if (o->sort) hzgsvd__ld_sort_desc(ss, order, n);
-    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
-    const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
-    out.degenerate = hzgsvd__ld_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
-    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
-    for (int c = 0; c < n; ++c) {
-        const int j = order[c];
-        long double sfo, sgo, sso, zm;
-        int ze;
-        int bad_c = hzgsvd__ld_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__ld_store_planes(F, ldf, c, hzgsvd__ld_mat(M, 0), M->mf, j, m_f);
-        hzgsvd__ld_store_planes(G, ldg, c, hzgsvd__ld_mat(M, 1), M->mg, j, m_g);
-        hzgsvd__ld_store_planes(Z, ldz, c, hzgsvd__ld_mat(M, 2), nb, j, n);
-        if (R->rg.active) bad_c |= hzgsvd__ld_range_z_col(Z + 1 * (size_t)c * ldz, n, R->col, zm, ze);
-        if (bad_c && out.range_col < 0) out.range_col = c;
-        if (sigma_f) sigma_f[c] = sfo;
-        if (sigma_g) sigma_g[c] = sgo;
-        if (sigma) sigma[c] = sso;
-    }
-    if (info) info->outputs_written = 1;
-    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
-    if (out.range_col >= 0) {
-        const int c = out.range_col;
-        out.range_values = 1;
-        out.range_sigma[0] = (double)(sigma ? sigma[c] : 0.0); out.range_sigma[1] = (double)(sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (double)(sigma_g ? sigma_g[c] : 0.0);
-    }
-    return hzgsvd__outcome_status(&out, info);
-}
-
-/* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
- * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
- * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
- * is written). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__ld_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
-                                        long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
-                                        const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    hzgsvd__ld_run R;
-    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__ld_run_free on any path */
-    R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
-    if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
-    R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__ld_check_values(F, m_f, n, ldf, "F", R.ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_check_values(G, m_g, n, ldg, "G", R.eg, info);
-    if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
-    int part[3] = {0, INT_MIN, INT_MIN};
-    hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
-    R.rg = hzgsvd__range_plan(part);
-    if (n == 1) {
-        if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__ld_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
-        free(R.ints);
-        return st;
-    }
-    R.nb = hzgsvd__bordered_n(n, o->block_width);
-    const int extra = R.nb - n;
-    if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
-    /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
-    R.sig = (long double *)malloc(sizeof(long double) * (3 * (size_t)R.nb + 2 * (size_t)n));
-    if (!R.sig || hzgsvd__ld_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
-        hzgsvd__ld_run_free(&R);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
-    }
-    R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
-    st = hzgsvd__ld_engine_init(&R.E, R.nb, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__ld_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
-    hzgsvd__ld_run_free(&R);
-    return st;
-}
-/*** end templates/hzgsvd_cpu_engine.c.j2 [ld] ***/
-
-/*** begin templates/hzgsvd_range_scale.c.j2 [lz] ***/
-/* Range scaling of the complex long double engine: the scaling of a working column and the
- * results scaled back (hzgsvd__range, docs/NUMERICS.md; the exponents come from hzgsvd__lz_check_values). */
-/* x <- 2^s x on a working column (exact while the results stay normal, which the plan ensures). */
-HZGSVD_PRIVATE void hzgsvd__lz_scale_pow2(long double *xr, long double *xi, int m, int s)
-{
-    if (s == 0) return;
-    for (int r = 0; r < m; ++r) {
-        xr[r] = ldexpl(xr[r], s);
-        xi[r] = ldexpl(xi[r], s);
-    }
-}
-
-/* One output column's Sigma values of the original pair from those of the scaled one (sf1, sg1,
- * ss1) and the factor zm 2^ze of its column of Z (hzgsvd__lrange_sigma; see hzgsvd__lz_range_z_col).
- * Returns 0, or 1 where sigma, Sigma_F or Sigma_G leaves the normal range. */
-HZGSVD_PRIVATE int hzgsvd__lz_range_sigma(const hzgsvd__range *rg, long double sf1, long double sg1, long double ss1,
-                                     long double *sf, long double *sg, long double *ss, long double *zm, int *ze)
-{
-    if (!rg->active) { *sf = sf1; *sg = sg1; *ss = ss1; *zm = 1.0; *ze = 0; return 0; }
-    return hzgsvd__lrange_sigma(rg->shift_f, rg->shift_g, sf1, sg1, ss1, sf, sg, ss, zm, ze);
-}
-
-/* A caller's column of Z (n rows; interleaved) holding z': z_i <- 2^(col_i + ze) zm z'_i.
- * Returns 0, or 1 where an entry overflows. */
-HZGSVD_PRIVATE int hzgsvd__lz_range_z_col(long double *z, int n, const int *col, long double zm, int ze)
-{
-    int bad = 0;
-    for (int i = 0; i < n; ++i) {
-        z[2 * i] = ldexpl(z[2 * i] * zm, col[i] + ze);
-        z[2 * i + 1] = ldexpl(z[2 * i + 1] * zm, col[i] + ze);
-        bad |= !isfinite(z[2 * i]) || !isfinite(z[2 * i + 1]);
-    }
-    return bad;
-}
-/*** end templates/hzgsvd_range_scale.c.j2 [lz] ***/
-
-/*** begin templates/hzgsvd_cpu_engine.c.j2 [lz] ***/
-/* The CPU engine in long double (the reference engine of hzgsvd_ref.h), complex (z): split real/imaginary planes internally.
- * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
- * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
- * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
- * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
- * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
- * thread, so results are bitwise identical for any thread count.
- *
- * The code is written once over the planes of split storage (p[v], v < 2): what the engine
- * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
- * complex arithmetic does differently (products, dots, the 2x2 rotations) is in the per-precision
- * helpers below. */
-
-/* The working matrices (bordered; column major; ld = rows).  One process holds all nc = nz columns;
- * a rank of the distributed engine holds nc < nz of them (its two stripes), each with all nz rows of Z. */
-typedef struct hzgsvd__lz_mats {
-    int mf, mg, nz, nc;             /* rows of F, G and Z; columns held */
-    long double *Fr, *Gr, *Zr;
-    long double *Fi, *Gi, *Zi;
-} hzgsvd__lz_mats;
-
-/* A vector or matrix in split storage: p[0] the real parts, p[1] the imaginary parts (complex only). */
-typedef struct hzgsvd__lz_planes {
-    long double *p[2];
-} hzgsvd__lz_planes;
-
-/* x advanced by off elements in every plane. */
-HZGSVD_PRIVATE hzgsvd__lz_planes hzgsvd__lz_at(hzgsvd__lz_planes x, size_t off)
-{
-    for (int v = 0; v < 2; ++v) x.p[v] += off;
-    return x;
-}
-
-/* Matrix y of M (0 F, 1 G, 2 Z) in its planes. */
-HZGSVD_PRIVATE hzgsvd__lz_planes hzgsvd__lz_mat(const hzgsvd__lz_mats *M, int y)
-{
-    const hzgsvd__lz_planes x = { { y == 0 ? M->Fr : y == 1 ? M->Gr : M->Zr, y == 0 ? M->Fi : y == 1 ? M->Gi : M->Zi } };
-    return x;
-}
-
-/* ... and its leading dimension (rows). */
-HZGSVD_PRIVATE int hzgsvd__lz_ld(const hzgsvd__lz_mats *M, int y) { return y == 0 ? M->mf : y == 1 ? M->mg : M->nz; }
-
-/* Column j of matrix y of M (0 F, 1 G, 2 Z). */
-HZGSVD_PRIVATE hzgsvd__lz_planes hzgsvd__lz_col(const hzgsvd__lz_mats *M, int y, int j)
-{
-    return hzgsvd__lz_at(hzgsvd__lz_mat(M, y), (size_t)j * hzgsvd__lz_ld(M, y));
-}
-
-/* Per-thread scratch of one pivot block pair (k = 2w). */
-#define hzgsvd__lz_ROWS 64               /* rows per chunk of the post-multiplication */
-typedef struct hzgsvd__lz_scratch {
-    hzgsvd__lz_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
-} hzgsvd__lz_scratch;
-
-HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(hzgsvd__lz_planes x, int m, int enhanced);
-
-/* The complex arithmetic of the engine. */
-
-/* The enhanced squared norm (App. A): per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed. */
-HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq_enhanced(hzgsvd__lz_planes x, int m)
+/* Squared Euclidean norm: ordinary (an FMA chain over both parts of each element) or enhanced
+ * (App. A: per element ((dr + di) + min(cr, ci)) + max(cr, ci), then summed). */
+HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(hzgsvd__lcpu_planes x, int m, int enhanced)
 {
     const long double *xr = x.p[0], *xi = x.p[1];
     long double s = 0.0;
+    if (!enhanced) {
+        for (int r = 0; r < m; ++r) { s = hzgsvd__lfma(xr[r], xr[r], s); s = hzgsvd__lfma(xi[r], xi[r], s); }
+        return s;
+    }
     for (int r = 0; r < m; ++r) {
         long double cr, dr, ci, di;
         hzgsvd__lmul_rd_err(xr[r], xr[r], &cr, &dr);
@@ -1364,9 +510,8 @@ HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq_enhanced(hzgsvd__lz_planes x, int m
 
 /* d = x^H y.  Complex off-diagonal dots are always ordinary (App. A defines the enhanced form for
  * norms only). */
-HZGSVD_PRIVATE void hzgsvd__lz_dot(hzgsvd__lz_planes x, hzgsvd__lz_planes y, int m, int enhanced, long double d[2])
+HZGSVD_PRIVATE void hzgsvd__lz_dot(hzgsvd__lcpu_planes x, hzgsvd__lcpu_planes y, int m, long double d[2])
 {
-    (void)enhanced;
     const long double *xr = x.p[0], *xi = x.p[1], *yr = y.p[0], *yi = y.p[1];
     long double sr = 0.0, si = 0.0;
     for (int r = 0; r < m; ++r) {
@@ -1376,90 +521,147 @@ HZGSVD_PRIVATE void hzgsvd__lz_dot(hzgsvd__lz_planes x, hzgsvd__lz_planes y, int
     d[0] = sr; d[1] = si;
 }
 
-/* Element e of c: c_e <- a b + c_e (hzgsvd__lzfma). */
-HZGSVD_PRIVATE void hzgsvd__lz_madd(const long double a[2], const long double b[2], hzgsvd__lz_planes c, size_t e)
+/* y_r <- x_r s + y_r (x_r negated where neg), r < n: one hzgsvd__lzfma each. */
+HZGSVD_PRIVATE void hzgsvd__lz_axpy(hzgsvd__lcpu_planes x, int neg, const long double s[2], hzgsvd__lcpu_planes y, int n)
 {
-    hzgsvd__lzfma(a[0], a[1], b[0], b[1], c.p[0][e], c.p[1][e], &c.p[0][e], &c.p[1][e]);
-}
-
-/* |z_e| */
-HZGSVD_PRIVATE long double hzgsvd__lz_abs(hzgsvd__lz_planes z, size_t e) { return hypotl(z.p[0][e], z.p[1][e]); }
-
-/* The 2x2 pivot's transformation from its Gram entries (apq, bpq: complex). */
-HZGSVD_PRIVATE hzgsvd__lrot hzgsvd__lz_rot(long double app, long double aqq, const long double apq[2], long double bpp, long double bqq, const long double bpq[2], int variant, int sort, long double tol)
-{
-    return hzgsvd__lzrot(app, aqq, apq[0], apq[1], bpp, bqq, bpq[0], bpq[1], variant, sort, tol);
+    const long double *xr = x.p[0], *xi = x.p[1];
+    long double *yr = y.p[0], *yi = y.p[1];
+    if (neg)
+        for (int r = 0; r < n; ++r) hzgsvd__lzfma(-xr[r], -xi[r], s[0], s[1], yr[r], yi[r], &yr[r], &yi[r]);
+    else
+        for (int r = 0; r < n; ++r) hzgsvd__lzfma(xr[r], xi[r], s[0], s[1], yr[r], yi[r], &yr[r], &yi[r]);
 }
 
 /* Apply Z-hat of pair (p, q) to the columns p and q of a k x k scratch matrix. */
-HZGSVD_PRIVATE void hzgsvd__lz_apply(const hzgsvd__lrot *rot, hzgsvd__lz_planes a, int k, int p, int q)
+HZGSVD_PRIVATE void hzgsvd__lz_apply(const hzgsvd__lrot *rot, hzgsvd__lcpu_planes a, int k, int p, int q)
 {
     long double *pr = a.p[0] + (size_t)p * k, *qr = a.p[0] + (size_t)q * k;
     long double *pi = a.p[1] + (size_t)p * k, *qi = a.p[1] + (size_t)q * k;
     for (int r = 0; r < k; ++r)
         hzgsvd__lzrot_apply(rot, pr[r], pi[r], qr[r], qi[r], &pr[r], &pi[r], &qr[r], &qi[r]);
 }
-
-/* Whether a transformed pair (columns fp, fq of F-hat) swaps: complex rotations leave the decision
- * to the new column norms. */
-HZGSVD_PRIVATE int hzgsvd__lz_swap_after(int swap, int sort, hzgsvd__lz_planes fp, hzgsvd__lz_planes fq, int k, int enh)
+/* o <- sum_i x_i h_i, i = 0..k-1 in order (o zeroed first): a column of the post-multiplication,
+ * x_i the chunk's columns (rows rows, ld ldx), h the column of Z-hat; one hzgsvd__lzfma per term. */
+HZGSVD_PRIVATE void hzgsvd__lz_combine(hzgsvd__lcpu_planes x, int ldx, hzgsvd__lcpu_planes h, int k, hzgsvd__lcpu_planes o, int rows)
 {
-    (void)swap;
-    return hzgsvd__lzswap(sort, hzgsvd__lz_nrm2sq(fp, k, enh), hzgsvd__lz_nrm2sq(fq, k, enh));
+    long double *orr = o.p[0], *oi = o.p[1];
+    for (int r = 0; r < rows; ++r) { orr[r] = 0.0; oi[r] = 0.0; }
+    for (int i = 0; i < k; ++i) {
+        const long double zr = h.p[0][i], zi = h.p[1][i], *xr = x.p[0] + (size_t)i * ldx, *xi = x.p[1] + (size_t)i * ldx;
+        for (int r = 0; r < rows; ++r) hzgsvd__lzfma(xr[r], xi[r], zr, zi, orr[r], oi[r], &orr[r], &oi[r]);
+    }
 }
 
-/* Squared Euclidean norm of a column: ordinary (FMA chain over the planes of each element) or
- * enhanced (App. A). */
-HZGSVD_PRIVATE long double hzgsvd__lz_nrm2sq(hzgsvd__lz_planes x, int m, int enhanced)
+
+/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k): per
+ * precision, so that the dot is inlined into its loop. */
+HZGSVD_PRIVATE void hzgsvd__lz_gram(hzgsvd__lcpu_planes y, int m, const int *cols, int k, hzgsvd__lcpu_planes a)
 {
-    if (enhanced) return hzgsvd__lz_nrm2sq_enhanced(x, m);
-    long double s = 0.0;
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) s = hzgsvd__lfma(x.p[v][r], x.p[v][r], s);
-    return s;
+    for (int j = 0; j < k; ++j)
+        for (int i = j; i < k; ++i) {
+            long double d[2];
+            hzgsvd__lz_dot(hzgsvd__lcpu_at(y, (size_t)cols[i] * m), hzgsvd__lcpu_at(y, (size_t)cols[j] * m), m, d);
+            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] = d[v];
+        }
+}
+/*** end templates/hzgsvd_cpu_arith.c.j2 [lz] ***/
+
+/*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
+/* The CPU engine in long double (the reference engine of hzgsvd_ref.h), real (hzgsvd__ld) and complex (hzgsvd__lz: split real/imaginary planes).
+ * The blocked algorithm exactly as the GPU runs it (paper section 3): an outer strategy over pairs
+ * of block columns of width w; per pivot block pair the Gram matrices, their Cholesky factors, the
+ * pointwise inner sweeps producing Z-hat, its rescaling (section 2.4) and the post-multiplication
+ * of the block column pairs of F, G and Z.  The pivot block pairs of a step are independent and
+ * run in parallel (OpenMP); every floating-point reduction runs in a fixed order inside one
+ * thread, so results are bitwise identical for any thread count.
+ *
+ * The code is written once over the np planes of split storage (p[v], v < np): what the engine
+ * does to a real part it does the same way to an imaginary part (scale, copy, swap, zero).  What
+ * complex arithmetic does differently (norms, dots, products, the 2x2 rotations) is in the
+ * per-precision loops of hzgsvd_cpu_arith.c.j2 and the 2x2 math, chosen by np below. */
+
+/* Per-thread scratch of one pivot block pair (k = 2w). */
+#define hzgsvd__lcpu_ROWS 64               /* rows per chunk of the post-multiplication */
+typedef struct hzgsvd__lcpu_scratch {
+    hzgsvd__lcpu_planes A, B, H, X, O;     /* k x k: A -> F-hat, B -> G-hat, Z-hat; chunk and product ROWS x k */
+} hzgsvd__lcpu_scratch;
+
+/* The per-precision loops by the plane count (a branch the loops' length dwarfs). */
+HZGSVD_PRIVATE long double hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_planes x, int m, int enhanced)
+{
+    return x.np == 2 ? hzgsvd__lz_nrm2sq(x, m, enhanced) : hzgsvd__ld_nrm2sq(x, m, enhanced);
 }
 
-HZGSVD_PRIVATE void hzgsvd__lz_scale(hzgsvd__lz_planes x, int m, long double s)
+/* d = x^H y (d[0], d[1] complex); enhanced in the odd variants where real. */
+HZGSVD_PRIVATE void hzgsvd__lcpu_dot(hzgsvd__lcpu_planes x, hzgsvd__lcpu_planes y, int m, int enhanced, long double d[2])
 {
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) x.p[v][r] *= s;
+    if (x.np == 2) hzgsvd__lz_dot(x, y, m, d);
+    else hzgsvd__ld_dot(x, y, m, enhanced, d);
 }
 
-HZGSVD_PRIVATE void hzgsvd__lz_swap_cols(hzgsvd__lz_planes a, int ld, int p, int q, int m)
+HZGSVD_PRIVATE void hzgsvd__lcpu_axpy(hzgsvd__lcpu_planes x, int neg, const long double s[2], hzgsvd__lcpu_planes y, int n)
 {
-    for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) {
-            long double *x = a.p[v];
+    if (x.np == 2) hzgsvd__lz_axpy(x, neg, s, y, n);
+    else hzgsvd__ld_axpy(x, neg, s, y, n);
+}
+
+HZGSVD_PRIVATE void hzgsvd__lcpu_apply(const hzgsvd__lrot *rot, hzgsvd__lcpu_planes a, int k, int p, int q)
+{
+    if (a.np == 2) hzgsvd__lz_apply(rot, a, k, p, q);
+    else hzgsvd__ld_apply(rot, a, k, p, q);
+}
+
+/* The 2x2 pivot's transformation from its Gram entries (apq, bpq: complex where np = 2). */
+HZGSVD_PRIVATE hzgsvd__lrot hzgsvd__lcpu_rot(int np, long double app, long double aqq, const long double apq[2], long double bpp, long double bqq, const long double bpq[2],
+                                 int variant, int sort, long double tol)
+{
+    return np == 2 ? hzgsvd__lzrot(app, aqq, apq[0], apq[1], bpp, bqq, bpq[0], bpq[1], variant, sort, tol)
+                   : hzgsvd__ldrot(app, aqq, apq[0], bpp, bqq, bpq[0], variant, sort, tol);
+}
+
+/* |z_e| */
+HZGSVD_PRIVATE long double hzgsvd__lcpu_abs(hzgsvd__lcpu_planes z, size_t e) { return z.np == 2 ? hypotl(z.p[0][e], z.p[1][e]) : fabsl(z.p[0][e]); }
+
+/* Loops whose order does not matter (each element on its own): the planes outermost. */
+HZGSVD_PRIVATE void hzgsvd__lcpu_scale(hzgsvd__lcpu_planes x, int m, long double s)
+{
+    for (int v = 0; v < x.np; ++v)
+        for (int r = 0; r < m; ++r) x.p[v][r] *= s;
+}
+
+HZGSVD_PRIVATE void hzgsvd__lcpu_swap_cols(hzgsvd__lcpu_planes a, int ld, int p, int q, int m)
+{
+    for (int v = 0; v < a.np; ++v) {
+        long double *x = a.p[v];
+        for (int r = 0; r < m; ++r) {
             const long double t = x[r + (size_t)p * ld]; x[r + (size_t)p * ld] = x[r + (size_t)q * ld]; x[r + (size_t)q * ld] = t;
         }
+    }
 }
 
 /* Lower Cholesky factor of the k x k Gram matrix in place (lower triangle read), then turned into
  * the upper factor Y-hat = L^H with the strict lower part zeroed.  Returns -1 or the column whose
  * pivot was not positive. */
-HZGSVD_PRIVATE int hzgsvd__lz_cholesky(hzgsvd__lz_planes a, int k)
+HZGSVD_PRIVATE int hzgsvd__lcpu_cholesky(hzgsvd__lcpu_planes a, int k)
 {
+    const int np = a.np;
     for (int j = 0; j < k; ++j) {
         const long double d = a.p[0][j + (size_t)j * k];
         if (!(d > 0.0) || isinf(d)) return j;
         const long double rs = hzgsvd__lrsqrt_rn(d);
         a.p[0][j + (size_t)j * k] = sqrtl(d);
-        for (int v = 1; v < 2; ++v) a.p[v][j + (size_t)j * k] = 0.0;
+        for (int v = 1; v < np; ++v) a.p[v][j + (size_t)j * k] = 0.0;
         for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] *= rs;
+            for (int v = 0; v < np; ++v) a.p[v][i + (size_t)j * k] *= rs;
         for (int c = j + 1; c < k; ++c) {       /* A(c:k, c) -= L(c:k, j) conj(L(c, j)) */
-            long double l[2];                      /* conj(L(c, j)) */
-            for (int v = 0; v < 2; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
-            for (int i = c; i < k; ++i) {
-                long double x[2];                  /* -L(i, j) */
-                for (int v = 0; v < 2; ++v) x[v] = -a.p[v][i + (size_t)j * k];
-                hzgsvd__lz_madd(x, l, a, i + (size_t)c * k);
-            }
+            long double l[2];                         /* conj(L(c, j)) */
+            for (int v = 0; v < np; ++v) l[v] = v ? -a.p[v][c + (size_t)j * k] : a.p[v][c + (size_t)j * k];
+            hzgsvd__lcpu_axpy(hzgsvd__lcpu_at(a, c + (size_t)j * k), 1, l, hzgsvd__lcpu_at(a, c + (size_t)c * k), k - c);
         }
     }
     for (int j = 0; j < k; ++j)                  /* L -> L^H */
         for (int i = j + 1; i < k; ++i)
-            for (int v = 0; v < 2; ++v) {
+            for (int v = 0; v < np; ++v) {
                 a.p[v][j + (size_t)i * k] = v ? -a.p[v][i + (size_t)j * k] : a.p[v][i + (size_t)j * k];
                 a.p[v][i + (size_t)j * k] = 0.0;
             }
@@ -1474,35 +676,32 @@ HZGSVD_PRIVATE int hzgsvd__lz_cholesky(hzgsvd__lz_planes a, int k)
  * QR of the slab it keeps exact zeros, so a bordered column never couples with a caller's column.
  * Returns -1, the first column that vanished, or -2 when the m x k copy cannot be allocated (a rare
  * path: the copy is not part of the engine's scratch). */
-HZGSVD_PRIVATE int hzgsvd__lz_mgs_factor(hzgsvd__lz_planes y, int m, const int *cols, int k, hzgsvd__lz_planes a)
+HZGSVD_PRIVATE int hzgsvd__lcpu_mgs_factor(hzgsvd__lcpu_planes y, int m, const int *cols, int k, hzgsvd__lcpu_planes a)
 {
-    long double *buf = (long double *)malloc(sizeof(long double) * 2 * (size_t)m * k);
+    const int np = y.np;
+    long double *buf = (long double *)malloc(sizeof(long double) * np * (size_t)m * k);
     if (!buf) return -2;
-    hzgsvd__lz_planes w;                               /* the copy of the slab */
-    for (int v = 0; v < 2; ++v) w.p[v] = buf + (size_t)v * m * k;
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 2; ++v) a.p[v][e] = 0.0;
-    for (int c = 0; c < k; ++c)
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
+    hzgsvd__lcpu_planes w = y;                           /* the copy of the slab */
+    for (int v = 0; v < np; ++v) w.p[v] = buf + (size_t)v * m * k;
+    for (int v = 0; v < np; ++v) {
+        for (size_t e = 0; e < (size_t)k * k; ++e) a.p[v][e] = 0.0;
+        for (int c = 0; c < k; ++c)
+            for (int r = 0; r < m; ++r) w.p[v][r + (size_t)c * m] = y.p[v][r + (size_t)cols[c] * m];
+    }
     int bad = -1;
     for (int j = 0; j < k && bad < 0; ++j) {
-        const hzgsvd__lz_planes q = hzgsvd__lz_at(w, (size_t)j * m);
-        const long double nrm = sqrtl(hzgsvd__lz_nrm2sq(q, m, 0));
+        const hzgsvd__lcpu_planes q = hzgsvd__lcpu_at(w, (size_t)j * m);
+        const long double nrm = sqrtl(hzgsvd__lcpu_nrm2sq(q, m, 0));
         if (!(nrm > 0.0) || isinf(nrm)) { bad = j; break; }
         a.p[0][j + (size_t)j * k] = nrm;
-        for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 2; ++v) q.p[v][r] /= nrm;
+        for (int v = 0; v < np; ++v)
+            for (int r = 0; r < m; ++r) q.p[v][r] /= nrm;
         for (int c = j + 1; c < k; ++c) {       /* r_jc = q_j^H x_c, x_c -= q_j r_jc */
-            const hzgsvd__lz_planes x = hzgsvd__lz_at(w, (size_t)c * m);
+            const hzgsvd__lcpu_planes x = hzgsvd__lcpu_at(w, (size_t)c * m);
             long double s[2];
-            hzgsvd__lz_dot(q, x, m, 0, s);
-            for (int v = 0; v < 2; ++v) a.p[v][j + (size_t)c * k] = s[v];
-            for (int r = 0; r < m; ++r) {
-                long double nq[2];                 /* -q_j(r) */
-                for (int v = 0; v < 2; ++v) nq[v] = -q.p[v][r];
-                hzgsvd__lz_madd(nq, s, x, r);
-            }
+            hzgsvd__lcpu_dot(q, x, m, 0, s);
+            for (int v = 0; v < np; ++v) a.p[v][j + (size_t)c * k] = s[v];
+            hzgsvd__lcpu_axpy(q, 1, s, x, m);
         }
     }
     free(buf);
@@ -1510,55 +709,33 @@ HZGSVD_PRIVATE int hzgsvd__lz_mgs_factor(hzgsvd__lz_planes y, int m, const int *
 }
 
 /* Outcome of one pivot block pair. */
-typedef struct hzgsvd__lz_pair_result {
+typedef struct hzgsvd__lcpu_pair_result {
     unsigned long long all, big;
     int fail;                       /* 0; 1 F's pivot block could not be factored (Cholesky, then MGS); 2 G's;
                                      * 3 a 2x2 B-hat not positive definite; 4 no memory for the MGS copy */
     int fail_col;                   /* local column (0..2w-1) where it failed */
     int tiny;                       /* the failed column's squared norm is below 2^(-2 RESOLVE): out of range, not rank */
-} hzgsvd__lz_pair_result;
-
-/* Gram matrix (lower triangle) of the 2w columns cols[] of Y (m rows, ld m) into a (k x k). */
-HZGSVD_PRIVATE void hzgsvd__lz_gram(hzgsvd__lz_planes y, int m, const int *cols, int k, hzgsvd__lz_planes a)
-{
-    for (int j = 0; j < k; ++j)
-        for (int i = j; i < k; ++i) {
-            long double d[2];
-            hzgsvd__lz_dot(hzgsvd__lz_at(y, (size_t)cols[i] * m), hzgsvd__lz_at(y, (size_t)cols[j] * m), m, 0, d);
-            for (int v = 0; v < 2; ++v) a.p[v][i + (size_t)j * k] = d[v];
-        }
-}
+} hzgsvd__lcpu_pair_result;
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__lz_postmultiply(hzgsvd__lz_planes y, int m, const int *cols, int k, const hzgsvd__lz_scratch *s)
+HZGSVD_PRIVATE void hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_planes y, int m, const int *cols, int k, const hzgsvd__lcpu_scratch *s)
 {
-    const int R = hzgsvd__lz_ROWS;
+    const int R = hzgsvd__lcpu_ROWS, np = y.np;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
-            const hzgsvd__lz_planes src = hzgsvd__lz_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 2; ++v) s->X.p[v][r + c * R] = src.p[v][r];
+            const hzgsvd__lcpu_planes src = hzgsvd__lcpu_at(y, (size_t)cols[c] * m + r0);
+            for (int v = 0; v < np; ++v)
+                for (int r = 0; r < rows; ++r) s->X.p[v][r + c * R] = src.p[v][r];
+        }
+        for (int c = 0; c < k; ++c) {   /* column c of the product: the k columns of the chunk times Z-hat(:, c) */
+            if (np == 2) hzgsvd__lz_combine(s->X, R, hzgsvd__lcpu_at(s->H, (size_t)c * k), k, hzgsvd__lcpu_at(s->O, (size_t)c * R), rows);
+            else hzgsvd__ld_combine(s->X, R, hzgsvd__lcpu_at(s->H, (size_t)c * k), k, hzgsvd__lcpu_at(s->O, (size_t)c * R), rows);
         }
         for (int c = 0; c < k; ++c) {
-            const hzgsvd__lz_planes o = hzgsvd__lz_at(s->O, (size_t)c * R);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 2; ++v) o.p[v][r] = 0.0;
-            for (int i = 0; i < k; ++i) {
-                long double z[2];                  /* Z-hat(i, c) */
-                for (int v = 0; v < 2; ++v) z[v] = s->H.p[v][i + (size_t)c * k];
-                const hzgsvd__lz_planes x = hzgsvd__lz_at(s->X, (size_t)i * R);
-                for (int r = 0; r < rows; ++r) {
-                    long double xe[2];
-                    for (int v = 0; v < 2; ++v) xe[v] = x.p[v][r];
-                    hzgsvd__lz_madd(xe, z, o, r);
-                }
-            }
-        }
-        for (int c = 0; c < k; ++c) {
-            const hzgsvd__lz_planes dst = hzgsvd__lz_at(y, (size_t)cols[c] * m + r0);
-            for (int r = 0; r < rows; ++r)
-                for (int v = 0; v < 2; ++v) dst.p[v][r] = s->O.p[v][r + c * R];
+            const hzgsvd__lcpu_planes dst = hzgsvd__lcpu_at(y, (size_t)cols[c] * m + r0);
+            for (int v = 0; v < np; ++v)
+                for (int r = 0; r < rows; ++r) dst.p[v][r] = s->O.p[v][r + c * R];
         }
     }
 }
@@ -1567,41 +744,42 @@ HZGSVD_PRIVATE void hzgsvd__lz_postmultiply(hzgsvd__lz_planes y, int m, const in
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
  * column's square underflowed) and returns 1. */
-HZGSVD_PRIVATE int hzgsvd__lz_factor(hzgsvd__lz_planes y, int m, const int *cols, int k, int which, hzgsvd__lz_planes a, hzgsvd__lz_pair_result *res)
+HZGSVD_PRIVATE int hzgsvd__lcpu_factor(hzgsvd__lcpu_planes y, int m, const int *cols, int k, int which, hzgsvd__lcpu_planes a, hzgsvd__lcpu_pair_result *res)
 {
-    hzgsvd__lz_gram(y, m, cols, k, a);
-    int c = hzgsvd__lz_cholesky(a, k);
-    if (c >= 0) c = hzgsvd__lz_mgs_factor(y, m, cols, k, a);
+    if (y.np == 2) hzgsvd__lz_gram(y, m, cols, k, a);
+    else hzgsvd__ld_gram(y, m, cols, k, a);
+    int c = hzgsvd__lcpu_cholesky(a, k);
+    if (c >= 0) c = hzgsvd__lcpu_mgs_factor(y, m, cols, k, a);
     if (c == -1) return 0;
     if (c == -2) { res->fail = 4; return 1; }
     res->fail = which; res->fail_col = c;
-    res->tiny = hzgsvd__lz_nrm2sq(hzgsvd__lz_at(y, (size_t)cols[c] * m), m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
+    res->tiny = hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_at(y, (size_t)cols[c] * m), m, 0) < ldexpl(1.0, -2 * HZGSVD__RANGE_RESOLVE);
     return 1;
 }
 
 /* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
-HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mats *M, const int *cols, int k,
+HZGSVD_PRIVATE hzgsvd__lcpu_pair_result hzgsvd__lcpu_block_pair(const hzgsvd__lcpu_mats *M, const int *cols, int k,
                                                   const int *inner, int inner_steps, int max_inner,
-                                                  int variant, int sort, long double tol, const hzgsvd__lz_scratch *s)
+                                                  int variant, int sort, long double tol, const hzgsvd__lcpu_scratch *s)
 {
-    hzgsvd__lz_pair_result res = {0, 0, 0, -1, 0};
+    hzgsvd__lcpu_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    const hzgsvd__lz_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
+    const hzgsvd__lcpu_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
     /* Subphases 1 and 2: F-hat, G-hat */
-    if (hzgsvd__lz_factor(hzgsvd__lz_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
-    if (hzgsvd__lz_factor(hzgsvd__lz_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
+    if (hzgsvd__lcpu_factor(hzgsvd__lcpu_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
+    if (hzgsvd__lcpu_factor(hzgsvd__lcpu_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
 
     /* Subphase 3: Z-hat_0 (prescaling by 1/||g-hat_j|| in variants 0, 1, 4, 5), then the sweeps */
-    for (size_t e = 0; e < (size_t)k * k; ++e)
-        for (int v = 0; v < 2; ++v) Zh.p[v][e] = 0.0;
+    for (int v = 0; v < Zh.np; ++v)
+        for (size_t e = 0; e < (size_t)k * k; ++e) Zh.p[v][e] = 0.0;
     for (int j = 0; j < k; ++j) {
         long double zj = 1.0;
         if (!resc) {
-            const long double b = hzgsvd__lz_nrm2sq(hzgsvd__lz_at(Gh, (size_t)j * k), k, enh);
+            const long double b = hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_at(Gh, (size_t)j * k), k, enh);
             if (b != 1.0) {
                 zj = hzgsvd__lrsqrt_rn(b);
-                hzgsvd__lz_scale(hzgsvd__lz_at(Fh, (size_t)j * k), k, zj);
-                hzgsvd__lz_scale(hzgsvd__lz_at(Gh, (size_t)j * k), k, zj);
+                hzgsvd__lcpu_scale(hzgsvd__lcpu_at(Fh, (size_t)j * k), k, zj);
+                hzgsvd__lcpu_scale(hzgsvd__lcpu_at(Gh, (size_t)j * k), k, zj);
             }
         }
         Zh.p[0][j + (size_t)j * k] = zj;
@@ -1613,30 +791,31 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
             const int *pq = inner + (size_t)step * k;      /* k/2 pairs */
             for (int pos = 0; pos < k / 2; ++pos) {
                 const int p = pq[2 * pos], q = pq[2 * pos + 1];
-                const hzgsvd__lz_planes fp = hzgsvd__lz_at(Fh, (size_t)p * k), fq = hzgsvd__lz_at(Fh, (size_t)q * k);
-                const hzgsvd__lz_planes gp = hzgsvd__lz_at(Gh, (size_t)p * k), gq = hzgsvd__lz_at(Gh, (size_t)q * k);
+                const hzgsvd__lcpu_planes fp = hzgsvd__lcpu_at(Fh, (size_t)p * k), fq = hzgsvd__lcpu_at(Fh, (size_t)q * k);
+                const hzgsvd__lcpu_planes gp = hzgsvd__lcpu_at(Gh, (size_t)p * k), gq = hzgsvd__lcpu_at(Gh, (size_t)q * k);
                 long double apq[2], bpq[2];
-                const long double app = hzgsvd__lz_nrm2sq(fp, k, enh), aqq = hzgsvd__lz_nrm2sq(fq, k, enh);
-                hzgsvd__lz_dot(fp, fq, k, enh, apq);
-                hzgsvd__lz_dot(gp, gq, k, enh, bpq);
-                const long double bpp = resc ? hzgsvd__lz_nrm2sq(gp, k, enh) : 1.0;
-                const long double bqq = resc ? hzgsvd__lz_nrm2sq(gq, k, enh) : 1.0;
-                const hzgsvd__lrot rot = hzgsvd__lz_rot(app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
+                const long double app = hzgsvd__lcpu_nrm2sq(fp, k, enh), aqq = hzgsvd__lcpu_nrm2sq(fq, k, enh);
+                hzgsvd__lcpu_dot(fp, fq, k, enh, apq);
+                hzgsvd__lcpu_dot(gp, gq, k, enh, bpq);
+                const long double bpp = resc ? hzgsvd__lcpu_nrm2sq(gp, k, enh) : 1.0;
+                const long double bqq = resc ? hzgsvd__lcpu_nrm2sq(gq, k, enh) : 1.0;
+                const hzgsvd__lrot rot = hzgsvd__lcpu_rot(Fh.np, app, aqq, apq, bpp, bqq, bpq, variant, sort, tol);
                 if (rot.fail) { res.fail = 3; res.fail_col = p; return res; }
                 int swap = rot.swap;
                 if (rot.transform) {
                     ++s_all;
                     s_big += (unsigned long long)rot.big;
-                    hzgsvd__lz_apply(&rot, Fh, k, p, q);
-                    hzgsvd__lz_apply(&rot, Gh, k, p, q);
-                    hzgsvd__lz_apply(&rot, Zh, k, p, q);
-                    swap = hzgsvd__lz_swap_after(swap, sort, fp, fq, k, enh);
+                    hzgsvd__lcpu_apply(&rot, Fh, k, p, q);
+                    hzgsvd__lcpu_apply(&rot, Gh, k, p, q);
+                    hzgsvd__lcpu_apply(&rot, Zh, k, p, q);
+                    if (Fh.np == 2)         /* complex rotations leave the swap to the new column norms */
+                        swap = hzgsvd__lzswap(sort, hzgsvd__lcpu_nrm2sq(fp, k, enh), hzgsvd__lcpu_nrm2sq(fq, k, enh));
                 }
                 moved |= rot.transform | swap;
                 if (swap) {
-                    hzgsvd__lz_swap_cols(Fh, k, p, q, k);
-                    hzgsvd__lz_swap_cols(Gh, k, p, q, k);
-                    hzgsvd__lz_swap_cols(Zh, k, p, q, k);
+                    hzgsvd__lcpu_swap_cols(Fh, k, p, q, k);
+                    hzgsvd__lcpu_swap_cols(Gh, k, p, q, k);
+                    hzgsvd__lcpu_swap_cols(Zh, k, p, q, k);
                 }
             }
         }
@@ -1650,18 +829,18 @@ HZGSVD_PRIVATE hzgsvd__lz_pair_result hzgsvd__lz_block_pair(const hzgsvd__lz_mat
     if (!moved) return res;
     /* Z-tilde = Z-hat Theta: columns scaled so that ||f-hat_j||^2 + ||g-hat_j||^2 = 1 (section 2.4) */
     for (int j = 0; j < k; ++j) {
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(hzgsvd__lz_at(Fh, (size_t)j * k), k, enh) + hzgsvd__lz_nrm2sq(hzgsvd__lz_at(Gh, (size_t)j * k), k, enh));
-        if (t != 1.0) hzgsvd__lz_scale(hzgsvd__lz_at(Zh, (size_t)j * k), k, t);
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_at(Fh, (size_t)j * k), k, enh) + hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_at(Gh, (size_t)j * k), k, enh));
+        if (t != 1.0) hzgsvd__lcpu_scale(hzgsvd__lcpu_at(Zh, (size_t)j * k), k, t);
     }
     /* Subphase 4: the three post-multiplications */
-    hzgsvd__lz_postmultiply(hzgsvd__lz_mat(M, 0), M->mf, cols, k, s);
-    hzgsvd__lz_postmultiply(hzgsvd__lz_mat(M, 1), M->mg, cols, k, s);
-    hzgsvd__lz_postmultiply(hzgsvd__lz_mat(M, 2), M->nz, cols, k, s);
+    hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_mat(M, 0), M->mf, cols, k, s);
+    hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_mat(M, 1), M->mg, cols, k, s);
+    hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_mat(M, 2), M->nz, cols, k, s);
     return res;
 }
 
 /* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
-HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int nthreads)
+HZGSVD_PRIVATE void hzgsvd__lcpu_rescale_z(const hzgsvd__lcpu_mats *M, int enh, int nthreads)
 {
     (void)nthreads;
     const long double tol_t = (long double)(M->mf > M->mg ? M->mf : M->mg) * HZGSVD__LU;
@@ -1669,32 +848,34 @@ HZGSVD_PRIVATE void hzgsvd__lz_rescale_z(const hzgsvd__lz_mats *M, int enh, int 
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__lz_planes f = hzgsvd__lz_col(M, 0, j), g = hzgsvd__lz_col(M, 1, j);
-        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(f, M->mf, enh) + hzgsvd__lz_nrm2sq(g, M->mg, enh));
-        if (t != 1.0) hzgsvd__lz_scale(hzgsvd__lz_col(M, 2, j), M->nz, t);
+        const hzgsvd__lcpu_planes f = hzgsvd__lcpu_col(M, 0, j), g = hzgsvd__lcpu_col(M, 1, j);
+        const long double t = hzgsvd__lrsqrt_rn(hzgsvd__lcpu_nrm2sq(f, M->mf, enh) + hzgsvd__lcpu_nrm2sq(g, M->mg, enh));
+        if (t != 1.0) hzgsvd__lcpu_scale(hzgsvd__lcpu_col(M, 2, j), M->nz, t);
         /* The block step normalises with the column norms of its factors; where those were off (an
          * ill-conditioned block: |t - 1| up to 45000 u measured) scaling Z alone would break
          * F_work = F Z, and the residual with it.  Then F and G are scaled too; ordinary blocks
          * leave |t - 1| at a few u, below the threshold: bitwise unchanged. */
         if (fabsl(t - 1.0) > tol_t) {
-            hzgsvd__lz_scale(f, M->mf, t);
-            hzgsvd__lz_scale(g, M->mg, t);
+            hzgsvd__lcpu_scale(f, M->mf, t);
+            hzgsvd__lcpu_scale(g, M->mg, t);
         }
     }
 }
 
-/* Checks on the caller's arrays that need their values: finite entries, no zero column; in the same
- * pass e[j], the exponent (frexp) of the largest |entry| of column j (complex: of either part), for the range plan. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
+/* Checks on the caller's arrays (np reals an element, interleaved) that need their values: finite
+ * entries, no zero column; in the same pass e[j], the exponent (frexp) of the largest |entry| of
+ * column j (complex: of either part), for the range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_check_values(const long double *Y, int m, int n, int ld, int np, const char *name, int *e, hzgsvd_info *info)
 {
     for (int j = 0; j < n; ++j) {
         long double top = 0.0;
         for (int r = 0; r < m; ++r) {
-            const long double vr = Y[2 * (r + (size_t)j * ld)], vi = Y[2 * (r + (size_t)j * ld) + 1];
-            if (!isfinite(vr) || !isfinite(vi))
-                return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, (double)vr, (double)vi);
-            if (fabsl(vr) > top) top = fabsl(vr);
-            if (fabsl(vi) > top) top = fabsl(vi);
+            const long double *y = Y + np * (r + (size_t)j * ld);
+            if (!isfinite(y[0]) || !isfinite(y[np - 1]))
+                return np == 2 ? hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = (%g, %g) is not finite", name, r + 1, j + 1, (double)y[0], (double)y[1])
+                               : hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) = %g is not finite", name, r + 1, j + 1, (double)y[0]);
+            for (int v = 0; v < np; ++v)
+                if (fabsl(y[v]) > top) top = fabsl(y[v]);
         }
         if (top == 0.0)
             return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s has a zero column (column %d): not of full column rank", name, j + 1);
@@ -1704,52 +885,41 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_check_values(const long double *Y, int m
 }
 
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c). */
-HZGSVD_PRIVATE void hzgsvd__lz_range_shift(const hzgsvd__lz_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
+HZGSVD_PRIVATE void hzgsvd__lcpu_range_shift(const hzgsvd__lcpu_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c)
 {
     if (!rg->active) return;
-    const hzgsvd__lz_planes f = hzgsvd__lz_col(M, 0, j), g = hzgsvd__lz_col(M, 1, j);
-    hzgsvd__lz_scale_pow2(f.p[0], f.p[1], m_f, rg->shift_f + c);
-    hzgsvd__lz_scale_pow2(g.p[0], g.p[1], m_g, rg->shift_g + c);
+    const hzgsvd__lcpu_planes f = hzgsvd__lcpu_col(M, 0, j), g = hzgsvd__lcpu_col(M, 1, j);
+    hzgsvd__lcpu_scale_pow2(f, m_f, rg->shift_f + c);
+    hzgsvd__lcpu_scale_pow2(g, m_g, rg->shift_g + c);
 }
 
 /* Column j of the working F and G (first m_f, m_g rows) scaled by the range plan (column shift c),
  * and its norms nf, ng for the rank test.  Returns 0, or 1 (F) / 2 (G) where that column is below
  * what the engine resolves (hzgsvd__range_fail_input). */
-HZGSVD_PRIVATE int hzgsvd__lz_range_column(const hzgsvd__lz_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
+HZGSVD_PRIVATE int hzgsvd__lcpu_range_column(const hzgsvd__lcpu_mats *M, int j, int m_f, int m_g, const hzgsvd__range *rg, int c, long double *nf, long double *ng)
 {
-    hzgsvd__lz_range_shift(M, j, m_f, m_g, rg, c);
-    *nf = sqrtl(hzgsvd__lz_nrm2sq(hzgsvd__lz_col(M, 0, j), m_f, 0));
-    *ng = sqrtl(hzgsvd__lz_nrm2sq(hzgsvd__lz_col(M, 1, j), m_g, 0));
+    hzgsvd__lcpu_range_shift(M, j, m_f, m_g, rg, c);
+    *nf = sqrtl(hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_col(M, 0, j), m_f, 0));
+    *ng = sqrtl(hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_col(M, 1, j), m_g, 0));
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
     return *nf < resolve ? 1 : *ng < resolve ? 2 : 0;
 }
 
 /* Copy a caller's matrix (complex: interleaved) into a working one (m rows, ld_w >= m; rows m.. stay zero). */
-HZGSVD_PRIVATE void hzgsvd__lz_load_planes(const long double *Y, int m, int n, int ld, hzgsvd__lz_planes w, int ldw)
+HZGSVD_PRIVATE void hzgsvd__lcpu_load_planes(const long double *Y, int m, int n, int ld, hzgsvd__lcpu_planes w, int ldw)
 {
+    const int np = w.np;
     for (int j = 0; j < n; ++j)
         for (int r = 0; r < m; ++r)
-            for (int v = 0; v < 2; ++v) w.p[v][r + (size_t)j * ldw] = Y[2 * (r + (size_t)j * ld) + v];
+            for (int v = 0; v < np; ++v) w.p[v][r + (size_t)j * ldw] = Y[np * (r + (size_t)j * ld) + v];
 }
 
 /* Write working column jw (first m rows) to the caller's column jc. */
-HZGSVD_PRIVATE void hzgsvd__lz_store_planes(long double *Y, int ld, int jc, hzgsvd__lz_planes w, int ldw, int jw, int m)
+HZGSVD_PRIVATE void hzgsvd__lcpu_store_planes(long double *Y, int ld, int jc, hzgsvd__lcpu_planes w, int ldw, int jw, int m)
 {
+    const int np = w.np;
     for (int r = 0; r < m; ++r)
-        for (int v = 0; v < 2; ++v) Y[2 * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
-}
-
-/* The same two for callers that hold the planes apart (the distributed engine's adapters). */
-HZGSVD_PRIVATE void hzgsvd__lz_load(const long double *Y, int m, int n, int ld, long double *wr, long double *wi, int ldw)
-{
-    const hzgsvd__lz_planes w = { { wr, wi } };
-    hzgsvd__lz_load_planes(Y, m, n, ld, w, ldw);
-}
-
-HZGSVD_PRIVATE void hzgsvd__lz_store_col(long double *Y, int ld, int jc, long double *wr, long double *wi, int ldw, int jw, int m)
-{
-    const hzgsvd__lz_planes w = { { wr, wi } };
-    hzgsvd__lz_store_planes(Y, ld, jc, w, ldw, jw, m);
+        for (int v = 0; v < np; ++v) Y[np * (r + (size_t)jc * ld) + v] = w.p[v][r + (size_t)jw * ldw];
 }
 
 /* Numerical rank test after the iteration (docs/NUMERICS.md): ||F z_j|| = sigma_f_j must stay
@@ -1757,12 +927,12 @@ HZGSVD_PRIVATE void hzgsvd__lz_store_col(long double *Y, int ld, int jc, long do
  * for G).  The measure is invariant under column scaling, as the method is, so graded matrices
  * pass; exactly dependent columns land at the rounding level and fail.  z: working column j
  * (first n rows); nf, ng: the column norms of the (range-scaled) input F', G'.  Returns 0, 1 (F) or 2 (G). */
-HZGSVD_PRIVATE int hzgsvd__lz_degenerate(hzgsvd__lz_planes z, int n, const long double *nf, const long double *ng,
+HZGSVD_PRIVATE int hzgsvd__lcpu_degenerate(hzgsvd__lcpu_planes z, int n, const long double *nf, const long double *ng,
                                     long double sf, long double sg, long double tol_f, long double tol_g)
 {
     long double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const long double a = hzgsvd__lz_abs(z, k);
+        const long double a = hzgsvd__lcpu_abs(z, k);
         af = hzgsvd__lfma(a, nf[k], af);
         ag = hzgsvd__lfma(a, ng[k], ag);
     }
@@ -1772,54 +942,55 @@ HZGSVD_PRIVATE int hzgsvd__lz_degenerate(hzgsvd__lz_planes z, int n, const long 
 }
 
 /* Working matrices: one zeroed allocation for F, G and Z, plane after plane (the real parts of all three first). */
-HZGSVD_PRIVATE int hzgsvd__lz_mats_alloc(hzgsvd__lz_mats *M, int mf, int mg, int nz, int nc)
+HZGSVD_PRIVATE int hzgsvd__lcpu_mats_alloc(hzgsvd__lcpu_mats *M, int mf, int mg, int nz, int nc, int np)
 {
     const size_t per_plane = (size_t)mf * nc + (size_t)mg * nc + (size_t)nz * nc;
-    long double *dp = (long double *)calloc(2 * per_plane, sizeof(long double));
-    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc;
+    long double *dp = (long double *)calloc(np * per_plane, sizeof(long double));
+    M->mf = mf; M->mg = mg; M->nz = nz; M->nc = nc; M->np = np;
+    M->Fi = M->Gi = M->Zi = NULL;
     if (!dp) return -1;
     M->Fr = dp; M->Gr = M->Fr + (size_t)mf * nc; M->Zr = M->Gr + (size_t)mg * nc;
-    M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc;
+    if (np == 2) { M->Fi = dp + per_plane; M->Gi = M->Fi + (size_t)mf * nc; M->Zi = M->Gi + (size_t)mg * nc; }
     return 0;
 }
 
-HZGSVD_PRIVATE void hzgsvd__lz_mats_free(hzgsvd__lz_mats *M) { free(M->Fr); M->Fr = NULL; }
+HZGSVD_PRIVATE void hzgsvd__lcpu_mats_free(hzgsvd__lcpu_mats *M) { free(M->Fr); M->Fr = NULL; }
 
 /* n = 1 (paper section 2): U = F/||F||, V = G/||G||, Z = 1/sqrtl(||F||^2 + ||G||^2), on the
  * range-scaled columns (col0: the column shift of the plan rg). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F, long double *G, long double *Z,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_gsvd_n1(int np, int m_f, int m_g, long double *F, long double *G, long double *Z,
                                            long double *sigma_f, long double *sigma_g, long double *sigma, int enh,
                                            const hzgsvd__range *rg, int col0, hzgsvd_info *info)
 {
-    hzgsvd__lz_mats M;                    /* the one column of F and G (no Z) */
-    if (hzgsvd__lz_mats_alloc(&M, m_f, m_g, 0, 1) != 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * 2 * ((size_t)m_f + (size_t)m_g));
-    const hzgsvd__lz_planes f = hzgsvd__lz_mat(&M, 0), g = hzgsvd__lz_mat(&M, 1);
-    hzgsvd__lz_load_planes(F, m_f, 1, m_f, f, m_f);
-    hzgsvd__lz_load_planes(G, m_g, 1, m_g, g, m_g);
-    hzgsvd__lz_range_shift(&M, 0, m_f, m_g, rg, col0);
-    const long double nf2 = hzgsvd__lz_nrm2sq(f, m_f, enh);
-    const long double ng2 = hzgsvd__lz_nrm2sq(g, m_g, enh);
+    hzgsvd__lcpu_mats M;                    /* the one column of F and G (no Z) */
+    if (hzgsvd__lcpu_mats_alloc(&M, m_f, m_g, 0, 1, np) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(long double) * np * ((size_t)m_f + (size_t)m_g));
+    const hzgsvd__lcpu_planes f = hzgsvd__lcpu_mat(&M, 0), g = hzgsvd__lcpu_mat(&M, 1);
+    hzgsvd__lcpu_load_planes(F, m_f, 1, m_f, f, m_f);
+    hzgsvd__lcpu_load_planes(G, m_g, 1, m_g, g, m_g);
+    hzgsvd__lcpu_range_shift(&M, 0, m_f, m_g, rg, col0);
+    const long double nf2 = hzgsvd__lcpu_nrm2sq(f, m_f, enh);
+    const long double ng2 = hzgsvd__lcpu_nrm2sq(g, m_g, enh);
     const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
     const long double sf1 = sqrtl(nf2) * rho, sg1 = sqrtl(ng2) * rho, s1 = sqrtl(nf2) * hzgsvd__lrsqrt_rn(ng2);
     if (!isfinite(rho) || !isfinite(s1) || !(sf1 > 0.0) || !(sg1 > 0.0)) {
-        hzgsvd__lz_mats_free(&M);
+        hzgsvd__lcpu_mats_free(&M);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "n = 1: ||F'||^2 = %g, ||G'||^2 = %g out of range after range scaling", (double)nf2, (double)ng2);
     }
     long double sf, sg, s, zm;
     int ze;
-    const int out = hzgsvd__lz_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
-    hzgsvd__lz_scale(f, m_f, hzgsvd__lrsqrt_rn(nf2));
-    hzgsvd__lz_scale(g, m_g, hzgsvd__lrsqrt_rn(ng2));
-    hzgsvd__lz_store_planes(F, m_f, 0, f, m_f, 0, m_f);
-    hzgsvd__lz_store_planes(G, m_g, 0, g, m_g, 0, m_g);
+    const int out = hzgsvd__lcpu_range_sigma(rg, sf1, sg1, s1, &sf, &sg, &s, &zm, &ze);
+    hzgsvd__lcpu_scale(f, m_f, hzgsvd__lrsqrt_rn(nf2));
+    hzgsvd__lcpu_scale(g, m_g, hzgsvd__lrsqrt_rn(ng2));
+    hzgsvd__lcpu_store_planes(F, m_f, 0, f, m_f, 0, m_f);
+    hzgsvd__lcpu_store_planes(G, m_g, 0, g, m_g, 0, m_g);
     Z[0] = rho;
-    for (int v = 1; v < 2; ++v) Z[v] = 0.0;
-    const int zbad = rg->active && hzgsvd__lz_range_z_col(Z, 1, &col0, zm, ze);
+    for (int v = 1; v < np; ++v) Z[v] = 0.0;
+    const int zbad = rg->active && hzgsvd__lcpu_range_z_col(Z, 1, &col0, zm, ze, np);
     if (sigma_f) sigma_f[0] = sf;
     if (sigma_g) sigma_g[0] = sg;
     if (sigma) sigma[0] = s;
-    hzgsvd__lz_mats_free(&M);
+    hzgsvd__lcpu_mats_free(&M);
     if (info) info->outputs_written = 1;
     if (out || zbad)
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "n = 1: %s = %g is outside the double range (2^%d ||F|| / ||G|| with ||F|| / ||G|| = %g)",
@@ -1830,24 +1001,24 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd_n1(int m_f, int m_g, long double *F
 /* What one run of the blocked algorithm over nc columns needs besides the matrices: the strategy
  * tables of the block level (over nc / w block columns) and the pointwise level, per-thread scratch,
  * the per-pair results of a step, and the settings. */
-typedef struct hzgsvd__lz_engine {
-    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads;
+typedef struct hzgsvd__lcpu_engine {
+    int w, k, nblk, outer_steps, inner_steps, max_inner, variant, enh, sort, nthreads, np;
     long double tol;
     int *outer, *inner;
-    hzgsvd__lz_scratch *scr;
-    hzgsvd__lz_pair_result *pres;
+    hzgsvd__lcpu_scratch *scr;
+    hzgsvd__lcpu_pair_result *pres;
     char *mem;
-} hzgsvd__lz_engine;
+} hzgsvd__lcpu_engine;
 
-HZGSVD_PRIVATE void hzgsvd__lz_engine_free(hzgsvd__lz_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
+HZGSVD_PRIVATE void hzgsvd__lcpu_engine_free(hzgsvd__lcpu_engine *E) { free(E->mem); free(E->scr); E->mem = NULL; E->scr = NULL; }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_engine_init(hzgsvd__lz_engine *E, int nc, const hzgsvd_options *o, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_engine_init(hzgsvd__lcpu_engine *E, int nc, int np, const hzgsvd_options *o, hzgsvd_info *info)
 {
     E->w = o->block_width; E->k = 2 * E->w; E->nblk = nc / E->w;
     E->variant = o->variant; E->enh = HZGSVD__VAR_ENHANCED(o->variant); E->sort = o->sort;
     E->max_inner = (o->blocking == HZGSVD_BLOCKING_FB) ? 30 : 1;
     E->tol = hzgsvd__lortho_tol(E->k);
-    E->mem = NULL; E->scr = NULL;
+    E->mem = NULL; E->scr = NULL; E->np = np;
 #ifdef _OPENMP
     E->nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
     /* a step has nblk / 2 independent block pairs: more threads only cost scratch (results are
@@ -1861,31 +1032,34 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_engine_init(hzgsvd__lz_engine *E, int nc
     E->inner_steps = hzgsvd__strategy_nsteps(o->inner, k);
     if (E->outer_steps < 1 || E->inner_steps < 1)
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy for %d block columns / order %d", E->nblk, k);
-    const size_t n_scr = 2 * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__lz_ROWS * k);
+    const size_t n_scr = np * (3 * (size_t)k * k + 2 * (size_t)hzgsvd__lcpu_ROWS * k);
     const size_t bytes = sizeof(long double) * n_scr * (size_t)E->nthreads
                        + sizeof(int) * ((size_t)E->outer_steps * E->nblk + (size_t)E->inner_steps * k + 1)
-                       + (sizeof(hzgsvd__lz_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double);
+                       + (sizeof(hzgsvd__lcpu_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double);
     E->mem = (char *)calloc(1, bytes);
-    E->scr = (hzgsvd__lz_scratch *)malloc(sizeof(hzgsvd__lz_scratch) * (size_t)E->nthreads);
+    E->scr = (hzgsvd__lcpu_scratch *)malloc(sizeof(hzgsvd__lcpu_scratch) * (size_t)E->nthreads);
     if (!E->mem || !E->scr) {
-        hzgsvd__lz_engine_free(E);
+        hzgsvd__lcpu_engine_free(E);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of engine scratch", bytes);
     }
     /* the per-pair results first (8-byte aligned), then the reals (aligned for long double), then the ints */
-    E->pres = (hzgsvd__lz_pair_result *)E->mem;
-    long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__lz_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
-    for (int t = 0; t < E->nthreads; ++t)
-        for (int v = 0; v < 2; ++v) {       /* per thread: the real planes, then the imaginary ones */
-            E->scr[t].A.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].B.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].H.p[v] = dp; dp += (size_t)k * k;
-            E->scr[t].X.p[v] = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
-            E->scr[t].O.p[v] = dp; dp += (size_t)hzgsvd__lz_ROWS * k;
+    E->pres = (hzgsvd__lcpu_pair_result *)E->mem;
+    long double *dp = (long double *)(E->mem + (sizeof(hzgsvd__lcpu_pair_result) * (size_t)(E->nblk / 2 + 1) + sizeof(long double) - 1) / sizeof(long double) * sizeof(long double));
+    for (int t = 0; t < E->nthreads; ++t) {
+        hzgsvd__lcpu_scratch *S = &E->scr[t];
+        S->A.np = S->B.np = S->H.np = S->X.np = S->O.np = np;
+        for (int v = 0; v < np; ++v) {           /* per thread: the real planes, then the imaginary ones */
+            S->A.p[v] = dp; dp += (size_t)k * k;
+            S->B.p[v] = dp; dp += (size_t)k * k;
+            S->H.p[v] = dp; dp += (size_t)k * k;
+            S->X.p[v] = dp; dp += (size_t)hzgsvd__lcpu_ROWS * k;
+            S->O.p[v] = dp; dp += (size_t)hzgsvd__lcpu_ROWS * k;
         }
+    }
     E->outer = (int *)dp;
     E->inner = E->outer + (size_t)E->outer_steps * E->nblk;
     if (hzgsvd__strategy_fill(o->outer, E->nblk, E->outer) != 0 || hzgsvd__inner_table(o->inner, k, E->inner) != 0) {
-        hzgsvd__lz_engine_free(E);
+        hzgsvd__lcpu_engine_free(E);
         return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "strategy tables for %d block columns / order %d", E->nblk, k);
     }
     return HZGSVD_SUCCESS;
@@ -1894,7 +1068,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_engine_init(hzgsvd__lz_engine *E, int nc
 /* initFGZ (section 3.3): unit norms of G's columns (variants 0, 1, 4, 5) and Z = the scaling, put in
  * row zrow(j) of local column j: zrow(j) = row0 + j for j < half, row1 + j - half after (the logical
  * column of a stripe, section 4.2; one process: half = nc, row0 = 0).  Z must be zero. */
-HZGSVD_PRIVATE void hzgsvd__lz_init_fgz(const hzgsvd__lz_mats *M, const hzgsvd__lz_engine *E, int half, int row0, int row1)
+HZGSVD_PRIVATE void hzgsvd__lcpu_init_fgz(const hzgsvd__lcpu_mats *M, const hzgsvd__lcpu_engine *E, int half, int row0, int row1)
 {
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
@@ -1902,10 +1076,10 @@ HZGSVD_PRIVATE void hzgsvd__lz_init_fgz(const hzgsvd__lz_mats *M, const hzgsvd__
     for (int j = 0; j < M->nc; ++j) {
         long double zj = 1.0;
         if (!HZGSVD__VAR_RESCALE(E->variant)) {
-            zj = hzgsvd__lrsqrt_rn(hzgsvd__lz_nrm2sq(hzgsvd__lz_col(M, 1, j), M->mg, E->enh));
+            zj = hzgsvd__lrsqrt_rn(hzgsvd__lcpu_nrm2sq(hzgsvd__lcpu_col(M, 1, j), M->mg, E->enh));
             if (zj != 1.0) {
-                hzgsvd__lz_scale(hzgsvd__lz_col(M, 0, j), M->mf, zj);
-                hzgsvd__lz_scale(hzgsvd__lz_col(M, 1, j), M->mg, zj);
+                hzgsvd__lcpu_scale(hzgsvd__lcpu_col(M, 0, j), M->mf, zj);
+                hzgsvd__lcpu_scale(hzgsvd__lcpu_col(M, 1, j), M->mg, zj);
             }
         }
         const int zrow = j < half ? row0 + j : row1 + j - half;
@@ -1917,7 +1091,7 @@ HZGSVD_PRIVATE void hzgsvd__lz_init_fgz(const hzgsvd__lz_mats *M, const hzgsvd__
  * rows of nblk / 2 block pairs; E->outer for a whole sweep).  Adds its transformation counts to
  * *all and *big.  On a pivot failure returns HZGSVD_ERR_RANK_DEFICIENT with a message; gcol (NULL:
  * the identity) maps a local column to the number the message shows. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep_table(const hzgsvd__lz_mats *M, hzgsvd__lz_engine *E, const int *table, int steps, int sweep,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_sweep_table(const hzgsvd__lcpu_mats *M, hzgsvd__lcpu_engine *E, const int *table, int steps, int sweep,
                                                const int *gcol, unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
 {
     const int w = E->w, nblk = E->nblk;
@@ -1936,10 +1110,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep_table(const hzgsvd__lz_mats *M, hz
             int cols[128];                      /* 2w <= 128 column indices */
             const int P = pairs[2 * pos], Q = pairs[2 * pos + 1];
             for (int c = 0; c < w; ++c) { cols[c] = P * w + c; cols[w + c] = Q * w + c; }
-            E->pres[pos] = hzgsvd__lz_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
+            E->pres[pos] = hzgsvd__lcpu_block_pair(M, cols, E->k, E->inner, E->inner_steps, E->max_inner, E->variant, E->sort, E->tol, &E->scr[tid]);
         }
         for (int pos = 0; pos < nblk / 2; ++pos) {   /* fixed order: the first failure is reported */
-            const hzgsvd__lz_pair_result *r = &E->pres[pos];
+            const hzgsvd__lcpu_pair_result *r = &E->pres[pos];
             *all += r->all;
             *big += r->big;
             if (r->fail == 4 && st == HZGSVD_SUCCESS) {
@@ -1966,15 +1140,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep_table(const hzgsvd__lz_mats *M, hz
 }
 
 /* One whole outer sweep (the engine's block-level strategy). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_sweep(const hzgsvd__lz_mats *M, hzgsvd__lz_engine *E, int sweep, const int *gcol,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_sweep(const hzgsvd__lcpu_mats *M, hzgsvd__lcpu_engine *E, int sweep, const int *gcol,
                                          unsigned long long *all, unsigned long long *big, hzgsvd_info *info)
 {
-    return hzgsvd__lz_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
+    return hzgsvd__lcpu_sweep_table(M, E, E->outer, E->outer_steps, sweep, gcol, all, big, info);
 }
 
 /* Final rescale (section 3.4, f = true) of the nc columns: U, V, Sigma_F, Sigma_G, Sigma and Z.
  * Returns the first degenerate column or -1. */
-HZGSVD_PRIVATE int hzgsvd__lz_final_rescale(const hzgsvd__lz_mats *M, const hzgsvd__lz_engine *E, long double *sf, long double *sg, long double *ss)
+HZGSVD_PRIVATE int hzgsvd__lcpu_final_rescale(const hzgsvd__lcpu_mats *M, const hzgsvd__lcpu_engine *E, long double *sf, long double *sg, long double *ss)
 {
     int bad = -1;
     const int enh = E->enh;
@@ -1982,20 +1156,20 @@ HZGSVD_PRIVATE int hzgsvd__lz_final_rescale(const hzgsvd__lz_mats *M, const hzgs
 #pragma omp parallel for schedule(static) num_threads(E->nthreads)
 #endif
     for (int j = 0; j < M->nc; ++j) {
-        const hzgsvd__lz_planes f = hzgsvd__lz_col(M, 0, j), g = hzgsvd__lz_col(M, 1, j), z = hzgsvd__lz_col(M, 2, j);
-        const long double nf2 = hzgsvd__lz_nrm2sq(f, M->mf, enh);
-        const long double ng2 = hzgsvd__lz_nrm2sq(g, M->mg, enh);
+        const hzgsvd__lcpu_planes f = hzgsvd__lcpu_col(M, 0, j), g = hzgsvd__lcpu_col(M, 1, j), z = hzgsvd__lcpu_col(M, 2, j);
+        const long double nf2 = hzgsvd__lcpu_nrm2sq(f, M->mf, enh);
+        const long double ng2 = hzgsvd__lcpu_nrm2sq(g, M->mg, enh);
         const long double rho = hzgsvd__lrsqrt_rn(nf2 + ng2);
         const long double rf = hzgsvd__lrsqrt_rn(nf2), rg = hzgsvd__lrsqrt_rn(ng2);
         sf[j] = sqrtl(nf2) * rho;
         sg[j] = sqrtl(ng2) * rho;
         ss[j] = sqrtl(nf2) * rg;
-        if (rf != 1.0) hzgsvd__lz_scale(f, M->mf, rf);
-        if (rg != 1.0) hzgsvd__lz_scale(g, M->mg, rg);
-        if (rho != 1.0) hzgsvd__lz_scale(z, M->nz, rho);
+        if (rf != 1.0) hzgsvd__lcpu_scale(f, M->mf, rf);
+        if (rg != 1.0) hzgsvd__lcpu_scale(g, M->mg, rg);
+        if (rho != 1.0) hzgsvd__lcpu_scale(z, M->nz, rho);
         if (!(sf[j] > 0.0) || !(sg[j] > 0.0) || !isfinite(ss[j]) || !isfinite(rf) || !isfinite(rg) || !isfinite(rho)) {
 #ifdef _OPENMP
-#pragma omp critical(hzgsvd__lz_bad)
+#pragma omp critical(hzgsvd__lcpu_bad)
 #endif
             { if (bad < 0 || j < bad) bad = j; }
         }
@@ -2005,23 +1179,23 @@ HZGSVD_PRIVATE int hzgsvd__lz_final_rescale(const hzgsvd__lz_mats *M, const hzgs
 
 /* Whether column j of Z (nz rows) is one of the caller's: no entry in the bordered rows n.. (exact
  * zeros: a bordered column never mixes with a real one). */
-HZGSVD_PRIVATE int hzgsvd__lz_real_column(const hzgsvd__lz_mats *M, int j, int n)
+HZGSVD_PRIVATE int hzgsvd__lcpu_real_column(const hzgsvd__lcpu_mats *M, int j, int n)
 {
-    const hzgsvd__lz_planes z = hzgsvd__lz_col(M, 2, j);
+    const hzgsvd__lcpu_planes z = hzgsvd__lcpu_col(M, 2, j);
     for (int r = n; r < M->nz; ++r)
-        for (int v = 0; v < 2; ++v)
+        for (int v = 0; v < z.np; ++v)
             if (z.p[v][r] != 0.0) return 0;
     return 1;
 }
 
 /* The rank test of every output column (docs/NUMERICS.md); order[c] = working column of output c.
  * Returns 0, 1 (F) or 2 (G) and the first failing output column in *col. */
-HZGSVD_PRIVATE int hzgsvd__lz_rank_test(const hzgsvd__lz_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
+HZGSVD_PRIVATE int hzgsvd__lcpu_rank_test(const hzgsvd__lcpu_mats *M, const int *order, int cnt, int n, int m_f, int m_g,
                                    const long double *nf, const long double *ng, const long double *sf, const long double *sg, int *col)
 {
     for (int c = 0; c < cnt; ++c) {
         const int j = order[c];
-        const int d = hzgsvd__lz_degenerate(hzgsvd__lz_col(M, 2, j), n, nf, ng, sf[j], sg[j],
+        const int d = hzgsvd__lcpu_degenerate(hzgsvd__lcpu_col(M, 2, j), n, nf, ng, sf[j], sg[j],
                                        (long double)(m_f > n ? m_f : n) * HZGSVD__LU, (long double)(m_g > n ? m_g : n) * HZGSVD__LU);
         if (d) { *col = c; return d; }
     }
@@ -2030,7 +1204,7 @@ HZGSVD_PRIVATE int hzgsvd__lz_rank_test(const hzgsvd__lz_mats *M, const int *ord
 
 /* Stable descending order of sigma over the selected columns: hzgsvd__sort_desc of the shared
  * host code, in long double (rounding sigma to double first could tie distinct values). */
-HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int n)
+HZGSVD_PRIVATE void hzgsvd__lcpu_sort_desc(const long double *sigma, int *idx, int n)
 {
     for (int i = 1; i < n; ++i) {
         const int k = idx[i];
@@ -2042,79 +1216,79 @@ HZGSVD_PRIVATE void hzgsvd__lz_sort_desc(const long double *sigma, int *idx, int
 
 /* One run's working state: the bordered copies, the engine, and per column the sigmas, the input
  * norms (the rank test), the exponents and shifts of the range plan, the output order. */
-typedef struct hzgsvd__lz_run {
-    hzgsvd__lz_mats M;
-    hzgsvd__lz_engine E;
+typedef struct hzgsvd__lcpu_run {
+    hzgsvd__lcpu_mats M;
+    hzgsvd__lcpu_engine E;
     long double *sig, *sf, *sg, *ss, *nf, *ng;
     int *ints, *ef, *eg, *col, *order;
     hzgsvd__range rg;
     int nb, converged;
-} hzgsvd__lz_run;
+} hzgsvd__lcpu_run;
 
-HZGSVD_PRIVATE void hzgsvd__lz_run_free(hzgsvd__lz_run *R)
+HZGSVD_PRIVATE void hzgsvd__lcpu_run_free(hzgsvd__lcpu_run *R)
 {
     free(R->sig); free(R->ints);
-    hzgsvd__lz_mats_free(&R->M); hzgsvd__lz_engine_free(&R->E);
+    hzgsvd__lcpu_mats_free(&R->M); hzgsvd__lcpu_engine_free(&R->E);
 }
 
 /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
  * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_iterate(hzgsvd__lz_run *R, int m_f, int m_g, int n, const long double *F, int ldf, const long double *G, int ldg,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, int m_f, int m_g, int n, const long double *F, int ldf, const long double *G, int ldg,
                                                const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
-    hzgsvd__lz_mats *M = &R->M;
+    hzgsvd__lcpu_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__lz_load_planes(F, m_f, n, ldf, hzgsvd__lz_mat(M, 0), M->mf);
-    hzgsvd__lz_load_planes(G, m_g, n, ldg, hzgsvd__lz_mat(M, 1), M->mg);
+    hzgsvd__lcpu_load_planes(F, m_f, n, ldf, hzgsvd__lcpu_mat(M, 0), M->mf);
+    hzgsvd__lcpu_load_planes(G, m_g, n, ldg, hzgsvd__lcpu_mat(M, 1), M->mg);
     for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__lz_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        const int low = hzgsvd__lcpu_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
         if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
     }
     for (int j = 0; j < extra; ++j) {
         M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
-    hzgsvd__lz_init_fgz(M, &R->E, nb, 0, 0);
+    hzgsvd__lcpu_init_fgz(M, &R->E, nb, 0, 0);
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__lz_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
+        st = hzgsvd__lcpu_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
         if (sw_big == 0) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__lz_rescale_z(M, enh, R->E.nthreads);
+        hzgsvd__lcpu_rescale_z(M, enh, R->E.nthreads);
     }
     return st;
 }
 
 /* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
  * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_finish(hzgsvd__lz_run *R, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_finish(hzgsvd__lcpu_run *R, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
                                               long double *sigma_f, long double *sigma_g, long double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
                                               hzgsvd__on_deficient mode)
 {
-    const hzgsvd__lz_mats *M = &R->M;
+    const hzgsvd__lcpu_mats *M = &R->M;
     const int nb = R->nb;
     long double *sf = R->sf, *sg = R->sg, *ss = R->ss;
     int *order = R->order;
-    const int bad = hzgsvd__lz_final_rescale(M, &R->E, sf, sg, ss);
+    const int bad = hzgsvd__lcpu_final_rescale(M, &R->E, sf, sg, ss);
     if (bad >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
                             bad + 1, (double)sf[bad], (double)sg[bad]);
     /* The caller's columns are those free of bordering; sorting may have moved them. */
     int cnt = 0;
     for (int j = 0; j < nb; ++j)
-        if (hzgsvd__lz_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+        if (hzgsvd__lcpu_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
     if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    if (o->sort) hzgsvd__lz_sort_desc(ss, order, n);
+    if (o->sort) hzgsvd__lcpu_sort_desc(ss, order, n);
     /* the rank test on the scaled pair (its measure is invariant under the scaling) */
     hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
     for (int c = 0; c < n && out.unresolved_col < 0; ++c)
         if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
-    out.degenerate = hzgsvd__lz_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
+    out.degenerate = hzgsvd__lcpu_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
     if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
                             out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
@@ -2122,11 +1296,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_finish(hzgsvd__lz_run *R, int m_f, i
         const int j = order[c];
         long double sfo, sgo, sso, zm;
         int ze;
-        int bad_c = hzgsvd__lz_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__lz_store_planes(F, ldf, c, hzgsvd__lz_mat(M, 0), M->mf, j, m_f);
-        hzgsvd__lz_store_planes(G, ldg, c, hzgsvd__lz_mat(M, 1), M->mg, j, m_g);
-        hzgsvd__lz_store_planes(Z, ldz, c, hzgsvd__lz_mat(M, 2), nb, j, n);
-        if (R->rg.active) bad_c |= hzgsvd__lz_range_z_col(Z + 2 * (size_t)c * ldz, n, R->col, zm, ze);
+        int bad_c = hzgsvd__lcpu_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__lcpu_store_planes(F, ldf, c, hzgsvd__lcpu_mat(M, 0), M->mf, j, m_f);
+        hzgsvd__lcpu_store_planes(G, ldg, c, hzgsvd__lcpu_mat(M, 1), M->mg, j, m_g);
+        hzgsvd__lcpu_store_planes(Z, ldz, c, hzgsvd__lcpu_mat(M, 2), nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__lcpu_range_z_col(Z + M->np * (size_t)c * ldz, n, R->col, zm, ze, M->np);
         if (bad_c && out.range_col < 0) out.range_col = c;
         if (sigma_f) sigma_f[c] = sfo;
         if (sigma_g) sigma_g[c] = sgo;
@@ -2145,25 +1319,25 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_run_finish(hzgsvd__lz_run *R, int m_f, i
 /* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
  * the exponents they find, n = 1 apart, then the iteration and its end.  mode: what a failing final
  * rank test does (hzgsvd__on_deficient; REROUTE also checks U and V and returns before any output
- * is written). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
+ * is written).  np: 1 real, 2 complex (interleaved arrays). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_gsvd(int np, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg,
                                         long double *Z, int ldz, long double *sigma_f, long double *sigma_g, long double *sigma,
                                         const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    hzgsvd__lz_run R;
-    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__lz_run_free on any path */
+    hzgsvd__lcpu_run R;
+    memset(&R, 0, sizeof R);   /* every pointer NULL: hzgsvd__lcpu_run_free on any path */
     R.ints = (int *)malloc(sizeof(int) * 4 * (size_t)n);
     if (!R.ints) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes", sizeof(int) * 4 * (size_t)n);
     R.ef = R.ints; R.eg = R.ints + n; R.col = R.ints + 2 * (size_t)n; R.order = R.ints + 3 * (size_t)n;
-    hzgsvd_status st = hzgsvd__lz_check_values(F, m_f, n, ldf, "F", R.ef, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_check_values(G, m_g, n, ldg, "G", R.eg, info);
+    hzgsvd_status st = hzgsvd__lcpu_check_values(F, m_f, n, ldf, np, "F", R.ef, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_check_values(G, m_g, n, ldg, np, "G", R.eg, info);
     if (st != HZGSVD_SUCCESS) { free(R.ints); return st; }
     int part[3] = {0, INT_MIN, INT_MIN};
     hzgsvd__range_columns(n, R.ef, R.eg, R.col, part);
     R.rg = hzgsvd__range_plan(part);
     if (n == 1) {
         if (info) { info->n_bordered = 1; info->block_width = o->block_width; }
-        st = hzgsvd__lz_gsvd_n1(m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
+        st = hzgsvd__lcpu_gsvd_n1(np, m_f, m_g, F, G, Z, sigma_f, sigma_g, sigma, HZGSVD__VAR_ENHANCED(o->variant), &R.rg, R.col[0], info);
         free(R.ints);
         return st;
     }
@@ -2172,18 +1346,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lz_gsvd(int m_f, int m_g, int n, long doubl
     if (info) { info->n_bordered = R.nb; info->block_width = o->block_width; }
     /* sf, sg, ss of the nb working columns; nf, ng the column norms of F' and G' (the rank test) */
     R.sig = (long double *)malloc(sizeof(long double) * (3 * (size_t)R.nb + 2 * (size_t)n));
-    if (!R.sig || hzgsvd__lz_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb) != 0) {
-        hzgsvd__lz_run_free(&R);
+    if (!R.sig || hzgsvd__lcpu_mats_alloc(&R.M, m_f + extra, m_g + extra, R.nb, R.nb, np) != 0) {
+        hzgsvd__lcpu_run_free(&R);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
     }
     R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
-    st = hzgsvd__lz_engine_init(&R.E, R.nb, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lz_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
-    hzgsvd__lz_run_free(&R);
+    st = hzgsvd__lcpu_engine_init(&R.E, R.nb, np, o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    hzgsvd__lcpu_run_free(&R);
     return st;
 }
-/*** end templates/hzgsvd_cpu_engine.c.j2 [lz] ***/
+/*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_cpu_api.c.j2 ***/
 /* The public entry points of the reference engine (hzgsvd_ref.h): the CPU engine's entry points
@@ -2199,7 +1373,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__ld_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
+        st = hzgsvd__lcpu_gsvd(1, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
     hzgsvd__info_close(info, st, n, t0);
     return st;
 }
@@ -2215,7 +1389,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
-        st = hzgsvd__lz_gsvd(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
+        st = hzgsvd__lcpu_gsvd(2, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
     hzgsvd__info_close(info, st, n, t0);
     return st;
 }

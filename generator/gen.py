@@ -103,6 +103,17 @@ def is_verbatim(part):
     return part != GENERATOR and not part.endswith(".j2")
 
 
+def cpu_engine_parts(real, precisions):
+    """The CPU engine in one real type: its storage and the engine rendered once (the plane count is a
+    run-time value), the loops whose arithmetic is complex (and the double engine's sigma refinement)
+    per precision."""
+    ctx = {"real": real}
+    per_prec = ["hzgsvd_cpu_arith.c.j2"] + (["hzgsvd_cpu_refine.c.j2"] if real == "double" else [])
+    return ([("hzgsvd_cpu_planes.c.j2", ctx), ("hzgsvd_range_scale.c.j2", ctx)]
+            + [(t, dict(prec)) for t in per_prec for prec in precisions]
+            + [("hzgsvd_cpu_engine.c.j2", ctx)])
+
+
 # Each generated file: (name, one-line description, how to compile it, includes, [(part, extra context)]);
 # a part is a template (*.j2, rendered with the context), a plain source (verbatim, context None) or
 # GENERATOR (context {"what": label, "text": the text}).
@@ -135,8 +146,8 @@ def outputs(variants):
          "iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).",
          "Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.",
          ["hzgsvd_host.h"],
-         [(t, dict(prec)) for prec in PRECISIONS
-          for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_refine.c.j2", "hzgsvd_cpu_engine.c.j2", "hzgsvd_dense.c.j2")]
+         cpu_engine_parts("double", PRECISIONS)
+         + [("hzgsvd_dense.c.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_reduce.c", None), ("hzgsvd_ggsvd3.c", None)]
          + [("hzgsvd_reduce_prec.c.j2", dict(prec)) for prec in PRECISIONS]),
         ("hzgsvd_cpu_impl.h",
@@ -162,15 +173,16 @@ def outputs(variants):
          "Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.",
          ["hzgsvd_cpu_impl.h"],
          [("hzgsvd_mpi_common.c", None), ("hzgsvd_mpi_gpu_local.cu", None), ("hzgsvd_mpi_prec.c", None),
-          ("hzgsvd_mpi_ipc.cu", None), ("hzgsvd_mpi_gpu_refine.cu", None), ("hzgsvd_mpi_engine.c", None)]
-         + [("hzgsvd_mpi_local.c.j2", dict(prec)) for prec in PRECISIONS]),
+          ("hzgsvd_mpi_ipc.cu", None), ("hzgsvd_mpi_gpu_refine.cu", None), ("hzgsvd_mpi_engine.c", None),
+          ("hzgsvd_mpi_cpu_local.c", None)]
+         + [("hzgsvd_mpi_local.c.j2", {"precisions": PRECISIONS})]),
         ("hzgsvd_ref_impl.h",
          "The reference engine: the CPU engine in x87 long double (u = 2^-64), real (ld) and complex (lz), "
          "with the 2x2 math rendered in long double (host only).",
          "Included by hzgsvd_ref.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp), x86-64.",
          ["hzgsvd_host.h"],
          [("hzgsvd_math.h.j2", {"real": "long double"})]
-         + [(t, dict(prec)) for prec in REF_PRECISIONS for t in ("hzgsvd_range_scale.c.j2", "hzgsvd_cpu_engine.c.j2")]
+         + cpu_engine_parts("long double", REF_PRECISIONS)
          + [("hzgsvd_cpu_api.c.j2", {"precisions": REF_PRECISIONS, "api": "ref"})]),
     ]
 
