@@ -49,6 +49,16 @@ HZGSVD_PRIVATE hzgsvd__cpu_planes hzgsvd__cpu_col(const hzgsvd__cpu_mats *M, int
 {
     return hzgsvd__cpu_at(hzgsvd__cpu_mat(M, y), (size_t)j * hzgsvd__cpu_ld(M, y));
 }
+
+/* The hottest functions are written over np planes and compiled once per plane count: a wrapper
+ * calls them with np a constant and forced inlining folds it (the loops over the planes unroll). */
+#ifndef HZGSVD__SPECIALIZE
+#if defined(__GNUC__) || defined(__clang__)
+#define HZGSVD__SPECIALIZE static inline __attribute__((always_inline))
+#else
+#define HZGSVD__SPECIALIZE static inline
+#endif
+#endif
 /*** end templates/hzgsvd_cpu_planes.c.j2 ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 ***/
@@ -651,9 +661,12 @@ typedef struct hzgsvd__cpu_pair_result {
 } hzgsvd__cpu_pair_result;
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__cpu_postmultiply(hzgsvd__cpu_planes y, int m, const int *cols, int k, const hzgsvd__cpu_scratch *s)
+HZGSVD__SPECIALIZE void hzgsvd__cpu_postmultiply_np(hzgsvd__cpu_planes y, int m, const int *cols, int k, const hzgsvd__cpu_scratch *sc, int np)
 {
-    const int R = hzgsvd__cpu_ROWS, np = y.np;
+    const int R = hzgsvd__cpu_ROWS;
+    hzgsvd__cpu_scratch s_ = *sc;
+    const hzgsvd__cpu_scratch *s = &s_;
+    y.np = s_.X.np = s_.O.np = s_.H.np = np;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
@@ -673,6 +686,12 @@ HZGSVD_PRIVATE void hzgsvd__cpu_postmultiply(hzgsvd__cpu_planes y, int m, const 
     }
 }
 
+HZGSVD_PRIVATE void hzgsvd__cpu_postmultiply(hzgsvd__cpu_planes y, int m, const int *cols, int k, const hzgsvd__cpu_scratch *s)
+{
+    if (y.np == 2) hzgsvd__cpu_postmultiply_np(y, m, cols, k, s, 2);
+    else hzgsvd__cpu_postmultiply_np(y, m, cols, k, s, 1);
+}
+
 /* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
@@ -690,14 +709,16 @@ HZGSVD_PRIVATE int hzgsvd__cpu_factor(hzgsvd__cpu_planes y, int m, const int *co
     return 1;
 }
 
-/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
-HZGSVD_PRIVATE hzgsvd__cpu_pair_result hzgsvd__cpu_block_pair(const hzgsvd__cpu_mats *M, const int *cols, int k,
-                                                  const int *inner, int inner_steps, int max_inner,
-                                                  int variant, int sort, double tol, const hzgsvd__cpu_scratch *s)
+/* One pivot block pair (np planes, a constant where hzgsvd__cpu_block_pair calls it): the factors, inner
+ * sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD__SPECIALIZE hzgsvd__cpu_pair_result hzgsvd__cpu_block_pair_np(const hzgsvd__cpu_mats *M, const int *cols, int k,
+                                                         const int *inner, int inner_steps, int max_inner,
+                                                         int variant, int sort, double tol, const hzgsvd__cpu_scratch *s, int np)
 {
     hzgsvd__cpu_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    const hzgsvd__cpu_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
+    hzgsvd__cpu_planes Fh = s->A, Gh = s->B, Zh = s->H;            /* F-hat, G-hat, Z-hat */
+    Fh.np = Gh.np = Zh.np = np;
     /* Subphases 1 and 2: F-hat, G-hat */
     if (hzgsvd__cpu_factor(hzgsvd__cpu_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
     if (hzgsvd__cpu_factor(hzgsvd__cpu_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
@@ -770,6 +791,14 @@ HZGSVD_PRIVATE hzgsvd__cpu_pair_result hzgsvd__cpu_block_pair(const hzgsvd__cpu_
     hzgsvd__cpu_postmultiply(hzgsvd__cpu_mat(M, 1), M->mg, cols, k, s);
     hzgsvd__cpu_postmultiply(hzgsvd__cpu_mat(M, 2), M->nz, cols, k, s);
     return res;
+}
+
+HZGSVD_PRIVATE hzgsvd__cpu_pair_result hzgsvd__cpu_block_pair(const hzgsvd__cpu_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, double tol, const hzgsvd__cpu_scratch *s)
+{
+    return M->np == 2 ? hzgsvd__cpu_block_pair_np(M, cols, k, inner, inner_steps, max_inner, variant, sort, tol, s, 2)
+                      : hzgsvd__cpu_block_pair_np(M, cols, k, inner, inner_steps, max_inner, variant, sort, tol, s, 1);
 }
 
 /* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
@@ -3031,7 +3060,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, dou
 /*** end templates/hzgsvd_dense.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 3035) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 3064) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3535,11 +3564,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3539 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3568 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3543) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3572) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3715,7 +3744,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3719 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3748 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 [d] ***/

@@ -360,6 +360,16 @@ HZGSVD_PRIVATE hzgsvd__lcpu_planes hzgsvd__lcpu_col(const hzgsvd__lcpu_mats *M, 
 {
     return hzgsvd__lcpu_at(hzgsvd__lcpu_mat(M, y), (size_t)j * hzgsvd__lcpu_ld(M, y));
 }
+
+/* The hottest functions are written over np planes and compiled once per plane count: a wrapper
+ * calls them with np a constant and forced inlining folds it (the loops over the planes unroll). */
+#ifndef HZGSVD__SPECIALIZE
+#if defined(__GNUC__) || defined(__clang__)
+#define HZGSVD__SPECIALIZE static inline __attribute__((always_inline))
+#else
+#define HZGSVD__SPECIALIZE static inline
+#endif
+#endif
 /*** end templates/hzgsvd_cpu_planes.c.j2 ***/
 
 /*** begin templates/hzgsvd_range_scale.c.j2 ***/
@@ -718,9 +728,12 @@ typedef struct hzgsvd__lcpu_pair_result {
 } hzgsvd__lcpu_pair_result;
 
 /* [Y(:, cols)] <- [Y(:, cols)] * Z-hat, one pass over the rows in chunks (fixed summation order). */
-HZGSVD_PRIVATE void hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_planes y, int m, const int *cols, int k, const hzgsvd__lcpu_scratch *s)
+HZGSVD__SPECIALIZE void hzgsvd__lcpu_postmultiply_np(hzgsvd__lcpu_planes y, int m, const int *cols, int k, const hzgsvd__lcpu_scratch *sc, int np)
 {
-    const int R = hzgsvd__lcpu_ROWS, np = y.np;
+    const int R = hzgsvd__lcpu_ROWS;
+    hzgsvd__lcpu_scratch s_ = *sc;
+    const hzgsvd__lcpu_scratch *s = &s_;
+    y.np = s_.X.np = s_.O.np = s_.H.np = np;
     for (int r0 = 0; r0 < m; r0 += R) {
         const int rows = (m - r0 < R) ? m - r0 : R;
         for (int c = 0; c < k; ++c) {
@@ -740,6 +753,12 @@ HZGSVD_PRIVATE void hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_planes y, int m, cons
     }
 }
 
+HZGSVD_PRIVATE void hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_planes y, int m, const int *cols, int k, const hzgsvd__lcpu_scratch *s)
+{
+    if (y.np == 2) hzgsvd__lcpu_postmultiply_np(y, m, cols, k, s, 2);
+    else hzgsvd__lcpu_postmultiply_np(y, m, cols, k, s, 1);
+}
+
 /* The triangular factor of the pivot block Y(:, cols) (m rows, ld m) into a: Cholesky of its Gram
  * matrix, or where that breaks down (an ill-conditioned block), MGS of the block's columns.  On
  * failure fills res (fail = which: 1 F, 2 G; 4 no memory for the MGS copy; tiny: the failed
@@ -757,14 +776,16 @@ HZGSVD_PRIVATE int hzgsvd__lcpu_factor(hzgsvd__lcpu_planes y, int m, const int *
     return 1;
 }
 
-/* One pivot block pair: the factors, inner sweeps, rescaled Z-hat, post-multiplication. */
-HZGSVD_PRIVATE hzgsvd__lcpu_pair_result hzgsvd__lcpu_block_pair(const hzgsvd__lcpu_mats *M, const int *cols, int k,
-                                                  const int *inner, int inner_steps, int max_inner,
-                                                  int variant, int sort, long double tol, const hzgsvd__lcpu_scratch *s)
+/* One pivot block pair (np planes, a constant where hzgsvd__lcpu_block_pair calls it): the factors, inner
+ * sweeps, rescaled Z-hat, post-multiplication. */
+HZGSVD__SPECIALIZE hzgsvd__lcpu_pair_result hzgsvd__lcpu_block_pair_np(const hzgsvd__lcpu_mats *M, const int *cols, int k,
+                                                         const int *inner, int inner_steps, int max_inner,
+                                                         int variant, int sort, long double tol, const hzgsvd__lcpu_scratch *s, int np)
 {
     hzgsvd__lcpu_pair_result res = {0, 0, 0, -1, 0};
     const int enh = HZGSVD__VAR_ENHANCED(variant), resc = HZGSVD__VAR_RESCALE(variant);
-    const hzgsvd__lcpu_planes Fh = s->A, Gh = s->B, Zh = s->H;      /* F-hat, G-hat, Z-hat */
+    hzgsvd__lcpu_planes Fh = s->A, Gh = s->B, Zh = s->H;            /* F-hat, G-hat, Z-hat */
+    Fh.np = Gh.np = Zh.np = np;
     /* Subphases 1 and 2: F-hat, G-hat */
     if (hzgsvd__lcpu_factor(hzgsvd__lcpu_mat(M, 0), M->mf, cols, k, 1, Fh, &res)) return res;
     if (hzgsvd__lcpu_factor(hzgsvd__lcpu_mat(M, 1), M->mg, cols, k, 2, Gh, &res)) return res;
@@ -837,6 +858,14 @@ HZGSVD_PRIVATE hzgsvd__lcpu_pair_result hzgsvd__lcpu_block_pair(const hzgsvd__lc
     hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_mat(M, 1), M->mg, cols, k, s);
     hzgsvd__lcpu_postmultiply(hzgsvd__lcpu_mat(M, 2), M->nz, cols, k, s);
     return res;
+}
+
+HZGSVD_PRIVATE hzgsvd__lcpu_pair_result hzgsvd__lcpu_block_pair(const hzgsvd__lcpu_mats *M, const int *cols, int k,
+                                                  const int *inner, int inner_steps, int max_inner,
+                                                  int variant, int sort, long double tol, const hzgsvd__lcpu_scratch *s)
+{
+    return M->np == 2 ? hzgsvd__lcpu_block_pair_np(M, cols, k, inner, inner_steps, max_inner, variant, sort, tol, s, 2)
+                      : hzgsvd__lcpu_block_pair_np(M, cols, k, inner, inner_steps, max_inner, variant, sort, tol, s, 1);
 }
 
 /* Column norms of the working F and G (the rescale kernel of section 3.4, f = false: Z only). */
