@@ -1212,6 +1212,10 @@ typedef struct hzgsvd__cpu_run {
     int *ints, *ef, *eg, *col, *order;
     hzgsvd__range rg;
     int nb, converged;
+    /* the caller's pair and outputs, for the end stages */
+    int m_f, m_g, n, ldf, ldg, ldz;
+    double *F, *G, *Z, *sigma_f, *sigma_g, *sigma;
+    const hzgsvd_options *o;
 } hzgsvd__cpu_run;
 
 HZGSVD_PRIVATE void hzgsvd__cpu_run_free(hzgsvd__cpu_run *R)
@@ -1252,77 +1256,109 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, int m_f
     return st;
 }
 
-/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
- * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_finish(hzgsvd__cpu_run *R, int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                              double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
-                                              hzgsvd__on_deficient mode)
+/* The end of the run as hooks of the one epilogue (hzgsvd__finish, templates/hzgsvd_finish.c). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_end_rescale(void *run, hzgsvd_info *info)
 {
-    const hzgsvd__cpu_mats *M = &R->M;
-    const int nb = R->nb;
-    double *sf = R->sf, *sg = R->sg, *ss = R->ss;
-    int *order = R->order;
-    const int bad = hzgsvd__cpu_final_rescale(M, &R->E, sf, sg, ss);
+    hzgsvd__cpu_run *R = (hzgsvd__cpu_run *)run;
+    const int bad = hzgsvd__cpu_final_rescale(&R->M, &R->E, R->sf, R->sg, R->ss);
     if (bad >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                            bad + 1, sf[bad], sg[bad]);
-    /* Where the caller can solve the pair another way (mode REROUTE: the reduction), U and V are
-     * checked: on a pair whose F or G is of condition near 1/u and not graded the iteration can
-     * converge with U or V off orthogonality (docs/NUMERICS.md, "The full-rank engine's limit"); the
-     * reduction's core solves it.  16 nb u as the reduction's own core check; O((m_f + m_g) nb^2)
-     * at the speed of a matrix product, a small fraction of a sweep. */
-    if (mode == HZGSVD__DEFICIENT_REROUTE && R->converged) {   /* an unconverged run returns its last sweep, as documented */
-        const double tol = 16.0 * nb * ldexp(1.0, -53);
-        const double ou = hzgsvd__cpu_orth_max(hzgsvd__cpu_mat(M, 0), M->mf, nb, M->mf);
-        const double ov = ou > tol ? 0.0 : hzgsvd__cpu_orth_max(hzgsvd__cpu_mat(M, 1), M->mg, nb, M->mg);
-        if (ou > tol || ov > tol)
-            return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
-                                ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
-    }
-    /* The caller's columns are those free of bordering; sorting may have moved them. */
+                            bad + 1, R->sf[bad], R->sg[bad]);
+    return HZGSVD_SUCCESS;
+}
+
+/* The caller's columns are those free of bordering (sorting may have moved them); sigma refined
+ * from the input before sorting: the order follows the refined sigma. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_end_order(void *run, hzgsvd_info *info)
+{
+    hzgsvd__cpu_run *R = (hzgsvd__cpu_run *)run;
+    const hzgsvd__cpu_mats *M = &R->M;
+    const int n = R->n;
     int cnt = 0;
-    for (int j = 0; j < nb; ++j)
-        if (hzgsvd__cpu_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    for (int j = 0; j < R->nb; ++j)
+        if (hzgsvd__cpu_real_column(M, j, n)) { if (cnt < n) R->order[cnt] = j; ++cnt; }
     if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    if (o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too; before sorting: the order follows the refined sigma */
+    if (R->o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too */
         const hzgsvd_status st = M->np == 2
-            ? hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, nb, order, sf, sg, ss, R->E.nthreads, info)
-            : hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, nb, order, sf, sg, ss, R->E.nthreads, info);
+            ? hzgsvd__z_refine_sigma(R->F, R->ldf, R->m_f, R->G, R->ldg, R->m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, R->nb, R->order, R->sf,
+                                  R->sg, R->ss, R->E.nthreads, info)
+            : hzgsvd__d_refine_sigma(R->F, R->ldf, R->m_f, R->G, R->ldg, R->m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, R->nb, R->order, R->sf, R->sg,
+                                  R->ss, R->E.nthreads, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = 1;
     }
-    if (o->sort) hzgsvd__sort_desc(ss, order, n);
-    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
+    if (R->o->sort) hzgsvd__sort_desc(R->ss, R->order, n);
+    return HZGSVD_SUCCESS;
+}
+
+/* The rank test on the scaled pair (its measure is invariant under the scaling), and the first
+ * column whose Sigma' is below what the engine resolves. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_end_rank_test(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
+{
+    hzgsvd__cpu_run *R = (hzgsvd__cpu_run *)run;
     const double resolve = ldexp(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
-    out.degenerate = hzgsvd__cpu_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
-    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
+    (void)info;
+    for (int c = 0; c < R->n && out->unresolved_col < 0; ++c)
+        if (R->sf[R->order[c]] < resolve || R->sg[R->order[c]] < resolve) out->unresolved_col = c;
+    out->degenerate = hzgsvd__cpu_rank_test(&R->M, R->order, R->n, R->n, R->m_f, R->m_g, R->nf, R->ng, R->sf, R->sg, &out->degenerate_col);
+    return HZGSVD_SUCCESS;
+}
+
+/* U and V checked where the caller can solve the pair another way: on a pair whose F or G is of
+ * condition near 1/u and not graded the iteration can converge with U or V off orthogonality
+ * (docs/NUMERICS.md, "The full-rank engine's limit"); the reduction's core solves it.  16 nb u as
+ * the reduction's own core check; O((m_f + m_g) nb^2) at the speed of a matrix product. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_end_uv_check(void *run, hzgsvd_info *info)
+{
+    hzgsvd__cpu_run *R = (hzgsvd__cpu_run *)run;
+    const hzgsvd__cpu_mats *M = &R->M;
+    const double tol = 16.0 * R->nb * ldexp(1.0, -53);
+    const double ou = hzgsvd__cpu_orth_max(hzgsvd__cpu_mat(M, 0), M->mf, R->nb, M->mf);
+    const double ov = ou > tol ? 0.0 : hzgsvd__cpu_orth_max(hzgsvd__cpu_mat(M, 1), M->mg, R->nb, M->mg);
+    if (ou > tol || ov > tol)
+        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s came out off orthogonality by %.2g > %.2g (F or G is too ill-conditioned for the full-rank engine)",
+                            ou > tol ? "U" : "V", ou > tol ? ou : ov, tol);
+    return HZGSVD_SUCCESS;
+}
+
+/* The caller's arrays in the output order, the sigmas of the original pair (range plan undone). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_end_store(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
+{
+    hzgsvd__cpu_run *R = (hzgsvd__cpu_run *)run;
+    const hzgsvd__cpu_mats *M = &R->M;
+    const int n = R->n;
+    (void)info;
     for (int c = 0; c < n; ++c) {
-        const int j = order[c];
+        const int j = R->order[c];
         double sfo, sgo, sso, zm;
         int ze;
-        int bad_c = hzgsvd__cpu_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__cpu_store_planes(F, ldf, c, hzgsvd__cpu_mat(M, 0), M->mf, j, m_f);
-        hzgsvd__cpu_store_planes(G, ldg, c, hzgsvd__cpu_mat(M, 1), M->mg, j, m_g);
-        hzgsvd__cpu_store_planes(Z, ldz, c, hzgsvd__cpu_mat(M, 2), nb, j, n);
-        if (R->rg.active) bad_c |= hzgsvd__cpu_range_z_col(Z + M->np * (size_t)c * ldz, n, R->col, zm, ze, M->np);
-        if (bad_c && out.range_col < 0) out.range_col = c;
-        if (sigma_f) sigma_f[c] = sfo;
-        if (sigma_g) sigma_g[c] = sgo;
-        if (sigma) sigma[c] = sso;
+        int bad_c = hzgsvd__cpu_range_sigma(&R->rg, R->sf[j], R->sg[j], R->ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__cpu_store_planes(R->F, R->ldf, c, hzgsvd__cpu_mat(M, 0), M->mf, j, R->m_f);
+        hzgsvd__cpu_store_planes(R->G, R->ldg, c, hzgsvd__cpu_mat(M, 1), M->mg, j, R->m_g);
+        hzgsvd__cpu_store_planes(R->Z, R->ldz, c, hzgsvd__cpu_mat(M, 2), R->nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__cpu_range_z_col(R->Z + M->np * (size_t)c * R->ldz, n, R->col, zm, ze, M->np);
+        if (bad_c && out->range_col < 0) out->range_col = c;
+        if (R->sigma_f) R->sigma_f[c] = sfo;
+        if (R->sigma_g) R->sigma_g[c] = sgo;
+        if (R->sigma) R->sigma[c] = sso;
     }
-    if (info) info->outputs_written = 1;
-    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
-    if (out.range_col >= 0) {
-        const int c = out.range_col;
-        out.range_values = 1;
-        out.range_sigma[0] = (sigma ? sigma[c] : 0.0); out.range_sigma[1] = (sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (sigma_g ? sigma_g[c] : 0.0);
+    if (out->range_col >= 0) {
+        const int c = out->range_col;
+        out->range_values = 1;
+        out->range_sigma[0] = (R->sigma ? R->sigma[c] : 0.0);
+        out->range_sigma[1] = (R->sigma_f ? R->sigma_f[c] : 0.0);
+        out->range_sigma[2] = (R->sigma_g ? R->sigma_g[c] : 0.0);
     }
-    return hzgsvd__outcome_status(&out, info);
+    return HZGSVD_SUCCESS;
+}
+
+/* After the sweeps: the one epilogue over the hooks above (REROUTE: U and V checked, nothing
+ * written on a failing rank test). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_finish(hzgsvd__cpu_run *R, hzgsvd_info *info, hzgsvd__on_deficient mode)
+{
+    static const hzgsvd__finish_ops ops = {hzgsvd__cpu_end_rescale, hzgsvd__cpu_end_order, hzgsvd__cpu_end_rank_test, hzgsvd__cpu_end_uv_check,
+                                           hzgsvd__cpu_end_store};
+    return hzgsvd__finish(&ops, R, mode, R->converged, R->o->max_sweeps, "sweep", info);
 }
 
 /* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
@@ -1360,9 +1396,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_gsvd(int np, int m_f, int m_g, int n, d
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
     }
     R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
+    R.m_f = m_f; R.m_g = m_g; R.n = n; R.F = F; R.ldf = ldf; R.G = G; R.ldg = ldg; R.Z = Z; R.ldz = ldz;
+    R.sigma_f = sigma_f; R.sigma_g = sigma_g; R.sigma = sigma; R.o = o;
     st = hzgsvd__cpu_engine_init(&R.E, R.nb, np, o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_finish(&R, info, mode);
     hzgsvd__cpu_run_free(&R);
     return st;
 }
@@ -3060,7 +3098,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, dou
 /*** end templates/hzgsvd_dense.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 3064) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 3102) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3564,11 +3602,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3568 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3606 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3572) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3610) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3744,7 +3782,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3748 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3786 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 [d] ***/

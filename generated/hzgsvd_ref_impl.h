@@ -1252,6 +1252,10 @@ typedef struct hzgsvd__lcpu_run {
     int *ints, *ef, *eg, *col, *order;
     hzgsvd__range rg;
     int nb, converged;
+    /* the caller's pair and outputs, for the end stages */
+    int m_f, m_g, n, ldf, ldg, ldz;
+    long double *F, *G, *Z, *sigma_f, *sigma_g, *sigma;
+    const hzgsvd_options *o;
 } hzgsvd__lcpu_run;
 
 HZGSVD_PRIVATE void hzgsvd__lcpu_run_free(hzgsvd__lcpu_run *R)
@@ -1292,57 +1296,83 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, int m
     return st;
 }
 
-/* After the sweeps: the final rescale, (mode REROUTE) the U/V check, the caller's columns in order
- * (sigma refined from the input first, then sorted), the rank test, the stores, the outcome. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_finish(hzgsvd__lcpu_run *R, int m_f, int m_g, int n, long double *F, int ldf, long double *G, int ldg, long double *Z, int ldz,
-                                              long double *sigma_f, long double *sigma_g, long double *sigma, const hzgsvd_options *o, hzgsvd_info *info,
-                                              hzgsvd__on_deficient mode)
+/* The end of the run as hooks of the one epilogue (hzgsvd__finish, templates/hzgsvd_finish.c). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_end_rescale(void *run, hzgsvd_info *info)
 {
-    const hzgsvd__lcpu_mats *M = &R->M;
-    const int nb = R->nb;
-    long double *sf = R->sf, *sg = R->sg, *ss = R->ss;
-    int *order = R->order;
-    const int bad = hzgsvd__lcpu_final_rescale(M, &R->E, sf, sg, ss);
+    hzgsvd__lcpu_run *R = (hzgsvd__lcpu_run *)run;
+    const int bad = hzgsvd__lcpu_final_rescale(&R->M, &R->E, R->sf, R->sg, R->ss);
     if (bad >= 0)
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "column %d of the result is degenerate (sigma_f = %g, sigma_g = %g): F or G is not of full column rank",
-                            bad + 1, (double)sf[bad], (double)sg[bad]);
-    /* The caller's columns are those free of bordering; sorting may have moved them. */
+                            bad + 1, (double)R->sf[bad], (double)R->sg[bad]);
+    return HZGSVD_SUCCESS;
+}
+
+/* The caller's columns are those free of bordering (sorting may have moved them); sigma refined
+ * from the input before sorting: the order follows the refined sigma. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_end_order(void *run, hzgsvd_info *info)
+{
+    hzgsvd__lcpu_run *R = (hzgsvd__lcpu_run *)run;
+    const hzgsvd__lcpu_mats *M = &R->M;
+    const int n = R->n;
     int cnt = 0;
-    for (int j = 0; j < nb; ++j)
-        if (hzgsvd__lcpu_real_column(M, j, n)) { if (cnt < n) order[cnt] = j; ++cnt; }
+    for (int j = 0; j < R->nb; ++j)
+        if (hzgsvd__lcpu_real_column(M, j, n)) { if (cnt < n) R->order[cnt] = j; ++cnt; }
     if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
-    if (o->sort) hzgsvd__lcpu_sort_desc(ss, order, n);
-    /* the rank test on the scaled pair (its measure is invariant under the scaling) */
-    hzgsvd__outcome out = hzgsvd__outcome_init(R->converged, o->max_sweeps, "sweep");
+    if (R->o->sort) hzgsvd__lcpu_sort_desc(R->ss, R->order, n);
+    return HZGSVD_SUCCESS;
+}
+
+/* The rank test on the scaled pair (its measure is invariant under the scaling), and the first
+ * column whose Sigma' is below what the engine resolves. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_end_rank_test(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
+{
+    hzgsvd__lcpu_run *R = (hzgsvd__lcpu_run *)run;
     const long double resolve = ldexpl(1.0, -HZGSVD__RANGE_RESOLVE);
-    for (int c = 0; c < n && out.unresolved_col < 0; ++c)
-        if (sf[order[c]] < resolve || sg[order[c]] < resolve) out.unresolved_col = c;
-    out.degenerate = hzgsvd__lcpu_rank_test(M, order, n, n, m_f, m_g, R->nf, R->ng, sf, sg, &out.degenerate_col);
-    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)   /* the caller solves the pair another way: leave its arrays as they are */
-        return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d)",
-                            out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
+    (void)info;
+    for (int c = 0; c < R->n && out->unresolved_col < 0; ++c)
+        if (R->sf[R->order[c]] < resolve || R->sg[R->order[c]] < resolve) out->unresolved_col = c;
+    out->degenerate = hzgsvd__lcpu_rank_test(&R->M, R->order, R->n, R->n, R->m_f, R->m_g, R->nf, R->ng, R->sf, R->sg, &out->degenerate_col);
+    return HZGSVD_SUCCESS;
+}
+
+/* The caller's arrays in the output order, the sigmas of the original pair (range plan undone). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_end_store(void *run, hzgsvd__outcome *out, hzgsvd_info *info)
+{
+    hzgsvd__lcpu_run *R = (hzgsvd__lcpu_run *)run;
+    const hzgsvd__lcpu_mats *M = &R->M;
+    const int n = R->n;
+    (void)info;
     for (int c = 0; c < n; ++c) {
-        const int j = order[c];
+        const int j = R->order[c];
         long double sfo, sgo, sso, zm;
         int ze;
-        int bad_c = hzgsvd__lcpu_range_sigma(&R->rg, sf[j], sg[j], ss[j], &sfo, &sgo, &sso, &zm, &ze);
-        hzgsvd__lcpu_store_planes(F, ldf, c, hzgsvd__lcpu_mat(M, 0), M->mf, j, m_f);
-        hzgsvd__lcpu_store_planes(G, ldg, c, hzgsvd__lcpu_mat(M, 1), M->mg, j, m_g);
-        hzgsvd__lcpu_store_planes(Z, ldz, c, hzgsvd__lcpu_mat(M, 2), nb, j, n);
-        if (R->rg.active) bad_c |= hzgsvd__lcpu_range_z_col(Z + M->np * (size_t)c * ldz, n, R->col, zm, ze, M->np);
-        if (bad_c && out.range_col < 0) out.range_col = c;
-        if (sigma_f) sigma_f[c] = sfo;
-        if (sigma_g) sigma_g[c] = sgo;
-        if (sigma) sigma[c] = sso;
+        int bad_c = hzgsvd__lcpu_range_sigma(&R->rg, R->sf[j], R->sg[j], R->ss[j], &sfo, &sgo, &sso, &zm, &ze);
+        hzgsvd__lcpu_store_planes(R->F, R->ldf, c, hzgsvd__lcpu_mat(M, 0), M->mf, j, R->m_f);
+        hzgsvd__lcpu_store_planes(R->G, R->ldg, c, hzgsvd__lcpu_mat(M, 1), M->mg, j, R->m_g);
+        hzgsvd__lcpu_store_planes(R->Z, R->ldz, c, hzgsvd__lcpu_mat(M, 2), R->nb, j, n);
+        if (R->rg.active) bad_c |= hzgsvd__lcpu_range_z_col(R->Z + M->np * (size_t)c * R->ldz, n, R->col, zm, ze, M->np);
+        if (bad_c && out->range_col < 0) out->range_col = c;
+        if (R->sigma_f) R->sigma_f[c] = sfo;
+        if (R->sigma_g) R->sigma_g[c] = sgo;
+        if (R->sigma) R->sigma[c] = sso;
     }
-    if (info) info->outputs_written = 1;
-    if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;   /* the caller decided the ranks (a reduced pair's core) */
-    if (out.range_col >= 0) {
-        const int c = out.range_col;
-        out.range_values = 1;
-        out.range_sigma[0] = (double)(sigma ? sigma[c] : 0.0); out.range_sigma[1] = (double)(sigma_f ? sigma_f[c] : 0.0); out.range_sigma[2] = (double)(sigma_g ? sigma_g[c] : 0.0);
+    if (out->range_col >= 0) {
+        const int c = out->range_col;
+        out->range_values = 1;
+        out->range_sigma[0] = (double)(R->sigma ? R->sigma[c] : 0.0);
+        out->range_sigma[1] = (double)(R->sigma_f ? R->sigma_f[c] : 0.0);
+        out->range_sigma[2] = (double)(R->sigma_g ? R->sigma_g[c] : 0.0);
     }
-    return hzgsvd__outcome_status(&out, info);
+    return HZGSVD_SUCCESS;
+}
+
+/* After the sweeps: the one epilogue over the hooks above (REROUTE: U and V checked, nothing
+ * written on a failing rank test). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_finish(hzgsvd__lcpu_run *R, hzgsvd_info *info, hzgsvd__on_deficient mode)
+{
+    static const hzgsvd__finish_ops ops = {hzgsvd__lcpu_end_rescale, hzgsvd__lcpu_end_order, hzgsvd__lcpu_end_rank_test, NULL,
+                                           hzgsvd__lcpu_end_store};
+    return hzgsvd__finish(&ops, R, mode, R->converged, R->o->max_sweeps, "sweep", info);
 }
 
 /* The whole run on validated arguments: the value checks and the range plan (hzgsvd__range) from
@@ -1380,9 +1410,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_gsvd(int np, int m_f, int m_g, int n, 
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the working copies of F, G and Z (n = %d after bordering)", R.nb);
     }
     R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
+    R.m_f = m_f; R.m_g = m_g; R.n = n; R.F = F; R.ldf = ldf; R.G = G; R.ldg = ldg; R.Z = Z; R.ldz = ldz;
+    R.sigma_f = sigma_f; R.sigma_g = sigma_g; R.sigma = sigma; R.o = o;
     st = hzgsvd__lcpu_engine_init(&R.E, R.nb, np, o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_finish(&R, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, o, info, mode);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_finish(&R, info, mode);
     hzgsvd__lcpu_run_free(&R);
     return st;
 }
