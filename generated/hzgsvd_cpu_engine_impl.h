@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_engine_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_arith.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_planes.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c.j2, templates/hzgsvd_ggsvd3.c, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
+ * Generated from: templates/hzgsvd_cpu_arith.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_planes.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c, templates/hzgsvd_dense_arith.c.j2, templates/hzgsvd_dense_base.c, templates/hzgsvd_ggsvd3.c, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).
  * How to compile: Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.
@@ -1164,7 +1164,7 @@ HZGSVD_PRIVATE int hzgsvd__cpu_rank_test(const hzgsvd__cpu_mats *M, const int *o
     return 0;
 }
 
-/* The reduction's cache-blocked real product (templates/hzgsvd_dense.c.j2, later in this file):
+/* The reduction's cache-blocked real product (a wrapper in templates/hzgsvd_reduce_prec.c.j2 over templates/hzgsvd_dense.c, later in this file):
  * C += alpha A^T B, each entry an fma chain over k in a fixed order whatever the threads. */
 HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
                                     const double *Bm, int ldb, double *Cm, int ldc);
@@ -1420,20 +1420,26 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 }
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
-/*** begin templates/hzgsvd_dense.c.j2 [d] ***/
-/* Dense unitary factorizations for the reduction of a general pair (real (d)):
- * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
- * major in the caller's layout.  Every
- * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
- * one routine applies it from either side.
+/*** begin templates/hzgsvd_dense_base.c ***/
+#line HZGSVD__SRC_LINE(1, 1425) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+/* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
+ * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
+ * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
+ * elements).  Every reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so
+ * H = H^H = H^-1 and one routine applies it from either side.
  *
  * Blocked: reflectors are made in panels of HZGSVD__DN_NB and applied to everything else at once
  * in the compact WY form H_1 H_2 ... H_k = I - V T V^H (T upper triangular), by matrix products
- * (hzgsvd__d_dn_mm, cache blocked, on OpenMP threads); the QR with column pivoting downdates its column
+ * (hzgsvd__dn_mm, cache blocked, on OpenMP threads); the QR with column pivoting downdates its column
  * norms (LAPACK's xLAQPS, LAWN 176) and decides the rank on recomputed norms (docs/NUMERICS.md).
  * Every output element is computed by one thread in a fixed order (a product's element is one fma
  * chain over the inner index, whatever the blocking), so the results do not depend on the thread
- * count. */
+ * count.
+ *
+ * Written once over es (this file and hzgsvd_dense.c); the loops whose arithmetic is complex
+ * (reflectors, the micro-kernel, triangular products and solves, the pivoted panel's updates) are
+ * per precision in hzgsvd_dense_arith.c.j2 (hzgsvd__d_dn_*, hzgsvd__z_dn_*), chosen by es.  Loops
+ * that would index by a run-time es are compiled once per es (HZGSVD__SPECIALIZE). */
 
 /* Scalars a loop must touch before it is shared among OpenMP threads. */
 #ifndef HZGSVD__DN_PAR
@@ -1454,28 +1460,103 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 #ifndef HZGSVD__DN_NC
 #define HZGSVD__DN_NC 1536
 #endif
+/* The micro-kernel's block of C: MR rows (8 real, 4 complex: one register budget), NR columns. */
+#define HZGSVD__DN_MR(es) ((es) == 2 ? 4 : 8)
+#define HZGSVD__DN_NR 6
 
-/* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
+/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on. */
+typedef struct hzgsvd__dn_block {
+    double *S;
+    int lds, srows;
+} hzgsvd__dn_block;
+
+/* Element (i, j) of the block B (C doubles per element). */
+#define HZGSVD__DN_AT(C, B, i, j) ((B)->S + (size_t)(C) * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
+
+/* Euclidean norm of len elements at x (stride inc elements), scaled by a power of two so that no
  * square overflows or underflows needlessly. */
-HZGSVD_PRIVATE double hzgsvd__d_dn_nrm2(const double *x, int len, int inc)
+HZGSVD__SPECIALIZE double hzgsvd__dn_nrm2_es(const double *x, int len, int inc, int es)
 {
     double amax = 0.0, ss = 0.0;
     int e;
     for (int i = 0; i < len; ++i)
-        for (int c = 0; c < 1; ++c) amax = fmax(amax, fabs(x[(size_t)1 * i * inc + c]));
+        for (int c = 0; c < es; ++c) amax = fmax(amax, fabs(x[(size_t)es * i * inc + c]));
     if (!(amax > 0.0) || !isfinite(amax)) return amax;
     (void)frexp(amax, &e);
     /* x 2^-e by one multiplication where 2^-e is a normal double (the same, correctly rounded,
      * value as ldexp's), by ldexp for a subnormal amax */
     const double scale = e > -1000 ? ldexp(1.0, -e) : 0.0;
     for (int i = 0; i < len; ++i)
-        for (int c = 0; c < 1; ++c) {
-            const double xi = x[(size_t)1 * i * inc + c];
+        for (int c = 0; c < es; ++c) {
+            const double xi = x[(size_t)es * i * inc + c];
             const double t = e > -1000 ? xi * scale : ldexp(xi, -e);
             ss += t * t;
         }
     return ldexp(sqrt(ss), e);
 }
+
+HZGSVD_PRIVATE double hzgsvd__dn_nrm2(int es, const double *x, int len, int inc)
+{
+    return es == 2 ? hzgsvd__dn_nrm2_es(x, len, inc, 2) : hzgsvd__dn_nrm2_es(x, len, inc, 1);
+}
+
+/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
+ * hide the latency of fma) added in a fixed order. */
+HZGSVD_PRIVATE double hzgsvd__dn_dot(const double *x, const double *y, int len)
+{
+    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    int i = 0;
+    for (; i + 16 <= len; i += 16) {
+        s[0] = fma(x[i + 0], y[i + 0], s[0]);    s[1] = fma(x[i + 1], y[i + 1], s[1]);
+        s[2] = fma(x[i + 2], y[i + 2], s[2]);    s[3] = fma(x[i + 3], y[i + 3], s[3]);
+        s[4] = fma(x[i + 4], y[i + 4], s[4]);    s[5] = fma(x[i + 5], y[i + 5], s[5]);
+        s[6] = fma(x[i + 6], y[i + 6], s[6]);    s[7] = fma(x[i + 7], y[i + 7], s[7]);
+        s[8] = fma(x[i + 8], y[i + 8], s[8]);    s[9] = fma(x[i + 9], y[i + 9], s[9]);
+        s[10] = fma(x[i + 10], y[i + 10], s[10]); s[11] = fma(x[i + 11], y[i + 11], s[11]);
+        s[12] = fma(x[i + 12], y[i + 12], s[12]); s[13] = fma(x[i + 13], y[i + 13], s[13]);
+        s[14] = fma(x[i + 14], y[i + 14], s[14]); s[15] = fma(x[i + 15], y[i + 15], s[15]);
+    }
+    for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
+    for (int h = 8; h >= 1; h /= 2)
+        for (int l = 0; l < h; ++l) s[l] += s[l + h];
+    return s[0];
+}
+
+/* op(A)'s element (i, l) times s = alpha d_i, into x[0] (and x[1], the imaginary part, where es = 2):
+ * op(A) is A ('N') or A^H (else). */
+#define HZGSVD__DN_OPA(es, ta, A, lda, i, l, s, x)                                                          \
+    do {                                                                                                 \
+        const double *a_ = (ta) == 'N' ? (A) + (size_t)(es) * ((size_t)(i) + (size_t)(l) * (size_t)(lda)) \
+                                       : (A) + (size_t)(es) * ((size_t)(l) + (size_t)(i) * (size_t)(lda)); \
+        (x)[0] = a_[0] * (s);                                                                            \
+        if ((es) == 2) (x)[1] = ((ta) == 'N' ? a_[1] : -a_[1]) * (s);                                    \
+    } while (0)
+
+/* The product (hzgsvd_dense.c), which the per-precision T factor calls. */
+HZGSVD_PRIVATE void hzgsvd__dn_mm(int es, char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                  const double *Bm, int ldb, double *Cm, int ldc);
+
+/* The state of one hzgsvd__dn_qrcp: its block and arguments, and its parts of the scratch. */
+typedef struct hzgsvd__dn_qrcp_state {
+    const hzgsvd__dn_block *B;
+    int es, row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
+    double tol, *Vr, *tau;
+    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
+    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
+    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
+} hzgsvd__dn_qrcp_state;
+
+/* In a function with the state S: element (i, c) of its block, (t, c) of Fc, (i, t) of Vr. */
+#define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
+#define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
+#define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
+#line 1554 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+/*** end templates/hzgsvd_dense_base.c ***/
+
+/*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
+/* The reduction's dense loops whose arithmetic is real (d): reflectors, the product's
+ * plain loops and micro-kernel, triangular products and solves, the pivoted panel's updates.  The
+ * kernels written once (hzgsvd_dense.c, hzgsvd__dn_*) reach them by es. */
 
 /* The reflector of the contiguous vector v (len scalars) with its pivot at ia: on return v holds
  * the reflector's vector (v[ia] = 1), *tau its factor, beta the value H x has at ia (H x = beta e_ia;
@@ -1485,7 +1566,7 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_house(double *v, int len, int ia, double *tau, 
     double *a = v + 1 * (size_t)ia;
     const double alpha = *a;
     *a = 0.0;
-    const double rest = hzgsvd__d_dn_nrm2(v, len, 1);
+    const double rest = hzgsvd__dn_nrm2(1, v, len, 1);
     if (rest == 0.0) { *tau = 0.0; beta[0] = alpha; *a = 1.0; return; }
     const double nu = hypot(alpha, rest), sg = alpha < 0.0 ? -1.0 : 1.0, v0 = alpha + sg * nu;
     for (int i = 0; i < len; ++i)
@@ -1528,24 +1609,6 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_right(const double *v, int len, double tau, dou
     }
 }
 
-/* ---- The product C := C + alpha op(A) op(B) ------------------------------------------------------
- * op(X) is X ('N') or X^H ('C', the transpose); alpha is +1 or -1; d, where not
- * NULL, scales row i of op(A) by d[i] (real).  C is m x n, op(A) m x k, op(B) k x n.  Every element
- * of C is the chain c = fma(a_il, b_lj, c) over l = 0, 1, ..., k-1, from its value in C, with
- * a_il = (alpha d_i) op(A)_il rounded once: whatever the blocking and however the threads share
- * the blocks, the result is the same, and so is that of the plain loops taken where the packing
- * buffers cannot be allocated.  Blocked for the caches (KC, MC, NC above); op(A) is packed in
- * micro-panels of 8 rows, op(B) in micro-panels of 6 columns, and a
- * micro-kernel keeps a 8 x 6 block of C in registers. */
-
-/* op(A)'s element (i, l) times s = alpha d_i, into x[0]. */
-#define hzgsvd__d_DN_OPA(ta, A, lda, i, l, s, x)                                                              \
-    do {                                                                                                 \
-        const double *a_ = (ta) == 'N' ? (A) + (size_t)1 * ((size_t)(i) + (size_t)(l) * (size_t)(lda))    \
-                                       : (A) + (size_t)1 * ((size_t)(l) + (size_t)(i) * (size_t)(lda));   \
-        (x)[0] = a_[0] * (s);                                                                            \
-    } while (0)
-
 /* The plain loops (the same chains, in another order of the elements). */
 HZGSVD_PRIVATE void hzgsvd__d_dn_mm_loops(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
                                       const double *Bm, int ldb, double *Cm, int ldc)
@@ -1557,196 +1620,10 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_mm_loops(char ta, char tb, int m, int n, int k,
             double *c = Cm + (size_t)1 * j * ldc;
             for (int i = 0; i < m; ++i) {
                 double x[2];
-                hzgsvd__d_DN_OPA(ta, A, lda, i, l, alpha * (d ? d[i] : 1.0), x);
+                HZGSVD__DN_OPA(1, ta, A, lda, i, l, alpha * (d ? d[i] : 1.0), x);
                 c[i] = fma(x[0], br, c[i]);
             }
         }
-}
-
-/* Packs the micro-panels p0..p1-1 of rows i0.. (mc in all) and inner indices l0..l0+kc-1 of op(A):
- * panel p holds, for each l, its 8 rows, zero past mc. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_pack_a(char ta, int mc, int kc, int p0, int p1, const double *A, int lda, int i0, int l0,
-                                    double alpha, const double *d, double *Ap)
-{
-    for (int p = p0; p < p1; ++p) {
-        double *dst = Ap + (size_t)1 * 8 * kc * p;
-        const int r0 = 8 * p, mr = mc - r0 < 8 ? mc - r0 : 8;
-        if (mr < 8) memset(dst, 0, sizeof(double) * 1 * 8 * (size_t)kc);
-        if (ta == 'N') {   /* along the columns of A */
-            for (int l = 0; l < kc; ++l)
-                for (int r = 0; r < mr; ++r) {
-                    double x[2];
-                    hzgsvd__d_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, alpha * (d ? d[i0 + r0 + r] : 1.0), x);
-                    dst[(size_t)1 * 8 * l + r] = x[0];
-                }
-        } else {
-            for (int r = 0; r < mr; ++r) {
-                const double s = alpha * (d ? d[i0 + r0 + r] : 1.0);
-                for (int l = 0; l < kc; ++l) {
-                    double x[2];
-                    hzgsvd__d_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, s, x);
-                    dst[(size_t)1 * 8 * l + r] = x[0];
-                }
-            }
-        }
-    }
-}
-
-/* Packs the micro-panels p0..p1-1 of columns j0.. (nc in all), inner indices l0..l0+kc-1 of op(B):
- * panel p holds, for each l, its 6 columns, zero past nc. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_pack_b(char tb, int nc, int kc, int p0, int p1, const double *Bm, int ldb, int j0, int l0, double *Bp)
-{
-    for (int p = p0; p < p1; ++p) {
-        double *dst = Bp + (size_t)1 * 6 * kc * p;
-        for (int c = 0; c < 6; ++c) {
-            const int jj = 6 * p + c, j = j0 + jj;
-            for (int l = 0; l < kc; ++l) {
-                double *o = dst + (size_t)1 * (6 * (size_t)l + c);
-                if (jj >= nc) {
-                    o[0] = 0.0;
-                    continue;
-                }
-                const double *b = tb == 'N' ? Bm + (size_t)1 * ((size_t)(l0 + l) + (size_t)j * ldb)
-                                            : Bm + (size_t)1 * ((size_t)j + (size_t)(l0 + l) * ldb);
-                o[0] = b[0];
-            }
-        }
-    }
-}
-
-/* The micro-kernel: the 8 x 6 block of C at Cm (ld ldc) += the packed micro-panels' product. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_kernel(int kc, const double *Ap, const double *Bp, double *Cm, int ldc)
-{
-    double acc[6][8];
-    for (int c = 0; c < 6; ++c)
-        for (int r = 0; r < 8; ++r) acc[c][r] = Cm[(size_t)r + (size_t)c * ldc];
-    for (int l = 0; l < kc; ++l) {
-        const double *a = Ap + (size_t)8 * l, *b = Bp + (size_t)6 * l;
-        /* one loop per column (written out: the compiler keeps the block in registers) */
-        for (int r = 0; r < 8; ++r) acc[0][r] = fma(a[r], b[0], acc[0][r]);
-        for (int r = 0; r < 8; ++r) acc[1][r] = fma(a[r], b[1], acc[1][r]);
-        for (int r = 0; r < 8; ++r) acc[2][r] = fma(a[r], b[2], acc[2][r]);
-        for (int r = 0; r < 8; ++r) acc[3][r] = fma(a[r], b[3], acc[3][r]);
-        for (int r = 0; r < 8; ++r) acc[4][r] = fma(a[r], b[4], acc[4][r]);
-        for (int r = 0; r < 8; ++r) acc[5][r] = fma(a[r], b[5], acc[5][r]);
-    }
-    for (int c = 0; c < 6; ++c)
-        for (int r = 0; r < 8; ++r) Cm[(size_t)r + (size_t)c * ldc] = acc[c][r];
-}
-
-/* The packed mc x kc block of op(A) times the column micro-panels q0..q1-1 of the packed block of
- * op(B), into C (the block's corner at Cm); edge blocks go through a local copy. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_macro(int mc, int nc, int kc, int q0, int q1, const double *Ap, const double *Bp, double *Cm, int ldc)
-{
-    const int np = (mc + 8 - 1) / 8;
-    double tile[1 * 8 * 6];
-    for (int q = q0; q < q1; ++q) {
-        const int nr = nc - 6 * q < 6 ? nc - 6 * q : 6;
-        for (int p = 0; p < np; ++p) {
-            const int mr = mc - 8 * p < 8 ? mc - 8 * p : 8;
-            double *c = Cm + (size_t)1 * ((size_t)8 * p + (size_t)6 * q * ldc);
-            const double *ap = Ap + (size_t)1 * 8 * kc * p, *bp = Bp + (size_t)1 * 6 * kc * q;
-            if (mr == 8 && nr == 6) {
-                hzgsvd__d_dn_kernel(kc, ap, bp, c, ldc);
-                continue;
-            }
-            memset(tile, 0, sizeof tile);
-            for (int jj = 0; jj < nr; ++jj) memcpy(tile + (size_t)1 * 8 * jj, c + (size_t)1 * jj * ldc, sizeof(double) * 1 * (size_t)mr);
-            hzgsvd__d_dn_kernel(kc, ap, bp, tile, 8);
-            for (int jj = 0; jj < nr; ++jj) memcpy(c + (size_t)1 * jj * ldc, tile + (size_t)1 * 8 * jj, sizeof(double) * 1 * (size_t)mr);
-        }
-    }
-}
-
-HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
-                                const double *Bm, int ldb, double *Cm, int ldc)
-{
-    if (m <= 0 || n <= 0 || k <= 0) return;
-    const int kcb = k < HZGSVD__DN_KC ? k : HZGSVD__DN_KC;
-    const int mcb0 = (HZGSVD__DN_MC / 8) * 8, ncb0 = (HZGSVD__DN_NC / 6) * 6;
-    const int mcb = m < mcb0 ? ((m + 8 - 1) / 8) * 8 : mcb0, ncb = n < ncb0 ? ((n + 6 - 1) / 6) * 6 : ncb0;
-    const int par = (double)m * n * k > 2.0 * HZGSVD__DN_PAR;
-    int nth = 1;
-#ifdef _OPENMP
-    if (par) nth = omp_get_max_threads();
-#endif
-    (void)par;
-    const size_t na = (size_t)1 * mcb * kcb, nbp = (size_t)1 * ncb * kcb;
-    double *buf = (double *)malloc(sizeof(double) * (nbp + na * (size_t)nth));
-    if (!buf) {
-        hzgsvd__d_dn_mm_loops(ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
-        return;
-    }
-    double *Bp = buf, *Ap0 = buf + nbp;
-    const int nib = (m + mcb - 1) / mcb;
-    for (int jc = 0; jc < n; jc += ncb) {
-        const int nc = n - jc < ncb ? n - jc : ncb, nq = (nc + 6 - 1) / 6;
-        for (int pc = 0; pc < k; pc += kcb) {
-            const int kc = k - pc < kcb ? k - pc : kcb;
-            double *c0 = Cm + (size_t)1 * (size_t)jc * ldc;
-#ifdef _OPENMP
-#pragma omp parallel if (par) num_threads(nth)
-#endif
-            {
-                int tid = 0, nt = 1;
-#ifdef _OPENMP
-                tid = omp_get_thread_num();
-                nt = omp_get_num_threads();
-#endif
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-                for (int q = 0; q < nq; ++q) hzgsvd__d_dn_pack_b(tb, nc, kc, q, q + 1, Bm, ldb, jc, pc, Bp);
-                if (nib >= nt) {   /* row blocks among the threads, each packing its own */
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-                    for (int ib = 0; ib < nib; ++ib) {
-                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb;
-                        double *Ap = Ap0 + na * (size_t)tid;
-                        hzgsvd__d_dn_pack_a(ta, mc, kc, 0, (mc + 8 - 1) / 8, A, lda, i0, pc, alpha, d, Ap);
-                        hzgsvd__d_dn_macro(mc, nc, kc, 0, nq, Ap, Bp, c0 + (size_t)1 * i0, ldc);
-                    }
-                } else {   /* few rows: one packed block of A at a time, its columns among the threads */
-                    for (int ib = 0; ib < nib; ++ib) {
-                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb, np = (mc + 8 - 1) / 8;
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-                        for (int p = 0; p < np; ++p) hzgsvd__d_dn_pack_a(ta, mc, kc, p, p + 1, A, lda, i0, pc, alpha, d, Ap0);
-#ifdef _OPENMP
-#pragma omp for schedule(static)
-#endif
-                        for (int q = 0; q < nq; ++q) hzgsvd__d_dn_macro(mc, nc, kc, q, q + 1, Ap0, Bp, c0 + (size_t)1 * i0, ldc);
-                    }
-                }
-            }
-        }
-    }
-    free(buf);
-}
-
-/* ---- Compact WY: H_1 H_2 ... H_k = I - V T V^H ---------------------------------------------------- */
-
-/* T (k x k, ld ldt, upper triangular) of the k reflectors in the columns of V (rows x k, ld ldv,
- * the zeros and ones of each vector stored) and tau: T(i, i) = tau_i, T(0:i, i) = -tau_i
- * T(0:i, 0:i) V(:, 0:i)^H v_i.  Gm: k x k scalars of scratch. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_larft(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm)
-{
-    memset(Gm, 0, sizeof(double) * 1 * (size_t)k * k);
-    hzgsvd__d_dn_mm('C', 'N', k, k, rows, 1.0, NULL, V, ldv, V, ldv, Gm, k);   /* G = V^H V */
-#define hzgsvd__d_T_(i, j) (T + (size_t)1 * ((size_t)(i) + (size_t)(j) * ldt))
-    for (int i = 0; i < k; ++i) {
-        for (int j = 0; j < i; ++j) {   /* t_j = sum_{l = j}^{i-1} T(j, l) G(l, i), then -tau_i t_j */
-            double s = 0.0;
-            for (int l = j; l < i; ++l) s = fma(*hzgsvd__d_T_(j, l), Gm[(size_t)l + (size_t)i * k], s);
-            *hzgsvd__d_T_(j, i) = -tau[i] * s;
-        }
-        for (int j = i; j < k; ++j) {
-            hzgsvd__d_T_(j, i)[0] = j == i ? tau[i] : 0.0;
-        }
-    }
-#undef hzgsvd__d_T_
 }
 
 /* W := T W (trans 0) or T^H W (trans 1) in place, T k x k upper triangular (ld ldt), W k x ncols (ld ldw). */
@@ -1789,176 +1666,13 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_trmm_right(int trans, int k, int nrows, const d
     }
 }
 
-/* C := (I - V T V^H) C (trans 0: H_1 ... H_k C) or (I - V T^H V^H) C (trans 1: H_k ... H_1 C) for C
- * rows x ncols (ld ldc), V rows x k; W: k x ncols scalars. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_larfb_left(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt,
-                                        double *Cm, int ldc, double *W)
-{
-    if (rows <= 0 || ncols <= 0 || k <= 0) return;
-    memset(W, 0, sizeof(double) * 1 * (size_t)k * ncols);
-    hzgsvd__d_dn_mm('C', 'N', k, ncols, rows, 1.0, NULL, V, ldv, Cm, ldc, W, k);
-    hzgsvd__d_dn_trmm_left(trans, k, ncols, T, ldt, W, k);
-    hzgsvd__d_dn_mm('N', 'N', rows, ncols, k, -1.0, NULL, V, ldv, W, k, Cm, ldc);
-}
-
-/* C := C (I - V T V^H) (trans 0: C H_1 ... H_k) or C (I - V T^H V^H) for C nrows x len (ld ldc),
- * V len x k; W: nrows x k scalars. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_larfb_right(int trans, int nrows, int len, int k, const double *V, int ldv, const double *T, int ldt,
-                                         double *Cm, int ldc, double *W)
-{
-    if (nrows <= 0 || len <= 0 || k <= 0) return;
-    memset(W, 0, sizeof(double) * 1 * (size_t)nrows * k);
-    hzgsvd__d_dn_mm('N', 'N', nrows, k, len, 1.0, NULL, Cm, ldc, V, ldv, W, nrows);
-    hzgsvd__d_dn_trmm_right(trans, k, nrows, T, ldt, W, nrows);
-    hzgsvd__d_dn_mm('N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
-}
-
-/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on (one type for
- * both precisions: the reduction's driver, templates/hzgsvd_reduce.c, is written once). */
-#ifndef HZGSVD__DN_BLOCK_DEFINED
-#define HZGSVD__DN_BLOCK_DEFINED
-typedef struct hzgsvd__dn_block {
-    double *S;
-    int lds, srows;
-} hzgsvd__dn_block;
-#endif
-typedef hzgsvd__dn_block hzgsvd__d_dn_block;
-
-#define hzgsvd__d_AT(B, i, j) ((B)->S + (size_t)1 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
-
-/* Scratch (doubles) for hzgsvd__d_dn_qrcp, _rq, _lq and hzgsvd__d_gen_unreduce on a block of at most
- * srows rows and ncols columns of S. */
-HZGSVD_PRIVATE size_t hzgsvd__d_dn_work_size(int srows, int ncols)
-{
-    const size_t nb = HZGSVD__DN_NB, r = srows > 1 ? (size_t)srows : 1, c = ncols > 1 ? (size_t)ncols : 1;
-    return 1 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
-}
-
-/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
- * hide the latency of fma) added in a fixed order. */
-HZGSVD_PRIVATE double hzgsvd__d_dn_dot(const double *x, const double *y, int len)
-{
-    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-    int i = 0;
-    for (; i + 16 <= len; i += 16) {
-        s[0] = fma(x[i + 0], y[i + 0], s[0]);
-        s[1] = fma(x[i + 1], y[i + 1], s[1]);
-        s[2] = fma(x[i + 2], y[i + 2], s[2]);
-        s[3] = fma(x[i + 3], y[i + 3], s[3]);
-        s[4] = fma(x[i + 4], y[i + 4], s[4]);
-        s[5] = fma(x[i + 5], y[i + 5], s[5]);
-        s[6] = fma(x[i + 6], y[i + 6], s[6]);
-        s[7] = fma(x[i + 7], y[i + 7], s[7]);
-        s[8] = fma(x[i + 8], y[i + 8], s[8]);
-        s[9] = fma(x[i + 9], y[i + 9], s[9]);
-        s[10] = fma(x[i + 10], y[i + 10], s[10]);
-        s[11] = fma(x[i + 11], y[i + 11], s[11]);
-        s[12] = fma(x[i + 12], y[i + 12], s[12]);
-        s[13] = fma(x[i + 13], y[i + 13], s[13]);
-        s[14] = fma(x[i + 14], y[i + 14], s[14]);
-        s[15] = fma(x[i + 15], y[i + 15], s[15]);
-    }
-    for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
-    for (int h = 8; h >= 1; h /= 2)
-        for (int l = 0; l < h; ++l) s[l] += s[l + h];
-    return s[0];
-}
-
-/* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as one block reflector,
- * H_{j0+kb-1} ... H_{j0}, to rows j0.. of S's columns [c0, c1) (the block's own later columns; none
- * where c0 >= c1) and of those outside the block [col0, col0 + nc) within [lc0, lc1). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qr_apply(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0, int c1,
-                                      int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
-{
-    if (kb <= 0 || (c0 >= c1 && lc0 >= col0 && lc1 <= col0 + nc)) return;
-    const double *V = Vr + (size_t)1 * ((size_t)j0 + (size_t)j0 * ldv);
-    const int ranges[3][2] = { {c0, c1}, {lc0, col0}, {col0 + nc, lc1} };
-    hzgsvd__d_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
-    for (int q = 0; q < 3; ++q)
-        if (ranges[q][0] < ranges[q][1])
-            hzgsvd__d_dn_larfb_left(1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
-                                hzgsvd__d_AT(B, row0 + j0, ranges[q][0]), B->lds, W);
-}
-
-/* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
- * the column gets beta at row jj and zeros below. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qr_reflector(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int jj, double *Vr, int ldv, double *tau)
-{
-    double *v = Vr + (size_t)1 * jj * ldv, beta[2];
-    memset(v, 0, sizeof(double) * 1 * (size_t)jj);
-    memcpy(v + 1 * (size_t)jj, hzgsvd__d_AT(B, row0 + jj, col0 + jj), sizeof(double) * 1 * (size_t)(m - jj));
-    hzgsvd__d_dn_house(v + 1 * (size_t)jj, m - jj, 0, &tau[jj], beta);
-    double *d = hzgsvd__d_AT(B, row0 + jj, col0 + jj);
-    memset(d, 0, sizeof(double) * 1 * (size_t)(m - jj));
-    d[0] = beta[0];
-}
-
-/* The state of one hzgsvd__d_dn_qrcp: its block and arguments, and its parts of the scratch. */
-typedef struct hzgsvd__d_dn_qrcp_state {
-    const hzgsvd__d_dn_block *B;
-    int row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
-    double tol, *Vr, *tau;
-    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
-    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
-    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
-} hzgsvd__d_dn_qrcp_state;
-
-#define hzgsvd__d_A_(i, c) hzgsvd__d_AT(S->B, S->row0 + (i), S->col0 + (c))
-#define hzgsvd__d_F_(t, c) (S->Fc + (size_t)1 * ((size_t)(t) + (size_t)(c) * S->nb))
-#define hzgsvd__d_V_(i, t) (S->Vr + (size_t)1 * ((size_t)(i) + (size_t)(t) * S->ldv))
-
-/* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and
- * outside.  Returns the number of reflectors made. */
-HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp_unpivoted(const hzgsvd__d_dn_qrcp_state *S)
-{
-    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
-    int r = 0;
-    for (int j = 0; j < steps; j += nb) {
-        const int jb = steps - j < nb ? steps - j : nb;
-        int kb = 0, stop = 0;
-        for (int kk = 0; kk < jb; ++kk) {
-            const int jj = j + kk;
-            if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
-            hzgsvd__d_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
-            if (kk + 1 < jb)
-                hzgsvd__d_dn_left(hzgsvd__d_V_(jj, jj), m - jj, S->tau[jj], hzgsvd__d_A_(jj, jj + 1), S->lds, jb - kk - 1);
-            kb = kk + 1;
-        }
-        hzgsvd__d_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
-                          S->T, S->Gm, S->W);
-        r = j + kb;
-        if (stop) break;
-    }
-    return r;
-}
-
-/* The norms of the columns j.. on their rows j.. recomputed (vn1 = vn2), their marks cleared. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_norms(const hzgsvd__d_dn_qrcp_state *S, int j)
-{
-    const int m = S->m, nc = S->nc;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
-#endif
-    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
-}
-
-/* Pivot p to column jj: whole columns of S, the panel's kk rows of Fc, the norms. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_swap(const hzgsvd__d_dn_qrcp_state *S, int jj, int p, int kk)
-{
-    double *a = hzgsvd__d_AT(S->B, 0, S->col0 + jj), *b = hzgsvd__d_AT(S->B, 0, S->col0 + p);
-    for (size_t i = 0; i < (size_t)1 * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-    for (int i = 0; i < 1 * kk; ++i) { const double t = hzgsvd__d_F_(0, jj)[i]; hzgsvd__d_F_(0, jj)[i] = hzgsvd__d_F_(0, p)[i]; hzgsvd__d_F_(0, p)[i] = t; }
-    double t = S->vn1[jj]; S->vn1[jj] = S->vn1[p]; S->vn1[p] = t;
-    t = S->vn2[jj]; S->vn2[jj] = S->vn2[p]; S->vn2[p] = t;
-}
-
 /* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_catch_up(const hzgsvd__d_dn_qrcp_state *S, int j, int jj, int kk)
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_catch_up(const hzgsvd__dn_qrcp_state *S, int j, int jj, int kk)
 {
     const int m = S->m;
-    double *acol = hzgsvd__d_A_(0, jj);
+    double *acol = HZGSVD__QR_A(0, jj);
     for (int t = 0; t < kk; ++t) {
-        const double *v = hzgsvd__d_V_(0, j + t), *f = hzgsvd__d_F_(t, jj);
+        const double *v = HZGSVD__QR_V(0, j + t), *f = HZGSVD__QR_F(t, jj);
         const double fr = -f[0];
         for (int i = jj; i < m; ++i) acol[i] = fma(v[i], fr, acol[i]);
     }
@@ -1966,30 +1680,30 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_catch_up(const hzgsvd__d_dn_qrcp_state *S,
 
 /* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
  * reflectors (complex: vs, v for the imaginary part of v^H a). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_aux(const hzgsvd__d_dn_qrcp_state *S, int j, int jj, int kk, double tj)
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_aux(const hzgsvd__dn_qrcp_state *S, int j, int jj, int kk, double tj)
 {
     const int m = S->m;
-    const double *v = hzgsvd__d_V_(0, jj);
+    const double *v = HZGSVD__QR_V(0, jj);
     double *aux = S->aux;
     for (int t = 0; t < kk; ++t) {
-        const double *vt = hzgsvd__d_V_(0, j + t);
-        aux[t] = -tj * hzgsvd__d_dn_dot(v + jj, vt + jj, m - jj);
+        const double *vt = HZGSVD__QR_V(0, j + t);
+        aux[t] = -tj * hzgsvd__dn_dot(v + jj, vt + jj, m - jj);
     }
 }
 
 /* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
  * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
  * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_column(const hzgsvd__d_dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
+HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_column(const hzgsvd__dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
 {
     const int m = S->m;
-    const double *v = hzgsvd__d_V_(0, jj), *aux = S->aux;
-    double *ac = hzgsvd__d_A_(0, c), *f = hzgsvd__d_F_(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
-    double fr = tj * hzgsvd__d_dn_dot(ac + jj, v + jj, m - jj);
+    const double *v = HZGSVD__QR_V(0, jj), *aux = S->aux;
+    double *ac = HZGSVD__QR_A(0, c), *f = HZGSVD__QR_F(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
+    double fr = tj * hzgsvd__dn_dot(ac + jj, v + jj, m - jj);
     for (int t = 0; t < kk; ++t) fr = fma(f[t], aux[t], fr);
     f[kk] = fr;
     double ar = ac[jj];
-    for (int t = 0; t <= kk; ++t) ar = fma(-*hzgsvd__d_V_(jj, j + t), f[t], ar);
+    for (int t = 0; t <= kk; ++t) ar = fma(-*HZGSVD__QR_V(jj, j + t), f[t], ar);
     ac[jj] = ar;
     const double arow = fabs(ar);
     if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
@@ -2001,255 +1715,54 @@ HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_column(const hzgsvd__d_dn_qrcp_state *S, i
     }
 }
 
-/* One pivoted panel at column j of jb reflectors at most (xLAQPS): per step the pivot, its column
- * brought up to date, the norm test, the reflector, the later columns' Fc row, pivot row and norm.
- * *exact: whether vn1 holds recomputed norms (in and out).  Out: *kb reflectors made; *stop: the
- * largest recomputed norm is <= tol; *retry: a pivot's recomputed norm is <= tol (recompute every
- * norm, then choose again); *marked: a downdated norm is to be recomputed. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_qrcp_panel(const hzgsvd__d_dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
+/* Column i of the T factor above its diagonal (hzgsvd__dn_larft): T(j, i) = -tau_i sum_{l = j}^{i-1}
+ * T(j, l) G(l, i), j < i, G = V^T V (k x k). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_larft_col(int i, int k, double taui, const double *Gm, double *T, int ldt)
 {
-    const int m = S->m, nc = S->nc;
-    const double tol3z = sqrt(ldexp(1.0, -53));
-    *kb = 0; *stop = 0; *retry = 0; *marked = 0;
-    for (int kk = 0; kk < jb; ++kk) {
-        const int jj = j + kk;
-        int p = jj;
-        for (int c = jj + 1; c < nc; ++c)
-            if (S->vn1[c] > S->vn1[p]) p = c;
-        if (p != jj) hzgsvd__d_dn_qrcp_swap(S, jj, p, kk);
-        hzgsvd__d_dn_qrcp_catch_up(S, j, jj, kk);
-        if (!(hzgsvd__d_dn_nrm2(hzgsvd__d_A_(jj, jj), m - jj, 1) > S->tol)) {
-            if (*exact && kk == 0) *stop = 1;   /* the largest recomputed norm is <= tol */
-            else *retry = 1;                   /* recompute every norm, then choose again */
-            break;
-        }
-        hzgsvd__d_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
-        *exact = 0;
-        *kb = kk + 1;
-        const double tj = S->tau[jj];
-        hzgsvd__d_dn_qrcp_aux(S, j, jj, kk, tj);
-        const int nrest = nc - jj - 1;
-        (void)nrest;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
-#endif
-        for (int c = jj + 1; c < nc; ++c) hzgsvd__d_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
-        for (int c = jj + 1; c < nc && !*marked; ++c) *marked = S->mark[c] != 0.0;
-        if (*marked) break;
+    for (int j = 0; j < i; ++j) {
+        double s = 0.0;
+        for (int l = j; l < i; ++l) s = fma(T[(size_t)j + (size_t)l * ldt], Gm[(size_t)l + (size_t)i * k], s);
+        T[(size_t)j + (size_t)i * ldt] = -taui * s;
     }
 }
 
-/* xLAQPS-style pivoted QR in panels (see hzgsvd__d_dn_qrcp).  Returns the number of reflectors made. */
-HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp_pivoted(const hzgsvd__d_dn_qrcp_state *S)
+/* x := T^-1 x on the rows i0..i1-1 of one column x (the rows after them already solved and
+ * subtracted; hzgsvd__dn_trsm_upper). */
+HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_col(const double *T, int ldt, int i0, int i1, double *x)
 {
-    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
-    int r = 0;
-    hzgsvd__d_dn_qrcp_norms(S, 0);
-    int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
-    int j = 0;
-    while (j < steps) {
-        const int jb = steps - j < nb ? steps - j : nb;
-        int kb, stop, retry, marked;
-        hzgsvd__d_dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
-        /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
-         * up to date already; after a stop the rows are zeroed) and on the columns outside */
-        const int c0 = j + kb + (retry ? 1 : 0);
-        if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
-            hzgsvd__d_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__d_V_(j + kb, j), S->ldv, hzgsvd__d_F_(0, c0), nb, hzgsvd__d_A_(j + kb, c0), S->lds);
-        hzgsvd__d_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
-        j += kb;
-        r = j;
-        if (stop) break;
-        if (retry) {
-            hzgsvd__d_dn_qrcp_norms(S, j);
-            exact = 1;
-        } else if (marked) {
-            for (int c = j; c < nc; ++c)
-                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__d_dn_nrm2(hzgsvd__d_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
-        }
-    }
-    return r;
-}
-
-/* Householder QR of the block rows row0..row0+m-1, columns col0..col0+nc-1 of S, with column
- * pivoting (pivot = the largest remaining column norm, the first of equals) when pivot != 0.  It
- * stops at the first pivot column whose norm is <= tol and returns the number r of reflectors made
- * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
- * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
- * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
- * work: hzgsvd__d_dn_work_size(m, lc1 - lc0) doubles.
- *
- * Blocked in panels of HZGSVD__DN_NB reflectors.  Without pivoting (LAPACK's xGEQRF): a panel is
- * factored on its own columns, then applied to the rest as one block reflector.  With pivoting
- * (LAPACK's xLAQPS): the column norms are downdated after each reflector from the pivot row (kept
- * up to date by the panel's F = A^H V T), the rest of the columns updated once per panel
- * (A -= V F^H); a norm whose downdate loses too much (LAPACK's tol3z test) ends the panel and is
- * recomputed.  The stop is decided on recomputed norms: where the pivot column's recomputed norm
- * is <= tol, the panel so far is applied and every remaining norm recomputed, and the pivot chosen
- * again from those; the factorization stops only when the largest recomputed norm is <= tol. */
-HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__d_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
-                                 int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
-{
-    const int nb = HZGSVD__DN_NB;
-    hzgsvd__d_dn_qrcp_state st;
-    hzgsvd__d_dn_qrcp_state *const S = &st;
-    S->B = B; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
-    S->nb = nb; S->lds = B->lds; S->ldv = ldv; S->tol = tol; S->Vr = Vr; S->tau = tau;
-    S->vn1 = work; S->vn2 = S->vn1 + nc; S->mark = S->vn2 + nc;
-    S->Fc = S->mark + nc;
-    S->T = S->Fc + (size_t)1 * nb * nc; S->Gm = S->T + (size_t)1 * nb * nb; S->aux = S->Gm + (size_t)1 * nb * nb;
-    S->vs = S->aux + (size_t)1 * nb; S->W = S->vs + (size_t)1 * m;
-    const int r = pivot ? hzgsvd__d_dn_qrcp_pivoted(S) : hzgsvd__d_dn_qrcp_unpivoted(S);
-    for (int c = 0; c < nc; ++c)
-        if (m > r) memset(hzgsvd__d_A_(r, c), 0, sizeof(double) * 1 * (size_t)(m - r));
-    return r;
-}
-
-#undef hzgsvd__d_A_
-#undef hzgsvd__d_F_
-#undef hzgsvd__d_V_
-
-/* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
- * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
- * the right to every other row of S, and becomes conj(beta) at its pivot and zeros elsewhere.  RQ:
- * row i's reflector spans nc - r + i + 1 columns, pivot the last; LQ: the columns col0 + i.., pivot
- * the first.  Blocked: a panel of HZGSVD__DN_NB rows is reduced among its own rows, then applied to
- * the other rows as one block reflector; rows done before are zero where it acts and are left out.
- * work: hzgsvd__d_dn_work_size(B->srows, nc) doubles. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_rows(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, int rq, double *work)
-{
-    const int nb = HZGSVD__DN_NB, lds = B->lds;
-    double *Vb = work, *T = Vb + (size_t)1 * nb * nc, *Gm = T + (size_t)1 * nb * nb, *taus = Gm + (size_t)1 * nb * nb;
-    double *v = taus + nb, *tmp = v + (size_t)1 * nc, *W = tmp + (size_t)1 * nb;   /* W: srows x nb */
-    for (int blk = 0; blk < r; blk += nb) {
-        const int kb = r - blk < nb ? r - blk : nb;
-        const int vc0 = rq ? col0 : col0 + blk, vlen = nc - blk;   /* the columns the panel's reflectors span */
-        const int pr0 = rq ? r - blk - kb : blk;                 /* the panel's rows: pr0 .. pr0 + kb - 1 */
-        memset(Vb, 0, sizeof(double) * 1 * (size_t)vlen * kb);
-        for (int q = 0; q < kb; ++q) {
-            const int i = rq ? r - 1 - blk - q : blk + q;
-            const int len = rq ? nc - r + i + 1 : nc - i, c0 = rq ? col0 : col0 + i, ia = rq ? len - 1 : 0;
-            double beta[2];
-            for (int c = 0; c < len; ++c) {
-                const double *s = hzgsvd__d_AT(B, row0 + i, c0 + c);
-                v[1 * c] = s[0];
-            }
-            hzgsvd__d_dn_house(v, len, ia, &taus[q], beta);
-            /* the panel's rows still to do */
-            if (rq) hzgsvd__d_dn_right(v, len, taus[q], hzgsvd__d_AT(B, row0 + pr0, c0), lds, i - pr0, tmp);
-            else hzgsvd__d_dn_right(v, len, taus[q], hzgsvd__d_AT(B, row0 + i + 1, c0), lds, pr0 + kb - i - 1, tmp);
-            memcpy(Vb + (size_t)1 * ((size_t)(c0 - vc0) + (size_t)q * vlen), v, sizeof(double) * 1 * (size_t)len);
-            for (int c = 0; c < len; ++c) {
-                double *s = hzgsvd__d_AT(B, row0 + i, c0 + c);
-                s[0] = c == ia ? beta[0] : 0.0;
-            }
-        }
-        /* the other rows: those before the block of r rows and after it, and the block's rows still to
-         * do (rq: before the panel, lq: after it) */
-        hzgsvd__d_dn_larft(vlen, kb, Vb, vlen, taus, T, nb, Gm);
-        const int top = rq ? row0 + pr0 : row0, bot = rq ? row0 + r : row0 + pr0 + kb;
-        hzgsvd__d_dn_larfb_right(0, top, vlen, kb, Vb, vlen, T, nb, hzgsvd__d_AT(B, 0, vc0), lds, W);
-        hzgsvd__d_dn_larfb_right(0, B->srows - bot, vlen, kb, Vb, vlen, T, nb, hzgsvd__d_AT(B, bot, vc0), lds, W);
+    for (int i = i1 - 1; i >= i0; --i) {
+        double s = x[i];
+        for (int c = i + 1; c < i1; ++c) s -= T[(size_t)i + (size_t)c * ldt] * x[c];
+        x[i] = s / T[(size_t)i + (size_t)i * ldt];
     }
 }
 
-/* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
- * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
- * of S.  work: hzgsvd__d_dn_work_size(B->srows, nc) doubles. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_rq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *work)
+/* The micro-kernel: the 8 x 6 block of C at Cm (ld ldc) += the packed micro-panels' product. */
+HZGSVD_PRIVATE void hzgsvd__d_dn_kernel(int kc, const double *Ap, const double *Bp, double *Cm, int ldc)
 {
-    hzgsvd__d_dn_rows(B, row0, r, col0, nc, 1, work);
-}
-
-/* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
- * the unitary factor is applied to the same columns of all rows of S. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_lq(const hzgsvd__d_dn_block *B, int row0, int r, int col0, int nc, double *work)
-{
-    hzgsvd__d_dn_rows(B, row0, r, col0, nc, 0, work);
-}
-
-/* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx): blocks
- * of rows from the last, each first updated by the rows solved (a product), then solved. */
-HZGSVD_PRIVATE void hzgsvd__d_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
-{
-    const int bs = 64;
-    for (int i1 = k; i1 > 0; i1 -= bs) {
-        const int i0 = i1 - bs > 0 ? i1 - bs : 0;
-        if (i1 < k)
-            hzgsvd__d_dn_mm('N', 'N', i1 - i0, nrhs, k - i1, -1.0, NULL, T + (size_t)1 * ((size_t)i0 + (size_t)i1 * ldt), ldt,
-                        Xm + (size_t)1 * i1, ldx, Xm + (size_t)1 * i0, ldx);
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)(i1 - i0) * (i1 - i0) * nrhs > 2 * HZGSVD__DN_PAR)
-#endif
-        for (int j = 0; j < nrhs; ++j) {
-            double *x = Xm + (size_t)1 * j * ldx;
-            for (int i = i1 - 1; i >= i0; --i) {
-                const double *t = T + (size_t)1 * ((size_t)i + (size_t)i * ldt);
-                double s = x[i];
-                for (int c = i + 1; c < i1; ++c) s -= T[(size_t)i + (size_t)c * ldt] * x[c];
-                x[i] = s / t[0];
-            }
-        }
+    double acc[6][8];
+    for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 8; ++r) acc[c][r] = Cm[(size_t)r + (size_t)c * ldc];
+    for (int l = 0; l < kc; ++l) {
+        const double *a = Ap + (size_t)8 * l, *b = Bp + (size_t)6 * l;
+        /* one loop per column (written out: the compiler keeps the block in registers) */
+        for (int r = 0; r < 8; ++r) acc[0][r] = fma(a[r], b[0], acc[0][r]);
+        for (int r = 0; r < 8; ++r) acc[1][r] = fma(a[r], b[1], acc[1][r]);
+        for (int r = 0; r < 8; ++r) acc[2][r] = fma(a[r], b[2], acc[2][r]);
+        for (int r = 0; r < 8; ++r) acc[3][r] = fma(a[r], b[3], acc[3][r]);
+        for (int r = 0; r < 8; ++r) acc[4][r] = fma(a[r], b[4], acc[4][r]);
+        for (int r = 0; r < 8; ++r) acc[5][r] = fma(a[r], b[5], acc[5][r]);
     }
+    for (int c = 0; c < 6; ++c)
+        for (int r = 0; r < 8; ++r) Cm[(size_t)r + (size_t)c * ldc] = acc[c][r];
 }
-/*** end templates/hzgsvd_dense.c.j2 [d] ***/
 
-/*** begin templates/hzgsvd_dense.c.j2 [z] ***/
-/* Dense unitary factorizations for the reduction of a general pair (complex (z)):
- * Householder reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column
- * major in the caller's layout (interleaved re, im; ld counts complex elements).  Every
- * reflector is Hermitian, H = I - tau v v^H with tau real and v[alpha] = 1, so H = H^H = H^-1 and
- * one routine applies it from either side.
- *
- * Blocked: reflectors are made in panels of HZGSVD__DN_NB and applied to everything else at once
- * in the compact WY form H_1 H_2 ... H_k = I - V T V^H (T upper triangular), by matrix products
- * (hzgsvd__z_dn_mm, cache blocked, on OpenMP threads); the QR with column pivoting downdates its column
- * norms (LAPACK's xLAQPS, LAWN 176) and decides the rank on recomputed norms (docs/NUMERICS.md).
- * Every output element is computed by one thread in a fixed order (a product's element is one fma
- * chain over the inner index, whatever the blocking), so the results do not depend on the thread
- * count. */
+/*** end templates/hzgsvd_dense_arith.c.j2 [d] ***/
 
-/* Scalars a loop must touch before it is shared among OpenMP threads. */
-#ifndef HZGSVD__DN_PAR
-#define HZGSVD__DN_PAR 32768
-#endif
-/* Reflectors per panel of the blocked factorizations (the inner dimension of their updates). */
-#ifndef HZGSVD__DN_NB
-#define HZGSVD__DN_NB 32
-#endif
-/* The product's cache blocks: KC of the inner dimension (a micro-panel of A and one of B stay in
- * L1), MC rows of A (a packed block stays in L2), NC columns of B (a packed block in L3). */
-#ifndef HZGSVD__DN_KC
-#define HZGSVD__DN_KC 256
-#endif
-#ifndef HZGSVD__DN_MC
-#define HZGSVD__DN_MC 96
-#endif
-#ifndef HZGSVD__DN_NC
-#define HZGSVD__DN_NC 1536
-#endif
-
-/* Euclidean norm of len scalars at x (stride inc scalars), scaled by a power of two so that no
- * square overflows or underflows needlessly. */
-HZGSVD_PRIVATE double hzgsvd__z_dn_nrm2(const double *x, int len, int inc)
-{
-    double amax = 0.0, ss = 0.0;
-    int e;
-    for (int i = 0; i < len; ++i)
-        for (int c = 0; c < 2; ++c) amax = fmax(amax, fabs(x[(size_t)2 * i * inc + c]));
-    if (!(amax > 0.0) || !isfinite(amax)) return amax;
-    (void)frexp(amax, &e);
-    /* x 2^-e by one multiplication where 2^-e is a normal double (the same, correctly rounded,
-     * value as ldexp's), by ldexp for a subnormal amax */
-    const double scale = e > -1000 ? ldexp(1.0, -e) : 0.0;
-    for (int i = 0; i < len; ++i)
-        for (int c = 0; c < 2; ++c) {
-            const double xi = x[(size_t)2 * i * inc + c];
-            const double t = e > -1000 ? xi * scale : ldexp(xi, -e);
-            ss += t * t;
-        }
-    return ldexp(sqrt(ss), e);
-}
+/*** begin templates/hzgsvd_dense_arith.c.j2 [z] ***/
+/* The reduction's dense loops whose arithmetic is complex (z: interleaved re, im): reflectors, the product's
+ * plain loops and micro-kernel, triangular products and solves, the pivoted panel's updates.  The
+ * kernels written once (hzgsvd_dense.c, hzgsvd__dn_*) reach them by es. */
 
 /* The reflector of the contiguous vector v (len scalars) with its pivot at ia: on return v holds
  * the reflector's vector (v[ia] = 1), *tau its factor, beta the value H x has at ia (H x = beta e_ia;
@@ -2259,7 +1772,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_house(double *v, int len, int ia, double *tau, 
     double *a = v + 2 * (size_t)ia;
     const double ar = a[0], ai = a[1];
     a[0] = 0.0; a[1] = 0.0;
-    const double rest = hzgsvd__z_dn_nrm2(v, len, 1);
+    const double rest = hzgsvd__dn_nrm2(2, v, len, 1);
     const double aabs = hypot(ar, ai);
     if (rest == 0.0) { *tau = 0.0; beta[0] = ar; beta[1] = ai; a[0] = 1.0; return; }
     const double nu = hypot(aabs, rest);
@@ -2324,26 +1837,6 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_right(const double *v, int len, double tau, dou
     }
 }
 
-/* ---- The product C := C + alpha op(A) op(B) ------------------------------------------------------
- * op(X) is X ('N') or X^H ('C', the conjugate transpose); alpha is +1 or -1; d, where not
- * NULL, scales row i of op(A) by d[i] (real).  C is m x n, op(A) m x k, op(B) k x n.  Every element
- * of C is the chain c = fma(a_il, b_lj, c) over l = 0, 1, ..., k-1, from its value in C (complex:
- * re = fma(ar, br, re), re = fma(-ai, bi, re), im = fma(ar, bi, im), im = fma(ai, br, im)), with
- * a_il = (alpha d_i) op(A)_il rounded once: whatever the blocking and however the threads share
- * the blocks, the result is the same, and so is that of the plain loops taken where the packing
- * buffers cannot be allocated.  Blocked for the caches (KC, MC, NC above); op(A) is packed in
- * micro-panels of 4 rows, op(B) in micro-panels of 6 columns, real and imaginary parts apart, and a
- * micro-kernel keeps a 4 x 6 block of C in registers. */
-
-/* op(A)'s element (i, l) times s = alpha d_i, into x[0], x[1]. */
-#define hzgsvd__z_DN_OPA(ta, A, lda, i, l, s, x)                                                              \
-    do {                                                                                                 \
-        const double *a_ = (ta) == 'N' ? (A) + (size_t)2 * ((size_t)(i) + (size_t)(l) * (size_t)(lda))    \
-                                       : (A) + (size_t)2 * ((size_t)(l) + (size_t)(i) * (size_t)(lda));   \
-        (x)[0] = a_[0] * (s);                                                                            \
-        (x)[1] = ((ta) == 'N' ? a_[1] : -a_[1]) * (s);                                                   \
-    } while (0)
-
 /* The plain loops (the same chains, in another order of the elements). */
 HZGSVD_PRIVATE void hzgsvd__z_dn_mm_loops(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
                                       const double *Bm, int ldb, double *Cm, int ldc)
@@ -2355,7 +1848,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_mm_loops(char ta, char tb, int m, int n, int k,
             double *c = Cm + (size_t)2 * j * ldc;
             for (int i = 0; i < m; ++i) {
                 double x[2];
-                hzgsvd__z_DN_OPA(ta, A, lda, i, l, alpha * (d ? d[i] : 1.0), x);
+                HZGSVD__DN_OPA(2, ta, A, lda, i, l, alpha * (d ? d[i] : 1.0), x);
                 c[2 * i] = fma(x[0], br, c[2 * i]);
                 c[2 * i] = fma(x[1], nbi, c[2 * i]);
                 c[2 * i + 1] = fma(x[0], bi, c[2 * i + 1]);
@@ -2364,58 +1857,156 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_mm_loops(char ta, char tb, int m, int n, int k,
         }
 }
 
-/* Packs the micro-panels p0..p1-1 of rows i0.. (mc in all) and inner indices l0..l0+kc-1 of op(A):
- * panel p holds, for each l, its 4 rows (the real parts, then the imaginary parts), zero past mc. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_pack_a(char ta, int mc, int kc, int p0, int p1, const double *A, int lda, int i0, int l0,
-                                    double alpha, const double *d, double *Ap)
+/* W := T W (trans 0) or T^H W (trans 1) in place, T k x k upper triangular (ld ldt), W k x ncols (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trmm_left(int trans, int k, int ncols, const double *T, int ldt, double *W, int ldw)
 {
-    for (int p = p0; p < p1; ++p) {
-        double *dst = Ap + (size_t)2 * 4 * kc * p;
-        const int r0 = 4 * p, mr = mc - r0 < 4 ? mc - r0 : 4;
-        if (mr < 4) memset(dst, 0, sizeof(double) * 2 * 4 * (size_t)kc);
-        if (ta == 'N') {   /* along the columns of A */
-            for (int l = 0; l < kc; ++l)
-                for (int r = 0; r < mr; ++r) {
-                    double x[2];
-                    hzgsvd__z_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, alpha * (d ? d[i0 + r0 + r] : 1.0), x);
-                    dst[(size_t)2 * 4 * l + r] = x[0];
-                    dst[(size_t)2 * 4 * l + 4 + r] = x[1];
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * ncols > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int j = 0; j < ncols; ++j) {
+        double *w = W + (size_t)2 * j * ldw;
+        for (int q = 0; q < k; ++q) {
+            /* T: row i = q top-down uses w_l, l >= i; T^H: row i = k-1-q bottom-up uses w_l, l <= i */
+            const int i = trans ? k - 1 - q : q, l0 = trans ? 0 : i, l1 = trans ? i + 1 : k;
+            double sr = 0.0, si = 0.0;
+            for (int l = l0; l < l1; ++l) {
+                const double *t = trans ? T + 2 * ((size_t)l + (size_t)i * ldt) : T + 2 * ((size_t)i + (size_t)l * ldt);
+                const double tr = t[0], ti = trans ? -t[1] : t[1];
+                sr = fma(tr, w[2 * l], sr); sr = fma(-ti, w[2 * l + 1], sr);
+                si = fma(tr, w[2 * l + 1], si); si = fma(ti, w[2 * l], si);
+            }
+            w[2 * i] = sr; w[2 * i + 1] = si;
+        }
+    }
+}
+
+/* W := W T (trans 0) or W T^H (trans 1) in place, W nrows x k (ld ldw). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trmm_right(int trans, int k, int nrows, const double *T, int ldt, double *W, int ldw)
+{
+    const int nblk = (nrows + 255) / 256;
+#ifdef _OPENMP
+#pragma omp parallel for schedule(static) if ((size_t)k * k * nrows > 2 * HZGSVD__DN_PAR)
+#endif
+    for (int b = 0; b < nblk; ++b) {
+        const int r0 = 256 * b, r1 = nrows < r0 + 256 ? nrows : r0 + 256;
+        for (int q = 0; q < k; ++q) {
+            /* W T: column j = k-1-q right to left uses columns l <= j; W T^H: column j = q uses l >= j */
+            const int j = trans ? q : k - 1 - q, l0 = trans ? j : 0, l1 = trans ? k : j + 1;
+            for (int r = r0; r < r1; ++r) {
+                double sr = 0.0, si = 0.0;
+                for (int l = l0; l < l1; ++l) {
+                    const double *t = trans ? T + 2 * ((size_t)j + (size_t)l * ldt) : T + 2 * ((size_t)l + (size_t)j * ldt);
+                    const double tr = t[0], ti = trans ? -t[1] : t[1], *w = W + 2 * ((size_t)r + (size_t)l * ldw);
+                    sr = fma(w[0], tr, sr); sr = fma(-w[1], ti, sr);
+                    si = fma(w[0], ti, si); si = fma(w[1], tr, si);
                 }
-        } else {
-            for (int r = 0; r < mr; ++r) {
-                const double s = alpha * (d ? d[i0 + r0 + r] : 1.0);
-                for (int l = 0; l < kc; ++l) {
-                    double x[2];
-                    hzgsvd__z_DN_OPA(ta, A, lda, i0 + r0 + r, l0 + l, s, x);
-                    dst[(size_t)2 * 4 * l + r] = x[0];
-                    dst[(size_t)2 * 4 * l + 4 + r] = x[1];
-                }
+                W[2 * ((size_t)r + (size_t)j * ldw)] = sr;
+                W[2 * ((size_t)r + (size_t)j * ldw) + 1] = si;
             }
         }
     }
 }
 
-/* Packs the micro-panels p0..p1-1 of columns j0.. (nc in all), inner indices l0..l0+kc-1 of op(B):
- * panel p holds, for each l, its 6 columns as (re, im) pairs, zero past nc. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_pack_b(char tb, int nc, int kc, int p0, int p1, const double *Bm, int ldb, int j0, int l0, double *Bp)
+/* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_catch_up(const hzgsvd__dn_qrcp_state *S, int j, int jj, int kk)
 {
-    for (int p = p0; p < p1; ++p) {
-        double *dst = Bp + (size_t)2 * 6 * kc * p;
-        for (int c = 0; c < 6; ++c) {
-            const int jj = 6 * p + c, j = j0 + jj;
-            for (int l = 0; l < kc; ++l) {
-                double *o = dst + (size_t)2 * (6 * (size_t)l + c);
-                if (jj >= nc) {
-                    o[0] = 0.0;
-                    o[1] = 0.0;
-                    continue;
-                }
-                const double *b = tb == 'N' ? Bm + (size_t)2 * ((size_t)(l0 + l) + (size_t)j * ldb)
-                                            : Bm + (size_t)2 * ((size_t)j + (size_t)(l0 + l) * ldb);
-                o[0] = b[0];
-                o[1] = tb == 'N' ? b[1] : -b[1];
-            }
+    const int m = S->m;
+    double *acol = HZGSVD__QR_A(0, jj);
+    for (int t = 0; t < kk; ++t) {
+        const double *v = HZGSVD__QR_V(0, j + t), *f = HZGSVD__QR_F(t, jj);
+        const double fr = -f[0], fi = -f[1], nfi = f[1];
+        for (int i = jj; i < m; ++i) {
+            acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
+            acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
+            acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
+            acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
         }
+    }
+}
+
+/* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
+ * reflectors (complex: vs, v for the imaginary part of v^H a). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_aux(const hzgsvd__dn_qrcp_state *S, int j, int jj, int kk, double tj)
+{
+    const int m = S->m;
+    const double *v = HZGSVD__QR_V(0, jj);
+    double *aux = S->aux;
+    for (int t = 0; t < kk; ++t) {
+        const double *vt = HZGSVD__QR_V(0, j + t);
+        double sr = 0.0, si = 0.0;   /* v^H v_t */
+        for (int i = jj; i < m; ++i) {
+            sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
+            si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
+        }
+        aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
+    }
+    for (int i = jj; i < m; ++i) { S->vs[2 * i] = -v[2 * i + 1]; S->vs[2 * i + 1] = v[2 * i]; }
+}
+
+/* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
+ * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
+ * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_column(const hzgsvd__dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
+{
+    const int m = S->m;
+    const double *v = HZGSVD__QR_V(0, jj), *aux = S->aux;
+    double *ac = HZGSVD__QR_A(0, c), *f = HZGSVD__QR_F(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
+    double fr = tj * hzgsvd__dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
+    double fi = tj * hzgsvd__dn_dot(ac + 2 * (size_t)jj, S->vs + 2 * (size_t)jj, 2 * (m - jj));
+    for (int t = 0; t < kk; ++t) {
+        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
+        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
+    }
+    f[2 * kk] = fr; f[2 * kk + 1] = fi;
+    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
+    for (int t = 0; t <= kk; ++t) {
+        const double *vt = HZGSVD__QR_V(jj, j + t);
+        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
+        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
+        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
+    }
+    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
+    const double arow = hypot(ar, ai);
+    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
+        double t1 = arow / vn1[c];
+        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
+        const double q = vn1[c] / vn2[c];
+        if (t1 * q * q <= tol3z) S->mark[c] = 1.0;
+        else vn1[c] *= sqrt(t1);
+    }
+}
+
+/* Column i of the T factor above its diagonal (hzgsvd__dn_larft): T(j, i) = -tau_i sum_{l = j}^{i-1}
+ * T(j, l) G(l, i), j < i, G = V^H V (k x k). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_larft_col(int i, int k, double taui, const double *Gm, double *T, int ldt)
+{
+    for (int j = 0; j < i; ++j) {
+        double sr = 0.0, si = 0.0;
+        for (int l = j; l < i; ++l) {
+            const double *t = T + 2 * ((size_t)j + (size_t)l * ldt), *g = Gm + 2 * ((size_t)l + (size_t)i * k);
+            sr = fma(t[0], g[0], sr); sr = fma(-t[1], g[1], sr);
+            si = fma(t[0], g[1], si); si = fma(t[1], g[0], si);
+        }
+        T[2 * ((size_t)j + (size_t)i * ldt)] = -taui * sr;
+        T[2 * ((size_t)j + (size_t)i * ldt) + 1] = -taui * si;
+    }
+}
+
+/* x := T^-1 x on the rows i0..i1-1 of one column x (the rows after them already solved and
+ * subtracted; hzgsvd__dn_trsm_upper). */
+HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_col(const double *T, int ldt, int i0, int i1, double *x)
+{
+    for (int i = i1 - 1; i >= i0; --i) {
+        const double *t = T + 2 * ((size_t)i + (size_t)i * ldt);
+        double sr = x[2 * i], si = x[2 * i + 1];
+        for (int c = i + 1; c < i1; ++c) {
+            const double *tc = T + 2 * ((size_t)i + (size_t)c * ldt);
+            sr -= tc[0] * x[2 * c] - tc[1] * x[2 * c + 1];
+            si -= tc[0] * x[2 * c + 1] + tc[1] * x[2 * c];
+        }
+        const double sc = fmax(fabs(t[0]), fabs(t[1])), a = t[0] / sc, b = t[1] / sc, d = (a * a + b * b) * sc;
+        x[2 * i] = (sr * a + si * b) / d;   /* x / t, scaled so that no square overflows */
+        x[2 * i + 1] = (si * a - sr * b) / d;
     }
 }
 
@@ -2492,56 +2083,173 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
         }
 }
 
-/* The packed mc x kc block of op(A) times the column micro-panels q0..q1-1 of the packed block of
- * op(B), into C (the block's corner at Cm); edge blocks go through a local copy. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_macro(int mc, int nc, int kc, int q0, int q1, const double *Ap, const double *Bp, double *Cm, int ldc)
+/*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_dense.c ***/
+#line HZGSVD__SRC_LINE(1, 2090) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+/* The reduction's dense kernels written once for both precisions (es doubles per element; see
+ * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
+
+/* The reflector of a vector and C := C H (hzgsvd__?_dn_house, _right) for es. */
+HZGSVD_PRIVATE void hzgsvd__dn_house(int es, double *v, int len, int ia, double *tau, double *beta)
 {
-    const int np = (mc + 4 - 1) / 4;
-    double tile[2 * 4 * 6];
-    for (int q = q0; q < q1; ++q) {
-        const int nr = nc - 6 * q < 6 ? nc - 6 * q : 6;
-        for (int p = 0; p < np; ++p) {
-            const int mr = mc - 4 * p < 4 ? mc - 4 * p : 4;
-            double *c = Cm + (size_t)2 * ((size_t)4 * p + (size_t)6 * q * ldc);
-            const double *ap = Ap + (size_t)2 * 4 * kc * p, *bp = Bp + (size_t)2 * 6 * kc * q;
-            if (mr == 4 && nr == 6) {
-                hzgsvd__z_dn_kernel(kc, ap, bp, c, ldc);
-                continue;
+    if (es == 2) hzgsvd__z_dn_house(v, len, ia, tau, beta);
+    else hzgsvd__d_dn_house(v, len, ia, tau, beta);
+}
+
+HZGSVD_PRIVATE void hzgsvd__dn_right(int es, const double *v, int len, double tau, double *Cm, int ldc, int nrows, double *tmp)
+{
+    if (es == 2) hzgsvd__z_dn_right(v, len, tau, Cm, ldc, nrows, tmp);
+    else hzgsvd__d_dn_right(v, len, tau, Cm, ldc, nrows, tmp);
+}
+
+/* ---- The product C := C + alpha op(A) op(B) ------------------------------------------------------
+ * op(X) is X ('N') or X^H (else; the transpose where real).  alpha is +1 or -1; d, where not NULL,
+ * scales row i of op(A) by d[i] (real).  C is m x n, op(A) m x k, op(B) k x n.  Every element of C
+ * is the chain c = fma(a_il, b_lj, c) over l = 0, 1, ..., k-1, from its value in C (complex:
+ * re = fma(ar, br, re), re = fma(-ai, bi, re), im = fma(ar, bi, im), im = fma(ai, br, im)), with
+ * a_il = (alpha d_i) op(A)_il rounded once: whatever the blocking and however the threads share
+ * the blocks, the result is the same, and so is that of the plain loops taken where the packing
+ * buffers cannot be allocated.  Blocked for the caches (KC, MC, NC); op(A) is packed in
+ * micro-panels of MR rows (complex: the real parts, then the imaginary parts), op(B) in
+ * micro-panels of NR columns ((re, im) pairs), and a micro-kernel keeps an MR x NR block of C in
+ * registers.  The packing and the macro-kernel are compiled once per es (HZGSVD__SPECIALIZE; the
+ * dispatchers below choose), since the product's OpenMP region sees es only as a variable. */
+
+/* Packs the micro-panels p0..p1-1 of rows i0.. (mc in all) and inner indices l0..l0+kc-1 of op(A):
+ * panel p holds, for each l, its MR rows (complex: the real parts, then the imaginary parts), zero
+ * past mc. */
+HZGSVD__SPECIALIZE void hzgsvd__dn_pack_a_es(char ta, int mc, int kc, int p0, int p1, const double *A, int lda, int i0, int l0,
+                                             double alpha, const double *d, double *Ap, int es)
+{
+    const int MR = HZGSVD__DN_MR(es);
+    for (int p = p0; p < p1; ++p) {
+        double *dst = Ap + (size_t)es * MR * kc * p;
+        const int r0 = MR * p, mr = mc - r0 < MR ? mc - r0 : MR;
+        if (mr < MR) memset(dst, 0, sizeof(double) * es * MR * (size_t)kc);
+        if (ta == 'N') {   /* along the columns of A */
+            for (int l = 0; l < kc; ++l)
+                for (int r = 0; r < mr; ++r) {
+                    double x[2];
+                    HZGSVD__DN_OPA(es, ta, A, lda, i0 + r0 + r, l0 + l, alpha * (d ? d[i0 + r0 + r] : 1.0), x);
+                    dst[(size_t)es * MR * l + r] = x[0];
+                    if (es == 2) dst[(size_t)es * MR * l + MR + r] = x[1];
+                }
+        } else {
+            for (int r = 0; r < mr; ++r) {
+                const double s = alpha * (d ? d[i0 + r0 + r] : 1.0);
+                for (int l = 0; l < kc; ++l) {
+                    double x[2];
+                    HZGSVD__DN_OPA(es, ta, A, lda, i0 + r0 + r, l0 + l, s, x);
+                    dst[(size_t)es * MR * l + r] = x[0];
+                    if (es == 2) dst[(size_t)es * MR * l + MR + r] = x[1];
+                }
             }
-            memset(tile, 0, sizeof tile);
-            for (int jj = 0; jj < nr; ++jj) memcpy(tile + (size_t)2 * 4 * jj, c + (size_t)2 * jj * ldc, sizeof(double) * 2 * (size_t)mr);
-            hzgsvd__z_dn_kernel(kc, ap, bp, tile, 4);
-            for (int jj = 0; jj < nr; ++jj) memcpy(c + (size_t)2 * jj * ldc, tile + (size_t)2 * 4 * jj, sizeof(double) * 2 * (size_t)mr);
         }
     }
 }
 
-HZGSVD_PRIVATE void hzgsvd__z_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
-                                const double *Bm, int ldb, double *Cm, int ldc)
+HZGSVD_PRIVATE void hzgsvd__dn_pack_a(int es, char ta, int mc, int kc, int p0, int p1, const double *A, int lda, int i0, int l0,
+                                      double alpha, const double *d, double *Ap)
+{
+    if (es == 2) hzgsvd__dn_pack_a_es(ta, mc, kc, p0, p1, A, lda, i0, l0, alpha, d, Ap, 2);
+    else hzgsvd__dn_pack_a_es(ta, mc, kc, p0, p1, A, lda, i0, l0, alpha, d, Ap, 1);
+}
+
+/* Packs the micro-panels p0..p1-1 of columns j0.. (nc in all), inner indices l0..l0+kc-1 of op(B):
+ * panel p holds, for each l, its NR columns (complex: (re, im) pairs), zero past nc. */
+HZGSVD__SPECIALIZE void hzgsvd__dn_pack_b_es(char tb, int nc, int kc, int p0, int p1, const double *Bm, int ldb, int j0, int l0,
+                                             double *Bp, int es)
+{
+    const int NR = HZGSVD__DN_NR;
+    for (int p = p0; p < p1; ++p) {
+        double *dst = Bp + (size_t)es * NR * kc * p;
+        for (int c = 0; c < NR; ++c) {
+            const int jj = NR * p + c, j = j0 + jj;
+            for (int l = 0; l < kc; ++l) {
+                double *o = dst + (size_t)es * (NR * (size_t)l + c);
+                if (jj >= nc) {
+                    o[0] = 0.0;
+                    if (es == 2) o[1] = 0.0;
+                    continue;
+                }
+                const double *b = tb == 'N' ? Bm + (size_t)es * ((size_t)(l0 + l) + (size_t)j * ldb)
+                                            : Bm + (size_t)es * ((size_t)j + (size_t)(l0 + l) * ldb);
+                o[0] = b[0];
+                if (es == 2) o[1] = tb == 'N' ? b[1] : -b[1];
+            }
+        }
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__dn_pack_b(int es, char tb, int nc, int kc, int p0, int p1, const double *Bm, int ldb, int j0, int l0, double *Bp)
+{
+    if (es == 2) hzgsvd__dn_pack_b_es(tb, nc, kc, p0, p1, Bm, ldb, j0, l0, Bp, 2);
+    else hzgsvd__dn_pack_b_es(tb, nc, kc, p0, p1, Bm, ldb, j0, l0, Bp, 1);
+}
+
+/* The packed mc x kc block of op(A) times the column micro-panels q0..q1-1 of the packed block of
+ * op(B), into C (the block's corner at Cm); edge blocks go through a local copy. */
+HZGSVD__SPECIALIZE void hzgsvd__dn_macro_es(int mc, int nc, int kc, int q0, int q1, const double *Ap, const double *Bp, double *Cm, int ldc,
+                                            int es)
+{
+    const int MR = HZGSVD__DN_MR(es), NR = HZGSVD__DN_NR;
+    const int np = (mc + MR - 1) / MR;
+    double tile[2 * 4 * HZGSVD__DN_NR];   /* es MR NR: the same for both */
+    for (int q = q0; q < q1; ++q) {
+        const int nr = nc - NR * q < NR ? nc - NR * q : NR;
+        for (int p = 0; p < np; ++p) {
+            const int mr = mc - MR * p < MR ? mc - MR * p : MR;
+            double *c = Cm + (size_t)es * ((size_t)MR * p + (size_t)NR * q * ldc);
+            const double *ap = Ap + (size_t)es * MR * kc * p, *bp = Bp + (size_t)es * NR * kc * q;
+            if (mr == MR && nr == NR) {
+                if (es == 2) hzgsvd__z_dn_kernel(kc, ap, bp, c, ldc);
+                else hzgsvd__d_dn_kernel(kc, ap, bp, c, ldc);
+                continue;
+            }
+            memset(tile, 0, sizeof tile);
+            for (int jj = 0; jj < nr; ++jj) memcpy(tile + (size_t)es * MR * jj, c + (size_t)es * jj * ldc, sizeof(double) * es * (size_t)mr);
+            if (es == 2) hzgsvd__z_dn_kernel(kc, ap, bp, tile, MR);
+            else hzgsvd__d_dn_kernel(kc, ap, bp, tile, MR);
+            for (int jj = 0; jj < nr; ++jj) memcpy(c + (size_t)es * jj * ldc, tile + (size_t)es * MR * jj, sizeof(double) * es * (size_t)mr);
+        }
+    }
+}
+
+HZGSVD_PRIVATE void hzgsvd__dn_macro(int es, int mc, int nc, int kc, int q0, int q1, const double *Ap, const double *Bp, double *Cm, int ldc)
+{
+    if (es == 2) hzgsvd__dn_macro_es(mc, nc, kc, q0, q1, Ap, Bp, Cm, ldc, 2);
+    else hzgsvd__dn_macro_es(mc, nc, kc, q0, q1, Ap, Bp, Cm, ldc, 1);
+}
+
+HZGSVD_PRIVATE void hzgsvd__dn_mm(int es, char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                  const double *Bm, int ldb, double *Cm, int ldc)
 {
     if (m <= 0 || n <= 0 || k <= 0) return;
+    const int MR = HZGSVD__DN_MR(es), NR = HZGSVD__DN_NR;
     const int kcb = k < HZGSVD__DN_KC ? k : HZGSVD__DN_KC;
-    const int mcb0 = (HZGSVD__DN_MC / 4) * 4, ncb0 = (HZGSVD__DN_NC / 6) * 6;
-    const int mcb = m < mcb0 ? ((m + 4 - 1) / 4) * 4 : mcb0, ncb = n < ncb0 ? ((n + 6 - 1) / 6) * 6 : ncb0;
+    const int mcb0 = (HZGSVD__DN_MC / MR) * MR, ncb0 = (HZGSVD__DN_NC / NR) * NR;
+    const int mcb = m < mcb0 ? ((m + MR - 1) / MR) * MR : mcb0, ncb = n < ncb0 ? ((n + NR - 1) / NR) * NR : ncb0;
     const int par = (double)m * n * k > 2.0 * HZGSVD__DN_PAR;
     int nth = 1;
 #ifdef _OPENMP
     if (par) nth = omp_get_max_threads();
 #endif
     (void)par;
-    const size_t na = (size_t)2 * mcb * kcb, nbp = (size_t)2 * ncb * kcb;
+    const size_t na = (size_t)es * mcb * kcb, nbp = (size_t)es * ncb * kcb;
     double *buf = (double *)malloc(sizeof(double) * (nbp + na * (size_t)nth));
     if (!buf) {
-        hzgsvd__z_dn_mm_loops(ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
+        if (es == 2) hzgsvd__z_dn_mm_loops(ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
+        else hzgsvd__d_dn_mm_loops(ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
         return;
     }
     double *Bp = buf, *Ap0 = buf + nbp;
     const int nib = (m + mcb - 1) / mcb;
     for (int jc = 0; jc < n; jc += ncb) {
-        const int nc = n - jc < ncb ? n - jc : ncb, nq = (nc + 6 - 1) / 6;
+        const int nc = n - jc < ncb ? n - jc : ncb, nq = (nc + NR - 1) / NR;
         for (int pc = 0; pc < k; pc += kcb) {
             const int kc = k - pc < kcb ? k - pc : kcb;
-            double *c0 = Cm + (size_t)2 * (size_t)jc * ldc;
+            double *c0 = Cm + (size_t)es * (size_t)jc * ldc;
 #ifdef _OPENMP
 #pragma omp parallel if (par) num_threads(nth)
 #endif
@@ -2554,7 +2262,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_mm(char ta, char tb, int m, int n, int k, doubl
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
-                for (int q = 0; q < nq; ++q) hzgsvd__z_dn_pack_b(tb, nc, kc, q, q + 1, Bm, ldb, jc, pc, Bp);
+                for (int q = 0; q < nq; ++q) hzgsvd__dn_pack_b(es, tb, nc, kc, q, q + 1, Bm, ldb, jc, pc, Bp);
                 if (nib >= nt) {   /* row blocks among the threads, each packing its own */
 #ifdef _OPENMP
 #pragma omp for schedule(static)
@@ -2562,20 +2270,20 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_mm(char ta, char tb, int m, int n, int k, doubl
                     for (int ib = 0; ib < nib; ++ib) {
                         const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb;
                         double *Ap = Ap0 + na * (size_t)tid;
-                        hzgsvd__z_dn_pack_a(ta, mc, kc, 0, (mc + 4 - 1) / 4, A, lda, i0, pc, alpha, d, Ap);
-                        hzgsvd__z_dn_macro(mc, nc, kc, 0, nq, Ap, Bp, c0 + (size_t)2 * i0, ldc);
+                        hzgsvd__dn_pack_a(es, ta, mc, kc, 0, (mc + MR - 1) / MR, A, lda, i0, pc, alpha, d, Ap);
+                        hzgsvd__dn_macro(es, mc, nc, kc, 0, nq, Ap, Bp, c0 + (size_t)es * i0, ldc);
                     }
                 } else {   /* few rows: one packed block of A at a time, its columns among the threads */
                     for (int ib = 0; ib < nib; ++ib) {
-                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb, np = (mc + 4 - 1) / 4;
+                        const int i0 = ib * mcb, mc = m - i0 < mcb ? m - i0 : mcb, np = (mc + MR - 1) / MR;
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
-                        for (int p = 0; p < np; ++p) hzgsvd__z_dn_pack_a(ta, mc, kc, p, p + 1, A, lda, i0, pc, alpha, d, Ap0);
+                        for (int p = 0; p < np; ++p) hzgsvd__dn_pack_a(es, ta, mc, kc, p, p + 1, A, lda, i0, pc, alpha, d, Ap0);
 #ifdef _OPENMP
 #pragma omp for schedule(static)
 #endif
-                        for (int q = 0; q < nq; ++q) hzgsvd__z_dn_macro(mc, nc, kc, q, q + 1, Ap0, Bp, c0 + (size_t)2 * i0, ldc);
+                        for (int q = 0; q < nq; ++q) hzgsvd__dn_macro(es, mc, nc, kc, q, q + 1, Ap0, Bp, c0 + (size_t)es * i0, ldc);
                     }
                 }
             }
@@ -2588,219 +2296,110 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_mm(char ta, char tb, int m, int n, int k, doubl
 
 /* T (k x k, ld ldt, upper triangular) of the k reflectors in the columns of V (rows x k, ld ldv,
  * the zeros and ones of each vector stored) and tau: T(i, i) = tau_i, T(0:i, i) = -tau_i
- * T(0:i, 0:i) V(:, 0:i)^H v_i.  Gm: k x k scalars of scratch. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_larft(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm)
+ * T(0:i, 0:i) V(:, 0:i)^H v_i.  Gm: k x k elements of scratch. */
+HZGSVD_PRIVATE void hzgsvd__dn_larft(int es, int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm)
 {
-    memset(Gm, 0, sizeof(double) * 2 * (size_t)k * k);
-    hzgsvd__z_dn_mm('C', 'N', k, k, rows, 1.0, NULL, V, ldv, V, ldv, Gm, k);   /* G = V^H V */
-#define hzgsvd__z_T_(i, j) (T + (size_t)2 * ((size_t)(i) + (size_t)(j) * ldt))
+    memset(Gm, 0, sizeof(double) * es * (size_t)k * k);
+    hzgsvd__dn_mm(es, 'C', 'N', k, k, rows, 1.0, NULL, V, ldv, V, ldv, Gm, k);   /* G = V^H V */
     for (int i = 0; i < k; ++i) {
-        for (int j = 0; j < i; ++j) {   /* t_j = sum_{l = j}^{i-1} T(j, l) G(l, i), then -tau_i t_j */
-            double sr = 0.0, si = 0.0;
-            for (int l = j; l < i; ++l) {
-                const double *t = hzgsvd__z_T_(j, l), *g = Gm + 2 * ((size_t)l + (size_t)i * k);
-                sr = fma(t[0], g[0], sr); sr = fma(-t[1], g[1], sr);
-                si = fma(t[0], g[1], si); si = fma(t[1], g[0], si);
-            }
-            hzgsvd__z_T_(j, i)[0] = -tau[i] * sr;
-            hzgsvd__z_T_(j, i)[1] = -tau[i] * si;
-        }
+        if (es == 2) hzgsvd__z_dn_larft_col(i, k, tau[i], Gm, T, ldt);
+        else hzgsvd__d_dn_larft_col(i, k, tau[i], Gm, T, ldt);
         for (int j = i; j < k; ++j) {
-            hzgsvd__z_T_(j, i)[0] = j == i ? tau[i] : 0.0;
-            hzgsvd__z_T_(j, i)[1] = 0.0;
-        }
-    }
-#undef hzgsvd__z_T_
-}
-
-/* W := T W (trans 0) or T^H W (trans 1) in place, T k x k upper triangular (ld ldt), W k x ncols (ld ldw). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_trmm_left(int trans, int k, int ncols, const double *T, int ldt, double *W, int ldw)
-{
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)k * k * ncols > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int j = 0; j < ncols; ++j) {
-        double *w = W + (size_t)2 * j * ldw;
-        for (int q = 0; q < k; ++q) {
-            /* T: row i = q top-down uses w_l, l >= i; T^H: row i = k-1-q bottom-up uses w_l, l <= i */
-            const int i = trans ? k - 1 - q : q, l0 = trans ? 0 : i, l1 = trans ? i + 1 : k;
-            double sr = 0.0, si = 0.0;
-            for (int l = l0; l < l1; ++l) {
-                const double *t = trans ? T + 2 * ((size_t)l + (size_t)i * ldt) : T + 2 * ((size_t)i + (size_t)l * ldt);
-                const double tr = t[0], ti = trans ? -t[1] : t[1];
-                sr = fma(tr, w[2 * l], sr); sr = fma(-ti, w[2 * l + 1], sr);
-                si = fma(tr, w[2 * l + 1], si); si = fma(ti, w[2 * l], si);
-            }
-            w[2 * i] = sr; w[2 * i + 1] = si;
-        }
-    }
-}
-
-/* W := W T (trans 0) or W T^H (trans 1) in place, W nrows x k (ld ldw). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_trmm_right(int trans, int k, int nrows, const double *T, int ldt, double *W, int ldw)
-{
-    const int nblk = (nrows + 255) / 256;
-#ifdef _OPENMP
-#pragma omp parallel for schedule(static) if ((size_t)k * k * nrows > 2 * HZGSVD__DN_PAR)
-#endif
-    for (int b = 0; b < nblk; ++b) {
-        const int r0 = 256 * b, r1 = nrows < r0 + 256 ? nrows : r0 + 256;
-        for (int q = 0; q < k; ++q) {
-            /* W T: column j = k-1-q right to left uses columns l <= j; W T^H: column j = q uses l >= j */
-            const int j = trans ? q : k - 1 - q, l0 = trans ? j : 0, l1 = trans ? k : j + 1;
-            for (int r = r0; r < r1; ++r) {
-                double sr = 0.0, si = 0.0;
-                for (int l = l0; l < l1; ++l) {
-                    const double *t = trans ? T + 2 * ((size_t)j + (size_t)l * ldt) : T + 2 * ((size_t)l + (size_t)j * ldt);
-                    const double tr = t[0], ti = trans ? -t[1] : t[1], *w = W + 2 * ((size_t)r + (size_t)l * ldw);
-                    sr = fma(w[0], tr, sr); sr = fma(-w[1], ti, sr);
-                    si = fma(w[0], ti, si); si = fma(w[1], tr, si);
-                }
-                W[2 * ((size_t)r + (size_t)j * ldw)] = sr;
-                W[2 * ((size_t)r + (size_t)j * ldw) + 1] = si;
-            }
+            double *t = T + (size_t)es * ((size_t)j + (size_t)i * ldt);
+            t[0] = j == i ? tau[i] : 0.0;
+            if (es == 2) t[1] = 0.0;
         }
     }
 }
 
 /* C := (I - V T V^H) C (trans 0: H_1 ... H_k C) or (I - V T^H V^H) C (trans 1: H_k ... H_1 C) for C
- * rows x ncols (ld ldc), V rows x k; W: k x ncols scalars. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_larfb_left(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt,
-                                        double *Cm, int ldc, double *W)
+ * rows x ncols (ld ldc), V rows x k; W: k x ncols elements. */
+HZGSVD_PRIVATE void hzgsvd__dn_larfb_left(int es, int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt,
+                                          double *Cm, int ldc, double *W)
 {
     if (rows <= 0 || ncols <= 0 || k <= 0) return;
-    memset(W, 0, sizeof(double) * 2 * (size_t)k * ncols);
-    hzgsvd__z_dn_mm('C', 'N', k, ncols, rows, 1.0, NULL, V, ldv, Cm, ldc, W, k);
-    hzgsvd__z_dn_trmm_left(trans, k, ncols, T, ldt, W, k);
-    hzgsvd__z_dn_mm('N', 'N', rows, ncols, k, -1.0, NULL, V, ldv, W, k, Cm, ldc);
+    memset(W, 0, sizeof(double) * es * (size_t)k * ncols);
+    hzgsvd__dn_mm(es, 'C', 'N', k, ncols, rows, 1.0, NULL, V, ldv, Cm, ldc, W, k);
+    if (es == 2) hzgsvd__z_dn_trmm_left(trans, k, ncols, T, ldt, W, k);
+    else hzgsvd__d_dn_trmm_left(trans, k, ncols, T, ldt, W, k);
+    hzgsvd__dn_mm(es, 'N', 'N', rows, ncols, k, -1.0, NULL, V, ldv, W, k, Cm, ldc);
 }
 
 /* C := C (I - V T V^H) (trans 0: C H_1 ... H_k) or C (I - V T^H V^H) for C nrows x len (ld ldc),
- * V len x k; W: nrows x k scalars. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_larfb_right(int trans, int nrows, int len, int k, const double *V, int ldv, const double *T, int ldt,
-                                         double *Cm, int ldc, double *W)
+ * V len x k; W: nrows x k elements. */
+HZGSVD_PRIVATE void hzgsvd__dn_larfb_right(int es, int trans, int nrows, int len, int k, const double *V, int ldv, const double *T, int ldt,
+                                           double *Cm, int ldc, double *W)
 {
     if (nrows <= 0 || len <= 0 || k <= 0) return;
-    memset(W, 0, sizeof(double) * 2 * (size_t)nrows * k);
-    hzgsvd__z_dn_mm('N', 'N', nrows, k, len, 1.0, NULL, Cm, ldc, V, ldv, W, nrows);
-    hzgsvd__z_dn_trmm_right(trans, k, nrows, T, ldt, W, nrows);
-    hzgsvd__z_dn_mm('N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
+    memset(W, 0, sizeof(double) * es * (size_t)nrows * k);
+    hzgsvd__dn_mm(es, 'N', 'N', nrows, k, len, 1.0, NULL, Cm, ldc, V, ldv, W, nrows);
+    if (es == 2) hzgsvd__z_dn_trmm_right(trans, k, nrows, T, ldt, W, nrows);
+    else hzgsvd__d_dn_trmm_right(trans, k, nrows, T, ldt, W, nrows);
+    hzgsvd__dn_mm(es, 'N', 'C', nrows, len, k, -1.0, NULL, W, nrows, V, ldv, Cm, ldc);
 }
 
-/* A block of the stacked matrix S (ld lds, srows rows) that the reduction works on (one type for
- * both precisions: the reduction's driver, templates/hzgsvd_reduce.c, is written once). */
-#ifndef HZGSVD__DN_BLOCK_DEFINED
-#define HZGSVD__DN_BLOCK_DEFINED
-typedef struct hzgsvd__dn_block {
-    double *S;
-    int lds, srows;
-} hzgsvd__dn_block;
-#endif
-typedef hzgsvd__dn_block hzgsvd__z_dn_block;
-
-#define hzgsvd__z_AT(B, i, j) ((B)->S + (size_t)2 * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
-
-/* Scratch (doubles) for hzgsvd__z_dn_qrcp, _rq, _lq and hzgsvd__z_gen_unreduce on a block of at most
+/* Scratch (doubles) for hzgsvd__dn_qrcp, _rq, _lq and hzgsvd__gen_unreduce on a block of at most
  * srows rows and ncols columns of S. */
-HZGSVD_PRIVATE size_t hzgsvd__z_dn_work_size(int srows, int ncols)
+HZGSVD_PRIVATE size_t hzgsvd__dn_work_size(int es, int srows, int ncols)
 {
     const size_t nb = HZGSVD__DN_NB, r = srows > 1 ? (size_t)srows : 1, c = ncols > 1 ? (size_t)ncols : 1;
-    return 2 * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
-}
-
-/* sum x_i y_i over len doubles, in sixteen interleaved partial sums (enough independent chains to
- * hide the latency of fma) added in a fixed order. */
-HZGSVD_PRIVATE double hzgsvd__z_dn_dot(const double *x, const double *y, int len)
-{
-    double s[16] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-    int i = 0;
-    for (; i + 16 <= len; i += 16) {
-        s[0] = fma(x[i + 0], y[i + 0], s[0]);
-        s[1] = fma(x[i + 1], y[i + 1], s[1]);
-        s[2] = fma(x[i + 2], y[i + 2], s[2]);
-        s[3] = fma(x[i + 3], y[i + 3], s[3]);
-        s[4] = fma(x[i + 4], y[i + 4], s[4]);
-        s[5] = fma(x[i + 5], y[i + 5], s[5]);
-        s[6] = fma(x[i + 6], y[i + 6], s[6]);
-        s[7] = fma(x[i + 7], y[i + 7], s[7]);
-        s[8] = fma(x[i + 8], y[i + 8], s[8]);
-        s[9] = fma(x[i + 9], y[i + 9], s[9]);
-        s[10] = fma(x[i + 10], y[i + 10], s[10]);
-        s[11] = fma(x[i + 11], y[i + 11], s[11]);
-        s[12] = fma(x[i + 12], y[i + 12], s[12]);
-        s[13] = fma(x[i + 13], y[i + 13], s[13]);
-        s[14] = fma(x[i + 14], y[i + 14], s[14]);
-        s[15] = fma(x[i + 15], y[i + 15], s[15]);
-    }
-    for (int l = 0; i < len; ++i, ++l) s[l] = fma(x[i], y[i], s[l]);
-    for (int h = 8; h >= 1; h /= 2)
-        for (int l = 0; l < h; ++l) s[l] += s[l + h];
-    return s[0];
+    return (size_t)es * (nb * (r + 2 * c) + 2 * nb * nb + nb + r + c) + 3 * c;
 }
 
 /* The reflectors j0..j0+kb-1 of a QR (columns of Vr, rows j0..m-1) applied as one block reflector,
  * H_{j0+kb-1} ... H_{j0}, to rows j0.. of S's columns [c0, c1) (the block's own later columns; none
  * where c0 >= c1) and of those outside the block [col0, col0 + nc) within [lc0, lc1). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qr_apply(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0, int c1,
-                                      int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm, double *W)
+HZGSVD_PRIVATE void hzgsvd__dn_qr_apply(int es, const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int c0,
+                                        int c1, int j0, int kb, const double *Vr, int ldv, const double *tau, double *T, double *Gm,
+                                        double *W)
 {
     if (kb <= 0 || (c0 >= c1 && lc0 >= col0 && lc1 <= col0 + nc)) return;
-    const double *V = Vr + (size_t)2 * ((size_t)j0 + (size_t)j0 * ldv);
+    const double *V = Vr + (size_t)es * ((size_t)j0 + (size_t)j0 * ldv);
     const int ranges[3][2] = { {c0, c1}, {lc0, col0}, {col0 + nc, lc1} };
-    hzgsvd__z_dn_larft(m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
+    hzgsvd__dn_larft(es, m - j0, kb, V, ldv, tau + j0, T, HZGSVD__DN_NB, Gm);
     for (int q = 0; q < 3; ++q)
         if (ranges[q][0] < ranges[q][1])
-            hzgsvd__z_dn_larfb_left(1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
-                                hzgsvd__z_AT(B, row0 + j0, ranges[q][0]), B->lds, W);
+            hzgsvd__dn_larfb_left(es, 1, m - j0, ranges[q][1] - ranges[q][0], kb, V, ldv, T, HZGSVD__DN_NB,
+                                  HZGSVD__DN_AT(es, B, row0 + j0, ranges[q][0]), B->lds, W);
 }
 
 /* Column jj of the block made into reflector jj (column jj of Vr: zeros above row jj, 1 at jj);
  * the column gets beta at row jj and zeros below. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qr_reflector(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int jj, double *Vr, int ldv, double *tau)
+HZGSVD_PRIVATE void hzgsvd__dn_qr_reflector(int es, const hzgsvd__dn_block *B, int row0, int m, int col0, int jj, double *Vr, int ldv,
+                                            double *tau)
 {
-    double *v = Vr + (size_t)2 * jj * ldv, beta[2];
-    memset(v, 0, sizeof(double) * 2 * (size_t)jj);
-    memcpy(v + 2 * (size_t)jj, hzgsvd__z_AT(B, row0 + jj, col0 + jj), sizeof(double) * 2 * (size_t)(m - jj));
-    hzgsvd__z_dn_house(v + 2 * (size_t)jj, m - jj, 0, &tau[jj], beta);
-    double *d = hzgsvd__z_AT(B, row0 + jj, col0 + jj);
-    memset(d, 0, sizeof(double) * 2 * (size_t)(m - jj));
+    double *v = Vr + (size_t)es * jj * ldv, beta[2];
+    memset(v, 0, sizeof(double) * es * (size_t)jj);
+    memcpy(v + es * (size_t)jj, HZGSVD__DN_AT(es, B, row0 + jj, col0 + jj), sizeof(double) * es * (size_t)(m - jj));
+    hzgsvd__dn_house(es, v + es * (size_t)jj, m - jj, 0, &tau[jj], beta);
+    double *d = HZGSVD__DN_AT(es, B, row0 + jj, col0 + jj);
+    memset(d, 0, sizeof(double) * es * (size_t)(m - jj));
     d[0] = beta[0];
-    d[1] = beta[1];
+    if (es == 2) d[1] = beta[1];
 }
-
-/* The state of one hzgsvd__z_dn_qrcp: its block and arguments, and its parts of the scratch. */
-typedef struct hzgsvd__z_dn_qrcp_state {
-    const hzgsvd__z_dn_block *B;
-    int row0, m, col0, nc, lc0, lc1, nb, lds, ldv;
-    double tol, *Vr, *tau;
-    double *vn1, *vn2, *mark;       /* column norms (LAPACK's vn1, vn2) and the marks of those to recompute */
-    double *Fc;                     /* nb x nc: Fc(t, c) = conj(F(c, t)) */
-    double *T, *Gm, *aux, *vs, *W;  /* W: nb x (at most lc1 - lc0) */
-} hzgsvd__z_dn_qrcp_state;
-
-#define hzgsvd__z_A_(i, c) hzgsvd__z_AT(S->B, S->row0 + (i), S->col0 + (c))
-#define hzgsvd__z_F_(t, c) (S->Fc + (size_t)2 * ((size_t)(t) + (size_t)(c) * S->nb))
-#define hzgsvd__z_V_(i, t) (S->Vr + (size_t)2 * ((size_t)(i) + (size_t)(t) * S->ldv))
 
 /* xGEQRF: the panel's columns only, then the block reflector on the block's later columns and
  * outside.  Returns the number of reflectors made. */
-HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_unpivoted(const hzgsvd__z_dn_qrcp_state *S)
+HZGSVD_PRIVATE int hzgsvd__dn_qrcp_unpivoted(const hzgsvd__dn_qrcp_state *S)
 {
-    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    const int es = S->es, m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
     int r = 0;
     for (int j = 0; j < steps; j += nb) {
         const int jb = steps - j < nb ? steps - j : nb;
         int kb = 0, stop = 0;
         for (int kk = 0; kk < jb; ++kk) {
             const int jj = j + kk;
-            if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
-            hzgsvd__z_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
-            if (kk + 1 < jb)
-                hzgsvd__z_dn_left(hzgsvd__z_V_(jj, jj), m - jj, S->tau[jj], hzgsvd__z_A_(jj, jj + 1), S->lds, jb - kk - 1);
+            if (!(hzgsvd__dn_nrm2(es, HZGSVD__QR_A(jj, jj), m - jj, 1) > S->tol)) { stop = 1; break; }
+            hzgsvd__dn_qr_reflector(es, S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+            if (kk + 1 < jb) {   /* the panel's later columns */
+                double *const a = HZGSVD__QR_A(jj, jj + 1);
+                if (es == 2) hzgsvd__z_dn_left(HZGSVD__QR_V(jj, jj), m - jj, S->tau[jj], a, S->lds, jb - kk - 1);
+                else hzgsvd__d_dn_left(HZGSVD__QR_V(jj, jj), m - jj, S->tau[jj], a, S->lds, jb - kk - 1);
+            }
             kb = kk + 1;
         }
-        hzgsvd__z_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
-                          S->T, S->Gm, S->W);
+        hzgsvd__dn_qr_apply(es, S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, S->col0 + j + jb, S->col0 + nc, j, kb, S->Vr, S->ldv, S->tau,
+                            S->T, S->Gm, S->W);
         r = j + kb;
         if (stop) break;
     }
@@ -2808,92 +2407,23 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_unpivoted(const hzgsvd__z_dn_qrcp_state *S)
 }
 
 /* The norms of the columns j.. on their rows j.. recomputed (vn1 = vn2), their marks cleared. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_norms(const hzgsvd__z_dn_qrcp_state *S, int j)
+HZGSVD_PRIVATE void hzgsvd__dn_qrcp_norms(const hzgsvd__dn_qrcp_state *S, int j)
 {
     const int m = S->m, nc = S->nc;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if ((size_t)(m - j) * (nc - j) > HZGSVD__DN_PAR)
 #endif
-    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+    for (int c = j; c < nc; ++c) { S->vn1[c] = S->vn2[c] = hzgsvd__dn_nrm2(S->es, HZGSVD__QR_A(j, c), m - j, 1); S->mark[c] = 0.0; }
 }
 
 /* Pivot p to column jj: whole columns of S, the panel's kk rows of Fc, the norms. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_swap(const hzgsvd__z_dn_qrcp_state *S, int jj, int p, int kk)
+HZGSVD_PRIVATE void hzgsvd__dn_qrcp_swap(const hzgsvd__dn_qrcp_state *S, int jj, int p, int kk)
 {
-    double *a = hzgsvd__z_AT(S->B, 0, S->col0 + jj), *b = hzgsvd__z_AT(S->B, 0, S->col0 + p);
-    for (size_t i = 0; i < (size_t)2 * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
-    for (int i = 0; i < 2 * kk; ++i) { const double t = hzgsvd__z_F_(0, jj)[i]; hzgsvd__z_F_(0, jj)[i] = hzgsvd__z_F_(0, p)[i]; hzgsvd__z_F_(0, p)[i] = t; }
+    double *a = HZGSVD__DN_AT(S->es, S->B, 0, S->col0 + jj), *b = HZGSVD__DN_AT(S->es, S->B, 0, S->col0 + p);
+    for (size_t i = 0; i < (size_t)S->es * S->B->srows; ++i) { const double t = a[i]; a[i] = b[i]; b[i] = t; }
+    for (int i = 0; i < S->es * kk; ++i) { const double t = HZGSVD__QR_F(0, jj)[i]; HZGSVD__QR_F(0, jj)[i] = HZGSVD__QR_F(0, p)[i]; HZGSVD__QR_F(0, p)[i] = t; }
     double t = S->vn1[jj]; S->vn1[jj] = S->vn1[p]; S->vn1[p] = t;
     t = S->vn2[jj]; S->vn2[jj] = S->vn2[p]; S->vn2[p] = t;
-}
-
-/* The pivot column jj (kk-th of the panel at j) brought up to date: rows jj.. -= V(jj.., panel) Fc(panel, jj). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_catch_up(const hzgsvd__z_dn_qrcp_state *S, int j, int jj, int kk)
-{
-    const int m = S->m;
-    double *acol = hzgsvd__z_A_(0, jj);
-    for (int t = 0; t < kk; ++t) {
-        const double *v = hzgsvd__z_V_(0, j + t), *f = hzgsvd__z_F_(t, jj);
-        const double fr = -f[0], fi = -f[1], nfi = f[1];
-        for (int i = jj; i < m; ++i) {
-            acol[2 * i] = fma(v[2 * i], fr, acol[2 * i]);
-            acol[2 * i] = fma(v[2 * i + 1], nfi, acol[2 * i]);
-            acol[2 * i + 1] = fma(v[2 * i], fi, acol[2 * i + 1]);
-            acol[2 * i + 1] = fma(v[2 * i + 1], fr, acol[2 * i + 1]);
-        }
-    }
-}
-
-/* For the new reflector v = V(:, jj) (tau tj): aux_t = conj(-tau v_t^H v) for the panel's earlier
- * reflectors (complex: vs, v for the imaginary part of v^H a). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_aux(const hzgsvd__z_dn_qrcp_state *S, int j, int jj, int kk, double tj)
-{
-    const int m = S->m;
-    const double *v = hzgsvd__z_V_(0, jj);
-    double *aux = S->aux;
-    for (int t = 0; t < kk; ++t) {
-        const double *vt = hzgsvd__z_V_(0, j + t);
-        double sr = 0.0, si = 0.0;   /* v^H v_t */
-        for (int i = jj; i < m; ++i) {
-            sr = fma(v[2 * i], vt[2 * i], sr); sr = fma(v[2 * i + 1], vt[2 * i + 1], sr);
-            si = fma(v[2 * i], vt[2 * i + 1], si); si = fma(-v[2 * i + 1], vt[2 * i], si);
-        }
-        aux[2 * t] = -tj * sr; aux[2 * t + 1] = -tj * si;
-    }
-    for (int i = jj; i < m; ++i) { S->vs[2 * i] = -v[2 * i + 1]; S->vs[2 * i + 1] = v[2 * i]; }
-}
-
-/* Later column c after the new reflector v = V(:, jj) (tau tj, the kk-th of the panel at j):
- * Fc(kk, c) = tau v^H a_c + sum_t Fc(t, c) aux_t (a_c as at the panel's start), its pivot row
- * A(jj, c) -= sum_t V(jj, j+t) Fc(t, c), its norm downdated (or marked for recomputing). */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_column(const hzgsvd__z_dn_qrcp_state *S, int c, int j, int jj, int kk, double tj, double tol3z)
-{
-    const int m = S->m;
-    const double *v = hzgsvd__z_V_(0, jj), *aux = S->aux;
-    double *ac = hzgsvd__z_A_(0, c), *f = hzgsvd__z_F_(0, c), *vn1 = S->vn1, *vn2 = S->vn2;
-    double fr = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, v + 2 * (size_t)jj, 2 * (m - jj));
-    double fi = tj * hzgsvd__z_dn_dot(ac + 2 * (size_t)jj, S->vs + 2 * (size_t)jj, 2 * (m - jj));
-    for (int t = 0; t < kk; ++t) {
-        fr = fma(f[2 * t], aux[2 * t], fr); fr = fma(-f[2 * t + 1], aux[2 * t + 1], fr);
-        fi = fma(f[2 * t], aux[2 * t + 1], fi); fi = fma(f[2 * t + 1], aux[2 * t], fi);
-    }
-    f[2 * kk] = fr; f[2 * kk + 1] = fi;
-    double ar = ac[2 * (size_t)jj], ai = ac[2 * (size_t)jj + 1];
-    for (int t = 0; t <= kk; ++t) {
-        const double *vt = hzgsvd__z_V_(jj, j + t);
-        const double vr = -vt[0], vi = -vt[1], nvi = vt[1];
-        ar = fma(vr, f[2 * t], ar); ar = fma(nvi, f[2 * t + 1], ar);
-        ai = fma(vr, f[2 * t + 1], ai); ai = fma(vi, f[2 * t], ai);
-    }
-    ac[2 * (size_t)jj] = ar; ac[2 * (size_t)jj + 1] = ai;
-    const double arow = hypot(ar, ai);
-    if (vn1[c] != 0.0) {   /* LAPACK's downdate (LAWN 176) */
-        double t1 = arow / vn1[c];
-        t1 = fmax(0.0, (1.0 + t1) * (1.0 - t1));
-        const double q = vn1[c] / vn2[c];
-        if (t1 * q * q <= tol3z) S->mark[c] = 1.0;
-        else vn1[c] *= sqrt(t1);
-    }
 }
 
 /* One pivoted panel at column j of jb reflectors at most (xLAQPS): per step the pivot, its column
@@ -2901,9 +2431,9 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_column(const hzgsvd__z_dn_qrcp_state *S, i
  * *exact: whether vn1 holds recomputed norms (in and out).  Out: *kb reflectors made; *stop: the
  * largest recomputed norm is <= tol; *retry: a pivot's recomputed norm is <= tol (recompute every
  * norm, then choose again); *marked: a downdated norm is to be recomputed. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_panel(const hzgsvd__z_dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
+HZGSVD_PRIVATE void hzgsvd__dn_qrcp_panel(const hzgsvd__dn_qrcp_state *S, int j, int jb, int *exact, int *kb, int *stop, int *retry, int *marked)
 {
-    const int m = S->m, nc = S->nc;
+    const int es = S->es, m = S->m, nc = S->nc;
     const double tol3z = sqrt(ldexp(1.0, -53));
     *kb = 0; *stop = 0; *retry = 0; *marked = 0;
     for (int kk = 0; kk < jb; ++kk) {
@@ -2911,56 +2441,62 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_qrcp_panel(const hzgsvd__z_dn_qrcp_state *S, in
         int p = jj;
         for (int c = jj + 1; c < nc; ++c)
             if (S->vn1[c] > S->vn1[p]) p = c;
-        if (p != jj) hzgsvd__z_dn_qrcp_swap(S, jj, p, kk);
-        hzgsvd__z_dn_qrcp_catch_up(S, j, jj, kk);
-        if (!(hzgsvd__z_dn_nrm2(hzgsvd__z_A_(jj, jj), m - jj, 1) > S->tol)) {
+        if (p != jj) hzgsvd__dn_qrcp_swap(S, jj, p, kk);
+        if (es == 2) hzgsvd__z_dn_qrcp_catch_up(S, j, jj, kk);
+        else hzgsvd__d_dn_qrcp_catch_up(S, j, jj, kk);
+        if (!(hzgsvd__dn_nrm2(es, HZGSVD__QR_A(jj, jj), m - jj, 1) > S->tol)) {
             if (*exact && kk == 0) *stop = 1;   /* the largest recomputed norm is <= tol */
             else *retry = 1;                   /* recompute every norm, then choose again */
             break;
         }
-        hzgsvd__z_dn_qr_reflector(S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
+        hzgsvd__dn_qr_reflector(es, S->B, S->row0, m, S->col0, jj, S->Vr, S->ldv, S->tau);
         *exact = 0;
         *kb = kk + 1;
         const double tj = S->tau[jj];
-        hzgsvd__z_dn_qrcp_aux(S, j, jj, kk, tj);
+        if (es == 2) hzgsvd__z_dn_qrcp_aux(S, j, jj, kk, tj);
+        else hzgsvd__d_dn_qrcp_aux(S, j, jj, kk, tj);
         const int nrest = nc - jj - 1;
         (void)nrest;
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if ((size_t)(m - jj) * nrest > HZGSVD__DN_PAR)
 #endif
-        for (int c = jj + 1; c < nc; ++c) hzgsvd__z_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+        for (int c = jj + 1; c < nc; ++c) {
+            if (es == 2) hzgsvd__z_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+            else hzgsvd__d_dn_qrcp_column(S, c, j, jj, kk, tj, tol3z);
+        }
         for (int c = jj + 1; c < nc && !*marked; ++c) *marked = S->mark[c] != 0.0;
         if (*marked) break;
     }
 }
 
-/* xLAQPS-style pivoted QR in panels (see hzgsvd__z_dn_qrcp).  Returns the number of reflectors made. */
-HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_pivoted(const hzgsvd__z_dn_qrcp_state *S)
+/* xLAQPS-style pivoted QR in panels (see hzgsvd__dn_qrcp).  Returns the number of reflectors made. */
+HZGSVD_PRIVATE int hzgsvd__dn_qrcp_pivoted(const hzgsvd__dn_qrcp_state *S)
 {
-    const int m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
+    const int es = S->es, m = S->m, nc = S->nc, nb = S->nb, steps = m < nc ? m : nc;
     int r = 0;
-    hzgsvd__z_dn_qrcp_norms(S, 0);
+    hzgsvd__dn_qrcp_norms(S, 0);
     int exact = 1;   /* vn1 holds the recomputed norms of every remaining column */
     int j = 0;
     while (j < steps) {
         const int jb = steps - j < nb ? steps - j : nb;
         int kb, stop, retry, marked;
-        hzgsvd__z_dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
+        hzgsvd__dn_qrcp_panel(S, j, jb, &exact, &kb, &stop, &retry, &marked);
         /* the panel's kb reflectors on the later columns' next rows (the pivot column of a retry is
          * up to date already; after a stop the rows are zeroed) and on the columns outside */
         const int c0 = j + kb + (retry ? 1 : 0);
         if (!stop && kb > 0 && c0 < nc && j + kb < m)   /* A -= V F^H */
-            hzgsvd__z_dn_mm('N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, hzgsvd__z_V_(j + kb, j), S->ldv, hzgsvd__z_F_(0, c0), nb, hzgsvd__z_A_(j + kb, c0), S->lds);
-        hzgsvd__z_dn_qr_apply(S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
+            hzgsvd__dn_mm(es, 'N', 'N', m - j - kb, nc - c0, kb, -1.0, NULL, HZGSVD__QR_V(j + kb, j), S->ldv, HZGSVD__QR_F(0, c0), nb,
+                          HZGSVD__QR_A(j + kb, c0), S->lds);
+        hzgsvd__dn_qr_apply(es, S->B, S->row0, m, S->col0, nc, S->lc0, S->lc1, 0, 0, j, kb, S->Vr, S->ldv, S->tau, S->T, S->Gm, S->W);
         j += kb;
         r = j;
         if (stop) break;
         if (retry) {
-            hzgsvd__z_dn_qrcp_norms(S, j);
+            hzgsvd__dn_qrcp_norms(S, j);
             exact = 1;
         } else if (marked) {
             for (int c = j; c < nc; ++c)
-                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__z_dn_nrm2(hzgsvd__z_A_(j, c), m - j, 1); S->mark[c] = 0.0; }
+                if (S->mark[c] != 0.0) { S->vn1[c] = S->vn2[c] = hzgsvd__dn_nrm2(es, HZGSVD__QR_A(j, c), m - j, 1); S->mark[c] = 0.0; }
         }
     }
     return r;
@@ -2972,7 +2508,7 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_pivoted(const hzgsvd__z_dn_qrcp_state *S)
  * (the numerical rank); the rest of the block is set to zero (it is below tol).  The reflectors act
  * on the columns lc0..lc1-1 of these rows; a pivot swap exchanges whole columns of S.  Reflector j
  * is kept as column j of Vr (ld ldv; rows j..m-1 significant, the rest zero) with tau[j].
- * work: hzgsvd__z_dn_work_size(m, lc1 - lc0) doubles.
+ * work: hzgsvd__dn_work_size(es, m, lc1 - lc0) doubles.
  *
  * Blocked in panels of HZGSVD__DN_NB reflectors.  Without pivoting (LAPACK's xGEQRF): a panel is
  * factored on its own columns, then applied to the rest as one block reflector.  With pivoting
@@ -2982,27 +2518,23 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp_pivoted(const hzgsvd__z_dn_qrcp_state *S)
  * recomputed.  The stop is decided on recomputed norms: where the pivot column's recomputed norm
  * is <= tol, the panel so far is applied and every remaining norm recomputed, and the pivot chosen
  * again from those; the factorization stops only when the largest recomputed norm is <= tol. */
-HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
-                                 int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
+HZGSVD_PRIVATE int hzgsvd__dn_qrcp(int es, const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1,
+                                   int pivot, double tol, double *Vr, int ldv, double *tau, double *work)
 {
     const int nb = HZGSVD__DN_NB;
-    hzgsvd__z_dn_qrcp_state st;
-    hzgsvd__z_dn_qrcp_state *const S = &st;
-    S->B = B; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
+    hzgsvd__dn_qrcp_state st;
+    hzgsvd__dn_qrcp_state *const S = &st;
+    S->B = B; S->es = es; S->row0 = row0; S->m = m; S->col0 = col0; S->nc = nc; S->lc0 = lc0; S->lc1 = lc1;
     S->nb = nb; S->lds = B->lds; S->ldv = ldv; S->tol = tol; S->Vr = Vr; S->tau = tau;
     S->vn1 = work; S->vn2 = S->vn1 + nc; S->mark = S->vn2 + nc;
     S->Fc = S->mark + nc;
-    S->T = S->Fc + (size_t)2 * nb * nc; S->Gm = S->T + (size_t)2 * nb * nb; S->aux = S->Gm + (size_t)2 * nb * nb;
-    S->vs = S->aux + (size_t)2 * nb; S->W = S->vs + (size_t)2 * m;
-    const int r = pivot ? hzgsvd__z_dn_qrcp_pivoted(S) : hzgsvd__z_dn_qrcp_unpivoted(S);
+    S->T = S->Fc + (size_t)es * nb * nc; S->Gm = S->T + (size_t)es * nb * nb; S->aux = S->Gm + (size_t)es * nb * nb;
+    S->vs = S->aux + (size_t)es * nb; S->W = S->vs + (size_t)es * m;
+    const int r = pivot ? hzgsvd__dn_qrcp_pivoted(S) : hzgsvd__dn_qrcp_unpivoted(S);
     for (int c = 0; c < nc; ++c)
-        if (m > r) memset(hzgsvd__z_A_(r, c), 0, sizeof(double) * 2 * (size_t)(m - r));
+        if (m > r) memset(HZGSVD__QR_A(r, c), 0, sizeof(double) * es * (size_t)(m - r));
     return r;
 }
-
-#undef hzgsvd__z_A_
-#undef hzgsvd__z_F_
-#undef hzgsvd__z_V_
 
 /* The row reflectors of the rows row0 + i of S, i = r-1 down to 0 (rq) or 0 up to r-1 (lq), on the
  * columns col0.. (nc in all): row i (conjugated) is made into its reflector, which is applied from
@@ -3010,95 +2542,85 @@ HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__z_dn_block *B, int row0, int 
  * row i's reflector spans nc - r + i + 1 columns, pivot the last; LQ: the columns col0 + i.., pivot
  * the first.  Blocked: a panel of HZGSVD__DN_NB rows is reduced among its own rows, then applied to
  * the other rows as one block reflector; rows done before are zero where it acts and are left out.
- * work: hzgsvd__z_dn_work_size(B->srows, nc) doubles. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_rows(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, int rq, double *work)
+ * work: hzgsvd__dn_work_size(es, B->srows, nc) doubles. */
+HZGSVD_PRIVATE void hzgsvd__dn_rows(int es, const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, int rq, double *work)
 {
     const int nb = HZGSVD__DN_NB, lds = B->lds;
-    double *Vb = work, *T = Vb + (size_t)2 * nb * nc, *Gm = T + (size_t)2 * nb * nb, *taus = Gm + (size_t)2 * nb * nb;
-    double *v = taus + nb, *tmp = v + (size_t)2 * nc, *W = tmp + (size_t)2 * nb;   /* W: srows x nb */
+    double *Vb = work, *T = Vb + (size_t)es * nb * nc, *Gm = T + (size_t)es * nb * nb, *taus = Gm + (size_t)es * nb * nb;
+    double *v = taus + nb, *tmp = v + (size_t)es * nc, *W = tmp + (size_t)es * nb;   /* W: srows x nb */
     for (int blk = 0; blk < r; blk += nb) {
         const int kb = r - blk < nb ? r - blk : nb;
         const int vc0 = rq ? col0 : col0 + blk, vlen = nc - blk;   /* the columns the panel's reflectors span */
         const int pr0 = rq ? r - blk - kb : blk;                 /* the panel's rows: pr0 .. pr0 + kb - 1 */
-        memset(Vb, 0, sizeof(double) * 2 * (size_t)vlen * kb);
+        memset(Vb, 0, sizeof(double) * es * (size_t)vlen * kb);
         for (int q = 0; q < kb; ++q) {
             const int i = rq ? r - 1 - blk - q : blk + q;
             const int len = rq ? nc - r + i + 1 : nc - i, c0 = rq ? col0 : col0 + i, ia = rq ? len - 1 : 0;
             double beta[2];
-            for (int c = 0; c < len; ++c) {
-                const double *s = hzgsvd__z_AT(B, row0 + i, c0 + c);
-                v[2 * c] = s[0];
-                v[2 * c + 1] = -s[1];
+            for (int c = 0; c < len; ++c) {   /* the row, conjugated */
+                const double *s = HZGSVD__DN_AT(es, B, row0 + i, c0 + c);
+                v[es * c] = s[0];
+                if (es == 2) v[2 * c + 1] = -s[1];
             }
-            hzgsvd__z_dn_house(v, len, ia, &taus[q], beta);
+            hzgsvd__dn_house(es, v, len, ia, &taus[q], beta);
             /* the panel's rows still to do */
-            if (rq) hzgsvd__z_dn_right(v, len, taus[q], hzgsvd__z_AT(B, row0 + pr0, c0), lds, i - pr0, tmp);
-            else hzgsvd__z_dn_right(v, len, taus[q], hzgsvd__z_AT(B, row0 + i + 1, c0), lds, pr0 + kb - i - 1, tmp);
-            memcpy(Vb + (size_t)2 * ((size_t)(c0 - vc0) + (size_t)q * vlen), v, sizeof(double) * 2 * (size_t)len);
-            for (int c = 0; c < len; ++c) {
-                double *s = hzgsvd__z_AT(B, row0 + i, c0 + c);
+            if (rq) hzgsvd__dn_right(es, v, len, taus[q], HZGSVD__DN_AT(es, B, row0 + pr0, c0), lds, i - pr0, tmp);
+            else hzgsvd__dn_right(es, v, len, taus[q], HZGSVD__DN_AT(es, B, row0 + i + 1, c0), lds, pr0 + kb - i - 1, tmp);
+            memcpy(Vb + (size_t)es * ((size_t)(c0 - vc0) + (size_t)q * vlen), v, sizeof(double) * es * (size_t)len);
+            for (int c = 0; c < len; ++c) {   /* conj(beta) at the pivot */
+                double *s = HZGSVD__DN_AT(es, B, row0 + i, c0 + c);
                 s[0] = c == ia ? beta[0] : 0.0;
-                s[1] = c == ia ? -beta[1] : 0.0;
+                if (es == 2) s[1] = c == ia ? -beta[1] : 0.0;
             }
         }
         /* the other rows: those before the block of r rows and after it, and the block's rows still to
          * do (rq: before the panel, lq: after it) */
-        hzgsvd__z_dn_larft(vlen, kb, Vb, vlen, taus, T, nb, Gm);
+        hzgsvd__dn_larft(es, vlen, kb, Vb, vlen, taus, T, nb, Gm);
         const int top = rq ? row0 + pr0 : row0, bot = rq ? row0 + r : row0 + pr0 + kb;
-        hzgsvd__z_dn_larfb_right(0, top, vlen, kb, Vb, vlen, T, nb, hzgsvd__z_AT(B, 0, vc0), lds, W);
-        hzgsvd__z_dn_larfb_right(0, B->srows - bot, vlen, kb, Vb, vlen, T, nb, hzgsvd__z_AT(B, bot, vc0), lds, W);
+        hzgsvd__dn_larfb_right(es, 0, top, vlen, kb, Vb, vlen, T, nb, HZGSVD__DN_AT(es, B, 0, vc0), lds, W);
+        hzgsvd__dn_larfb_right(es, 0, B->srows - bot, vlen, kb, Vb, vlen, T, nb, HZGSVD__DN_AT(es, B, bot, vc0), lds, W);
     }
 }
 
 /* RQ of the r x nc block (rows row0.., columns col0.., r <= nc): it becomes [0 T], T upper
  * triangular in the last r columns; the unitary factor is applied to the same columns of all rows
- * of S.  work: hzgsvd__z_dn_work_size(B->srows, nc) doubles. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_rq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *work)
+ * of S.  work: hzgsvd__dn_work_size(es, B->srows, nc) doubles. */
+HZGSVD_PRIVATE void hzgsvd__dn_rq(int es, const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work)
 {
-    hzgsvd__z_dn_rows(B, row0, r, col0, nc, 1, work);
+    hzgsvd__dn_rows(es, B, row0, r, col0, nc, 1, work);
 }
 
 /* LQ of the r x nc block (r <= nc): it becomes [L 0], L lower triangular in the first r columns;
  * the unitary factor is applied to the same columns of all rows of S. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_lq(const hzgsvd__z_dn_block *B, int row0, int r, int col0, int nc, double *work)
+HZGSVD_PRIVATE void hzgsvd__dn_lq(int es, const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work)
 {
-    hzgsvd__z_dn_rows(B, row0, r, col0, nc, 0, work);
+    hzgsvd__dn_rows(es, B, row0, r, col0, nc, 0, work);
 }
 
 /* X := T^-1 X for T upper triangular (k x k, ld ldt, nonsingular) and X k x nrhs (ld ldx): blocks
  * of rows from the last, each first updated by the rows solved (a product), then solved. */
-HZGSVD_PRIVATE void hzgsvd__z_dn_trsm_upper(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
+HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int k, double *Xm, int ldx, int nrhs)
 {
     const int bs = 64;
     for (int i1 = k; i1 > 0; i1 -= bs) {
         const int i0 = i1 - bs > 0 ? i1 - bs : 0;
         if (i1 < k)
-            hzgsvd__z_dn_mm('N', 'N', i1 - i0, nrhs, k - i1, -1.0, NULL, T + (size_t)2 * ((size_t)i0 + (size_t)i1 * ldt), ldt,
-                        Xm + (size_t)2 * i1, ldx, Xm + (size_t)2 * i0, ldx);
+            hzgsvd__dn_mm(es, 'N', 'N', i1 - i0, nrhs, k - i1, -1.0, NULL, T + (size_t)es * ((size_t)i0 + (size_t)i1 * ldt), ldt,
+                          Xm + (size_t)es * i1, ldx, Xm + (size_t)es * i0, ldx);
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) if ((size_t)(i1 - i0) * (i1 - i0) * nrhs > 2 * HZGSVD__DN_PAR)
 #endif
         for (int j = 0; j < nrhs; ++j) {
-            double *x = Xm + (size_t)2 * j * ldx;
-            for (int i = i1 - 1; i >= i0; --i) {
-                const double *t = T + (size_t)2 * ((size_t)i + (size_t)i * ldt);
-                double sr = x[2 * i], si = x[2 * i + 1];
-                for (int c = i + 1; c < i1; ++c) {
-                    const double *tc = T + 2 * ((size_t)i + (size_t)c * ldt);
-                    sr -= tc[0] * x[2 * c] - tc[1] * x[2 * c + 1];
-                    si -= tc[0] * x[2 * c + 1] + tc[1] * x[2 * c];
-                }
-                const double sc = fmax(fabs(t[0]), fabs(t[1])), a = t[0] / sc, b = t[1] / sc, d = (a * a + b * b) * sc;
-                x[2 * i] = (sr * a + si * b) / d;   /* x / t, scaled so that no square overflows */
-                x[2 * i + 1] = (si * a - sr * b) / d;
-            }
+            if (es == 2) hzgsvd__z_dn_trsm_col(T, ldt, i0, i1, Xm + (size_t)2 * j * ldx);
+            else hzgsvd__d_dn_trsm_col(T, ldt, i0, i1, Xm + (size_t)j * ldx);
         }
     }
 }
-/*** end templates/hzgsvd_dense.c.j2 [z] ***/
+#line 2620 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+/*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 3102) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2624) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3132,26 +2654,12 @@ typedef hzgsvd_status (*hzgsvd__any_engine)(int m_f, int m_g, int n, double *F, 
                                             double t0);
 
 /* What the reduction needs of a precision: the doubles per element (1 real, 2 complex
- * interleaved) and the dense kernels (templates/hzgsvd_dense.c.j2), the CPU engine's core for the
- * fallback. */
+ * interleaved: the es of the dense kernels, templates/hzgsvd_dense.c) and the CPU engine's core for
+ * the fallback. */
 typedef struct hzgsvd__dense_prec {
     int planes;
-    double (*nrm2)(const double *x, int len, int inc);
-    void (*mm)(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda, const double *B, int ldb,
-               double *Cm, int ldc);
-    void (*trsm_upper)(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs);
-    int (*qrcp)(const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int pivot, double tol, double *Vr, int ldv,
-                double *tau, double *work);
-    void (*rq)(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work);
-    void (*lq)(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work);
-    size_t (*work_size)(int srows, int ncols);
-    void (*larft)(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm);
-    void (*larfb_left)(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt, double *W, int ldw, double *Wk);
     hzgsvd__core_engine cpu_core;
 } hzgsvd__dense_prec;
-
-/* Element (i, j) of the block B (C doubles per element). */
-#define HZGSVD__DN_AT(C, B, i, j) ((B)->S + (size_t)(C) * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
 
 /* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
  * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
@@ -3229,7 +2737,7 @@ HZGSVD_PRIVATE void hzgsvd__gen_copy(const hzgsvd__dense_prec *X, const double *
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
  * factors tau) to the ncols columns of W: W := H_0 H_1 ... H_{t-1} W (the unitary factor whose
  * adjoint the reduction applied), as block reflectors of HZGSVD__DN_NB from the last.
- * work: X->work_size(m, ncols) doubles. */
+ * work: hzgsvd__dn_work_size(C, m, ncols) doubles. */
 HZGSVD_PRIVATE void hzgsvd__gen_unreduce(const hzgsvd__dense_prec *X, const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
 {
     const int C = X->planes;
@@ -3238,8 +2746,8 @@ HZGSVD_PRIVATE void hzgsvd__gen_unreduce(const hzgsvd__dense_prec *X, const doub
     for (int b0 = t > 0 ? ((t - 1) / nb) * nb : -1; b0 >= 0; b0 -= nb) {
         const int kb = t - b0 < nb ? t - b0 : nb;
         const double *Vb = V + (size_t)C * ((size_t)b0 + (size_t)b0 * ldv);
-        X->larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
-        X->larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)C * b0, ldw, Wk);
+        hzgsvd__dn_larft(C, m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
+        hzgsvd__dn_larfb_left(C, 0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)C * b0, ldw, Wk);
     }
 }
 
@@ -3253,7 +2761,7 @@ HZGSVD_PRIVATE double hzgsvd__gen_orth(const hzgsvd__dense_prec *X, const double
     for (int j0 = 0; j0 < s; j0 += bw) {
         const int w = s - j0 < bw ? s - j0 : bw, rows = j0 + w;
         memset(work, 0, sizeof(double) * C * (size_t)rows * w);
-        X->mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)C * j0 * s, s, work, rows);
+        hzgsvd__dn_mm(C, 'C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)C * j0 * s, s, work, rows);
         for (int jj = 0; jj < w; ++jj)
             for (int i = 0; i <= j0 + jj; ++i) {
                 const double *g = work + (size_t)C * ((size_t)i + (size_t)jj * rows);
@@ -3298,7 +2806,7 @@ HZGSVD_PRIVATE void hzgsvd__gen_reorth(const hzgsvd__dense_prec *X, double *Y, i
                     for (int i = 0; i < s; ++i) y[i] -= dr * x[i];
                 }
             }
-        const double nrm = X->nrm2(y, s, 1);
+        const double nrm = hzgsvd__dn_nrm2(C, y, s, 1);
         if (nrm > 0.0)
             for (int i = 0; i < C * s; ++i) y[i] /= nrm;
     }
@@ -3315,7 +2823,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
 {
     const int C = X->planes;
     const size_t s2 = (size_t)s * s;
-    const size_t n_work = X->work_size(2 * s, s);
+    const size_t n_work = hzgsvd__dn_work_size(C, 2 * s, s);
     /* + s + 1 for tau, + s for the re-orthogonalization's indices (ints in double slots) */
     double *mem = (double *)calloc(C * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
@@ -3331,7 +2839,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
         return st;
     }
     hzgsvd__dn_block B = {S, 2 * s, 2 * s};
-    (void)X->qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    (void)hzgsvd__dn_qrcp(C, &B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
         for (int i = 0; i < C * s; ++i) Rm[(size_t)C * j * s + i] = i / C <= j ? S[(size_t)C * j * 2 * s + i] : 0.0;
     hzgsvd__gen_unit(X, S, 2 * s, 2 * s, s, 0);
@@ -3353,7 +2861,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
         if (hzgsvd__gen_orth(X, Ac, s, Vr) > tol) hzgsvd__gen_reorth(X, Ac, s, sf, idx);
         if (hzgsvd__gen_orth(X, Bc, s, Vr) > tol) hzgsvd__gen_reorth(X, Bc, s, sg, idx);
-        X->trsm_upper(Rm, s, s, Zc, s, s);
+        hzgsvd__dn_trsm_upper(C, Rm, s, s, Zc, s, s);
     }
     free(mem);
     return st;
@@ -3383,7 +2891,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_reduce(const double *F, int ldf, const 
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
-    const size_t n_work = X->work_size(mx, n);
+    const size_t n_work = hzgsvd__dn_work_size(C, mx, n);
     R->lds = lds;
     R->mem = (double *)calloc(C * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
     if (!R->mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
@@ -3396,20 +2904,20 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_reduce(const double *F, int ldf, const 
     hzgsvd__gen_copy(X, F, ldf, m_f, n, -R->ef, S + C * (size_t)m_g, lds);
     for (int j = 0; j < n; ++j) HZGSVD__DN_AT(C, B, m_g + m_f + j, j)[0] = 1.0;
     /* rows of G and of F in S: i and m_g + i */
-    const int l = X->qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
-    if (l < n) X->rq(B, 0, l, 0, n, R->work);
+    const int l = hzgsvd__dn_qrcp(C, B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
+    if (l < n) hzgsvd__dn_rq(C, B, 0, l, 0, n, R->work);
     int k = 0;
     if (n - l > 0 && m_f > 0) {
-        k = X->qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
-        if (k < n - l) X->rq(B, m_g, k, 0, n - l, R->work);
+        k = hzgsvd__dn_qrcp(C, B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
+        if (k < n - l) hzgsvd__dn_rq(C, B, m_g, k, 0, n - l, R->work);
     }
     int s = 0;
     if (l > 0 && m_f > k)
-        s = X->qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
+        s = hzgsvd__dn_qrcp(C, B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
                           R->Vf + C * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
     if (s < l) {
-        if (s > 0) X->lq(B, m_g + k, s, n - l, l, R->work);
-        (void)X->qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + C * (size_t)l * m_g, m_g, R->taug + l, R->work);
+        if (s > 0) hzgsvd__dn_lq(C, B, m_g + k, s, n - l, l, R->work);
+        (void)hzgsvd__dn_qrcp(C, B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + C * (size_t)l * m_g, m_g, R->taug + l, R->work);
     }
     R->k = k; R->l = l; R->s = s; R->nn = n - l - k;
     R->tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
@@ -3462,18 +2970,18 @@ HZGSVD_PRIVATE void hzgsvd__gen_assemble_y(const hzgsvd__gen_state *R)
     memset(Y, 0, sizeof(double) * C * (size_t)n * n);
 #define HZGSVD__GEN_Y(i, j) (Y + (size_t)C * ((size_t)(i) + (size_t)(j) * n))
     for (int i = 0; i < k; ++i) HZGSVD__GEN_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
-    X->trsm_upper(TA, lds, k, HZGSVD__GEN_Y(nn, 0), n, k);
+    hzgsvd__dn_trsm_upper(C, TA, lds, k, HZGSVD__GEN_Y(nn, 0), n, k);
     for (int j = 0; j < s; ++j)
         memcpy(HZGSVD__GEN_Y(n - l, k + j), R->Zc + (size_t)C * j * s, sizeof(double) * C * (size_t)s);
     for (int i = 0; i < l - s; ++i) HZGSVD__GEN_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
     if (l - s > 0) {
-        X->mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(n - l + s, k), n);   /* -C0 Zc */
-        X->trsm_upper(S0, lds, l - s, HZGSVD__GEN_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+        hzgsvd__dn_mm(C, 'N', 'N', l - s, s, s, -1.0, NULL, C0, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__dn_trsm_upper(C, S0, lds, l - s, HZGSVD__GEN_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
     }
     if (k > 0 && l > 0) {
-        X->mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(nn, k), n);
-        X->mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, HZGSVD__GEN_Y(n - l + s, k), n, HZGSVD__GEN_Y(nn, k), n);
-        X->trsm_upper(TA, lds, k, HZGSVD__GEN_Y(nn, k), n, l);
+        hzgsvd__dn_mm(C, 'N', 'N', k, l, s, -1.0, NULL, A12c, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(nn, k), n);
+        hzgsvd__dn_mm(C, 'N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, HZGSVD__GEN_Y(n - l + s, k), n, HZGSVD__GEN_Y(nn, k), n);
+        hzgsvd__dn_trsm_upper(C, TA, lds, k, HZGSVD__GEN_Y(nn, k), n, l);
     }
     for (int i = 0; i < nn; ++i) HZGSVD__GEN_Y(i, k + l + i)[0] = 1.0;
 #undef HZGSVD__GEN_Y
@@ -3488,7 +2996,7 @@ HZGSVD_PRIVATE int hzgsvd__gen_store(const hzgsvd__gen_state *R, double *F, int 
     const int C = X->planes;
     const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
     for (int j = 0; j < n; ++j) memset(Z + (size_t)C * j * ldz, 0, sizeof(double) * C * (size_t)n);
-    X->mm('N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
+    hzgsvd__dn_mm(C, 'N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
     int zi;
     const int zbad = hzgsvd__gen_nonfinite(X, Z, n, n, ldz, &zi, zj);
     for (int j = 0; j < n; ++j) {
@@ -3559,7 +3067,7 @@ HZGSVD_PRIVATE double hzgsvd__gen_fnorm(const hzgsvd__dense_prec *X, const doubl
 {
     const int C = X->planes;
     double f = 0.0;
-    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, X->nrm2(A + (size_t)C * j * lda, m, 1));
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__dn_nrm2(C, A + (size_t)C * j * lda, m, 1));
     return f;
 }
 
@@ -3589,8 +3097,8 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
         else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
     }
     for (int j = 0; j < n; ++j) memset(X + (size_t)C * j * ldx, 0, sizeof(double) * C * (size_t)n);
-    if (m_f > 0) D->mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
-    if (m_g > 0) D->mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
+    if (m_f > 0) hzgsvd__dn_mm(C, 'C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
+    if (m_g > 0) hzgsvd__dn_mm(C, 'C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
     for (int i = 0; i < n; ++i) {
         if (sf[i] != 0.0 || sg[i] != 0.0) continue;
         for (int j = 0; j < n; ++j) {
@@ -3602,11 +3110,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3606 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3114 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3610) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3118) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3651,14 +3159,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lp_complete(const hzgsvd__dense_prec *D, do
 {
     const int C = D->planes;
     if (t >= m) return HZGSVD_SUCCESS;
-    const size_t n_work = D->work_size(m, m);
+    const size_t n_work = hzgsvd__dn_work_size(C, m, m);
     double *mem = (double *)calloc(C * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
     double *T = mem, *Vr = T + C * (size_t)m * (t > 0 ? t : 1), *work = Vr + C * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
     hzgsvd__dn_block B = {T, m, m};
     if (t > 0) {
         hzgsvd__gen_copy(D, W, ldw, m, t, 0, T, m);
-        (void)D->qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+        (void)hzgsvd__dn_qrcp(C, &B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
     hzgsvd__gen_unit(D, W + (size_t)C * t * ldw, ldw, m, m - t, t);
     hzgsvd__gen_unreduce(D, Vr, m, tau, t, m, W + (size_t)C * t * ldw, ldw, m - t, work);
@@ -3728,13 +3236,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     if (!inf->outputs_written) { free(mem); return st; }
     const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
     /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
-    double *S2 = (double *)calloc(C * (size_t)(r + n) * n + D->work_size(r + n, n), sizeof(double));
+    double *S2 = (double *)calloc(C * (size_t)(r + n) * n + hzgsvd__dn_work_size(C, r + n, n), sizeof(double));
     if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
     double *rw = S2 + C * (size_t)(r + n) * n;
     hzgsvd__dn_block SB = {S2, r + n, r + n};
     hzgsvd__gen_copy(D, X, n, r, n, 0, S2, r + n);
     for (int j = 0; j < n; ++j) S2[(size_t)C * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
-    D->rq(&SB, 0, r, 0, n, rw);
+    hzgsvd__dn_rq(C, &SB, 0, r, 0, n, rw);
     /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
     for (int j = 0; j < r; ++j)
         for (int i = 0; i < r; ++i) {
@@ -3782,26 +3290,77 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3786 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3294 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
-/*** begin templates/hzgsvd_reduce_prec.c.j2 [d] ***/
-/* The reduction of general pairs, real (d): its table of dense kernels (the driver is
- * templates/hzgsvd_reduce.c) and the CPU engine behind the front door. */
+/*** begin templates/hzgsvd_reduce_prec.c.j2 ***/
+/* The reduction of general pairs per precision: its table (the driver is templates/hzgsvd_reduce.c,
+ * the dense kernels templates/hzgsvd_dense.c), the kernels under the precision's names, and the
+ * CPU engine behind the front door. */
 
-/* The CPU engine on the reduction's core. */
+/* The CPU engine on the reduction's core (d). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
     return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
-HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = {
-    1, hzgsvd__d_dn_nrm2, hzgsvd__d_dn_mm, hzgsvd__d_dn_trsm_upper, hzgsvd__d_dn_qrcp, hzgsvd__d_dn_rq, hzgsvd__d_dn_lq, hzgsvd__d_dn_work_size,
-    hzgsvd__d_dn_larft, hzgsvd__d_dn_larfb_left, hzgsvd__d_cpu_core
-};
+HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cpu_core };
 
-/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
+/* The CPU engine on the reduction's core (z). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
+                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
+{
+    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
+}
+
+HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = { 2, hzgsvd__z_cpu_core };
+
+/* The dense kernels under the precisions' names (the CPU engine's Gram matrix, test_reduction). */
+typedef hzgsvd__dn_block hzgsvd__d_dn_block;
+HZGSVD_PRIVATE double hzgsvd__d_dn_nrm2(const double *x, int len, int inc) { return hzgsvd__dn_nrm2(1, x, len, inc); }
+HZGSVD_PRIVATE size_t hzgsvd__d_dn_work_size(int srows, int ncols) { return hzgsvd__dn_work_size(1, srows, ncols); }
+HZGSVD_PRIVATE void hzgsvd__d_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                const double *Bm, int ldb, double *Cm, int ldc)
+{
+    hzgsvd__dn_mm(1, ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
+}
+typedef hzgsvd__dn_block hzgsvd__z_dn_block;
+HZGSVD_PRIVATE double hzgsvd__z_dn_nrm2(const double *x, int len, int inc) { return hzgsvd__dn_nrm2(2, x, len, inc); }
+HZGSVD_PRIVATE size_t hzgsvd__z_dn_work_size(int srows, int ncols) { return hzgsvd__dn_work_size(2, srows, ncols); }
+HZGSVD_PRIVATE void hzgsvd__z_dn_mm(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda,
+                                const double *Bm, int ldb, double *Cm, int ldc)
+{
+    hzgsvd__dn_mm(2, ta, tb, m, n, k, alpha, d, A, lda, Bm, ldb, Cm, ldc);
+}
+HZGSVD_PRIVATE int hzgsvd__d_dn_qrcp(const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int pivot, double tol,
+                                 double *Vr, int ldv, double *tau, double *work)
+{
+    return hzgsvd__dn_qrcp(1, B, row0, m, col0, nc, lc0, lc1, pivot, tol, Vr, ldv, tau, work);
+}
+HZGSVD_PRIVATE void hzgsvd__d_dn_rq(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work)
+{
+    hzgsvd__dn_rq(1, B, row0, r, col0, nc, work);
+}
+HZGSVD_PRIVATE void hzgsvd__d_dn_lq(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work)
+{
+    hzgsvd__dn_lq(1, B, row0, r, col0, nc, work);
+}
+HZGSVD_PRIVATE int hzgsvd__z_dn_qrcp(const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int pivot, double tol,
+                                 double *Vr, int ldv, double *tau, double *work)
+{
+    return hzgsvd__dn_qrcp(2, B, row0, m, col0, nc, lc0, lc1, pivot, tol, Vr, ldv, tau, work);
+}
+HZGSVD_PRIVATE void hzgsvd__z_dn_rq(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work)
+{
+    hzgsvd__dn_rq(2, B, row0, r, col0, nc, work);
+}
+HZGSVD_PRIVATE void hzgsvd__z_dn_lq(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work)
+{
+    hzgsvd__dn_lq(2, B, row0, r, col0, nc, work);
+}
+
+/* The CPU engine (d) behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
 {
     const hzgsvd_status st = hzgsvd__d_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
@@ -3816,35 +3375,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_reduce(const hzgsvd__pair_call *c, hz
                                 c->sigma, c->o, info, c->t0, hzgsvd__d_cpu_core);
 }
 
-HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_cpu_backend = { 1, 0, hzgsvd__d_cpu_full_rank, hzgsvd__d_cpu_reduce };
-
-/* Any pair on the CPU engine (arguments checked): the front door's policy. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
-{
-    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
-    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
-    return hzgsvd__gsvd_any(&hzgsvd__d_cpu_backend, &c, info);
-}
-/*** end templates/hzgsvd_reduce_prec.c.j2 [d] ***/
-
-/*** begin templates/hzgsvd_reduce_prec.c.j2 [z] ***/
-/* The reduction of general pairs, complex (z): its table of dense kernels (the driver is
- * templates/hzgsvd_reduce.c) and the CPU engine behind the front door. */
-
-/* The CPU engine on the reduction's core. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
-                                            const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
-{
-    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
-}
-
-HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = {
-    2, hzgsvd__z_dn_nrm2, hzgsvd__z_dn_mm, hzgsvd__z_dn_trsm_upper, hzgsvd__z_dn_qrcp, hzgsvd__z_dn_rq, hzgsvd__z_dn_lq, hzgsvd__z_dn_work_size,
-    hzgsvd__z_dn_larft, hzgsvd__z_dn_larfb_left, hzgsvd__z_cpu_core
-};
-
-/* The CPU engine behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
+/* The CPU engine (z) behind the front door (hzgsvd__gsvd_any): its full-rank run and its reduction. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_full_rank(const hzgsvd__pair_call *c, hzgsvd__on_deficient mode, int *written, hzgsvd_info *info)
 {
     const hzgsvd_status st = hzgsvd__z_gsvd(c->m_f, c->m_g, c->n, c->F, c->ldf, c->G, c->ldg, c->Z, c->ldz, c->sigma_f, c->sigma_g, c->sigma,
@@ -3859,9 +3390,20 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_reduce(const hzgsvd__pair_call *c, hz
                                 c->sigma, c->o, info, c->t0, hzgsvd__z_cpu_core);
 }
 
+HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__d_cpu_backend = { 1, 0, hzgsvd__d_cpu_full_rank, hzgsvd__d_cpu_reduce };
+
+/* Any pair on the CPU engine (d; arguments checked): the front door's policy. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                            double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
+{
+    const hzgsvd__pair_call c = { m_f, m_g, n, ldf, ldg, ldz, F, NULL, G, NULL, Z, NULL, sigma_f, sigma_g, sigma, o, t0, NULL, 0, NULL };
+    if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
+    return hzgsvd__gsvd_any(&hzgsvd__d_cpu_backend, &c, info);
+}
+
 HZGSVD_PRIVATE const hzgsvd__backend hzgsvd__z_cpu_backend = { 1, 0, hzgsvd__z_cpu_full_rank, hzgsvd__z_cpu_reduce };
 
-/* Any pair on the CPU engine (arguments checked): the front door's policy. */
+/* Any pair on the CPU engine (z; arguments checked): the front door's policy. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
                                             double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *o, hzgsvd_info *info, double t0)
 {
@@ -3869,6 +3411,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd_any(int m_f, int m_g, int n, double 
     if (info) info->rank_l = n;   /* the full-rank engine's; the reduction sets its own */
     return hzgsvd__gsvd_any(&hzgsvd__z_cpu_backend, &c, info);
 }
-/*** end templates/hzgsvd_reduce_prec.c.j2 [z] ***/
+/*** end templates/hzgsvd_reduce_prec.c.j2 ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CPU_ENGINE_IMPL_H */

@@ -147,9 +147,11 @@ def outputs(variants):
          "Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.",
          ["hzgsvd_host.h"],
          cpu_engine_parts("double", PRECISIONS)
-         + [("hzgsvd_dense.c.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_dense_base.c", None)]
+         + [("hzgsvd_dense_arith.c.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_dense.c", None)]
          + [("hzgsvd_reduce.c", None), ("hzgsvd_ggsvd3.c", None)]
-         + [("hzgsvd_reduce_prec.c.j2", dict(prec)) for prec in PRECISIONS]),
+         + [("hzgsvd_reduce_prec.c.j2", {"precisions": PRECISIONS})]),
         ("hzgsvd_cpu_impl.h",
          "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z).",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",

@@ -42,14 +42,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lp_complete(const hzgsvd__dense_prec *D, do
 {
     const int C = D->planes;
     if (t >= m) return HZGSVD_SUCCESS;
-    const size_t n_work = D->work_size(m, m);
+    const size_t n_work = hzgsvd__dn_work_size(C, m, m);
     double *mem = (double *)calloc(C * (2 * (size_t)m * (t > 0 ? t : 1)) + n_work + (size_t)t + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the completion of a %d x %d basis", m, t);
     double *T = mem, *Vr = T + C * (size_t)m * (t > 0 ? t : 1), *work = Vr + C * (size_t)m * (t > 0 ? t : 1), *tau = work + n_work;
     hzgsvd__dn_block B = {T, m, m};
     if (t > 0) {
         hzgsvd__gen_copy(D, W, ldw, m, t, 0, T, m);
-        (void)D->qrcp(&B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
+        (void)hzgsvd__dn_qrcp(C, &B, 0, m, 0, t, 0, t, 0, -1.0, Vr, m, tau, work);
     }
     hzgsvd__gen_unit(D, W + (size_t)C * t * ldw, ldw, m, m - t, t);
     hzgsvd__gen_unreduce(D, Vr, m, tau, t, m, W + (size_t)C * t * ldw, ldw, m - t, work);
@@ -119,13 +119,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     if (!inf->outputs_written) { free(mem); return st; }
     const int kk = inf->rank_k, ll = inf->rank_l, r = kk + ll;
     /* RQ of X's first r rows: S2 = [X_r; I] becomes [[0 R]; Q] */
-    double *S2 = (double *)calloc(C * (size_t)(r + n) * n + D->work_size(r + n, n), sizeof(double));
+    double *S2 = (double *)calloc(C * (size_t)(r + n) * n + hzgsvd__dn_work_size(C, r + n, n), sizeof(double));
     if (!S2) { free(mem); return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the RQ factorization of X"); }
     double *rw = S2 + C * (size_t)(r + n) * n;
     hzgsvd__dn_block SB = {S2, r + n, r + n};
     hzgsvd__gen_copy(D, X, n, r, n, 0, S2, r + n);
     for (int j = 0; j < n; ++j) S2[(size_t)C * ((size_t)(r + j) + (size_t)j * (r + n))] = 1.0;
-    D->rq(&SB, 0, r, 0, n, rw);
+    hzgsvd__dn_rq(C, &SB, 0, r, 0, n, rw);
     /* R into A (and its rows past M into B), the strict lower triangle of the block zero */
     for (int j = 0; j < r; ++j)
         for (int i = 0; i < r; ++i) {

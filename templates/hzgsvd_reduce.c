@@ -31,26 +31,12 @@ typedef hzgsvd_status (*hzgsvd__any_engine)(int m_f, int m_g, int n, double *F, 
                                             double t0);
 
 /* What the reduction needs of a precision: the doubles per element (1 real, 2 complex
- * interleaved) and the dense kernels (templates/hzgsvd_dense.c.j2), the CPU engine's core for the
- * fallback. */
+ * interleaved: the es of the dense kernels, templates/hzgsvd_dense.c) and the CPU engine's core for
+ * the fallback. */
 typedef struct hzgsvd__dense_prec {
     int planes;
-    double (*nrm2)(const double *x, int len, int inc);
-    void (*mm)(char ta, char tb, int m, int n, int k, double alpha, const double *d, const double *A, int lda, const double *B, int ldb,
-               double *Cm, int ldc);
-    void (*trsm_upper)(const double *T, int ldt, int k, double *Xm, int ldx, int nrhs);
-    int (*qrcp)(const hzgsvd__dn_block *B, int row0, int m, int col0, int nc, int lc0, int lc1, int pivot, double tol, double *Vr, int ldv,
-                double *tau, double *work);
-    void (*rq)(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work);
-    void (*lq)(const hzgsvd__dn_block *B, int row0, int r, int col0, int nc, double *work);
-    size_t (*work_size)(int srows, int ncols);
-    void (*larft)(int rows, int k, const double *V, int ldv, const double *tau, double *T, int ldt, double *Gm);
-    void (*larfb_left)(int trans, int rows, int ncols, int k, const double *V, int ldv, const double *T, int ldt, double *W, int ldw, double *Wk);
     hzgsvd__core_engine cpu_core;
 } hzgsvd__dense_prec;
-
-/* Element (i, j) of the block B (C doubles per element). */
-#define HZGSVD__DN_AT(C, B, i, j) ((B)->S + (size_t)(C) * ((size_t)(i) + (size_t)(j) * (size_t)(B)->lds))
 
 /* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
  * that scale's exponent e (A = 2^e A_scaled); all zero: 0 and e = 0. */
@@ -128,7 +114,7 @@ HZGSVD_PRIVATE void hzgsvd__gen_copy(const hzgsvd__dense_prec *X, const double *
 /* Applies the reflectors t-1 .. 0 (columns of V, ld ldv, m rows, column r zero above row r;
  * factors tau) to the ncols columns of W: W := H_0 H_1 ... H_{t-1} W (the unitary factor whose
  * adjoint the reduction applied), as block reflectors of HZGSVD__DN_NB from the last.
- * work: X->work_size(m, ncols) doubles. */
+ * work: hzgsvd__dn_work_size(C, m, ncols) doubles. */
 HZGSVD_PRIVATE void hzgsvd__gen_unreduce(const hzgsvd__dense_prec *X, const double *V, int ldv, const double *tau, int t, int m, double *W, int ldw, int ncols, double *work)
 {
     const int C = X->planes;
@@ -137,8 +123,8 @@ HZGSVD_PRIVATE void hzgsvd__gen_unreduce(const hzgsvd__dense_prec *X, const doub
     for (int b0 = t > 0 ? ((t - 1) / nb) * nb : -1; b0 >= 0; b0 -= nb) {
         const int kb = t - b0 < nb ? t - b0 : nb;
         const double *Vb = V + (size_t)C * ((size_t)b0 + (size_t)b0 * ldv);
-        X->larft(m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
-        X->larfb_left(0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)C * b0, ldw, Wk);
+        hzgsvd__dn_larft(C, m - b0, kb, Vb, ldv, tau + b0, T, nb, Gm);
+        hzgsvd__dn_larfb_left(C, 0, m - b0, ncols, kb, Vb, ldv, T, nb, W + (size_t)C * b0, ldw, Wk);
     }
 }
 
@@ -152,7 +138,7 @@ HZGSVD_PRIVATE double hzgsvd__gen_orth(const hzgsvd__dense_prec *X, const double
     for (int j0 = 0; j0 < s; j0 += bw) {
         const int w = s - j0 < bw ? s - j0 : bw, rows = j0 + w;
         memset(work, 0, sizeof(double) * C * (size_t)rows * w);
-        X->mm('C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)C * j0 * s, s, work, rows);
+        hzgsvd__dn_mm(C, 'C', 'N', rows, w, s, 1.0, NULL, Y, s, Y + (size_t)C * j0 * s, s, work, rows);
         for (int jj = 0; jj < w; ++jj)
             for (int i = 0; i <= j0 + jj; ++i) {
                 const double *g = work + (size_t)C * ((size_t)i + (size_t)jj * rows);
@@ -197,7 +183,7 @@ HZGSVD_PRIVATE void hzgsvd__gen_reorth(const hzgsvd__dense_prec *X, double *Y, i
                     for (int i = 0; i < s; ++i) y[i] -= dr * x[i];
                 }
             }
-        const double nrm = X->nrm2(y, s, 1);
+        const double nrm = hzgsvd__dn_nrm2(C, y, s, 1);
         if (nrm > 0.0)
             for (int i = 0; i < C * s; ++i) y[i] /= nrm;
     }
@@ -214,7 +200,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
 {
     const int C = X->planes;
     const size_t s2 = (size_t)s * s;
-    const size_t n_work = X->work_size(2 * s, s);
+    const size_t n_work = hzgsvd__dn_work_size(C, 2 * s, s);
     /* + s + 1 for tau, + s for the re-orthogonalization's indices (ints in double slots) */
     double *mem = (double *)calloc(C * (2 * s2 + 2 * 2 * s2) + n_work + 2 * (size_t)s + 1, sizeof(double));
     if (!mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating a copy of the core (order %d)", s);
@@ -230,7 +216,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
         return st;
     }
     hzgsvd__dn_block B = {S, 2 * s, 2 * s};
-    (void)X->qrcp(&B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
+    (void)hzgsvd__dn_qrcp(C, &B, 0, 2 * s, 0, s, 0, s, 0, -1.0, Vr, 2 * s, tau, work);
     for (int j = 0; j < s; ++j)   /* R, then [Q1; Q2] = H_0 ... H_{s-1} [I; 0] in S */
         for (int i = 0; i < C * s; ++i) Rm[(size_t)C * j * s + i] = i / C <= j ? S[(size_t)C * j * 2 * s + i] : 0.0;
     hzgsvd__gen_unit(X, S, 2 * s, 2 * s, s, 0);
@@ -252,7 +238,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
         /* U or V still off where a sigma sits near the rank tolerance: re-orthogonalized */
         if (hzgsvd__gen_orth(X, Ac, s, Vr) > tol) hzgsvd__gen_reorth(X, Ac, s, sf, idx);
         if (hzgsvd__gen_orth(X, Bc, s, Vr) > tol) hzgsvd__gen_reorth(X, Bc, s, sg, idx);
-        X->trsm_upper(Rm, s, s, Zc, s, s);
+        hzgsvd__dn_trsm_upper(C, Rm, s, s, Zc, s, s);
     }
     free(mem);
     return st;
@@ -282,7 +268,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_reduce(const double *F, int ldf, const 
     const int lds = m_g + m_f + n, mx = lds > n ? lds : n;
     const int tf = m_f < n ? m_f : n, tg = m_g < n ? m_g : n;
     const size_t n_s = (size_t)lds * n, n_vf = (size_t)m_f * tf, n_vg = (size_t)m_g * 2 * tg;
-    const size_t n_work = X->work_size(mx, n);
+    const size_t n_work = hzgsvd__dn_work_size(C, mx, n);
     R->lds = lds;
     R->mem = (double *)calloc(C * (n_s + n_vf + n_vg) + n_work + (size_t)tf + 2 * (size_t)tg, sizeof(double));
     if (!R->mem) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the reduction of a %d + %d by %d pair", m_f, m_g, n);
@@ -295,20 +281,20 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_reduce(const double *F, int ldf, const 
     hzgsvd__gen_copy(X, F, ldf, m_f, n, -R->ef, S + C * (size_t)m_g, lds);
     for (int j = 0; j < n; ++j) HZGSVD__DN_AT(C, B, m_g + m_f + j, j)[0] = 1.0;
     /* rows of G and of F in S: i and m_g + i */
-    const int l = X->qrcp(B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
-    if (l < n) X->rq(B, 0, l, 0, n, R->work);
+    const int l = hzgsvd__dn_qrcp(C, B, 0, m_g, 0, n, 0, n, 1, R->tolg_s, R->Vg, m_g, R->taug, R->work);
+    if (l < n) hzgsvd__dn_rq(C, B, 0, l, 0, n, R->work);
     int k = 0;
     if (n - l > 0 && m_f > 0) {
-        k = X->qrcp(B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
-        if (k < n - l) X->rq(B, m_g, k, 0, n - l, R->work);
+        k = hzgsvd__dn_qrcp(C, B, m_g, m_f, 0, n - l, 0, n, 1, R->tolf_s, R->Vf, m_f, R->tauf, R->work);
+        if (k < n - l) hzgsvd__dn_rq(C, B, m_g, k, 0, n - l, R->work);
     }
     int s = 0;
     if (l > 0 && m_f > k)
-        s = X->qrcp(B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
+        s = hzgsvd__dn_qrcp(C, B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
                           R->Vf + C * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
     if (s < l) {
-        if (s > 0) X->lq(B, m_g + k, s, n - l, l, R->work);
-        (void)X->qrcp(B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + C * (size_t)l * m_g, m_g, R->taug + l, R->work);
+        if (s > 0) hzgsvd__dn_lq(C, B, m_g + k, s, n - l, l, R->work);
+        (void)hzgsvd__dn_qrcp(C, B, 0, l, n - l + s, l - s, n - l, n, 0, -1.0, R->Vg + C * (size_t)l * m_g, m_g, R->taug + l, R->work);
     }
     R->k = k; R->l = l; R->s = s; R->nn = n - l - k;
     R->tfu = k + s;   /* reflectors made on F's rows; on G's: l, then l - s on its first l rows where s < l */
@@ -361,18 +347,18 @@ HZGSVD_PRIVATE void hzgsvd__gen_assemble_y(const hzgsvd__gen_state *R)
     memset(Y, 0, sizeof(double) * C * (size_t)n * n);
 #define HZGSVD__GEN_Y(i, j) (Y + (size_t)C * ((size_t)(i) + (size_t)(j) * n))
     for (int i = 0; i < k; ++i) HZGSVD__GEN_Y(nn + i, i)[0] = ldexp(1.0, -R->ef);
-    X->trsm_upper(TA, lds, k, HZGSVD__GEN_Y(nn, 0), n, k);
+    hzgsvd__dn_trsm_upper(C, TA, lds, k, HZGSVD__GEN_Y(nn, 0), n, k);
     for (int j = 0; j < s; ++j)
         memcpy(HZGSVD__GEN_Y(n - l, k + j), R->Zc + (size_t)C * j * s, sizeof(double) * C * (size_t)s);
     for (int i = 0; i < l - s; ++i) HZGSVD__GEN_Y(n - l + s + i, k + s + i)[0] = ldexp(1.0, -R->eg);
     if (l - s > 0) {
-        X->mm('N', 'N', l - s, s, s, -1.0, NULL, C0, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(n - l + s, k), n);   /* -C0 Zc */
-        X->trsm_upper(S0, lds, l - s, HZGSVD__GEN_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
+        hzgsvd__dn_mm(C, 'N', 'N', l - s, s, s, -1.0, NULL, C0, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(n - l + s, k), n);   /* -C0 Zc */
+        hzgsvd__dn_trsm_upper(C, S0, lds, l - s, HZGSVD__GEN_Y(n - l + s, k), n, l);                           /* S0^-1 (both groups) */
     }
     if (k > 0 && l > 0) {
-        X->mm('N', 'N', k, l, s, -1.0, NULL, A12c, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(nn, k), n);
-        X->mm('N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, HZGSVD__GEN_Y(n - l + s, k), n, HZGSVD__GEN_Y(nn, k), n);
-        X->trsm_upper(TA, lds, k, HZGSVD__GEN_Y(nn, k), n, l);
+        hzgsvd__dn_mm(C, 'N', 'N', k, l, s, -1.0, NULL, A12c, lds, HZGSVD__GEN_Y(n - l, k), n, HZGSVD__GEN_Y(nn, k), n);
+        hzgsvd__dn_mm(C, 'N', 'N', k, l, l - s, -1.0, NULL, A12z, lds, HZGSVD__GEN_Y(n - l + s, k), n, HZGSVD__GEN_Y(nn, k), n);
+        hzgsvd__dn_trsm_upper(C, TA, lds, k, HZGSVD__GEN_Y(nn, k), n, l);
     }
     for (int i = 0; i < nn; ++i) HZGSVD__GEN_Y(i, k + l + i)[0] = 1.0;
 #undef HZGSVD__GEN_Y
@@ -387,7 +373,7 @@ HZGSVD_PRIVATE int hzgsvd__gen_store(const hzgsvd__gen_state *R, double *F, int 
     const int C = X->planes;
     const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
     for (int j = 0; j < n; ++j) memset(Z + (size_t)C * j * ldz, 0, sizeof(double) * C * (size_t)n);
-    X->mm('N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
+    hzgsvd__dn_mm(C, 'N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
     int zi;
     const int zbad = hzgsvd__gen_nonfinite(X, Z, n, n, ldz, &zi, zj);
     for (int j = 0; j < n; ++j) {
@@ -458,7 +444,7 @@ HZGSVD_PRIVATE double hzgsvd__gen_fnorm(const hzgsvd__dense_prec *X, const doubl
 {
     const int C = X->planes;
     double f = 0.0;
-    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, X->nrm2(A + (size_t)C * j * lda, m, 1));
+    for (int j = 0; j < n && m > 0; ++j) f = hypot(f, hzgsvd__dn_nrm2(C, A + (size_t)C * j * lda, m, 1));
     return f;
 }
 
@@ -488,8 +474,8 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
         else { const double t = gr / f; wf[i] = 1.0 / (f * (1.0 + t * t)); wg[i] = t * rho / (f * (1.0 + t * t)); }
     }
     for (int j = 0; j < n; ++j) memset(X + (size_t)C * j * ldx, 0, sizeof(double) * C * (size_t)n);
-    if (m_f > 0) D->mm('C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
-    if (m_g > 0) D->mm('C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
+    if (m_f > 0) hzgsvd__dn_mm(C, 'C', 'N', n, n, m_f, 1.0, wf, U, ldu, F0, ldf0, X, ldx);   /* X += diag(w_f) U^H F0 */
+    if (m_g > 0) hzgsvd__dn_mm(C, 'C', 'N', n, n, m_g, 1.0, wg, V, ldv, G0, ldg0, X, ldx);
     for (int i = 0; i < n; ++i) {
         if (sf[i] != 0.0 || sg[i] != 0.0) continue;
         for (int j = 0; j < n; ++j) {
