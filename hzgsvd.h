@@ -149,8 +149,8 @@ typedef struct hzgsvd_options {
                                       * (-1: where every rank has the device memory); the in-place GPU mode and CPU
                                       * ranks report the iterate's (info.sigma_refined says which) */
     int preprocess;                  /* general pairs (docs/API.md, "General pairs"): -1 (default): the full-rank engine, and
-                                      * for a pair it cannot take (m_F < n or m_G < n, F or G numerically rank deficient) the
-                                      * rank-revealing reduction to a full-rank core; 1: always reduce first; 0: never (such a
+                                      * for a pair it cannot take (m_F < n or m_G < n, F or G numerically rank deficient, no
+                                      * convergence within max_sweeps >= 30) the rank-revealing reduction to a full-rank core; 1: always reduce first; 0: never (such a
                                       * pair is refused with HZGSVD_ERR_M_LESS_THAN_N or HZGSVD_ERR_RANK_DEFICIENT).  The CPU
                                       * engine reduces; the GPU and distributed engines take full-rank pairs only for now
                                       * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */

@@ -324,7 +324,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
  *   preprocess =  0  the full-rank engine alone, with its documented statuses;
  *   preprocess = -1  the full-rank engine first where the pair has m_f, m_g >= n (and is not tall
  *                    where the backend shortens tall pairs by the reduction's QR); where that run
- *                    finds F or G rank deficient (or U, V off orthogonality) before any output is
+ *                    finds F or G rank deficient (or U, V off orthogonality), or, given at least
+ *                    HZGSVD__REROUTE_SWEEPS sweeps, does not converge, before any output is
  *                    written, the reduction; otherwise the reduction alone;
  *   preprocess =  1  the reduction.
  *
@@ -335,9 +336,23 @@ typedef enum hzgsvd__on_deficient {
     HZGSVD__DEFICIENT_REPORT = 0,   /* the documented behaviour: outputs written, HZGSVD_ERR_RANK_DEFICIENT */
     HZGSVD__DEFICIENT_REROUTE = 1,  /* HZGSVD_ERR_RANK_DEFICIENT before any output is written, U and V checked
                                      * too: the caller reduces the pair instead */
-    HZGSVD__DEFICIENT_ACCEPT = 2    /* the rank test does not fail the run: the core of a reduced pair, whose
+    HZGSVD__DEFICIENT_ACCEPT = 2,   /* the rank test does not fail the run: the core of a reduced pair, whose
                                      * ranks the reduction decided (a sigma at the rounding level is a value) */
+    HZGSVD__DEFICIENT_REROUTE_STALLED = 3 /* REROUTE, and an unconverged run too returns
+                                     * HZGSVD_ERR_NO_CONVERGENCE before any output is written */
 } hzgsvd__on_deficient;
+
+/* The sweeps a full-rank run must have been given before its no convergence sends the pair to the
+ * reduction (preprocess = -1): the default budget.  A caller who caps the sweeps lower asked for the
+ * capped run's last sweep, as documented.  Pairs that need the reduction so (graded F and G whose
+ * columns span 16 and more orders of magnitude in opposite directions: docs/NUMERICS.md) stall at
+ * any budget; a healthy pair converges in 6 to 25. */
+#define HZGSVD__REROUTE_SWEEPS 30
+
+HZGSVD_PRIVATE int hzgsvd__reroutes(hzgsvd__on_deficient mode)
+{
+    return mode == HZGSVD__DEFICIENT_REROUTE || mode == HZGSVD__DEFICIENT_REROUTE_STALLED;
+}
 
 /* One call's pair and options, as the entry point received them (the arrays in the entry point's
  * own kind of memory and layout; Fi, Gi, Zi: split imaginary planes, else NULL). */
@@ -369,18 +384,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hz
     if (o->preprocess == 0) return B->full_rank(c, HZGSVD__DEFICIENT_REPORT, &written, info);
     const int tall = B->shortens_tall && (long long)c->m_f + c->m_g >= (long long)HZGSVD__CPU_SHORTEN_SUM * c->n;
     if (o->preprocess == -1 && c->m_f >= c->n && c->m_g >= c->n && !tall) {
-        const hzgsvd_status st = B->full_rank(c, HZGSVD__DEFICIENT_REROUTE, &written, info);
-        if (st != HZGSVD_ERR_RANK_DEFICIENT || written) return st;
+        const hzgsvd__on_deficient mode = o->max_sweeps >= HZGSVD__REROUTE_SWEEPS ? HZGSVD__DEFICIENT_REROUTE_STALLED : HZGSVD__DEFICIENT_REROUTE;
+        const hzgsvd_status st = B->full_rank(c, mode, &written, info);
+        if ((st != HZGSVD_ERR_RANK_DEFICIENT && st != HZGSVD_ERR_NO_CONVERGENCE) || written) return st;
         if (B->restart_clears_info) hzgsvd__info_reset(info);   /* the reduction starts afresh */
         else if (info) { info->sweeps = 0; info->all = 0; info->big = 0; }
     }
     return B->reduce(c, info);
 }
-#line 380 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 396 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_front.c ***/
 
 /*** begin templates/hzgsvd_outcome.c ***/
-#line HZGSVD__SRC_LINE(1, 384) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+#line HZGSVD__SRC_LINE(1, 400) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
 /* The end of every engine's run, once its outputs are written: the status by one precedence, the
  * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
  * below what the engine resolves, then a result outside the double range, then no convergence
@@ -427,11 +443,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hz
                             r->sweep, r->max_sweeps, r->max_sweeps);
     return HZGSVD_SUCCESS;
 }
-#line 431 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 447 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_outcome.c ***/
 
 /*** begin templates/hzgsvd_finish.c ***/
-#line HZGSVD__SRC_LINE(1, 435) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
+#line HZGSVD__SRC_LINE(1, 451) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
 /* The epilogue of every engine's run, written once (as LAPACK's DGGSVD3 ends every run in one sort):
  * after the iteration, the final rescale, the real columns with sigma refined from the input pair
  * and their order, the rank test, what the caller's mode does with a failing rank test, the U/V
@@ -458,22 +474,26 @@ typedef struct hzgsvd__finish_ops {
 
 /* mode: what a failing rank test does (hzgsvd__on_deficient): REPORT writes the outputs and says
  * RANK_DEFICIENT, REROUTE writes nothing so that the caller solves the pair another way (and then
- * also checks U and V: docs/NUMERICS.md, "The full-rank engine's limit"), ACCEPT writes them and
- * says nothing (the caller decided the ranks: a reduced pair's core).  sweep names an iteration in
- * the no-convergence message ("sweep", "outermost sweep"). */
+ * also checks U and V: docs/NUMERICS.md, "The full-rank engine's limit"), REROUTE_STALLED does so
+ * for an unconverged run too, ACCEPT writes them and says nothing (the caller decided the ranks: a
+ * reduced pair's core).  sweep names an iteration in the no-convergence message ("sweep",
+ * "outermost sweep"). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void *run, hzgsvd__on_deficient mode, int converged,
                                             int max_sweeps, const char *sweep, hzgsvd_info *info)
 {
     hzgsvd__outcome out = hzgsvd__outcome_init(converged, max_sweeps, sweep);
+    if (!converged && mode == HZGSVD__DEFICIENT_REROUTE_STALLED)   /* the caller reduces the pair: no end stages */
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "%s %d of %d still applied big transformations (outputs not written)", sweep,
+                            max_sweeps, max_sweeps);
     hzgsvd_status st = ops->rescale(run, info);
     if (st == HZGSVD_SUCCESS) st = ops->order(run, info);
     if (st == HZGSVD_SUCCESS && ops->rank_test) st = ops->rank_test(run, &out, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)
+    if (out.degenerate && hzgsvd__reroutes(mode))
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
                             out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
     /* an unconverged run returns its last sweep, as documented: no check that could withhold it */
-    if (mode == HZGSVD__DEFICIENT_REROUTE && converged && ops->uv_check) {
+    if (hzgsvd__reroutes(mode) && converged && ops->uv_check) {
         st = ops->uv_check(run, info);
         if (st != HZGSVD_SUCCESS) return st;
     }
@@ -483,7 +503,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void 
     if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;
     return hzgsvd__outcome_status(&out, info);
 }
-#line 487 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 507 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_finish.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

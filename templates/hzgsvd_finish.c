@@ -24,22 +24,26 @@ typedef struct hzgsvd__finish_ops {
 
 /* mode: what a failing rank test does (hzgsvd__on_deficient): REPORT writes the outputs and says
  * RANK_DEFICIENT, REROUTE writes nothing so that the caller solves the pair another way (and then
- * also checks U and V: docs/NUMERICS.md, "The full-rank engine's limit"), ACCEPT writes them and
- * says nothing (the caller decided the ranks: a reduced pair's core).  sweep names an iteration in
- * the no-convergence message ("sweep", "outermost sweep"). */
+ * also checks U and V: docs/NUMERICS.md, "The full-rank engine's limit"), REROUTE_STALLED does so
+ * for an unconverged run too, ACCEPT writes them and says nothing (the caller decided the ranks: a
+ * reduced pair's core).  sweep names an iteration in the no-convergence message ("sweep",
+ * "outermost sweep"). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void *run, hzgsvd__on_deficient mode, int converged,
                                             int max_sweeps, const char *sweep, hzgsvd_info *info)
 {
     hzgsvd__outcome out = hzgsvd__outcome_init(converged, max_sweeps, sweep);
+    if (!converged && mode == HZGSVD__DEFICIENT_REROUTE_STALLED)   /* the caller reduces the pair: no end stages */
+        return hzgsvd__fail(info, HZGSVD_ERR_NO_CONVERGENCE, "%s %d of %d still applied big transformations (outputs not written)", sweep,
+                            max_sweeps, max_sweeps);
     hzgsvd_status st = ops->rescale(run, info);
     if (st == HZGSVD_SUCCESS) st = ops->order(run, info);
     if (st == HZGSVD_SUCCESS && ops->rank_test) st = ops->rank_test(run, &out, info);
     if (st != HZGSVD_SUCCESS) return st;
-    if (out.degenerate && mode == HZGSVD__DEFICIENT_REROUTE)
+    if (out.degenerate && hzgsvd__reroutes(mode))
         return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s is numerically rank deficient (output column %d; outputs not written)",
                             out.degenerate == 1 ? "F" : "G", out.degenerate_col + 1);
     /* an unconverged run returns its last sweep, as documented: no check that could withhold it */
-    if (mode == HZGSVD__DEFICIENT_REROUTE && converged && ops->uv_check) {
+    if (hzgsvd__reroutes(mode) && converged && ops->uv_check) {
         st = ops->uv_check(run, info);
         if (st != HZGSVD_SUCCESS) return st;
     }
