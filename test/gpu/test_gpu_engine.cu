@@ -975,6 +975,33 @@ static void general_pairs(void)
                 release(&c); release(&g);
                 free(p.F); free(p.G);
             }
+    /* Graded pairs (F's columns scaled 10^(-8 .. 8), G's the other way): the full-rank run stalls at any
+     * budget; the front door reroutes it to the reduction after the default 30 sweeps, on the GPU as on
+     * the CPU (the same K, L; sigma within SIGMA_VS_CPU of the largest, the inf ones the same) */
+    for (int cplx = 0; cplx < 2; ++cplx) {
+        const int n = 120, e = cplx ? 2 : 1;
+        pair p = make_pair(n, n, n, 940 + cplx, cplx);
+        for (int j = 0; j < n; ++j) {
+            const double x = -8.0 + 16.0 * j / (n - 1), df = pow(10.0, x), dg = pow(10.0, -x);
+            for (int i = 0; i < e * n; ++i) { p.F[(size_t)e * n * j + i] *= df; p.G[(size_t)e * n * j + i] *= dg; }
+        }
+        hzgsvd_options o = hzgsvd_default_options();
+        result c = run(&p, &o, 0), g = run(&p, &o, 1);
+        double smax = 0.0, worst = 0.0;
+        int infs_ok = 1;
+        for (int j = 0; j < n; ++j) if (isfinite(c.s[j]) && c.s[j] > smax) smax = c.s[j];
+        for (int j = 0; j < n; ++j) {
+            if (isfinite(c.s[j])) { const double d = fabs(g.s[j] - c.s[j]) / smax; if (!(d <= worst)) worst = d; }
+            else infs_ok &= g.s[j] == c.s[j];
+        }
+        CHECK(c.st == HZGSVD_SUCCESS && g.st == HZGSVD_SUCCESS && g.info.preprocessed == 1 && g.info.rank_k == c.info.rank_k
+              && g.info.rank_l == c.info.rank_l && g.info.rank_k > 0 && infs_ok && worst <= SIGMA_VS_CPU,
+              "graded %c n %d: CPU %d, GPU %d (%s), reduced %d, K %d/%d, L %d/%d, sigma vs CPU %.2e of the largest (inf %s)", cplx ? 'z' : 'd', n,
+              c.st, g.st, g.info.detail, g.info.preprocessed, g.info.rank_k, c.info.rank_k, g.info.rank_l, c.info.rank_l, worst,
+              infs_ok ? "equal" : "DIFFER");
+        release(&c); release(&g);
+        free(p.F); free(p.G);
+    }
     /* preprocess = 1 on a full-rank pair: the reduction's sigma agree with the full-rank run's */
     for (int cplx = 0; cplx < 2; ++cplx) {
         pair p = make_pair(90, 80, 64, 930 + cplx, cplx);
