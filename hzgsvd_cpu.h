@@ -74,6 +74,50 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n,
                                           double *sigma_f, double *sigma_g, double *sigma,
                                           const hzgsvd_options *opt, hzgsvd_info *info);
 
+/* A strided batch of pairs of one shape (hzgsvd_cpu_dgsvd_batched: real; _zgsvd_batched: complex,
+ * interleaved, every leading dimension and stride counting complex elements, strideS counting
+ * doubles): pair i (0 <= i < batch) is F + i*strideF, G + i*strideG, Z + i*strideZ and
+ * sigma_f, sigma_g, sigma + i*strideS, and comes back exactly as hzgsvd_cpu_?gsvd(m_f, m_g, n, ...)
+ * with the same options returns it alone: the same outputs bitwise, status[i] its status, info[i]
+ * its info.  The pairs run in parallel on options.threads OpenMP threads (0: the OpenMP default;
+ * never more than batch), each pair on one thread; options.progress is not called (options.cancel
+ * is honoured by every pair, as in the one-pair call).
+ *
+ *   m_f      (1)  rows of each F, >= 0 (m_f < n or rank deficiency: the reduction, options.preprocess)
+ *   m_g      (2)  rows of each G, >= 0
+ *   n        (3)  columns, >= 1 (else HZGSVD_ERR_N_LESS_THAN_ONE)
+ *   F        (4)  m_f x n pairs, array of at least (batch-1)*strideF + ldf*n elements; U on exit.
+ *                 May be NULL if batch = 0 or m_f = 0
+ *   ldf      (5)  >= max(1, m_f)
+ *   strideF  (6)  elements from one F to the next, >= ldf*n (also for batch = 1)
+ *   G        (7)  m_g x n pairs, as F; V on exit
+ *   ldg      (8)  >= max(1, m_g)
+ *   strideG  (9)  >= ldg*n
+ *   Z       (10)  n x n outputs, (batch-1)*strideZ + ldz*n elements; may be NULL only if batch = 0
+ *   ldz     (11)  >= n
+ *   strideZ (12)  >= ldz*n
+ *   sigma_f (13), sigma_g (14), sigma (15)  outputs of (batch-1)*strideS + n doubles each; any may be NULL
+ *   strideS (16)  >= n (pass n for packed sigma arrays)
+ *   batch   (17)  the number of pairs, >= 0; batch = 0 returns HZGSVD_SUCCESS at once
+ *   opt     (18)  options for every pair (NULL: defaults)
+ *   status  (19)  output, batch entries: each pair's status.  May be NULL only if batch = 0
+ *   info    (20)  output, NULL or max(1, batch) entries: each pair's info
+ *
+ * Returns HZGSVD_SUCCESS where every pair succeeded, else the status of the first (lowest index)
+ * pair that did not; the others are solved all the same.  An argument error (the argument's number
+ * in info[0].detail; HZGSVD_ERR_INVALID_ARGUMENT, HZGSVD_ERR_N_LESS_THAN_ONE, or the one-pair
+ * checks' status for options and m < n with options.preprocess = 0) is found before any array is
+ * touched and solves no pair: it is returned, set in every status[i] and every info[i].detail
+ * (i < batch), and in info[0] (if info is not NULL) even where batch <= 0. */
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd_batched(int m_f, int m_g, int n, double *F, int ldf, long long strideF,
+                                                  double *G, int ldg, long long strideG, double *Z, int ldz, long long strideZ,
+                                                  double *sigma_f, double *sigma_g, double *sigma, long long strideS, int batch,
+                                                  const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info);
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd_batched(int m_f, int m_g, int n, double *F, int ldf, long long strideF,
+                                                  double *G, int ldg, long long strideG, double *Z, int ldz, long long strideZ,
+                                                  double *sigma_f, double *sigma_g, double *sigma, long long strideS, int batch,
+                                                  const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info);
+
 /* X on request: as above, and X (n x n, ldx >= n) with F = U diag(sigma_f) X, G = V diag(sigma_g) X
  * (X = Z^-1; MATLAB's X is X^H), computed from the input pair without inverting Z (docs/API.md).
  * Z may be NULL where only X is wanted.  Costs a copy of F and G and two products of their size. */

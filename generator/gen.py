@@ -153,10 +153,11 @@ def outputs(variants):
          + [("hzgsvd_reduce.c", None), ("hzgsvd_ggsvd3.c", None)]
          + [("hzgsvd_reduce_prec.c.j2", {"precisions": PRECISIONS})]),
         ("hzgsvd_cpu_impl.h",
-         "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z).",
+         "The CPU engine's public entry points (hzgsvd_cpu_*), real (d) and complex (z), one pair and batched.",
          "Included by hzgsvd_cpu.h where HZGSVD_IMPLEMENTATION is defined; C99 (+OpenMP if -fopenmp).",
          ["hzgsvd_cpu_engine_impl.h"],
-         [("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
+         [("hzgsvd_cpu_batched.c", None),
+          ("hzgsvd_cpu_api.c.j2", {"precisions": PRECISIONS, "api": "cpu"})]),
         ("hzgsvd_gpu_impl.cuh",
          "The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver "
          "and the entry points (general pairs through the CPU engine's reduction, included).",
