@@ -203,16 +203,30 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd(int m_f, int m_g, int n, double *F, in
     return hzgsvd__cpu_api_gsvd(hzgsvd__d_gsvd_any, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, opt, info);
 }
 
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__cpu_api_gsvd(hzgsvd__z_gsvd_any, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, opt, info);
+}
+
 HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvd_batched(int m_f, int m_g, int n, double *F, int ldf, long long strideF,
                                                         double *G, int ldg, long long strideG, double *Z, int ldz, long long strideZ,
                                                         double *sigma_f, double *sigma_g, double *sigma, long long strideS, int batch,
                                                         const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info)
 {
-    hzgsvd__cpu_batch b;
-    b.m_f = m_f; b.m_g = m_g; b.n = n; b.ldf = ldf; b.ldg = ldg; b.ldz = ldz; b.batch = batch; b.es = 1;
-    b.F = F; b.G = G; b.Z = Z; b.sf = sigma_f; b.sg = sigma_g; b.s = sigma;
-    b.strideF = strideF; b.strideG = strideG; b.strideZ = strideZ; b.strideS = strideS;
+    const hzgsvd__cpu_batch b = { m_f, m_g, n, ldf, ldg, ldz, batch, 1, F, G, Z, sigma_f, sigma_g, sigma,
+                                  strideF, strideG, strideZ, strideS };
     return hzgsvd__cpu_gsvd_batched(hzgsvd_cpu_dgsvd, &b, opt, status, info);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd_batched(int m_f, int m_g, int n, double *F, int ldf, long long strideF,
+                                                        double *G, int ldg, long long strideG, double *Z, int ldz, long long strideZ,
+                                                        double *sigma_f, double *sigma_g, double *sigma, long long strideS, int batch,
+                                                        const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info)
+{
+    const hzgsvd__cpu_batch b = { m_f, m_g, n, ldf, ldg, ldz, batch, 2, F, G, Z, sigma_f, sigma_g, sigma,
+                                  strideF, strideG, strideZ, strideS };
+    return hzgsvd__cpu_gsvd_batched(hzgsvd_cpu_zgsvd, &b, opt, status, info);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
@@ -220,6 +234,13 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dgsvdx(int m_f, int m_g, int n, double *F, i
                                                  const hzgsvd_options *opt, hzgsvd_info *info)
 {
     return hzgsvd__cpu_api_gsvdx(&hzgsvd__d_dense_prec, hzgsvd__d_gsvd_any, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, opt, info);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
+                                                 double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
+                                                 const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    return hzgsvd__cpu_api_gsvdx(&hzgsvd__z_dense_prec, hzgsvd__z_gsvd_any, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, opt, info);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
@@ -231,38 +252,6 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__d_gsvd_any);
 }
 
-HZGSVD_API hzgsvd_status hzgsvd_cpu_dx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
-                                                          const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
-                                                          const double *sigma_f, const double *sigma_g, double *X, int ldx, hzgsvd_info *info)
-{
-    return hzgsvd__cpu_api_x(&hzgsvd__d_dense_prec, m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, info);
-}
-
-HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                                double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__cpu_api_gsvd(hzgsvd__z_gsvd_any, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, opt, info);
-}
-
-HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvd_batched(int m_f, int m_g, int n, double *F, int ldf, long long strideF,
-                                                        double *G, int ldg, long long strideG, double *Z, int ldz, long long strideZ,
-                                                        double *sigma_f, double *sigma_g, double *sigma, long long strideS, int batch,
-                                                        const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info)
-{
-    hzgsvd__cpu_batch b;
-    b.m_f = m_f; b.m_g = m_g; b.n = n; b.ldf = ldf; b.ldg = ldg; b.ldz = ldz; b.batch = batch; b.es = 2;
-    b.F = F; b.G = G; b.Z = Z; b.sf = sigma_f; b.sg = sigma_g; b.s = sigma;
-    b.strideF = strideF; b.strideG = strideG; b.strideZ = strideZ; b.strideS = strideS;
-    return hzgsvd__cpu_gsvd_batched(hzgsvd_cpu_zgsvd, &b, opt, status, info);
-}
-
-HZGSVD_API hzgsvd_status hzgsvd_cpu_zgsvdx(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                                 double *X, int ldx, double *sigma_f, double *sigma_g, double *sigma,
-                                                 const hzgsvd_options *opt, hzgsvd_info *info)
-{
-    return hzgsvd__cpu_api_gsvdx(&hzgsvd__z_dense_prec, hzgsvd__z_gsvd_any, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, X, ldx, sigma_f, sigma_g, sigma, opt, info);
-}
-
 HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int m, int n, int p, int *k, int *l,
                                                   double *A, int lda, double *B, int ldb, double *alpha, double *beta,
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
@@ -270,6 +259,13 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
 {
     return hzgsvd__ggsvd3(&hzgsvd__z_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__z_gsvd_any);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_cpu_dx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
+                                                          const double *U, int ldu, const double *V, int ldv, const double *Z, int ldz,
+                                                          const double *sigma_f, const double *sigma_g, double *X, int ldx, hzgsvd_info *info)
+{
+    return hzgsvd__cpu_api_x(&hzgsvd__d_dense_prec, m_f, m_g, n, F0, ldf0, G0, ldg0, U, ldu, V, ldv, Z, ldz, sigma_f, sigma_g, X, ldx, info);
 }
 
 HZGSVD_API hzgsvd_status hzgsvd_cpu_zx_from_outputs(int m_f, int m_g, int n, const double *F0, int ldf0, const double *G0, int ldg0,
