@@ -1226,9 +1226,11 @@ HZGSVD_PRIVATE void hzgsvd__cpu_run_free(hzgsvd__cpu_run *R)
 
 /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
  * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, int m_f, int m_g, int n, const double *F, int ldf, const double *G, int ldg,
-                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_info *info, double t0)
 {
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n, ldf = R->ldf, ldg = R->ldg;
+    const double *F = R->F, *G = R->G;
+    const hzgsvd_options *o = R->o;
     hzgsvd__cpu_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -1399,7 +1401,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_gsvd(int np, int m_f, int m_g, int n, d
     R.m_f = m_f; R.m_g = m_g; R.n = n; R.F = F; R.ldf = ldf; R.G = G; R.ldg = ldg; R.Z = Z; R.ldz = ldz;
     R.sigma_f = sigma_f; R.sigma_g = sigma_g; R.sigma = sigma; R.o = o;
     st = hzgsvd__cpu_engine_init(&R.E, R.nb, np, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_iterate(&R, info, t0);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_finish(&R, info, mode);
     hzgsvd__cpu_run_free(&R);
     return st;
@@ -1421,7 +1423,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1425) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1427) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1550,7 +1552,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1554 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1556 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2086,7 +2088,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2090) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2092) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2616,11 +2618,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2620 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2622 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2624) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2626) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3110,11 +3112,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3114 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3116 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3118) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3120) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3290,7 +3292,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3294 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3296 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/

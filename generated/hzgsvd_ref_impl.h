@@ -1266,9 +1266,11 @@ HZGSVD_PRIVATE void hzgsvd__lcpu_run_free(hzgsvd__lcpu_run *R)
 
 /* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
  * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, int m_f, int m_g, int n, const long double *F, int ldf, const long double *G, int ldg,
-                                               const hzgsvd_options *o, hzgsvd_info *info, double t0)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, hzgsvd_info *info, double t0)
 {
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n, ldf = R->ldf, ldg = R->ldg;
+    const long double *F = R->F, *G = R->G;
+    const hzgsvd_options *o = R->o;
     hzgsvd__lcpu_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -1413,7 +1415,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_gsvd(int np, int m_f, int m_g, int n, 
     R.m_f = m_f; R.m_g = m_g; R.n = n; R.F = F; R.ldf = ldf; R.G = G; R.ldg = ldg; R.Z = Z; R.ldz = ldz;
     R.sigma_f = sigma_f; R.sigma_g = sigma_g; R.sigma = sigma; R.o = o;
     st = hzgsvd__lcpu_engine_init(&R.E, R.nb, np, o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_iterate(&R, m_f, m_g, n, F, ldf, G, ldg, o, info, t0);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_iterate(&R, info, t0);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_finish(&R, info, mode);
     hzgsvd__lcpu_run_free(&R);
     return st;
