@@ -114,6 +114,17 @@ typedef enum hzgsvd_strategy { HZGSVD_STRATEGY_ME = 0, HZGSVD_STRATEGY_MM = 1 } 
  * BO: block oriented, one inner sweep per pivot block pair. */
 typedef enum hzgsvd_blocking { HZGSVD_BLOCKING_FB = 0, HZGSVD_BLOCKING_BO = 1 } hzgsvd_blocking;
 
+/* options.precondition: how the iteration starts (docs/API.md, "A preconditioned start").
+ * AUTO: the engine's choice (the single-GPU engine in copying mode: QR_EIG for n >= 256 where this
+ * build has cuSOLVER; elsewhere NONE); NONE: the plain start (Z = I, the outputs of earlier
+ * versions bit for bit); QR_EIG: Z0 = R^-1 W from R of a QR of G and the eigenvectors W of
+ * (F R^-1)^H (F R^-1), the iteration run on (F Z0, G Z0) and Z = Z0 Z1 -- where Z0 passes the trust
+ * test (docs/NUMERICS.md, "A preconditioned start"), else the plain start; info.preconditioner says
+ * which ran and info.precondition_note why. */
+#define HZGSVD_PRECONDITION_AUTO (-1)
+#define HZGSVD_PRECONDITION_NONE 0
+#define HZGSVD_PRECONDITION_QR_EIG 1
+
 /* Passed to the progress callback once per outer sweep. */
 typedef struct hzgsvd_progress {
     int sweep;                       /* 1-based number of the sweep just finished */
@@ -154,6 +165,10 @@ typedef struct hzgsvd_options {
                                       * pair is refused with HZGSVD_ERR_M_LESS_THAN_N or HZGSVD_ERR_RANK_DEFICIENT).  The CPU
                                       * engine reduces; the GPU and distributed engines take full-rank pairs only for now
                                       * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
+    int precondition;                /* HZGSVD_PRECONDITION_AUTO (default), _NONE or _QR_EIG (above): a preconditioned
+                                      * start, 1-3 sweeps instead of 9-24 where it applies.  QR_EIG where the engine has
+                                      * none (the CPU and distributed engines for now, a build with HZGSVD_GPU_NO_CUSOLVER)
+                                      * or in place is refused with HZGSVD_ERR_INVALID_ARGUMENT */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;
     const volatile int *cancel;      /* NULL (default), or a flag the engine reads after each outer sweep (after the
@@ -186,6 +201,11 @@ typedef struct hzgsvd_info {
                                       * sweeps in an outermost step and the start of the next step's (transfers, and
                                       * waiting for slower ranks); 0 elsewhere */
     unsigned long long mpi_bytes_moved; /* distributed engine: bytes of stripes that left a rank, all ranks, all steps */
+    int preconditioner;              /* the start the iteration took: HZGSVD_PRECONDITION_NONE or _QR_EIG */
+    double precondition_seconds;     /* wall time of the preconditioner (0 where none ran) */
+    double precondition_growth;      /* the trust test's measure max_j ||D z0_j|| / ||[F; G] z0_j|| (D: the column
+                                      * norms of [F; G]); the preconditioner is kept where it is <= 2^16 (0: not computed) */
+    const char *precondition_note;   /* why that start (a static string, never NULL after a call) */
     char detail[256];                /* a one-line message for the status */
 } hzgsvd_info;
 
@@ -210,6 +230,7 @@ static inline hzgsvd_options hzgsvd_default_options(void)
     o.outermost_full = 0;
     o.refine_sigma = -1;
     o.preprocess = -1;
+    o.precondition = HZGSVD_PRECONDITION_AUTO;
     o.progress = NULL;
     o.progress_user = NULL;
     o.cancel = NULL;
@@ -241,6 +262,17 @@ static inline const char *hzgsvd_status_name(hzgsvd_status status)
 
 #undef HZGSVD__STATUS_CASE_MESSAGE
 #undef HZGSVD__STATUS_CASE_NAME
+
+/* "none", "qr-eig" (the CLI's --precondition and summary.json names); "unknown" for another value. */
+static inline const char *hzgsvd_precondition_name(int precondition)
+{
+    switch (precondition) {
+    case HZGSVD_PRECONDITION_AUTO: return "auto";
+    case HZGSVD_PRECONDITION_NONE: return "none";
+    case HZGSVD_PRECONDITION_QR_EIG: return "qr-eig";
+    }
+    return "unknown";
+}
 
 static inline const char *hzgsvd_version(void) { return HZGSVD_VERSION_STRING; }
 

@@ -71,6 +71,10 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->mpi_transport = 0;
     info->mpi_exchange_seconds = 0.0;
     info->mpi_bytes_moved = 0;
+    info->preconditioner = HZGSVD_PRECONDITION_NONE;
+    info->precondition_seconds = 0.0;
+    info->precondition_growth = 0.0;
+    info->precondition_note = "the plain start";
     info->detail[0] = '\0';
 }
 
@@ -180,6 +184,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
                             o->threads, HZGSVD_MAX_THREADS);
     if (o->preprocess < -1 || o->preprocess > 1)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.preprocess = %d must be -1 (where needed), 0 (never) or 1 (always)", o->preprocess);
+    if (o->precondition < HZGSVD_PRECONDITION_AUTO || o->precondition > HZGSVD_PRECONDITION_QR_EIG)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0) or _QR_EIG (1)", o->precondition);
+    return HZGSVD_SUCCESS;
+}
+
+/* An engine without a preconditioner (the CPU and distributed engines for now): options.precondition
+ * = QR_EIG is refused (never silently ignored), AUTO runs the plain start and says so. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__no_preconditioner(const hzgsvd_options *o, const char *engine, hzgsvd_info *info)
+{
+    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: the %s engine has no preconditioner yet (AUTO or NONE: the plain start)",
+                            engine);
+    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (this engine has no preconditioner yet)";
     return HZGSVD_SUCCESS;
 }
 
@@ -237,11 +256,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-#line 241 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 260 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_host_common.c ***/
 
 /*** begin templates/hzgsvd_range_plan.c ***/
-#line HZGSVD__SRC_LINE(1, 245) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
+#line HZGSVD__SRC_LINE(1, 264) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -310,11 +329,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-#line 314 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 333 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
 
 /*** begin templates/hzgsvd_front.c ***/
-#line HZGSVD__SRC_LINE(1, 318) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
+#line HZGSVD__SRC_LINE(1, 337) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
 /* The front door: options.preprocess's pair policy, written once for every engine that takes
  * general pairs (the CPU engine, the GPU engine's host and device entry points).  An engine
  * supplies a backend record: its full-rank iteration and its reduction of a general pair (the
@@ -392,11 +411,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hz
     }
     return B->reduce(c, info);
 }
-#line 396 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 415 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_front.c ***/
 
 /*** begin templates/hzgsvd_outcome.c ***/
-#line HZGSVD__SRC_LINE(1, 400) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+#line HZGSVD__SRC_LINE(1, 419) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
 /* The end of every engine's run, once its outputs are written: the status by one precedence, the
  * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
  * below what the engine resolves, then a result outside the double range, then no convergence
@@ -443,11 +462,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hz
                             r->sweep, r->max_sweeps, r->max_sweeps);
     return HZGSVD_SUCCESS;
 }
-#line 447 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 466 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_outcome.c ***/
 
 /*** begin templates/hzgsvd_finish.c ***/
-#line HZGSVD__SRC_LINE(1, 451) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
+#line HZGSVD__SRC_LINE(1, 470) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
 /* The epilogue of every engine's run, written once (as LAPACK's DGGSVD3 ends every run in one sort):
  * after the iteration, the final rescale, the real columns with sigma refined from the input pair
  * and their order, the rank test, what the caller's mode does with a failing rank test, the U/V
@@ -503,7 +522,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void 
     if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;
     return hzgsvd__outcome_status(&out, info);
 }
-#line 507 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 526 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_finish.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

@@ -1427,6 +1427,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
     st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "distributed", info);
     if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
         st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
     st = hzgsvd__mpi_agree(comm_in, st, info);
@@ -1475,11 +1476,11 @@ done:
     }
     return st;
 }
-#line 1479 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1480 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_cpu_local.c ***/
-#line HZGSVD__SRC_LINE(1, 1483) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+#line HZGSVD__SRC_LINE(1, 1484) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
 /* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
  * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
  * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
@@ -1592,7 +1593,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
 }
 
 #undef HZGSVD__MPI_S
-#line 1596 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1597 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 ***/

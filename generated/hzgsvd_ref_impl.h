@@ -1434,6 +1434,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_dgsvd(int m_f, int m_g, int n,
     const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "reference", info);
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
         st = hzgsvd__lcpu_gsvd(1, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);
@@ -1450,6 +1451,7 @@ HZGSVD_API hzgsvd_status hzgsvd_ref_zgsvd(int m_f, int m_g, int n,
     const hzgsvd_options o = hzgsvd__with_width(opt, HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd__info_reset(info);
     hzgsvd_status st = hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "reference", info);
     if (st == HZGSVD_SUCCESS && info) info->rank_l = n;
     if (st == HZGSVD_SUCCESS)
         st = hzgsvd__lcpu_gsvd(2, m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0, HZGSVD__DEFICIENT_REPORT);

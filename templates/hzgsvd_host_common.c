@@ -53,6 +53,10 @@ HZGSVD_PRIVATE void hzgsvd__info_reset(hzgsvd_info *info)
     info->mpi_transport = 0;
     info->mpi_exchange_seconds = 0.0;
     info->mpi_bytes_moved = 0;
+    info->preconditioner = HZGSVD_PRECONDITION_NONE;
+    info->precondition_seconds = 0.0;
+    info->precondition_growth = 0.0;
+    info->precondition_note = "the plain start";
     info->detail[0] = '\0';
 }
 
@@ -162,6 +166,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
                             o->threads, HZGSVD_MAX_THREADS);
     if (o->preprocess < -1 || o->preprocess > 1)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.preprocess = %d must be -1 (where needed), 0 (never) or 1 (always)", o->preprocess);
+    if (o->precondition < HZGSVD_PRECONDITION_AUTO || o->precondition > HZGSVD_PRECONDITION_QR_EIG)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0) or _QR_EIG (1)", o->precondition);
+    return HZGSVD_SUCCESS;
+}
+
+/* An engine without a preconditioner (the CPU and distributed engines for now): options.precondition
+ * = QR_EIG is refused (never silently ignored), AUTO runs the plain start and says so. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__no_preconditioner(const hzgsvd_options *o, const char *engine, hzgsvd_info *info)
+{
+    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: the %s engine has no preconditioner yet (AUTO or NONE: the plain start)",
+                            engine);
+    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (this engine has no preconditioner yet)";
     return HZGSVD_SUCCESS;
 }
 

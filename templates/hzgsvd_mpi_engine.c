@@ -559,6 +559,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
     st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "distributed", info);
     if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
         st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
     st = hzgsvd__mpi_agree(comm_in, st, info);
