@@ -57,7 +57,7 @@ MPI_HDRS  := $(SRC)hzgsvd_mpi.h $(SRC)generated/hzgsvd_mpi_impl.h
 comma     := ,
 # Device code: explicit FMAs only (--fmad=false), like the host's -ffp-contract=off.
 NVFLAGS   := -arch=$(CUDA_ARCH) -std=c++17 -O2 --fmad=false $(SRCFLAGS) -Xcompiler -fopenmp,-ffp-contract=off$(if $(ARCHFLAGS),$(comma)$(ARCHFLAGS))
-NVLIBS    := -lgomp -lm
+NVLIBS    := -lcusolver -lcublas -lgomp -lm   # the GPU engine: cuSOLVER and cuBLAS for the preconditioned start
 GPU_HDRS  := $(addprefix $(SRC),hzgsvd.h hzgsvd_single.cuh generated/hzgsvd_gpu_impl.cuh generated/hzgsvd_host.h \
                                   generated/hzgsvd_cpu_engine_impl.h) $(VARIANTS_SEEN)
 # Said before each nvcc compile of the GPU engine: each is one to three silent minutes on 2 cores.
@@ -147,9 +147,14 @@ $(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(TEST_SUP
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
+# The preconditioned start against the plain start and the CPU engine (test/gpu/run_gpu_tests.sh runs it).
+$(BUILD)/test_gpu_precondition: test/gpu/test_gpu_precondition.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
+	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
+
 $(BUILD)/hzgsvd_bench: tools/bench/hzgsvd_bench.cu $(TEST_SUPPORT) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
-	$(NVCC) $(NVFLAGS) -o $@ $< -lcusolver -lcublas $(NVLIBS)
+	$(NVCC) $(NVFLAGS) -o $@ $< $(NVLIBS)
 
 $(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(TOOLS_COMMON) $(TEST_SUPPORT) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
@@ -182,7 +187,7 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 # make test: the CPU and GPU suites in one run of test/run_cpu_tests.sh, which ends with the one
 # summary line "N passed, M failed, K skipped" (the GPU suite counts as skipped without a GPU).
 TEST_CPU_DEPS := $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
-TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine)
+TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine $(BUILD)/test_gpu_precondition)
 # LAPACK's own GSVD test suite (TESTING/EIG xCKGSV/xGSVTS3 and gsv.in, ported to C in test/lapack_gsv/;
 # the test pairs come from LAPACK's DLATMS/ZLATMS in libtmglib).  run_cpu_tests.sh runs it as a build/test_*;
 # without --engine it runs LAPACK's own xGGSVD3 (checks the port) and then hzgsvd_cpu_xggsvd3

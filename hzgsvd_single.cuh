@@ -5,8 +5,10 @@
  *       #define HZGSVD_IMPLEMENTATION
  *       #include "hzgsvd_single.cuh"
  *   Elsewhere (.cu or host C++ compiled by nvcc) just #include "hzgsvd_single.cuh".  Keep
- *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200); only the CUDA
- *   runtime is needed.  The CPU engine (hzgsvd_cpu.h) may be included in the same program.
+ *   generated/ beside this header.  Compile with nvcc -arch=sm_90 (H100/H200) and link
+ *   -lcusolver -lcublas (the preconditioned start; define HZGSVD_GPU_NO_CUSOLVER before including
+ *   this header to build without them: the plain start only).  The CPU engine (hzgsvd_cpu.h) may
+ *   be included in the same program.
  *
  *       size_t bytes;  void *d_work;
  *       hzgsvd_gpu_dgsvd_workspace_size(m_f, m_g, n, &opt, &bytes);
@@ -18,8 +20,11 @@
  *   The same GSVD as hzgsvd_cpu.h (see its comment block; it is the contract for both engines):
  *   F Z = U diag(sigma_f), G Z = V diag(sigma_g), U'U = V'V = I, sigma_f^2 + sigma_g^2 = 1,
  *   sigma = sigma_f/sigma_g, descending with opt.sort; U overwrites F, V overwrites G.  The
- *   algorithm is the paper's section 3 with block width w = 16 or 32 (opt.block_width; 0, the
- *   default, lets the engine choose: 16 for n <= 2048, else 32).  An outer step is three kernels,
+ *   algorithm is the paper's section 3, started (options.precondition, default AUTO: from n = 256
+ *   on, copying mode) from Z0 = R^-1 W -- R of a QR of G, W the eigenvectors of (F R^-1)^H F R^-1,
+ *   by cuSOLVER -- so that 2-3 sweeps suffice (docs/NUMERICS.md, "A preconditioned
+ *   start"), with block width w = 16 or 32 (opt.block_width; 0, the default, lets the engine
+ *   choose: 16 for n <= 2048, else 32).  An outer step is three kernels,
  *   captured once per run as a CUDA graph: the Gram matrices of every pivot block pair as partial
  *   sums over row chunks (FP64 tensor cores), one thread block per pair for the Cholesky
  *   factorizations and the pointwise HZ sweeps, and the post-multiplication of F, G and Z over row
@@ -51,7 +56,11 @@
  *   The interleaved complex entry point converts while copying in and out (no extra pass or
  *   memory); the split-plane one reads and writes the caller's planes directly.  Pass d_work = NULL
  *   to let the call cudaMalloc and free it.  The host entry points also allocate device copies of
- *   F, G, Z (8 (m_f + m_g + n) n bytes, 16 for complex).
+ *   F, G, Z (8 (m_f + m_g + n) n bytes, 16 for complex).  The preconditioned start (options.precondition,
+ *   docs/API.md) allocates its scratch apart from d_work, with cudaMallocAsync on `stream`: 8 (2 m n
+ *   + n^2) bytes for real pairs, 16 (2 m n + n^2) for complex ones (m = max(m_f, m_g)), and cuSOLVER's
+ *   workspaces; it frees it before the sweeps.  Where the allocation fails the plain start runs
+ *   (info.precondition_note says so).
  *   ALIGNMENT: d_work must be 256-byte aligned (its parts are laid out on 256-byte boundaries), and
  *   the in-place entry points' arrays (dF, dG, dZ; complex: every real and imaginary plane) 16-byte
  *   aligned (the kernels copy them in 16-byte pieces); cudaMalloc's pointers are both.  Otherwise

@@ -163,7 +163,8 @@ def outputs(variants):
          "and the entry points (general pairs through the CPU engine's reduction, included).",
          "Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.",
          ["hzgsvd_cpu_engine_impl.h"],
-         [("hzgsvd_gpu_common.cu", None), ("hzgsvd_gpu_gemm.cu", None), ("hzgsvd_gpu_refine_common.cu", None)]
+         [("hzgsvd_gpu_common.cu", None), ("hzgsvd_gpu_gemm.cu", None), ("hzgsvd_gpu_refine_common.cu", None),
+          ("hzgsvd_gpu_precondition.cu", None)]
          + [("hzgsvd_gpu_kernels.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_step.cu.j2", dict(prec, widths=GPU_BLOCK_WIDTHS)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]

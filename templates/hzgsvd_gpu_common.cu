@@ -11,6 +11,13 @@
         }                                                                                             \
     } while (0)
 
+/* The working matrices of a run, any precision: plane v of F, G, Z (v = 1 the imaginary planes,
+ * NULL where real), column major, ld = mf, mg, nz; n columns held. */
+typedef struct hzgsvd__gpu_work {
+    double *F[2], *G[2], *Z[2];
+    int mf, mg, n, nz;
+} hzgsvd__gpu_work;
+
 /* x rounded up to a multiple of q (x >= 0, q > 0): padded row counts and product shapes. */
 HZGSVD_PRIVATE int hzgsvd__round_up(int x, int q) { return (x + q - 1) / q * q; }
 

@@ -7,13 +7,6 @@
  * and the block step's sweeper -- comes from the table X (hzgsvd__gpu_prec; one instance per
  * precision in templates/hzgsvd_gpu_prec.cu.j2). */
 
-/* The working matrices of a run, any precision: plane v of F, G, Z (v = 1 the imaginary planes,
- * NULL where real), column major, ld = mf, mg, nz; n columns held. */
-typedef struct hzgsvd__gpu_work {
-    double *F[2], *G[2], *Z[2];
-    int mf, mg, n, nz;
-} hzgsvd__gpu_work;
-
 typedef struct hzgsvd__gpu_prec {
     int planes;                     /* doubles per element: 1 real, 2 complex */
     const char *letter;             /* "d" or "z": the public functions' names in messages */
@@ -149,6 +142,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check(const hzgsvd__gpu_prec *X, int m_
     if (st != HZGSVD_SUCCESS) return st;
     if (!hzgsvd__gpu_width_ok(w))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.block_width = %d: the GPU engine works with w = 16 or 32", w);
+    if (hzgsvd__gpu_pre_check(o, inplace, info) != HZGSVD_SUCCESS) return HZGSVD_ERR_INVALID_ARGUMENT;
     if (!X->has_variant(w, o->variant, o->sort))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "variant %d (%s) is not in this build (generated with a VARIANTS filter)",
                             o->variant, o->sort ? "sorting" : "non-sorting");
@@ -198,6 +192,7 @@ typedef struct hzgsvd__gpu_job {
     double *d_sf, *d_sg, *d_ss, *d_nf, *d_ng;
     int *d_real, *d_order, *d_bad, *d_flag, *d_ef, *d_eg, *d_col;
     hzgsvd__range rg;
+    hzgsvd__gpu_pre pre;            /* the preconditioned start's Z0 (templates/hzgsvd_gpu_precondition.cu) */
     int converged, enh;
     double *d_sigma_f, *d_sigma_g, *d_sigma;        /* the caller's sigmas */
     int *written;                   /* hzgsvd__gpu_run's */
@@ -316,6 +311,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     }
     HZGSVD__CU(cudaMemcpyAsync(J->work + L->off_outer, J->h_outer, sizeof(int) * (size_t)L->steps * L->nblk, cudaMemcpyHostToDevice, stream));
     HZGSVD__CU(X->init_fgz(&J->M, J->enh, prescale, L->nb, 0, 0, stream));
+    HZGSVD__CU(hzgsvd__gpu_pre_apply(&J->pre, &J->M, J->n, X->planes, stream));   /* Z = Z0 diag(z) where preconditioned */
     for (int sweep = 0; sweep < J->o.max_sweeps; ++sweep) {
         unsigned long long all, big;
         int fail, fail_pair, fail_col;
@@ -505,8 +501,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     if (info) { info->n_bordered = J.L.nb; info->block_width = J.L.w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
     st = hzgsvd__gpu_setup(&J, d_work, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_load(&J, info);
+    if (st == HZGSVD_SUCCESS) {   /* the preconditioned start: F Z0, G Z0 in the working planes, or the loaded pair again */
+        int reload = 0;
+        st = hzgsvd__gpu_precondition(&J.pre, &J.M, X->planes, m_f, m_g, n, J.d_nf, J.d_ng, &J.o, inplace, stream, &reload, info);
+        if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__gpu_load(&J, info);
+    }
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_finish(&J, info);
+    hzgsvd__gpu_pre_free(&J.pre);
     X->sweeper_free(J.sweeper);
     if (J.owned) {
         const cudaError_t e = cudaStreamSynchronize(stream);
@@ -519,7 +521,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     free(J.h_outer); free(J.h_ints); free(J.h_ss); free(J.h_col); free(J.h_nrm);
     if (info) {
         info->seconds = hzgsvd__now() - t0;
-        if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d sweeps", info->sweeps);
+        if (st == HZGSVD_SUCCESS)
+            snprintf(info->detail, sizeof info->detail, "converged in %d sweeps%s", info->sweeps,
+                     info->preconditioner == HZGSVD_PRECONDITION_QR_EIG ? " (preconditioned start)" : "");
     }
     return st;
 }

@@ -9,11 +9,14 @@ BUILD=${BUILD:-build}
 if ! "$BUILD/test_gpu_engine" --probe-gpu 2>/dev/null; then
     # no GPU: the GPU entry points' argument checks and workspace queries still run
     "$BUILD/test_gpu_engine" --host-checks || exit 1
+    "$BUILD/test_gpu_precondition" --host-checks || exit 1
     echo "SKIPPED: GPU tests (no GPU on this machine)"
     exit 0
 fi
 failed=0
 "$BUILD/test_gpu_engine" || failed=1
+# the preconditioned start (options.precondition) against the plain start and the CPU engine
+"$BUILD/test_gpu_precondition" || failed=1
 # LAPACK's GSVD test suite on hzgsvd_gpu_?ggsvd3 (general pairs: the reduction on the host, the core on the GPU)
 echo "=== test_lapack_gsv_gpu --engine gpu"
 "$BUILD/test_lapack_gsv_gpu" --engine gpu || failed=1
@@ -28,6 +31,10 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
             echo "=== compute-sanitizer --tool $tool test_gpu_engine --one $n $which"
             compute-sanitizer --tool "$tool" --error-exitcode 99 "$BUILD/test_gpu_engine" --one "$n" "$which" || failed=1
         done
+    done
+    for tool in memcheck racecheck; do
+        echo "=== compute-sanitizer --tool $tool test_gpu_precondition --quick"
+        compute-sanitizer --tool "$tool" --error-exitcode 99 "$BUILD/test_gpu_precondition" --quick || failed=1
     done
 else
     echo "SKIPPED: compute-sanitizer runs (compute-sanitizer not found)"

@@ -1,0 +1,417 @@
+/* The preconditioned start of the single-GPU engine (options.precondition; docs/NUMERICS.md, "A
+ * preconditioned start"), one host path for both precisions (planes at run time).
+ *
+ * Z0 = R^-1 W: R from a QR of G (no squaring of G's condition), C = F R^-1, W the eigenvectors of
+ * C^H C in descending order of the eigenvalues (sigma^2 of the pair, for a start in the order the
+ * sorting variants keep).  Then G Z0 = Q W has orthonormal columns and F Z0 = C W orthogonal ones:
+ * the pair (F Z0, G Z0) is nearly diagonal already and the iteration needs 1-3 sweeps instead of
+ * 9-24.  The iteration runs on F Z0, G Z0 (formed from the loaded pair by GEMM) with Z started at
+ * Z0 diag(z) (initFGZ's scaling), so F_work = F Z still holds and the epilogue (sigma refined from
+ * the caller's F, G and Z) is unchanged.  The iteration still certifies convergence.
+ *
+ * Trust test: column j of [F Z0; G Z0] is formed with a relative error of about
+ * n u ||D z0_j|| / ||[F; G] z0_j|| (D: the column norms of [F; G]); the largest such ratio
+ * (info.precondition_growth) must be at most HZGSVD__PRECONDITION_GROWTH, else the pair is loaded
+ * again and the plain start taken.  So is it where the eigensolver fails or the scratch memory
+ * cannot be had.  info.preconditioner and info.precondition_note say which start ran.
+ *
+ * Uses cuSOLVER (Xgeqrf, Xsyevd in deterministic mode) and cuBLAS (trsm, syrk/herk, GemmEx), one
+ * stream: bitwise reproducible on one GPU model and toolkit.  Scratch (cudaMallocAsync on the run's
+ * stream, freed at its end): 2 max(m_f, m_g) n + n^2 elements and the solvers' workspaces.
+ * HZGSVD_GPU_NO_CUSOLVER builds the engine without cuSOLVER and cuBLAS: the plain start only. */
+
+#ifndef HZGSVD_GPU_NO_CUSOLVER
+#include <cublas_v2.h>
+#include <cusolverDn.h>
+#endif
+
+/* AUTO preconditions from this n on (docs/PERFORMANCE.md: below it the sweeps are cheap and the
+ * solvers' fixed costs are not). */
+#define HZGSVD__PRECONDITION_AUTO_N 256
+/* The trust test's bound on max_j ||D z0_j|| / ||[F; G] z0_j||. */
+#define HZGSVD__PRECONDITION_GROWTH 65536.0
+
+/* A preconditioner of one run: Z0 (n x n, ld n, interleaved where complex) inside mem, kept from
+ * the stage to initFGZ; mem is the stage's scratch (NULL: none held). */
+typedef struct hzgsvd__gpu_pre {
+    void *mem;
+    double *z0;
+    cudaStream_t stream;
+} hzgsvd__gpu_pre;
+
+/* ---- kernels (any plane count) ---------------------------------------------------------------- */
+
+/* Working planes (m rows of ldw) <-> one array P (ld ldp), interleaved (re, im) where complex. */
+HZGSVD_PRIVATE __global__ void hzgsvd__pre_pack(const double *W0, const double *W1, int ldw, int m, double *P, int ldp, int planes, int unpack)
+{
+    const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= m) return;
+    const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * ldp) * planes;
+    if (!unpack) {
+        P[p] = W0[w];
+        if (planes == 2) P[p + 1] = W1[w];
+    } else {
+        ((double *)W0)[w] = P[p];
+        if (planes == 2) ((double *)W1)[w] = P[p + 1];
+    }
+}
+
+/* Column j of D <- column n - 1 - j of S (n x n, ld n): the eigenvectors in descending order. */
+HZGSVD_PRIVATE __global__ void hzgsvd__pre_reverse(const double *S, double *D, int n, int planes)
+{
+    const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const size_t d = ((size_t)i + (size_t)j * n) * planes, s = ((size_t)i + (size_t)(n - 1 - j) * n) * planes;
+    D[d] = S[s];
+    if (planes == 2) D[d + 1] = S[s + 1];
+}
+
+/* Block-wide maximum and sum of 256 threads (fixed tree: the same result for any schedule). */
+__device__ double hzgsvd__pre_block(double v, int is_max)
+{
+    __shared__ double red[256];
+    const int t = threadIdx.x;
+    __syncthreads();
+    red[t] = v;
+    __syncthreads();
+    for (int s = 128; s > 0; s >>= 1) {
+        if (t < s) red[t] = is_max ? fmax(red[t], red[t + s]) : __dadd_rn(red[t], red[t + s]);
+        __syncthreads();
+    }
+    return red[0];
+}
+
+/* The 2-norm of len values |x_i| (x_i = scale_i * entry i of a column of planes), scaled by the
+ * largest (no overflow or underflow of squares).  Every thread returns it. */
+template <class A>
+__device__ double hzgsvd__pre_norm(int len, A at)
+{
+    double mx = 0.0, s = 0.0;
+    for (int i = threadIdx.x; i < len; i += blockDim.x) mx = fmax(mx, at(i));
+    mx = hzgsvd__pre_block(mx, 1);
+    if (!(mx > 0.0) || !isfinite(mx)) return mx;
+    for (int i = threadIdx.x; i < len; i += blockDim.x) { const double r = at(i) / mx; s = fma(r, r, s); }
+    return mx * sqrt(hzgsvd__pre_block(s, 0));
+}
+
+/* The trust test, one block of 256 per column j < n: ||D z0_j|| / ||[F; G] z0_j|| (F Z0 and G Z0
+ * already in the working planes; D_k = hypot(nf_k, ng_k)); the largest into *growth as the bits
+ * of a non-negative double (an integer maximum: the same for any schedule; non-finite -> inf). */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(256) hzgsvd__pre_growth(hzgsvd__gpu_work M, int m_f, int m_g, int n, const double *z0,
+                                                                          const double *nf, const double *ng, int planes,
+                                                                          unsigned long long *growth)
+{
+    const int j = blockIdx.x;
+    const double *zj = z0 + (size_t)j * n * planes;
+    auto zabs = [&](int k) { return hypot(nf[k], ng[k]) * (planes == 2 ? hypot(zj[2 * k], zj[2 * k + 1]) : fabs(zj[k])); };
+    auto fabs_ = [&](int i) {
+        const size_t o = (size_t)i + (size_t)j * M.mf;
+        return planes == 2 ? hypot(M.F[0][o], M.F[1][o]) : fabs(M.F[0][o]);
+    };
+    auto gabs_ = [&](int i) {
+        const size_t o = (size_t)i + (size_t)j * M.mg;
+        return planes == 2 ? hypot(M.G[0][o], M.G[1][o]) : fabs(M.G[0][o]);
+    };
+    const double a = hzgsvd__pre_norm(n, zabs), f = hzgsvd__pre_norm(m_f, fabs_), g = hzgsvd__pre_norm(m_g, gabs_);
+    if (threadIdx.x == 0) {
+        double r = a / hypot(f, g);
+        if (!(r >= 0.0) || !isfinite(r)) r = HUGE_VAL;
+        atomicMax(growth, (unsigned long long)__double_as_longlong(r));
+    }
+}
+
+/* After initFGZ (Z = diag(z)): Z(0:n, j) <- Z0(:, j) z_j for j < n (the bordering columns keep
+ * their unit). One block per column. */
+HZGSVD_PRIVATE __global__ void hzgsvd__pre_apply(hzgsvd__gpu_work M, const double *z0, int n, int planes)
+{
+    const int j = blockIdx.x;
+    const double z = M.Z[0][(size_t)j * M.nz + j];
+    __syncthreads();   /* every thread has read the diagonal before any writes it */
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        const size_t o = (size_t)i + (size_t)j * M.nz, s = ((size_t)i + (size_t)j * n) * planes;
+        M.Z[0][o] = z0[s] * z;
+        if (planes == 2) M.Z[1][o] = z0[s + 1] * z;
+    }
+}
+
+/* ---- the stage -------------------------------------------------------------------------------- */
+
+/* Frees the stage's scratch (queued on its stream). */
+HZGSVD_PRIVATE void hzgsvd__gpu_pre_free(hzgsvd__gpu_pre *P)
+{
+    if (P->mem) (void)cudaFreeAsync(P->mem, P->stream);
+    P->mem = NULL;
+    P->z0 = NULL;
+}
+
+/* Z <- Z0 diag(z) after initFGZ, where the stage kept a Z0; frees the scratch. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__gpu_pre_apply(hzgsvd__gpu_pre *P, const hzgsvd__gpu_work *M, int n, int planes, cudaStream_t stream)
+{
+    if (!P->z0) return cudaSuccess;
+    hzgsvd__pre_apply<<<n, 256, 0, stream>>>(*M, P->z0, n, planes);
+    const cudaError_t e = cudaGetLastError();
+    hzgsvd__gpu_pre_free(P);
+    return e;
+}
+
+/* Whether this run takes the preconditioner, before anything is computed: *why gets the note of
+ * a plain start (NULL: precondition). QR_EIG where it cannot run is refused (checked earlier, by
+ * hzgsvd__gpu_pre_check). */
+HZGSVD_PRIVATE const char *hzgsvd__gpu_pre_skip(const hzgsvd_options *o, int n, int inplace)
+{
+    if (o->precondition == HZGSVD_PRECONDITION_NONE) return "the plain start (options.precondition = NONE)";
+#ifdef HZGSVD_GPU_NO_CUSOLVER
+    (void)n; (void)inplace;
+    return "the plain start (built with HZGSVD_GPU_NO_CUSOLVER: no preconditioner)";
+#else
+    if (inplace) return "the plain start (the in-place mode has no preconditioner)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N) return "the plain start (AUTO: n below 256)";
+    return NULL;
+#endif
+}
+
+/* The argument check: QR_EIG asked where it cannot run. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_pre_check(const hzgsvd_options *o, int inplace, hzgsvd_info *info)
+{
+    if (o->precondition != HZGSVD_PRECONDITION_QR_EIG) return HZGSVD_SUCCESS;
+#ifdef HZGSVD_GPU_NO_CUSOLVER
+    (void)inplace;
+    return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                        "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build has no cuSOLVER (HZGSVD_GPU_NO_CUSOLVER)");
+#else
+    if (inplace)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: the in-place mode has no preconditioner (AUTO or NONE)");
+    return HZGSVD_SUCCESS;
+#endif
+}
+
+#ifndef HZGSVD_GPU_NO_CUSOLVER
+
+#define HZGSVD__CUB(call)                                                                                       \
+    do {                                                                                                        \
+        const cublasStatus_t e_ = (call);                                                                       \
+        if (e_ != CUBLAS_STATUS_SUCCESS) {                                                                      \
+            st = hzgsvd__fail(info, e_ == CUBLAS_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUBLAS, \
+                              "%s failed: %s (%d)", #call, cublasGetStatusString(e_), (int)e_);                 \
+            goto done;                                                                                          \
+        }                                                                                                       \
+    } while (0)
+#define HZGSVD__CUS(call)                                                                                       \
+    do {                                                                                                        \
+        const cusolverStatus_t e_ = (call);                                                                     \
+        if (e_ != CUSOLVER_STATUS_SUCCESS) {                                                                    \
+            st = hzgsvd__fail(info, e_ == CUSOLVER_STATUS_ALLOC_FAILED ? HZGSVD_ERR_OUT_OF_MEMORY : HZGSVD_ERR_CUSOLVER, \
+                              "%s failed: cusolverStatus_t %d", #call, (int)e_);                                \
+            goto done;                                                                                          \
+        }                                                                                                       \
+    } while (0)
+
+/* The solvers of one stage: handles, and the scratch's parts. */
+typedef struct hzgsvd__pre_solvers {
+    cusolverDnHandle_t sol;
+    cusolverDnParams_t par;
+    cublasHandle_t blas;
+    cudaDataType type;
+    int planes, mx, n;
+    double *P1, *P2, *S, *tau, *lam, *dwork;   /* P1, P2: mx x n (ld mx); S: n x n (ld n) */
+    int *dinfo;
+    unsigned long long *growth;
+    void *hwork;
+    size_t dbytes, hbytes;
+} hzgsvd__pre_solvers;
+
+/* Handles on the stream, the solvers' workspace sizes, one allocation for everything. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_open(hzgsvd__pre_solvers *S, hzgsvd__gpu_pre *P, int m_f, int m_g, int n, int planes,
+                                              cudaStream_t stream, int *no_memory, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const size_t el = sizeof(double) * planes;
+    size_t qd = 0, qh = 0, ed = 0, eh = 0;
+    S->planes = planes; S->n = n; S->mx = m_f > m_g ? m_f : m_g;
+    S->type = planes == 2 ? CUDA_C_64F : CUDA_R_64F;
+    HZGSVD__CUS(cusolverDnCreate(&S->sol));
+    HZGSVD__CUS(cusolverDnSetStream(S->sol, stream));
+    HZGSVD__CUS(cusolverDnSetDeterministicMode(S->sol, CUSOLVER_DETERMINISTIC_RESULTS));
+    HZGSVD__CUS(cusolverDnCreateParams(&S->par));
+    HZGSVD__CUB(cublasCreate(&S->blas));
+    HZGSVD__CUB(cublasSetStream(S->blas, stream));
+    HZGSVD__CUS(cusolverDnXgeqrf_bufferSize(S->sol, S->par, m_g, n, S->type, NULL, S->mx, S->type, NULL, S->type, &qd, &qh));
+    HZGSVD__CUS(cusolverDnXsyevd_bufferSize(S->sol, S->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, S->type, NULL, n, CUDA_R_64F,
+                                            NULL, S->type, &ed, &eh));
+    S->dbytes = qd > ed ? qd : ed;
+    S->hbytes = qh > eh ? qh : eh;
+    {
+        const size_t b_p = hzgsvd__align256(el * (size_t)S->mx * n), b_s = hzgsvd__align256(el * (size_t)n * n);
+        const size_t b_v = hzgsvd__align256(el * (size_t)n) + hzgsvd__align256(sizeof(double) * (size_t)n);
+        const size_t bytes = 2 * b_p + b_s + b_v + hzgsvd__align256(S->dbytes) + 256;
+        if (cudaMallocAsync(&P->mem, bytes, stream) != cudaSuccess) { (void)cudaGetLastError(); P->mem = NULL; *no_memory = 1; goto done; }
+        P->stream = stream;
+        char *c = (char *)P->mem;
+        S->P1 = (double *)c; c += b_p;
+        S->P2 = (double *)c; c += b_p;
+        S->S = (double *)c; c += b_s;
+        S->tau = (double *)c; c += hzgsvd__align256(el * (size_t)n);
+        S->lam = (double *)c; c += hzgsvd__align256(sizeof(double) * (size_t)n);
+        S->dwork = (double *)c; c += hzgsvd__align256(S->dbytes);
+        S->dinfo = (int *)c;
+        S->growth = (unsigned long long *)(c + 128);
+    }
+    if (S->hbytes && !(S->hwork = malloc(S->hbytes))) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "preconditioner host workspace");
+done:
+    return st;
+}
+
+HZGSVD_PRIVATE void hzgsvd__pre_close(hzgsvd__pre_solvers *S)
+{
+    if (S->par) cusolverDnDestroyParams(S->par);
+    if (S->sol) cusolverDnDestroy(S->sol);
+    if (S->blas) cublasDestroy(S->blas);
+    free(S->hwork);
+}
+
+/* Triangular solve with R (upper, n x n in P1, ld mx) in place on B (rows x cols, ld ldb):
+ * right: B R^-1; left: R^-1 B. */
+HZGSVD_PRIVATE cublasStatus_t hzgsvd__pre_trsm(const hzgsvd__pre_solvers *S, int right, int rows, int cols, double *B, int ldb)
+{
+    const cublasSideMode_t side = right ? CUBLAS_SIDE_RIGHT : CUBLAS_SIDE_LEFT;
+    if (S->planes == 1) {
+        const double one = 1.0;
+        return cublasDtrsm(S->blas, side, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, rows, cols, &one, S->P1, S->mx, B, ldb);
+    }
+    const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0);
+    return cublasZtrsm(S->blas, side, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, rows, cols, &one, (const cuDoubleComplex *)S->P1,
+                       S->mx, (cuDoubleComplex *)B, ldb);
+}
+
+/* S <- C^H C (upper triangle) for C = P2 (m_f x n, ld mx). */
+HZGSVD_PRIVATE cublasStatus_t hzgsvd__pre_gram(const hzgsvd__pre_solvers *S, int m_f)
+{
+    const double one = 1.0, zero = 0.0;
+    if (S->planes == 1) return cublasDsyrk(S->blas, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_T, S->n, m_f, &one, S->P2, S->mx, &zero, S->S, S->n);
+    return cublasZherk(S->blas, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_C, S->n, m_f, &one, (const cuDoubleComplex *)S->P2, S->mx, &zero,
+                       (cuDoubleComplex *)S->S, S->n);
+}
+
+/* Working planes W (m rows, ld ldw) <- W Z0: packed into P1, the product into P2, unpacked back. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_form(const hzgsvd__pre_solvers *S, double *const W[2], int m, int ldw, cudaStream_t stream,
+                                              hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const double one[2] = {1.0, 0.0}, zero[2] = {0.0, 0.0};
+    const dim3 grid((m + 255) / 256, S->n);
+    hzgsvd__pre_pack<<<grid, 256, 0, stream>>>(W[0], W[1], ldw, m, S->P1, S->mx, S->planes, 0);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CUB(cublasGemmEx(S->blas, CUBLAS_OP_N, CUBLAS_OP_N, m, S->n, S->n, one, S->P1, S->type, S->mx, S->S, S->type, S->n, zero, S->P2,
+                             S->type, S->mx, CUBLAS_COMPUTE_64F, CUBLAS_GEMM_DEFAULT));
+    hzgsvd__pre_pack<<<grid, 256, 0, stream>>>(W[0], W[1], ldw, m, S->P2, S->mx, S->planes, 1);
+    HZGSVD__CU(cudaGetLastError());
+done:
+    return st;
+}
+
+/* Z0 into S->S: QR of G, C = F R^-1, the eigenvectors of C^H C (descending), R^-1 W.
+ * *failed: the eigensolver did not converge (cuSOLVER's info). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_z0(hzgsvd__pre_solvers *S, const hzgsvd__gpu_work *M, int m_f, int m_g, cudaStream_t stream,
+                                            int *failed, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int n = S->n, PL = S->planes;
+    int h_info[2] = {0, 0};
+    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, PL, 0);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CUS(cusolverDnXgeqrf(S->sol, S->par, m_g, n, S->type, S->P1, S->mx, S->type, S->tau, S->type, S->dwork, S->dbytes, S->hwork,
+                                 S->hbytes, S->dinfo));
+    HZGSVD__CU(cudaMemcpyAsync(h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL, 0);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CUB(hzgsvd__pre_trsm(S, 1, m_f, n, S->P2, S->mx));             /* C = F R^-1 */
+    HZGSVD__CUB(hzgsvd__pre_gram(S, m_f));                                 /* C^H C */
+    HZGSVD__CUS(cusolverDnXsyevd(S->sol, S->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, S->type, S->S, n, CUDA_R_64F, S->lam,
+                                 S->type, S->dwork, S->dbytes, S->hwork, S->hbytes, S->dinfo));
+    HZGSVD__CU(cudaMemcpyAsync(h_info + 1, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    hzgsvd__pre_reverse<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(S->S, S->P2, n, PL);   /* W descending, ld n */
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CUB(hzgsvd__pre_trsm(S, 0, n, n, S->P2, n));                   /* Z0 = R^-1 W */
+    HZGSVD__CU(cudaMemcpyAsync(S->S, S->P2, sizeof(double) * PL * (size_t)n * n, cudaMemcpyDeviceToDevice, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    if (h_info[0] < 0 || h_info[1] < 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the preconditioner's %s refused argument %d", h_info[0] < 0 ? "geqrf" : "syevd",
+                            -(h_info[0] < 0 ? h_info[0] : h_info[1]));
+    *failed = h_info[1] > 0;
+done:
+    return st;
+}
+
+/* Form F Z0, G Z0 in the working planes and run the trust test; *growth its measure. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_apply_test(const hzgsvd__pre_solvers *S, const hzgsvd__gpu_work *M, int m_f, int m_g,
+                                                    const double *d_nf, const double *d_ng, cudaStream_t stream, double *growth,
+                                                    hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    unsigned long long bits = 0;
+    st = hzgsvd__pre_form(S, M->F, m_f, M->mf, stream, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__pre_form(S, M->G, m_g, M->mg, stream, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    HZGSVD__CU(cudaMemsetAsync(S->growth, 0, sizeof bits, stream));
+    hzgsvd__pre_growth<<<S->n, 256, 0, stream>>>(*M, m_f, m_g, S->n, S->S, d_nf, d_ng, S->planes, S->growth);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(&bits, S->growth, sizeof bits, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    memcpy(growth, &bits, sizeof *growth);
+done:
+    return st;
+}
+
+#endif /* HZGSVD_GPU_NO_CUSOLVER */
+
+/* The stage, after the load (M holds the loaded, range-scaled pair; d_nf, d_ng its column norms).
+ * On success with P->z0 set the working planes hold F Z0, G Z0 (hzgsvd__gpu_pre_apply puts Z0 into
+ * Z after initFGZ); *reload: the working planes were overwritten but Z0 rejected (the caller loads
+ * the pair again and takes the plain start).  Fills info's preconditioner fields. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const hzgsvd__gpu_work *M, int planes, int m_f, int m_g, int n,
+                                                      const double *d_nf, const double *d_ng, const hzgsvd_options *o, int inplace,
+                                                      cudaStream_t stream, int *reload, hzgsvd_info *info)
+{
+    const char *skip = hzgsvd__gpu_pre_skip(o, n, inplace);
+    *reload = 0;
+    P->mem = NULL; P->z0 = NULL; P->stream = stream;
+    if (info) { info->preconditioner = HZGSVD_PRECONDITION_NONE; info->precondition_note = skip; }
+    if (skip) return HZGSVD_SUCCESS;
+#ifdef HZGSVD_GPU_NO_CUSOLVER
+    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)reload;
+    return HZGSVD_SUCCESS;
+#else
+    const double t0 = hzgsvd__now();
+    hzgsvd__pre_solvers S;
+    int no_memory = 0, failed = 0;
+    double growth = 0.0;
+    memset(&S, 0, sizeof S);
+    hzgsvd_status st = hzgsvd__pre_open(&S, P, m_f, m_g, n, planes, stream, &no_memory, info);
+    if (st == HZGSVD_SUCCESS && !no_memory) st = hzgsvd__pre_z0(&S, M, m_f, m_g, stream, &failed, info);
+    if (st == HZGSVD_SUCCESS && !no_memory && !failed) {
+        st = hzgsvd__pre_apply_test(&S, M, m_f, m_g, d_nf, d_ng, stream, &growth, info);
+        *reload = 1;
+    }
+    hzgsvd__pre_close(&S);
+    if (info) {
+        info->precondition_seconds = hzgsvd__now() - t0;
+        info->precondition_growth = growth;
+    }
+    if (st != HZGSVD_SUCCESS || no_memory || failed || !(growth <= HZGSVD__PRECONDITION_GROWTH)) {
+        hzgsvd__gpu_pre_free(P);
+        if (info && st == HZGSVD_SUCCESS)
+            info->precondition_note = no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
+                                      : failed  ? "the plain start (the preconditioner's eigensolver did not converge)"
+                                                : "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
+        return st;
+    }
+    *reload = 0;
+    P->z0 = S.S;
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_QR_EIG;
+        info->precondition_note = "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
+    }
+    return HZGSVD_SUCCESS;
+#endif
+}
