@@ -1,5 +1,6 @@
 /* gsvd_gpu_host.cu -- the single-GPU engine called with host arrays, here a complex pair.
- *   nvcc -arch=sm_90 -O2 --fmad=false -Xcompiler -ffp-contract=off -I$HZGSVD -o gsvd_gpu_host examples/gsvd_gpu_host.cu
+ *   nvcc -arch=sm_90 -O2 --fmad=false -Xcompiler -ffp-contract=off -I$HZGSVD -o gsvd_gpu_host examples/gsvd_gpu_host.cu -lcusolver -lcublas
+ * (cuSOLVER and cuBLAS: the preconditioned start; -DHZGSVD_GPU_NO_CUSOLVER builds without them, and without it)
  * Exit status: 0 success, 1 failure, 77 no GPU (the test's "skipped"). */
 #define HZGSVD_IMPLEMENTATION          /* in exactly one .cu file of your program */
 #include "hzgsvd_single.cuh"           /* keep generated/ beside it */

@@ -10,7 +10,8 @@
 # 1-based indices), the CPU fallback line of --device auto and the explanation of the progress
 # line in --help (issue 14), general pairs (--preprocess: m < n, rank deficiency, a common null
 # space; --x writes X), F or G with no rows (issue 33: shape (0, n), --raw --rows-f 0 / --rows-g 0;
-# n = 0 refused), and three runs under valgrind.
+# n = 0 refused), the preconditioned start (--precondition: summary.json, qr-eig refused by the CPU
+# engine, none and auto bit for bit the same there), and three runs under valgrind.
 set -u
 
 BUILD=${BUILD:-build}
@@ -211,9 +212,15 @@ need(isinstance(js.get("sweeps"), int) and js["sweeps"] >= 1, "summary sweeps %r
 for k in ("version", "big", "all", "seconds", "detail", "options", "input"):
     need(k in js, "summary lacks %r" % k)
 opts = js.get("options", {})
-for k in ("variant", "outer", "inner", "blocking", "sort", "max_sweeps", "block_width", "threads", "preprocess"):
+for k in ("variant", "outer", "inner", "blocking", "sort", "max_sweeps", "block_width", "threads", "preprocess", "precondition"):
     need(k in opts, "summary options lack %r" % k)
 need(opts.get("preprocess") == "auto", "summary options preprocess %r" % opts.get("preprocess"))
+need(opts.get("precondition") == "auto", "summary options precondition %r" % opts.get("precondition"))
+# the start (options.precondition auto): the plain one for n = 40 on every engine (the GPU engine's
+# preconditioner starts at n = 256); its note a nonempty string
+got = tuple(js.get(k) for k in ("preconditioner", "precondition_seconds", "precondition_growth"))
+need(got == ("none", 0, 0), "summary preconditioner, precondition_seconds, precondition_growth %r" % (got,))
+need(isinstance(js.get("precondition_note"), str) and js["precondition_note"] != "", "summary precondition_note %r" % js.get("precondition_note"))
 # a full-rank pair takes the full-rank engine: K = 0, L = n, no reduction, no rank tolerances
 got = tuple(js.get(k) for k in ("preprocessed", "rank_k", "rank_l", "tol_f", "tol_g"))
 need(got == (False, 0, n, 0, 0), "summary preprocessed, rank_k, rank_l, tol_f, tol_g %r" % (got,))
@@ -547,6 +554,13 @@ if grep -q -- '^  --preprocess P .*auto, always or never' "$T/help.out" && grep 
     pass "--help: documents --preprocess, --x, the column groups (K, L, null space) and when m < n is refused"
 else
     fail "--help: general pairs not documented" "$(grep -n -- '--preprocess\|--x\|null space\|m < n' "$T/help.out")"
+fi
+# the preconditioned start: --precondition and its values, and the closing line that names it
+if grep -q -- '^  --precondition P .*auto, none or qr-eig (default auto)' "$T/help.out" \
+   && grep -q 'qr-eig is refused there (exit 11)' "$T/help.out" && grep -q 'sweeps, qr-eig start (' "$T/help.out"; then
+    pass "--help: documents --precondition (auto, none, qr-eig; refused where no preconditioner: exit 11) and the done line's start"
+else
+    fail "--help: --precondition not documented" "$(grep -n -A3 -- '--precondition' "$T/help.out")"
 fi
 run version --version
 if [ "$rc" -eq 0 ] && grep -q '^hzgsvd [0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]* (engines:\( [a-z-]*\)*)$' "$T/version.out"; then pass "--version: exit 0"
@@ -933,6 +947,80 @@ if [ "$gpu_here" -eq 1 ]; then
     else fail "gpu-never: message" "$(cat "$T/gpu-never.err")"; fi
 else
     echo "  skip  --device gpu on general pairs (no GPU here)"
+fi
+
+# ---------------------------------------------------------------------------------------------
+echo "test_cli: the preconditioned start (--precondition)"
+
+# a bad value: a usage error at once (nothing read, nothing written), as --preprocess's; no value too
+expect prec-bad 2 --precondition bogus "$F" "$G" -o "$T/o_precbad"
+if has prec-bad "--precondition: 'bogus' is not auto, none or qr-eig" && [ ! -e "$T/o_precbad" ]; then
+    pass "prec-bad: the message names the value and the choices; nothing written"
+else
+    fail "prec-bad: message" "$(cat "$T/prec-bad.err")"
+fi
+expect prec-novalue 2 "$F" "$G" -o "$T/o_precbad" --precondition
+expect prec-bad-eq 2 --precondition=QR-EIG "$F" "$G" -o "$T/o_precbad"
+# qr-eig on the CPU engine (no preconditioner yet): the library's invalid argument (exit 11), the
+# message names the preconditioner and says what runs instead; only summary.json, which records it
+expect prec-qr-cpu 11 --device cpu --precondition qr-eig "$F" "$G" -o "$T/o_precqr"
+if has prec-qr-cpu '^hzgsvd: library: invalid argument' 'HZGSVD_PRECONDITION_QR_EIG: the CPU engine has no preconditioner' \
+       '--precondition qr-eig: the preconditioned start is the single-GPU engine' 'only summary.json was written' \
+   && [ "$(ls "$T/o_precqr")" = summary.json ] && msg=$("$PYTHON" - "$T/o_precqr/summary.json" <<'EOF' 2>&1
+import json, sys
+js = json.load(open(sys.argv[1]))
+got = (js["status"], js["status_code"], js["options"]["precondition"], js["preconditioner"], js["outputs_written"])
+if got != ("HZGSVD_ERR_INVALID_ARGUMENT", 1, "qr-eig", "none", False): raise SystemExit("summary: %r" % (got,))
+if "PRECONDITION_QR_EIG" not in js["detail"]: raise SystemExit("summary detail %r" % js["detail"])
+EOF
+); then
+    pass "prec-qr-cpu: exit 11, the message names the preconditioner, only summary.json (status, options.precondition qr-eig)"
+else
+    fail "prec-qr-cpu: message, files or summary" "$(cat "$T/prec-qr-cpu.err"; ls "$T/o_precqr"; echo "${msg:-}")"
+fi
+# none and the default (auto) on the CPU engine: the plain start, recorded in summary.json, the
+# outputs bit for bit the same (real and complex); the done line names no start
+for kind in real complex; do
+    run "prec-none-$kind" --device cpu --precondition none "$IN/${kind}_F_c.npy" "$IN/${kind}_G_c.npy" -o "$T/out_prec_none_$kind"
+    rc_none=$rc
+    run "prec-auto-$kind" --device cpu "$IN/${kind}_F_c.npy" "$IN/${kind}_G_c.npy" -o "$T/out_prec_auto_$kind"
+    same=1; diff_file=""
+    for f in U.npy V.npy Z.npy sigma_f.npy sigma_g.npy sigma.npy; do
+        cmp -s "$T/out_prec_none_$kind/$f" "$T/out_prec_auto_$kind/$f" || { same=0; diff_file="$diff_file $f"; }
+    done
+    if [ "$rc_none" -eq 0 ] && [ "$rc" -eq 0 ] && [ "$same" -eq 1 ] \
+       && grep -q '^hzgsvd: done: n = 40, [0-9]* sweeps, [0-9]* transformations' "$T/prec-none-$kind.err" \
+       && ! grep -q ' start (' "$T/prec-auto-$kind.err" && msg=$("$PYTHON" - "$T/out_prec_none_$kind/summary.json" "$T/out_prec_auto_$kind/summary.json" <<'EOF' 2>&1
+import json, sys
+none, auto = (json.load(open(p)) for p in sys.argv[1:3])
+for js, opt in ((none, "none"), (auto, "auto")):
+    got = (js["options"]["precondition"], js["preconditioner"], js["precondition_seconds"], js["precondition_growth"])
+    if got != (opt, "none", 0, 0): raise SystemExit("--precondition %s: summary %r" % (opt, got))
+    if not isinstance(js["precondition_note"], str) or not js["precondition_note"]: raise SystemExit("note %r" % js["precondition_note"])
+if "no preconditioner" not in auto["precondition_note"]: raise SystemExit("auto's note %r" % auto["precondition_note"])
+if (none["sweeps"], none["big"], none["all"]) != (auto["sweeps"], auto["big"], auto["all"]): raise SystemExit("sweeps or counts differ")
+print("auto: %r" % auto["precondition_note"])
+EOF
+); then
+        pass "prec $kind: --precondition none and the default give preconditioner \"none\" and bitwise-identical outputs ($msg)"
+    else
+        fail "prec $kind: exits $rc_none, $rc, differing:${diff_file:- none}" "$(tail -1 "$T/prec-auto-$kind.err") ${msg:-}"
+    fi
+done
+# the GPU engine: qr-eig on a pair of n = 256 runs (the preconditioner, or the plain start where it
+# fails the trust test, said in the note); the done line names the start where one ran
+if [ "$gpu_here" -eq 1 ]; then
+    run prec-gpu --device gpu --precondition qr-eig "$T/big/F.npy" "$T/big/G.npy" -o "$T/out_prec_gpu"
+    pre=$("$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["preconditioner"], "|", j["precondition_note"])' \
+          "$T/out_prec_gpu/summary.json" 2>&1)
+    if [ "$rc" -eq 0 ] && { { [ "${pre%% |*}" = qr-eig ] && grep -q '^hzgsvd: done: n = 256, [0-9]* sweeps, qr-eig start ([0-9.]* s), ' "$T/prec-gpu.err"; } \
+                            || { [ "${pre%% |*}" = none ] && ! grep -q ' start (' "$T/prec-gpu.err"; }; }; then
+        pass "prec-gpu: --precondition qr-eig on the GPU (n = 256): exit 0, preconditioner $pre"
+    else
+        fail "prec-gpu: exit $rc, preconditioner $pre" "$(tail -2 "$T/prec-gpu.err")"
+    fi
+else
+    echo "  skip  --device gpu --precondition qr-eig (no GPU here)"
 fi
 
 # ---------------------------------------------------------------------------------------------

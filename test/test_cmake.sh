@@ -4,7 +4,8 @@
 # test/cmake/consumer builds and runs against hzgsvd::cpu got by find_package, add_subdirectory and
 # FetchContent; find_package refuses an incompatible version and a component whose dependencies are
 # missing; `pkg-config --cflags --libs hzgsvd` builds examples/gsvd_cpu.c; where nvcc / mpicc exist,
-# the consumer also builds (without running) a program against hzgsvd::gpu / hzgsvd::mpi.
+# the consumer also builds (without running) a program against hzgsvd::gpu / hzgsvd::mpi; hzgsvd::gpu
+# links cuSOLVER and cuBLAS, and with -DHZGSVD_GPU_CUSOLVER=OFF neither (HZGSVD_GPU_NO_CUSOLVER).
 # Independent of build/ and of the Makefile.  About 2 minutes on two cores with nvcc, most of it
 # nvcc compiling the GPU engine; seconds without.
 #
@@ -51,6 +52,12 @@ build() {  # build dir, log
 }
 compile_command() {  # build dir, source file name: its command in compile_commands.json
     grep -o '"command": "[^"]*"' "$1/compile_commands.json" 2>/dev/null | grep -F "/$2"
+}
+link_command() {  # build dir, target: its link line (the Makefile generator's link.txt, and the
+                  # libraries of its response file where it passes them in one)
+    cat "$1/CMakeFiles/$2.dir/link.txt" 2>/dev/null || return 1
+    cat "$1/CMakeFiles/$2.dir/linkLibs.rsp" 2>/dev/null
+    return 0
 }
 flat() {  # log: on one line, spaces squeezed (cmake wraps its messages)
     tr -s ' \n' '  ' <"$1"
@@ -174,6 +181,31 @@ if [ "$installed" = 1 ]; then
     fi
 fi
 
+# ---- hzgsvd::gpu's libraries: cuSOLVER and cuBLAS (the preconditioned start), or none of them with
+# -DHZGSVD_GPU_CUSOLVER=OFF, which defines HZGSVD_GPU_NO_CUSOLVER.  Configured only (the link and
+# compile lines are written then; the full GPU build is above), through add_subdirectory.
+if [[ $expected_targets == *gpu* ]]; then
+    for cus in ON OFF; do
+        B=$T/consumer-gpu-cusolver-$cus
+        if ! configure "$B.configure.log" -S "$CONSUMER" -B "$B" -DHZGSVD_ROUTE=add_subdirectory -DHZGSVD_SOURCE_DIR="$ROOT" \
+                       -DHZGSVD_CONSUMER_GPU=ON -DHZGSVD_GPU_CUSOLVER=$cus -DCMAKE_EXPORT_COMPILE_COMMANDS=ON; then
+            fail "hzgsvd::gpu with HZGSVD_GPU_CUSOLVER=$cus: configure" "$why"; continue
+        fi
+        cmd=$(compile_command "$B" main_gpu.cu)
+        link=$(link_command "$B" hzgsvd_consumer_gpu)
+        if [ "$cus" = ON ] && [[ $link == *cusolver* && $link == *cublas* && $cmd != *HZGSVD_GPU_NO_CUSOLVER* ]]; then
+            pass "hzgsvd::gpu (the default, HZGSVD_GPU_CUSOLVER=ON): links cuSOLVER and cuBLAS"
+        elif [ "$cus" = OFF ] && [ -n "$link" ] && [[ $link != *cusolver* && $link != *cublas* && $cmd == *-DHZGSVD_GPU_NO_CUSOLVER* ]]; then
+            pass "hzgsvd::gpu with HZGSVD_GPU_CUSOLVER=OFF: no cuSOLVER, no cuBLAS, main_gpu.cu compiled with -DHZGSVD_GPU_NO_CUSOLVER"
+        else
+            fail "hzgsvd::gpu with HZGSVD_GPU_CUSOLVER=$cus: link or compile line" "$cmd
+$link"
+        fi
+    done
+else
+    echo "  skip  hzgsvd::gpu's libraries (no hzgsvd::gpu: no CUDA compiler and toolkit)"
+fi
+
 # ---- pkg-config ---------------------------------------------------------------------------------
 if ! command -v pkg-config >/dev/null 2>&1; then
     echo "  skip  pkg-config checks (pkg-config not installed)"
@@ -220,12 +252,15 @@ if [ "$installed" = 1 ] && [ ${#full[@]} -gt 0 ]; then
     else
         if [ "$have_nvcc" = 1 ]; then
             cmd=$(compile_command "$B" main_gpu.cu)
+            link=$(link_command "$B" hzgsvd_consumer_gpu)
             if [ ! -x "$B/hzgsvd_consumer_gpu" ]; then
                 fail "hzgsvd::gpu: no hzgsvd_consumer_gpu built"
-            elif [[ $cmd == *--fmad=false* && $cmd == *-Xcompiler=-ffp-contract=off* && $cmd == *sm_90* ]]; then
-                pass "hzgsvd::gpu (find_package COMPONENTS gpu): main_gpu.cu built with --fmad=false -Xcompiler=-ffp-contract=off for sm_90, the default"
+            elif [[ $cmd == *--fmad=false* && $cmd == *-Xcompiler=-ffp-contract=off* && $cmd == *sm_90* ]] \
+                 && [[ $link == *cusolver* && $link == *cublas* ]]; then
+                pass "hzgsvd::gpu (find_package COMPONENTS gpu): main_gpu.cu built with --fmad=false -Xcompiler=-ffp-contract=off for sm_90, the default; linked with cuSOLVER and cuBLAS"
             else
-                fail "hzgsvd::gpu: main_gpu.cu compiled without --fmad=false, -Xcompiler=-ffp-contract=off or sm_90" "$cmd"
+                fail "hzgsvd::gpu: main_gpu.cu compiled without --fmad=false, -Xcompiler=-ffp-contract=off or sm_90, or linked without cuSOLVER and cuBLAS" "$cmd
+$link"
             fi
         fi
         if [ "$have_mpicc" = 1 ]; then

@@ -5,8 +5,9 @@
 #   examples/gsvd_cpu.c, gsvd_cpu_complex.c, gsvd_cpu_general.c   always ($CC);
 #   examples/gsvd_mpi.c                       on 2 ranks where $MPICC and $MPIRUN exist, else skipped;
 #   examples/gsvd_gpu.cu, gsvd_gpu_host.cu    built where $NVCC exists (in the background, in
-#       parallel, while the CPU examples run: 1-3 minutes each on 2 cores); run, and exit status 77
-#       (the programs' "no GPU") counts as skipped.
+#       parallel, while the CPU examples run: 1-3 minutes each on 2 cores), linked with
+#       -lcusolver -lcublas as their compile lines say; run, and exit status 77 (the programs' "no
+#       GPU") counts as skipped.
 #
 #   bash test/test_examples.sh      (from the repository root)
 #   Variables: CC (gcc), MPICC (mpicc), MPIRUN (mpirun), NVCC (nvcc; empty, or CPU_ONLY=1: no CUDA),
@@ -62,7 +63,7 @@ GPU_SRCS="examples/gsvd_gpu.cu examples/gsvd_gpu_host.cu"
 if [ -n "$NVCC" ] && command -v "$NVCC" >/dev/null 2>&1; then
     for src in $GPU_SRCS; do
         echo "  ...   nvcc $src in the background (compiles the GPU engine: 1-3 minutes on 2 cores; CPU_ONLY=1 skips it)"
-        build "$src" "" "$NVCC" $NVFLAGS &
+        build "$src" "-lcusolver -lcublas" "$NVCC" $NVFLAGS &
         bg_pids="$bg_pids $!"
     done
     have_nvcc=1

@@ -38,6 +38,7 @@ inline hzgsvd_options options_from_dict(const nb::dict &d)
     o.threads = get("threads", o.threads);
     o.refine_sigma = get("refine_sigma", o.refine_sigma);
     o.preprocess = get("preprocess", o.preprocess);
+    o.precondition = get("precondition", o.precondition);
     return o;
 }
 
@@ -54,6 +55,7 @@ inline nb::dict options_to_dict(const hzgsvd_options &o)
     d["threads"] = o.threads;
     d["refine_sigma"] = o.refine_sigma;
     d["preprocess"] = o.preprocess;
+    d["precondition"] = o.precondition;
     return d;
 }
 
@@ -73,6 +75,12 @@ inline nb::dict info_to_dict(const hzgsvd_info &info)
     d["rank_l"] = info.rank_l;
     d["tol_f"] = info.tol_f;
     d["tol_g"] = info.tol_g;
+    // the start the iteration took: "none" or "qr-eig" (hzgsvd_precondition_name), its seconds, the
+    // trust test's growth (0: not computed) and why that start (a static string; "" before any call)
+    d["preconditioner"] = std::string(hzgsvd_precondition_name(info.preconditioner));
+    d["precondition_seconds"] = info.precondition_seconds;
+    d["precondition_growth"] = info.precondition_growth;
+    d["precondition_note"] = std::string(info.precondition_note ? info.precondition_note : "");
     d["detail"] = std::string(info.detail, strnlen(info.detail, sizeof info.detail));
     return d;
 }

@@ -129,6 +129,9 @@ NB_MODULE(_cpu, m)
         d["BLOCKING_FB"] = (int)HZGSVD_BLOCKING_FB;
         d["BLOCKING_BO"] = (int)HZGSVD_BLOCKING_BO;
         d["MAX_THREADS"] = (int)HZGSVD_MAX_THREADS;
+        d["PRECONDITION_AUTO"] = (int)HZGSVD_PRECONDITION_AUTO;
+        d["PRECONDITION_NONE"] = (int)HZGSVD_PRECONDITION_NONE;
+        d["PRECONDITION_QR_EIG"] = (int)HZGSVD_PRECONDITION_QR_EIG;
         return d;
     }, "The header's enum values and limits the Python API maps its strings to.");
 

@@ -23,6 +23,7 @@ OPTION_CASES = [
     (dict(order=None), ["--no-sort"]),
     (dict(refine=False), ["--no-refine"]),
     (dict(preprocess="always"), ["--preprocess", "always"]),
+    (dict(precondition="none"), ["--precondition", "none"]),
 ]
 
 
@@ -52,6 +53,7 @@ def test_bitwise_equal_to_the_cli(tools, tmp_path, rng, complex_, case):
     s = out["summary"]
     assert r.info.sweeps == s["sweeps"]
     assert r.info.preprocessed == s["preprocessed"]
+    assert r.info.preconditioner == s["preconditioner"] and r.info.precondition_note == s["precondition_note"]
 
 
 @pytest.mark.parametrize("complex_", [False, True])

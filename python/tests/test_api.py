@@ -90,7 +90,8 @@ def test_defaults_are_the_c_librarys(rng):
     p = inspect.signature(hzgsvd.gsvd).parameters
     mapped = _options(p["variant"].default, p["outer"].default, p["inner"].default, p["blocking"].default,
                       p["order"].default, p["max_sweeps"].default, p["block_width"].default,
-                      p["threads"].default, p["preprocess"].default, p["refine"].default)
+                      p["threads"].default, p["preprocess"].default, p["refine"].default,
+                      p["precondition"].default)
     assert mapped == _cpu.default_options()
     assert p["blocking"].default == "bo"
 

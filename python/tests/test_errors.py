@@ -114,6 +114,7 @@ def test_n_less_than_one():
     (dict(threads=100000), ValueError, "threads = 100000"),
     (dict(refine=2), ValueError, "refine = 2"),
     (dict(preprocess="sometimes"), ValueError, "preprocess = 'sometimes'"),
+    (dict(precondition="sometimes"), ValueError, "precondition = 'sometimes'; expected one of 'auto', 'none', 'qr-eig'"),
     (dict(right="Q"), ValueError, "right = 'Q'"),
     (dict(device="tpu"), ValueError, "device = 'tpu'"),
     (dict(compat="octave"), ValueError, "compat = 'octave'"),

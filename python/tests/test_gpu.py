@@ -188,6 +188,33 @@ def test_general_pairs_on_the_gpu(rng, case):
         np.testing.assert_array_equal(a, cp.asnumpy(b))
 
 
+@pytest.mark.parametrize("value", ["none", "qr-eig", "auto"])
+def test_precondition_on_the_gpu(rng, value):
+    """The preconditioned start (docs/API.md "A preconditioned start") at n = 256, where auto takes
+    it: whichever start ran (the trust test may fall back to the plain one), sigma within
+    SIGMA_VS_CPU of the CPU engine's and the residuals; info says which start and why; the host entry
+    point takes the same start and gives the same bits; none is the plain start."""
+    F, G = random_pair(rng, 300, 280, 256)
+    r = hzgsvd.gsvd(cp.asarray(F), cp.asarray(G), precondition=value)
+    info = r.info
+    assert info.preconditioner in ("none", "qr-eig") and info.precondition_note
+    if value == "none":
+        assert info.preconditioner == "none" and info.precondition_seconds == 0
+    if info.preconditioner == "qr-eig":
+        assert 0 < info.precondition_growth <= 2.0**16
+    ref = hzgsvd.gsvd(F, G)
+    s = cp.asnumpy(r.sigma)
+    assert np.max(np.abs(s - ref.sigma) / ref.sigma) <= SIGMA_VS_CPU
+    U, V, Z = cp.asnumpy(r.U), cp.asnumpy(r.V), cp.asnumpy(r.Z)
+    sf, sg = cp.asnumpy(r.sigma_f), cp.asnumpy(r.sigma_g)
+    assert np.linalg.norm(F @ Z - U * sf) / (np.linalg.norm(F) * np.linalg.norm(Z)) <= RESIDUAL
+    assert np.linalg.norm(G @ Z - V * sg) / (np.linalg.norm(G) * np.linalg.norm(Z)) <= RESIDUAL
+    rh = hzgsvd.gsvd(F, G, device="gpu", precondition=value)
+    assert rh.info.preconditioner == info.preconditioner
+    for a, b in zip(rh, r):
+        np.testing.assert_array_equal(a, cp.asnumpy(b))
+
+
 def test_engine_refusals(rng):
     F, G = random_pair(rng, 60, 60, 50)
     with pytest.raises(hzgsvd.GSVDError) as e:        # GPU block widths: 16 or 32

@@ -21,7 +21,7 @@ digest() {   # every output file, then the summary less the fields that change f
     for f in "$dir"/*.YU "$dir"/*.WV "$dir"/*.Z "$dir"/*.SY "$dir"/*.SW "$dir"/*.SS; do
         [ -f "$f" ] && echo "$(basename "$f") $(sha256sum < "$f" | cut -c1-16)"
     done
-    grep -v -E '"(version|seconds|input|device)"' "$dir/summary.json" | sha256sum | cut -c1-16
+    grep -v -E '"(version|seconds|input|device|precondition[a-z_]*)"' "$dir/summary.json" | sha256sum | cut -c1-16
 }
 printf '| n | type | build | rep | seconds | sweeps | status | digest |\n|---:|---|---|---:|---:|---:|---|---|\n'
 for spec in $SPECS; do

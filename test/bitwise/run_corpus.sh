@@ -32,14 +32,16 @@ CORPUS="$HERE/corpus"
 mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
 DIGESTS="$OUT/digests.txt"; : > "$DIGESTS"
 
-# One line per output file, then the summary without its machine- and time-dependent fields.
+# One line per output file, then the summary without its machine- and time-dependent fields, nor
+# the start's (options.precondition and the info.precondition* fields: a time and prose among them;
+# a change of start shows in the outputs' digests), so that the digests recorded before them hold.
 digest_case() {
     local name=$1 dir=$2 rc=$3 f
     for f in U V Z X sigma_f sigma_g sigma; do
         [ -f "$dir/$f.npy" ] && echo "$name $f $(sha256sum < "$dir/$f.npy" | cut -c1-64)" >> "$DIGESTS"
     done
     if [ -f "$dir/summary.json" ]; then
-        echo "$name summary $(grep -v -E '"(version|seconds|mpi_exchange_seconds|input|device)"' "$dir/summary.json" \
+        echo "$name summary $(grep -v -E '"(version|seconds|mpi_exchange_seconds|input|device|precondition[a-z_]*)"' "$dir/summary.json" \
             | sha256sum | cut -c1-64) rc=$rc" >> "$DIGESTS"
     else
         echo "$name summary none rc=$rc" >> "$DIGESTS"

@@ -3,7 +3,8 @@
 #   real and complex pairs with 2 and 3 ranks give the single-process CLI's sigma to 1e-12 relative
 #   and residuals/orthogonality to 1e-12 (numpy); summary.json names the ranks; two runs give
 #   bitwise identical files; an unreadable input and a NaN make every rank exit with the same code
-#   (3 and 14) without a hang; --mpi --device gpu without a GPU gives 22.
+#   (3 and 14) without a hang; --precondition qr-eig is refused (11), none is the default's run bit
+#   for bit; --mpi --device gpu without a GPU gives 22.
 #   BUILD=build PYTHON=/usr/bin/python3 MPIRUN=mpirun bash test/mpi/test_cli_mpi.sh
 set -u
 BUILD=${BUILD:-build}
@@ -87,6 +88,18 @@ expect_code() {  # want, label, np, args...
 expect_code 3 "unreadable input on rank 0, 3 ranks" 3 "$HZ" --mpi --device cpu --quiet "$T/none.npy" "$T/real_G.npy" -o "$T/x"
 expect_code 14 "NaN in F, 3 ranks" 3 "$HZ" --mpi --device cpu --quiet "$T/nan_F.npy" "$T/real_G.npy" -o "$T/x"
 grep -q "column 42 of the pair" "$T/log" && pass "NaN message names the column of the pair" || fail "NaN message" "$(grep hzgsvd: "$T/log" | head -1)"
+# the distributed engine has no preconditioner: --precondition qr-eig is its invalid argument on
+# every rank (exit 11), said once; none and the default (auto) run the plain start, bit for bit alike
+expect_code 11 "--precondition qr-eig, 2 ranks" 2 "$HZ" --mpi --device cpu --quiet --precondition qr-eig "$T/real_F.npy" "$T/real_G.npy" -o "$T/pq"
+[ "$(grep -c 'distributed engine has no preconditioner.*--precondition qr-eig' "$T/log")" = 1 ] \
+    && grep -q '"precondition": "qr-eig"' "$T/pq/summary.json" && pass "--precondition qr-eig: one line names the preconditioner; summary.json records it" \
+    || fail "--precondition qr-eig: message or summary" "$(grep hzgsvd: "$T/log" | head -2)"
+run_mpi 2 "$HZ" --mpi --device cpu --quiet --precondition none "$T/real_F.npy" "$T/real_G.npy" -o "$T/pn" >/dev/null 2>&1
+same=1
+for f in U V Z sigma sigma_f sigma_g; do cmp -s "$T/pn/$f.npy" "$T/mpi2_real/$f.npy" || same=0; done
+[ -s "$T/pn/sigma.npy" ] && [ $same = 1 ] && grep -q '"preconditioner": "none"' "$T/pn/summary.json" \
+    && pass "--precondition none, 2 ranks: the default's outputs bit for bit, preconditioner none" \
+    || fail "--precondition none, 2 ranks: outputs differ from the default's or failed" "$(grep precondition "$T/pn/summary.json" 2>&1)"
 if "$HZ" --version | grep -q mpi-gpu; then
     if [ -x "$BUILD/test_gpu_engine" ] && ! "$BUILD/test_gpu_engine" --probe-gpu >/dev/null 2>&1; then
         expect_code 22 "--mpi --device gpu without a GPU" 2 "$HZ" --mpi --device gpu --quiet "$T/real_F.npy" "$T/real_G.npy" -o "$T/x"

@@ -1,8 +1,9 @@
 """The compiled engines: ``_cpu`` always, ``_gpu`` where the build had nvcc.
 
-``_gpu`` links the CUDA runtime statically, so importing it needs no CUDA library beyond the
-driver; it is still imported lazily, on the first GPU call, so that ``import hzgsvd`` never touches
-CUDA.
+``_gpu`` links the CUDA runtime statically and cuSOLVER and cuBLAS (the preconditioned start)
+as shared libraries, so importing it needs the driver and those two libraries of the CUDA toolkit
+(an ImportError naming the missing one otherwise); it is imported lazily, on the first GPU call, so
+that ``import hzgsvd`` never touches CUDA.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def gpu_module():
     if _gpu_module is None and _gpu_import_error is None:
         try:
             from . import _gpu  # noqa: PLC0415 (lazy on purpose, see the module docstring)
-        except ImportError as e:  # not built (no nvcc at build time) or no usable driver
+        except ImportError as e:  # not built (no nvcc at build time), no usable driver, no cuSOLVER/cuBLAS
             _gpu_import_error = f"the GPU engine is not available: {e}"
         else:
             _gpu_module = _gpu

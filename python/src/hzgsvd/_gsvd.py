@@ -17,6 +17,8 @@ _C = _cpu.constants()
 _STRATEGY = {"me": _C["STRATEGY_ME"], "mm": _C["STRATEGY_MM"]}
 _BLOCKING = {"fb": _C["BLOCKING_FB"], "bo": _C["BLOCKING_BO"]}
 _PREPROCESS = {"auto": -1, "always": 1, "never": 0}   # hzgsvd_options.preprocess
+# hzgsvd_options.precondition (the names of hzgsvd_precondition_name and the CLI's --precondition)
+_PRECONDITION = {"auto": _C["PRECONDITION_AUTO"], "none": _C["PRECONDITION_NONE"], "qr-eig": _C["PRECONDITION_QR_EIG"]}
 _REFINE = {None: -1, True: 1, False: 0}               # hzgsvd_options.refine_sigma
 _INT_MAX = 2**31 - 1
 # DLPack device types of memory the GPU engine can take (kDLCUDA, kDLCUDAManaged).
@@ -58,6 +60,15 @@ class GSVDInfo:
         Also as ``K`` and ``L``.
     tol_f, tol_g : float
         The rank tolerances the reduction used (0 without it).
+    preconditioner : str
+        The start the iteration took: ``"none"`` (the plain start) or ``"qr-eig"`` (the
+        preconditioned start, ``precondition``; docs/API.md, "A preconditioned start").
+    precondition_seconds : float
+        Wall time of the preconditioner (0 where none ran).
+    precondition_growth : float
+        The trust test's measure of the preconditioner (kept where it is <= 2**16; 0: not computed).
+    precondition_note : str
+        Why that start, e.g. ``"the plain start (this engine has no preconditioner yet)"``.
     outputs_written : bool
         True when the outputs hold a complete result (always on success).
     detail : str
@@ -78,6 +89,10 @@ class GSVDInfo:
     rank_l: int
     tol_f: float
     tol_g: float
+    preconditioner: str
+    precondition_seconds: float
+    precondition_growth: float
+    precondition_note: str
     outputs_written: bool
     detail: str
 
@@ -173,7 +188,8 @@ def _choice(name, value, table):
     return table[key]
 
 
-def _options(variant, outer, inner, blocking, order, max_sweeps, block_width, threads, preprocess, refine):
+def _options(variant, outer, inner, blocking, order, max_sweeps, block_width, threads, preprocess, refine,
+             precondition="auto"):
     """The engine's options dict (hzgsvd_options' field names) from the keyword arguments."""
     if order not in ("descending", "ascending", None):
         raise ValueError(f"order = {order!r}; expected 'descending', 'ascending' or None (the engine's own order)")
@@ -189,6 +205,7 @@ def _options(variant, outer, inner, blocking, order, max_sweeps, block_width, th
         "block_width": 0 if block_width is None else _int_option("block_width", block_width, 1, 64),
         "threads": 0 if threads is None else _int_option("threads", threads, 0, _C["MAX_THREADS"]),
         "preprocess": _choice("preprocess", preprocess, _PREPROCESS),
+        "precondition": _choice("precondition", precondition, _PRECONDITION),
         "refine_sigma": _REFINE[refine],
     }
 
@@ -351,7 +368,8 @@ def _gpu_or_raise():
     g = gpu_module()
     if g is None:
         raise GSVDError(STATUS_VALUE["HZGSVD_ERR_NO_DEVICE"], gpu_unavailable_reason()
-                        + " (this build of hzgsvd has no GPU engine: nvcc was not found when it was built)")
+                        + " (this build of hzgsvd has no GPU engine: nvcc was not found when it was built,"
+                        " or the engine's CUDA libraries cannot be loaded)")
     return g
 
 
@@ -487,7 +505,7 @@ def _run_device(F_in, G_in, opts, *, want_u, want_v, want_z, right, want_sigma, 
 def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", order="descending",
          overwrite_f=False, overwrite_g=False, check_finite=True, device="auto", stream=None,
          variant=0, outer="me", inner="me", blocking="bo", max_sweeps=30, block_width=None,
-         preprocess="auto", refine=None, threads=None, progress=None, compat=None):
+         preprocess="auto", precondition="auto", refine=None, threads=None, progress=None, compat=None):
     r"""Generalized SVD of the pair (F, G) by the implicit Hari-Zimmermann method.
 
     Computes, for F (m_F x n) and G (m_G x n), real or complex,
@@ -559,6 +577,15 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
     preprocess : {"auto", "always", "never"}
         The rank-revealing reduction of general pairs (both engines): only where needed, always,
         never (such pairs are then refused).
+    precondition : {"auto", "none", "qr-eig"}
+        How the iteration starts (docs/API.md, "A preconditioned start"): ``"qr-eig"``, a
+        preconditioned start (a QR of G and a Hermitian eigensolver; 1-3 sweeps instead of 9-24
+        where it applies), kept where it passes its trust test, else the plain start; ``"none"``,
+        the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the engine's
+        choice (the GPU engine, host and device arrays: ``"qr-eig"`` for n >= 256, else
+        ``"none"``).  The CPU engine has no preconditioner yet: ``"qr-eig"`` raises
+        :class:`GSVDError` (HZGSVD_ERR_INVALID_ARGUMENT) there and ``"auto"`` runs the plain start.
+        ``info.preconditioner`` and ``info.precondition_note`` say which start ran and why.
     refine : None, bool
         sigma recomputed from the input pair after the iteration (None: where the engine holds
         the input, which is always here).
@@ -619,7 +646,8 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
     >>> bool(np.all(np.diff(s) <= 0))          # descending
     True
     """
-    opts = _options(variant, outer, inner, blocking, order, max_sweeps, block_width, threads, preprocess, refine)
+    opts = _options(variant, outer, inner, blocking, order, max_sweeps, block_width, threads, preprocess, refine,
+                    precondition)
     right = _choice("right", right, {"z": "Z", "x": "X"})
     if compat not in (None, "matlab"):
         raise ValueError(f"compat = {compat!r}; expected None or 'matlab'")
@@ -676,7 +704,7 @@ def _gsvd(F, G, opts, *, want_u, want_v, want_z, right, want_sigma, order, overw
 
 def gsvdvals(F, G, *, overwrite_f=False, overwrite_g=False, check_finite=True, device="auto", stream=None,
              variant=0, outer="me", inner="me", blocking="bo", max_sweeps=30, block_width=None,
-             preprocess="auto", refine=None, threads=None, progress=None):
+             preprocess="auto", precondition="auto", refine=None, threads=None, progress=None):
     r"""The generalized singular values of (F, G) only: ``(sigma_f, sigma_g)``, descending in sigma.
 
     The same computation as :func:`gsvd` with the same options (so bitwise the same sigma_f and
@@ -695,7 +723,7 @@ def gsvdvals(F, G, *, overwrite_f=False, overwrite_g=False, check_finite=True, d
     [3.0, 1.0]
     """
     opts = _options(variant, outer, inner, blocking, "descending", max_sweeps, block_width, threads,
-                    preprocess, refine)
+                    preprocess, refine, precondition)
     r = _gsvd(F, G, opts, want_u=False, want_v=False, want_z=False, right="Z", want_sigma=False,
               order="descending", overwrite_f=bool(overwrite_f), overwrite_g=bool(overwrite_g), device=device,
               stream=stream, progress=_progress_callable(progress), compat=None)
