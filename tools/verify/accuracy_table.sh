@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # accuracy_table.sh -- `make accuracy-table`: the paper's App. G accuracy table, rerun here.
 #
-#   BUILD=build [ACC_N=512] [ACC_J="1 2 ... 16"] [ACC_SEED=1] [ACC_DEVICE=cpu|gpu] bash tools/verify/accuracy_table.sh [--update-docs]
+#   BUILD=build [ACC_N=512] [ACC_J="1 2 ... 16"] [ACC_SEED=1] [ACC_DEVICE=cpu|gpu] [ACC_HZ_OPTS="--precondition none"]
+#       bash tools/verify/accuracy_table.sh [--update-docs]
 #
 # For each J: hzgsvd_mkpair --appg J makes the pair (F, G_J) of order ACC_N (kappa(F^T F) = 10,
 # kappa(G_J^T G_J) = 10^J, pivoted Cholesky factors built in long double; one seed, so F is the
@@ -15,6 +16,10 @@
 # and prints a Markdown table.  --update-docs also puts it into docs/NUMERICS.md between the lines
 # "<!-- accuracy-table:begin -->" and "<!-- accuracy-table:end -->" (ACC_DEVICE=gpu:
 # "accuracy-table-gpu:begin" and ":end").  Work files: $BUILD/accuracy_table/.
+# ACC_HZ_OPTS: more CLI options of the HZ runs (e.g. --precondition qr-eig | none; the default
+# AUTO takes the GPU engine's preconditioned start at n >= 256, the table's n = 512 included).
+# ACC_REUSE_REF=1 keeps a J's pair and reference from the last run of the same ACC_N and ACC_SEED
+# (another device or ACC_HZ_OPTS against the same reference).
 # ACC_J takes a subset, separated by spaces or commas.  Exits non-zero if a tool is missing or the
 # reference engine fails; a failure of our engine or of the GEVD route is written into the table.
 set -euo pipefail
@@ -79,6 +84,9 @@ mkdir -p "$W"
 rows=()
 for j in $JS; do
     D="$W/J$j"
+    if [ "${ACC_REUSE_REF:-0}" = 1 ] && [ -f "$D/ref/sigma.npy" ] && [ "$(cat "$D/made" 2>/dev/null)" = "$N $SEED" ]; then
+        echo "accuracy_table: J = $j: the reference of the last run (ACC_REUSE_REF=1)" >&2
+    else
     rm -rf "$D"
     "$BUILD/hzgsvd_mkpair" --appg "$j" --cols "$N" --seed "$SEED" -o "$D" >/dev/null
     echo "accuracy_table: J = $j: reference" >&2
@@ -91,10 +99,12 @@ for j in $JS; do
         echo "accuracy_table: $REF wrote no $D/ref/sigma.npy" >&2
         exit 1
     fi
+    echo "$N $SEED" > "$D/made"
+    fi
 
     echo "accuracy_table: J = $j: hzgsvd" >&2
     hz="failed"; sweeps="-"
-    rc=0; "$BUILD/hzgsvd" --device "$DEV" --quiet "$D/F.npy" "$D/G.npy" -o "$D/hz" 2>"$D/hz.log" || rc=$?
+    rc=0; "$BUILD/hzgsvd" --device "$DEV" --quiet ${ACC_HZ_OPTS:-} "$D/F.npy" "$D/G.npy" -o "$D/hz" 2>"$D/hz.log" || rc=$?
     if [ -f "$D/hz/summary.json" ]; then
         sweeps=$(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$D/hz/summary.json")
     fi
