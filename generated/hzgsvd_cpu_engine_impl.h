@@ -2816,8 +2816,9 @@ HZGSVD_PRIVATE void hzgsvd__gen_reorth(const hzgsvd__dense_prec *X, double *Y, i
 
 /* The GSVD of the s x s core (Ac, Bc both nonsingular; Ac, Bc become Uc, Vc).  First the engine on
  * the core itself (column-scaling invariant: relatively accurate).  Where that finds the core rank
- * deficient or returns U or V off orthogonality by more than 16 s u (an ungraded core of condition
- * near 1/u: docs/NUMERICS.md, "The core's fallback"), the engine runs instead on the orthonormal
+ * deficient, does not converge within the default budget, or returns U or V off orthogonality by
+ * more than 16 s u (an ungraded core of condition near 1/u: docs/NUMERICS.md, "The core's
+ * fallback"), the engine runs instead on the orthonormal
  * pair (Q1, Q2) of [Ac; Bc] = [Q1; Q2] R, whose GSVD is the core's with Z = R^-1 Zq: its condition is only the
  * spread of the core's sigma, and U, V come from it as orthogonal as for any well-conditioned pair. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
@@ -2836,7 +2837,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_core(const hzgsvd__dense_prec *X, int s
     hzgsvd_status st = engine(s, Ac, Bc, Zc, sf, sg, ss, o, info, t0, HZGSVD__DEFICIENT_REPORT);
     const double tol = 16.0 * s * ldexp(1.0, -53);
     const int ok = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
-    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || (ok && (hzgsvd__gen_orth(X, Ac, s, Vr) > tol || hzgsvd__gen_orth(X, Bc, s, Vr) > tol)))) {
+    /* a core that stalls within the default budget (HZGSVD__REROUTE_SWEEPS, as the front door) takes
+     * the fallback too: the orthonormal pair's condition is only the spread of sigma */
+    const int stalled = st == HZGSVD_ERR_NO_CONVERGENCE && o->max_sweeps >= HZGSVD__REROUTE_SWEEPS;
+    if (!(st == HZGSVD_ERR_RANK_DEFICIENT || stalled || (ok && (hzgsvd__gen_orth(X, Ac, s, Vr) > tol || hzgsvd__gen_orth(X, Bc, s, Vr) > tol)))) {
         free(mem);
         return st;
     }
@@ -3112,11 +3116,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3116 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3120 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3120) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3124) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3292,7 +3296,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3296 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3300 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/
