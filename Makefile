@@ -112,7 +112,8 @@ $(BUILD)/npy.o: tools/cli/npy.c tools/cli/npy.h | $(BUILD)
 # --mpi (tools/cli/hzgsvd_cli_mpi.c: by nvcc as CUDA when there is nvcc, so that ranks can use GPUs).
 # (named by how it is compiled: a CPU_ONLY build's object is never taken for the nvcc one, and back)
 CLI_MPI_OBJ := $(if $(HAVE_MPI),$(BUILD)/hzgsvd_cli_mpi$(if $(HAVE_NVCC),_cu).o)
-CLI_DEFS    := $(if $(HAVE_NVCC),-DHZGSVD_WITH_CUDA) $(if $(HAVE_MPI),-DHZGSVD_WITH_MPI)
+# HZGSVD_CPU_LAPACK: the CPU engine's preconditioned start (LAPACKE, LAPACK, CBLAS: make deps installs them)
+CLI_DEFS    := -DHZGSVD_CPU_LAPACK $(if $(HAVE_NVCC),-DHZGSVD_WITH_CUDA) $(if $(HAVE_MPI),-DHZGSVD_WITH_MPI)
 ifeq ($(HAVE_NVCC),1)
 $(BUILD)/hzgsvd_cli_gpu.o: tools/cli/hzgsvd_cli_gpu.cu tools/cli/hzgsvd_cli_gpu.h $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
@@ -124,13 +125,13 @@ $(BUILD)/hzgsvd_cli_mpi_cu.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mp
 
 $(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(CLI_DEFS) -c -o $(BUILD)/hzgsvd_cli.o tools/cli/hzgsvd_cli.c
-	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(NVLIBS)
+	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LAPACK) $(NVLIBS)
 else
 $(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(MPI_INC) -c -o $@ $<
 
 $(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/cli/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LDLIBS)
+	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/cli/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LAPACK) $(LDLIBS)
 endif
 
 # The distributed engine's test (mpirun -np P build/test_mpi_engine; test/run_cpu_tests.sh runs it

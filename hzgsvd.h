@@ -115,8 +115,9 @@ typedef enum hzgsvd_strategy { HZGSVD_STRATEGY_ME = 0, HZGSVD_STRATEGY_MM = 1 } 
 typedef enum hzgsvd_blocking { HZGSVD_BLOCKING_FB = 0, HZGSVD_BLOCKING_BO = 1 } hzgsvd_blocking;
 
 /* options.precondition: how the iteration starts (docs/API.md, "A preconditioned start").
- * AUTO: the engine's choice (the single-GPU engine in copying mode: QR_EIG for n >= 256 where this
- * build has cuSOLVER; elsewhere NONE); NONE: the plain start (Z = I, the outputs of earlier
+ * AUTO: the engine's choice (QR_EIG for full-rank pairs of n >= 256 on the single-GPU engine in
+ * copying mode where the build has cuSOLVER, and on the CPU engine where it is built with
+ * HZGSVD_CPU_LAPACK; elsewhere, and for the cores of the reduction of general pairs, NONE); NONE: the plain start (Z = I, the outputs of earlier
  * versions bit for bit); QR_EIG: Z0 = R^-1 W from R of a QR of G and the eigenvectors W of
  * (F R^-1)^H (F R^-1), the iteration run on (F Z0, G Z0) and Z = Z0 Z1 -- where Z0 passes the trust
  * test (docs/NUMERICS.md, "A preconditioned start"), else the plain start; info.preconditioner says
@@ -167,7 +168,7 @@ typedef struct hzgsvd_options {
                                       * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
     int precondition;                /* HZGSVD_PRECONDITION_AUTO (default), _NONE or _QR_EIG (above): a preconditioned
                                       * start, 1-3 sweeps instead of 9-24 where it applies.  QR_EIG where the engine has
-                                      * none (the CPU and distributed engines for now, a build with HZGSVD_GPU_NO_CUSOLVER)
+                                      * none (the distributed engine for now, the CPU engine built without HZGSVD_CPU_LAPACK, a GPU build with HZGSVD_GPU_NO_CUSOLVER)
                                       * or in place is refused with HZGSVD_ERR_INVALID_ARGUMENT */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;

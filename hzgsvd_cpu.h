@@ -10,6 +10,10 @@
  *   -ffp-contract=off matters: the engine places its fused multiply-adds itself, and a compiler
  *   that contracts other a*b+c into FMAs changes the rounding (results stay accurate, but are no
  *   longer the documented ones).
+ *   The preconditioned start (options.precondition; 1-3 sweeps instead of 9-24) needs LAPACK: define
+ *   HZGSVD_CPU_LAPACK before the #include in the implementation file and link -llapacke -llapack
+ *   -lblas (or OpenBLAS, MKL: LAPACKE and CBLAS interfaces).  Without it the engine links nothing
+ *   but -lm, options.precondition AUTO runs the plain start and QR_EIG is refused.
  *
  *       hzgsvd_options opt = hzgsvd_default_options();
  *       hzgsvd_info info;

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_cpu_engine_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_cpu_arith.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_planes.c.j2, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c, templates/hzgsvd_dense_arith.c.j2, templates/hzgsvd_dense_base.c, templates/hzgsvd_ggsvd3.c, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
+ * Generated from: templates/hzgsvd_cpu_arith.c.j2, templates/hzgsvd_cpu_engine.c.j2, templates/hzgsvd_cpu_planes.c.j2, templates/hzgsvd_cpu_precondition.c, templates/hzgsvd_cpu_refine.c.j2, templates/hzgsvd_dense.c, templates/hzgsvd_dense_arith.c.j2, templates/hzgsvd_dense_base.c, templates/hzgsvd_ggsvd3.c, templates/hzgsvd_range_scale.c.j2, templates/hzgsvd_reduce.c, templates/hzgsvd_reduce_prec.c.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The CPU engine's internals, real (d) and complex (z), all static: the blocked implicit Hari-Zimmermann iteration, the reduction of general pairs, X and xGGSVD3's assembly (the GPU engine reuses the reduction).
  * How to compile: Included by hzgsvd_cpu_impl.h and hzgsvd_gpu_impl.cuh; C99 (+OpenMP if -fopenmp), C++ and CUDA host code.
@@ -508,6 +508,289 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
     return HZGSVD_SUCCESS;
 }
 /*** end templates/hzgsvd_cpu_refine.c.j2 [z] ***/
+
+/*** begin templates/hzgsvd_cpu_precondition.c ***/
+#line HZGSVD__SRC_LINE(1, 514) HZGSVD__SRC_FILE("templates/hzgsvd_cpu_precondition.c")
+/* The preconditioned start of the CPU engine (options.precondition; docs/NUMERICS.md, "A
+ * preconditioned start"): the single-GPU engine's stage (templates/hzgsvd_gpu_precondition.cu) on
+ * the host, with LAPACK and BLAS.  The CPU engine is link-free by default: the stage exists where
+ * the program defines HZGSVD_CPU_LAPACK before including hzgsvd_cpu.h with HZGSVD_IMPLEMENTATION and
+ * links LAPACKE, LAPACK and a CBLAS (-llapacke -llapack -lblas, or OpenBLAS); elsewhere AUTO is the
+ * plain start and QR_EIG is refused.
+ *
+ * Z0 = R^-1 W: R from xGEQRF of G, C = F R^-1 (xTRSM), W the eigenvectors of C^H C (xSYRK/xHERK,
+ * xSYEVD/xHEEVD) in descending order of the eigenvalues; F Z0 and G Z0 formed with one rounding per
+ * entry (heads of beta bits on their row's and column's grid: the head product is exact in any
+ * summation order, whatever the BLAS; templates/hzgsvd_sigma_refine.h); the trust test (growth <=
+ * HZGSVD__PRECONDITION_GROWTH, else the pair is loaded again and the plain start taken); after
+ * initFGZ, Z = Z0 diag(z).  Results are bitwise reproducible for one LAPACK/BLAS build and its
+ * thread count (a threaded BLAS may split its sums by thread). */
+
+#ifdef HZGSVD_CPU_LAPACK
+#include <lapacke.h>
+#include <cblas.h>
+#endif
+
+/* AUTO preconditions from this n on, as on the GPU. */
+#define HZGSVD__CPU_PRECONDITION_AUTO_N 256
+/* The trust test's bound on max_j ||D z0_j|| / ||[F; G] z0_j|| (as the GPU's). */
+#define HZGSVD__CPU_PRECONDITION_GROWTH 65536.0
+
+/* A run's preconditioner: Z0 (n x n, ld n, interleaved where complex), kept to initFGZ; mem its
+ * scratch (NULL: none). */
+typedef struct hzgsvd__cpu_pre {
+    void *mem;
+    double *z0;
+} hzgsvd__cpu_pre;
+
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_free(hzgsvd__cpu_pre *P)
+{
+    free(P->mem);
+    P->mem = NULL;
+    P->z0 = NULL;
+}
+
+/* The argument check: QR_EIG where this build has no stage. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgsvd_info *info)
+{
+#ifdef HZGSVD_CPU_LAPACK
+    (void)o; (void)info;
+    return HZGSVD_SUCCESS;
+#else
+    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build of the CPU engine has no preconditioner "
+                            "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)");
+    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO)
+        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
+    return HZGSVD_SUCCESS;
+#endif
+}
+
+/* After initFGZ (Z = diag(z), zero elsewhere): Z(0:n, j) <- Z0(:, j) z_j. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_apply(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int n)
+{
+    if (!P->z0) return;
+    const int np = M->np;
+    for (int j = 0; j < n; ++j) {
+        const double z = M->Zr[(size_t)j * M->nz + j];
+        for (int i = 0; i < n; ++i) {
+            const size_t o = (size_t)i + (size_t)j * M->nz, s = ((size_t)i + (size_t)j * n) * np;
+            M->Zr[o] = P->z0[s] * z;
+            if (np == 2) M->Zi[o] = P->z0[s + 1] * z;
+        }
+    }
+    hzgsvd__cpu_pre_free(P);
+}
+
+#ifdef HZGSVD_CPU_LAPACK
+
+/* The stage's arrays (interleaved where complex): P1..P4 mx x n (ld mx), S = Z0, S1, Sr (its head,
+ * tail) n x n, tau and lambda n, ex mx + n exponents. */
+typedef struct hzgsvd__cpu_pre_work {
+    int np, mx, n;
+    double *P1, *P2, *P3, *P4, *S, *S1, *Sr, *tau, *lam;
+    int *ex;
+} hzgsvd__cpu_pre_work;
+
+/* planes (m rows, ld ldw) <-> interleaved P (ld ldp) */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_pack(double *W0, double *W1, int ldw, int m, int n, double *P, int ldp, int np, int unpack)
+{
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * ldp) * np;
+            if (!unpack) { P[p] = W0[w]; if (np == 2) P[p + 1] = W1[w]; }
+            else { W0[w] = P[p]; if (np == 2) W1[w] = P[p + 1]; }
+        }
+}
+
+/* Exponents of the rows (by_row) or columns of P (m x n, ld), then P <- its heads, T <- the exact tails. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_split(double *P, double *T, int ld, int m, int n, int np, int by_row, int beta, int *ex)
+{
+    for (int i = 0; i < (by_row ? m : n); ++i) ex[i] = 0;
+    {
+        double *mx = (double *)calloc((size_t)(by_row ? m : n), sizeof(double));
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i)
+                for (int v = 0; v < np; ++v) {
+                    double *t = mx + (by_row ? i : j);
+                    *t = fmax(*t, fabs(P[((size_t)i + (size_t)j * ld) * np + v]));
+                }
+        for (int i = 0; i < (by_row ? m : n); ++i) (void)frexp(mx ? mx[i] : 0.0, &ex[i]);
+        free(mx);
+    }
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i)
+            for (int v = 0; v < np; ++v) {
+                const size_t o = ((size_t)i + (size_t)j * ld) * np + v;
+                const double x = P[o], h = hzgsvd__refine_head(x, ex[by_row ? i : j], beta);
+                P[o] = h;
+                T[o] = x - h;
+            }
+}
+
+/* C (m x n, ld mx) <- A B (+ C where acc); B n x n. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_gemm(const hzgsvd__cpu_pre_work *W, int m, const double *A, const double *B, double *C, int acc)
+{
+    if (W->np == 1) {
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, W->n, W->n, 1.0, A, W->mx, B, W->n, acc ? 1.0 : 0.0, C, W->mx);
+    } else {
+        const double one[2] = {1.0, 0.0}, beta[2] = {acc ? 1.0 : 0.0, 0.0};
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, W->n, W->n, one, A, W->mx, B, W->n, beta, C, W->mx);
+    }
+}
+
+/* Triangular solve with R (upper, in P1, ld mx), in place on B (rows x cols, ld ldb): right: B R^-1; left: R^-1 B. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_trsm(const hzgsvd__cpu_pre_work *W, int right, int rows, int cols, double *B, int ldb)
+{
+    const CBLAS_SIDE side = right ? CblasRight : CblasLeft;
+    if (W->np == 1) {
+        cblas_dtrsm(CblasColMajor, side, CblasUpper, CblasNoTrans, CblasNonUnit, rows, cols, 1.0, W->P1, W->mx, B, ldb);
+    } else {
+        const double one[2] = {1.0, 0.0};
+        cblas_ztrsm(CblasColMajor, side, CblasUpper, CblasNoTrans, CblasNonUnit, rows, cols, one, W->P1, W->mx, B, ldb);
+    }
+}
+
+/* Z0 into W->S.  Returns LAPACK's info of the eigensolver (> 0: it did not converge). */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g)
+{
+    const int n = W->n, np = W->np, mx = W->mx;
+    int linfo;
+    hzgsvd__cpu_pre_pack(M->Gr, M->Gi, M->mg, m_g, n, W->P1, mx, np, 0);
+    linfo = np == 1 ? LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m_g, n, W->P1, mx, W->tau)
+                    : LAPACKE_zgeqrf(LAPACK_COL_MAJOR, m_g, n, (lapack_complex_double *)W->P1, mx, (lapack_complex_double *)W->tau);
+    if (linfo != 0) return linfo < 0 ? -1 : linfo;
+    hzgsvd__cpu_pre_pack(M->Fr, M->Fi, M->mf, m_f, n, W->P2, mx, np, 0);
+    hzgsvd__cpu_pre_trsm(W, 1, m_f, n, W->P2, mx);                                     /* C = F R^-1 */
+    if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
+    else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
+    linfo = np == 1 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'U', n, W->S, n, W->lam)
+                    : LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'U', n, (lapack_complex_double *)W->S, n, W->lam);
+    if (linfo != 0) return linfo < 0 ? -1 : linfo;
+    for (int j = 0; j < n; ++j)   /* W in descending order into P2 (ld n) */
+        memcpy(W->P2 + (size_t)j * n * np, W->S + (size_t)(n - 1 - j) * n * np, sizeof(double) * np * (size_t)n);
+    hzgsvd__cpu_pre_trsm(W, 0, n, n, W->P2, n);                                         /* Z0 = R^-1 W */
+    memcpy(W->S, W->P2, sizeof(double) * np * (size_t)n * n);
+    return 0;
+}
+
+/* Working planes of one matrix (m rows, ld ldw) <- them times Z0, one rounding per entry. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_form(hzgsvd__cpu_pre_work *W, double *W0, double *W1, int m, int ldw, int beta)
+{
+    const int n = W->n, np = W->np;
+    hzgsvd__cpu_pre_pack(W0, W1, ldw, m, n, W->P1, W->mx, np, 0);
+    hzgsvd__cpu_pre_split(W->P1, W->P4, W->mx, m, n, np, 1, beta, W->ex);
+    hzgsvd__cpu_pre_gemm(W, m, W->P1, W->Sr, W->P2, 0);     /* W1 Zr */
+    hzgsvd__cpu_pre_gemm(W, m, W->P4, W->S, W->P2, 1);      /* + Wr Z0 */
+    hzgsvd__cpu_pre_gemm(W, m, W->P1, W->S1, W->P3, 0);     /* W1 Z1, exact */
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * W->mx) * np;
+            W0[w] = W->P3[p] + W->P2[p];
+            if (np == 2) W1[w] = W->P3[p + 1] + W->P2[p + 1];
+        }
+}
+
+/* The 2-norm of len values at(i) >= 0, scaled by the largest. */
+HZGSVD_PRIVATE double hzgsvd__cpu_pre_norm(const double *x, const double *xi, size_t stride, int len, const double *scale)
+{
+    double mx = 0.0, s = 0.0;
+    for (int i = 0; i < len; ++i) {
+        const double a = (xi ? hypot(x[i * stride], xi[i * stride]) : fabs(x[i * stride])) * (scale ? scale[i] : 1.0);
+        mx = fmax(mx, a);
+    }
+    if (!(mx > 0.0) || !isfinite(mx)) return mx;
+    for (int i = 0; i < len; ++i) {
+        const double a = (xi ? hypot(x[i * stride], xi[i * stride]) : fabs(x[i * stride])) * (scale ? scale[i] : 1.0) / mx;
+        s = fma(a, a, s);
+    }
+    return mx * sqrt(s);
+}
+
+/* max_j ||D z0_j|| / ||[F Z0; G Z0] e_j|| (D_k = hypot(nf_k, ng_k), the working planes already
+ * hold the products); inf where not finite. */
+HZGSVD_PRIVATE double hzgsvd__cpu_pre_growth(const hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g, const double *nf,
+                                             const double *ng)
+{
+    const int n = W->n, np = W->np;
+    double g = 0.0, *d = (double *)malloc(sizeof(double) * (size_t)n);
+    if (!d) return HUGE_VAL;
+    for (int k = 0; k < n; ++k) d[k] = hypot(nf[k], ng[k]);
+    for (int j = 0; j < n; ++j) {
+        const double *z = W->S + (size_t)j * n * np;
+        const double a = hzgsvd__cpu_pre_norm(z, np == 2 ? z + 1 : NULL, (size_t)np, n, d);
+        const double f = hzgsvd__cpu_pre_norm(M->Fr + (size_t)j * M->mf, np == 2 ? M->Fi + (size_t)j * M->mf : NULL, 1, m_f, NULL);
+        const double h = hzgsvd__cpu_pre_norm(M->Gr + (size_t)j * M->mg, np == 2 ? M->Gi + (size_t)j * M->mg : NULL, 1, m_g, NULL);
+        double r = a / hypot(f, h);
+        if (!(r >= 0.0) || !isfinite(r)) r = HUGE_VAL;
+        g = fmax(g, r);
+    }
+    free(d);
+    return g;
+}
+
+#endif /* HZGSVD_CPU_LAPACK */
+
+/* The stage, after the load and the range plan (M holds the pair; nf, ng its column norms), before
+ * the bordering.  On success with P->z0 set the working F, G hold F Z0, G Z0; *reload: they were
+ * overwritten but Z0 rejected (the caller loads the pair again).  Fills info's fields. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int m_f, int m_g, int n, const double *nf,
+                                                      const double *ng, const hzgsvd_options *o, int *reload, hzgsvd_info *info)
+{
+    *reload = 0;
+    P->mem = NULL; P->z0 = NULL;
+#ifndef HZGSVD_CPU_LAPACK
+    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng; (void)o; (void)info;
+    return HZGSVD_SUCCESS;
+#else
+    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__CPU_PRECONDITION_AUTO_N)) {
+        if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
+                                                                                        : "the plain start (AUTO: n below 256)";
+        return HZGSVD_SUCCESS;
+    }
+    const double t0 = hzgsvd__now();
+    hzgsvd__cpu_pre_work W;
+    const int np = M->np, mx = m_f > m_g ? m_f : m_g;
+    const size_t e = (size_t)np, pm = e * (size_t)mx * n, sn = e * (size_t)n * n;
+    W.np = np; W.mx = mx; W.n = n;
+    P->mem = malloc(sizeof(double) * (4 * pm + 3 * sn + 2 * e * n + (size_t)n) + sizeof(int) * ((size_t)mx + n));
+    if (!P->mem) {
+        if (info) info->precondition_note = "the plain start (no memory for the preconditioner's scratch)";
+        return HZGSVD_SUCCESS;
+    }
+    W.P1 = (double *)P->mem; W.P2 = W.P1 + pm; W.P3 = W.P2 + pm; W.P4 = W.P3 + pm;
+    W.S = W.P4 + pm; W.S1 = W.S + sn; W.Sr = W.S1 + sn; W.tau = W.Sr + sn; W.lam = W.tau + 2 * e * n;
+    W.ex = (int *)(W.lam + n);
+    const int failed = hzgsvd__cpu_pre_z0(&W, M, m_f, m_g);
+    double growth = 0.0;
+    if (!failed) {
+        const int beta = hzgsvd__refine_beta((long long)np * n);
+        memcpy(W.S1, W.S, sizeof(double) * sn);
+        hzgsvd__cpu_pre_split(W.S1, W.Sr, n, n, n, np, 0, beta, W.ex + mx);
+        hzgsvd__cpu_pre_form(&W, M->Fr, M->Fi, m_f, M->mf, beta);
+        hzgsvd__cpu_pre_form(&W, M->Gr, M->Gi, m_g, M->mg, beta);
+        growth = hzgsvd__cpu_pre_growth(&W, M, m_f, m_g, nf, ng);
+        *reload = 1;
+    }
+    if (info) { info->precondition_seconds = hzgsvd__now() - t0; info->precondition_growth = growth; }
+    if (failed || !(growth <= HZGSVD__CPU_PRECONDITION_GROWTH)) {
+        hzgsvd__cpu_pre_free(P);
+        if (info) info->precondition_note = failed ? "the plain start (the preconditioner's QR or eigensolver failed)"
+                                                   : "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
+        return HZGSVD_SUCCESS;
+    }
+    *reload = 0;
+    P->z0 = W.S;
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_QR_EIG;
+        info->precondition_note = "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
+    }
+    return HZGSVD_SUCCESS;
+#endif
+}
+#line 793 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+/*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
 /* The CPU engine, real (hzgsvd__d) and complex (hzgsvd__z: split real/imaginary planes).
@@ -1211,6 +1494,7 @@ typedef struct hzgsvd__cpu_run {
     double *sig, *sf, *sg, *ss, *nf, *ng;
     int *ints, *ef, *eg, *col, *order;
     hzgsvd__range rg;
+    hzgsvd__cpu_pre pre;            /* the preconditioned start's Z0 (templates/hzgsvd_cpu_precondition.c) */
     int nb, converged;
     /* the caller's pair and outputs, for the end stages */
     int m_f, m_g, n, ldf, ldg, ldz;
@@ -1222,29 +1506,45 @@ HZGSVD_PRIVATE void hzgsvd__cpu_run_free(hzgsvd__cpu_run *R)
 {
     free(R->sig); free(R->ints);
     hzgsvd__cpu_mats_free(&R->M); hzgsvd__cpu_engine_free(&R->E);
+    hzgsvd__cpu_pre_free(&R->pre);
 }
 
-/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
- * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
+/* Load and scale into range (nf, ng: the columns' norms after it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_load(hzgsvd__cpu_run *R, hzgsvd_info *info)
+{
+    hzgsvd__cpu_mats *M = &R->M;
+    hzgsvd__cpu_load_planes(R->F, R->m_f, R->n, R->ldf, hzgsvd__cpu_mat(M, 0), M->mf);
+    hzgsvd__cpu_load_planes(R->G, R->m_g, R->n, R->ldg, hzgsvd__cpu_mat(M, 1), M->mg);
+    for (int j = 0; j < R->n; ++j) {
+        const int low = hzgsvd__cpu_range_column(M, j, R->m_f, R->m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Load, scale into range, the preconditioned start (double engine), border (unit diagonal in the
+ * added rows and columns, section 3.1), initFGZ (3.3), then Algorithm 1: sweeps until one applies
+ * no big transformation. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_info *info, double t0)
 {
-    const int m_f = R->m_f, m_g = R->m_g, n = R->n, ldf = R->ldf, ldg = R->ldg;
-    const double *F = R->F, *G = R->G;
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
     const hzgsvd_options *o = R->o;
     hzgsvd__cpu_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__cpu_load_planes(F, m_f, n, ldf, hzgsvd__cpu_mat(M, 0), M->mf);
-    hzgsvd__cpu_load_planes(G, m_g, n, ldg, hzgsvd__cpu_mat(M, 1), M->mg);
-    for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__cpu_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
-        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
+    hzgsvd_status st = hzgsvd__cpu_run_load(R, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    {   /* F Z0, G Z0 in the working planes, or the loaded pair again */
+        int reload = 0;
+        st = hzgsvd__cpu_precondition(&R->pre, M, m_f, m_g, n, R->nf, R->ng, o, &reload, info);
+        if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__cpu_run_load(R, info);
+        if (st != HZGSVD_SUCCESS) return st;
     }
     for (int j = 0; j < extra; ++j) {
         M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
     hzgsvd__cpu_init_fgz(M, &R->E, nb, 0, 0);
+    hzgsvd__cpu_pre_apply(&R->pre, M, n);   /* Z = Z0 diag(z) where preconditioned */
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
         st = hzgsvd__cpu_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
@@ -1423,7 +1723,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1427) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1727) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1552,7 +1852,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1556 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1856 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2088,7 +2388,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2092) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2392) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2618,11 +2918,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2622 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2922 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2626) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2926) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3116,11 +3416,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3120 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3420 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3124) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3424) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3296,7 +3596,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3300 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3600 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/
@@ -3308,7 +3608,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
+    hzgsvd_options oc = *o;   /* AUTO starts a core plainly, as on the GPU (templates/hzgsvd_gpu_api.cu) */
+    if (oc.precondition == HZGSVD_PRECONDITION_AUTO) oc.precondition = HZGSVD_PRECONDITION_NONE;
+    const hzgsvd_status st = hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, t0, mode);
+    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (AUTO: a core of the reduction)";
+    return st;
 }
 
 HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cpu_core };
@@ -3317,7 +3621,11 @@ HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cp
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
+    hzgsvd_options oc = *o;   /* AUTO starts a core plainly, as on the GPU (templates/hzgsvd_gpu_api.cu) */
+    if (oc.precondition == HZGSVD_PRECONDITION_AUTO) oc.precondition = HZGSVD_PRECONDITION_NONE;
+    const hzgsvd_status st = hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, t0, mode);
+    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (AUTO: a core of the reduction)";
+    return st;
 }
 
 HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = { 2, hzgsvd__z_cpu_core };

@@ -143,7 +143,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_api_gsvd(hzgsvd__any_engine any, int m_
     hzgsvd__info_reset(info);
     hzgsvd_status st = o.preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info)
                                          : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, &o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "CPU", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_pre_check(&o, info);
     if (st == HZGSVD_SUCCESS)
         st = any(m_f, m_g, n, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &o, info, t0);
     hzgsvd__info_close(info, st, n, t0);
@@ -162,7 +162,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_api_gsvdx(const hzgsvd__dense_prec *D, 
     const int ldzc = Z ? ldz : (n > 1 ? n : 1);
     hzgsvd_status st = o.preprocess == 0 ? hzgsvd__check_args(m_f, m_g, n, F, ldf, G, ldg, zc, ldzc, &o, info)
                                          : hzgsvd__check_args_general(m_f, m_g, n, F, ldf, G, ldg, zc, ldzc, &o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "CPU", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_pre_check(&o, info);
     if (st == HZGSVD_SUCCESS && !X) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 10 (X) is NULL");
     if (st == HZGSVD_SUCCESS && ldx < n) st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "argument 11 (ldx = %d) must be >= n = %d", ldx, n);
     if (st == HZGSVD_SUCCESS)
@@ -250,7 +250,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (opt && opt->precondition == HZGSVD_PRECONDITION_QR_EIG) { hzgsvd__info_reset(info); return hzgsvd__no_preconditioner(opt, "CPU", info); }
+    if (opt && hzgsvd__cpu_pre_check(opt, NULL) != HZGSVD_SUCCESS) { hzgsvd__info_reset(info); return hzgsvd__cpu_pre_check(opt, info); }
     return hzgsvd__ggsvd3(&hzgsvd__d_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__d_gsvd_any);
 }
@@ -260,7 +260,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (opt && opt->precondition == HZGSVD_PRECONDITION_QR_EIG) { hzgsvd__info_reset(info); return hzgsvd__no_preconditioner(opt, "CPU", info); }
+    if (opt && hzgsvd__cpu_pre_check(opt, NULL) != HZGSVD_SUCCESS) { hzgsvd__info_reset(info); return hzgsvd__cpu_pre_check(opt, info); }
     return hzgsvd__ggsvd3(&hzgsvd__z_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__z_gsvd_any);
 }

@@ -1264,22 +1264,30 @@ HZGSVD_PRIVATE void hzgsvd__lcpu_run_free(hzgsvd__lcpu_run *R)
     hzgsvd__lcpu_mats_free(&R->M); hzgsvd__lcpu_engine_free(&R->E);
 }
 
-/* Load, scale into range, border (unit diagonal in the added rows and columns, section 3.1),
- * initFGZ (3.3), then Algorithm 1: sweeps until one applies no big transformation. */
+/* Load and scale into range (nf, ng: the columns' norms after it). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_load(hzgsvd__lcpu_run *R, hzgsvd_info *info)
+{
+    hzgsvd__lcpu_mats *M = &R->M;
+    hzgsvd__lcpu_load_planes(R->F, R->m_f, R->n, R->ldf, hzgsvd__lcpu_mat(M, 0), M->mf);
+    hzgsvd__lcpu_load_planes(R->G, R->m_g, R->n, R->ldg, hzgsvd__lcpu_mat(M, 1), M->mg);
+    for (int j = 0; j < R->n; ++j) {
+        const int low = hzgsvd__lcpu_range_column(M, j, R->m_f, R->m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
+        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* Load, scale into range, the preconditioned start (double engine), border (unit diagonal in the
+ * added rows and columns, section 3.1), initFGZ (3.3), then Algorithm 1: sweeps until one applies
+ * no big transformation. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, hzgsvd_info *info, double t0)
 {
-    const int m_f = R->m_f, m_g = R->m_g, n = R->n, ldf = R->ldf, ldg = R->ldg;
-    const long double *F = R->F, *G = R->G;
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
     const hzgsvd_options *o = R->o;
     hzgsvd__lcpu_mats *M = &R->M;
     const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__lcpu_load_planes(F, m_f, n, ldf, hzgsvd__lcpu_mat(M, 0), M->mf);
-    hzgsvd__lcpu_load_planes(G, m_g, n, ldg, hzgsvd__lcpu_mat(M, 1), M->mg);
-    for (int j = 0; j < n; ++j) {
-        const int low = hzgsvd__lcpu_range_column(M, j, m_f, m_g, &R->rg, R->col[j], &R->nf[j], &R->ng[j]);
-        if (low) return hzgsvd__range_fail_input(info, j + 1, low == 1 ? "F" : "G");
-    }
+    hzgsvd_status st = hzgsvd__lcpu_run_load(R, info);
+    if (st != HZGSVD_SUCCESS) return st;
     for (int j = 0; j < extra; ++j) {
         M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;

@@ -111,6 +111,7 @@ def cpu_engine_parts(real, precisions):
     per_prec = ["hzgsvd_cpu_arith.c.j2"] + (["hzgsvd_cpu_refine.c.j2"] if real == "double" else [])
     return ([("hzgsvd_cpu_planes.c.j2", ctx), ("hzgsvd_range_scale.c.j2", ctx)]
             + [(t, dict(prec)) for t in per_prec for prec in precisions]
+            + ([("hzgsvd_cpu_precondition.c", None)] if real == "double" else [])
             + [("hzgsvd_cpu_engine.c.j2", ctx)])
 
 

@@ -105,12 +105,12 @@ if command -v cmake >/dev/null 2>&1; then run_suite test_cmake env CPU_ONLY="${C
 else skip_suite test_cmake "cmake not installed (make deps installs it)"; fi
 
 if command -v valgrind >/dev/null 2>&1; then
-    run_suite valgrind_engine_errors valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+    run_suite valgrind_engine_errors valgrind --error-exitcode=99 --suppressions=test/valgrind/loader.supp --leak-check=full --errors-for-leak-kinds=definite -q \
         "$BUILD/test_engine_errors"
-    run_suite valgrind_engine_general valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+    run_suite valgrind_engine_general valgrind --error-exitcode=99 --suppressions=test/valgrind/loader.supp --leak-check=full --errors-for-leak-kinds=definite -q \
         "$BUILD/test_engine_general" --no-lapack
     # LAPACK's GSVD suite on our xGGSVD3 only (OpenBLAS's zgemv reads past its arrays in LAPACK's own run)
-    run_suite valgrind_lapack_gsv valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite -q \
+    run_suite valgrind_lapack_gsv valgrind --error-exitcode=99 --suppressions=test/valgrind/loader.supp --leak-check=full --errors-for-leak-kinds=definite -q \
         "$BUILD/test_lapack_gsv" --engine cpu
 else
     skip_suite valgrind_engine_errors "valgrind not installed (make deps installs it)"

@@ -10,7 +10,7 @@
 # 1-based indices), the CPU fallback line of --device auto and the explanation of the progress
 # line in --help (issue 14), general pairs (--preprocess: m < n, rank deficiency, a common null
 # space; --x writes X), F or G with no rows (issue 33: shape (0, n), --raw --rows-f 0 / --rows-g 0;
-# n = 0 refused), the preconditioned start (--precondition: summary.json, qr-eig refused by the CPU
+# n = 0 refused), the preconditioned start (--precondition: summary.json, qr-eig on the CPU
 # engine, none and auto bit for bit the same there), and three runs under valgrind.
 set -u
 
@@ -513,7 +513,8 @@ fi
 # SIGTERM (as Ctrl-C's SIGINT, which a script's background job ignores) after the first sweep: the
 # run stops after the sweep in progress, exit 25 (HZGSVD_ERR_CANCELLED), summary.json, no outputs.
 "$BUILD/hzgsvd_mkpair" --cols 256 --seed 3 -o "$T/big" >/dev/null 2>&1
-"$HZ" --device cpu --threads 1 "$T/big/F.npy" "$T/big/G.npy" -o "$T/out_cancel" >"$T/cancel.out" 2>"$T/cancel.err" &
+# (--precondition none: the plain start's many sweeps; preconditioned, n = 256 converges in two)
+"$HZ" --device cpu --threads 1 --precondition none "$T/big/F.npy" "$T/big/G.npy" -o "$T/out_cancel" >"$T/cancel.out" 2>"$T/cancel.err" &
 pid=$!
 for _ in $(seq 1 600); do grep -q 'sweep 1/' "$T/cancel.err" 2>/dev/null && break; sleep 0.05; done
 kill -TERM "$pid" 2>/dev/null
@@ -961,22 +962,16 @@ else
 fi
 expect prec-novalue 2 "$F" "$G" -o "$T/o_precbad" --precondition
 expect prec-bad-eq 2 --precondition=QR-EIG "$F" "$G" -o "$T/o_precbad"
-# qr-eig on the CPU engine (no preconditioner yet): the library's invalid argument (exit 11), the
-# message names the preconditioner and says what runs instead; only summary.json, which records it
-expect prec-qr-cpu 11 --device cpu --precondition qr-eig "$F" "$G" -o "$T/o_precqr"
-if has prec-qr-cpu '^hzgsvd: library: invalid argument' 'HZGSVD_PRECONDITION_QR_EIG: the CPU engine has no preconditioner' \
-       '--precondition qr-eig: the preconditioned start is the single-GPU engine' 'only summary.json was written' \
-   && [ "$(ls "$T/o_precqr")" = summary.json ] && msg=$("$PYTHON" - "$T/o_precqr/summary.json" <<'EOF' 2>&1
-import json, sys
-js = json.load(open(sys.argv[1]))
-got = (js["status"], js["status_code"], js["options"]["precondition"], js["preconditioner"], js["outputs_written"])
-if got != ("HZGSVD_ERR_INVALID_ARGUMENT", 1, "qr-eig", "none", False): raise SystemExit("summary: %r" % (got,))
-if "PRECONDITION_QR_EIG" not in js["detail"]: raise SystemExit("summary detail %r" % js["detail"])
-EOF
-); then
-    pass "prec-qr-cpu: exit 11, the message names the preconditioner, only summary.json (status, options.precondition qr-eig)"
+# qr-eig on the CPU engine (the CLI is built with HZGSVD_CPU_LAPACK): the preconditioned start at
+# any n (or the plain start where it fails its trust test, said in the note); the done line names it
+run prec-qr-cpu --device cpu --precondition qr-eig "$F" "$G" -o "$T/o_precqr"
+pre=$("$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["options"]["precondition"], j["preconditioner"], "|", j["precondition_note"])' \
+      "$T/o_precqr/summary.json" 2>&1)
+if [ "$rc" -eq 0 ] && { { [ "${pre%% |*}" = "qr-eig qr-eig" ] && grep -q '^hzgsvd: done: n = 40, [0-9]* sweeps, qr-eig start ([0-9.]* s), ' "$T/prec-qr-cpu.err"; } \
+                        || { [ "${pre%% |*}" = "qr-eig none" ] && ! grep -q ' start (' "$T/prec-qr-cpu.err"; }; }; then
+    pass "prec-qr-cpu: --precondition qr-eig on the CPU engine: exit 0, $pre"
 else
-    fail "prec-qr-cpu: message, files or summary" "$(cat "$T/prec-qr-cpu.err"; ls "$T/o_precqr"; echo "${msg:-}")"
+    fail "prec-qr-cpu: exit $rc, $pre" "$(tail -2 "$T/prec-qr-cpu.err")"
 fi
 # none and the default (auto) on the CPU engine: the plain start, recorded in summary.json, the
 # outputs bit for bit the same (real and complex); the done line names no start
@@ -997,7 +992,7 @@ for js, opt in ((none, "none"), (auto, "auto")):
     got = (js["options"]["precondition"], js["preconditioner"], js["precondition_seconds"], js["precondition_growth"])
     if got != (opt, "none", 0, 0): raise SystemExit("--precondition %s: summary %r" % (opt, got))
     if not isinstance(js["precondition_note"], str) or not js["precondition_note"]: raise SystemExit("note %r" % js["precondition_note"])
-if "no preconditioner" not in auto["precondition_note"]: raise SystemExit("auto's note %r" % auto["precondition_note"])
+if "below 256" not in auto["precondition_note"]: raise SystemExit("auto's note %r" % auto["precondition_note"])
 if (none["sweeps"], none["big"], none["all"]) != (auto["sweeps"], auto["big"], auto["all"]): raise SystemExit("sweeps or counts differ")
 print("auto: %r" % auto["precondition_note"])
 EOF
@@ -1026,7 +1021,9 @@ fi
 # ---------------------------------------------------------------------------------------------
 if command -v valgrind >/dev/null 2>&1; then
     echo "test_cli: valgrind"
-    VG="valgrind --error-exitcode=99 -q"
+    # test/valgrind/loader.supp: ld.so's RUNPATH scan of the CUDA libraries the GPU engine links (a
+    # memcheck false positive in glibc's loader, not in hzgsvd)
+    VG="valgrind --error-exitcode=99 -q --suppressions=$(cd "$(dirname "$0")" && pwd)/valgrind/loader.supp"
     VHZ="$HZ"
     # Valgrind (3.19 and older) cannot run AVX-512 code, which -march=native emits on such CPUs.
     # If it stops on an illegal instruction, check a copy built for x86-64-v3 (AVX2 + FMA) from

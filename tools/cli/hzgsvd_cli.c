@@ -149,12 +149,13 @@ static void print_help_usage_options(FILE *out)
 "                       (exit %d) and such pairs as never does\n"
 "  --precondition P     auto, none or qr-eig (default auto): how the iteration starts.  qr-eig:\n"
 "                       a preconditioned start from a QR of G and a Hermitian eigensolver, 1-3\n"
-"                       sweeps instead of 9-24 where it applies (the single-GPU engine; where it\n"
-"                       fails its trust test the plain start runs); none: the plain start (the\n"
-"                       outputs of earlier versions bit for bit); auto: the engine's choice (the\n"
-"                       GPU engine: qr-eig for n >= 256, else none).  The CPU and distributed\n"
-"                       engines have no preconditioner yet: qr-eig is refused there (exit %d),\n"
-"                       auto runs the plain start.  summary.json: preconditioner, precondition_note\n"
+"                       sweeps instead of 9-24 where it applies (the single-GPU and the CPU\n"
+"                       engine; where it fails its trust test the plain start runs); none: the\n"
+"                       plain start (the outputs of earlier versions bit for bit); auto: the\n"
+"                       engine's choice (qr-eig for full-rank pairs of n >= 256, else none).\n"
+"                       The distributed engine (--mpi) has no preconditioner yet:\n"
+"                       qr-eig is refused there (exit %d), auto runs the plain start.\n"
+"                       summary.json: preconditioner, precondition_note\n"
 "  --x                  also write X.npy (--raw: FN.X), n x n, with F = U diag(sigma_f) X and\n"
 "                       G = V diag(sigma_g) X (X = Z^-1), computed after the run (any engine) from\n"
 "                       a copy of F and G kept for it; written with the other outputs on success\n"
@@ -1177,7 +1178,7 @@ static int say_outcome(const cli_run *r, const char *written)
         engine_hint = " (--preprocess always: the distributed engine does not reduce; the CPU and GPU engines, without --mpi, do)";
     if (st == HZGSVD_ERR_INVALID_ARGUMENT && a->opt.precondition == HZGSVD_PRECONDITION_QR_EIG
         && strstr(info->detail, "options.precondition") != NULL)   /* an engine without a preconditioner */
-        engine_hint = " (--precondition qr-eig: the preconditioned start is the single-GPU engine's, without --mpi; "
+        engine_hint = " (--precondition qr-eig: the preconditioned start is the single-GPU and the CPU engine's, without --mpi; "
                       "auto or none run the plain start here)";
 
     if (st == HZGSVD_SUCCESS) {

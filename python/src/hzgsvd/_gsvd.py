@@ -583,7 +583,7 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         where it applies), kept where it passes its trust test, else the plain start; ``"none"``,
         the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the engine's
         choice (the GPU engine, host and device arrays: ``"qr-eig"`` for n >= 256, else
-        ``"none"``).  The CPU engine has no preconditioner yet: ``"qr-eig"`` raises
+        ``"none"``).  The package's CPU engine has no preconditioner (no LAPACK): ``"qr-eig"`` raises
         :class:`GSVDError` (HZGSVD_ERR_INVALID_ARGUMENT) there and ``"auto"`` runs the plain start.
         ``info.preconditioner`` and ``info.precondition_note`` say which start ran and why.
     refine : None, bool

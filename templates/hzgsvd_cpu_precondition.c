@@ -1,0 +1,278 @@
+/* The preconditioned start of the CPU engine (options.precondition; docs/NUMERICS.md, "A
+ * preconditioned start"): the single-GPU engine's stage (templates/hzgsvd_gpu_precondition.cu) on
+ * the host, with LAPACK and BLAS.  The CPU engine is link-free by default: the stage exists where
+ * the program defines HZGSVD_CPU_LAPACK before including hzgsvd_cpu.h with HZGSVD_IMPLEMENTATION and
+ * links LAPACKE, LAPACK and a CBLAS (-llapacke -llapack -lblas, or OpenBLAS); elsewhere AUTO is the
+ * plain start and QR_EIG is refused.
+ *
+ * Z0 = R^-1 W: R from xGEQRF of G, C = F R^-1 (xTRSM), W the eigenvectors of C^H C (xSYRK/xHERK,
+ * xSYEVD/xHEEVD) in descending order of the eigenvalues; F Z0 and G Z0 formed with one rounding per
+ * entry (heads of beta bits on their row's and column's grid: the head product is exact in any
+ * summation order, whatever the BLAS; templates/hzgsvd_sigma_refine.h); the trust test (growth <=
+ * HZGSVD__PRECONDITION_GROWTH, else the pair is loaded again and the plain start taken); after
+ * initFGZ, Z = Z0 diag(z).  Results are bitwise reproducible for one LAPACK/BLAS build and its
+ * thread count (a threaded BLAS may split its sums by thread). */
+
+#ifdef HZGSVD_CPU_LAPACK
+#include <lapacke.h>
+#include <cblas.h>
+#endif
+
+/* AUTO preconditions from this n on, as on the GPU. */
+#define HZGSVD__CPU_PRECONDITION_AUTO_N 256
+/* The trust test's bound on max_j ||D z0_j|| / ||[F; G] z0_j|| (as the GPU's). */
+#define HZGSVD__CPU_PRECONDITION_GROWTH 65536.0
+
+/* A run's preconditioner: Z0 (n x n, ld n, interleaved where complex), kept to initFGZ; mem its
+ * scratch (NULL: none). */
+typedef struct hzgsvd__cpu_pre {
+    void *mem;
+    double *z0;
+} hzgsvd__cpu_pre;
+
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_free(hzgsvd__cpu_pre *P)
+{
+    free(P->mem);
+    P->mem = NULL;
+    P->z0 = NULL;
+}
+
+/* The argument check: QR_EIG where this build has no stage. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgsvd_info *info)
+{
+#ifdef HZGSVD_CPU_LAPACK
+    (void)o; (void)info;
+    return HZGSVD_SUCCESS;
+#else
+    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build of the CPU engine has no preconditioner "
+                            "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)");
+    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO)
+        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
+    return HZGSVD_SUCCESS;
+#endif
+}
+
+/* After initFGZ (Z = diag(z), zero elsewhere): Z(0:n, j) <- Z0(:, j) z_j. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_apply(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int n)
+{
+    if (!P->z0) return;
+    const int np = M->np;
+    for (int j = 0; j < n; ++j) {
+        const double z = M->Zr[(size_t)j * M->nz + j];
+        for (int i = 0; i < n; ++i) {
+            const size_t o = (size_t)i + (size_t)j * M->nz, s = ((size_t)i + (size_t)j * n) * np;
+            M->Zr[o] = P->z0[s] * z;
+            if (np == 2) M->Zi[o] = P->z0[s + 1] * z;
+        }
+    }
+    hzgsvd__cpu_pre_free(P);
+}
+
+#ifdef HZGSVD_CPU_LAPACK
+
+/* The stage's arrays (interleaved where complex): P1..P4 mx x n (ld mx), S = Z0, S1, Sr (its head,
+ * tail) n x n, tau and lambda n, ex mx + n exponents. */
+typedef struct hzgsvd__cpu_pre_work {
+    int np, mx, n;
+    double *P1, *P2, *P3, *P4, *S, *S1, *Sr, *tau, *lam;
+    int *ex;
+} hzgsvd__cpu_pre_work;
+
+/* planes (m rows, ld ldw) <-> interleaved P (ld ldp) */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_pack(double *W0, double *W1, int ldw, int m, int n, double *P, int ldp, int np, int unpack)
+{
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * ldp) * np;
+            if (!unpack) { P[p] = W0[w]; if (np == 2) P[p + 1] = W1[w]; }
+            else { W0[w] = P[p]; if (np == 2) W1[w] = P[p + 1]; }
+        }
+}
+
+/* Exponents of the rows (by_row) or columns of P (m x n, ld), then P <- its heads, T <- the exact tails. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_split(double *P, double *T, int ld, int m, int n, int np, int by_row, int beta, int *ex)
+{
+    for (int i = 0; i < (by_row ? m : n); ++i) ex[i] = 0;
+    {
+        double *mx = (double *)calloc((size_t)(by_row ? m : n), sizeof(double));
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < m; ++i)
+                for (int v = 0; v < np; ++v) {
+                    double *t = mx + (by_row ? i : j);
+                    *t = fmax(*t, fabs(P[((size_t)i + (size_t)j * ld) * np + v]));
+                }
+        for (int i = 0; i < (by_row ? m : n); ++i) (void)frexp(mx ? mx[i] : 0.0, &ex[i]);
+        free(mx);
+    }
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i)
+            for (int v = 0; v < np; ++v) {
+                const size_t o = ((size_t)i + (size_t)j * ld) * np + v;
+                const double x = P[o], h = hzgsvd__refine_head(x, ex[by_row ? i : j], beta);
+                P[o] = h;
+                T[o] = x - h;
+            }
+}
+
+/* C (m x n, ld mx) <- A B (+ C where acc); B n x n. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_gemm(const hzgsvd__cpu_pre_work *W, int m, const double *A, const double *B, double *C, int acc)
+{
+    if (W->np == 1) {
+        cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, W->n, W->n, 1.0, A, W->mx, B, W->n, acc ? 1.0 : 0.0, C, W->mx);
+    } else {
+        const double one[2] = {1.0, 0.0}, beta[2] = {acc ? 1.0 : 0.0, 0.0};
+        cblas_zgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, W->n, W->n, one, A, W->mx, B, W->n, beta, C, W->mx);
+    }
+}
+
+/* Triangular solve with R (upper, in P1, ld mx), in place on B (rows x cols, ld ldb): right: B R^-1; left: R^-1 B. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_trsm(const hzgsvd__cpu_pre_work *W, int right, int rows, int cols, double *B, int ldb)
+{
+    const CBLAS_SIDE side = right ? CblasRight : CblasLeft;
+    if (W->np == 1) {
+        cblas_dtrsm(CblasColMajor, side, CblasUpper, CblasNoTrans, CblasNonUnit, rows, cols, 1.0, W->P1, W->mx, B, ldb);
+    } else {
+        const double one[2] = {1.0, 0.0};
+        cblas_ztrsm(CblasColMajor, side, CblasUpper, CblasNoTrans, CblasNonUnit, rows, cols, one, W->P1, W->mx, B, ldb);
+    }
+}
+
+/* Z0 into W->S.  Returns LAPACK's info of the eigensolver (> 0: it did not converge). */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g)
+{
+    const int n = W->n, np = W->np, mx = W->mx;
+    int linfo;
+    hzgsvd__cpu_pre_pack(M->Gr, M->Gi, M->mg, m_g, n, W->P1, mx, np, 0);
+    linfo = np == 1 ? LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m_g, n, W->P1, mx, W->tau)
+                    : LAPACKE_zgeqrf(LAPACK_COL_MAJOR, m_g, n, (lapack_complex_double *)W->P1, mx, (lapack_complex_double *)W->tau);
+    if (linfo != 0) return linfo < 0 ? -1 : linfo;
+    hzgsvd__cpu_pre_pack(M->Fr, M->Fi, M->mf, m_f, n, W->P2, mx, np, 0);
+    hzgsvd__cpu_pre_trsm(W, 1, m_f, n, W->P2, mx);                                     /* C = F R^-1 */
+    if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
+    else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
+    linfo = np == 1 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'U', n, W->S, n, W->lam)
+                    : LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'U', n, (lapack_complex_double *)W->S, n, W->lam);
+    if (linfo != 0) return linfo < 0 ? -1 : linfo;
+    for (int j = 0; j < n; ++j)   /* W in descending order into P2 (ld n) */
+        memcpy(W->P2 + (size_t)j * n * np, W->S + (size_t)(n - 1 - j) * n * np, sizeof(double) * np * (size_t)n);
+    hzgsvd__cpu_pre_trsm(W, 0, n, n, W->P2, n);                                         /* Z0 = R^-1 W */
+    memcpy(W->S, W->P2, sizeof(double) * np * (size_t)n * n);
+    return 0;
+}
+
+/* Working planes of one matrix (m rows, ld ldw) <- them times Z0, one rounding per entry. */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_form(hzgsvd__cpu_pre_work *W, double *W0, double *W1, int m, int ldw, int beta)
+{
+    const int n = W->n, np = W->np;
+    hzgsvd__cpu_pre_pack(W0, W1, ldw, m, n, W->P1, W->mx, np, 0);
+    hzgsvd__cpu_pre_split(W->P1, W->P4, W->mx, m, n, np, 1, beta, W->ex);
+    hzgsvd__cpu_pre_gemm(W, m, W->P1, W->Sr, W->P2, 0);     /* W1 Zr */
+    hzgsvd__cpu_pre_gemm(W, m, W->P4, W->S, W->P2, 1);      /* + Wr Z0 */
+    hzgsvd__cpu_pre_gemm(W, m, W->P1, W->S1, W->P3, 0);     /* W1 Z1, exact */
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i) {
+            const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * W->mx) * np;
+            W0[w] = W->P3[p] + W->P2[p];
+            if (np == 2) W1[w] = W->P3[p + 1] + W->P2[p + 1];
+        }
+}
+
+/* The 2-norm of len values at(i) >= 0, scaled by the largest. */
+HZGSVD_PRIVATE double hzgsvd__cpu_pre_norm(const double *x, const double *xi, size_t stride, int len, const double *scale)
+{
+    double mx = 0.0, s = 0.0;
+    for (int i = 0; i < len; ++i) {
+        const double a = (xi ? hypot(x[i * stride], xi[i * stride]) : fabs(x[i * stride])) * (scale ? scale[i] : 1.0);
+        mx = fmax(mx, a);
+    }
+    if (!(mx > 0.0) || !isfinite(mx)) return mx;
+    for (int i = 0; i < len; ++i) {
+        const double a = (xi ? hypot(x[i * stride], xi[i * stride]) : fabs(x[i * stride])) * (scale ? scale[i] : 1.0) / mx;
+        s = fma(a, a, s);
+    }
+    return mx * sqrt(s);
+}
+
+/* max_j ||D z0_j|| / ||[F Z0; G Z0] e_j|| (D_k = hypot(nf_k, ng_k), the working planes already
+ * hold the products); inf where not finite. */
+HZGSVD_PRIVATE double hzgsvd__cpu_pre_growth(const hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g, const double *nf,
+                                             const double *ng)
+{
+    const int n = W->n, np = W->np;
+    double g = 0.0, *d = (double *)malloc(sizeof(double) * (size_t)n);
+    if (!d) return HUGE_VAL;
+    for (int k = 0; k < n; ++k) d[k] = hypot(nf[k], ng[k]);
+    for (int j = 0; j < n; ++j) {
+        const double *z = W->S + (size_t)j * n * np;
+        const double a = hzgsvd__cpu_pre_norm(z, np == 2 ? z + 1 : NULL, (size_t)np, n, d);
+        const double f = hzgsvd__cpu_pre_norm(M->Fr + (size_t)j * M->mf, np == 2 ? M->Fi + (size_t)j * M->mf : NULL, 1, m_f, NULL);
+        const double h = hzgsvd__cpu_pre_norm(M->Gr + (size_t)j * M->mg, np == 2 ? M->Gi + (size_t)j * M->mg : NULL, 1, m_g, NULL);
+        double r = a / hypot(f, h);
+        if (!(r >= 0.0) || !isfinite(r)) r = HUGE_VAL;
+        g = fmax(g, r);
+    }
+    free(d);
+    return g;
+}
+
+#endif /* HZGSVD_CPU_LAPACK */
+
+/* The stage, after the load and the range plan (M holds the pair; nf, ng its column norms), before
+ * the bordering.  On success with P->z0 set the working F, G hold F Z0, G Z0; *reload: they were
+ * overwritten but Z0 rejected (the caller loads the pair again).  Fills info's fields. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int m_f, int m_g, int n, const double *nf,
+                                                      const double *ng, const hzgsvd_options *o, int *reload, hzgsvd_info *info)
+{
+    *reload = 0;
+    P->mem = NULL; P->z0 = NULL;
+#ifndef HZGSVD_CPU_LAPACK
+    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng; (void)o; (void)info;
+    return HZGSVD_SUCCESS;
+#else
+    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__CPU_PRECONDITION_AUTO_N)) {
+        if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
+                                                                                        : "the plain start (AUTO: n below 256)";
+        return HZGSVD_SUCCESS;
+    }
+    const double t0 = hzgsvd__now();
+    hzgsvd__cpu_pre_work W;
+    const int np = M->np, mx = m_f > m_g ? m_f : m_g;
+    const size_t e = (size_t)np, pm = e * (size_t)mx * n, sn = e * (size_t)n * n;
+    W.np = np; W.mx = mx; W.n = n;
+    P->mem = malloc(sizeof(double) * (4 * pm + 3 * sn + 2 * e * n + (size_t)n) + sizeof(int) * ((size_t)mx + n));
+    if (!P->mem) {
+        if (info) info->precondition_note = "the plain start (no memory for the preconditioner's scratch)";
+        return HZGSVD_SUCCESS;
+    }
+    W.P1 = (double *)P->mem; W.P2 = W.P1 + pm; W.P3 = W.P2 + pm; W.P4 = W.P3 + pm;
+    W.S = W.P4 + pm; W.S1 = W.S + sn; W.Sr = W.S1 + sn; W.tau = W.Sr + sn; W.lam = W.tau + 2 * e * n;
+    W.ex = (int *)(W.lam + n);
+    const int failed = hzgsvd__cpu_pre_z0(&W, M, m_f, m_g);
+    double growth = 0.0;
+    if (!failed) {
+        const int beta = hzgsvd__refine_beta((long long)np * n);
+        memcpy(W.S1, W.S, sizeof(double) * sn);
+        hzgsvd__cpu_pre_split(W.S1, W.Sr, n, n, n, np, 0, beta, W.ex + mx);
+        hzgsvd__cpu_pre_form(&W, M->Fr, M->Fi, m_f, M->mf, beta);
+        hzgsvd__cpu_pre_form(&W, M->Gr, M->Gi, m_g, M->mg, beta);
+        growth = hzgsvd__cpu_pre_growth(&W, M, m_f, m_g, nf, ng);
+        *reload = 1;
+    }
+    if (info) { info->precondition_seconds = hzgsvd__now() - t0; info->precondition_growth = growth; }
+    if (failed || !(growth <= HZGSVD__CPU_PRECONDITION_GROWTH)) {
+        hzgsvd__cpu_pre_free(P);
+        if (info) info->precondition_note = failed ? "the plain start (the preconditioner's QR or eigensolver failed)"
+                                                   : "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
+        return HZGSVD_SUCCESS;
+    }
+    *reload = 0;
+    P->z0 = W.S;
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_QR_EIG;
+        info->precondition_note = "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
+    }
+    return HZGSVD_SUCCESS;
+#endif
+}
