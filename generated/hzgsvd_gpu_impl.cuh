@@ -624,12 +624,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_orth_max_of(double *const Y[2], int m, 
 #include <cusolverDn.h>
 #endif
 
-/* AUTO preconditions from this n on (docs/PERFORMANCE.md: below it the sweeps are cheap and the
- * solvers' fixed costs are not). */
-#define HZGSVD__PRECONDITION_AUTO_N 256
-/* The trust test's bound on max_j ||D z0_j|| / ||[F; G] z0_j||. */
-#define HZGSVD__PRECONDITION_GROWTH 65536.0
-
 /* A preconditioner of one run: Z0 (n x n, ld n, interleaved where complex) inside mem, kept from
  * the stage to initFGZ; mem is the stage's scratch (NULL: none held). */
 typedef struct hzgsvd__gpu_pre {
@@ -1084,28 +1078,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
         *reload = 1;
     }
     hzgsvd__pre_close(&S);
-    if (info) {
-        info->precondition_seconds = hzgsvd__now() - t0;
-        info->precondition_growth = growth;
-    }
-    if (st != HZGSVD_SUCCESS || no_memory || failed || !(growth <= HZGSVD__PRECONDITION_GROWTH)) {
+    if (st != HZGSVD_SUCCESS) { hzgsvd__gpu_pre_free(P); return st; }
+    if (!hzgsvd__pre_keep(info, no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
+                                : failed  ? "the plain start (the preconditioner's eigensolver did not converge)" : NULL,
+                          growth, hzgsvd__now() - t0)) {
         hzgsvd__gpu_pre_free(P);
-        if (info && st == HZGSVD_SUCCESS)
-            info->precondition_note = no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
-                                      : failed  ? "the plain start (the preconditioner's eigensolver did not converge)"
-                                                : "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
-        return st;
+        return HZGSVD_SUCCESS;
     }
     *reload = 0;
     P->z0 = S.S;
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_QR_EIG;
-        info->precondition_note = "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
-    }
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 1109 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 1094 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -3797,7 +3782,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_or
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3801) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3786) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -4327,11 +4312,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 4331 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4316 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 4335) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 4320) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -4631,11 +4616,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 4635 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4620 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 4639) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4624) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -4973,7 +4958,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 4977 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4962 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/

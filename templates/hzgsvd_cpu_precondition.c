@@ -18,11 +18,6 @@
 #include <cblas.h>
 #endif
 
-/* AUTO preconditions from this n on, as on the GPU. */
-#define HZGSVD__CPU_PRECONDITION_AUTO_N 256
-/* The trust test's bound on max_j ||D z0_j|| / ||[F; G] z0_j|| (as the GPU's). */
-#define HZGSVD__CPU_PRECONDITION_GROWTH 65536.0
-
 /* A run's preconditioner: Z0 (n x n, ld n, interleaved where complex), kept to initFGZ; mem its
  * scratch (NULL: none). */
 typedef struct hzgsvd__cpu_pre {
@@ -231,7 +226,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng; (void)o; (void)info;
     return HZGSVD_SUCCESS;
 #else
-    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__CPU_PRECONDITION_AUTO_N)) {
+    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N)) {
         if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
                                                                                         : "the plain start (AUTO: n below 256)";
         return HZGSVD_SUCCESS;
@@ -260,19 +255,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         growth = hzgsvd__cpu_pre_growth(&W, M, m_f, m_g, nf, ng);
         *reload = 1;
     }
-    if (info) { info->precondition_seconds = hzgsvd__now() - t0; info->precondition_growth = growth; }
-    if (failed || !(growth <= HZGSVD__CPU_PRECONDITION_GROWTH)) {
+    if (!hzgsvd__pre_keep(info, failed ? "the plain start (the preconditioner's QR or eigensolver failed)" : NULL, growth, hzgsvd__now() - t0)) {
         hzgsvd__cpu_pre_free(P);
-        if (info) info->precondition_note = failed ? "the plain start (the preconditioner's QR or eigensolver failed)"
-                                                   : "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
         return HZGSVD_SUCCESS;
     }
     *reload = 0;
     P->z0 = W.S;
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_QR_EIG;
-        info->precondition_note = "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
-    }
     return HZGSVD_SUCCESS;
 #endif
 }

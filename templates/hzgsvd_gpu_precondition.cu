@@ -33,12 +33,6 @@
 #include <cusolverDn.h>
 #endif
 
-/* AUTO preconditions from this n on (docs/PERFORMANCE.md: below it the sweeps are cheap and the
- * solvers' fixed costs are not). */
-#define HZGSVD__PRECONDITION_AUTO_N 256
-/* The trust test's bound on max_j ||D z0_j|| / ||[F; G] z0_j||. */
-#define HZGSVD__PRECONDITION_GROWTH 65536.0
-
 /* A preconditioner of one run: Z0 (n x n, ld n, interleaved where complex) inside mem, kept from
  * the stage to initFGZ; mem is the stage's scratch (NULL: none held). */
 typedef struct hzgsvd__gpu_pre {
@@ -493,24 +487,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
         *reload = 1;
     }
     hzgsvd__pre_close(&S);
-    if (info) {
-        info->precondition_seconds = hzgsvd__now() - t0;
-        info->precondition_growth = growth;
-    }
-    if (st != HZGSVD_SUCCESS || no_memory || failed || !(growth <= HZGSVD__PRECONDITION_GROWTH)) {
+    if (st != HZGSVD_SUCCESS) { hzgsvd__gpu_pre_free(P); return st; }
+    if (!hzgsvd__pre_keep(info, no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
+                                : failed  ? "the plain start (the preconditioner's eigensolver did not converge)" : NULL,
+                          growth, hzgsvd__now() - t0)) {
         hzgsvd__gpu_pre_free(P);
-        if (info && st == HZGSVD_SUCCESS)
-            info->precondition_note = no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
-                                      : failed  ? "the plain start (the preconditioner's eigensolver did not converge)"
-                                                : "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
-        return st;
+        return HZGSVD_SUCCESS;
     }
     *reload = 0;
     P->z0 = S.S;
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_QR_EIG;
-        info->precondition_note = "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
-    }
     return HZGSVD_SUCCESS;
 #endif
 }

@@ -172,6 +172,29 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
     return HZGSVD_SUCCESS;
 }
 
+/* The preconditioned start (options.precondition; templates/hzgsvd_gpu_precondition.cu and
+ * hzgsvd_cpu_precondition.c): AUTO takes it from this n on (below it the sweeps are cheap and the
+ * stage's fixed costs are not: docs/PERFORMANCE.md), and keeps Z0 where the trust test's growth
+ * max_j ||D z0_j|| / ||[F; G] z0_j|| is at most HZGSVD__PRECONDITION_GROWTH (docs/NUMERICS.md). */
+#define HZGSVD__PRECONDITION_AUTO_N 256
+#define HZGSVD__PRECONDITION_GROWTH 65536.0
+
+/* The stage's outcome into info (its seconds and growth, which start and why): refused is the note
+ * of a plain start the stage chose before the test (NULL where Z0 was formed and tested).  Returns 1
+ * where Z0 is kept. */
+HZGSVD_PRIVATE int hzgsvd__pre_keep(hzgsvd_info *info, const char *refused, double growth, double seconds)
+{
+    if (!refused && !(growth <= HZGSVD__PRECONDITION_GROWTH))
+        refused = "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
+    if (info) {
+        info->precondition_seconds = seconds;
+        info->precondition_growth = growth;
+        info->preconditioner = refused ? HZGSVD_PRECONDITION_NONE : HZGSVD_PRECONDITION_QR_EIG;
+        info->precondition_note = refused ? refused : "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
+    }
+    return !refused;
+}
+
 /* An engine without a preconditioner (the CPU and distributed engines for now): options.precondition
  * = QR_EIG is refused (never silently ignored), AUTO runs the plain start and says so. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__no_preconditioner(const hzgsvd_options *o, const char *engine, hzgsvd_info *info)

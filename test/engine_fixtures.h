@@ -205,6 +205,19 @@ static inline void ef_pair_from_x(tu_rng *r, int cplx, int m_f, int m_g, int n, 
     free(V);
 }
 
+/* F, G random n x n (ld n) whose column 1 is column 0 plus 1e-9 noise, in both: [F; G] nearly rank
+ * deficient, so any Z0 near the GSVD's Z has a large growth (the preconditioned start's trust test). */
+static inline void ef_near_dependent_pair(tu_rng *r, int cplx, int n, double *F, double *G)
+{
+    const int C = cplx ? 2 : 1;
+    ef_randmat(r, cplx, n, n, F, n);
+    ef_randmat(r, cplx, n, n, G, n);
+    for (int i = 0; i < C * n; ++i) {
+        F[C * n + i] = F[i] + 1e-9 * tu_uniform(r);
+        G[C * n + i] = G[i] + 1e-9 * tu_uniform(r);
+    }
+}
+
 /* A pair with known sigma: spread lo..hi (random order), cond_2(X) = condx.  exact[] gets sf/sg. */
 static inline void ef_known_pair(tu_rng *r, int cplx, int m_f, int m_g, int n, double lo, double hi, double condx,
                           double *F, double *G, long double *exact)

@@ -2,12 +2,13 @@
  * system's LAPACKE (Debian: OpenBLAS) on the same pair as hzgsvd, with U, V and Q computed (hzgsvd
  * also returns U, V and Z), timed around the call alone.
  *
- *   build/hzgsvd_lapack F.npy G.npy [--ref sigma_ref.npy]
+ *   build/hzgsvd_lapack F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]
  *   build/hzgsvd_lapack --gevd [--jobz N|V] F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]
  *
  * Prints one line: "seconds=S k=K l=L sigma_err_max=E" (E against the reference, both sorted
  * descending; sigma = alpha/beta of the L finite pairs; K > 0 means LAPACK found F, G rank deficient);
- * without --ref there is no reference, and sigma_err_max is left out of the line.
+ * without --ref there is no reference, and sigma_err_max is left out of the line.  --out-sigma writes
+ * the L finite sigma (descending) as .npy.
  * Exit status: 0; 2 usage; 3 unreadable file; 4 shapes that do not match; 5 LAPACK info != 0.
  * --help prints the usage (exit 0), --version the library version.
  *
@@ -124,7 +125,7 @@ static int run_gevd(const npy_matrix *F, const npy_matrix *G, npy_matrix *R, cha
     return rc;
 }
 
-#define USAGE "usage: hzgsvd_lapack F.npy G.npy [--ref sigma_ref.npy]\n" \
+#define USAGE "usage: hzgsvd_lapack F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]\n" \
               "       hzgsvd_lapack --gevd [--jobz N|V] F.npy G.npy [--ref sigma_ref.npy] [--out-sigma FILE.npy]\n" \
               "       hzgsvd_lapack --help | --version"
 
@@ -174,7 +175,7 @@ int main(int argc, char **argv)
         else return fail(2, USAGE, NULL);
     }
     if (!fpath || !gpath) return fail(2, USAGE, NULL);
-    if (!gevd && (opath || jobz)) return fail(2, "--out-sigma and --jobz go with --gevd", NULL);
+    if (!gevd && jobz) return fail(2, "--jobz goes with --gevd", NULL);
     char err[256];
     npy_matrix F, G, R = { 0, 0, 0, NULL };
     if (npy_read(fpath, &F, err, sizeof err) != 0) return fail(3, fpath, err);
@@ -210,6 +211,11 @@ int main(int argc, char **argv)
         qsort(s, (size_t)cnt, sizeof(double), cmp_desc);
         qsort(R.data, (size_t)n, sizeof(double), cmp_desc);
         for (int i = 0; i < cnt; ++i) { const double d = fabs(s[i] - R.data[i]) / R.data[i]; if (!(d <= e)) e = d; }
+    }
+    if (opath) {   /* the L finite sigma of xGGSVD3, descending */
+        npy_matrix ms = { (size_t)cnt, 1, 0, s };
+        qsort(s, (size_t)cnt, sizeof(double), cmp_desc);
+        if (npy_write(opath, &ms, 1, err, sizeof err) != 0) return fail(3, opath, err);
     }
     printf("seconds=%.3f k=%d l=%d", t, (int)k, (int)l);
     if (rpath) printf(" sigma_err_max=%.3e", e);   /* no reference: no error to print */
