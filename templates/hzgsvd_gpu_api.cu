@@ -28,7 +28,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_check_any(const hzgsvd__gpu_prec *X, in
                                 o->variant, o->sort ? "sorting" : "non-sorting");
     if ((size_t)m_f * n > (size_t)0x7fffffff || (size_t)m_g * n > (size_t)0x7fffffff || (size_t)n * n > (size_t)0x7fffffff)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "m*n and n*n must be below 2^31 per matrix");
-    return HZGSVD_SUCCESS;
+    return hzgsvd__gpu_pre_check(o, 0, info);   /* QR_EIG where this build has no cuSOLVER */
 }
 
 /* HZGSVD_ERR_NO_DEVICE unless a CUDA device is there. */

@@ -5,7 +5,8 @@
 # as C99 (with and without -fopenmp) by gcc and clang and, for the CPU header, as C++17 by g++ and
 # clang++ too (clang where installed; make deps installs it).  nvcc gets -Wall -Wextra -Werror for
 # the host side: -Wpedantic would flag the line directives of nvcc's own intermediate files.  Any
-# warning fails.
+# warning fails.  Also the CPU engine with HZGSVD_CPU_LAPACK (its preconditioned start) and the GPU
+# engine with HZGSVD_GPU_NO_CUSOLVER, linked without cuSOLVER and cuBLAS.
 #   usage: test/compile/run_compile_checks.sh   (env: BUILD, CC, CXX, MPICC, NVCC, CUDA_ARCH)
 set -u
 BUILD=${BUILD:-build}
@@ -56,10 +57,22 @@ for impl in "" -DHZGSVD_IMPLEMENTATION; do
         if [ -n "$NVCC" ]; then echo "skip  hzgsvd_single.cuh (no $NVCC)"; else echo "skip  hzgsvd_single.cuh (CPU_ONLY build: no nvcc)"; fi
     fi
 done
+# The CPU engine with its preconditioned start (HZGSVD_CPU_LAPACK: LAPACKE, LAPACK, CBLAS), C and C++.
+check "hzgsvd_cpu.h, $CC -std=c99 $W -DHZGSVD_CPU_LAPACK (implementation)" \
+    $CC -std=c99 $W -DHZGSVD_CPU_LAPACK -DHZGSVD_IMPLEMENTATION -I. -o "$out/user_cpu_lapack" test/compile/user_cpu.c -llapacke -llapack -lblas -lm
+check "hzgsvd_cpu.h, $CXX -std=c++17 $W -DHZGSVD_CPU_LAPACK (implementation)" \
+    $CXX -std=c++17 $W -DHZGSVD_CPU_LAPACK -DHZGSVD_IMPLEMENTATION -I. -x c++ -o "$out/user_cpu_lapack_cxx" test/compile/user_cpu.c -llapacke -llapack -lblas -lm
+# The GPU engine built without cuSOLVER and cuBLAS (HZGSVD_GPU_NO_CUSOLVER) links with the CUDA runtime alone.
+if [ -n "$NVCC" ] && command -v "$NVCC" >/dev/null 2>&1; then
+    check "hzgsvd_single.cuh, $NVCC -DHZGSVD_GPU_NO_CUSOLVER, linked without -lcusolver -lcublas (implementation)" \
+        $NVCC -arch="$CUDA_ARCH" -Xcompiler -Wall,-Wextra,-Werror -DHZGSVD_GPU_NO_CUSOLVER -DHZGSVD_IMPLEMENTATION -I. \
+        -o "$out/user_gpu_nocusolver" test/compile/user_gpu.cu -lgomp -lm
+fi
 # The generated files' #line directives as the Makefile's compiles see them (they name templates/).
 check "hzgsvd_cpu.h, $CC -std=c99 $W -DHZGSVD_SOURCE_LINES (implementation)" \
     $CC -std=c99 $W -DHZGSVD_SOURCE_LINES -DHZGSVD_IMPLEMENTATION -I. -o "$out/user_cpu_lines" test/compile/user_cpu.c -lm
 # The user files must also run (the CPU one with the implementation solves a 1x1 pair).
 check "user_cpu runs" "$out/user_cpu"
+check "user_cpu with HZGSVD_CPU_LAPACK runs" "$out/user_cpu_lapack"
 echo "compile_checks: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
