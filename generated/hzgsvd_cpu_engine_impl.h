@@ -602,18 +602,19 @@ HZGSVD_PRIVATE void hzgsvd__cpu_pre_pack(double *W0, double *W1, int ldw, int m,
 /* Exponents of the rows (by_row) or columns of P (m x n, ld), then P <- its heads, T <- the exact tails. */
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_split(double *P, double *T, int ld, int m, int n, int np, int by_row, int beta, int *ex)
 {
-    for (int i = 0; i < (by_row ? m : n); ++i) ex[i] = 0;
-    {
-        double *mx = (double *)calloc((size_t)(by_row ? m : n), sizeof(double));
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < m; ++i)
-                for (int v = 0; v < np; ++v) {
-                    double *t = mx + (by_row ? i : j);
-                    *t = fmax(*t, fabs(P[((size_t)i + (size_t)j * ld) * np + v]));
-                }
-        for (int i = 0; i < (by_row ? m : n); ++i) (void)frexp(mx ? mx[i] : 0.0, &ex[i]);
-        free(mx);
-    }
+    /* the largest frexp exponent of a line is that of its largest entry (0 for a zero line) */
+    for (int i = 0; i < (by_row ? m : n); ++i) ex[i] = INT_MIN;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i)
+            for (int v = 0; v < np; ++v) {
+                const double x = P[((size_t)i + (size_t)j * ld) * np + v];
+                int e;
+                if (x == 0.0) continue;
+                (void)frexp(x, &e);
+                if (e > ex[by_row ? i : j]) ex[by_row ? i : j] = e;
+            }
+    for (int i = 0; i < (by_row ? m : n); ++i)
+        if (ex[i] == INT_MIN) ex[i] = 0;
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i)
             for (int v = 0; v < np; ++v) {
@@ -735,8 +736,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
 {
     *reload = 0;
     P->mem = NULL; P->z0 = NULL;
+    if (info) {   /* every field, also where a rerouted run's first attempt set them */
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = 0.0;
+        info->precondition_growth = 0.0;
+    }
 #ifndef HZGSVD_CPU_LAPACK
-    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng; (void)o; (void)info;
+    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng;
+    if (info && o->precondition != HZGSVD_PRECONDITION_NONE)   /* QR_EIG reaches here only inside the reduction's fallback */
+        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
     return HZGSVD_SUCCESS;
 #else
     if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N)) {
@@ -777,7 +785,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 781 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 789 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
@@ -1711,7 +1719,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1715) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1723) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1840,7 +1848,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1844 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1852 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2376,7 +2384,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2380) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2388) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2906,11 +2914,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2910 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2918 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2914) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2922) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3404,11 +3412,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3408 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3416 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3412) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3420) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3584,7 +3592,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3588 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3596 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/

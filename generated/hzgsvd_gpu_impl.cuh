@@ -1060,7 +1060,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     const char *skip = hzgsvd__gpu_pre_skip(o, n, inplace);
     *reload = 0;
     P->mem = NULL; P->z0 = NULL; P->stream = stream;
-    if (info) { info->preconditioner = HZGSVD_PRECONDITION_NONE; info->precondition_note = skip; }
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = 0.0;
+        info->precondition_growth = 0.0;
+        info->precondition_note = skip ? skip : "the plain start (the preconditioner failed: info.detail says why)";
+    }
     if (skip) return HZGSVD_SUCCESS;
 #ifdef HZGSVD_GPU_NO_CUSOLVER
     (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)reload;
@@ -1078,7 +1083,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
         *reload = 1;
     }
     hzgsvd__pre_close(&S);
-    if (st != HZGSVD_SUCCESS) { hzgsvd__gpu_pre_free(P); return st; }
+    if (st != HZGSVD_SUCCESS) {
+        hzgsvd__gpu_pre_free(P);
+        /* AUTO: a library failure before the working planes were touched (handles, workspaces: device
+         * memory running short) takes the plain start, as a failed scratch allocation does */
+        if (o->precondition != HZGSVD_PRECONDITION_AUTO || *reload || cudaGetLastError() != cudaSuccess) return st;
+        if (info) info->precondition_note = "the plain start (a cuBLAS or cuSOLVER call of the preconditioner failed: device memory short?)";
+        return HZGSVD_SUCCESS;
+    }
     if (!hzgsvd__pre_keep(info, no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
                                 : failed  ? "the plain start (the preconditioner's eigensolver did not converge)" : NULL,
                           growth, hzgsvd__now() - t0)) {
@@ -1090,7 +1102,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 1094 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 1106 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -3782,7 +3794,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_or
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3786) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3798) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -4312,11 +4324,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 4316 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4328 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 4320) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 4332) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -4616,11 +4628,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 4620 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4632 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 4624) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4636) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -4958,7 +4970,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 4962 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4974 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/

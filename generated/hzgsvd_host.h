@@ -213,7 +213,7 @@ HZGSVD_PRIVATE int hzgsvd__pre_keep(hzgsvd_info *info, const char *refused, doub
     return !refused;
 }
 
-/* An engine without a preconditioner (the CPU and distributed engines for now): options.precondition
+/* An engine without a preconditioner (the reference and distributed engines for now): options.precondition
  * = QR_EIG is refused (never silently ignored), AUTO runs the plain start and says so. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__no_preconditioner(const hzgsvd_options *o, const char *engine, hzgsvd_info *info)
 {

@@ -89,18 +89,19 @@ HZGSVD_PRIVATE void hzgsvd__cpu_pre_pack(double *W0, double *W1, int ldw, int m,
 /* Exponents of the rows (by_row) or columns of P (m x n, ld), then P <- its heads, T <- the exact tails. */
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_split(double *P, double *T, int ld, int m, int n, int np, int by_row, int beta, int *ex)
 {
-    for (int i = 0; i < (by_row ? m : n); ++i) ex[i] = 0;
-    {
-        double *mx = (double *)calloc((size_t)(by_row ? m : n), sizeof(double));
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < m; ++i)
-                for (int v = 0; v < np; ++v) {
-                    double *t = mx + (by_row ? i : j);
-                    *t = fmax(*t, fabs(P[((size_t)i + (size_t)j * ld) * np + v]));
-                }
-        for (int i = 0; i < (by_row ? m : n); ++i) (void)frexp(mx ? mx[i] : 0.0, &ex[i]);
-        free(mx);
-    }
+    /* the largest frexp exponent of a line is that of its largest entry (0 for a zero line) */
+    for (int i = 0; i < (by_row ? m : n); ++i) ex[i] = INT_MIN;
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < m; ++i)
+            for (int v = 0; v < np; ++v) {
+                const double x = P[((size_t)i + (size_t)j * ld) * np + v];
+                int e;
+                if (x == 0.0) continue;
+                (void)frexp(x, &e);
+                if (e > ex[by_row ? i : j]) ex[by_row ? i : j] = e;
+            }
+    for (int i = 0; i < (by_row ? m : n); ++i)
+        if (ex[i] == INT_MIN) ex[i] = 0;
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i)
             for (int v = 0; v < np; ++v) {
@@ -222,8 +223,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
 {
     *reload = 0;
     P->mem = NULL; P->z0 = NULL;
+    if (info) {   /* every field, also where a rerouted run's first attempt set them */
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = 0.0;
+        info->precondition_growth = 0.0;
+    }
 #ifndef HZGSVD_CPU_LAPACK
-    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng; (void)o; (void)info;
+    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng;
+    if (info && o->precondition != HZGSVD_PRECONDITION_NONE)   /* QR_EIG reaches here only inside the reduction's fallback */
+        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
     return HZGSVD_SUCCESS;
 #else
     if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N)) {

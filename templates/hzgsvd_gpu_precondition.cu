@@ -469,7 +469,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     const char *skip = hzgsvd__gpu_pre_skip(o, n, inplace);
     *reload = 0;
     P->mem = NULL; P->z0 = NULL; P->stream = stream;
-    if (info) { info->preconditioner = HZGSVD_PRECONDITION_NONE; info->precondition_note = skip; }
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = 0.0;
+        info->precondition_growth = 0.0;
+        info->precondition_note = skip ? skip : "the plain start (the preconditioner failed: info.detail says why)";
+    }
     if (skip) return HZGSVD_SUCCESS;
 #ifdef HZGSVD_GPU_NO_CUSOLVER
     (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)reload;
@@ -487,7 +492,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
         *reload = 1;
     }
     hzgsvd__pre_close(&S);
-    if (st != HZGSVD_SUCCESS) { hzgsvd__gpu_pre_free(P); return st; }
+    if (st != HZGSVD_SUCCESS) {
+        hzgsvd__gpu_pre_free(P);
+        /* AUTO: a library failure before the working planes were touched (handles, workspaces: device
+         * memory running short) takes the plain start, as a failed scratch allocation does */
+        if (o->precondition != HZGSVD_PRECONDITION_AUTO || *reload || cudaGetLastError() != cudaSuccess) return st;
+        if (info) info->precondition_note = "the plain start (a cuBLAS or cuSOLVER call of the preconditioner failed: device memory short?)";
+        return HZGSVD_SUCCESS;
+    }
     if (!hzgsvd__pre_keep(info, no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
                                 : failed  ? "the plain start (the preconditioner's eigensolver did not converge)" : NULL,
                           growth, hzgsvd__now() - t0)) {
