@@ -556,8 +556,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgs
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build of the CPU engine has no preconditioner "
                             "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)");
-    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO)
-        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
+    (void)info;   /* AUTO's note: the stage's (hzgsvd__cpu_precondition), by n */
     return HZGSVD_SUCCESS;
 #endif
 }
@@ -741,17 +740,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         info->precondition_seconds = 0.0;
         info->precondition_growth = 0.0;
     }
-#ifndef HZGSVD_CPU_LAPACK
-    (void)M; (void)m_f; (void)m_g; (void)n; (void)nf; (void)ng;
-    if (info && o->precondition != HZGSVD_PRECONDITION_NONE)   /* QR_EIG reaches here only inside the reduction's fallback */
-        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
-    return HZGSVD_SUCCESS;
-#else
+    /* the notes of a plain start chosen before any work: the same in every build */
     if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N)) {
         if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
                                                                                         : "the plain start (AUTO: n below 256)";
         return HZGSVD_SUCCESS;
     }
+#ifndef HZGSVD_CPU_LAPACK
+    (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng;
+    if (info)   /* AUTO from n = 256; QR_EIG reaches here only inside the reduction's fallback */
+        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
+    return HZGSVD_SUCCESS;
+#else
     const double t0 = hzgsvd__now();
     hzgsvd__cpu_pre_work W;
     const int np = M->np, mx = m_f > m_g ? m_f : m_g;

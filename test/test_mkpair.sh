@@ -24,7 +24,7 @@
 #  - hzgsvd_lapack --gevd on a well-conditioned known pair (sigma in [1/4, 4], cond(X) = 2; real and
 #    complex, jobz N and V): sigma error < 1e-10, and --out-sigma writes that sigma; on a G with a
 #    zero column (G^T G singular) it reports the dsygvd failure, prints sigma_err_max=nan, writes
-#    NaN and exits 0; its own bad options exit 2.
+#    NaN and exits 0; its own bad options exit 2; xGGSVD3's --out-sigma writes its sigma.
 set -u
 
 BUILD=${BUILD:-build}
@@ -284,6 +284,24 @@ print("ok" if ok else "out-sigma %s vs reference %s" % (s[:3], r[:3]))
 ' "$P/gevd_N.npy" "$P/sigma_ref.npy"
 done
 
+# the GSVD mode's --out-sigma: xGGSVD3's L finite sigma, descending, as the reference (1e-10)
+P="$T/gevd_real"
+if [ -f "$P/F.npy" ]; then
+    "$LP" "$P/F.npy" "$P/G.npy" --ref "$P/sigma_ref.npy" --out-sigma "$P/ggsvd3.npy" >"$P/ggsvd3.out" 2>&1
+    rc=$?
+    if [ $rc -eq 0 ]; then
+        py "xGGSVD3 --out-sigma holds the descending sigma (1e-10 from the reference)" '
+import sys
+import numpy as np
+s = np.load(sys.argv[1]); r = np.load(sys.argv[2])
+ok = s.shape == r.shape and np.all(np.diff(s) <= 0) and np.max(np.abs(s - r) / r) < 1e-10
+print("ok" if ok else "out-sigma %s vs reference %s" % (s[:3], r[:3]))
+' "$P/ggsvd3.npy" "$P/sigma_ref.npy"
+    else
+        fail "hzgsvd_lapack --out-sigma (xGGSVD3): exit $rc" "$(cat "$P/ggsvd3.out")"
+    fi
+fi
+
 # G with a zero column: G^T G is singular, dsygvd's Cholesky of it fails (info > n)
 "$PYTHON" -c '
 import sys
@@ -307,7 +325,7 @@ else
     fail "could not write the zero-column G"
 fi
 
-for args in "--gevd --jobz X F G" "--out-sigma x.npy F G" "--jobz V F G" "--gevd F G H"; do
+for args in "--gevd --jobz X F G" "--jobz V F G" "--gevd F G H"; do
     # shellcheck disable=SC2086
     "$LP" $args >/dev/null 2>&1
     rc=$?

@@ -78,7 +78,8 @@ def test_none_and_auto_are_bitwise_the_same(rng, complex_, shape, kw):
         assert info.preconditioner == "none"
         assert info.precondition_seconds == 0.0 and info.precondition_growth == 0.0
         assert info.precondition_note
-    assert "no preconditioner" in r_auto.info.precondition_note
+    # the package's CPU engine (no LAPACK) under AUTO: n below 256, or a core of the reduction
+    assert "below 256" in r_auto.info.precondition_note or "core of the reduction" in r_auto.info.precondition_note
     sf, sg = hzgsvd.gsvdvals(F, G, precondition="none")
     sf_a, sg_a = hzgsvd.gsvdvals(F, G)
     assert bitwise(sf, sf_a) and bitwise(sg, sg_a)
@@ -116,7 +117,5 @@ def test_as_the_cli(tools, tmp_path, rng, value, name):
     s = out["summary"]
     assert s["options"]["precondition"] == name
     assert s["preconditioner"] == r.info.preconditioner == "none"
-    if value == "none":   # auto: each build's own note (the CLI's: n below 256; the package's: no LAPACK)
-        assert s["precondition_note"] == r.info.precondition_note
-    assert s["precondition_note"] and r.info.precondition_note
+    assert s["precondition_note"] == r.info.precondition_note   # n = 37: the same note in both builds
     assert s["precondition_seconds"] == r.info.precondition_seconds == 0
