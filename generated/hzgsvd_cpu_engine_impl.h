@@ -587,14 +587,14 @@ typedef struct hzgsvd__cpu_pre_work {
     int *ex;
 } hzgsvd__cpu_pre_work;
 
-/* planes (m rows, ld ldw) <-> interleaved P (ld ldp) */
-HZGSVD_PRIVATE void hzgsvd__cpu_pre_pack(double *W0, double *W1, int ldw, int m, int n, double *P, int ldp, int np, int unpack)
+/* planes (m rows, ld ldw) -> interleaved P (ld ldp) */
+HZGSVD_PRIVATE void hzgsvd__cpu_pre_pack(const double *W0, const double *W1, int ldw, int m, int n, double *P, int ldp, int np)
 {
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < m; ++i) {
             const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * ldp) * np;
-            if (!unpack) { P[p] = W0[w]; if (np == 2) P[p + 1] = W1[w]; }
-            else { W0[w] = P[p]; if (np == 2) W1[w] = P[p + 1]; }
+            P[p] = W0[w];
+            if (np == 2) P[p + 1] = W1[w];
         }
 }
 
@@ -652,11 +652,11 @@ HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu
 {
     const int n = W->n, np = W->np, mx = W->mx;
     int linfo;
-    hzgsvd__cpu_pre_pack(M->Gr, M->Gi, M->mg, m_g, n, W->P1, mx, np, 0);
+    hzgsvd__cpu_pre_pack(M->Gr, M->Gi, M->mg, m_g, n, W->P1, mx, np);
     linfo = np == 1 ? LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m_g, n, W->P1, mx, W->tau)
                     : LAPACKE_zgeqrf(LAPACK_COL_MAJOR, m_g, n, (lapack_complex_double *)W->P1, mx, (lapack_complex_double *)W->tau);
     if (linfo != 0) return linfo < 0 ? -1 : linfo;
-    hzgsvd__cpu_pre_pack(M->Fr, M->Fi, M->mf, m_f, n, W->P2, mx, np, 0);
+    hzgsvd__cpu_pre_pack(M->Fr, M->Fi, M->mf, m_f, n, W->P2, mx, np);
     hzgsvd__cpu_pre_trsm(W, 1, m_f, n, W->P2, mx);                                     /* C = F R^-1 */
     if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
     else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
@@ -674,7 +674,7 @@ HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_form(hzgsvd__cpu_pre_work *W, double *W0, double *W1, int m, int ldw, int beta)
 {
     const int n = W->n, np = W->np;
-    hzgsvd__cpu_pre_pack(W0, W1, ldw, m, n, W->P1, W->mx, np, 0);
+    hzgsvd__cpu_pre_pack(W0, W1, ldw, m, n, W->P1, W->mx, np);
     hzgsvd__cpu_pre_split(W->P1, W->P4, W->mx, m, n, np, 1, beta, W->ex);
     hzgsvd__cpu_pre_gemm(W, m, W->P1, W->Sr, W->P2, 0);     /* W1 Zr */
     hzgsvd__cpu_pre_gemm(W, m, W->P4, W->S, W->P2, 1);      /* + Wr Z0 */

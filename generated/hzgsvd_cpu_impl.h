@@ -250,7 +250,11 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (opt && hzgsvd__cpu_pre_check(opt, NULL) != HZGSVD_SUCCESS) { hzgsvd__info_reset(info); return hzgsvd__cpu_pre_check(opt, info); }
+    if (opt && opt->precondition == HZGSVD_PRECONDITION_QR_EIG) {   /* refused where this build has no stage */
+        hzgsvd__info_reset(info);
+        const hzgsvd_status st = hzgsvd__cpu_pre_check(opt, info);
+        if (st != HZGSVD_SUCCESS) return st;
+    }
     return hzgsvd__ggsvd3(&hzgsvd__d_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__d_gsvd_any);
 }
@@ -260,7 +264,11 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (opt && hzgsvd__cpu_pre_check(opt, NULL) != HZGSVD_SUCCESS) { hzgsvd__info_reset(info); return hzgsvd__cpu_pre_check(opt, info); }
+    if (opt && opt->precondition == HZGSVD_PRECONDITION_QR_EIG) {   /* refused where this build has no stage */
+        hzgsvd__info_reset(info);
+        const hzgsvd_status st = hzgsvd__cpu_pre_check(opt, info);
+        if (st != HZGSVD_SUCCESS) return st;
+    }
     return hzgsvd__ggsvd3(&hzgsvd__z_dense_prec, jobu, jobv, jobq, m, n, p, k, l, A, lda, B, ldb, alpha, beta, U, ldu, V, ldv, Q, ldq, iwork, opt, info,
                         HZGSVD__CPU_BLOCK_WIDTH, hzgsvd__z_gsvd_any);
 }

@@ -634,19 +634,14 @@ typedef struct hzgsvd__gpu_pre {
 
 /* ---- kernels (any plane count) ---------------------------------------------------------------- */
 
-/* Working planes (m rows of ldw) <-> one array P (ld ldp), interleaved (re, im) where complex. */
-HZGSVD_PRIVATE __global__ void hzgsvd__pre_pack(const double *W0, const double *W1, int ldw, int m, double *P, int ldp, int planes, int unpack)
+/* Working planes (m rows of ldw) -> one array P (ld ldp), interleaved (re, im) where complex. */
+HZGSVD_PRIVATE __global__ void hzgsvd__pre_pack(const double *W0, const double *W1, int ldw, int m, double *P, int ldp, int planes)
 {
     const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
     const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * ldp) * planes;
-    if (!unpack) {
-        P[p] = W0[w];
-        if (planes == 2) P[p + 1] = W1[w];
-    } else {
-        ((double *)W0)[w] = P[p];
-        if (planes == 2) ((double *)W1)[w] = P[p + 1];
-    }
+    P[p] = W0[w];
+    if (planes == 2) P[p + 1] = W1[w];
 }
 
 /* Working planes (m rows of ldw) <- A + B (packed, ld ldp): the split product's one rounding. */
@@ -676,7 +671,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__pre_row_exp(const double *P, int ld, int 
     (void)frexp(mx, &e);
     ex[i] = e;
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(256) hzgsvd__pre_col_exp(const double *P, int ld, int m, int planes, int *ex);
 
 /* P <- its head on the grid of its row's (by_row) or column's exponent, T <- the exact tail. */
 HZGSVD_PRIVATE __global__ void hzgsvd__pre_split(double *P, double *T, int ld, int m, int planes, const int *ex, int by_row, int beta)
@@ -978,7 +972,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_form(const hzgsvd__pre_solvers *S, doub
     hzgsvd_status st = HZGSVD_SUCCESS;
     const dim3 grid((m + 255) / 256, S->n);
     const int beta = hzgsvd__refine_beta((long long)S->planes * S->n);
-    hzgsvd__pre_pack<<<grid, 256, 0, stream>>>(W[0], W[1], ldw, m, S->P1, S->mx, S->planes, 0);
+    hzgsvd__pre_pack<<<grid, 256, 0, stream>>>(W[0], W[1], ldw, m, S->P1, S->mx, S->planes);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__pre_row_exp<<<(m + 255) / 256, 256, 0, stream>>>(S->P1, S->mx, m, S->n, S->planes, S->ex);
     HZGSVD__CU(cudaGetLastError());
@@ -1001,12 +995,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_z0(hzgsvd__pre_solvers *S, const hzgsvd
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int n = S->n, PL = S->planes;
     int h_info[2] = {0, 0};
-    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, PL, 0);
+    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, PL);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CUS(cusolverDnXgeqrf(S->sol, S->par, m_g, n, S->type, S->P1, S->mx, S->type, S->tau, S->type, S->dwork, S->dbytes, S->hwork,
                                  S->hbytes, S->dinfo));
     HZGSVD__CU(cudaMemcpyAsync(h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
-    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL, 0);
+    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CUB(hzgsvd__pre_trsm(S, 1, m_f, n, S->P2, S->mx));             /* C = F R^-1 */
     HZGSVD__CUB(hzgsvd__pre_gram(S, m_f));                                 /* C^H C */
@@ -1102,7 +1096,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 1106 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 1100 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -3794,7 +3788,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_or
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3798) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3792) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -4324,11 +4318,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 4328 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4322 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 4332) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 4326) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -4628,11 +4622,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 4632 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4626 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 4636) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4630) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -4970,7 +4964,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 4974 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4968 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/

@@ -43,19 +43,14 @@ typedef struct hzgsvd__gpu_pre {
 
 /* ---- kernels (any plane count) ---------------------------------------------------------------- */
 
-/* Working planes (m rows of ldw) <-> one array P (ld ldp), interleaved (re, im) where complex. */
-HZGSVD_PRIVATE __global__ void hzgsvd__pre_pack(const double *W0, const double *W1, int ldw, int m, double *P, int ldp, int planes, int unpack)
+/* Working planes (m rows of ldw) -> one array P (ld ldp), interleaved (re, im) where complex. */
+HZGSVD_PRIVATE __global__ void hzgsvd__pre_pack(const double *W0, const double *W1, int ldw, int m, double *P, int ldp, int planes)
 {
     const int j = blockIdx.y, i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= m) return;
     const size_t w = (size_t)i + (size_t)j * ldw, p = ((size_t)i + (size_t)j * ldp) * planes;
-    if (!unpack) {
-        P[p] = W0[w];
-        if (planes == 2) P[p + 1] = W1[w];
-    } else {
-        ((double *)W0)[w] = P[p];
-        if (planes == 2) ((double *)W1)[w] = P[p + 1];
-    }
+    P[p] = W0[w];
+    if (planes == 2) P[p + 1] = W1[w];
 }
 
 /* Working planes (m rows of ldw) <- A + B (packed, ld ldp): the split product's one rounding. */
@@ -85,7 +80,6 @@ HZGSVD_PRIVATE __global__ void hzgsvd__pre_row_exp(const double *P, int ld, int 
     (void)frexp(mx, &e);
     ex[i] = e;
 }
-HZGSVD_PRIVATE __global__ void __launch_bounds__(256) hzgsvd__pre_col_exp(const double *P, int ld, int m, int planes, int *ex);
 
 /* P <- its head on the grid of its row's (by_row) or column's exponent, T <- the exact tail. */
 HZGSVD_PRIVATE __global__ void hzgsvd__pre_split(double *P, double *T, int ld, int m, int planes, const int *ex, int by_row, int beta)
@@ -387,7 +381,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_form(const hzgsvd__pre_solvers *S, doub
     hzgsvd_status st = HZGSVD_SUCCESS;
     const dim3 grid((m + 255) / 256, S->n);
     const int beta = hzgsvd__refine_beta((long long)S->planes * S->n);
-    hzgsvd__pre_pack<<<grid, 256, 0, stream>>>(W[0], W[1], ldw, m, S->P1, S->mx, S->planes, 0);
+    hzgsvd__pre_pack<<<grid, 256, 0, stream>>>(W[0], W[1], ldw, m, S->P1, S->mx, S->planes);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__pre_row_exp<<<(m + 255) / 256, 256, 0, stream>>>(S->P1, S->mx, m, S->n, S->planes, S->ex);
     HZGSVD__CU(cudaGetLastError());
@@ -410,12 +404,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_z0(hzgsvd__pre_solvers *S, const hzgsvd
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int n = S->n, PL = S->planes;
     int h_info[2] = {0, 0};
-    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, PL, 0);
+    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, PL);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CUS(cusolverDnXgeqrf(S->sol, S->par, m_g, n, S->type, S->P1, S->mx, S->type, S->tau, S->type, S->dwork, S->dbytes, S->hwork,
                                  S->hbytes, S->dinfo));
     HZGSVD__CU(cudaMemcpyAsync(h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
-    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL, 0);
+    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CUB(hzgsvd__pre_trsm(S, 1, m_f, n, S->P2, S->mx));             /* C = F R^-1 */
     HZGSVD__CUB(hzgsvd__pre_gram(S, m_f));                                 /* C^H C */

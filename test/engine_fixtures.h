@@ -406,6 +406,15 @@ static inline void ef_run_free(ef_run *r)
     r->U = r->V = r->Z = r->sf = r->sg = r->s = NULL;
 }
 
+/* Two runs' outputs (U, V, Z, sf, sg, s) bit for bit the same. */
+static inline int ef_same_bits(const ef_run *a, const ef_run *b)
+{
+    const int c = a->cplx, n = a->n;
+    return !memcmp(a->U, b->U, sizeof(double) * ef_size(c, a->m_f, n)) && !memcmp(a->V, b->V, sizeof(double) * ef_size(c, a->m_g, n)) &&
+           !memcmp(a->Z, b->Z, sizeof(double) * ef_size(c, n, n)) && !memcmp(a->sf, b->sf, sizeof(double) * n) &&
+           !memcmp(a->sg, b->sg, sizeof(double) * n) && !memcmp(a->s, b->s, sizeof(double) * n);
+}
+
 /* Quality of a run against the original F, G: the worst of each measure. */
 typedef struct ef_quality {
     double resid_f, resid_g;   /* ||F Z - U Sf||_F / (||F||_F ||Z||_F), the same for G */

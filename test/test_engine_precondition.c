@@ -31,14 +31,6 @@ static hzgsvd_options with_pre(int precondition, int threads)
     return o;
 }
 
-static int same_bits(const ef_run *a, const ef_run *b)
-{
-    const int c = a->cplx, n = a->n;
-    return !memcmp(a->U, b->U, sizeof(double) * ef_size(c, a->m_f, n)) && !memcmp(a->V, b->V, sizeof(double) * ef_size(c, a->m_g, n)) &&
-           !memcmp(a->Z, b->Z, sizeof(double) * ef_size(c, n, n)) && !memcmp(a->s, b->s, sizeof(double) * n) &&
-           !memcmp(a->sf, b->sf, sizeof(double) * n) && !memcmp(a->sg, b->sg, sizeof(double) * n);
-}
-
 static void known_pair(int cplx, int m_f, int m_g, int n, uint64_t seed)
 {
     const char *pr = cplx ? "z" : "d";
@@ -67,7 +59,7 @@ static void known_pair(int cplx, int m_f, int m_g, int n, uint64_t seed)
               B_RESID(n));
         CHECK(q.orth_u <= B_ORTH(n, 16) && q.orth_v <= B_ORTH(n, 16), "known %s n=%d: orthogonality %.3e %.3e", pr, n, q.orth_u, q.orth_v);
         CHECK(q.norm1 <= B_NORM1, "known %s n=%d: |sf^2 + sg^2 - 1| %.3e", pr, n, q.norm1);
-        CHECK(p2.st == HZGSVD_SUCCESS && same_bits(&p, &p2), "known %s n=%d: 1 and 2 threads differ", pr, n);
+        CHECK(p2.st == HZGSVD_SUCCESS && ef_same_bits(&p, &p2), "known %s n=%d: 1 and 2 threads differ", pr, n);
         printf("  known %s %3dx%3d/%3d: sweeps %d (plain %d), growth %.2e, precondition %.3f s of %.3f s (plain %.3f s); sigma vs exact %.2e, "
                "vs plain %.2e; resid %.1e %.1e, orth %.1e %.1e\n", pr, m_f, m_g, n, p.info.sweeps, plain.info.sweeps, p.info.precondition_growth,
                p.info.precondition_seconds, p.info.seconds, plain.info.seconds, e_exact, e_plain, q.resid_f, q.resid_g, q.orth_u, q.orth_v);
@@ -87,7 +79,7 @@ static void trust_test_fallback(int cplx)
     CHECK(p.info.preconditioner == HZGSVD_PRECONDITION_NONE && p.info.precondition_growth > 65536.0 &&
               strstr(p.info.precondition_note, "trust test") != NULL,
           "trust %d: preconditioner %d growth %.3g note '%s'", cplx, p.info.preconditioner, p.info.precondition_growth, p.info.precondition_note);
-    CHECK(p.st == plain.st && (p.st != HZGSVD_SUCCESS || same_bits(&p, &plain)), "trust %d: the fallback is not bitwise the plain start", cplx);
+    CHECK(p.st == plain.st && (p.st != HZGSVD_SUCCESS || ef_same_bits(&p, &plain)), "trust %d: the fallback is not bitwise the plain start", cplx);
     ef_run_free(&p); ef_run_free(&plain);
     free(F); free(G);
 }

@@ -69,6 +69,17 @@ py() {
     if [ "$out" = ok ]; then pass "$name"; else fail "$name" "$out"; fi
 }
 
+# name sigma.npy ref.npy: hzgsvd_lapack's --out-sigma holds descending sigma within 1e-10 of the reference
+out_sigma_ok() {
+    py "$1" '
+import sys
+import numpy as np
+s = np.load(sys.argv[1]); r = np.load(sys.argv[2])
+ok = s.shape == r.shape and np.all(np.diff(s) <= 0) and np.max(np.abs(s - r) / r) < 1e-10
+print("ok" if ok else "out-sigma %s vs reference %s" % (s[:3], r[:3]))
+' "$2" "$3"
+}
+
 same() {  # name dir1 dir2: the .npy files of both directories are bitwise equal
     local a b ok=1
     for a in "$2"/*.npy; do
@@ -275,13 +286,7 @@ for kind in real complex; do
             fail "--gevd $kind, jobz $jobz: exit $rc, sigma_err_max = '$e'" "$(cat "$P/gevd_$jobz.out" "$P/gevd_$jobz.err")"
         fi
     done
-    py "--gevd $kind: --out-sigma holds the descending sigma (1e-10 from the reference)" '
-import sys
-import numpy as np
-s = np.load(sys.argv[1]); r = np.load(sys.argv[2])
-ok = s.shape == r.shape and np.all(np.diff(s) <= 0) and np.max(np.abs(s - r) / r) < 1e-10
-print("ok" if ok else "out-sigma %s vs reference %s" % (s[:3], r[:3]))
-' "$P/gevd_N.npy" "$P/sigma_ref.npy"
+    out_sigma_ok "--gevd $kind: --out-sigma holds the descending sigma (1e-10 from the reference)" "$P/gevd_N.npy" "$P/sigma_ref.npy"
 done
 
 # the GSVD mode's --out-sigma: xGGSVD3's L finite sigma, descending, as the reference (1e-10)
@@ -290,13 +295,7 @@ if [ -f "$P/F.npy" ]; then
     "$LP" "$P/F.npy" "$P/G.npy" --ref "$P/sigma_ref.npy" --out-sigma "$P/ggsvd3.npy" >"$P/ggsvd3.out" 2>&1
     rc=$?
     if [ $rc -eq 0 ]; then
-        py "xGGSVD3 --out-sigma holds the descending sigma (1e-10 from the reference)" '
-import sys
-import numpy as np
-s = np.load(sys.argv[1]); r = np.load(sys.argv[2])
-ok = s.shape == r.shape and np.all(np.diff(s) <= 0) and np.max(np.abs(s - r) / r) < 1e-10
-print("ok" if ok else "out-sigma %s vs reference %s" % (s[:3], r[:3]))
-' "$P/ggsvd3.npy" "$P/sigma_ref.npy"
+        out_sigma_ok "xGGSVD3 --out-sigma holds the descending sigma (1e-10 from the reference)" "$P/ggsvd3.npy" "$P/sigma_ref.npy"
     else
         fail "hzgsvd_lapack --out-sigma (xGGSVD3): exit $rc" "$(cat "$P/ggsvd3.out")"
     fi

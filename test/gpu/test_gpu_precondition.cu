@@ -49,14 +49,6 @@ static ef_run gpu_solve(int cplx, int m_f, int m_g, int n, const double *F, cons
     return r;
 }
 
-static int same_bits(const ef_run *a, const ef_run *b)
-{
-    const int c = a->cplx, n = a->n;
-    return !memcmp(a->U, b->U, sizeof(double) * ef_size(c, a->m_f, n)) && !memcmp(a->V, b->V, sizeof(double) * ef_size(c, a->m_g, n)) &&
-           !memcmp(a->Z, b->Z, sizeof(double) * ef_size(c, n, n)) && !memcmp(a->sf, b->sf, sizeof(double) * n) &&
-           !memcmp(a->sg, b->sg, sizeof(double) * n) && !memcmp(a->s, b->s, sizeof(double) * n);
-}
-
 static hzgsvd_options with_pre(int precondition)
 {
     hzgsvd_options o = hzgsvd_default_options();
@@ -94,7 +86,7 @@ static void known_pair(int cplx, int m_f, int m_g, int n, uint64_t seed)
         CHECK(q.orth_u <= B_ORTH(n, 16) && q.orth_v <= B_ORTH(n, 16), "known %s n=%d: orthogonality %.3e %.3e > %.3e", pr, n, q.orth_u,
               q.orth_v, B_ORTH(n, 16));
         CHECK(q.norm1 <= B_NORM1, "known %s n=%d: |sf^2 + sg^2 - 1| %.3e", pr, n, q.norm1);
-        CHECK(p2.st == HZGSVD_SUCCESS && same_bits(&p, &p2), "known %s n=%d: two preconditioned runs differ", pr, n);
+        CHECK(p2.st == HZGSVD_SUCCESS && ef_same_bits(&p, &p2), "known %s n=%d: two preconditioned runs differ", pr, n);
         printf("  known %s %4dx%4d/%4d: sweeps %d (plain %d), growth %.2e, precondition %.3f s; sigma vs exact %.2e (plain %.2e), vs CPU %.2e, "
                "resid %.1e %.1e, orth %.1e %.1e\n", pr, m_f, m_g, n, p.info.sweeps, plain.info.sweeps, p.info.precondition_growth,
                p.info.precondition_seconds, e_exact, e_plain, e_cpu, q.resid_f, q.resid_g, q.orth_u, q.orth_v);
@@ -117,7 +109,7 @@ static void trust_test_fallback(int cplx)
               strstr(p.info.precondition_note, "trust test") != NULL,
           "trust %s: preconditioner %d, growth %.3g, note '%s'", pr, p.info.preconditioner, p.info.precondition_growth, p.info.precondition_note);
     CHECK(p.st == plain.st, "trust %s: status %d, plain %d", pr, (int)p.st, (int)plain.st);
-    CHECK(p.st != HZGSVD_SUCCESS || same_bits(&p, &plain), "trust %s: the fallback is not bitwise the plain start", pr);
+    CHECK(p.st != HZGSVD_SUCCESS || ef_same_bits(&p, &plain), "trust %s: the fallback is not bitwise the plain start", pr);
     printf("  trust test %s: growth %.2e -> plain start, status %d, bitwise as NONE\n", pr, p.info.precondition_growth, (int)p.st);
     ef_run_free(&p); ef_run_free(&plain);
     free(F); free(G);
