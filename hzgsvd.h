@@ -115,16 +115,21 @@ typedef enum hzgsvd_strategy { HZGSVD_STRATEGY_ME = 0, HZGSVD_STRATEGY_MM = 1 } 
 typedef enum hzgsvd_blocking { HZGSVD_BLOCKING_FB = 0, HZGSVD_BLOCKING_BO = 1 } hzgsvd_blocking;
 
 /* options.precondition: how the iteration starts (docs/API.md, "A preconditioned start").
- * AUTO: the engine's choice (QR_EIG for full-rank pairs of n >= 256 on the single-GPU engine in
- * copying mode where the build has cuSOLVER, and on the CPU engine where it is built with
- * HZGSVD_CPU_LAPACK; elsewhere, and for the cores of the reduction of general pairs, NONE); NONE: the plain start (Z = I, the outputs of earlier
- * versions bit for bit); QR_EIG: Z0 = R^-1 W from R of a QR of G and the eigenvectors W of
- * (F R^-1)^H (F R^-1), the iteration run on (F Z0, G Z0) and Z = Z0 Z1 -- where Z0 passes the trust
- * test (docs/NUMERICS.md, "A preconditioned start"), else the plain start; info.preconditioner says
- * which ran and info.precondition_note why. */
+ * NONE: the plain start (Z = I, the outputs of earlier versions bit for bit).
+ * QR_EIG: Z0 = R^-1 W from R of a QR of G and the eigenvectors W of C^H C, C = F R^-1.
+ * QR_SVD: Z0 = R^-1 V with V the right singular vectors of C itself: C's singular values are not
+ *   squared, so the directions of generalized singular values far below the largest (graded pairs,
+ *   Tikhonov problems) are resolved too; a slower factorization than QR_EIG's eigensolver.
+ * Either way the iteration runs on (F Z0, G Z0) and Z = Z0 Z1 where Z0 passes the trust test
+ * (docs/NUMERICS.md, "A preconditioned start"), else the plain start; info.preconditioner says
+ * which ran and info.precondition_note why.
+ * AUTO: the engine's choice -- the single-GPU engine in copying mode (a build with cuSOLVER):
+ *   QR_EIG for full-rank pairs of n >= 256 (the reduction's cores start plainly); the CPU engine
+ *   built with HZGSVD_CPU_LAPACK: QR_SVD from n = 64, the reduction's cores included; elsewhere NONE. */
 #define HZGSVD_PRECONDITION_AUTO (-1)
 #define HZGSVD_PRECONDITION_NONE 0
 #define HZGSVD_PRECONDITION_QR_EIG 1
+#define HZGSVD_PRECONDITION_QR_SVD 2
 
 /* Passed to the progress callback once per outer sweep. */
 typedef struct hzgsvd_progress {
@@ -166,9 +171,9 @@ typedef struct hzgsvd_options {
                                       * pair is refused with HZGSVD_ERR_M_LESS_THAN_N or HZGSVD_ERR_RANK_DEFICIENT).  The CPU
                                       * engine reduces; the GPU and distributed engines take full-rank pairs only for now
                                       * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
-    int precondition;                /* HZGSVD_PRECONDITION_AUTO (default), _NONE or _QR_EIG (above): a preconditioned
-                                      * start, 1-3 sweeps instead of 9-24 where it applies.  QR_EIG where the engine has
-                                      * none (the distributed engine for now, the CPU engine built without HZGSVD_CPU_LAPACK, a GPU build with HZGSVD_GPU_NO_CUSOLVER)
+    int precondition;                /* HZGSVD_PRECONDITION_AUTO (default), _NONE, _QR_EIG or _QR_SVD (above): a
+                                      * preconditioned start, 1-3 sweeps instead of 9-24 where it applies.  QR_EIG or
+                                      * QR_SVD where the engine has none (the distributed engine for now, the CPU engine built without HZGSVD_CPU_LAPACK, a GPU build with HZGSVD_GPU_NO_CUSOLVER)
                                       * or in place is refused with HZGSVD_ERR_INVALID_ARGUMENT */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;
@@ -202,7 +207,7 @@ typedef struct hzgsvd_info {
                                       * sweeps in an outermost step and the start of the next step's (transfers, and
                                       * waiting for slower ranks); 0 elsewhere */
     unsigned long long mpi_bytes_moved; /* distributed engine: bytes of stripes that left a rank, all ranks, all steps */
-    int preconditioner;              /* the start the iteration took: HZGSVD_PRECONDITION_NONE or _QR_EIG */
+    int preconditioner;              /* the start the iteration took: HZGSVD_PRECONDITION_NONE, _QR_EIG or _QR_SVD */
     double precondition_seconds;     /* wall time of the preconditioner (0 where none ran) */
     double precondition_growth;      /* the trust test's measure max_j ||D z0_j|| / ||[F; G] z0_j|| (D: the column
                                       * norms of [F; G]); the preconditioner is kept where it is <= 2^16 (0: not computed) */
@@ -264,13 +269,14 @@ static inline const char *hzgsvd_status_name(hzgsvd_status status)
 #undef HZGSVD__STATUS_CASE_MESSAGE
 #undef HZGSVD__STATUS_CASE_NAME
 
-/* "none", "qr-eig" (the CLI's --precondition and summary.json names); "unknown" for another value. */
+/* "auto", "none", "qr-eig", "qr-svd" (the CLI's --precondition and summary.json names); "unknown" for another value. */
 static inline const char *hzgsvd_precondition_name(int precondition)
 {
     switch (precondition) {
     case HZGSVD_PRECONDITION_AUTO: return "auto";
     case HZGSVD_PRECONDITION_NONE: return "none";
     case HZGSVD_PRECONDITION_QR_EIG: return "qr-eig";
+    case HZGSVD_PRECONDITION_QR_SVD: return "qr-svd";
     }
     return "unknown";
 }

@@ -518,8 +518,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
  * links LAPACKE, LAPACK and a CBLAS (-llapacke -llapack -lblas, or OpenBLAS); elsewhere AUTO is the
  * plain start and QR_EIG is refused.
  *
- * Z0 = R^-1 W: R from xGEQRF of G, C = F R^-1 (xTRSM), W the eigenvectors of C^H C (xSYRK/xHERK,
- * xSYEVD/xHEEVD) in descending order of the eigenvalues; F Z0 and G Z0 formed with one rounding per
+ * Z0 = R^-1 W: R from xGEQRF of G, C = F R^-1 (xTRSM), and W either (QR_SVD, AUTO's choice here)
+ * the right singular vectors of C (xGESDD) or (QR_EIG) the eigenvectors of C^H C
+ * (xSYRK/xHERK, xSYEVD/xHEEVD), in descending order of the values; F Z0 and G Z0 formed with one rounding per
  * entry (heads of beta bits on their row's and column's grid: the head product is exact in any
  * summation order, whatever the BLAS; templates/hzgsvd_sigma_refine.h); the trust test (growth <=
  * HZGSVD__PRECONDITION_GROWTH, else the pair is loaded again and the plain start taken); after
@@ -545,17 +546,18 @@ HZGSVD_PRIVATE void hzgsvd__cpu_pre_free(hzgsvd__cpu_pre *P)
     P->z0 = NULL;
 }
 
-/* The argument check: QR_EIG where this build has no stage. */
+/* The argument check: a preconditioner asked by name where this build has no stage. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgsvd_info *info)
 {
 #ifdef HZGSVD_CPU_LAPACK
     (void)o; (void)info;
     return HZGSVD_SUCCESS;
 #else
-    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+    if (hzgsvd__pre_named(o->precondition))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build of the CPU engine has no preconditioner "
-                            "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)");
+                            "options.precondition = %s: this build of the CPU engine has no preconditioner "
+                            "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)",
+                            hzgsvd__pre_enum(o->precondition));
     (void)info;   /* AUTO's note: the stage's (hzgsvd__cpu_precondition), by n */
     return HZGSVD_SUCCESS;
 #endif
@@ -647,24 +649,76 @@ HZGSVD_PRIVATE void hzgsvd__cpu_pre_trsm(const hzgsvd__cpu_pre_work *W, int righ
     }
 }
 
-/* Z0 into W->S.  Returns LAPACK's info of the eigensolver (> 0: it did not converge). */
-HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g)
+/* W (n x n) of QR_EIG into P2 (ld n): the eigenvectors of C^H C, C = P2 (m_f x n), descending.
+ * Returns LAPACK's info. */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_eig(hzgsvd__cpu_pre_work *W, int m_f)
+{
+    const int n = W->n, np = W->np;
+    if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, W->mx, 0.0, W->S, n);
+    else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, W->mx, 0.0, W->S, n);
+    const int linfo = np == 1 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'U', n, W->S, n, W->lam)
+                              : LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'U', n, (lapack_complex_double *)W->S, n, W->lam);
+    if (linfo != 0) return linfo;
+    for (int j = 0; j < n; ++j)   /* ascending -> descending */
+        memcpy(W->P2 + (size_t)j * n * np, W->S + (size_t)(n - 1 - j) * n * np, sizeof(double) * np * (size_t)n);
+    return 0;
+}
+
+/* W (n x n) of QR_SVD into P2 (ld n): the right singular vectors of C = P2 (m_f x n; all n of
+ * them, also where m_f < n), descending.  xGESDD (divide and conquer: 2-3x xGESVD's speed with
+ * vectors; its left vectors go to P3, unused).  Returns LAPACK's info. */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_svd(hzgsvd__cpu_pre_work *W, int m_f)
+{
+    const int n = W->n, np = W->np;
+    const char job = m_f >= n ? 'S' : 'A';
+    const int linfo = np == 1 ? LAPACKE_dgesdd(LAPACK_COL_MAJOR, job, m_f, n, W->P2, W->mx, W->lam, W->P3, W->mx, W->S, n)
+                              : LAPACKE_zgesdd(LAPACK_COL_MAJOR, job, m_f, n, (lapack_complex_double *)W->P2, W->mx, W->lam,
+                                               (lapack_complex_double *)W->P3, W->mx, (lapack_complex_double *)W->S, n);
+    if (linfo != 0) return linfo;
+    for (int j = 0; j < n; ++j)   /* V = (V^H)^H */
+        for (int i = 0; i < n; ++i) {
+            const size_t d = ((size_t)i + (size_t)j * n) * np, t = ((size_t)j + (size_t)i * n) * np;
+            W->P2[d] = W->S[t];
+            if (np == 2) W->P2[d + 1] = -W->S[t + 1];
+        }
+    return 0;
+}
+
+/* The rank probe of the front door's run: the first j (0-based) with |R(j, j)| <= tol = max(m_g,
+ * n) ||G||_1 eps (xGGSVD3's tolerance for G) in R of the QR of G (P1), else -1.  sigma_min(G) <=
+ * min_j |R(j, j)|, so such a G is numerically rank deficient for certain (the converse need not
+ * hold: the reduction still catches what this misses, after the iteration). */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_probe(const hzgsvd__cpu_pre_work *W, int m_g, double norm1, double *rjj, double *tol)
+{
+    *tol = (double)(m_g > W->n ? m_g : W->n) * norm1 * 0x1p-52;
+    for (int j = 0; j < W->n; ++j) {
+        const size_t o = ((size_t)j + (size_t)j * W->mx) * W->np;
+        *rjj = W->np == 2 ? hypot(W->P1[o], W->P1[o + 1]) : fabs(W->P1[o]);
+        if (*rjj <= *tol) return j;
+    }
+    return -1;
+}
+
+/* Z0 of kind (QR_EIG or QR_SVD) into W->S.  Returns LAPACK's info of the QR or the eigen- or
+ * singular value solver (> 0: it did not converge; -1: an argument or its workspace).  With probe:
+ * where hzgsvd__cpu_pre_probe finds G rank deficient, *dj gets the column and Z0 is not computed. */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g, int kind, int probe, int *dj,
+                                      double *rjj, double *tol)
 {
     const int n = W->n, np = W->np, mx = W->mx;
     int linfo;
     hzgsvd__cpu_pre_pack(M->Gr, M->Gi, M->mg, m_g, n, W->P1, mx, np);
+    const double norm1 = np == 1 ? LAPACKE_dlange(LAPACK_COL_MAJOR, '1', m_g, n, W->P1, mx)
+                                 : LAPACKE_zlange(LAPACK_COL_MAJOR, '1', m_g, n, (const lapack_complex_double *)W->P1, mx);
     linfo = np == 1 ? LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m_g, n, W->P1, mx, W->tau)
                     : LAPACKE_zgeqrf(LAPACK_COL_MAJOR, m_g, n, (lapack_complex_double *)W->P1, mx, (lapack_complex_double *)W->tau);
     if (linfo != 0) return linfo < 0 ? -1 : linfo;
+    *dj = probe ? hzgsvd__cpu_pre_probe(W, m_g, norm1, rjj, tol) : -1;
+    if (*dj >= 0) return 0;
     hzgsvd__cpu_pre_pack(M->Fr, M->Fi, M->mf, m_f, n, W->P2, mx, np);
     hzgsvd__cpu_pre_trsm(W, 1, m_f, n, W->P2, mx);                                     /* C = F R^-1 */
-    if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
-    else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
-    linfo = np == 1 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'U', n, W->S, n, W->lam)
-                    : LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'U', n, (lapack_complex_double *)W->S, n, W->lam);
+    linfo = kind == HZGSVD_PRECONDITION_QR_SVD ? hzgsvd__cpu_pre_svd(W, m_f) : hzgsvd__cpu_pre_eig(W, m_f);
     if (linfo != 0) return linfo < 0 ? -1 : linfo;
-    for (int j = 0; j < n; ++j)   /* W in descending order into P2 (ld n) */
-        memcpy(W->P2 + (size_t)j * n * np, W->S + (size_t)(n - 1 - j) * n * np, sizeof(double) * np * (size_t)n);
     hzgsvd__cpu_pre_trsm(W, 0, n, n, W->P2, n);                                         /* Z0 = R^-1 W */
     memcpy(W->S, W->P2, sizeof(double) * np * (size_t)n * n);
     return 0;
@@ -729,9 +783,12 @@ HZGSVD_PRIVATE double hzgsvd__cpu_pre_growth(const hzgsvd__cpu_pre_work *W, cons
 
 /* The stage, after the load and the range plan (M holds the pair; nf, ng its column norms), before
  * the bordering.  On success with P->z0 set the working F, G hold F Z0, G Z0; *reload: they were
- * overwritten but Z0 rejected (the caller loads the pair again).  Fills info's fields. */
+ * overwritten but Z0 rejected (the caller loads the pair again).  Fills info's fields.  probe (the
+ * front door's run, which can reroute): a G that the QR shows numerically rank deficient returns
+ * HZGSVD_ERR_RANK_DEFICIENT at once, so that the pair goes to the reduction without the sweeps
+ * that would stall on it (graded pairs: 30 sweeps, 10x the reduction's time). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int m_f, int m_g, int n, const double *nf,
-                                                      const double *ng, const hzgsvd_options *o, int *reload, hzgsvd_info *info)
+                                                      const double *ng, const hzgsvd_options *o, int probe, int *reload, hzgsvd_info *info)
 {
     *reload = 0;
     P->mem = NULL; P->z0 = NULL;
@@ -741,14 +798,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         info->precondition_growth = 0.0;
     }
     /* the notes of a plain start chosen before any work: the same in every build */
-    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N)) {
+    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N_CPU)) {
         if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
-                                                                                        : "the plain start (AUTO: n below 256)";
+                                                                                        : "the plain start (AUTO: n below 64)";
         return HZGSVD_SUCCESS;
     }
 #ifndef HZGSVD_CPU_LAPACK
-    (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng;
-    if (info)   /* AUTO from n = 256; QR_EIG reaches here only inside the reduction's fallback */
+    (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng; (void)probe;
+    if (info)   /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
         info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
     return HZGSVD_SUCCESS;
 #else
@@ -765,7 +822,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     W.P1 = (double *)P->mem; W.P2 = W.P1 + pm; W.P3 = W.P2 + pm; W.P4 = W.P3 + pm;
     W.S = W.P4 + pm; W.S1 = W.S + sn; W.Sr = W.S1 + sn; W.tau = W.Sr + sn; W.lam = W.tau + 2 * e * n;
     W.ex = (int *)(W.lam + n);
-    const int failed = hzgsvd__cpu_pre_z0(&W, M, m_f, m_g);
+    const int kind = o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_SVD : o->precondition;
+    int dj = -1;
+    double rjj = 0.0, tol = 0.0;
+    const int failed = hzgsvd__cpu_pre_z0(&W, M, m_f, m_g, kind, probe, &dj, &rjj, &tol);
+    if (!failed && dj >= 0) {
+        hzgsvd__cpu_pre_free(P);
+        return hzgsvd__pre_deficient(info, dj, rjj, tol, hzgsvd__now() - t0);
+    }
     double growth = 0.0;
     if (!failed) {
         const int beta = hzgsvd__refine_beta((long long)np * n);
@@ -776,7 +840,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         growth = hzgsvd__cpu_pre_growth(&W, M, m_f, m_g, nf, ng);
         *reload = 1;
     }
-    if (!hzgsvd__pre_keep(info, failed ? "the plain start (the preconditioner's QR or eigensolver failed)" : NULL, growth, hzgsvd__now() - t0)) {
+    if (!hzgsvd__pre_keep(info, kind, failed ? "the plain start (the preconditioner's QR or its eigen- or singular value solver failed)" : NULL,
+                          growth, hzgsvd__now() - t0)) {
         hzgsvd__cpu_pre_free(P);
         return HZGSVD_SUCCESS;
     }
@@ -785,7 +850,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 789 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 854 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
@@ -1496,6 +1561,7 @@ typedef struct hzgsvd__cpu_run {
     int m_f, m_g, n, ldf, ldg, ldz;
     double *F, *G, *Z, *sigma_f, *sigma_g, *sigma;
     const hzgsvd_options *o;
+    hzgsvd__on_deficient mode;      /* what a failing rank test does (the front door's runs can reroute) */
 } hzgsvd__cpu_run;
 
 HZGSVD_PRIVATE void hzgsvd__cpu_run_free(hzgsvd__cpu_run *R)
@@ -1531,7 +1597,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
     if (st != HZGSVD_SUCCESS) return st;
     {   /* F Z0, G Z0 in the working planes, or the loaded pair again */
         int reload = 0;
-        st = hzgsvd__cpu_precondition(&R->pre, M, m_f, m_g, n, R->nf, R->ng, o, &reload, info);
+        st = hzgsvd__cpu_precondition(&R->pre, M, m_f, m_g, n, R->nf, R->ng, o, hzgsvd__reroutes(R->mode), &reload, info);
         if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__cpu_run_load(R, info);
         if (st != HZGSVD_SUCCESS) return st;
     }
@@ -1540,6 +1606,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
     hzgsvd__cpu_init_fgz(M, &R->E, nb, 0, 0);
+    /* The stop rule certifies convergence by a sweep without a big transformation (cos = 1 in
+     * working precision, theta below ~sqrt(u)).  After a preconditioned start the first sweep can
+     * pass that with cosines ~1e-9 left to correct, and end at 1e-10 (measured: U, V orthonormal to
+     * 2e-10 after one sweep, 2e-14 after two): there the second sweep certifies. */
+    const int first_certifies = R->pre.z0 == NULL;
     hzgsvd__cpu_pre_apply(&R->pre, M, n);   /* Z = Z0 diag(z) where preconditioned */
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
@@ -1547,7 +1618,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0) { R->converged = 1; break; }
+        if (sw_big == 0 && (sweep > 0 || first_certifies)) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__cpu_rescale_z(M, enh, R->E.nthreads);
     }
@@ -1695,7 +1766,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_gsvd(int np, int m_f, int m_g, int n, d
     }
     R.sf = R.sig; R.sg = R.sig + R.nb; R.ss = R.sig + 2 * (size_t)R.nb; R.nf = R.sig + 3 * (size_t)R.nb; R.ng = R.nf + n;
     R.m_f = m_f; R.m_g = m_g; R.n = n; R.F = F; R.ldf = ldf; R.G = G; R.ldg = ldg; R.Z = Z; R.ldz = ldz;
-    R.sigma_f = sigma_f; R.sigma_g = sigma_g; R.sigma = sigma; R.o = o;
+    R.sigma_f = sigma_f; R.sigma_g = sigma_g; R.sigma = sigma; R.o = o; R.mode = mode;
     st = hzgsvd__cpu_engine_init(&R.E, R.nb, np, o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_iterate(&R, info, t0);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_finish(&R, info, mode);
@@ -1719,7 +1790,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1723) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1794) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1848,7 +1919,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1852 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1923 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2384,7 +2455,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2388) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2459) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2914,11 +2985,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2918 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2989 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2922) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2993) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3412,11 +3483,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3416 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3487 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3420) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3491) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3592,7 +3663,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3596 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3667 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/
@@ -3604,11 +3675,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    hzgsvd_options oc = *o;   /* AUTO starts a core plainly, as on the GPU (templates/hzgsvd_gpu_api.cu) */
-    if (oc.precondition == HZGSVD_PRECONDITION_AUTO) oc.precondition = HZGSVD_PRECONDITION_NONE;
-    const hzgsvd_status st = hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, t0, mode);
-    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (AUTO: a core of the reduction)";
-    return st;
+    /* AUTO preconditions a core as any full-rank pair (QR_SVD from n = 64 where the build has the
+     * stage: Tikhonov cores take 2-3 sweeps instead of 20-30); the GPU's cores start plainly
+     * (templates/hzgsvd_gpu_api.cu says why) */
+    return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
 HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cpu_core };
@@ -3617,11 +3687,10 @@ HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cp
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
-    hzgsvd_options oc = *o;   /* AUTO starts a core plainly, as on the GPU (templates/hzgsvd_gpu_api.cu) */
-    if (oc.precondition == HZGSVD_PRECONDITION_AUTO) oc.precondition = HZGSVD_PRECONDITION_NONE;
-    const hzgsvd_status st = hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, t0, mode);
-    if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (AUTO: a core of the reduction)";
-    return st;
+    /* AUTO preconditions a core as any full-rank pair (QR_SVD from n = 64 where the build has the
+     * stage: Tikhonov cores take 2-3 sweeps instead of 20-30); the GPU's cores start plainly
+     * (templates/hzgsvd_gpu_api.cu says why) */
+    return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
 HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = { 2, hzgsvd__z_cpu_core };

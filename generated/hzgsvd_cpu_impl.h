@@ -250,7 +250,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_dggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (opt && opt->precondition == HZGSVD_PRECONDITION_QR_EIG) {   /* refused where this build has no stage */
+    if (opt && hzgsvd__pre_named(opt->precondition)) {   /* refused where this build has no stage */
         hzgsvd__info_reset(info);
         const hzgsvd_status st = hzgsvd__cpu_pre_check(opt, info);
         if (st != HZGSVD_SUCCESS) return st;
@@ -264,7 +264,7 @@ HZGSVD_API hzgsvd_status hzgsvd_cpu_zggsvd3(char jobu, char jobv, char jobq, int
                                                   double *U, int ldu, double *V, int ldv, double *Q, int ldq, int *iwork,
                                                   const hzgsvd_options *opt, hzgsvd_info *info)
 {
-    if (opt && opt->precondition == HZGSVD_PRECONDITION_QR_EIG) {   /* refused where this build has no stage */
+    if (opt && hzgsvd__pre_named(opt->precondition)) {   /* refused where this build has no stage */
         hzgsvd__info_reset(info);
         const hzgsvd_status st = hzgsvd__cpu_pre_check(opt, info);
         if (st != HZGSVD_SUCCESS) return st;

@@ -5,8 +5,9 @@
  * links LAPACKE, LAPACK and a CBLAS (-llapacke -llapack -lblas, or OpenBLAS); elsewhere AUTO is the
  * plain start and QR_EIG is refused.
  *
- * Z0 = R^-1 W: R from xGEQRF of G, C = F R^-1 (xTRSM), W the eigenvectors of C^H C (xSYRK/xHERK,
- * xSYEVD/xHEEVD) in descending order of the eigenvalues; F Z0 and G Z0 formed with one rounding per
+ * Z0 = R^-1 W: R from xGEQRF of G, C = F R^-1 (xTRSM), and W either (QR_SVD, AUTO's choice here)
+ * the right singular vectors of C (xGESDD) or (QR_EIG) the eigenvectors of C^H C
+ * (xSYRK/xHERK, xSYEVD/xHEEVD), in descending order of the values; F Z0 and G Z0 formed with one rounding per
  * entry (heads of beta bits on their row's and column's grid: the head product is exact in any
  * summation order, whatever the BLAS; templates/hzgsvd_sigma_refine.h); the trust test (growth <=
  * HZGSVD__PRECONDITION_GROWTH, else the pair is loaded again and the plain start taken); after
@@ -32,17 +33,18 @@ HZGSVD_PRIVATE void hzgsvd__cpu_pre_free(hzgsvd__cpu_pre *P)
     P->z0 = NULL;
 }
 
-/* The argument check: QR_EIG where this build has no stage. */
+/* The argument check: a preconditioner asked by name where this build has no stage. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgsvd_info *info)
 {
 #ifdef HZGSVD_CPU_LAPACK
     (void)o; (void)info;
     return HZGSVD_SUCCESS;
 #else
-    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+    if (hzgsvd__pre_named(o->precondition))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build of the CPU engine has no preconditioner "
-                            "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)");
+                            "options.precondition = %s: this build of the CPU engine has no preconditioner "
+                            "(define HZGSVD_CPU_LAPACK and link LAPACKE, LAPACK and a CBLAS; AUTO or NONE: the plain start)",
+                            hzgsvd__pre_enum(o->precondition));
     (void)info;   /* AUTO's note: the stage's (hzgsvd__cpu_precondition), by n */
     return HZGSVD_SUCCESS;
 #endif
@@ -134,24 +136,76 @@ HZGSVD_PRIVATE void hzgsvd__cpu_pre_trsm(const hzgsvd__cpu_pre_work *W, int righ
     }
 }
 
-/* Z0 into W->S.  Returns LAPACK's info of the eigensolver (> 0: it did not converge). */
-HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g)
+/* W (n x n) of QR_EIG into P2 (ld n): the eigenvectors of C^H C, C = P2 (m_f x n), descending.
+ * Returns LAPACK's info. */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_eig(hzgsvd__cpu_pre_work *W, int m_f)
+{
+    const int n = W->n, np = W->np;
+    if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, W->mx, 0.0, W->S, n);
+    else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, W->mx, 0.0, W->S, n);
+    const int linfo = np == 1 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'U', n, W->S, n, W->lam)
+                              : LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'U', n, (lapack_complex_double *)W->S, n, W->lam);
+    if (linfo != 0) return linfo;
+    for (int j = 0; j < n; ++j)   /* ascending -> descending */
+        memcpy(W->P2 + (size_t)j * n * np, W->S + (size_t)(n - 1 - j) * n * np, sizeof(double) * np * (size_t)n);
+    return 0;
+}
+
+/* W (n x n) of QR_SVD into P2 (ld n): the right singular vectors of C = P2 (m_f x n; all n of
+ * them, also where m_f < n), descending.  xGESDD (divide and conquer: 2-3x xGESVD's speed with
+ * vectors; its left vectors go to P3, unused).  Returns LAPACK's info. */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_svd(hzgsvd__cpu_pre_work *W, int m_f)
+{
+    const int n = W->n, np = W->np;
+    const char job = m_f >= n ? 'S' : 'A';
+    const int linfo = np == 1 ? LAPACKE_dgesdd(LAPACK_COL_MAJOR, job, m_f, n, W->P2, W->mx, W->lam, W->P3, W->mx, W->S, n)
+                              : LAPACKE_zgesdd(LAPACK_COL_MAJOR, job, m_f, n, (lapack_complex_double *)W->P2, W->mx, W->lam,
+                                               (lapack_complex_double *)W->P3, W->mx, (lapack_complex_double *)W->S, n);
+    if (linfo != 0) return linfo;
+    for (int j = 0; j < n; ++j)   /* V = (V^H)^H */
+        for (int i = 0; i < n; ++i) {
+            const size_t d = ((size_t)i + (size_t)j * n) * np, t = ((size_t)j + (size_t)i * n) * np;
+            W->P2[d] = W->S[t];
+            if (np == 2) W->P2[d + 1] = -W->S[t + 1];
+        }
+    return 0;
+}
+
+/* The rank probe of the front door's run: the first j (0-based) with |R(j, j)| <= tol = max(m_g,
+ * n) ||G||_1 eps (xGGSVD3's tolerance for G) in R of the QR of G (P1), else -1.  sigma_min(G) <=
+ * min_j |R(j, j)|, so such a G is numerically rank deficient for certain (the converse need not
+ * hold: the reduction still catches what this misses, after the iteration). */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_probe(const hzgsvd__cpu_pre_work *W, int m_g, double norm1, double *rjj, double *tol)
+{
+    *tol = (double)(m_g > W->n ? m_g : W->n) * norm1 * 0x1p-52;
+    for (int j = 0; j < W->n; ++j) {
+        const size_t o = ((size_t)j + (size_t)j * W->mx) * W->np;
+        *rjj = W->np == 2 ? hypot(W->P1[o], W->P1[o + 1]) : fabs(W->P1[o]);
+        if (*rjj <= *tol) return j;
+    }
+    return -1;
+}
+
+/* Z0 of kind (QR_EIG or QR_SVD) into W->S.  Returns LAPACK's info of the QR or the eigen- or
+ * singular value solver (> 0: it did not converge; -1: an argument or its workspace).  With probe:
+ * where hzgsvd__cpu_pre_probe finds G rank deficient, *dj gets the column and Z0 is not computed. */
+HZGSVD_PRIVATE int hzgsvd__cpu_pre_z0(hzgsvd__cpu_pre_work *W, const hzgsvd__cpu_mats *M, int m_f, int m_g, int kind, int probe, int *dj,
+                                      double *rjj, double *tol)
 {
     const int n = W->n, np = W->np, mx = W->mx;
     int linfo;
     hzgsvd__cpu_pre_pack(M->Gr, M->Gi, M->mg, m_g, n, W->P1, mx, np);
+    const double norm1 = np == 1 ? LAPACKE_dlange(LAPACK_COL_MAJOR, '1', m_g, n, W->P1, mx)
+                                 : LAPACKE_zlange(LAPACK_COL_MAJOR, '1', m_g, n, (const lapack_complex_double *)W->P1, mx);
     linfo = np == 1 ? LAPACKE_dgeqrf(LAPACK_COL_MAJOR, m_g, n, W->P1, mx, W->tau)
                     : LAPACKE_zgeqrf(LAPACK_COL_MAJOR, m_g, n, (lapack_complex_double *)W->P1, mx, (lapack_complex_double *)W->tau);
     if (linfo != 0) return linfo < 0 ? -1 : linfo;
+    *dj = probe ? hzgsvd__cpu_pre_probe(W, m_g, norm1, rjj, tol) : -1;
+    if (*dj >= 0) return 0;
     hzgsvd__cpu_pre_pack(M->Fr, M->Fi, M->mf, m_f, n, W->P2, mx, np);
     hzgsvd__cpu_pre_trsm(W, 1, m_f, n, W->P2, mx);                                     /* C = F R^-1 */
-    if (np == 1) cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
-    else cblas_zherk(CblasColMajor, CblasUpper, CblasConjTrans, n, m_f, 1.0, W->P2, mx, 0.0, W->S, n);
-    linfo = np == 1 ? LAPACKE_dsyevd(LAPACK_COL_MAJOR, 'V', 'U', n, W->S, n, W->lam)
-                    : LAPACKE_zheevd(LAPACK_COL_MAJOR, 'V', 'U', n, (lapack_complex_double *)W->S, n, W->lam);
+    linfo = kind == HZGSVD_PRECONDITION_QR_SVD ? hzgsvd__cpu_pre_svd(W, m_f) : hzgsvd__cpu_pre_eig(W, m_f);
     if (linfo != 0) return linfo < 0 ? -1 : linfo;
-    for (int j = 0; j < n; ++j)   /* W in descending order into P2 (ld n) */
-        memcpy(W->P2 + (size_t)j * n * np, W->S + (size_t)(n - 1 - j) * n * np, sizeof(double) * np * (size_t)n);
     hzgsvd__cpu_pre_trsm(W, 0, n, n, W->P2, n);                                         /* Z0 = R^-1 W */
     memcpy(W->S, W->P2, sizeof(double) * np * (size_t)n * n);
     return 0;
@@ -216,9 +270,12 @@ HZGSVD_PRIVATE double hzgsvd__cpu_pre_growth(const hzgsvd__cpu_pre_work *W, cons
 
 /* The stage, after the load and the range plan (M holds the pair; nf, ng its column norms), before
  * the bordering.  On success with P->z0 set the working F, G hold F Z0, G Z0; *reload: they were
- * overwritten but Z0 rejected (the caller loads the pair again).  Fills info's fields. */
+ * overwritten but Z0 rejected (the caller loads the pair again).  Fills info's fields.  probe (the
+ * front door's run, which can reroute): a G that the QR shows numerically rank deficient returns
+ * HZGSVD_ERR_RANK_DEFICIENT at once, so that the pair goes to the reduction without the sweeps
+ * that would stall on it (graded pairs: 30 sweeps, 10x the reduction's time). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int m_f, int m_g, int n, const double *nf,
-                                                      const double *ng, const hzgsvd_options *o, int *reload, hzgsvd_info *info)
+                                                      const double *ng, const hzgsvd_options *o, int probe, int *reload, hzgsvd_info *info)
 {
     *reload = 0;
     P->mem = NULL; P->z0 = NULL;
@@ -228,14 +285,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         info->precondition_growth = 0.0;
     }
     /* the notes of a plain start chosen before any work: the same in every build */
-    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N)) {
+    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N_CPU)) {
         if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
-                                                                                        : "the plain start (AUTO: n below 256)";
+                                                                                        : "the plain start (AUTO: n below 64)";
         return HZGSVD_SUCCESS;
     }
 #ifndef HZGSVD_CPU_LAPACK
-    (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng;
-    if (info)   /* AUTO from n = 256; QR_EIG reaches here only inside the reduction's fallback */
+    (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng; (void)probe;
+    if (info)   /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
         info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
     return HZGSVD_SUCCESS;
 #else
@@ -252,7 +309,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     W.P1 = (double *)P->mem; W.P2 = W.P1 + pm; W.P3 = W.P2 + pm; W.P4 = W.P3 + pm;
     W.S = W.P4 + pm; W.S1 = W.S + sn; W.Sr = W.S1 + sn; W.tau = W.Sr + sn; W.lam = W.tau + 2 * e * n;
     W.ex = (int *)(W.lam + n);
-    const int failed = hzgsvd__cpu_pre_z0(&W, M, m_f, m_g);
+    const int kind = o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_SVD : o->precondition;
+    int dj = -1;
+    double rjj = 0.0, tol = 0.0;
+    const int failed = hzgsvd__cpu_pre_z0(&W, M, m_f, m_g, kind, probe, &dj, &rjj, &tol);
+    if (!failed && dj >= 0) {
+        hzgsvd__cpu_pre_free(P);
+        return hzgsvd__pre_deficient(info, dj, rjj, tol, hzgsvd__now() - t0);
+    }
     double growth = 0.0;
     if (!failed) {
         const int beta = hzgsvd__refine_beta((long long)np * n);
@@ -263,7 +327,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         growth = hzgsvd__cpu_pre_growth(&W, M, m_f, m_g, nf, ng);
         *reload = 1;
     }
-    if (!hzgsvd__pre_keep(info, failed ? "the plain start (the preconditioner's QR or eigensolver failed)" : NULL, growth, hzgsvd__now() - t0)) {
+    if (!hzgsvd__pre_keep(info, kind, failed ? "the plain start (the preconditioner's QR or its eigen- or singular value solver failed)" : NULL,
+                          growth, hzgsvd__now() - t0)) {
         hzgsvd__cpu_pre_free(P);
         return HZGSVD_SUCCESS;
     }

@@ -304,6 +304,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     const hzgsvd__gpu_prec *X = J->X;
     const hzgsvd__gpu_layout *L = &J->L;
     const int extra = L->nb - J->n, prescale = !HZGSVD__VAR_RESCALE(J->o.variant);
+    /* after a preconditioned start the second sweep certifies at the earliest: the first can pass
+     * the stop rule with cosines ~1e-9 still to remove (docs/NUMERICS.md, "Two sweeps at the least") */
+    const int first_certifies = J->pre.z0 == NULL;
     cudaStream_t stream = J->stream;
     if (extra > 0) {
         HZGSVD__CU(X->border(J->M.F[0], L->mf, J->m_f, J->n, extra, stream));   /* extra < 2w <= 64 */
@@ -322,7 +325,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
-        if (big == 0) { J->converged = 1; break; }
+        if (big == 0 && (sweep > 0 || first_certifies)) { J->converged = 1; break; }
         if (cancel) return hzgsvd__cancelled(info, sweep + 1);
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }
@@ -501,9 +504,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     if (info) { info->n_bordered = J.L.nb; info->block_width = J.L.w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
     st = hzgsvd__gpu_setup(&J, d_work, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_load(&J, info);
-    if (st == HZGSVD_SUCCESS) {   /* the preconditioned start: F Z0, G Z0 in the working planes, or the loaded pair again */
+    if (st == HZGSVD_SUCCESS) {   /* the preconditioned start: F Z0, G Z0 in the working planes, or the loaded pair again; in
+                                   * the front door's run (J.mode reroutes) its rank probe may send the pair to the reduction */
         int reload = 0;
-        st = hzgsvd__gpu_precondition(&J.pre, &J.M, X->planes, m_f, m_g, n, J.d_nf, J.d_ng, &J.o, inplace, stream, &reload, info);
+        st = hzgsvd__gpu_precondition(&J.pre, &J.M, X->planes, m_f, m_g, n, J.d_nf, J.d_ng, &J.o, inplace, hzgsvd__reroutes(J.mode), stream,
+                                      &reload, info);
         if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__gpu_load(&J, info);
     }
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
@@ -523,7 +528,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS)
             snprintf(info->detail, sizeof info->detail, "converged in %d sweeps%s", info->sweeps,
-                     info->preconditioner == HZGSVD_PRECONDITION_QR_EIG ? " (preconditioned start)" : "");
+                     info->preconditioner != HZGSVD_PRECONDITION_NONE ? " (preconditioned start)" : "");
     }
     return st;
 }

@@ -1,9 +1,13 @@
 /* The preconditioned start of the single-GPU engine (options.precondition; docs/NUMERICS.md, "A
  * preconditioned start"), one host path for both precisions (planes at run time).
  *
- * Z0 = R^-1 W: R from a QR of G (no squaring of G's condition), C = F R^-1, W the eigenvectors of
+ * Z0 = R^-1 W: R from a QR of G (no squaring of G's condition), C = F R^-1, W either (QR_EIG, AUTO's
+ * choice here: cuSOLVER's eigensolver is several times faster than its SVD) the eigenvectors of
  * C^H C in descending order of the eigenvalues (sigma^2 of the pair, for a start in the order the
- * sorting variants keep).  Then G Z0 = Q W has orthonormal columns and F Z0 = C W orthogonal ones:
+ * sorting variants keep), or (QR_SVD) the right singular vectors of C itself (Xgesvd, descending):
+ * C's singular values are not squared, so directions of generalized singular values far below the
+ * largest (graded pairs, Tikhonov cores) are resolved too.  Then G Z0 = Q W has orthonormal columns
+ * and F Z0 = C W orthogonal ones:
  * the pair (F Z0, G Z0) is nearly diagonal already and the iteration needs 1-3 sweeps instead of
  * 9-24.  The iteration runs on F Z0, G Z0 with Z started at
  * Z0 diag(z) (initFGZ's scaling), so F_work = F Z still holds and the epilogue (sigma refined from
@@ -20,12 +24,19 @@
  * Trust test: column j of [F Z0; G Z0] is formed with a relative error of about
  * n u ||D z0_j|| / ||[F; G] z0_j|| (D: the column norms of [F; G]); the largest such ratio
  * (info.precondition_growth) must be at most HZGSVD__PRECONDITION_GROWTH, else the pair is loaded
- * again and the plain start taken.  So is it where the eigensolver fails or the scratch memory
- * cannot be had.  info.preconditioner and info.precondition_note say which start ran.
+ * again and the plain start taken.  So is it where the eigen- or singular value solver does not
+ * converge or the scratch memory cannot be had.  info.preconditioner and info.precondition_note
+ * say which start ran.
  *
- * Uses cuSOLVER (Xgeqrf, Xsyevd in deterministic mode) and cuBLAS (trsm, syrk/herk, GemmEx), one
- * stream: bitwise reproducible on one GPU model and toolkit.  Scratch (cudaMallocAsync on the run's
- * stream, freed before the sweeps): 4 max(m_f, m_g) n + 3 n^2 elements and the solvers' workspaces.
+ * The rank probe (the front door's run, which can reroute; as the CPU stage's): where some
+ * |R(j,j)| <= max(m_g, n) ||G||_1 2^-52, G is numerically rank deficient for certain (sigma_min(G)
+ * <= min |R(j,j)|) and the stage returns HZGSVD_ERR_RANK_DEFICIENT before any sweep: the pair goes
+ * to the reduction at once instead of after 30 stalled sweeps (graded pairs).
+ *
+ * Uses cuSOLVER (Xgeqrf, Xsyevd or Xgesvd, in deterministic mode) and cuBLAS (trsm, syrk/herk or
+ * geam, GemmEx), one stream: bitwise reproducible on one GPU model and toolkit.  Scratch
+ * (cudaMallocAsync on the run's stream, freed before the sweeps): 4 max(m_f, m_g) n + 3 n^2
+ * elements and the asked solver's workspaces.
  * HZGSVD_GPU_NO_CUSOLVER builds the engine without cuSOLVER and cuBLAS: the plain start only. */
 
 #ifndef HZGSVD_GPU_NO_CUSOLVER
@@ -172,6 +183,41 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(256) hzgsvd__pre_growth(hzgsvd_
     }
 }
 
+/* The rank probe's ||G||_1 (G: m rows of the working planes, ld ldw), one block of 256 per column:
+ * the column's sum of |g_ij| by the fixed tree, the largest into *norm1 as the bits of a
+ * non-negative double (an integer maximum: the same for any schedule). */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(256) hzgsvd__pre_norm1(const double *G0, const double *G1, int ldw, int m, int planes,
+                                                                         unsigned long long *norm1)
+{
+    const size_t c = (size_t)blockIdx.x * ldw;
+    double s = 0.0;
+    for (int i = threadIdx.x; i < m; i += blockDim.x) s = __dadd_rn(s, planes == 2 ? hypot(G0[c + i], G1[c + i]) : fabs(G0[c + i]));
+    s = hzgsvd__pre_block(s, 0);
+    if (threadIdx.x == 0) atomicMax(norm1, (unsigned long long)__double_as_longlong(s));
+}
+
+/* The rank probe, one block of 256: out[0] the first j with |R(j,j)| <= tol = scale ||G||_1 2^-52
+ * (R: the upper triangle of P, ld, packed), +inf where none; out[1] that |R(j,j)|; out[2] tol.
+ * LAPACK's tolerance for G in xGGSVD3 (scale = max(m_g, n)), as the CPU stage's probe. */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(256) hzgsvd__pre_probe(const double *P, int ld, int n, int planes, double scale,
+                                                                         const unsigned long long *norm1, double *out)
+{
+    const double tol = scale * __longlong_as_double((long long)*norm1) * 0x1p-52;
+    auto rjj = [&](int j) {
+        const size_t o = ((size_t)j + (size_t)j * ld) * planes;
+        return planes == 2 ? hypot(P[o], P[o + 1]) : fabs(P[o]);
+    };
+    double v = -HUGE_VAL;   /* -(this thread's first such j): its j ascend */
+    for (int j = threadIdx.x; j < n; j += blockDim.x)
+        if (rjj(j) <= tol) { v = -(double)j; break; }
+    const double first = -hzgsvd__pre_block(v, 1);
+    if (threadIdx.x == 0) {
+        out[0] = first;
+        out[1] = first < HUGE_VAL ? rjj((int)first) : 0.0;
+        out[2] = tol;
+    }
+}
+
 /* After initFGZ (Z = diag(z)): Z(0:n, j) <- Z0(:, j) z_j for j < n (the bordering columns keep
  * their unit). One block per column. */
 HZGSVD_PRIVATE __global__ void hzgsvd__pre_apply(hzgsvd__gpu_work M, const double *z0, int n, int planes)
@@ -207,7 +253,7 @@ HZGSVD_PRIVATE cudaError_t hzgsvd__gpu_pre_apply(hzgsvd__gpu_pre *P, const hzgsv
 }
 
 /* Whether this run takes the preconditioner, before anything is computed: *why gets the note of
- * a plain start (NULL: precondition). QR_EIG where it cannot run is refused (checked earlier, by
+ * a plain start (NULL: precondition). QR_EIG or QR_SVD where it cannot run is refused (checked earlier, by
  * hzgsvd__gpu_pre_check). */
 HZGSVD_PRIVATE const char *hzgsvd__gpu_pre_skip(const hzgsvd_options *o, int n, int inplace)
 {
@@ -222,18 +268,18 @@ HZGSVD_PRIVATE const char *hzgsvd__gpu_pre_skip(const hzgsvd_options *o, int n, 
 #endif
 }
 
-/* The argument check: QR_EIG asked where it cannot run. */
+/* The argument check: a preconditioner asked by name where it cannot run. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_pre_check(const hzgsvd_options *o, int inplace, hzgsvd_info *info)
 {
-    if (o->precondition != HZGSVD_PRECONDITION_QR_EIG) return HZGSVD_SUCCESS;
+    if (!hzgsvd__pre_named(o->precondition)) return HZGSVD_SUCCESS;
 #ifdef HZGSVD_GPU_NO_CUSOLVER
     (void)inplace;
-    return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                        "options.precondition = HZGSVD_PRECONDITION_QR_EIG: this build has no cuSOLVER (HZGSVD_GPU_NO_CUSOLVER)");
+    return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.precondition = %s: this build has no cuSOLVER (HZGSVD_GPU_NO_CUSOLVER)",
+                        hzgsvd__pre_enum(o->precondition));
 #else
     if (inplace)
-        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: the in-place mode has no preconditioner (AUTO or NONE)");
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.precondition = %s: the in-place mode has no preconditioner (AUTO or NONE)",
+                            hzgsvd__pre_enum(o->precondition));
     return HZGSVD_SUCCESS;
 #endif
 }
@@ -265,22 +311,24 @@ typedef struct hzgsvd__pre_solvers {
     cusolverDnParams_t par;
     cublasHandle_t blas;
     cudaDataType type;
-    int planes, mx, n;
+    int kind, planes, mx, n;                   /* kind: QR_EIG or QR_SVD */
     double *P1, *P2, *P3, *P4, *S, *S1, *Sr, *tau, *lam, *dwork;   /* P1..P4: mx x n (ld mx); S (Z0), S1, Sr (its head, tail): n x n */
     int *dinfo, *ex;                           /* ex: mx + n exponents of the split */
-    unsigned long long *growth;
+    unsigned long long *growth, *norm1;        /* the trust test's measure, the rank probe's ||G||_1 (bits) */
+    double *probe;                             /* the rank probe's verdict (hzgsvd__pre_probe's out) */
     void *hwork;
     size_t dbytes, hbytes;
 } hzgsvd__pre_solvers;
 
-/* Handles on the stream, the solvers' workspace sizes, one allocation for everything. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_open(hzgsvd__pre_solvers *S, hzgsvd__gpu_pre *P, int m_f, int m_g, int n, int planes,
+/* Handles on the stream, the workspace sizes of the QR and of kind's solver (Xsyevd or Xgesvd on
+ * max(m_f, n) rows: hzgsvd__pre_svd), one allocation for everything. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_open(hzgsvd__pre_solvers *S, hzgsvd__gpu_pre *P, int kind, int m_f, int m_g, int n, int planes,
                                               cudaStream_t stream, int *no_memory, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const size_t el = sizeof(double) * planes;
     size_t qd = 0, qh = 0, ed = 0, eh = 0;
-    S->planes = planes; S->n = n; S->mx = m_f > m_g ? m_f : m_g;
+    S->kind = kind; S->planes = planes; S->n = n; S->mx = m_f > m_g ? m_f : m_g;
     S->type = planes == 2 ? CUDA_C_64F : CUDA_R_64F;
     HZGSVD__CUS(cusolverDnCreate(&S->sol));
     HZGSVD__CUS(cusolverDnSetStream(S->sol, stream));
@@ -289,15 +337,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_open(hzgsvd__pre_solvers *S, hzgsvd__gp
     HZGSVD__CUB(cublasCreate(&S->blas));
     HZGSVD__CUB(cublasSetStream(S->blas, stream));
     HZGSVD__CUS(cusolverDnXgeqrf_bufferSize(S->sol, S->par, m_g, n, S->type, NULL, S->mx, S->type, NULL, S->type, &qd, &qh));
-    HZGSVD__CUS(cusolverDnXsyevd_bufferSize(S->sol, S->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, S->type, NULL, n, CUDA_R_64F,
-                                            NULL, S->type, &ed, &eh));
+    if (kind == HZGSVD_PRECONDITION_QR_SVD)
+        HZGSVD__CUS(cusolverDnXgesvd_bufferSize(S->sol, S->par, 'N', 'S', m_f > n ? m_f : n, n, S->type, NULL, S->mx, CUDA_R_64F, NULL, S->type,
+                                                NULL, S->mx, S->type, NULL, n, S->type, &ed, &eh));
+    else
+        HZGSVD__CUS(cusolverDnXsyevd_bufferSize(S->sol, S->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, S->type, NULL, n, CUDA_R_64F,
+                                                NULL, S->type, &ed, &eh));
     S->dbytes = qd > ed ? qd : ed;
     S->hbytes = qh > eh ? qh : eh;
     {
         const size_t b_p = hzgsvd__align256(el * (size_t)S->mx * n), b_s = hzgsvd__align256(el * (size_t)n * n);
         const size_t b_v = hzgsvd__align256(el * (size_t)n) + hzgsvd__align256(sizeof(double) * (size_t)n);
         const size_t b_e = hzgsvd__align256(sizeof(int) * ((size_t)S->mx + n));
-        const size_t bytes = 4 * b_p + 3 * b_s + b_v + b_e + hzgsvd__align256(S->dbytes) + 256;
+        const size_t bytes = 4 * b_p + 3 * b_s + b_v + b_e + hzgsvd__align256(S->dbytes) + 512;
         if (cudaMallocAsync(&P->mem, bytes, stream) != cudaSuccess) { (void)cudaGetLastError(); P->mem = NULL; *no_memory = 1; goto done; }
         P->stream = stream;
         char *c = (char *)P->mem;
@@ -312,8 +364,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_open(hzgsvd__pre_solvers *S, hzgsvd__gp
         S->tau = (double *)c; c += hzgsvd__align256(el * (size_t)n);
         S->lam = (double *)c; c += hzgsvd__align256(sizeof(double) * (size_t)n);
         S->dwork = (double *)c; c += hzgsvd__align256(S->dbytes);
-        S->dinfo = (int *)c;
+        S->dinfo = (int *)c;   /* the last 512 bytes: four 128-byte slots */
         S->growth = (unsigned long long *)(c + 128);
+        S->norm1 = (unsigned long long *)(c + 256);
+        S->probe = (double *)(c + 384);
     }
     if (S->hbytes && !(S->hwork = malloc(S->hbytes))) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "preconditioner host workspace");
 done:
@@ -396,35 +450,101 @@ done:
     return st;
 }
 
-/* Z0 into S->S: QR of G, C = F R^-1, the eigenvectors of C^H C (descending), R^-1 W.
- * *failed: the eigensolver did not converge (cuSOLVER's info). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_z0(hzgsvd__pre_solvers *S, const hzgsvd__gpu_work *M, int m_f, int m_g, cudaStream_t stream,
-                                            int *failed, hzgsvd_info *info)
+/* R: the QR of G (packed into P1; geqrf's devInfo checked here).  With probe (the front door's
+ * run): out[0] the first column j with |R(j,j)| <= max(m_g, n) ||G||_1 2^-52 (+inf: none), out[1]
+ * that |R(j,j)|, out[2] the tolerance; ||G||_1 of the working G (untouched by the QR). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_qr(hzgsvd__pre_solvers *S, const hzgsvd__gpu_work *M, int m_g, int probe, cudaStream_t stream,
+                                            double out[3], hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const int n = S->n, PL = S->planes;
-    int h_info[2] = {0, 0};
-    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, PL);
+    const int n = S->n;
+    int h_info = 0;
+    out[0] = HUGE_VAL;
+    hzgsvd__pre_pack<<<dim3((m_g + 255) / 256, n), 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->P1, S->mx, S->planes);
     HZGSVD__CU(cudaGetLastError());
+    if (probe) {
+        HZGSVD__CU(cudaMemsetAsync(S->norm1, 0, sizeof *S->norm1, stream));
+        hzgsvd__pre_norm1<<<n, 256, 0, stream>>>(M->G[0], M->G[1], M->mg, m_g, S->planes, S->norm1);
+        HZGSVD__CU(cudaGetLastError());
+    }
     HZGSVD__CUS(cusolverDnXgeqrf(S->sol, S->par, m_g, n, S->type, S->P1, S->mx, S->type, S->tau, S->type, S->dwork, S->dbytes, S->hwork,
                                  S->hbytes, S->dinfo));
-    HZGSVD__CU(cudaMemcpyAsync(h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
-    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL);
-    HZGSVD__CU(cudaGetLastError());
-    HZGSVD__CUB(hzgsvd__pre_trsm(S, 1, m_f, n, S->P2, S->mx));             /* C = F R^-1 */
+    HZGSVD__CU(cudaMemcpyAsync(&h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    if (probe) {
+        hzgsvd__pre_probe<<<1, 256, 0, stream>>>(S->P1, S->mx, n, S->planes, (double)(m_g > n ? m_g : n), S->norm1, S->probe);
+        HZGSVD__CU(cudaGetLastError());
+        HZGSVD__CU(cudaMemcpyAsync(out, S->probe, sizeof(double) * 3, cudaMemcpyDeviceToHost, stream));
+    }
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    if (h_info < 0) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the preconditioner's geqrf refused argument %d", -h_info);
+done:
+    return st;
+}
+
+/* W of QR_EIG into P2 (ld n): the eigenvectors of C^H C, C = P2 (m_f x n, ld mx), descending;
+ * *h_info: syevd's devInfo (valid after the stream's next synchronisation). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_eig(const hzgsvd__pre_solvers *S, int m_f, int *h_info, cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int n = S->n;
     HZGSVD__CUB(hzgsvd__pre_gram(S, m_f));                                 /* C^H C */
     HZGSVD__CUS(cusolverDnXsyevd(S->sol, S->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_UPPER, n, S->type, S->S, n, CUDA_R_64F, S->lam,
                                  S->type, S->dwork, S->dbytes, S->hwork, S->hbytes, S->dinfo));
-    HZGSVD__CU(cudaMemcpyAsync(h_info + 1, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
-    hzgsvd__pre_reverse<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(S->S, S->P2, n, PL);   /* W descending, ld n */
+    HZGSVD__CU(cudaMemcpyAsync(h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    hzgsvd__pre_reverse<<<dim3((n + 255) / 256, n), 256, 0, stream>>>(S->S, S->P2, n, S->planes);   /* ascending -> descending */
     HZGSVD__CU(cudaGetLastError());
+done:
+    return st;
+}
+
+/* W of QR_SVD into P2 (ld n): the right singular vectors of C = P2 (m_f x n, ld mx; destroyed),
+ * descending as Xgesvd gives them: V^H (jobvt 'S', no U) into S, then W = (V^H)^H by geam (its own
+ * buffer: geam's transpose is out of place).  Xgesvd wants m >= n: every run of the engine has
+ * m_f >= n (hzgsvd__check_args); a shorter C would be padded with zero rows up to n (mx >= m_g >= n),
+ * which leaves V as it is.  *h_info: gesvd's devInfo (valid after the next synchronisation). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_svd(const hzgsvd__pre_solvers *S, int m_f, int *h_info, cudaStream_t stream, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int n = S->n, PL = S->planes;
+    const size_t el = sizeof(double) * PL;
+    if (m_f < n) HZGSVD__CU(cudaMemset2DAsync(S->P2 + (size_t)m_f * PL, el * S->mx, 0, el * (size_t)(n - m_f), n, stream));
+    HZGSVD__CUS(cusolverDnXgesvd(S->sol, S->par, 'N', 'S', m_f > n ? m_f : n, n, S->type, S->P2, S->mx, CUDA_R_64F, S->lam, S->type, NULL, S->mx,
+                                 S->type, S->S, n, S->type, S->dwork, S->dbytes, S->hwork, S->hbytes, S->dinfo));
+    HZGSVD__CU(cudaMemcpyAsync(h_info, S->dinfo, sizeof(int), cudaMemcpyDeviceToHost, stream));
+    if (PL == 1) {
+        const double one = 1.0, zero = 0.0;
+        HZGSVD__CUB(cublasDgeam(S->blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one, S->S, n, &zero, S->S, n, S->P2, n));
+    } else {
+        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+        const cuDoubleComplex *vh = (const cuDoubleComplex *)S->S;
+        HZGSVD__CUB(cublasZgeam(S->blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, &one, vh, n, &zero, vh, n, (cuDoubleComplex *)S->P2, n));
+    }
+done:
+    return st;
+}
+
+/* Z0 into S->S: QR of G, C = F R^-1, W of S->kind (hzgsvd__pre_eig, _svd), R^-1 W.  *failed: the
+ * eigen- or singular value solver did not converge (cuSOLVER's info).  With probe: where the QR
+ * shows G numerically rank deficient (hzgsvd__pre_qr), out[0] < inf and Z0 is not computed. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_z0(hzgsvd__pre_solvers *S, const hzgsvd__gpu_work *M, int m_f, int m_g, int probe, cudaStream_t stream,
+                                            int *failed, double out[3], hzgsvd_info *info)
+{
+    hzgsvd_status st = hzgsvd__pre_qr(S, M, m_g, probe, stream, out, info);
+    const int n = S->n, PL = S->planes;
+    int h_info = 0;
+    if (st != HZGSVD_SUCCESS || out[0] < HUGE_VAL) return st;
+    hzgsvd__pre_pack<<<dim3((m_f + 255) / 256, n), 256, 0, stream>>>(M->F[0], M->F[1], M->mf, m_f, S->P2, S->mx, PL);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CUB(hzgsvd__pre_trsm(S, 1, m_f, n, S->P2, S->mx));             /* C = F R^-1 */
+    st = S->kind == HZGSVD_PRECONDITION_QR_SVD ? hzgsvd__pre_svd(S, m_f, &h_info, stream, info) : hzgsvd__pre_eig(S, m_f, &h_info, stream, info);
+    if (st != HZGSVD_SUCCESS) return st;
     HZGSVD__CUB(hzgsvd__pre_trsm(S, 0, n, n, S->P2, n));                   /* Z0 = R^-1 W */
     HZGSVD__CU(cudaMemcpyAsync(S->S, S->P2, sizeof(double) * PL * (size_t)n * n, cudaMemcpyDeviceToDevice, stream));
     HZGSVD__CU(cudaStreamSynchronize(stream));
-    if (h_info[0] < 0 || h_info[1] < 0)
-        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the preconditioner's %s refused argument %d", h_info[0] < 0 ? "geqrf" : "syevd",
-                            -(h_info[0] < 0 ? h_info[0] : h_info[1]));
-    *failed = h_info[1] > 0;
+    if (h_info < 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the preconditioner's %s refused argument %d",
+                            S->kind == HZGSVD_PRECONDITION_QR_SVD ? "gesvd" : "syevd", -h_info);
+    *failed = h_info > 0;
 done:
     return st;
 }
@@ -455,10 +575,13 @@ done:
 /* The stage, after the load (M holds the loaded, range-scaled pair; d_nf, d_ng its column norms).
  * On success with P->z0 set the working planes hold F Z0, G Z0 (hzgsvd__gpu_pre_apply puts Z0 into
  * Z after initFGZ); *reload: the working planes were overwritten but Z0 rejected (the caller loads
- * the pair again and takes the plain start).  Fills info's preconditioner fields. */
+ * the pair again and takes the plain start).  Fills info's preconditioner fields.  probe (the front
+ * door's run, which can reroute: hzgsvd__reroutes of the run's mode): a G that the QR shows
+ * numerically rank deficient returns HZGSVD_ERR_RANK_DEFICIENT at once, the working planes
+ * untouched, so that the pair goes to the reduction without the sweeps that would stall on it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const hzgsvd__gpu_work *M, int planes, int m_f, int m_g, int n,
                                                       const double *d_nf, const double *d_ng, const hzgsvd_options *o, int inplace,
-                                                      cudaStream_t stream, int *reload, hzgsvd_info *info)
+                                                      int probe, cudaStream_t stream, int *reload, hzgsvd_info *info)
 {
     const char *skip = hzgsvd__gpu_pre_skip(o, n, inplace);
     *reload = 0;
@@ -471,21 +594,26 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     }
     if (skip) return HZGSVD_SUCCESS;
 #ifdef HZGSVD_GPU_NO_CUSOLVER
-    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)reload;
+    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)probe; (void)reload;
     return HZGSVD_SUCCESS;
 #else
     const double t0 = hzgsvd__now();
+    const int kind = o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_EIG : o->precondition;
     hzgsvd__pre_solvers S;
     int no_memory = 0, failed = 0;
-    double growth = 0.0;
+    double growth = 0.0, pr[3] = {HUGE_VAL, 0.0, 0.0};   /* the probe's column, |R(j,j)|, tol */
     memset(&S, 0, sizeof S);
-    hzgsvd_status st = hzgsvd__pre_open(&S, P, m_f, m_g, n, planes, stream, &no_memory, info);
-    if (st == HZGSVD_SUCCESS && !no_memory) st = hzgsvd__pre_z0(&S, M, m_f, m_g, stream, &failed, info);
-    if (st == HZGSVD_SUCCESS && !no_memory && !failed) {
+    hzgsvd_status st = hzgsvd__pre_open(&S, P, kind, m_f, m_g, n, planes, stream, &no_memory, info);
+    if (st == HZGSVD_SUCCESS && !no_memory) st = hzgsvd__pre_z0(&S, M, m_f, m_g, probe, stream, &failed, pr, info);
+    if (st == HZGSVD_SUCCESS && !no_memory && !failed && !(pr[0] < HUGE_VAL)) {
         st = hzgsvd__pre_apply_test(&S, M, m_f, m_g, d_nf, d_ng, stream, &growth, info);
         *reload = 1;
     }
     hzgsvd__pre_close(&S);
+    if (st == HZGSVD_SUCCESS && pr[0] < HUGE_VAL) {
+        hzgsvd__gpu_pre_free(P);
+        return hzgsvd__pre_deficient(info, (int)pr[0], pr[1], pr[2], hzgsvd__now() - t0);
+    }
     if (st != HZGSVD_SUCCESS) {
         hzgsvd__gpu_pre_free(P);
         /* AUTO: a library failure before the working planes were touched (handles, workspaces: device
@@ -494,8 +622,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
         if (info) info->precondition_note = "the plain start (a cuBLAS or cuSOLVER call of the preconditioner failed: device memory short?)";
         return HZGSVD_SUCCESS;
     }
-    if (!hzgsvd__pre_keep(info, no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
-                                : failed  ? "the plain start (the preconditioner's eigensolver did not converge)" : NULL,
+    if (!hzgsvd__pre_keep(info, kind, no_memory ? "the plain start (no device memory for the preconditioner's scratch)"
+                                : !failed ? NULL
+                                : kind == HZGSVD_PRECONDITION_QR_SVD ? "the plain start (the preconditioner's SVD did not converge)"
+                                                                     : "the plain start (the preconditioner's eigensolver did not converge)",
                           growth, hzgsvd__now() - t0)) {
         hzgsvd__gpu_pre_free(P);
         return HZGSVD_SUCCESS;

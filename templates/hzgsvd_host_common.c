@@ -166,43 +166,76 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
                             o->threads, HZGSVD_MAX_THREADS);
     if (o->preprocess < -1 || o->preprocess > 1)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "options.preprocess = %d must be -1 (where needed), 0 (never) or 1 (always)", o->preprocess);
-    if (o->precondition < HZGSVD_PRECONDITION_AUTO || o->precondition > HZGSVD_PRECONDITION_QR_EIG)
+    if (o->precondition < HZGSVD_PRECONDITION_AUTO || o->precondition > HZGSVD_PRECONDITION_QR_SVD)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0) or _QR_EIG (1)", o->precondition);
+                            "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0), _QR_EIG (1) or _QR_SVD (2)",
+                            o->precondition);
     return HZGSVD_SUCCESS;
 }
 
 /* The preconditioned start (options.precondition; templates/hzgsvd_gpu_precondition.cu and
- * hzgsvd_cpu_precondition.c): AUTO takes it from this n on (below it the sweeps are cheap and the
- * stage's fixed costs are not: docs/PERFORMANCE.md), and keeps Z0 where the trust test's growth
- * max_j ||D z0_j|| / ||[F; G] z0_j|| is at most HZGSVD__PRECONDITION_GROWTH (docs/NUMERICS.md). */
+ * hzgsvd_cpu_precondition.c): AUTO takes it from these n on (below them the sweeps are cheap and the
+ * stage's fixed costs are not: docs/PERFORMANCE.md) -- on the GPU QR_EIG (cuSOLVER's eigensolver is
+ * several times faster than its SVD, and cond X = 100 pairs need no more), on the CPU QR_SVD (its
+ * cost is a small part of one sweep's there, and it resolves graded and Tikhonov pairs) -- and keeps
+ * Z0 where the trust test's growth max_j ||D z0_j|| / ||[F; G] z0_j|| is at most
+ * HZGSVD__PRECONDITION_GROWTH (docs/NUMERICS.md). */
 #define HZGSVD__PRECONDITION_AUTO_N 256
+#define HZGSVD__PRECONDITION_AUTO_N_CPU 64
 #define HZGSVD__PRECONDITION_GROWTH 65536.0
 
-/* The stage's outcome into info (its seconds and growth, which start and why): refused is the note
- * of a plain start the stage chose before the test (NULL where Z0 was formed and tested).  Returns 1
- * where Z0 is kept. */
-HZGSVD_PRIVATE int hzgsvd__pre_keep(hzgsvd_info *info, const char *refused, double growth, double seconds)
+/* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
+HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
+{
+    return precondition == HZGSVD_PRECONDITION_QR_EIG || precondition == HZGSVD_PRECONDITION_QR_SVD;
+}
+
+/* The enum's name as the C source spells it, for messages. */
+HZGSVD_PRIVATE const char *hzgsvd__pre_enum(int precondition)
+{
+    return precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG";
+}
+
+/* The stage's outcome into info (its seconds and growth, which start and why): kind the
+ * preconditioner computed (QR_EIG or QR_SVD), refused the note of a plain start the stage chose
+ * before the test (NULL where Z0 was formed and tested).  Returns 1 where Z0 is kept. */
+HZGSVD_PRIVATE int hzgsvd__pre_keep(hzgsvd_info *info, int kind, const char *refused, double growth, double seconds)
 {
     if (!refused && !(growth <= HZGSVD__PRECONDITION_GROWTH))
         refused = "the plain start (Z0 failed the trust test: info.precondition_growth > 2^16)";
     if (info) {
         info->precondition_seconds = seconds;
         info->precondition_growth = growth;
-        info->preconditioner = refused ? HZGSVD_PRECONDITION_NONE : HZGSVD_PRECONDITION_QR_EIG;
-        info->precondition_note = refused ? refused : "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
+        info->preconditioner = refused ? HZGSVD_PRECONDITION_NONE : kind;
+        info->precondition_note = refused ? refused
+                                : kind == HZGSVD_PRECONDITION_QR_SVD ? "qr-svd: Z0 = R^-1 V (R of a QR of G, V the right singular vectors of F R^-1)"
+                                                                     : "qr-eig: Z0 = R^-1 W (R of a QR of G, W the eigenvectors of (F R^-1)^H (F R^-1))";
     }
     return !refused;
 }
 
-/* An engine without a preconditioner (the reference and distributed engines for now): options.precondition
- * = QR_EIG is refused (never silently ignored), AUTO runs the plain start and says so. */
+/* The rank probe's verdict (the CPU and GPU stages, in the front door's run): G numerically rank
+ * deficient in the preconditioner's QR, |R(j+1, j+1)| = rjj <= tol; no preconditioner, the note,
+ * HZGSVD_ERR_RANK_DEFICIENT before any output is written (the front door reduces the pair). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_deficient(hzgsvd_info *info, int j, double rjj, double tol, double seconds)
+{
+    if (info) {
+        info->precondition_seconds = seconds;
+        info->precondition_note = "the plain start (G numerically rank deficient in the preconditioner's QR: the pair goes to the reduction)";
+    }
+    return hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "G is numerically rank deficient: |R(%d,%d)| = %.3g <= %.3g in its QR", j + 1, j + 1, rjj,
+                        tol);
+}
+
+/* An engine without a preconditioner (the reference and distributed engines for now): a
+ * preconditioner asked by name is refused (never silently ignored), AUTO runs the plain start and
+ * says so. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__no_preconditioner(const hzgsvd_options *o, const char *engine, hzgsvd_info *info)
 {
-    if (o->precondition == HZGSVD_PRECONDITION_QR_EIG)
+    if (hzgsvd__pre_named(o->precondition))
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
-                            "options.precondition = HZGSVD_PRECONDITION_QR_EIG: the %s engine has no preconditioner yet (AUTO or NONE: the plain start)",
-                            engine);
+                            "options.precondition = %s: the %s engine has no preconditioner yet (AUTO or NONE: the plain start)",
+                            hzgsvd__pre_enum(o->precondition), engine);
     if (info && o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (this engine has no preconditioner yet)";
     return HZGSVD_SUCCESS;
 }

@@ -557,9 +557,10 @@ else
     fail "--help: general pairs not documented" "$(grep -n -- '--preprocess\|--x\|null space\|m < n' "$T/help.out")"
 fi
 # the preconditioned start: --precondition and its values, and the closing line that names it
-if grep -q -- '^  --precondition P .*auto, none or qr-eig (default auto)' "$T/help.out" \
-   && grep -q 'qr-eig is refused there (exit 11)' "$T/help.out" && grep -q 'sweeps, qr-eig start (' "$T/help.out"; then
-    pass "--help: documents --precondition (auto, none, qr-eig; refused where no preconditioner: exit 11) and the done line's start"
+if grep -q -- '^  --precondition P .*auto, none, qr-eig or qr-svd (default auto)' "$T/help.out" \
+   && grep -q 'qr-eig and qr-svd are refused there' "$T/help.out" && grep -q '(exit 11), auto runs the plain start' "$T/help.out" \
+   && grep -q 'sweeps, qr-eig start (' "$T/help.out"; then
+    pass "--help: documents --precondition (auto, none, qr-eig, qr-svd; refused where no preconditioner: exit 11) and the done line's start"
 else
     fail "--help: --precondition not documented" "$(grep -n -A3 -- '--precondition' "$T/help.out")"
 fi
@@ -955,24 +956,27 @@ echo "test_cli: the preconditioned start (--precondition)"
 
 # a bad value: a usage error at once (nothing read, nothing written), as --preprocess's; no value too
 expect prec-bad 2 --precondition bogus "$F" "$G" -o "$T/o_precbad"
-if has prec-bad "--precondition: 'bogus' is not auto, none or qr-eig" && [ ! -e "$T/o_precbad" ]; then
+if has prec-bad "--precondition: 'bogus' is not auto, none, qr-eig or qr-svd" && [ ! -e "$T/o_precbad" ]; then
     pass "prec-bad: the message names the value and the choices; nothing written"
 else
     fail "prec-bad: message" "$(cat "$T/prec-bad.err")"
 fi
 expect prec-novalue 2 "$F" "$G" -o "$T/o_precbad" --precondition
 expect prec-bad-eq 2 --precondition=QR-EIG "$F" "$G" -o "$T/o_precbad"
-# qr-eig on the CPU engine (the CLI is built with HZGSVD_CPU_LAPACK): the preconditioned start at
-# any n (or the plain start where it fails its trust test, said in the note); the done line names it
-run prec-qr-cpu --device cpu --precondition qr-eig "$F" "$G" -o "$T/o_precqr"
-pre=$("$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["options"]["precondition"], j["preconditioner"], "|", j["precondition_note"])' \
-      "$T/o_precqr/summary.json" 2>&1)
-if [ "$rc" -eq 0 ] && { { [ "${pre%% |*}" = "qr-eig qr-eig" ] && grep -q '^hzgsvd: done: n = 40, [0-9]* sweeps, qr-eig start ([0-9.]* s), ' "$T/prec-qr-cpu.err"; } \
-                        || { [ "${pre%% |*}" = "qr-eig none" ] && ! grep -q ' start (' "$T/prec-qr-cpu.err"; }; }; then
-    pass "prec-qr-cpu: --precondition qr-eig on the CPU engine: exit 0, $pre"
-else
-    fail "prec-qr-cpu: exit $rc, $pre" "$(tail -2 "$T/prec-qr-cpu.err")"
-fi
+# qr-eig and qr-svd on the CPU engine (the CLI is built with HZGSVD_CPU_LAPACK): the preconditioned
+# start at any n (or the plain start where it fails its trust test, said in the note); the done line
+# names it
+for kind in qr-eig qr-svd; do
+    run "prec-$kind-cpu" --device cpu --precondition "$kind" "$F" "$G" -o "$T/o_prec_$kind"
+    pre=$("$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["options"]["precondition"], j["preconditioner"], "|", j["precondition_note"])' \
+          "$T/o_prec_$kind/summary.json" 2>&1)
+    if [ "$rc" -eq 0 ] && { { [ "${pre%% |*}" = "$kind $kind" ] && grep -q "^hzgsvd: done: n = 40, [0-9]* sweeps, $kind start ([0-9.]* s), " "$T/prec-$kind-cpu.err"; } \
+                            || { [ "${pre%% |*}" = "$kind none" ] && ! grep -q ' start (' "$T/prec-$kind-cpu.err"; }; }; then
+        pass "prec-$kind-cpu: --precondition $kind on the CPU engine: exit 0, $pre"
+    else
+        fail "prec-$kind-cpu: exit $rc, $pre" "$(tail -2 "$T/prec-$kind-cpu.err")"
+    fi
+done
 # none and the default (auto) on the CPU engine: the plain start, recorded in summary.json, the
 # outputs bit for bit the same (real and complex); the done line names no start
 for kind in real complex; do
@@ -992,7 +996,7 @@ for js, opt in ((none, "none"), (auto, "auto")):
     got = (js["options"]["precondition"], js["preconditioner"], js["precondition_seconds"], js["precondition_growth"])
     if got != (opt, "none", 0, 0): raise SystemExit("--precondition %s: summary %r" % (opt, got))
     if not isinstance(js["precondition_note"], str) or not js["precondition_note"]: raise SystemExit("note %r" % js["precondition_note"])
-if "below 256" not in auto["precondition_note"]: raise SystemExit("auto's note %r" % auto["precondition_note"])
+if "below 64" not in auto["precondition_note"]: raise SystemExit("auto's note %r" % auto["precondition_note"])
 if (none["sweeps"], none["big"], none["all"]) != (auto["sweeps"], auto["big"], auto["all"]): raise SystemExit("sweeps or counts differ")
 print("auto: %r" % auto["precondition_note"])
 EOF

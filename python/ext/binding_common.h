@@ -75,7 +75,7 @@ inline nb::dict info_to_dict(const hzgsvd_info &info)
     d["rank_l"] = info.rank_l;
     d["tol_f"] = info.tol_f;
     d["tol_g"] = info.tol_g;
-    // the start the iteration took: "none" or "qr-eig" (hzgsvd_precondition_name), its seconds, the
+    // the start the iteration took: "none", "qr-eig" or "qr-svd" (hzgsvd_precondition_name), its seconds, the
     // trust test's growth (0: not computed) and why that start (a static string; "" before any call)
     d["preconditioner"] = std::string(hzgsvd_precondition_name(info.preconditioner));
     d["precondition_seconds"] = info.precondition_seconds;

@@ -132,6 +132,7 @@ NB_MODULE(_cpu, m)
         d["PRECONDITION_AUTO"] = (int)HZGSVD_PRECONDITION_AUTO;
         d["PRECONDITION_NONE"] = (int)HZGSVD_PRECONDITION_NONE;
         d["PRECONDITION_QR_EIG"] = (int)HZGSVD_PRECONDITION_QR_EIG;
+        d["PRECONDITION_QR_SVD"] = (int)HZGSVD_PRECONDITION_QR_SVD;
         return d;
     }, "The header's enum values and limits the Python API maps its strings to.");
 

@@ -188,7 +188,7 @@ def test_general_pairs_on_the_gpu(rng, case):
         np.testing.assert_array_equal(a, cp.asnumpy(b))
 
 
-@pytest.mark.parametrize("value", ["none", "qr-eig", "auto"])
+@pytest.mark.parametrize("value", ["none", "qr-eig", "qr-svd", "auto"])
 def test_precondition_on_the_gpu(rng, value):
     """The preconditioned start (docs/API.md "A preconditioned start") at n = 256, where auto takes
     it: whichever start ran (the trust test may fall back to the plain one), sigma within
@@ -197,10 +197,10 @@ def test_precondition_on_the_gpu(rng, value):
     F, G = random_pair(rng, 300, 280, 256)
     r = hzgsvd.gsvd(cp.asarray(F), cp.asarray(G), precondition=value)
     info = r.info
-    assert info.preconditioner in ("none", "qr-eig") and info.precondition_note
+    assert info.preconditioner in ("none", "qr-eig", "qr-svd") and info.precondition_note
     if value == "none":
         assert info.preconditioner == "none" and info.precondition_seconds == 0
-    if info.preconditioner == "qr-eig":
+    if info.preconditioner != "none":
         assert 0 < info.precondition_growth <= 2.0**16
     ref = hzgsvd.gsvd(F, G)
     s = cp.asnumpy(r.sigma)

@@ -40,19 +40,20 @@ def test_info_fields():
 
 
 @pytest.mark.parametrize("complex_", [False, True])
-def test_qr_eig_is_refused_on_the_cpu(rng, complex_):
+@pytest.mark.parametrize("kind", ["qr-eig", "qr-svd"])
+def test_named_preconditioners_are_refused_on_the_cpu(rng, complex_, kind):
     F, G = random_pair(rng, 30, 26, 20, complex_=complex_)
     F0, G0 = F.copy(), G.copy()
-    for call in (lambda: hzgsvd.gsvd(F, G, precondition="qr-eig"),
-                 lambda: hzgsvd.gsvd(F, G, precondition="qr-eig", right="X", order=None),
-                 lambda: hzgsvd.gsvd(F, G, precondition="QR-EIG", preprocess="always"),
-                 lambda: hzgsvd.gsvdvals(F, G, precondition="qr-eig")):
+    for call in (lambda: hzgsvd.gsvd(F, G, precondition=kind),
+                 lambda: hzgsvd.gsvd(F, G, precondition=kind, right="X", order=None),
+                 lambda: hzgsvd.gsvd(F, G, precondition=kind.upper(), preprocess="always"),
+                 lambda: hzgsvd.gsvdvals(F, G, precondition=kind)):
         with pytest.raises(hzgsvd.GSVDError) as e:
             call()
         err = e.value
         assert err.status == "HZGSVD_ERR_INVALID_ARGUMENT" and err.code == 1
         assert isinstance(err, ValueError)
-        assert "HZGSVD_PRECONDITION_QR_EIG" in err.detail and "no preconditioner" in err.detail
+        assert "HZGSVD_PRECONDITION_" + kind.upper().replace("-", "_") in err.detail and "no preconditioner" in err.detail
         assert err.info is not None and err.info.status == "HZGSVD_ERR_INVALID_ARGUMENT"
         assert err.info.preconditioner == "none" and err.result is None
         np.testing.assert_array_equal(F, F0)
@@ -78,8 +79,8 @@ def test_none_and_auto_are_bitwise_the_same(rng, complex_, shape, kw):
         assert info.preconditioner == "none"
         assert info.precondition_seconds == 0.0 and info.precondition_growth == 0.0
         assert info.precondition_note
-    # the package's CPU engine (no LAPACK) under AUTO: n below 256, or a core of the reduction
-    assert "below 256" in r_auto.info.precondition_note or "core of the reduction" in r_auto.info.precondition_note
+    # the package's CPU engine (no LAPACK) under AUTO: n below 64, or no preconditioner in this build
+    assert "below 64" in r_auto.info.precondition_note or "no preconditioner in this build" in r_auto.info.precondition_note
     sf, sg = hzgsvd.gsvdvals(F, G, precondition="none")
     sf_a, sg_a = hzgsvd.gsvdvals(F, G)
     assert bitwise(sf, sf_a) and bitwise(sg, sg_a)
@@ -95,15 +96,15 @@ def test_bad_values_name_the_choices(rng, value):
     np.testing.assert_array_equal(F, F0)
 
 
-@pytest.mark.parametrize("value, name", [("auto", "auto"), ("none", "none"), ("qr-eig", "qr-eig")])
+@pytest.mark.parametrize("value, name", [("auto", "auto"), ("none", "none"), ("qr-eig", "qr-eig"), ("qr-svd", "qr-svd")])
 def test_as_the_cli(tools, tmp_path, rng, value, name):
     """The CLI's --precondition: the same outputs bit for bit and the same start (n = 37: the plain
-    one); qr-eig: the CLI's CPU engine is built with LAPACK (HZGSVD_CPU_LAPACK) and preconditions,
-    the package's is not and refuses it."""
+    one); qr-eig and qr-svd: the CLI's CPU engine is built with LAPACK (HZGSVD_CPU_LAPACK) and
+    preconditions, the package's is not and refuses them."""
     F, G = random_pair(rng, 45, 40, 37)
     np.save(tmp_path / "F.npy", F)
     np.save(tmp_path / "G.npy", G)
-    if value == "qr-eig":
+    if value in ("qr-eig", "qr-svd"):
         p = tools.run("hzgsvd", "--device", "cpu", "--quiet", "--precondition", value, tmp_path / "F.npy",
                       tmp_path / "G.npy", "-o", tmp_path / "out", check=False)
         assert p.returncode == 0, p.stderr

@@ -3,20 +3,28 @@
  *
  *   build/test_gpu_precondition               every check (the host checks alone, and SKIPPED, without a GPU)
  *   build/test_gpu_precondition --host-checks  only what needs no GPU (the option's refusals)
- *   build/test_gpu_precondition --quick        one pair per precision (compute-sanitizer)
+ *   build/test_gpu_precondition --quick        one pair per precision, one probe (compute-sanitizer)
  *
  * Properties checked (bounds: test/engine_fixtures.h and docs/NUMERICS.md, "A preconditioned start"):
- *   - QR_EIG on known-sigma pairs (cond X = 100; square, tall, bordered n; real and complex): the
- *     preconditioner ran (info.preconditioner, a growth <= 2^16), fewer sweeps than the plain start,
- *     sigma within B_EXACT of the exact sigma and within SIGMA_REFINED_VS_CPU of the CPU engine's,
- *     residuals B_RESID, U and V orthonormal to B_ORTH, sf^2 + sg^2 = 1 to B_NORM1;
- *   - two runs bitwise equal; the device entry point with a caller's workspace equal to the host one;
+ *   - QR_EIG and QR_SVD on known-sigma pairs (cond X = 100; square, tall, bordered n; real and
+ *     complex): the preconditioner ran (info.preconditioner the kind asked, a growth in (0, 2^16]),
+ *     fewer sweeps than the plain start, sigma within B_EXACT of the exact sigma and within
+ *     SIGMA_REFINED_VS_CPU of the CPU engine's, residuals B_RESID, U and V orthonormal to B_ORTH,
+ *     sf^2 + sg^2 = 1 to B_NORM1;
+ *   - two runs bitwise equal (each kind); the device entry point with a caller's workspace equal to
+ *     the host one;
  *   - a pair whose [F; G] has nearly dependent columns fails the trust test: the plain start runs,
  *     bitwise the same as options.precondition = NONE;
- *   - AUTO: n below 256 and in place take the plain start (and say so), n >= 256 the preconditioner;
- *   - graded pairs (g = 4 .. 8, n = 256) with QR_EIG converge, sigma normwise within B_GRADED of
- *     the CPU engine's (which solves g = 8 by the reduction);
- *   - refusals: QR_EIG in place, on the CPU engine; a value outside -1..1. */
+ *   - AUTO: n below 256 and in place take the plain start (and say so), n >= 256 QR_EIG;
+ *   - graded pairs (g = 4 .. 8, n = 256) with QR_EIG and QR_SVD converge, sigma normwise within
+ *     B_GRADED of the CPU engine's (which solves g = 8 by the reduction);
+ *   - the rank probe, on the graded pair g = 8 (G numerically rank deficient by xGGSVD3's
+ *     tolerance): the full-rank run in the front door's mode (REROUTE) stops after the
+ *     preconditioner's QR -- HZGSVD_ERR_RANK_DEFICIENT, no sweep, no output written, the probe's
+ *     note and detail -- under AUTO, QR_EIG and QR_SVD; through the front door the pair is reduced
+ *     (info.preprocessed, the core's sweeps only); with preprocess = 0 (REPORT) there is no probe;
+ *   - refusals: QR_EIG and QR_SVD in place and on the CPU engine without LAPACK; a value outside
+ *     -1..2; QR_SVD in copying mode is not refused. */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #include "hzgsvd_single.cuh"
@@ -56,7 +64,40 @@ static hzgsvd_options with_pre(int precondition)
     return o;
 }
 
-/* Known-sigma pair: QR_EIG against NONE, the CPU engine and the exact sigma; repeatability. */
+/* One preconditioner (kind) on a known-sigma pair against the plain run, the CPU engine's and the
+ * exact sigma; two runs bitwise equal. */
+static void known_kind(int kind, int cplx, int m_f, int m_g, int n, const double *F, const double *G, const long double *exact,
+                       const ef_run *plain, const ef_run *cpu)
+{
+    const char *pr = cplx ? "z" : "d", *kn = hzgsvd_precondition_name(kind);
+    const hzgsvd_options qr = with_pre(kind);
+    ef_run p = gpu_solve(cplx, m_f, m_g, n, F, G, &qr), p2 = gpu_solve(cplx, m_f, m_g, n, F, G, &qr);
+    CHECK(p.st == HZGSVD_SUCCESS, "known %s %s %dx%d/%d: status %d (%s)", kn, pr, m_f, m_g, n, (int)p.st, p.info.detail);
+    if (p.st == HZGSVD_SUCCESS) {
+        const ef_quality q = ef_assess(&p, F, G);
+        const double e_exact = ef_relerr_ld(p.s, exact, n), e_plain = ef_relerr_ld(plain->s, exact, n), e_cpu = ef_relerr(p.s, cpu->s, n);
+        CHECK(p.info.preconditioner == kind && p.info.precondition_growth > 0.0 && p.info.precondition_growth <= 65536.0,
+              "known %s %s n=%d: preconditioner %d growth %.3g (%s)", kn, pr, n, p.info.preconditioner, p.info.precondition_growth,
+              p.info.precondition_note);
+        CHECK(p.info.sweeps < plain->info.sweeps, "known %s %s n=%d: %d sweeps preconditioned, %d plain", kn, pr, n, p.info.sweeps,
+              plain->info.sweeps);
+        CHECK(e_exact <= B_EXACT(n), "known %s %s n=%d: sigma vs exact %.3e > %.3e (plain %.3e)", kn, pr, n, e_exact, B_EXACT(n), e_plain);
+        CHECK(e_cpu <= SIGMA_REFINED_VS_CPU, "known %s %s n=%d: sigma vs CPU %.3e > %.3e", kn, pr, n, e_cpu, SIGMA_REFINED_VS_CPU);
+        CHECK(q.finite && q.descending, "known %s %s n=%d: outputs not finite or not descending", kn, pr, n);
+        CHECK(q.resid_f <= B_RESID(n) && q.resid_g <= B_RESID(n), "known %s %s n=%d: residuals %.3e %.3e > %.3e", kn, pr, n, q.resid_f,
+              q.resid_g, B_RESID(n));
+        CHECK(q.orth_u <= B_ORTH(n, 16) && q.orth_v <= B_ORTH(n, 16), "known %s %s n=%d: orthogonality %.3e %.3e > %.3e", kn, pr, n, q.orth_u,
+              q.orth_v, B_ORTH(n, 16));
+        CHECK(q.norm1 <= B_NORM1, "known %s %s n=%d: |sf^2 + sg^2 - 1| %.3e", kn, pr, n, q.norm1);
+        CHECK(p2.st == HZGSVD_SUCCESS && ef_same_bits(&p, &p2), "known %s %s n=%d: two preconditioned runs differ", kn, pr, n);
+        printf("  known %-6s %s %4dx%4d/%4d: sweeps %d (plain %d), growth %.2e, precondition %.3f s; sigma vs exact %.2e (plain %.2e), "
+               "vs CPU %.2e, resid %.1e %.1e, orth %.1e %.1e\n", kn, pr, m_f, m_g, n, p.info.sweeps, plain->info.sweeps,
+               p.info.precondition_growth, p.info.precondition_seconds, e_exact, e_plain, e_cpu, q.resid_f, q.resid_g, q.orth_u, q.orth_v);
+    }
+    ef_run_free(&p); ef_run_free(&p2);
+}
+
+/* Known-sigma pair: QR_EIG and QR_SVD against NONE, the CPU engine and the exact sigma. */
 static void known_pair(int cplx, int m_f, int m_g, int n, uint64_t seed)
 {
     const char *pr = cplx ? "z" : "d";
@@ -65,33 +106,15 @@ static void known_pair(int cplx, int m_f, int m_g, int n, uint64_t seed)
     long double *exact = (long double *)malloc(sizeof(long double) * n);
     ef_known_pair(&rng, cplx, m_f, m_g, n, 1e-3, 1e3, 100.0, F, G, exact);
     ef_sort_desc_ld(exact, n);
-    const hzgsvd_options qr = with_pre(HZGSVD_PRECONDITION_QR_EIG), none = with_pre(HZGSVD_PRECONDITION_NONE);
-    ef_run p = gpu_solve(cplx, m_f, m_g, n, F, G, &qr), p2 = gpu_solve(cplx, m_f, m_g, n, F, G, &qr);
+    const hzgsvd_options none = with_pre(HZGSVD_PRECONDITION_NONE);
     ef_run plain = gpu_solve(cplx, m_f, m_g, n, F, G, &none), cpu = ef_solve(cplx, m_f, m_g, n, F, G, NULL);
-    CHECK(p.st == HZGSVD_SUCCESS && plain.st == HZGSVD_SUCCESS && cpu.st == HZGSVD_SUCCESS, "known %s %dx%d/%d: status %d %d %d (%s)", pr, m_f,
-          m_g, n, (int)p.st, (int)plain.st, (int)cpu.st, p.info.detail);
-    if (p.st == HZGSVD_SUCCESS && plain.st == HZGSVD_SUCCESS && cpu.st == HZGSVD_SUCCESS) {
-        const ef_quality q = ef_assess(&p, F, G);
-        const double e_exact = ef_relerr_ld(p.s, exact, n), e_plain = ef_relerr_ld(plain.s, exact, n), e_cpu = ef_relerr(p.s, cpu.s, n);
-        CHECK(p.info.preconditioner == HZGSVD_PRECONDITION_QR_EIG && p.info.precondition_growth > 0.0 && p.info.precondition_growth <= 65536.0,
-              "known %s n=%d: preconditioner %d growth %.3g (%s)", pr, n, p.info.preconditioner, p.info.precondition_growth,
-              p.info.precondition_note);
-        CHECK(plain.info.preconditioner == HZGSVD_PRECONDITION_NONE, "known %s n=%d: NONE ran a preconditioner", pr, n);
-        CHECK(p.info.sweeps < plain.info.sweeps, "known %s n=%d: %d sweeps preconditioned, %d plain", pr, n, p.info.sweeps, plain.info.sweeps);
-        CHECK(e_exact <= B_EXACT(n), "known %s n=%d: sigma vs exact %.3e > %.3e (plain %.3e)", pr, n, e_exact, B_EXACT(n), e_plain);
-        CHECK(e_cpu <= SIGMA_REFINED_VS_CPU, "known %s n=%d: sigma vs CPU %.3e > %.3e", pr, n, e_cpu, SIGMA_REFINED_VS_CPU);
-        CHECK(q.finite && q.descending, "known %s n=%d: outputs not finite or not descending", pr, n);
-        CHECK(q.resid_f <= B_RESID(n) && q.resid_g <= B_RESID(n), "known %s n=%d: residuals %.3e %.3e > %.3e", pr, n, q.resid_f, q.resid_g,
-              B_RESID(n));
-        CHECK(q.orth_u <= B_ORTH(n, 16) && q.orth_v <= B_ORTH(n, 16), "known %s n=%d: orthogonality %.3e %.3e > %.3e", pr, n, q.orth_u,
-              q.orth_v, B_ORTH(n, 16));
-        CHECK(q.norm1 <= B_NORM1, "known %s n=%d: |sf^2 + sg^2 - 1| %.3e", pr, n, q.norm1);
-        CHECK(p2.st == HZGSVD_SUCCESS && ef_same_bits(&p, &p2), "known %s n=%d: two preconditioned runs differ", pr, n);
-        printf("  known %s %4dx%4d/%4d: sweeps %d (plain %d), growth %.2e, precondition %.3f s; sigma vs exact %.2e (plain %.2e), vs CPU %.2e, "
-               "resid %.1e %.1e, orth %.1e %.1e\n", pr, m_f, m_g, n, p.info.sweeps, plain.info.sweeps, p.info.precondition_growth,
-               p.info.precondition_seconds, e_exact, e_plain, e_cpu, q.resid_f, q.resid_g, q.orth_u, q.orth_v);
+    CHECK(plain.st == HZGSVD_SUCCESS && cpu.st == HZGSVD_SUCCESS && plain.info.preconditioner == HZGSVD_PRECONDITION_NONE,
+          "known %s %dx%d/%d: plain status %d (preconditioner %d), CPU %d", pr, m_f, m_g, n, (int)plain.st, plain.info.preconditioner, (int)cpu.st);
+    if (plain.st == HZGSVD_SUCCESS && cpu.st == HZGSVD_SUCCESS) {
+        known_kind(HZGSVD_PRECONDITION_QR_EIG, cplx, m_f, m_g, n, F, G, exact, &plain, &cpu);
+        known_kind(HZGSVD_PRECONDITION_QR_SVD, cplx, m_f, m_g, n, F, G, exact, &plain, &cpu);
     }
-    ef_run_free(&p); ef_run_free(&p2); ef_run_free(&plain); ef_run_free(&cpu);
+    ef_run_free(&plain); ef_run_free(&cpu);
     free(F); free(G); free(exact);
 }
 
@@ -176,47 +199,103 @@ static void inplace_auto(void)
     free(F); free(G);
 }
 
-/* Graded pairs (test_engine_lapack's family) with QR_EIG: converged, sigma normwise as the CPU engine's. */
-static void graded(int cplx, int n, int g)
+/* F = R1 diag(10^(-g..g)), G = R2 diag(10^(g..-g)) (test_engine_lapack's family), n x n. */
+static void graded_pair(int cplx, int n, int g, double *F, double *G)
 {
-    const char *pr = cplx ? "z" : "d";
     const int C = cplx ? 2 : 1;
     tu_rng rng = { 1000u + (uint64_t)g };
-    double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n));
     ef_randmat(&rng, cplx, n, n, F, n);
     ef_randmat(&rng, cplx, n, n, G, n);
     for (int j = 0; j < n; ++j) {
         const double e = -g + 2.0 * g * j / (n - 1), df = pow(10.0, e), dg = pow(10.0, -e);
         for (int i = 0; i < C * n; ++i) { F[(size_t)C * n * j + i] *= df; G[(size_t)C * n * j + i] *= dg; }
     }
-    const hzgsvd_options qr = with_pre(HZGSVD_PRECONDITION_QR_EIG);
-    ef_run p = gpu_solve(cplx, n, n, n, F, G, &qr), cpu = ef_solve(cplx, n, n, n, F, G, NULL);
-    CHECK(p.st == HZGSVD_SUCCESS && cpu.st == HZGSVD_SUCCESS, "graded %s n=%d g=%d: status %d, CPU %d (%s)", pr, n, g, (int)p.st, (int)cpu.st,
-          p.info.detail);
-    if (p.st == HZGSVD_SUCCESS && cpu.st == HZGSVD_SUCCESS) {
-        double e = 0.0;
-        for (int i = 0; i < n; ++i) e = fmax(e, fabs(p.s[i] - cpu.s[i]) / cpu.s[0]);
-        CHECK(e <= B_GRADED(n), "graded %s n=%d g=%d: sigma vs CPU %.3e > %.3e", pr, n, g, e, B_GRADED(n));
-        printf("  graded %s n=%d g=%d: %s, %d sweeps, reduced %d (CPU: %d sweeps, reduced %d), sigma vs CPU %.2e\n", pr, n, g,
-               hzgsvd_precondition_name(p.info.preconditioner), p.info.sweeps, p.info.preprocessed, cpu.info.sweeps, cpu.info.preprocessed, e);
+}
+
+/* The rank probe on its own: the full-rank run in the front door's mode (what hzgsvd__gsvd_any
+ * passes with preprocess = -1) stops after the QR, before any sweep, outputs unwritten, under kind;
+ * with preprocess = 0 (REPORT: the caller asked for the full-rank engine alone) it sweeps. */
+static void probe_direct(int cplx, int n, const double *F, const double *G, int kind)
+{
+    const char *pr = cplx ? "z" : "d", *kn = hzgsvd_precondition_name(kind);
+    hzgsvd_options o = with_pre(kind);
+    double *U = ef_dup(F, ef_size(cplx, n, n)), *V = ef_dup(G, ef_size(cplx, n, n)), *Z = ef_new(ef_size(cplx, n, n)), *s = ef_new(3 * (size_t)n);
+    hzgsvd_info info;
+    int written = -1;
+    const hzgsvd_status st = hzgsvd__gpu_host_run(cplx ? &hzgsvd__z_gpu_prec : &hzgsvd__d_gpu_prec, n, n, n, U, n, V, n, Z, n, s, s + n, s + 2 * n,
+                                                  &o, &info, HZGSVD__DEFICIENT_REROUTE, &written);
+    CHECK(st == HZGSVD_ERR_RANK_DEFICIENT && written == 0 && info.sweeps == 0 && info.preconditioner == HZGSVD_PRECONDITION_NONE &&
+              strstr(info.detail, "numerically rank deficient: |R(") && strstr(info.precondition_note, "rank deficient in the preconditioner's QR") &&
+              !memcmp(U, F, sizeof(double) * ef_size(cplx, n, n)),
+          "probe %s %s: status %d, written %d, sweeps %d (%s; %s)", kn, pr, (int)st, written, info.sweeps, info.detail, info.precondition_note);
+    printf("  probe %-6s %s n=%d: %s, %.3f s\n", kn, pr, n, info.detail, info.precondition_seconds);
+    o.preprocess = 0;   /* REPORT: no probe, the sweeps run (they stall or end in the rank test) */
+    ef_run r = gpu_solve(cplx, n, n, n, F, G, &o);
+    CHECK(r.info.sweeps > 0 && !strstr(r.info.precondition_note, "rank deficient in the preconditioner's QR"),
+          "probe %s %s: preprocess = 0 probed (status %d, %d sweeps, %s)", kn, pr, (int)r.st, r.info.sweeps, r.info.precondition_note);
+    ef_run_free(&r);
+    free(U); free(V); free(Z); free(s);
+}
+
+/* Graded pairs with QR_EIG and QR_SVD (and, at g = 8, AUTO): converged, sigma normwise as the CPU
+ * engine's.  At g = 8 G is numerically rank deficient: the rank probe sends the pair to the
+ * reduction before any sweep (preprocessed, the core's sweeps only). */
+static void graded(int cplx, int n, int g)
+{
+    static const int kinds[3] = {HZGSVD_PRECONDITION_QR_EIG, HZGSVD_PRECONDITION_QR_SVD, HZGSVD_PRECONDITION_AUTO};
+    const char *pr = cplx ? "z" : "d";
+    double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n));
+    graded_pair(cplx, n, g, F, G);
+    ef_run cpu = ef_solve(cplx, n, n, n, F, G, NULL);
+    CHECK(cpu.st == HZGSVD_SUCCESS, "graded %s n=%d g=%d: CPU status %d (%s)", pr, n, g, (int)cpu.st, cpu.info.detail);
+    for (int k = 0; k < (g == 8 ? 3 : 2) && cpu.st == HZGSVD_SUCCESS; ++k) {
+        const hzgsvd_options o = with_pre(kinds[k]);
+        const char *kn = hzgsvd_precondition_name(kinds[k]);
+        ef_run p = gpu_solve(cplx, n, n, n, F, G, &o);
+        CHECK(p.st == HZGSVD_SUCCESS, "graded %s %s n=%d g=%d: status %d (%s)", kn, pr, n, g, (int)p.st, p.info.detail);
+        if (p.st == HZGSVD_SUCCESS) {
+            double e = 0.0;
+            for (int i = 0; i < n; ++i) e = fmax(e, fabs(p.s[i] - cpu.s[i]) / cpu.s[0]);
+            CHECK(e <= B_GRADED(n), "graded %s %s n=%d g=%d: sigma vs CPU %.3e > %.3e", kn, pr, n, g, e, B_GRADED(n));
+            CHECK(g < 8 || (p.info.preprocessed == 1 && p.info.sweeps < 30), "graded %s %s n=%d g=8: reduced %d, %d sweeps (the probe's reroute)",
+                  kn, pr, n, p.info.preprocessed, p.info.sweeps);
+            printf("  graded %-6s %s n=%d g=%d: %s, %d sweeps, reduced %d, %.3f s (CPU: %d sweeps, reduced %d), sigma vs CPU %.2e\n", kn, pr, n,
+                   g, hzgsvd_precondition_name(p.info.preconditioner), p.info.sweeps, p.info.preprocessed, p.info.seconds, cpu.info.sweeps,
+                   cpu.info.preprocessed, e);
+        }
+        if (g == 8) probe_direct(cplx, n, F, G, kinds[k]);
+        ef_run_free(&p);
     }
-    ef_run_free(&p); ef_run_free(&cpu);
+    ef_run_free(&cpu);
     free(F); free(G);
 }
 
-/* What needs no GPU: the refusals come before any device call. */
+/* What needs no GPU: the refusals come before any device call; QR_SVD in copying mode passes the
+ * checks (no device: HZGSVD_ERR_NO_DEVICE; with one, a run). */
 static void host_checks(void)
 {
     double F[64], G[64], Z[64], s[24];
     hzgsvd_info info;
-    hzgsvd_options o = with_pre(2);
+    hzgsvd_options o = with_pre(3);
+    for (int i = 0; i < 64; ++i) { F[i] = i % 9 == 0 ? 2.0 : 0.125 * (i % 5); G[i] = i % 9 == 0 ? 1.0 : -0.0625 * (i % 3); }
     CHECK(hzgsvd_gpu_dgsvd_host(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
-              strstr(info.detail, "precondition"), "precondition = 2 not refused: %s", info.detail);
-    o = with_pre(HZGSVD_PRECONDITION_QR_EIG);
-    CHECK(hzgsvd_gpu_dgsvd_inplace(64, 64, 64, F, 64, G, 64, Z, 64, s, s, s, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
-              strstr(info.detail, "in-place"), "QR_EIG in place not refused: %s", info.detail);
-    CHECK(hzgsvd_cpu_dgsvd(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
-              strstr(info.detail, "CPU engine has no preconditioner"), "QR_EIG on the CPU engine not refused: %s", info.detail);
+              strstr(info.detail, "precondition"), "precondition = 3 not refused: %s", info.detail);
+    o = with_pre(-2);
+    CHECK(hzgsvd_gpu_dgsvd_host(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
+              strstr(info.detail, "precondition"), "precondition = -2 not refused: %s", info.detail);
+    for (int kind = HZGSVD_PRECONDITION_QR_EIG; kind <= HZGSVD_PRECONDITION_QR_SVD; ++kind) {
+        const char *kn = hzgsvd_precondition_name(kind);
+        o = with_pre(kind);
+        CHECK(hzgsvd_gpu_dgsvd_inplace(64, 64, 64, F, 64, G, 64, Z, 64, s, s, s, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
+                  strstr(info.detail, "in-place"), "%s in place not refused: %s", kn, info.detail);
+        CHECK(hzgsvd_cpu_dgsvd(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
+                  strstr(info.detail, "CPU engine has no preconditioner"), "%s on the CPU engine not refused: %s", kn, info.detail);
+    }
+    o = with_pre(HZGSVD_PRECONDITION_QR_SVD);
+    double U[64], V[64];
+    memcpy(U, F, sizeof U); memcpy(V, G, sizeof V);
+    const hzgsvd_status st = hzgsvd_gpu_dgsvd_host(8, 8, 8, U, 8, V, 8, Z, 8, s, s + 8, s + 16, &o, &info);
+    CHECK(st == (hzgsvd_gpu_available() ? HZGSVD_SUCCESS : HZGSVD_ERR_NO_DEVICE), "QR_SVD in copying mode: status %d (%s)", (int)st, info.detail);
 }
 
 int main(int argc, char **argv)
@@ -225,9 +304,13 @@ int main(int argc, char **argv)
     host_checks();
     if (argc == 2 && !strcmp(argv[1], "--host-checks")) return tu_finish();
     if (!hzgsvd_gpu_available()) { printf("SKIPPED: no GPU\n"); return tu_finish(); }
-    if (argc == 2 && !strcmp(argv[1], "--quick")) {
+    if (argc == 2 && !strcmp(argv[1], "--quick")) {   /* every kernel of the stage: both solvers, the probe */
         known_pair(0, 256, 256, 256, 1);
         known_pair(1, 256, 256, 256, 2);
+        double *F = ef_new(ef_size(1, 256, 256)), *G = ef_new(ef_size(1, 256, 256));
+        graded_pair(1, 256, 8, F, G);
+        probe_direct(1, 256, F, G, HZGSVD_PRECONDITION_QR_SVD);
+        free(F); free(G);
         return tu_finish();
     }
     for (int c = 0; c < 2; ++c) {
@@ -235,7 +318,7 @@ int main(int argc, char **argv)
         known_pair(c, 300, 341, 300, 13 + c);     /* bordered (300 -> 320), tall G */
         known_pair(c, 512, 512, 512, 15 + c);
         trust_test_fallback(c);
-        for (int g = 4; g <= 8; g += 2) graded(c, 256, g);
+        for (int g = 4; g <= 8; g += 2) graded(c, 256, g);   /* g = 8: the rank probe */
     }
     auto_and_device();
     inplace_auto();

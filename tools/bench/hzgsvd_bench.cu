@@ -3,7 +3,7 @@
  *   build/hzgsvd_bench [--complex] [--sizes 512,1024,2048,4096,8192] [--raw PREFIX:N:D|Z[,...]]
  *                      [--variants-table N] [--reps R] [--seed S] [--sigma-dist log|uniform]
  *                      [--variant 0..7] [--outer me|mm] [--inner me|mm] [--blocking fb|bo]
- *                      [--block-width 16|32] [--precondition auto|none|qr-eig]
+ *                      [--block-width 16|32] [--precondition auto|none|qr-eig|qr-svd]
  *                      [--compare-precondition] [--help]
  *
  * For each n: a square real (or, with --complex, complex) pair with known generalized singular values, made on the GPU
@@ -13,7 +13,8 @@
  *   hzgsvd   the configuration given by --variant/--outer/--inner/--blocking/--block-width (default
  *            the library's: DHZ0-(ME-BO-ME), w chosen by n; printed in the table caption) and the
  *            start given by --precondition (options.precondition: auto, the default, leaves it to the
- *            engine; none: the plain start Z = I; qr-eig: the preconditioned start): time without
+ *            engine; none: the plain start Z = I; qr-eig, qr-svd: the preconditioned start with an
+ *            eigensolver or an SVD): time without
  *            transfers (device entry point, workspace allocated beforehand), the start that ran
  *            (info.preconditioner), its seconds (info.precondition_seconds) and the sweeps' seconds
  *            (the total minus the preconditioner's), time with transfers and allocations (host entry
@@ -597,7 +598,8 @@ static void free_pair(known_pair *k)
 /* Untimed runs on a small generated pair, once per kind (real, complex) before its first pair:
  * kernels load lazily on first launch and cuSOLVER sets up on first use, which would otherwise be
  * charged to the first row (and in --compare-precondition to whichever start runs first).  Both
- * starts, w = 16 and 32 where the engine picks w (the GPU's choice depends on n), and the GEVD route. */
+ * starts (the plain one and qr-svd where asked, else qr-eig), w = 16 and 32 where the engine picks w
+ * (the GPU's choice depends on n), and the GEVD route. */
 static void warm_up(const hzgsvd_options *o)
 {
     static int warm[2];
@@ -610,7 +612,8 @@ static void warm_up(const hzgsvd_options *o)
         for (int pc = 0; pc < 2; ++pc) {
             hzgsvd_options w = *o;
             w.block_width = widths[wi];
-            w.precondition = pc ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
+            w.precondition = !pc ? HZGSVD_PRECONDITION_NONE
+                           : o->precondition == HZGSVD_PRECONDITION_QR_SVD ? HZGSVD_PRECONDITION_QR_SVD : HZGSVD_PRECONDITION_QR_EIG;
             run_ours(&k, &w, 0);     /* a refusal (say, a build without the preconditioner) is fine here */
         }
     }
@@ -648,7 +651,7 @@ static void print_usage(FILE *out, const char *argv0)
 {
     fprintf(out, "usage: %s [--complex] [--sizes a,b,..] [--raw PREFIX:N:D|Z[,..]] [--variants-table N] [--reps R]\n"
                  "       [--seed S] [--sigma-dist log|uniform] [--variant 0..7] [--outer me|mm] [--inner me|mm]\n"
-                 "       [--blocking fb|bo] [--block-width 16|32] [--precondition auto|none|qr-eig]\n"
+                 "       [--blocking fb|bo] [--block-width 16|32] [--precondition auto|none|qr-eig|qr-svd]\n"
                  "       [--compare-precondition] [--help]\n", argv0);
 }
 
@@ -669,7 +672,8 @@ static void help(const char *argv0)
            "                           (shared/tools/side-by-side/gen.py's files); repeatable or a comma list;\n"
            "                           not with --sizes\n"
            "  --precondition P         the start of the hzgsvd runs: auto (default, the engine's choice), none (Z = I),\n"
-           "                           qr-eig\n"
+           "                           qr-eig (QR of G, eigenvectors of C^H C, C = F R^-1), qr-svd (QR of G, right\n"
+           "                           singular vectors of C)\n"
            "  --compare-precondition   per pair, hzgsvd with the plain start (none) and with --precondition's choice\n"
            "                           on the same matrices: one table of both and the speed-up (no floor, GEVD,\n"
            "                           transfer tables)\n"
@@ -699,13 +703,14 @@ static hzgsvd_blocking parse_blocking(const char *s, const char *argv0)
     return HZGSVD_BLOCKING_FB;
 }
 
-/* "auto" / "none" / "qr-eig" -> options.precondition; anything else is a usage error. */
+/* "auto" / "none" / "qr-eig" / "qr-svd" -> options.precondition; anything else is a usage error. */
 static int parse_precondition(const char *s, const char *argv0)
 {
     if (!strcmp(s, "auto")) return HZGSVD_PRECONDITION_AUTO;
     if (!strcmp(s, "none")) return HZGSVD_PRECONDITION_NONE;
     if (!strcmp(s, "qr-eig")) return HZGSVD_PRECONDITION_QR_EIG;
-    fprintf(stderr, "bench: --precondition %s: expected auto, none or qr-eig\n", s);
+    if (!strcmp(s, "qr-svd")) return HZGSVD_PRECONDITION_QR_SVD;
+    fprintf(stderr, "bench: --precondition %s: expected auto, none, qr-eig or qr-svd\n", s);
     usage(argv0);
     return HZGSVD_PRECONDITION_AUTO;
 }

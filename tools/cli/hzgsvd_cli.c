@@ -147,14 +147,17 @@ static void print_help_usage_options(FILE *out)
 "                       every pair; never: such a pair is refused (m < n: exit %d, rank deficient:\n"
 "                       %d).  The distributed engine (--mpi) does not reduce: it refuses always\n"
 "                       (exit %d) and such pairs as never does\n"
-"  --precondition P     auto, none or qr-eig (default auto): how the iteration starts.  qr-eig:\n"
-"                       a preconditioned start from a QR of G and a Hermitian eigensolver, 1-3\n"
-"                       sweeps instead of 9-24 where it applies (the single-GPU and the CPU\n"
-"                       engine; where it fails its trust test the plain start runs); none: the\n"
-"                       plain start (the outputs of earlier versions bit for bit); auto: the\n"
-"                       engine's choice (qr-eig for full-rank pairs of n >= 256, else none).\n"
-"                       The distributed engine (--mpi) has no preconditioner yet:\n"
-"                       qr-eig is refused there (exit %d), auto runs the plain start.\n"
+"  --precondition P     auto, none, qr-eig or qr-svd (default auto): how the iteration starts.\n"
+"                       qr-eig: a preconditioned start from a QR of G and a Hermitian\n"
+"                       eigensolver, 1-3 sweeps instead of 9-24 where it applies; qr-svd: the\n"
+"                       same with an SVD instead (slower to compute; also resolves graded and\n"
+"                       Tikhonov pairs); where the start fails its trust test the plain start\n"
+"                       runs; none: the plain start (the outputs of earlier versions bit for\n"
+"                       bit); auto: the engine's choice (GPU: qr-eig for full-rank pairs of\n"
+"                       n >= 256; CPU: qr-svd from n = 64, the reduced cores of general pairs\n"
+"                       included; else none).  The distributed engine\n"
+"                       (--mpi) has no preconditioner yet: qr-eig and qr-svd are refused there\n"
+"                       (exit %d), auto runs the plain start.\n"
 "                       summary.json: preconditioner, precondition_note\n"
 "  --x                  also write X.npy (--raw: FN.X), n x n, with F = U diag(sigma_f) X and\n"
 "                       G = V diag(sigma_g) X (X = Z^-1), computed after the run (any engine) from\n"
@@ -473,7 +476,8 @@ static int parse_value(const char *name, const char *val, cli_args *a)
         if (!strcmp(val, "auto")) a->opt.precondition = HZGSVD_PRECONDITION_AUTO;
         else if (!strcmp(val, "none")) a->opt.precondition = HZGSVD_PRECONDITION_NONE;
         else if (!strcmp(val, "qr-eig")) a->opt.precondition = HZGSVD_PRECONDITION_QR_EIG;
-        else { say("--precondition: '%s' is not auto, none or qr-eig", val); return EXIT_USAGE; }
+        else if (!strcmp(val, "qr-svd")) a->opt.precondition = HZGSVD_PRECONDITION_QR_SVD;
+        else { say("--precondition: '%s' is not auto, none, qr-eig or qr-svd", val); return EXIT_USAGE; }
     } else if (!strcmp(name, "--max-sweeps")) {
         if (parse_int(val, 1, CLI_MAX_SWEEPS, &a->opt.max_sweeps) != 0) {
             say("--max-sweeps: '%s' is not an integer in 1..%d", val, CLI_MAX_SWEEPS);
@@ -1176,10 +1180,13 @@ static int say_outcome(const cli_run *r, const char *written)
     }
     if (st == HZGSVD_ERR_INVALID_ARGUMENT && a->opt.preprocess == 1 && a->mpi)   /* its detail does not say why */
         engine_hint = " (--preprocess always: the distributed engine does not reduce; the CPU and GPU engines, without --mpi, do)";
-    if (st == HZGSVD_ERR_INVALID_ARGUMENT && a->opt.precondition == HZGSVD_PRECONDITION_QR_EIG
-        && strstr(info->detail, "options.precondition") != NULL)   /* an engine without a preconditioner */
-        engine_hint = " (--precondition qr-eig: the preconditioned start is the single-GPU and the CPU engine's, without --mpi; "
-                      "auto or none run the plain start here)";
+    if (st == HZGSVD_ERR_INVALID_ARGUMENT && (a->opt.precondition == HZGSVD_PRECONDITION_QR_EIG || a->opt.precondition == HZGSVD_PRECONDITION_QR_SVD)
+        && strstr(info->detail, "options.precondition") != NULL) {   /* an engine without a preconditioner */
+        static char hint[192];
+        snprintf(hint, sizeof hint, " (--precondition %s: the preconditioned start is the single-GPU and the CPU engine's, without --mpi; "
+                 "auto or none run the plain start here)", precondition_name(a->opt.precondition));
+        engine_hint = hint;
+    }
 
     if (st == HZGSVD_SUCCESS) {
         /* the preconditioned start, where one ran: ", qr-eig start (0.03 s)" */

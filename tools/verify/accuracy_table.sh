@@ -16,8 +16,9 @@
 # and prints a Markdown table.  --update-docs also puts it into docs/NUMERICS.md between the lines
 # "<!-- accuracy-table:begin -->" and "<!-- accuracy-table:end -->" (ACC_DEVICE=gpu:
 # "accuracy-table-gpu:begin" and ":end").  Work files: $BUILD/accuracy_table/.
-# ACC_HZ_OPTS: more CLI options of the HZ runs (e.g. --precondition qr-eig | none; the default
-# AUTO takes the GPU engine's preconditioned start at n >= 256, the table's n = 512 included).
+# ACC_HZ_OPTS: more CLI options of the HZ runs (e.g. --precondition qr-eig | qr-svd | none; the
+# default AUTO takes the preconditioned start at the table's n = 512: qr-svd on the CPU, qr-eig on
+# the GPU).
 # ACC_REUSE_REF=1 keeps a J's pair and reference from the last run of the same ACC_N and ACC_SEED
 # (another device or ACC_HZ_OPTS against the same reference).
 # ACC_J takes a subset, separated by spaces or commas.  Exits non-zero if a tool is missing or the
@@ -107,6 +108,7 @@ for j in $JS; do
     rc=0; "$BUILD/hzgsvd" --device "$DEV" --quiet ${ACC_HZ_OPTS:-} "$D/F.npy" "$D/G.npy" -o "$D/hz" 2>"$D/hz.log" || rc=$?
     if [ -f "$D/hz/summary.json" ]; then
         sweeps=$(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$D/hz/summary.json")
+        sweeps="$sweeps ($(sed -n 's/^ *"preconditioner": "\([a-z-]*\)".*/\1/p' "$D/hz/summary.json"))"   # and the start taken
     fi
     if [ "$rc" = 0 ]; then
         chk=$("$BUILD/hzgsvd_check" "$D/F.npy" "$D/G.npy" "$D/hz" --ref "$D/ref/sigma.npy" 2>>"$D/hz.log" || true)
@@ -131,11 +133,12 @@ done
 table=$(
     echo "Pairs of order $N from \`hzgsvd_mkpair --appg J --cols $N --seed $SEED\` (κ(FᵀF) = 10, κ(GᵀG) = 10^J);"
     echo "max relative error of σ against \`hzgsvd_ref\` (the higher-precision engine, rounded to double)."
-    echo "HZ: \`hzgsvd --device $DEV\`, default options (variant 0, ME-FB-ME, sorted); GEVD: dsyrk for FᵀF"
+    echo "HZ: \`hzgsvd --device $DEV${ACC_HZ_OPTS:+ $ACC_HZ_OPTS}\`, default options (variant 0, ME-FB-ME, sorted; the start under"
+    echo "\`--precondition auto\` at n = $N: qr-svd on the CPU, qr-eig on the GPU); GEVD: dsyrk for FᵀF"
     echo "and GᵀG, LAPACKE_dsygvd, σ = √λ (\`hzgsvd_lapack --gevd\`).  The last two columns are the"
     echo "paper's (its own pairs, DHZ0 on a V100 and cusolverDnDsygvd).  Regenerate: \`make accuracy-table\`$([ "$DEV" = gpu ] && echo " with ACC_DEVICE=gpu, on a GPU machine")."
     echo
-    echo "| J | κ(GᵀG) | HZ max rel err | GEVD max rel err | sweeps | paper HZ | paper GEVD |"
+    echo "| J | κ(GᵀG) | HZ max rel err | GEVD max rel err | sweeps (start) | paper HZ | paper GEVD |"
     echo "|---:|---:|---:|---:|---:|---:|---:|"
     printf '%s\n' "${rows[@]}"
 )

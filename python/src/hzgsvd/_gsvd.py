@@ -18,7 +18,8 @@ _STRATEGY = {"me": _C["STRATEGY_ME"], "mm": _C["STRATEGY_MM"]}
 _BLOCKING = {"fb": _C["BLOCKING_FB"], "bo": _C["BLOCKING_BO"]}
 _PREPROCESS = {"auto": -1, "always": 1, "never": 0}   # hzgsvd_options.preprocess
 # hzgsvd_options.precondition (the names of hzgsvd_precondition_name and the CLI's --precondition)
-_PRECONDITION = {"auto": _C["PRECONDITION_AUTO"], "none": _C["PRECONDITION_NONE"], "qr-eig": _C["PRECONDITION_QR_EIG"]}
+_PRECONDITION = {"auto": _C["PRECONDITION_AUTO"], "none": _C["PRECONDITION_NONE"], "qr-eig": _C["PRECONDITION_QR_EIG"],
+                 "qr-svd": _C["PRECONDITION_QR_SVD"]}
 _REFINE = {None: -1, True: 1, False: 0}               # hzgsvd_options.refine_sigma
 _INT_MAX = 2**31 - 1
 # DLPack device types of memory the GPU engine can take (kDLCUDA, kDLCUDAManaged).
@@ -61,7 +62,7 @@ class GSVDInfo:
     tol_f, tol_g : float
         The rank tolerances the reduction used (0 without it).
     preconditioner : str
-        The start the iteration took: ``"none"`` (the plain start) or ``"qr-eig"`` (the
+        The start the iteration took: ``"none"`` (the plain start), ``"qr-eig"`` or ``"qr-svd"`` (the
         preconditioned start, ``precondition``; docs/API.md, "A preconditioned start").
     precondition_seconds : float
         Wall time of the preconditioner (0 where none ran).
@@ -577,14 +578,16 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
     preprocess : {"auto", "always", "never"}
         The rank-revealing reduction of general pairs (both engines): only where needed, always,
         never (such pairs are then refused).
-    precondition : {"auto", "none", "qr-eig"}
+    precondition : {"auto", "none", "qr-eig", "qr-svd"}
         How the iteration starts (docs/API.md, "A preconditioned start"): ``"qr-eig"``, a
         preconditioned start (a QR of G and a Hermitian eigensolver; 1-3 sweeps instead of 9-24
-        where it applies), kept where it passes its trust test, else the plain start; ``"none"``,
-        the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the engine's
-        choice (the GPU engine, host and device arrays: ``"qr-eig"`` for n >= 256, else
-        ``"none"``).  The package's CPU engine has no preconditioner (no LAPACK): ``"qr-eig"`` raises
-        :class:`GSVDError` (HZGSVD_ERR_INVALID_ARGUMENT) there and ``"auto"`` runs the plain start.
+        where it applies), kept where it passes its trust test, else the plain start;
+        ``"qr-svd"``, the same with an SVD of F R^-1 (slower to compute, better on graded pairs);
+        ``"none"``, the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the
+        engine's choice (the GPU engine, host and device arrays: ``"qr-eig"`` for n >= 256, else
+        ``"none"``).  The package's CPU engine has no preconditioner (no LAPACK): ``"qr-eig"`` and
+        ``"qr-svd"`` raise :class:`GSVDError` (HZGSVD_ERR_INVALID_ARGUMENT) there and ``"auto"``
+        runs the plain start.
         ``info.preconditioner`` and ``info.precondition_note`` say which start ran and why.
     refine : None, bool
         sigma recomputed from the input pair after the iteration (None: where the engine holds
