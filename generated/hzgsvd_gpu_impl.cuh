@@ -4857,14 +4857,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_core(const hzgsvd__gpu_prec *X, int s, 
     memset(&kept, 0, sizeof kept);
     (void)t0;
     oc.preprocess = 0;   /* the core is of full rank: the engine itself, no second reduction */
-    /* AUTO starts a core plainly: the reduction's cores (triangular, often far from orthogonal
-     * columns) came out of the preconditioned start with residuals ||F Z - U Sigma_F|| up to 2e-14
-     * at n = 300 against 1e-16 plain (test_gpu_engine's general pairs); QR_EIG asked is kept */
-    if (oc.precondition == HZGSVD_PRECONDITION_AUTO) oc.precondition = HZGSVD_PRECONDITION_NONE;
+    /* the start as for any full-rank pair (AUTO: QR_EIG from n = 256); the residuals of 1e-14 that
+     * once made AUTO start cores plainly came from runs that stopped after one sweep (docs/NUMERICS.md,
+     * "Two sweeps at the least") */
     if (info) kept = *info;
     const hzgsvd_status st = hzgsvd__gpu_host_run(X, s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, &oc, info, mode, &written);
     if (info) {
-        if (o->precondition == HZGSVD_PRECONDITION_AUTO) info->precondition_note = "the plain start (AUTO: a core of the reduction)";
         info->rank_k = kept.rank_k; info->rank_l = kept.rank_l; info->preprocessed = kept.preprocessed;
         info->tol_f = kept.tol_f; info->tol_g = kept.tol_g;
     }
@@ -5099,7 +5097,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 5103 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5101 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/
