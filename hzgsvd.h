@@ -172,8 +172,9 @@ typedef struct hzgsvd_options {
                                       * engine reduces; the GPU and distributed engines take full-rank pairs only for now
                                       * (1 is refused there with HZGSVD_ERR_INVALID_ARGUMENT) */
     int precondition;                /* HZGSVD_PRECONDITION_AUTO (default), _NONE, _QR_EIG or _QR_SVD (above): a
-                                      * preconditioned start, 1-3 sweeps instead of 9-24 where it applies.  QR_EIG or
-                                      * QR_SVD where the engine has none (the distributed engine for now, the CPU engine built without HZGSVD_CPU_LAPACK, a GPU build with HZGSVD_GPU_NO_CUSOLVER)
+                                      * preconditioned start, 2-3 sweeps instead of 9-24 where it applies.  QR_EIG or
+                                      * QR_SVD with max_sweeps = 1 (a preconditioned start is certified by its
+                                      * second sweep; AUTO then starts plainly), or where the engine has none (the distributed engine for now, the CPU engine built without HZGSVD_CPU_LAPACK, a GPU build with HZGSVD_GPU_NO_CUSOLVER)
                                       * or in place is refused with HZGSVD_ERR_INVALID_ARGUMENT */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;

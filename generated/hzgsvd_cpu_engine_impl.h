@@ -803,6 +803,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
                                                                                         : "the plain start (AUTO: n below 64)";
         return HZGSVD_SUCCESS;
     }
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) {   /* a preconditioned start needs two */
+        if (info) info->precondition_note = HZGSVD__PRECONDITION_ONE_SWEEP;
+        return HZGSVD_SUCCESS;
+    }
 #ifndef HZGSVD_CPU_LAPACK
     (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng; (void)probe;
     if (info)   /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
@@ -850,7 +854,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 854 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 858 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
@@ -1618,7 +1622,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0 && (sweep > 0 || first_certifies)) { R->converged = 1; break; }
+        if (sw_big == 0 && (sweep > 0 || first_certifies || sw_all == 0)) { R->converged = 1; break; }   /* all = 0: nothing moved */
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__cpu_rescale_z(M, enh, R->E.nthreads);
     }
@@ -1790,7 +1794,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1794) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1798) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1919,7 +1923,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1923 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1927 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2455,7 +2459,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2459) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2463) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2985,11 +2989,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2989 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2993 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2993) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2997) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3483,11 +3487,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3487 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3491 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3491) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3495) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3663,7 +3667,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3667 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3671 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/
@@ -3676,8 +3680,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, d
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
     /* AUTO preconditions a core as any full-rank pair (QR_SVD from n = 64 where the build has the
-     * stage: Tikhonov cores take 2-3 sweeps instead of 20-30); the GPU's cores start plainly
-     * (templates/hzgsvd_gpu_api.cu says why) */
+     * stage: Tikhonov cores take 3-8 sweeps instead of 20-30), as the GPU engine does its cores */
     return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
@@ -3688,8 +3691,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, d
                                             const hzgsvd_options *o, hzgsvd_info *info, double t0, hzgsvd__on_deficient mode)
 {
     /* AUTO preconditions a core as any full-rank pair (QR_SVD from n = 64 where the build has the
-     * stage: Tikhonov cores take 2-3 sweeps instead of 20-30); the GPU's cores start plainly
-     * (templates/hzgsvd_gpu_api.cu says why) */
+     * stage: Tikhonov cores take 3-8 sweeps instead of 20-30), as the GPU engine does its cores */
     return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 

@@ -16,8 +16,11 @@
  * threads (options.threads of them, 0: the OpenMP default, never more than the batch), each pair on
  * one thread through the one-pair entry point of its precision (`one`, passed by the thin public
  * functions of hzgsvd_cpu_api.c.j2) with options.threads = 1.  The engine's results do not depend
- * on the thread count, so every pair's outputs are bitwise those of the one-pair call; a pair that
- * fails (non-finite, rank deficient where the options refuse it, ...) fails alone. */
+ * on the thread count, so every pair's outputs are bitwise those of the one-pair call -- with one
+ * exception: in a program built with HZGSVD_CPU_LAPACK a preconditioned start's Z0 comes from the
+ * LAPACK/BLAS linked, whose sums may depend on its own thread count (one inside this OpenMP region);
+ * precondition = NONE keeps the promise there.  A pair that fails (non-finite, rank deficient where
+ * the options refuse it, ...) fails alone. */
 
 /* The one-pair entry point of a precision (hzgsvd_cpu_dgsvd, hzgsvd_cpu_zgsvd). */
 typedef hzgsvd_status (*hzgsvd__cpu_one_pair)(int m_f, int m_g, int n, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
@@ -126,7 +129,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_gsvd_batched(hzgsvd__cpu_one_pair one, 
         if (status[i] != HZGSVD_SUCCESS) return status[i];
     return HZGSVD_SUCCESS;
 }
-#line 130 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_impl.h")
+#line 133 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_impl.h")
 /*** end templates/hzgsvd_cpu_batched.c ***/
 
 /*** begin templates/hzgsvd_cpu_api.c.j2 ***/

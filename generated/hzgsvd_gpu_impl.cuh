@@ -599,7 +599,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_orth_max_of(double *const Y[2], int m, 
  * C's singular values are not squared, so directions of generalized singular values far below the
  * largest (graded pairs, Tikhonov cores) are resolved too.  Then G Z0 = Q W has orthonormal columns
  * and F Z0 = C W orthogonal ones:
- * the pair (F Z0, G Z0) is nearly diagonal already and the iteration needs 1-3 sweeps instead of
+ * the pair (F Z0, G Z0) is nearly diagonal already and the iteration needs 2-3 sweeps instead of
  * 9-24.  The iteration runs on F Z0, G Z0 with Z started at
  * Z0 diag(z) (initFGZ's scaling), so F_work = F Z still holds and the epilogue (sigma refined from
  * the caller's F, G and Z) is unchanged.  The iteration still certifies convergence.
@@ -855,6 +855,7 @@ HZGSVD_PRIVATE const char *hzgsvd__gpu_pre_skip(const hzgsvd_options *o, int n, 
 #else
     if (inplace) return "the plain start (the in-place mode has no preconditioner)";
     if (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N) return "the plain start (AUTO: n below 256)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) return HZGSVD__PRECONDITION_ONE_SWEEP;
     return NULL;
 #endif
 }
@@ -1226,7 +1227,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 1230 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 1231 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -3918,7 +3919,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_or
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3922) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3923) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -4246,7 +4247,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
-        if (big == 0 && (sweep > 0 || first_certifies)) { J->converged = 1; break; }
+        if (big == 0 && (sweep > 0 || first_certifies || all == 0)) { J->converged = 1; break; }   /* all = 0: nothing moved */
         if (cancel) return hzgsvd__cancelled(info, sweep + 1);
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }
@@ -4453,11 +4454,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 4457 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4458 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 4461) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 4462) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -4757,11 +4758,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 4761 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4762 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 4765) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4766) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -5097,7 +5098,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 5101 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5102 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/

@@ -188,6 +188,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0), _QR_EIG (1) or _QR_SVD (2)",
                             o->precondition);
+    if ((o->precondition == HZGSVD_PRECONDITION_QR_EIG || o->precondition == HZGSVD_PRECONDITION_QR_SVD) && o->max_sweeps < 2)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = %s needs options.max_sweeps >= 2 (a preconditioned start is certified by its second sweep)",
+                            o->precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG");
     return HZGSVD_SUCCESS;
 }
 
@@ -201,6 +205,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
 #define HZGSVD__PRECONDITION_AUTO_N 256
 #define HZGSVD__PRECONDITION_AUTO_N_CPU 64
 #define HZGSVD__PRECONDITION_GROWTH 65536.0
+/* AUTO's note where max_sweeps = 1: a preconditioned start is certified by its second sweep (the
+ * first can pass the stop rule short of working accuracy; docs/NUMERICS.md, "Two sweeps at the least") */
+#define HZGSVD__PRECONDITION_ONE_SWEEP "the plain start (AUTO: max_sweeps below 2; a preconditioned start needs a second sweep)"
 
 /* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
 HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
@@ -312,11 +319,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-#line 316 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 323 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_host_common.c ***/
 
 /*** begin templates/hzgsvd_range_plan.c ***/
-#line HZGSVD__SRC_LINE(1, 320) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
+#line HZGSVD__SRC_LINE(1, 327) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -385,11 +392,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-#line 389 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 396 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
 
 /*** begin templates/hzgsvd_front.c ***/
-#line HZGSVD__SRC_LINE(1, 393) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
+#line HZGSVD__SRC_LINE(1, 400) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
 /* The front door: options.preprocess's pair policy, written once for every engine that takes
  * general pairs (the CPU engine, the GPU engine's host and device entry points).  An engine
  * supplies a backend record: its full-rank iteration and its reduction of a general pair (the
@@ -467,11 +474,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hz
     }
     return B->reduce(c, info);
 }
-#line 471 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 478 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_front.c ***/
 
 /*** begin templates/hzgsvd_outcome.c ***/
-#line HZGSVD__SRC_LINE(1, 475) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+#line HZGSVD__SRC_LINE(1, 482) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
 /* The end of every engine's run, once its outputs are written: the status by one precedence, the
  * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
  * below what the engine resolves, then a result outside the double range, then no convergence
@@ -518,11 +525,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hz
                             r->sweep, r->max_sweeps, r->max_sweeps);
     return HZGSVD_SUCCESS;
 }
-#line 522 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 529 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_outcome.c ***/
 
 /*** begin templates/hzgsvd_finish.c ***/
-#line HZGSVD__SRC_LINE(1, 526) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
+#line HZGSVD__SRC_LINE(1, 533) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
 /* The epilogue of every engine's run, written once (as LAPACK's DGGSVD3 ends every run in one sort):
  * after the iteration, the final rescale, the real columns with sigma refined from the input pair
  * and their order, the rank test, what the caller's mode does with a failing rank test, the U/V
@@ -578,7 +585,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void 
     if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;
     return hzgsvd__outcome_status(&out, info);
 }
-#line 582 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 589 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_finish.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

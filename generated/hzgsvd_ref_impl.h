@@ -1305,7 +1305,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, hzgsv
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0 && (sweep > 0 || first_certifies)) { R->converged = 1; break; }
+        if (sw_big == 0 && (sweep > 0 || first_certifies || sw_all == 0)) { R->converged = 1; break; }   /* all = 0: nothing moved */
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__lcpu_rescale_z(M, enh, R->E.nthreads);
     }

@@ -290,6 +290,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
                                                                                         : "the plain start (AUTO: n below 64)";
         return HZGSVD_SUCCESS;
     }
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) {   /* a preconditioned start needs two */
+        if (info) info->precondition_note = HZGSVD__PRECONDITION_ONE_SWEEP;
+        return HZGSVD_SUCCESS;
+    }
 #ifndef HZGSVD_CPU_LAPACK
     (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng; (void)probe;
     if (info)   /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */

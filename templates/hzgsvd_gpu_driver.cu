@@ -325,7 +325,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
-        if (big == 0 && (sweep > 0 || first_certifies)) { J->converged = 1; break; }
+        if (big == 0 && (sweep > 0 || first_certifies || all == 0)) { J->converged = 1; break; }   /* all = 0: nothing moved */
         if (cancel) return hzgsvd__cancelled(info, sweep + 1);
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }

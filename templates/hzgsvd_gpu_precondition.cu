@@ -8,7 +8,7 @@
  * C's singular values are not squared, so directions of generalized singular values far below the
  * largest (graded pairs, Tikhonov cores) are resolved too.  Then G Z0 = Q W has orthonormal columns
  * and F Z0 = C W orthogonal ones:
- * the pair (F Z0, G Z0) is nearly diagonal already and the iteration needs 1-3 sweeps instead of
+ * the pair (F Z0, G Z0) is nearly diagonal already and the iteration needs 2-3 sweeps instead of
  * 9-24.  The iteration runs on F Z0, G Z0 with Z started at
  * Z0 diag(z) (initFGZ's scaling), so F_work = F Z still holds and the epilogue (sigma refined from
  * the caller's F, G and Z) is unchanged.  The iteration still certifies convergence.
@@ -264,6 +264,7 @@ HZGSVD_PRIVATE const char *hzgsvd__gpu_pre_skip(const hzgsvd_options *o, int n, 
 #else
     if (inplace) return "the plain start (the in-place mode has no preconditioner)";
     if (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N) return "the plain start (AUTO: n below 256)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) return HZGSVD__PRECONDITION_ONE_SWEEP;
     return NULL;
 #endif
 }

@@ -170,6 +170,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0), _QR_EIG (1) or _QR_SVD (2)",
                             o->precondition);
+    if ((o->precondition == HZGSVD_PRECONDITION_QR_EIG || o->precondition == HZGSVD_PRECONDITION_QR_SVD) && o->max_sweeps < 2)
+        return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
+                            "options.precondition = %s needs options.max_sweeps >= 2 (a preconditioned start is certified by its second sweep)",
+                            o->precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG");
     return HZGSVD_SUCCESS;
 }
 
@@ -183,6 +187,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
 #define HZGSVD__PRECONDITION_AUTO_N 256
 #define HZGSVD__PRECONDITION_AUTO_N_CPU 64
 #define HZGSVD__PRECONDITION_GROWTH 65536.0
+/* AUTO's note where max_sweeps = 1: a preconditioned start is certified by its second sweep (the
+ * first can pass the stop rule short of working accuracy; docs/NUMERICS.md, "Two sweeps at the least") */
+#define HZGSVD__PRECONDITION_ONE_SWEEP "the plain start (AUTO: max_sweeps below 2; a preconditioned start needs a second sweep)"
 
 /* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
 HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)

@@ -18,7 +18,8 @@
  *     QR shows rank deficient, go to the reduction before any sweep of the full-rank path (progress
  *     callbacks: the core's sweeps only; the plain start stalls 30 sweeps first), with the plain
  *     run's K, L and sigma;
- *   - a value outside -1..2 is refused. */
+ *   - a value outside -1..2 is refused, and QR_EIG or QR_SVD with max_sweeps = 1 (AUTO then starts
+ *     plainly). */
 #define HZGSVD_CPU_LAPACK
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
@@ -107,6 +108,15 @@ static void auto_choice(void)
         CHECK(r.st == HZGSVD_SUCCESS && r.info.preconditioner == (k ? HZGSVD_PRECONDITION_QR_SVD : HZGSVD_PRECONDITION_NONE) &&
                   (k || strstr(r.info.precondition_note, "below")),
               "auto n=%d: status %d preconditioner %d (%s)", n, (int)r.st, r.info.preconditioner, r.info.precondition_note);
+        ef_run_free(&r);
+        /* one sweep allowed: AUTO starts plainly (a preconditioned start could not be certified) */
+        hzgsvd_options one = with_pre(HZGSVD_PRECONDITION_AUTO, 0);
+        one.max_sweeps = 1;
+        r = ef_solve(0, n, n, n, F, G, &one);
+        CHECK(r.info.preconditioner == HZGSVD_PRECONDITION_NONE && r.info.sweeps == 1 &&
+                  strstr(r.info.precondition_note, k ? "max_sweeps" : "below"),
+              "auto n=%d, max_sweeps 1: status %d preconditioner %d sweeps %d (%s)", n, (int)r.st, r.info.preconditioner, r.info.sweeps,
+              r.info.precondition_note);
         ef_run_free(&r);
         free(F); free(G);
     }
@@ -202,6 +212,12 @@ static void refusals(void)
     double F[64], G[64], Z[64], s[24];
     hzgsvd_info info;
     memset(F, 0, sizeof F);
+    for (int kind = HZGSVD_PRECONDITION_QR_EIG; kind <= HZGSVD_PRECONDITION_QR_SVD; ++kind) {   /* the second sweep certifies */
+        hzgsvd_options o = with_pre(kind, 0);
+        o.max_sweeps = 1;
+        CHECK(hzgsvd_cpu_dgsvd(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
+                  strstr(info.detail, "max_sweeps >= 2"), "precondition %d with max_sweeps = 1 not refused: %s", kind, info.detail);
+    }
     for (int v = -2; v <= 3; v += 5) {
         hzgsvd_options o = with_pre(v, 0);
         CHECK(hzgsvd_cpu_dgsvd(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&

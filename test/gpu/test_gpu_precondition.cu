@@ -15,7 +15,8 @@
  *     the host one;
  *   - a pair whose [F; G] has nearly dependent columns fails the trust test: the plain start runs,
  *     bitwise the same as options.precondition = NONE;
- *   - AUTO: n below 256 and in place take the plain start (and say so), n >= 256 QR_EIG;
+ *   - AUTO: n below 256, in place and with max_sweeps = 1 take the plain start (and say so), n >= 256
+ *     QR_EIG;
  *   - graded pairs (g = 4 .. 8, n = 256) with QR_EIG and QR_SVD converge, sigma normwise within
  *     B_GRADED of the CPU engine's (which solves g = 8 by the reduction);
  *   - the rank probe, on the graded pair g = 8 (G numerically rank deficient by xGGSVD3's
@@ -23,8 +24,8 @@
  *     preconditioner's QR -- HZGSVD_ERR_RANK_DEFICIENT, no sweep, no output written, the probe's
  *     note and detail -- under AUTO, QR_EIG and QR_SVD; through the front door the pair is reduced
  *     (info.preprocessed, the core's sweeps only); with preprocess = 0 (REPORT) there is no probe;
- *   - refusals: QR_EIG and QR_SVD in place and on the CPU engine without LAPACK; a value outside
- *     -1..2; QR_SVD in copying mode is not refused. */
+ *   - refusals: QR_EIG and QR_SVD in place, with max_sweeps = 1 and on the CPU engine without LAPACK;
+ *     a value outside -1..2; QR_SVD in copying mode is not refused. */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #include "hzgsvd_single.cuh"
@@ -154,6 +155,15 @@ static void auto_and_device(void)
         CHECK(h.info.preconditioner == (k ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE) &&
                   (k || (strstr(h.info.precondition_note, "below") && h.info.precondition_seconds == 0.0)),
               "auto n=%d: preconditioner %d (%s)", n, h.info.preconditioner, h.info.precondition_note);
+        if (k) {   /* one sweep allowed: AUTO starts plainly (the second sweep certifies a preconditioned start) */
+            hzgsvd_options one = au;
+            one.max_sweeps = 1;
+            ef_run h1 = gpu_solve(0, n, n, n, F, G, &one);
+            CHECK(h1.info.preconditioner == HZGSVD_PRECONDITION_NONE && h1.info.sweeps == 1 && strstr(h1.info.precondition_note, "max_sweeps"),
+                  "auto n=%d, max_sweeps 1: preconditioner %d sweeps %d (%s)", n, h1.info.preconditioner, h1.info.sweeps,
+                  h1.info.precondition_note);
+            ef_run_free(&h1);
+        }
         /* the device entry point, workspace from the query */
         double *dF, *dG, *dZ, *ds, *dw;
         size_t bytes = 0;
@@ -286,6 +296,10 @@ static void host_checks(void)
     for (int kind = HZGSVD_PRECONDITION_QR_EIG; kind <= HZGSVD_PRECONDITION_QR_SVD; ++kind) {
         const char *kn = hzgsvd_precondition_name(kind);
         o = with_pre(kind);
+        o.max_sweeps = 1;   /* the second sweep certifies a preconditioned start */
+        CHECK(hzgsvd_gpu_dgsvd_host(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
+                  strstr(info.detail, "max_sweeps >= 2"), "%s with max_sweeps = 1 not refused: %s", kn, info.detail);
+        o.max_sweeps = 30;
         CHECK(hzgsvd_gpu_dgsvd_inplace(64, 64, 64, F, 64, G, 64, Z, 64, s, s, s, NULL, 0, 0, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&
                   strstr(info.detail, "in-place"), "%s in place not refused: %s", kn, info.detail);
         CHECK(hzgsvd_cpu_dgsvd(8, 8, 8, F, 8, G, 8, Z, 8, s, s + 8, s + 16, &o, &info) == HZGSVD_ERR_INVALID_ARGUMENT &&

@@ -149,7 +149,7 @@ static void print_help_usage_options(FILE *out)
 "                       (exit %d) and such pairs as never does\n"
 "  --precondition P     auto, none, qr-eig or qr-svd (default auto): how the iteration starts.\n"
 "                       qr-eig: a preconditioned start from a QR of G and a Hermitian\n"
-"                       eigensolver, 1-3 sweeps instead of 9-24 where it applies; qr-svd: the\n"
+"                       eigensolver, 2-3 sweeps instead of 9-24 where it applies; qr-svd: the\n"
 "                       same with an SVD instead (slower to compute; also resolves graded and\n"
 "                       Tikhonov pairs); where the start fails its trust test the plain start\n"
 "                       runs; none: the plain start (the outputs of earlier versions bit for\n"

@@ -580,7 +580,7 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         never (such pairs are then refused).
     precondition : {"auto", "none", "qr-eig", "qr-svd"}
         How the iteration starts (docs/API.md, "A preconditioned start"): ``"qr-eig"``, a
-        preconditioned start (a QR of G and a Hermitian eigensolver; 1-3 sweeps instead of 9-24
+        preconditioned start (a QR of G and a Hermitian eigensolver; 2-3 sweeps instead of 9-24
         where it applies), kept where it passes its trust test, else the plain start;
         ``"qr-svd"``, the same with an SVD of F R^-1 (slower to compute, better on graded pairs);
         ``"none"``, the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the
