@@ -1610,11 +1610,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
     hzgsvd__cpu_init_fgz(M, &R->E, nb, 0, 0);
-    /* The stop rule certifies convergence by a sweep without a big transformation (cos = 1 in
-     * working precision, theta below ~sqrt(u)).  After a preconditioned start the first sweep can
-     * pass that with cosines ~1e-9 left to correct, and end at 1e-10 (measured: U, V orthonormal to
-     * 2e-10 after one sweep, 2e-14 after two): there the second sweep certifies. */
-    const int first_certifies = R->pre.z0 == NULL;
+    const int preconditioned = R->pre.z0 != NULL;   /* for the stop rule (hzgsvd__sweep_converged) */
     hzgsvd__cpu_pre_apply(&R->pre, M, n);   /* Z = Z0 diag(z) where preconditioned */
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
@@ -1622,7 +1618,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0 && (sweep > 0 || first_certifies || sw_all == 0)) { R->converged = 1; break; }   /* all = 0: nothing moved */
+        if (hzgsvd__sweep_converged(sweep, sw_big, sw_all, preconditioned)) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__cpu_rescale_z(M, enh, R->E.nthreads);
     }
@@ -1794,7 +1790,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1798) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1794) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1923,7 +1919,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1927 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1923 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2459,7 +2455,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2463) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2459) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2989,11 +2985,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2993 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2989 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2997) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 2993) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3487,11 +3483,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3491 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3487 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3495) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3491) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3667,7 +3663,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3671 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3667 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/

@@ -4226,9 +4226,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     const hzgsvd__gpu_prec *X = J->X;
     const hzgsvd__gpu_layout *L = &J->L;
     const int extra = L->nb - J->n, prescale = !HZGSVD__VAR_RESCALE(J->o.variant);
-    /* after a preconditioned start the second sweep certifies at the earliest: the first can pass
-     * the stop rule with cosines ~1e-9 still to remove (docs/NUMERICS.md, "Two sweeps at the least") */
-    const int first_certifies = J->pre.z0 == NULL;
+    const int preconditioned = J->pre.z0 != NULL;   /* for the stop rule (hzgsvd__sweep_converged) */
     cudaStream_t stream = J->stream;
     if (extra > 0) {
         HZGSVD__CU(X->border(J->M.F[0], L->mf, J->m_f, J->n, extra, stream));   /* extra < 2w <= 64 */
@@ -4247,7 +4245,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
-        if (big == 0 && (sweep > 0 || first_certifies || all == 0)) { J->converged = 1; break; }   /* all = 0: nothing moved */
+        if (hzgsvd__sweep_converged(sweep, big, all, preconditioned)) { J->converged = 1; break; }
         if (cancel) return hzgsvd__cancelled(info, sweep + 1);
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }
@@ -4454,11 +4452,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 4458 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4456 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 4462) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 4460) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -4758,11 +4756,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 4762 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4760 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 4766) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4764) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -5098,7 +5096,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 5102 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5100 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/

@@ -126,6 +126,27 @@ HZGSVD_PRIVATE int hzgsvd__sweep_done(const hzgsvd_options *o, int sweep, unsign
     return o->cancel != NULL && *o->cancel != 0;
 }
 
+/* The stop rule of the single-process engines: a sweep (0-based) that applied no big
+ * transformation ends the run -- but after a preconditioned start not the first one, unless it
+ * applied no transformation at all: from such a start the first sweep can pass the rule with
+ * cosines ~1e-9 still to remove (docs/NUMERICS.md, "Two sweeps at the least"). */
+HZGSVD_PRIVATE int hzgsvd__sweep_converged(int sweep, unsigned long long big, unsigned long long all, int preconditioned)
+{
+    return big == 0 && (sweep > 0 || !preconditioned || all == 0);
+}
+
+/* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
+HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
+{
+    return precondition == HZGSVD_PRECONDITION_QR_EIG || precondition == HZGSVD_PRECONDITION_QR_SVD;
+}
+
+/* The enum's name as the C source spells it, for messages. */
+HZGSVD_PRIVATE const char *hzgsvd__pre_enum(int precondition)
+{
+    return precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG";
+}
+
 /* HZGSVD_ERR_CANCELLED after sweep (1-based). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cancelled(hzgsvd_info *info, int sweep)
 {
@@ -188,10 +209,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0), _QR_EIG (1) or _QR_SVD (2)",
                             o->precondition);
-    if ((o->precondition == HZGSVD_PRECONDITION_QR_EIG || o->precondition == HZGSVD_PRECONDITION_QR_SVD) && o->max_sweeps < 2)
+    if (hzgsvd__pre_named(o->precondition) && o->max_sweeps < 2)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = %s needs options.max_sweeps >= 2 (a preconditioned start is certified by its second sweep)",
-                            o->precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG");
+                            hzgsvd__pre_enum(o->precondition));
     return HZGSVD_SUCCESS;
 }
 
@@ -208,18 +229,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
 /* AUTO's note where max_sweeps = 1: a preconditioned start is certified by its second sweep (the
  * first can pass the stop rule short of working accuracy; docs/NUMERICS.md, "Two sweeps at the least") */
 #define HZGSVD__PRECONDITION_ONE_SWEEP "the plain start (AUTO: max_sweeps below 2; a preconditioned start needs a second sweep)"
-
-/* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
-HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
-{
-    return precondition == HZGSVD_PRECONDITION_QR_EIG || precondition == HZGSVD_PRECONDITION_QR_SVD;
-}
-
-/* The enum's name as the C source spells it, for messages. */
-HZGSVD_PRIVATE const char *hzgsvd__pre_enum(int precondition)
-{
-    return precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG";
-}
 
 /* The stage's outcome into info (its seconds and growth, which start and why): kind the
  * preconditioner computed (QR_EIG or QR_SVD), refused the note of a plain start the stage chose
@@ -319,11 +328,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-#line 323 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 332 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_host_common.c ***/
 
 /*** begin templates/hzgsvd_range_plan.c ***/
-#line HZGSVD__SRC_LINE(1, 327) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
+#line HZGSVD__SRC_LINE(1, 336) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -392,11 +401,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-#line 396 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 405 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
 
 /*** begin templates/hzgsvd_front.c ***/
-#line HZGSVD__SRC_LINE(1, 400) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
+#line HZGSVD__SRC_LINE(1, 409) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
 /* The front door: options.preprocess's pair policy, written once for every engine that takes
  * general pairs (the CPU engine, the GPU engine's host and device entry points).  An engine
  * supplies a backend record: its full-rank iteration and its reduction of a general pair (the
@@ -474,11 +483,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hz
     }
     return B->reduce(c, info);
 }
-#line 478 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 487 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_front.c ***/
 
 /*** begin templates/hzgsvd_outcome.c ***/
-#line HZGSVD__SRC_LINE(1, 482) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+#line HZGSVD__SRC_LINE(1, 491) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
 /* The end of every engine's run, once its outputs are written: the status by one precedence, the
  * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
  * below what the engine resolves, then a result outside the double range, then no convergence
@@ -525,11 +534,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hz
                             r->sweep, r->max_sweeps, r->max_sweeps);
     return HZGSVD_SUCCESS;
 }
-#line 529 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 538 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_outcome.c ***/
 
 /*** begin templates/hzgsvd_finish.c ***/
-#line HZGSVD__SRC_LINE(1, 533) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
+#line HZGSVD__SRC_LINE(1, 542) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
 /* The epilogue of every engine's run, written once (as LAPACK's DGGSVD3 ends every run in one sort):
  * after the iteration, the final rescale, the real columns with sigma refined from the input pair
  * and their order, the rank test, what the caller's mode does with a failing rank test, the U/V
@@ -585,7 +594,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void 
     if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;
     return hzgsvd__outcome_status(&out, info);
 }
-#line 589 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 598 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_finish.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

@@ -1294,18 +1294,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, hzgsv
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
     hzgsvd__lcpu_init_fgz(M, &R->E, nb, 0, 0);
-    /* The stop rule certifies convergence by a sweep without a big transformation (cos = 1 in
-     * working precision, theta below ~sqrt(u)).  After a preconditioned start the first sweep can
-     * pass that with cosines ~1e-9 left to correct, and end at 1e-10 (measured: U, V orthonormal to
-     * 2e-10 after one sweep, 2e-14 after two): there the second sweep certifies. */
-    const int first_certifies = 1;
+    const int preconditioned = 0;
     for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
         st = hzgsvd__lcpu_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
         if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
         const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
-        if (sw_big == 0 && (sweep > 0 || first_certifies || sw_all == 0)) { R->converged = 1; break; }   /* all = 0: nothing moved */
+        if (hzgsvd__sweep_converged(sweep, sw_big, sw_all, preconditioned)) { R->converged = 1; break; }
         if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
         hzgsvd__lcpu_rescale_z(M, enh, R->E.nthreads);
     }

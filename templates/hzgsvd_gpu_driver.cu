@@ -304,9 +304,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     const hzgsvd__gpu_prec *X = J->X;
     const hzgsvd__gpu_layout *L = &J->L;
     const int extra = L->nb - J->n, prescale = !HZGSVD__VAR_RESCALE(J->o.variant);
-    /* after a preconditioned start the second sweep certifies at the earliest: the first can pass
-     * the stop rule with cosines ~1e-9 still to remove (docs/NUMERICS.md, "Two sweeps at the least") */
-    const int first_certifies = J->pre.z0 == NULL;
+    const int preconditioned = J->pre.z0 != NULL;   /* for the stop rule (hzgsvd__sweep_converged) */
     cudaStream_t stream = J->stream;
     if (extra > 0) {
         HZGSVD__CU(X->border(J->M.F[0], L->mf, J->m_f, J->n, extra, stream));   /* extra < 2w <= 64 */
@@ -325,7 +323,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
         if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
         const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
-        if (big == 0 && (sweep > 0 || first_certifies || all == 0)) { J->converged = 1; break; }   /* all = 0: nothing moved */
+        if (hzgsvd__sweep_converged(sweep, big, all, preconditioned)) { J->converged = 1; break; }
         if (cancel) return hzgsvd__cancelled(info, sweep + 1);
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }

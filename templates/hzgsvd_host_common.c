@@ -108,6 +108,27 @@ HZGSVD_PRIVATE int hzgsvd__sweep_done(const hzgsvd_options *o, int sweep, unsign
     return o->cancel != NULL && *o->cancel != 0;
 }
 
+/* The stop rule of the single-process engines: a sweep (0-based) that applied no big
+ * transformation ends the run -- but after a preconditioned start not the first one, unless it
+ * applied no transformation at all: from such a start the first sweep can pass the rule with
+ * cosines ~1e-9 still to remove (docs/NUMERICS.md, "Two sweeps at the least"). */
+HZGSVD_PRIVATE int hzgsvd__sweep_converged(int sweep, unsigned long long big, unsigned long long all, int preconditioned)
+{
+    return big == 0 && (sweep > 0 || !preconditioned || all == 0);
+}
+
+/* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
+HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
+{
+    return precondition == HZGSVD_PRECONDITION_QR_EIG || precondition == HZGSVD_PRECONDITION_QR_SVD;
+}
+
+/* The enum's name as the C source spells it, for messages. */
+HZGSVD_PRIVATE const char *hzgsvd__pre_enum(int precondition)
+{
+    return precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG";
+}
+
 /* HZGSVD_ERR_CANCELLED after sweep (1-based). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__cancelled(hzgsvd_info *info, int sweep)
 {
@@ -170,10 +191,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = %d must be HZGSVD_PRECONDITION_AUTO (-1), _NONE (0), _QR_EIG (1) or _QR_SVD (2)",
                             o->precondition);
-    if ((o->precondition == HZGSVD_PRECONDITION_QR_EIG || o->precondition == HZGSVD_PRECONDITION_QR_SVD) && o->max_sweeps < 2)
+    if (hzgsvd__pre_named(o->precondition) && o->max_sweeps < 2)
         return hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT,
                             "options.precondition = %s needs options.max_sweeps >= 2 (a preconditioned start is certified by its second sweep)",
-                            o->precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG");
+                            hzgsvd__pre_enum(o->precondition));
     return HZGSVD_SUCCESS;
 }
 
@@ -190,18 +211,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__check_args_general(int m_f, int m_g, int n,
 /* AUTO's note where max_sweeps = 1: a preconditioned start is certified by its second sweep (the
  * first can pass the stop rule short of working accuracy; docs/NUMERICS.md, "Two sweeps at the least") */
 #define HZGSVD__PRECONDITION_ONE_SWEEP "the plain start (AUTO: max_sweeps below 2; a preconditioned start needs a second sweep)"
-
-/* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
-HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
-{
-    return precondition == HZGSVD_PRECONDITION_QR_EIG || precondition == HZGSVD_PRECONDITION_QR_SVD;
-}
-
-/* The enum's name as the C source spells it, for messages. */
-HZGSVD_PRIVATE const char *hzgsvd__pre_enum(int precondition)
-{
-    return precondition == HZGSVD_PRECONDITION_QR_SVD ? "HZGSVD_PRECONDITION_QR_SVD" : "HZGSVD_PRECONDITION_QR_EIG";
-}
 
 /* The stage's outcome into info (its seconds and growth, which start and why): kind the
  * preconditioner computed (QR_EIG or QR_SVD), refused the note of a plain start the stage chose

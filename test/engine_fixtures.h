@@ -218,6 +218,30 @@ static inline void ef_near_dependent_pair(tu_rng *r, int cplx, int n, double *F,
     }
 }
 
+/* A graded pair, n x n each (ld n): F = R1 diag(10^(-g .. g)), G = R2 diag(10^(g .. -g)), R1 and R2
+ * random (drawn in that order), the exponents evenly spaced over the columns.  From g = 6 on such
+ * pairs are numerically rank deficient at double precision (docs/NUMERICS.md). */
+static inline void ef_graded_pair(tu_rng *r, int cplx, int n, int g, double *F, double *G)
+{
+    const int C = cplx ? 2 : 1;
+    ef_randmat(r, cplx, n, n, F, n);
+    ef_randmat(r, cplx, n, n, G, n);
+    for (int j = 0; j < n; ++j) {
+        const double e = -g + 2.0 * g * j / (n - 1), df = pow(10.0, e), dg = pow(10.0, -e);
+        for (int i = 0; i < C * n; ++i) { F[(size_t)C * n * j + i] *= df; G[(size_t)C * n * j + i] *= dg; }
+    }
+}
+
+/* L (real, (n - d) x n, ld n - d, zeroed by the caller): the d-th difference operator, d = 1
+ * (rows -1 1) or 2 (rows 1 -2 1) -- the regularization of a Tikhonov pair. */
+static inline void ef_difference_operator(int d, int n, double *L)
+{
+    static const double st[2][3] = {{-1.0, 1.0, 0.0}, {1.0, -2.0, 1.0}};
+    const int m = n - d;
+    for (int i = 0; i < m; ++i)
+        for (int t = 0; t <= d; ++t) L[i + (size_t)(i + t) * m] = st[d - 1][t];
+}
+
 /* A pair with known sigma: spread lo..hi (random order), cond_2(X) = condx.  exact[] gets sf/sg. */
 static inline void ef_known_pair(tu_rng *r, int cplx, int m_f, int m_g, int n, double lo, double hi, double condx,
                           double *F, double *G, long double *exact)

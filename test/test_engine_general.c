@@ -197,10 +197,7 @@ static void check_tikhonov(int n, int d)
             const double x = (double)(i - j) / n;
             F[i + (size_t)j * n] = exp(-x * x / (2.0 * 0.05 * 0.05)) / n;
         }
-    for (int i = 0; i < m_g; ++i) {
-        static const double st[2][3] = {{-1.0, 1.0, 0.0}, {1.0, -2.0, 1.0}};
-        for (int t = 0; t <= d; ++t) G[i + (size_t)(i + t) * m_g] = st[d - 1][t];
-    }
+    ef_difference_operator(d, n, G);
     ef_run r = ef_solve(0, n, m_g, n, F, G, NULL);
     double *A = ef_dup(F, (size_t)n * n), *B = ef_dup(G, (size_t)m_g * n), *al = ef_new((size_t)n), *be = ef_new((size_t)n), du = 0.0;
     lapack_int k = -1, l = -1, *iw = (lapack_int *)calloc((size_t)n, sizeof(lapack_int));

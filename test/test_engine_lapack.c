@@ -156,14 +156,8 @@ static void known_case(tu_rng *rng, int cplx, int m_f, int m_g, int n)
 static void graded_case(tu_rng *rng, int cplx, int n, int g)
 {
     const char *pr = cplx ? "z" : "d";
-    const int C = cplx ? 2 : 1;
     double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n)), *ref = ef_new((size_t)n);
-    ef_randmat(rng, cplx, n, n, F, n);
-    ef_randmat(rng, cplx, n, n, G, n);
-    for (int j = 0; j < n; ++j) {
-        const double e = -g + 2.0 * g * j / (n - 1), df = pow(10.0, e), dg = pow(10.0, -e);
-        for (int i = 0; i < C * n; ++i) { F[(size_t)C * n * j + i] *= df; G[(size_t)C * n * j + i] *= dg; }
-    }
+    ef_graded_pair(rng, cplx, n, g, F, G);
     int k = -1, l = -1;
     const int linfo = ef_lapack_sigma(cplx, n, n, n, F, G, ref, &k, &l);
     ef_run r = ef_solve(cplx, n, n, n, F, G, NULL);

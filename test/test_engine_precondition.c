@@ -145,10 +145,7 @@ static void tikhonov_core(int n, int d)
     for (int j = 0; j < n; ++j)   /* F = U diag(s) V, U and V random orthonormal */
         for (int i = 0; i < m_f; ++i) U[i + (size_t)j * m_f] *= pow(10.0, -12.0 * j / (n - 1));
     ef_gemm(0, 0, m_f, n, n, U, m_f, V, n, F, m_f);
-    for (int i = 0; i < m_g; ++i) {
-        static const double st[2][3] = {{-1.0, 1.0, 0.0}, {1.0, -2.0, 1.0}};
-        for (int t = 0; t <= d; ++t) G[i + (size_t)(i + t) * m_g] = st[d - 1][t];
-    }
+    ef_difference_operator(d, n, G);
     const hzgsvd_options none = with_pre(HZGSVD_PRECONDITION_NONE, 0);
     ef_run a = ef_solve(0, m_f, m_g, n, F, G, NULL), p = ef_solve(0, m_f, m_g, n, F, G, &none);
     CHECK(a.st == HZGSVD_SUCCESS && p.st == HZGSVD_SUCCESS && a.info.preprocessed && a.info.preconditioner == HZGSVD_PRECONDITION_QR_SVD,
@@ -175,15 +172,9 @@ static void count_sweep(const hzgsvd_progress *p, void *user) { (void)p; ++*(int
  * stalls; the rank probe of the preconditioner's QR sends the pair to the reduction at once. */
 static void graded_probe(int cplx, int n, int g)
 {
-    const int C = cplx ? 2 : 1;
     tu_rng rng = { 4400u + (unsigned)cplx };
     double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n));
-    ef_randmat(&rng, cplx, n, n, F, n);
-    ef_randmat(&rng, cplx, n, n, G, n);
-    for (int j = 0; j < n; ++j) {
-        const double e = -g + 2.0 * g * j / (n - 1), df = pow(10.0, e), dg = pow(10.0, -e);
-        for (int i = 0; i < C * n; ++i) { F[(size_t)C * n * j + i] *= df; G[(size_t)C * n * j + i] *= dg; }
-    }
+    ef_graded_pair(&rng, cplx, n, g, F, G);
     hzgsvd_options o = with_pre(HZGSVD_PRECONDITION_AUTO, 0), none = with_pre(HZGSVD_PRECONDITION_NONE, 0);
     int sweeps_auto = 0, sweeps_none = 0;
     o.progress = count_sweep; o.progress_user = &sweeps_auto;

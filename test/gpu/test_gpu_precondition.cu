@@ -212,14 +212,8 @@ static void inplace_auto(void)
 /* F = R1 diag(10^(-g..g)), G = R2 diag(10^(g..-g)) (test_engine_lapack's family), n x n. */
 static void graded_pair(int cplx, int n, int g, double *F, double *G)
 {
-    const int C = cplx ? 2 : 1;
     tu_rng rng = { 1000u + (uint64_t)g };
-    ef_randmat(&rng, cplx, n, n, F, n);
-    ef_randmat(&rng, cplx, n, n, G, n);
-    for (int j = 0; j < n; ++j) {
-        const double e = -g + 2.0 * g * j / (n - 1), df = pow(10.0, e), dg = pow(10.0, -e);
-        for (int i = 0; i < C * n; ++i) { F[(size_t)C * n * j + i] *= df; G[(size_t)C * n * j + i] *= dg; }
-    }
+    ef_graded_pair(&rng, cplx, n, g, F, G);
 }
 
 /* The rank probe on its own: the full-rank run in the front door's mode (what hzgsvd__gsvd_any
