@@ -121,14 +121,14 @@ $(BUILD)/hzgsvd_cli_gpu.o: tools/cli/hzgsvd_cli_gpu.cu tools/cli/hzgsvd_cli_gpu.
 
 $(BUILD)/hzgsvd_cli_mpi_cu.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
-	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -c -o $@ $<
+	$(NVCC) $(NVFLAGS) -DHZGSVD_CPU_LAPACK $(MPI_INC) -x cu -c -o $@ $<
 
 $(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(CLI_DEFS) -c -o $(BUILD)/hzgsvd_cli.o tools/cli/hzgsvd_cli.c
 	$(NVCC) $(NVFLAGS) -o $@ $(BUILD)/hzgsvd_cli.o $(BUILD)/hzgsvd_cli_gpu.o $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LAPACK) $(NVLIBS)
 else
 $(BUILD)/hzgsvd_cli_mpi.o: tools/cli/hzgsvd_cli_mpi.c tools/cli/hzgsvd_cli_mpi.h $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) $(MPI_INC) -c -o $@ $<
+	$(CC) $(CFLAGS) -DHZGSVD_CPU_LAPACK $(MPI_INC) -c -o $@ $<
 
 $(BUILD)/hzgsvd: tools/cli/hzgsvd_cli.c $(TOOLS_COMMON) $(BUILD)/npy.o $(CLI_MPI_OBJ) $(CORE_HDRS) | $(BUILD)
 	$(CC) $(CFLAGS) $(CLI_DEFS) -o $@ tools/cli/hzgsvd_cli.c $(CLI_MPI_OBJ) $(BUILD)/npy.o $(if $(HAVE_MPI),$(MPI_LIBS)) $(LAPACK) $(LDLIBS)
@@ -137,11 +137,11 @@ endif
 # The distributed engine's test (mpirun -np P build/test_mpi_engine; test/run_cpu_tests.sh runs it
 # with 2 and 4 ranks); test_mpi_engine_gpu is the same program built by nvcc for GPU ranks.
 $(BUILD)/test_mpi_engine: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(TEST_SUPPORT) $(MPI_HDRS) $(CORE_HDRS) | $(BUILD)
-	$(CC) $(CFLAGS) $(MPI_INC) -o $@ $< $(MPI_LIBS) $(LAPACK) $(LDLIBS)
+	$(CC) $(CFLAGS) -DHZGSVD_CPU_LAPACK $(MPI_INC) -o $@ $< $(MPI_LIBS) $(LAPACK) $(LDLIBS)
 
 $(BUILD)/test_mpi_engine_gpu: test/mpi/test_mpi_engine.c test/engine_fixtures.h test/testutil.h $(TEST_SUPPORT) $(MPI_HDRS) $(GPU_HDRS) $(CORE_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
-	$(NVCC) $(NVFLAGS) $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
+	$(NVCC) $(NVFLAGS) -DHZGSVD_CPU_LAPACK $(MPI_INC) -x cu -o $@ $< $(MPI_LIBS) $(LAPACK) $(NVLIBS)
 
 # GPU programs (nvcc): the GPU test and the benchmark.
 $(BUILD)/test_gpu_engine: test/gpu/test_gpu_engine.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h test/illcond_pairs.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)

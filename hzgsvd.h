@@ -174,7 +174,7 @@ typedef struct hzgsvd_options {
     int precondition;                /* HZGSVD_PRECONDITION_AUTO (default), _NONE, _QR_EIG or _QR_SVD (above): a
                                       * preconditioned start, 2-3 sweeps instead of 9-24 where it applies.  QR_EIG or
                                       * QR_SVD with max_sweeps = 1 (a preconditioned start is certified by its
-                                      * second sweep; AUTO then starts plainly), or where the engine has none (the distributed engine for now, the CPU engine built without HZGSVD_CPU_LAPACK, a GPU build with HZGSVD_GPU_NO_CUSOLVER)
+                                      * second sweep; AUTO then starts plainly), or where the engine has none (the CPU engine built without HZGSVD_CPU_LAPACK, also as CPU ranks of the distributed engine; a GPU build with HZGSVD_GPU_NO_CUSOLVER; the reference engine)
                                       * or in place is refused with HZGSVD_ERR_INVALID_ARGUMENT */
     void (*progress)(const hzgsvd_progress *p, void *user); /* NULL: no callback (the library never prints) */
     void *progress_user;

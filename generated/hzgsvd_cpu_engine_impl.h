@@ -563,6 +563,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgs
 #endif
 }
 
+/* Whether a run of order n takes the stage: NULL, or the note of the plain start it takes instead,
+ * chosen before any work (the distributed engine asks it on every rank, before gathering the pair). */
+HZGSVD_PRIVATE const char *hzgsvd__cpu_pre_skip(const hzgsvd_options *o, int n)
+{
+    if (o->precondition == HZGSVD_PRECONDITION_NONE) return "the plain start (options.precondition = NONE)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N_CPU) return "the plain start (AUTO: n below 64)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) return HZGSVD__PRECONDITION_ONE_SWEEP;   /* it needs two */
+#ifdef HZGSVD_CPU_LAPACK
+    return NULL;
+#else
+    /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
+    return "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
+#endif
+}
+
 /* After initFGZ (Z = diag(z), zero elsewhere): Z(0:n, j) <- Z0(:, j) z_j. */
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_apply(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int n)
 {
@@ -797,21 +812,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         info->precondition_seconds = 0.0;
         info->precondition_growth = 0.0;
     }
-    /* the notes of a plain start chosen before any work: the same in every build */
-    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N_CPU)) {
-        if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
-                                                                                        : "the plain start (AUTO: n below 64)";
-        return HZGSVD_SUCCESS;
-    }
-    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) {   /* a preconditioned start needs two */
-        if (info) info->precondition_note = HZGSVD__PRECONDITION_ONE_SWEEP;
+    const char *skip = hzgsvd__cpu_pre_skip(o, n);
+    if (skip) {
+        if (info) info->precondition_note = skip;
         return HZGSVD_SUCCESS;
     }
 #ifndef HZGSVD_CPU_LAPACK
     (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng; (void)probe;
-    if (info)   /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
-        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
-    return HZGSVD_SUCCESS;
+    return HZGSVD_SUCCESS;   /* not reached: hzgsvd__cpu_pre_skip says the plain start in such a build */
 #else
     const double t0 = hzgsvd__now();
     hzgsvd__cpu_pre_work W;
@@ -854,7 +862,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 858 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 866 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
@@ -1790,7 +1798,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1794) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1802) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1919,7 +1927,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1923 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1931 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2455,7 +2463,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2459) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2467) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2985,11 +2993,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2989 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 2997 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 2993) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 3001) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3483,11 +3491,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3487 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3495 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3491) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3499) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3663,7 +3671,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3667 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3675 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/

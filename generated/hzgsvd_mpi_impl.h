@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_cpu_local.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c
+ * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_cpu_local.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_precondition.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c, templates/hzgsvd_mpi_precondition.c
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -443,11 +443,24 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_transfer(hzgsvd__gpu_local *D, do
     return HZGSVD_SUCCESS;
 }
 
+/* The Z planes alone between the device and the host planes Zh (nz x nc each). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_z(hzgsvd__gpu_local *D, double *const Zh[2], int to_device, hzgsvd_info *info)
+{
+    const size_t bytes = sizeof(double) * (size_t)D->M.nz * D->M.n;
+    for (int v = 0; v < D->G->planes; ++v)
+        HZGSVD__CUL(cudaMemcpyAsync(to_device ? D->M.Z[v] : Zh[v], to_device ? Zh[v] : D->M.Z[v], bytes,
+                                    to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
 /* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
- * the cross one), the stripes from the host copy H (rows mf, mg, nz; nc columns), then initFGZ with
- * the logical rows of Z (section 4.2). */
+ * the cross one), the stripes from the host copy H (rows mf, mg, nz; nc columns) and the input
+ * kept for the sigma refinement (keep_input: as with refine_sigma = 1 unless it is 0; a
+ * preconditioned start's small sigma need it); initFGZ comes after (hzgsvd__gpu_local_init_fgz),
+ * where a preconditioned start has replaced the stripes. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const hzgsvd__gpu_prec *G, double *const H[3][2], int mf, int mg,
-                                                    int nz, int nc, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
+                                                    int nz, int nc, int keep_input, const hzgsvd_options *o, hzgsvd_info *info)
 {
     int count = 0;
     const int PL = G->planes;
@@ -479,7 +492,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const 
      * later and matters more: the IPC receive copy (the transport that avoids the host) and the
      * refinement's own buffers at the end (upper bounds: the bordered sizes) */
     size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * PL * (nf + ng) : 0;
-    if (in_bytes > 0 && o->refine_sigma < 0) {
+    if (in_bytes > 0 && o->refine_sigma < 0 && !keep_input) {
         size_t free_b = 0, total_b = 0;
         const size_t rows = (size_t)(mf > mg ? mf : mg);
         const size_t later = sizeof(double) * PL * (nf + ng + nzc + rows * nz) + hzgsvd__gpu_refine_plan(PL, mf, mg, nz, nc).bytes;
@@ -497,7 +510,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const 
     }
     cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
     if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
-    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
+    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0 && !keep_input) {
         (void)cudaGetLastError();
         tried = bytes;
         e = cudaMalloc((void **)&D->work, bytes);
@@ -533,8 +546,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const 
         for (int v = 0; v < PL; ++v)
             HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__gpu_local_input(D, 0, v), D->M.F[v], sizeof(double) * (nf + ng), cudaMemcpyDeviceToDevice, D->stream));
     }
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ with the logical rows of Z (section 4.2), on the stripes hzgsvd__gpu_local_init loaded
+ * or a preconditioned start replaced. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init_fgz(hzgsvd__gpu_local *D, int half, int row0, int row1, const hzgsvd_options *o,
+                                                        hzgsvd_info *info)
+{
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
-    HZGSVD__CUL(G->init_fgz(&D->M, D->enh, prescale, half, row0, row1, D->stream));
+    HZGSVD__CUL(D->G->init_fgz(&D->M, D->enh, prescale, half, row0, row1, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
     return HZGSVD_SUCCESS;
 }
@@ -579,11 +601,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_final(hzgsvd__gpu_local *D, doubl
 
 #undef HZGSVD__CUL
 #endif /* __CUDACC__ */
-#line 583 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 605 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_gpu_local.cu ***/
 
 /*** begin templates/hzgsvd_mpi_prec.c ***/
-#line HZGSVD__SRC_LINE(1, 587) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_prec.c")
+#line HZGSVD__SRC_LINE(1, 609) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_prec.c")
 /* What the distributed engine's one driver (templates/hzgsvd_mpi_engine.c) needs of a precision:
  * the planes per element, thin adapters over the CPU engine's functions, and the single-GPU
  * engine's table for GPU ranks; one instance per precision (templates/hzgsvd_mpi_local.c.j2).  `s`
@@ -614,11 +636,11 @@ typedef struct hzgsvd__mpi_prec {
     const hzgsvd__gpu_prec *gpu;    /* GPU ranks: the single-GPU engine's kernels and block step */
 #endif
 } hzgsvd__mpi_prec;
-#line 618 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 640 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_prec.c ***/
 
 /*** begin templates/hzgsvd_mpi_ipc.cu ***/
-#line HZGSVD__SRC_LINE(1, 622) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_ipc.cu")
+#line HZGSVD__SRC_LINE(1, 644) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_ipc.cu")
 #ifdef __CUDACC__
 /* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC: every rank maps
  * the device memory of every other rank once (cudaIpcGetMemHandle of its working allocation, the
@@ -723,11 +745,11 @@ done:
     return st;
 }
 #endif /* __CUDACC__ */
-#line 727 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 749 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_ipc.cu ***/
 
 /*** begin templates/hzgsvd_mpi_gpu_refine.cu ***/
-#line HZGSVD__SRC_LINE(1, 731) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_refine.cu")
+#line HZGSVD__SRC_LINE(1, 753) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_refine.cu")
 #ifdef __CUDACC__
 /* The sigma refinement on the GPU ranks of the distributed engine (the method: hzgsvd_sigma_refine in
  * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
@@ -861,11 +883,609 @@ done:
     return hzgsvd__mpi_agree(comm, st, info);
 }
 #endif /* __CUDACC__ */
-#line 865 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 887 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_gpu_refine.cu ***/
 
+/*** begin templates/hzgsvd_mpi_precondition.c ***/
+#line HZGSVD__SRC_LINE(1, 891) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_precondition.c")
+/* The distributed engine's preconditioned start (options.precondition; docs/NUMERICS.md, "A
+ * preconditioned start"): Z0 once, on rank 0, then the pair distributed as before.
+ *
+ * After the range plan every rank sends its columns of the working pair and their norms to rank 0,
+ * which runs its engine's stage on the whole pair: CPU ranks the CPU engine's
+ * (templates/hzgsvd_cpu_precondition.c, where HZGSVD_CPU_LAPACK is defined), GPU ranks the
+ * single-GPU engine's on rank 0's device (templates/hzgsvd_gpu_precondition.cu).  Every rank then
+ * gets its columns of F Z0, G Z0 and Z0; after initFGZ its Z columns become Z0 diag(z).  The
+ * gathered pair is the one a single process would precondition (the range plan is global), so Z0
+ * does not depend on the rank count.  Rank 0 holds the whole pair and the stage's scratch for the
+ * stage's time; where that memory cannot be had AUTO takes the plain start and says so. */
+
+/* One rank's part of the stage's outcome. */
+typedef struct hzgsvd__mpi_pre {
+    double *z0;                     /* this rank's columns of Z0 (n rows each, split planes: np n doubles per column); NULL: plain */
+} hzgsvd__mpi_pre;
+
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_free(hzgsvd__mpi_pre *P)
+{
+    free(P->z0);
+    P->z0 = NULL;
+}
+
+/* What rank 0 tells the others: the stage kept Z0 (kept) or the plain start; by_test: the note is
+ * hzgsvd__pre_keep's (Z0 kept, or refused by the trust test), which every rank words alike. */
+typedef struct hzgsvd__mpi_pre_verdict {
+    int kept, by_test, kind;
+    double growth;
+} hzgsvd__mpi_pre_verdict;
+
+/* The argument check (local): a preconditioner asked by name where the ranks' engine has none
+ * (GPU ranks in a build without nvcc fail later, at their engine's start). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_check(int gpu, const hzgsvd_options *o, hzgsvd_info *info)
+{
+#ifdef __CUDACC__
+    if (gpu) return hzgsvd__gpu_pre_check(o, 0, info);
+#else
+    if (gpu) return HZGSVD_SUCCESS;
+#endif
+    return hzgsvd__cpu_pre_check(o, info);
+}
+
+/* Whether the stage runs (the same answer on every rank): NULL, or the plain start's note.  A
+ * preconditioned start keeps full relative accuracy through sigma refined from the input pair
+ * (docs/NUMERICS.md): GPU ranks refine, CPU ranks do not yet, so AUTO there is the plain start.
+ * ipc: GPU ranks exchange over CUDA IPC (the stage's device route, hzgsvd_mpi_gpu_precondition.cu);
+ * without it AUTO is the plain start too.  CPU ranks: pass 1. */
+HZGSVD_PRIVATE const char *hzgsvd__mpi_pre_skip(const hzgsvd_options *o, int n, int gpu, int ipc)
+{
+    const int autom = o->precondition == HZGSVD_PRECONDITION_AUTO;
+    const char *skip = NULL;
+#ifdef __CUDACC__
+    if (gpu) skip = hzgsvd__gpu_pre_skip(o, n, 0);
+#else
+    if (gpu) return "the plain start (this build of the distributed engine has no GPU engine)";
+#endif
+    if (!gpu) skip = hzgsvd__cpu_pre_skip(o, n);
+    if (!skip && autom && !gpu)
+        return "the plain start (AUTO on CPU ranks: they do not refine sigma from the input pair, which keeps a preconditioned start's "
+               "small sigma accurate; QR_EIG or QR_SVD by name run it)";
+    if (!skip && autom && o->refine_sigma == 0)
+        return "the plain start (AUTO with options.refine_sigma = 0: a preconditioned start's small sigma need the refinement)";
+    if (!skip && autom && !ipc)     /* docs/PERFORMANCE.md: 3.86 against 1.62 s at n = 4096 on 2 H100s */
+        return "the plain start (AUTO on GPU ranks without CUDA IPC: the stage's route through the host is slower than the plain start)";
+    return skip;
+}
+
+/* Local column j's F and G rows (planes) and its norms <-> packed column c (np (m_f + m_g) + 2
+ * doubles); to_pack: W -> c, else c -> W (rows only). */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_col(const hzgsvd__mpi_prec *X, void *s, const hzgsvd_mpi_layout *L, int j, double *c, int to_pack)
+{
+    const int np = X->planes, rows[2] = { L->m_f, L->m_g };
+    for (int y = 0; y < 2; ++y)
+        for (int v = 0; v < np; ++v) {
+            double *w = X->stripe(s, 0, y, v, j, 1);
+            if (to_pack) memcpy(c, w, sizeof(double) * (size_t)rows[y]);
+            else memcpy(w, c, sizeof(double) * (size_t)rows[y]);
+            c += rows[y];
+        }
+}
+
+/* Rank 0's whole working pair (A: m_f x n and m_g x n, split planes) with its column norms <->
+ * the packed columns of every rank (stripes: the ranks' stripe pairs; cw doubles per column, the
+ * first np (m_f + m_g) the rows, then, gathering, the norms); bordering columns are skipped. */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_whole(const hzgsvd__cpu_mats *A, double *nf, double *ng, const hzgsvd_mpi_layout *L, const int *stripes,
+                                          double *packed, size_t cw, int gather)
+{
+    const int np = A->np, nc = L->n_local;
+    double *const planes[2][2] = { { A->Fr, A->Fi }, { A->Gr, A->Gi } };
+    const int rows[2] = { L->m_f, L->m_g };
+    for (int r = 0; r < L->nranks; ++r)
+        for (int j = 0; j < nc; ++j) {
+            const int g = hzgsvd__mpi_column(stripes[2 * r], stripes[2 * r + 1], L->stripe, j);
+            double *c = packed + ((size_t)r * nc + j) * cw;
+            if (g >= L->n) continue;
+            for (int y = 0; y < 2; ++y)
+                for (int v = 0; v < np; ++v) {
+                    double *a = planes[y][v] + (size_t)g * rows[y];
+                    if (gather) memcpy(a, c, sizeof(double) * (size_t)rows[y]);
+                    else memcpy(c, a, sizeof(double) * (size_t)rows[y]);
+                    c += rows[y];
+                }
+            if (gather) { nf[g] = c[0]; ng[g] = c[1]; }
+        }
+}
+
+#ifdef __CUDACC__
+/* Rank 0 of GPU ranks: the single-GPU engine's stage on the whole pair A (host) on this rank's
+ * device; where Z0 is kept, A <- F Z0, G Z0 and z0 (n x n, interleaved) <- Z0.  *kept as the
+ * stage decided; info gets its fields (a stage's own failure: its status). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_gpu(hzgsvd__cpu_mats *A, const double *nf, const double *ng, int m_f, int m_g, int n,
+                                                 const hzgsvd_options *o, double *z0, int *kept, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int np = A->np;
+    const size_t ef = (size_t)m_f * n, eg = (size_t)m_g * n;
+    double *d = NULL, *d_nf = NULL, *d_ng = NULL, *const host[2][2] = { { A->Fr, A->Fi }, { A->Gr, A->Gi } };
+    cudaStream_t stream = 0;
+    hzgsvd__gpu_work M;
+    hzgsvd__gpu_pre P;
+    int reload = 0;
+    memset(&M, 0, sizeof M);
+    memset(&P, 0, sizeof P);
+    *kept = 0;
+    HZGSVD__CU(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    if (cudaMalloc((void **)&d, sizeof(double) * ((size_t)np * (ef + eg) + 2 * (size_t)n)) != cudaSuccess) {
+        (void)cudaGetLastError();
+        d = NULL;
+        if (o->precondition != HZGSVD_PRECONDITION_AUTO)
+            st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "rank 0's device has no room for the whole pair of the preconditioner");
+        else if (info)
+            info->precondition_note = "the plain start (no room on rank 0's device for the whole pair of the preconditioner)";
+        goto done;
+    }
+    d_nf = d + (size_t)np * (ef + eg); d_ng = d_nf + n;
+    for (int v = 0; v < np; ++v) { M.F[v] = d + (size_t)v * (ef + eg); M.G[v] = M.F[v] + ef; }
+    M.mf = m_f; M.mg = m_g; M.n = n; M.nz = n;
+    for (int v = 0; v < np; ++v) {
+        HZGSVD__CU(cudaMemcpyAsync(M.F[v], host[0][v], sizeof(double) * ef, cudaMemcpyHostToDevice, stream));
+        HZGSVD__CU(cudaMemcpyAsync(M.G[v], host[1][v], sizeof(double) * eg, cudaMemcpyHostToDevice, stream));
+    }
+    HZGSVD__CU(cudaMemcpyAsync(d_nf, nf, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, stream));
+    HZGSVD__CU(cudaMemcpyAsync(d_ng, ng, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, stream));
+    st = hzgsvd__gpu_precondition(&P, &M, np, m_f, m_g, n, d_nf, d_ng, o, 0, 0, stream, &reload, info);
+    if (st != HZGSVD_SUCCESS || !P.z0) goto done;
+    for (int v = 0; v < np; ++v) {
+        HZGSVD__CU(cudaMemcpyAsync(host[0][v], M.F[v], sizeof(double) * ef, cudaMemcpyDeviceToHost, stream));
+        HZGSVD__CU(cudaMemcpyAsync(host[1][v], M.G[v], sizeof(double) * eg, cudaMemcpyDeviceToHost, stream));
+    }
+    HZGSVD__CU(cudaMemcpyAsync(z0, P.z0, sizeof(double) * np * (size_t)n * n, cudaMemcpyDeviceToHost, stream));
+    HZGSVD__CU(cudaStreamSynchronize(stream));
+    *kept = 1;
+done:
+    if (P.mem) hzgsvd__gpu_pre_free(&P);
+    if (stream) { cudaStreamSynchronize(stream); cudaStreamDestroy(stream); }
+    cudaFree(d);
+    (void)cudaGetLastError();       /* nothing of the stage's errors may reach the local engine's checks */
+    return st;
+}
+#endif
+
+/* Rank 0, after its stage (ri: the stage's fields and message, st its status; V->kept set): the
+ * verdict for the others and the caller's info. */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_judge(const hzgsvd_info *ri, hzgsvd_status st, hzgsvd__mpi_pre_verdict *V, hzgsvd_info *info)
+{
+    V->kind = ri->preconditioner;
+    V->growth = ri->precondition_growth;
+    if (!V->kept) {                 /* the trust test's refusal is the one note the other ranks can word themselves */
+        hzgsvd_info t;
+        V->by_test = !hzgsvd__pre_keep(&t, HZGSVD_PRECONDITION_QR_EIG, NULL, V->growth, 0.0) && t.precondition_note == ri->precondition_note;
+    } else {
+        V->by_test = 1;
+    }
+    if (info) {
+        info->preconditioner = ri->preconditioner;
+        info->precondition_growth = ri->precondition_growth;
+        info->precondition_note = ri->precondition_note;
+        if (st != HZGSVD_SUCCESS) memcpy(info->detail, ri->detail, sizeof info->detail);
+    }
+}
+
+/* Every rank, once the verdict is known: the info fields rank 0's stage did not set here. */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_report(const hzgsvd_mpi_layout *L, const hzgsvd__mpi_pre_verdict *V, const hzgsvd_options *o, double t0,
+                                           hzgsvd_info *info)
+{
+    if (!info) return;
+    if (L->rank != 0 && V->by_test) (void)hzgsvd__pre_keep(info, V->kind != HZGSVD_PRECONDITION_NONE ? V->kind : o->precondition, NULL, V->growth, 0.0);
+    else if (L->rank != 0) {
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_growth = V->growth;
+        info->precondition_note = "the plain start (rank 0's preconditioner gave Z0 up: rank 0's info.precondition_note says why)";
+    }
+    info->precondition_seconds = hzgsvd__now() - t0;   /* this rank's time in the stage */
+}
+
+/* Rank 0: the stage of its engine on the whole pair A; the verdict for the others.  info gets the
+ * stage's fields as the single-process engine sets them. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_root(hzgsvd__cpu_mats *A, const double *nf, const double *ng, const hzgsvd_mpi_layout *L, int gpu,
+                                                  const hzgsvd_options *o, double *z0, hzgsvd__mpi_pre_verdict *V, hzgsvd_info *info)
+{
+    hzgsvd_info ri;                 /* the stage's fields and message, whether or not the caller has an info */
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    memset(&ri, 0, sizeof ri);
+    memset(V, 0, sizeof *V);
+    if (gpu) {
+#ifdef __CUDACC__
+        st = hzgsvd__mpi_pre_gpu(A, nf, ng, L->m_f, L->m_g, L->n, o, z0, &V->kept, &ri);
+#endif
+    } else {
+        hzgsvd__cpu_pre P;
+        int reload = 0;
+        st = hzgsvd__cpu_precondition(&P, A, L->m_f, L->m_g, L->n, nf, ng, o, 0, &reload, &ri);
+        if (st == HZGSVD_SUCCESS && P.z0) {
+            memcpy(z0, P.z0, sizeof(double) * A->np * (size_t)L->n * L->n);
+            V->kept = 1;
+        }
+        hzgsvd__cpu_pre_free(&P);
+    }
+    hzgsvd__mpi_pre_judge(&ri, st, V, info);
+    return st;
+}
+
+/* Every rank's buffers; *ok: all of them on this rank (rank 0: the whole pair, the packed columns
+ * of all ranks, Z0). */
+typedef struct hzgsvd__mpi_pre_bufs {
+    double *loc, *all, *z0, *nf, *ng;
+    hzgsvd__cpu_mats A;
+} hzgsvd__mpi_pre_bufs;
+
+HZGSVD_PRIVATE int hzgsvd__mpi_pre_alloc(hzgsvd__mpi_pre_bufs *B, hzgsvd__mpi_pre *P, const hzgsvd_mpi_layout *L, int np, size_t cw)
+{
+    const size_t nc = (size_t)L->n_local, n = (size_t)L->n;
+    memset(B, 0, sizeof *B);
+    B->loc = (double *)malloc(sizeof(double) * nc * cw);
+    P->z0 = (double *)malloc(sizeof(double) * np * n * nc);
+    int ok = B->loc && P->z0;
+    if (L->rank == 0) {
+        const size_t ef = (size_t)L->m_f * n, eg = (size_t)L->m_g * n;
+        B->all = (double *)malloc(sizeof(double) * L->nranks * nc * cw);
+        B->z0 = (double *)malloc(sizeof(double) * (np * (ef + eg + n * n) + 2 * n));
+        ok = ok && B->all && B->z0;
+        if (B->z0) {
+            hzgsvd__cpu_mats *A = &B->A;
+            A->mf = L->m_f; A->mg = L->m_g; A->nz = A->nc = L->n; A->np = np;
+            A->Fr = B->z0 + np * n * n; A->Gr = A->Fr + ef;
+            A->Fi = np == 2 ? A->Gr + eg : NULL; A->Gi = np == 2 ? A->Fi + ef : NULL;
+            B->nf = A->Fr + np * (ef + eg); B->ng = B->nf + n;
+        }
+    }
+    return ok;
+}
+
+/* Rank 0's Z0 and whole pair to every rank's columns (cw = np (m_f + m_g + n) doubles each: the F
+ * and G rows, then the Z0 column); on each rank into W's real columns and P->z0.  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_scatter(const hzgsvd__mpi_prec *X, void *s, MPI_Comm comm, const hzgsvd_mpi_layout *L,
+                                                     const int *stripes, hzgsvd__mpi_pre_bufs *B, hzgsvd__mpi_pre *P, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int np = X->planes, n = L->n, nc = L->n_local;
+    const size_t cw = (size_t)np * (L->m_f + L->m_g + n), rw = (size_t)np * (L->m_f + L->m_g);
+    MPI_Datatype t = MPI_DATATYPE_NULL;
+    if (L->rank == 0) {
+        hzgsvd__mpi_pre_whole(&B->A, NULL, NULL, L, stripes, B->all, cw, 0);
+        for (int r = 0; r < L->nranks; ++r)
+            for (int j = 0; j < nc; ++j) {
+                const int g = hzgsvd__mpi_column(stripes[2 * r], stripes[2 * r + 1], L->stripe, j);
+                double *c = B->all + ((size_t)r * nc + j) * cw + rw;
+                for (int v = 0; v < np; ++v)
+                    for (int i = 0; i < n; ++i) c[(size_t)v * n + i] = g < n ? B->z0[((size_t)i + (size_t)g * n) * np + v] : 0.0;
+            }
+    }
+    HZGSVD__MPI(MPI_Type_contiguous((int)cw, MPI_DOUBLE, &t));
+    HZGSVD__MPI(MPI_Type_commit(&t));
+    HZGSVD__MPI(MPI_Scatter(B->all, nc, t, B->loc, nc, t, 0, comm));
+    for (int j = 0; j < nc; ++j) {
+        if (hzgsvd_mpi_global_column(L, j) >= n) continue;
+        hzgsvd__mpi_pre_col(X, s, L, j, B->loc + (size_t)j * cw, 0);
+        memcpy(P->z0 + (size_t)j * np * n, B->loc + (size_t)j * cw + rw, sizeof(double) * np * (size_t)n);
+    }
+done:
+    if (t != MPI_DATATYPE_NULL) MPI_Type_free(&t);
+    return st;
+}
+
+/* The rank's columns and norms to rank 0 (cw doubles each).  Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_gather(const hzgsvd__mpi_prec *X, void *s, MPI_Comm comm, const hzgsvd_mpi_layout *L,
+                                                    const int *stripes, const double *nfl, const double *ngl, hzgsvd__mpi_pre_bufs *B,
+                                                    hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int nc = L->n_local;
+    const size_t cw = (size_t)X->planes * (L->m_f + L->m_g) + 2;
+    MPI_Datatype t = MPI_DATATYPE_NULL;
+    for (int j = 0; j < nc; ++j) {
+        double *c = B->loc + (size_t)j * cw;
+        hzgsvd__mpi_pre_col(X, s, L, j, c, 1);
+        c[cw - 2] = nfl[j]; c[cw - 1] = ngl[j];
+    }
+    HZGSVD__MPI(MPI_Type_contiguous((int)cw, MPI_DOUBLE, &t));
+    HZGSVD__MPI(MPI_Type_commit(&t));
+    HZGSVD__MPI(MPI_Gather(B->loc, nc, t, B->all, nc, t, 0, comm));
+    if (L->rank == 0) hzgsvd__mpi_pre_whole(&B->A, B->nf, B->ng, L, stripes, B->all, cw, 1);
+done:
+    if (t != MPI_DATATYPE_NULL) MPI_Type_free(&t);
+    return st;
+}
+
+/* The stage's route through the host (collective; after the range plan, before initFGZ; GPU ranks
+ * without CUDA IPC: after their device stripes and the refinement's input were loaded, which the
+ * caller then loads again from W): on success with P->z0 set W's real columns hold this rank's
+ * columns of F Z0 and G Z0.
+ * s: the rank's state (W loaded and range-scaled), stripes: every rank's stripe pair, nfl, ngl:
+ * the local columns' norms.  info's preconditioner fields are set on every rank (rank 0's note
+ * where it gave Z0 up for a reason of its own is its alone; the others say so). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X, void *s, MPI_Comm comm, const hzgsvd_mpi_layout *L,
+                                                      const int *stripes, const double *nfl, const double *ngl, int gpu,
+                                                      const hzgsvd_options *o, hzgsvd__mpi_pre *P, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const int np = X->planes, n = L->n;
+    const char *skip = hzgsvd__mpi_pre_skip(o, n, gpu, 0);
+    const size_t cw_g = (size_t)np * (L->m_f + L->m_g) + 2, cw_s = (size_t)np * (L->m_f + L->m_g + n);
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    hzgsvd__mpi_pre_bufs B;
+    hzgsvd__mpi_pre_verdict V;
+    int ok = 0, all_ok = 0;
+    memset(P, 0, sizeof *P);
+    memset(&B, 0, sizeof B);
+    memset(&V, 0, sizeof V);
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = info->precondition_growth = 0.0;
+        info->precondition_note = skip;
+    }
+    if (skip) return HZGSVD_SUCCESS;
+    ok = hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
+    HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
+    if (!all_ok) {
+        if (o->precondition != HZGSVD_PRECONDITION_AUTO) {
+            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the preconditioner's host buffers (rank 0: the whole pair)");
+            st = hzgsvd__mpi_agree(comm, st, info);
+        }
+        if (info) info->precondition_note = "the plain start (no host memory for the preconditioner's buffers on some rank)";
+        goto done;
+    }
+    st = hzgsvd__mpi_pre_gather(X, s, comm, L, stripes, nfl, ngl, &B, info);
+    if (st != HZGSVD_SUCCESS) goto done;                /* an MPI failure: no agreement */
+    if (L->rank == 0) st = hzgsvd__mpi_pre_root(&B.A, B.nf, B.ng, L, gpu, o, B.z0, &V, info);
+    st = hzgsvd__mpi_agree(comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__MPI(MPI_Bcast(&V, (int)sizeof V, MPI_BYTE, 0, comm));
+    if (V.kept) {
+        st = hzgsvd__mpi_pre_scatter(X, s, comm, L, stripes, &B, P, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+    hzgsvd__mpi_pre_report(L, &V, o, t0, info);
+done:
+    free(B.loc); free(B.all); free(B.z0);
+    if (st != HZGSVD_SUCCESS || !V.kept) hzgsvd__mpi_pre_free(P);
+    return st;
+}
+
+/* After initFGZ (Z = diag(z) on the logical rows, zero elsewhere): Z(0:n, j) <- Z0(:, g_j) z_j for
+ * every local real column j (g_j its column of the whole).  Zp: the local Z planes, nz rows. */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_apply(const hzgsvd__mpi_pre *P, double *const Zp[2], int np, const hzgsvd_mpi_layout *L)
+{
+    const int n = L->n, nz = L->n_bordered;
+    for (int j = 0; j < L->n_local; ++j) {
+        const int g = hzgsvd_mpi_global_column(L, j);
+        if (g >= n) continue;
+        const double z = Zp[0][(size_t)g + (size_t)j * nz];
+        for (int v = 0; v < np; ++v)
+            for (int i = 0; i < n; ++i) Zp[v][(size_t)i + (size_t)j * nz] = P->z0[((size_t)j * np + v) * n + i] * z;
+    }
+}
+#line 1267 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_precondition.c ***/
+
+/*** begin templates/hzgsvd_mpi_gpu_precondition.cu ***/
+#line HZGSVD__SRC_LINE(1, 1271) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_precondition.cu")
+#ifdef __CUDACC__
+/* The distributed engine's preconditioned start on GPU ranks of one node (the CUDA IPC transport):
+ * the route of templates/hzgsvd_mpi_precondition.c without the host.  Rank 0 pulls every rank's
+ * columns of the range-scaled pair from the input the ranks keep for the sigma refinement (mapped
+ * by the transport) into one device buffer, runs the single-GPU engine's stage on it, and every
+ * rank pulls its columns of F Z0 and G Z0 from that buffer (mapped by a handle of its own), runs
+ * initFGZ on them and sets Z = Z0 diag(z) from the buffer's Z0.  The same pair, the same stage and
+ * the same products as the route through the host: bitwise the same results. */
+
+/* Z0 (n x n, interleaved (re, im)) -> its planes re, im. */
+HZGSVD_PRIVATE __global__ void hzgsvd__mpi_pre_planes(const double *z0, size_t count, double *re, double *im)
+{
+    for (size_t k = (size_t)blockIdx.x * blockDim.x + threadIdx.x; k < count; k += (size_t)gridDim.x * blockDim.x) {
+        re[k] = z0[2 * k];
+        im[k] = z0[2 * k + 1];
+    }
+}
+
+/* After initFGZ, one block per local column j of the rank's stripes p, q (ws columns each): where
+ * its column of the whole g < n, Z(0:n, j) <- Z0(:, g) z with z = Z(g, j) (Z0 planes S0, S1, ld n;
+ * Z planes Z0p, Z1p, ld nz).  z is read by every thread before any writes. */
+HZGSVD_PRIVATE __global__ void hzgsvd__mpi_pre_zapply(double *Z0p, double *Z1p, int nz, int n, const double *S0, const double *S1, int p, int q,
+                                                      int ws)
+{
+    const int j = blockIdx.x, g = j < ws ? p * ws + j : q * ws + j - ws;
+    if (g >= n) return;
+    const double z = Z0p[(size_t)g + (size_t)j * nz];
+    __syncthreads();
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        Z0p[(size_t)i + (size_t)j * nz] = S0[(size_t)i + (size_t)g * n] * z;
+        if (Z1p) Z1p[(size_t)i + (size_t)j * nz] = S1[(size_t)i + (size_t)g * n] * z;
+    }
+}
+
+/* The stage's buffer on rank 0's device, as every rank sees it (base: its own mapping): the planes
+ * of F (m_f x n), G (m_g x n) and Z0 (n x n, split), then the norms nf, ng (n each). */
+typedef struct hzgsvd__mpi_pre_buf {
+    double *F[2], *G[2], *S[2], *nf, *ng;
+} hzgsvd__mpi_pre_buf;
+
+HZGSVD_PRIVATE size_t hzgsvd__mpi_pre_buf_bytes(const hzgsvd_mpi_layout *L, int np)
+{
+    const size_t n = (size_t)L->n;
+    return sizeof(double) * ((size_t)np * ((size_t)L->m_f * n + (size_t)L->m_g * n + n * n) + 2 * n);
+}
+
+HZGSVD_PRIVATE hzgsvd__mpi_pre_buf hzgsvd__mpi_pre_buf_at(double *base, const hzgsvd_mpi_layout *L, int np)
+{
+    const size_t n = (size_t)L->n, ef = (size_t)L->m_f * n, eg = (size_t)L->m_g * n;
+    hzgsvd__mpi_pre_buf B;
+    for (int v = 0; v < 2; ++v) {
+        const int w = v < np ? v : 0;
+        B.F[v] = base + w * ef; B.G[v] = base + np * ef + w * eg; B.S[v] = base + np * (ef + eg) + w * n * n;
+    }
+    B.nf = base + np * (ef + eg + n * n); B.ng = B.nf + n;
+    return B;
+}
+
+/* Columns between a rank's stripes (slots 0, 1: stripes p, q; rows of ld rows, the bordered count)
+ * and the whole pair's columns in B (ld m): to_whole pulls a rank's slot into B, else B into the
+ * slot; the columns past n are skipped.  Queued on stream. */
+HZGSVD_PRIVATE cudaError_t hzgsvd__mpi_pre_copy(double *const stripe[2], int rows, double *const whole[2], int m, int np, int p, int q,
+                                                const hzgsvd_mpi_layout *L, int to_whole, cudaStream_t stream)
+{
+    const int ws = L->stripe;
+    cudaError_t e = cudaSuccess;
+    for (int o = 0; o < 2; ++o) {
+        const int g0 = (o ? q : p) * ws, cnt = L->n - g0 < ws ? L->n - g0 : ws;
+        for (int v = 0; v < np && cnt > 0 && e == cudaSuccess; ++v) {
+            double *s = stripe[v] + (size_t)o * ws * rows, *w = whole[v] + (size_t)g0 * m;
+            e = to_whole ? cudaMemcpy2DAsync(w, sizeof(double) * m, s, sizeof(double) * rows, sizeof(double) * m, cnt, cudaMemcpyDeviceToDevice, stream)
+                         : cudaMemcpy2DAsync(s, sizeof(double) * rows, w, sizeof(double) * m, sizeof(double) * m, cnt, cudaMemcpyDeviceToDevice, stream);
+        }
+    }
+    return e;
+}
+
+/* Rank 0: every rank's columns of the kept input into B (through the transport's mappings), the
+ * norms (nf, ng: host, by column of the whole), the single-GPU stage, Z0 into B's planes.  *kept
+ * as the stage decided; ri its fields. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_dev_root(const hzgsvd__gpu_local *D, const hzgsvd__mpi_ipc *I, const hzgsvd_mpi_layout *L,
+                                                      const int *stripes, const hzgsvd__mpi_pre_buf *B, const double *nf, const double *ng,
+                                                      const hzgsvd_options *o, int *kept, hzgsvd_info *ri)
+{
+    hzgsvd_info *info = ri;         /* (HZGSVD__CU's) */
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int np = D->G->planes, n = L->n;
+    hzgsvd__gpu_pre P;
+    hzgsvd__gpu_work M;
+    int reload = 0;
+    memset(&P, 0, sizeof P);
+    memset(&M, 0, sizeof M);
+    *kept = 0;
+    for (int r = 0; r < L->nranks; ++r) {
+        double *in[2][2];
+        for (int y = 0; y < 2; ++y)
+            for (int v = 0; v < 2; ++v)
+                in[y][v] = (double *)(I->peer[r] + ((char *)hzgsvd__gpu_local_input(D, y, v < np ? v : 0) - D->work));
+        HZGSVD__CU(hzgsvd__mpi_pre_copy(in[0], D->M.mf, B->F, L->m_f, np, stripes[2 * r], stripes[2 * r + 1], L, 1, D->stream));
+        HZGSVD__CU(hzgsvd__mpi_pre_copy(in[1], D->M.mg, B->G, L->m_g, np, stripes[2 * r], stripes[2 * r + 1], L, 1, D->stream));
+    }
+    HZGSVD__CU(cudaMemcpyAsync(B->nf, nf, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, D->stream));
+    HZGSVD__CU(cudaMemcpyAsync(B->ng, ng, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, D->stream));
+    for (int v = 0; v < np; ++v) { M.F[v] = B->F[v]; M.G[v] = B->G[v]; }
+    M.mf = L->m_f; M.mg = L->m_g; M.n = n; M.nz = n;
+    st = hzgsvd__gpu_precondition(&P, &M, np, L->m_f, L->m_g, n, B->nf, B->ng, o, 0, 0, D->stream, &reload, ri);
+    if (st != HZGSVD_SUCCESS || !P.z0) goto done;
+    if (np == 1) {
+        HZGSVD__CU(cudaMemcpyAsync(B->S[0], P.z0, sizeof(double) * (size_t)n * n, cudaMemcpyDeviceToDevice, D->stream));
+    } else {
+        hzgsvd__mpi_pre_planes<<<1024, 256, 0, D->stream>>>(P.z0, (size_t)n * n, B->S[0], B->S[1]);
+        HZGSVD__CU(cudaGetLastError());
+    }
+    HZGSVD__CU(cudaStreamSynchronize(D->stream));
+    *kept = 1;
+done:
+    if (P.mem) hzgsvd__gpu_pre_free(&P);
+    if (cudaStreamSynchronize(D->stream) != cudaSuccess && st == HZGSVD_SUCCESS)
+        st = hzgsvd__fail(ri, HZGSVD_ERR_CUDA, "the preconditioner's stream failed");
+    return st;
+}
+
+/* Every rank: its columns of F Z0, G Z0 from B into its stripes, initFGZ, Z = Z0 diag(z). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_dev_take(hzgsvd__gpu_local *D, const hzgsvd_mpi_layout *L, const hzgsvd__mpi_pre_buf *B,
+                                                      const hzgsvd_options *o, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int np = D->G->planes, ws = L->stripe;
+    HZGSVD__CU(hzgsvd__mpi_pre_copy(D->M.F, D->M.mf, B->F, L->m_f, np, L->p, L->q, L, 0, D->stream));
+    HZGSVD__CU(hzgsvd__mpi_pre_copy(D->M.G, D->M.mg, B->G, L->m_g, np, L->p, L->q, L, 0, D->stream));
+    st = hzgsvd__gpu_local_init_fgz(D, ws, L->p * ws, L->q * ws, o, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    hzgsvd__mpi_pre_zapply<<<L->n_local, 256, 0, D->stream>>>(D->M.Z[0], np == 2 ? D->M.Z[1] : NULL, D->M.nz, L->n, B->S[0], B->S[1], L->p, L->q, ws);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaStreamSynchronize(D->stream));
+done:
+    return st;
+}
+
+/* The device route (collective; GPU ranks on the IPC transport, every rank's input kept, after
+ * hzgsvd__gpu_local_init; it runs initFGZ): *kept where Z0 was taken (else the caller runs initFGZ
+ * on the loaded stripes).  nfl, ngl: the local columns' norms; info's preconditioner fields on
+ * every rank as the host route sets them. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, const hzgsvd__mpi_ipc *I, MPI_Comm comm, const hzgsvd_mpi_layout *L,
+                                                          const int *stripes, const double *nfl, const double *ngl, const hzgsvd_options *o,
+                                                          int *kept, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    const int np = D->G->planes, n = L->n, nc = L->n_local, root = L->rank == 0;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    struct { hzgsvd__mpi_pre_verdict V; cudaIpcMemHandle_t h; } msg;
+    double *base = NULL, *loc = (double *)malloc(sizeof(double) * 2 * (size_t)nc), *all = NULL, *nf = NULL;
+    int opened = 0, ok = 0, all_ok = 0;
+    memset(&msg, 0, sizeof msg);
+    *kept = 0;
+    if (root) {
+        all = (double *)malloc(sizeof(double) * 2 * (size_t)nc * L->nranks);
+        nf = (double *)malloc(sizeof(double) * 2 * (size_t)n);
+        if (cudaMalloc((void **)&base, hzgsvd__mpi_pre_buf_bytes(L, np)) != cudaSuccess) { (void)cudaGetLastError(); base = NULL; }
+    }
+    ok = loc && (!root || (all && nf && base));
+    HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
+    if (!all_ok) {                  /* AUTO: the plain start; by name: out of memory */
+        if (o->precondition != HZGSVD_PRECONDITION_AUTO)
+            st = hzgsvd__mpi_agree(comm, ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
+                                   "the preconditioner's buffers (rank 0's device: the whole pair and Z0)"), info);
+        if (info) info->precondition_note = "the plain start (no memory for the preconditioner's buffers: rank 0's device holds the whole pair)";
+        goto done;
+    }
+    for (int j = 0; j < nc; ++j) { loc[2 * j] = nfl[j]; loc[2 * j + 1] = ngl[j]; }
+    HZGSVD__MPI(MPI_Gather(loc, 2 * nc, MPI_DOUBLE, all, 2 * nc, MPI_DOUBLE, 0, comm));
+    if (root) {
+        hzgsvd_info ri;
+        const hzgsvd__mpi_pre_buf B = hzgsvd__mpi_pre_buf_at(base, L, np);
+        memset(&ri, 0, sizeof ri);
+        for (int r = 0; r < L->nranks; ++r)
+            for (int j = 0; j < nc; ++j) {
+                const int g = hzgsvd__mpi_column(stripes[2 * r], stripes[2 * r + 1], L->stripe, j);
+                if (g < n) { nf[g] = all[2 * ((size_t)r * nc + j)]; nf[n + g] = all[2 * ((size_t)r * nc + j) + 1]; }
+            }
+        st = hzgsvd__mpi_pre_dev_root(D, I, L, stripes, &B, nf, nf + n, o, &msg.V.kept, &ri);
+        hzgsvd__mpi_pre_judge(&ri, st, &msg.V, info);
+        if (st == HZGSVD_SUCCESS && msg.V.kept && cudaIpcGetMemHandle(&msg.h, base) != cudaSuccess)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaIpcGetMemHandle of the preconditioner's buffer failed");
+    }
+    st = hzgsvd__mpi_agree(comm, st, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__MPI(MPI_Bcast(&msg, (int)sizeof msg, MPI_BYTE, 0, comm));
+    if (msg.V.kept) {
+        hzgsvd_status mine = HZGSVD_SUCCESS;
+        if (!root && cudaIpcOpenMemHandle((void **)&base, msg.h, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+            (void)cudaGetLastError();
+            mine = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaIpcOpenMemHandle of rank 0's preconditioner buffer failed");
+        }
+        opened = !root && mine == HZGSVD_SUCCESS;
+        if (mine == HZGSVD_SUCCESS) {
+            const hzgsvd__mpi_pre_buf B = hzgsvd__mpi_pre_buf_at(base, L, np);
+            mine = hzgsvd__mpi_pre_dev_take(D, L, &B, o, info);
+        }
+        if (opened) cudaIpcCloseMemHandle(base);
+        if (!root) base = NULL;
+        st = hzgsvd__mpi_agree(comm, mine, info);   /* also: every rank is done with rank 0's buffer */
+        if (st != HZGSVD_SUCCESS) goto done;
+        *kept = 1;
+    }
+    hzgsvd__mpi_pre_report(L, &msg.V, o, t0, info);
+done:
+    if (root) cudaFree(base);
+    (void)cudaGetLastError();
+    free(loc); free(all); free(nf);
+    return st;
+}
+#endif /* __CUDACC__ */
+#line 1485 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_gpu_precondition.cu ***/
+
 /*** begin templates/hzgsvd_mpi_engine.c ***/
-#line HZGSVD__SRC_LINE(1, 869) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
+#line HZGSVD__SRC_LINE(1, 1489) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
 /* The distributed engine (paper section 4.2, Algorithms 2-6), one driver for both precisions: every
  * rank runs the single-device algorithm on its two stripes per outermost step and passes them on by
  * the communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
@@ -897,6 +1517,8 @@ typedef struct hzgsvd__mpi_rank {
     double *aux, *nf, *ng, *all_ss, *sf, *sg, *ss, *nfl, *ngl;
     int *iaux, *all_real, *order, *stripes, *gsh, *cl;
     hzgsvd__range rg;
+    hzgsvd__mpi_pre pre;            /* the preconditioned start's local columns of Z0 (templates/hzgsvd_mpi_precondition.c) */
+    int preconditioned;             /* for the stop rule (hzgsvd__sweep_converged) */
     int converged;
 } hzgsvd__mpi_rank;
 
@@ -925,6 +1547,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_release(hzgsvd__mpi_rank *K)
     free(K->map); free(K->src); free(K->cross);
     if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
     free(K->aux); free(K->iaux);
+    hzgsvd__mpi_pre_free(&K->pre);
 }
 
 /* The map, and its inverse: who sends what each slot receives for the next step; the host buffers. */
@@ -1033,7 +1656,9 @@ done:
     return st;
 }
 
-/* The columns' MPI types, then the local engine and initFGZ with the logical rows of Z. */
+/* The columns' MPI types, then the local engine: CPU ranks initFGZ with the logical rows of Z and,
+ * where their stage kept a Z0, Z = Z0 diag(z); GPU ranks their device stripes and the refinement's
+ * input (initFGZ after the transport: hzgsvd__mpi_gpu_start). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o,
                                                     hzgsvd_info *info)
 {
@@ -1045,8 +1670,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
     if (K->gpu) {
 #ifdef __CUDACC__
         double *H[3][2];
+        const int planned = hzgsvd__mpi_pre_skip(o, L->n, 1, 1) == NULL;   /* a preconditioned start may come */
         hzgsvd__mpi_host_planes(K, 0, H);
-        st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, ws, L->p * ws, L->q * ws, o, info);
+        st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, planned, o, info);
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
 #endif
@@ -1058,6 +1684,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
             else if (hzgsvd__strategy_cross_fill(K->nblk, K->cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
         }
         if (st == HZGSVD_SUCCESS) K->X->init_fgz(K->s, ws, L->p * ws, L->q * ws);
+        if (st == HZGSVD_SUCCESS && K->pre.z0) {
+            double *const Zp[2] = { K->X->stripe(K->s, 0, 2, 0, 0, 0), K->X->stripe(K->s, 0, 2, 1, 0, 0) };
+            hzgsvd__mpi_pre_apply(&K->pre, Zp, K->X->planes, L);
+        }
+        K->preconditioned = K->pre.z0 != NULL;
+        hzgsvd__mpi_pre_free(&K->pre);
     }
     return st;
 }
@@ -1103,6 +1735,42 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_transport(hzgsvd__mpi_rank *K, const hz
     return hzgsvd__mpi_agree(K->comm, st, info);
 done:
     return st;                      /* an MPI failure: no agreement (as with every MPI failure) */
+}
+#endif
+
+#ifdef __CUDACC__
+/* GPU ranks, once the transport is known: the preconditioned start (the device route on the IPC
+ * transport where every rank kept the refinement's input, else the route through the host, whose
+ * F Z0, G Z0 are loaded again), initFGZ, and Z = Z0 diag(z).  Collective; the status is agreed. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const int ws = L->stripe;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int kept = 0, mine = K->D.in_off != 0, all = 0;
+    double *H[3][2];
+    hzgsvd__mpi_host_planes(K, 0, H);
+    HZGSVD__MPI(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, K->comm));
+    if (K->transport == HZGSVD_MPI_TRANSPORT_IPC && all && !hzgsvd__mpi_pre_skip(o, L->n, 1, 1)) {
+        st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
+        if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
+        K->preconditioned = kept;
+        if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
+    } else {
+        st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, 1, o, &K->pre, info);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (K->pre.z0) st = hzgsvd__gpu_local_transfer(&K->D, H, 1, info);
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_local_init_fgz(&K->D, ws, L->p * ws, L->q * ws, o, info);
+    if (st == HZGSVD_SUCCESS && K->pre.z0) st = hzgsvd__gpu_local_z(&K->D, H[2], 0, info);
+    if (st == HZGSVD_SUCCESS && K->pre.z0) {
+        hzgsvd__mpi_pre_apply(&K->pre, H[2], K->X->planes, L);
+        st = hzgsvd__gpu_local_z(&K->D, H[2], 1, info);
+    }
+    K->preconditioned = K->pre.z0 != NULL;
+    hzgsvd__mpi_pre_free(&K->pre);
+    return hzgsvd__mpi_agree(K->comm, st, info);
+done:
+    return st;
 }
 #endif
 
@@ -1227,7 +1895,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
         if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
         (void)hzgsvd__sweep_done(o, sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
         if (tot[2]) return hzgsvd__mpi_agree(K->comm, local, info);
-        if (tot[1] == 0) { K->converged = 1; break; }
+        if (hzgsvd__sweep_converged(sweep, tot[1], tot[0], K->preconditioned)) { K->converged = 1; break; }
         if (tot[3]) return hzgsvd__cancelled(info, sweep + 1);
     }
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K->comm));
@@ -1427,7 +2095,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
     st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "distributed", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_pre_check(L->device == HZGSVD_MPI_DEVICE_GPU, &o, info);
     if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
         st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
     st = hzgsvd__mpi_agree(comm_in, st, info);
@@ -1453,13 +2121,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     st = hzgsvd__mpi_agree(K.comm, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
     st = hzgsvd__mpi_range(&K, L, part, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_local_init(&K, L, &o, info);
+    st = st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K.comm, st, info);   /* the stage is collective */
+    if (st != HZGSVD_SUCCESS) goto done;
+    if (!K.gpu) st = hzgsvd__mpi_precondition(X, K.s, K.comm, L, K.stripes, K.nfl, K.ngl, 0, &o, &K.pre, info);   /* GPU ranks: below */
+    if (st != HZGSVD_SUCCESS) goto done;                /* agreed, or ERR_MPI */
+    st = hzgsvd__mpi_local_init(&K, L, &o, info);
 agree:
     st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
 #ifdef __CUDACC__
     if (K.gpu) {
         st = hzgsvd__mpi_transport(&K, L, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_gpu_start(&K, L, &o, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
 #endif
@@ -1476,11 +2149,11 @@ done:
     }
     return st;
 }
-#line 1480 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2153 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_cpu_local.c ***/
-#line HZGSVD__SRC_LINE(1, 1484) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+#line HZGSVD__SRC_LINE(1, 2157) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
 /* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
  * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
  * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
@@ -1593,7 +2266,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
 }
 
 #undef HZGSVD__MPI_S
-#line 1597 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2270 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 ***/

@@ -50,6 +50,21 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_pre_check(const hzgsvd_options *o, hzgs
 #endif
 }
 
+/* Whether a run of order n takes the stage: NULL, or the note of the plain start it takes instead,
+ * chosen before any work (the distributed engine asks it on every rank, before gathering the pair). */
+HZGSVD_PRIVATE const char *hzgsvd__cpu_pre_skip(const hzgsvd_options *o, int n)
+{
+    if (o->precondition == HZGSVD_PRECONDITION_NONE) return "the plain start (options.precondition = NONE)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N_CPU) return "the plain start (AUTO: n below 64)";
+    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) return HZGSVD__PRECONDITION_ONE_SWEEP;   /* it needs two */
+#ifdef HZGSVD_CPU_LAPACK
+    return NULL;
+#else
+    /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
+    return "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
+#endif
+}
+
 /* After initFGZ (Z = diag(z), zero elsewhere): Z(0:n, j) <- Z0(:, j) z_j. */
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_apply(hzgsvd__cpu_pre *P, const hzgsvd__cpu_mats *M, int n)
 {
@@ -284,21 +299,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
         info->precondition_seconds = 0.0;
         info->precondition_growth = 0.0;
     }
-    /* the notes of a plain start chosen before any work: the same in every build */
-    if (o->precondition == HZGSVD_PRECONDITION_NONE || (o->precondition == HZGSVD_PRECONDITION_AUTO && n < HZGSVD__PRECONDITION_AUTO_N_CPU)) {
-        if (info) info->precondition_note = o->precondition == HZGSVD_PRECONDITION_NONE ? "the plain start (options.precondition = NONE)"
-                                                                                        : "the plain start (AUTO: n below 64)";
-        return HZGSVD_SUCCESS;
-    }
-    if (o->precondition == HZGSVD_PRECONDITION_AUTO && o->max_sweeps < 2) {   /* a preconditioned start needs two */
-        if (info) info->precondition_note = HZGSVD__PRECONDITION_ONE_SWEEP;
+    const char *skip = hzgsvd__cpu_pre_skip(o, n);
+    if (skip) {
+        if (info) info->precondition_note = skip;
         return HZGSVD_SUCCESS;
     }
 #ifndef HZGSVD_CPU_LAPACK
     (void)M; (void)m_f; (void)m_g; (void)nf; (void)ng; (void)probe;
-    if (info)   /* AUTO from n = 64; QR_EIG or QR_SVD reach here only inside the reduction's fallback */
-        info->precondition_note = "the plain start (no preconditioner in this build: the CPU engine without HZGSVD_CPU_LAPACK)";
-    return HZGSVD_SUCCESS;
+    return HZGSVD_SUCCESS;   /* not reached: hzgsvd__cpu_pre_skip says the plain start in such a build */
 #else
     const double t0 = hzgsvd__now();
     hzgsvd__cpu_pre_work W;

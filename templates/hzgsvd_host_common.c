@@ -243,7 +243,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__pre_deficient(hzgsvd_info *info, int j, dou
                         tol);
 }
 
-/* An engine without a preconditioner (the reference and distributed engines for now): a
+/* An engine without a preconditioner (the reference engine): a
  * preconditioner asked by name is refused (never silently ignored), AUTO runs the plain start and
  * says so. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__no_preconditioner(const hzgsvd_options *o, const char *engine, hzgsvd_info *info)

@@ -29,6 +29,8 @@ typedef struct hzgsvd__mpi_rank {
     double *aux, *nf, *ng, *all_ss, *sf, *sg, *ss, *nfl, *ngl;
     int *iaux, *all_real, *order, *stripes, *gsh, *cl;
     hzgsvd__range rg;
+    hzgsvd__mpi_pre pre;            /* the preconditioned start's local columns of Z0 (templates/hzgsvd_mpi_precondition.c) */
+    int preconditioned;             /* for the stop rule (hzgsvd__sweep_converged) */
     int converged;
 } hzgsvd__mpi_rank;
 
@@ -57,6 +59,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_release(hzgsvd__mpi_rank *K)
     free(K->map); free(K->src); free(K->cross);
     if (K->comm != MPI_COMM_NULL) MPI_Comm_free(&K->comm);
     free(K->aux); free(K->iaux);
+    hzgsvd__mpi_pre_free(&K->pre);
 }
 
 /* The map, and its inverse: who sends what each slot receives for the next step; the host buffers. */
@@ -165,7 +168,9 @@ done:
     return st;
 }
 
-/* The columns' MPI types, then the local engine and initFGZ with the logical rows of Z. */
+/* The columns' MPI types, then the local engine: CPU ranks initFGZ with the logical rows of Z and,
+ * where their stage kept a Z0, Z = Z0 diag(z); GPU ranks their device stripes and the refinement's
+ * input (initFGZ after the transport: hzgsvd__mpi_gpu_start). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o,
                                                     hzgsvd_info *info)
 {
@@ -177,8 +182,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
     if (K->gpu) {
 #ifdef __CUDACC__
         double *H[3][2];
+        const int planned = hzgsvd__mpi_pre_skip(o, L->n, 1, 1) == NULL;   /* a preconditioned start may come */
         hzgsvd__mpi_host_planes(K, 0, H);
-        st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, ws, L->p * ws, L->q * ws, o, info);
+        st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, planned, o, info);
 #else
         st = hzgsvd__fail(info, HZGSVD_ERR_NO_DEVICE, "this build of the distributed engine has no GPU engine (compile it with nvcc)");
 #endif
@@ -190,6 +196,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
             else if (hzgsvd__strategy_cross_fill(K->nblk, K->cross) != 0) st = hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the cross block-level table");
         }
         if (st == HZGSVD_SUCCESS) K->X->init_fgz(K->s, ws, L->p * ws, L->q * ws);
+        if (st == HZGSVD_SUCCESS && K->pre.z0) {
+            double *const Zp[2] = { K->X->stripe(K->s, 0, 2, 0, 0, 0), K->X->stripe(K->s, 0, 2, 1, 0, 0) };
+            hzgsvd__mpi_pre_apply(&K->pre, Zp, K->X->planes, L);
+        }
+        K->preconditioned = K->pre.z0 != NULL;
+        hzgsvd__mpi_pre_free(&K->pre);
     }
     return st;
 }
@@ -235,6 +247,42 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_transport(hzgsvd__mpi_rank *K, const hz
     return hzgsvd__mpi_agree(K->comm, st, info);
 done:
     return st;                      /* an MPI failure: no agreement (as with every MPI failure) */
+}
+#endif
+
+#ifdef __CUDACC__
+/* GPU ranks, once the transport is known: the preconditioned start (the device route on the IPC
+ * transport where every rank kept the refinement's input, else the route through the host, whose
+ * F Z0, G Z0 are loaded again), initFGZ, and Z = Z0 diag(z).  Collective; the status is agreed. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const int ws = L->stripe;
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int kept = 0, mine = K->D.in_off != 0, all = 0;
+    double *H[3][2];
+    hzgsvd__mpi_host_planes(K, 0, H);
+    HZGSVD__MPI(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, K->comm));
+    if (K->transport == HZGSVD_MPI_TRANSPORT_IPC && all && !hzgsvd__mpi_pre_skip(o, L->n, 1, 1)) {
+        st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
+        if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
+        K->preconditioned = kept;
+        if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
+    } else {
+        st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, 1, o, &K->pre, info);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (K->pre.z0) st = hzgsvd__gpu_local_transfer(&K->D, H, 1, info);
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_local_init_fgz(&K->D, ws, L->p * ws, L->q * ws, o, info);
+    if (st == HZGSVD_SUCCESS && K->pre.z0) st = hzgsvd__gpu_local_z(&K->D, H[2], 0, info);
+    if (st == HZGSVD_SUCCESS && K->pre.z0) {
+        hzgsvd__mpi_pre_apply(&K->pre, H[2], K->X->planes, L);
+        st = hzgsvd__gpu_local_z(&K->D, H[2], 1, info);
+    }
+    K->preconditioned = K->pre.z0 != NULL;
+    hzgsvd__mpi_pre_free(&K->pre);
+    return hzgsvd__mpi_agree(K->comm, st, info);
+done:
+    return st;
 }
 #endif
 
@@ -359,7 +407,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
         if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
         (void)hzgsvd__sweep_done(o, sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
         if (tot[2]) return hzgsvd__mpi_agree(K->comm, local, info);
-        if (tot[1] == 0) { K->converged = 1; break; }
+        if (hzgsvd__sweep_converged(sweep, tot[1], tot[0], K->preconditioned)) { K->converged = 1; break; }
         if (tot[3]) return hzgsvd__cancelled(info, sweep + 1);
     }
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K->comm));
@@ -559,7 +607,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     /* Local argument checks, then every rank agrees (a bad argument on one rank stops all). */
     st = hzgsvd__mpi_check_layout(comm_in, L, &o, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__check_args(L->m_f, L->m_g, L->n, F, ldf, G, ldg, Z, ldz, &o, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__no_preconditioner(&o, "distributed", info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_pre_check(L->device == HZGSVD_MPI_DEVICE_GPU, &o, info);
     if (st == HZGSVD_SUCCESS && (!sigma_f || !sigma_g || !sigma || !out_col))
         st = hzgsvd__fail(info, HZGSVD_ERR_INVALID_ARGUMENT, "sigma_f, sigma_g, sigma and out_col must not be NULL (n_local entries each)");
     st = hzgsvd__mpi_agree(comm_in, st, info);
@@ -585,13 +633,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     st = hzgsvd__mpi_agree(K.comm, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
     st = hzgsvd__mpi_range(&K, L, part, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_local_init(&K, L, &o, info);
+    st = st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K.comm, st, info);   /* the stage is collective */
+    if (st != HZGSVD_SUCCESS) goto done;
+    if (!K.gpu) st = hzgsvd__mpi_precondition(X, K.s, K.comm, L, K.stripes, K.nfl, K.ngl, 0, &o, &K.pre, info);   /* GPU ranks: below */
+    if (st != HZGSVD_SUCCESS) goto done;                /* agreed, or ERR_MPI */
+    st = hzgsvd__mpi_local_init(&K, L, &o, info);
 agree:
     st = hzgsvd__mpi_agree(K.comm != MPI_COMM_NULL ? K.comm : comm_in, st, info);
     if (st != HZGSVD_SUCCESS) goto done;
 #ifdef __CUDACC__
     if (K.gpu) {
         st = hzgsvd__mpi_transport(&K, L, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_gpu_start(&K, L, &o, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
 #endif

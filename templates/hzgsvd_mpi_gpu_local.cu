@@ -65,11 +65,24 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_transfer(hzgsvd__gpu_local *D, do
     return HZGSVD_SUCCESS;
 }
 
+/* The Z planes alone between the device and the host planes Zh (nz x nc each). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_z(hzgsvd__gpu_local *D, double *const Zh[2], int to_device, hzgsvd_info *info)
+{
+    const size_t bytes = sizeof(double) * (size_t)D->M.nz * D->M.n;
+    for (int v = 0; v < D->G->planes; ++v)
+        HZGSVD__CUL(cudaMemcpyAsync(to_device ? D->M.Z[v] : Zh[v], to_device ? Zh[v] : D->M.Z[v], bytes,
+                                    to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost, D->stream));
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
 /* Device memory, the block-level tables over the rank's nc / w block columns (the whole sweep and
- * the cross one), the stripes from the host copy H (rows mf, mg, nz; nc columns), then initFGZ with
- * the logical rows of Z (section 4.2). */
+ * the cross one), the stripes from the host copy H (rows mf, mg, nz; nc columns) and the input
+ * kept for the sigma refinement (keep_input: as with refine_sigma = 1 unless it is 0; a
+ * preconditioned start's small sigma need it); initFGZ comes after (hzgsvd__gpu_local_init_fgz),
+ * where a preconditioned start has replaced the stripes. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const hzgsvd__gpu_prec *G, double *const H[3][2], int mf, int mg,
-                                                    int nz, int nc, int half, int row0, int row1, const hzgsvd_options *o, hzgsvd_info *info)
+                                                    int nz, int nc, int keep_input, const hzgsvd_options *o, hzgsvd_info *info)
 {
     int count = 0;
     const int PL = G->planes;
@@ -101,7 +114,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const 
      * later and matters more: the IPC receive copy (the transport that avoids the host) and the
      * refinement's own buffers at the end (upper bounds: the bordered sizes) */
     size_t in_bytes = o->refine_sigma != 0 ? sizeof(double) * PL * (nf + ng) : 0;
-    if (in_bytes > 0 && o->refine_sigma < 0) {
+    if (in_bytes > 0 && o->refine_sigma < 0 && !keep_input) {
         size_t free_b = 0, total_b = 0;
         const size_t rows = (size_t)(mf > mg ? mf : mg);
         const size_t later = sizeof(double) * PL * (nf + ng + nzc + rows * nz) + hzgsvd__gpu_refine_plan(PL, mf, mg, nz, nc).bytes;
@@ -119,7 +132,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const 
     }
     cudaError_t e = cudaStreamCreateWithFlags(&D->stream, cudaStreamNonBlocking);
     if (e == cudaSuccess) e = cudaMalloc((void **)&D->work, bytes + in_bytes);
-    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0) {
+    if (e == cudaErrorMemoryAllocation && in_bytes > 0 && o->refine_sigma < 0 && !keep_input) {
         (void)cudaGetLastError();
         tried = bytes;
         e = cudaMalloc((void **)&D->work, bytes);
@@ -155,8 +168,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init(hzgsvd__gpu_local *D, const 
         for (int v = 0; v < PL; ++v)
             HZGSVD__CUL(cudaMemcpyAsync(hzgsvd__gpu_local_input(D, 0, v), D->M.F[v], sizeof(double) * (nf + ng), cudaMemcpyDeviceToDevice, D->stream));
     }
+    HZGSVD__CUL(cudaStreamSynchronize(D->stream));
+    return HZGSVD_SUCCESS;
+}
+
+/* initFGZ with the logical rows of Z (section 4.2), on the stripes hzgsvd__gpu_local_init loaded
+ * or a preconditioned start replaced. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_local_init_fgz(hzgsvd__gpu_local *D, int half, int row0, int row1, const hzgsvd_options *o,
+                                                        hzgsvd_info *info)
+{
     const int prescale = !HZGSVD__VAR_RESCALE(o->variant);
-    HZGSVD__CUL(G->init_fgz(&D->M, D->enh, prescale, half, row0, row1, D->stream));
+    HZGSVD__CUL(D->G->init_fgz(&D->M, D->enh, prescale, half, row0, row1, D->stream));
     HZGSVD__CUL(cudaStreamSynchronize(D->stream));
     return HZGSVD_SUCCESS;
 }

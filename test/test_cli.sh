@@ -558,9 +558,9 @@ else
 fi
 # the preconditioned start: --precondition and its values, and the closing line that names it
 if grep -q -- '^  --precondition P .*auto, none, qr-eig or qr-svd (default auto)' "$T/help.out" \
-   && grep -q 'qr-eig and qr-svd are refused there' "$T/help.out" && grep -q '(exit 11), auto runs the plain start' "$T/help.out" \
+   && grep -q 'The distributed engine (--mpi): Z0 once on rank 0' "$T/help.out" && grep -q 'node (CUDA IPC), else the plain start (CPU ranks' "$T/help.out" \
    && grep -q 'sweeps, qr-eig start (' "$T/help.out"; then
-    pass "--help: documents --precondition (auto, none, qr-eig, qr-svd; refused where no preconditioner: exit 11) and the done line's start"
+    pass "--help: documents --precondition (auto, none, qr-eig, qr-svd; the distributed engine's start) and the done line's start"
 else
     fail "--help: --precondition not documented" "$(grep -n -A3 -- '--precondition' "$T/help.out")"
 fi

@@ -3,8 +3,9 @@
 #   real and complex pairs with 2 and 3 ranks give the single-process CLI's sigma to 1e-12 relative
 #   and residuals/orthogonality to 1e-12 (numpy); summary.json names the ranks; two runs give
 #   bitwise identical files; an unreadable input and a NaN make every rank exit with the same code
-#   (3 and 14) without a hang; --precondition qr-eig is refused (11), none is the default's run bit
-#   for bit; --mpi --device gpu without a GPU gives 22.
+#   (3 and 14) without a hang; --precondition qr-svd and qr-eig give the single-process sigma, auto
+#   is the plain start on CPU ranks and none the default's run bit for bit; --mpi --device gpu
+#   without a GPU gives 22.
 #   BUILD=build PYTHON=/usr/bin/python3 MPIRUN=mpirun bash test/mpi/test_cli_mpi.sh
 set -u
 BUILD=${BUILD:-build}
@@ -88,12 +89,22 @@ expect_code() {  # want, label, np, args...
 expect_code 3 "unreadable input on rank 0, 3 ranks" 3 "$HZ" --mpi --device cpu --quiet "$T/none.npy" "$T/real_G.npy" -o "$T/x"
 expect_code 14 "NaN in F, 3 ranks" 3 "$HZ" --mpi --device cpu --quiet "$T/nan_F.npy" "$T/real_G.npy" -o "$T/x"
 grep -q "column 42 of the pair" "$T/log" && pass "NaN message names the column of the pair" || fail "NaN message" "$(grep hzgsvd: "$T/log" | head -1)"
-# the distributed engine has no preconditioner: --precondition qr-eig is its invalid argument on
-# every rank (exit 11), said once; none and the default (auto) run the plain start, bit for bit alike
-expect_code 11 "--precondition qr-eig, 2 ranks" 2 "$HZ" --mpi --device cpu --quiet --precondition qr-eig "$T/real_F.npy" "$T/real_G.npy" -o "$T/pq"
-[ "$(grep -c 'distributed engine has no preconditioner.*--precondition qr-eig' "$T/log")" = 1 ] \
-    && grep -q '"precondition": "qr-eig"' "$T/pq/summary.json" && pass "--precondition qr-eig: one line names the preconditioner; summary.json records it" \
-    || fail "--precondition qr-eig: message or summary" "$(grep hzgsvd: "$T/log" | head -2)"
+# the preconditioned start on CPU ranks: qr-svd and qr-eig by name (Z0 once on rank 0) give the
+# single-process CLI's sigma and residuals to the bounds above, summary.json names the start; the
+# default (auto) is the plain start there (n = 60 is below AUTO's n; from 64: CPU ranks do not
+# refine sigma, test_mpi_engine), bit for bit none's
+for pre in qr-svd qr-eig; do
+    O="$T/p_$pre"
+    if run_mpi 3 "$HZ" --mpi --device cpu --quiet --precondition $pre "$T/real_F.npy" "$T/real_G.npy" -o "$O" >"$T/log" 2>&1 \
+       && grep -q "\"preconditioner\": \"$pre\"" "$O/summary.json" && msg=$("$PYTHON" "$T/compare.py" "$T/one_real" "$O" "$T/real_F.npy" "$T/real_G.npy"); then
+        pass "--precondition $pre, 3 ranks: $msg, $(sed -n 's/^ *"sweeps": \([0-9]*\).*/\1/p' "$O/summary.json") outermost sweeps"
+    else
+        fail "--precondition $pre, 3 ranks" "$(grep -h 'hzgsvd:\|precondition' "$T/log" "$O/summary.json" 2>/dev/null | head -4)"
+    fi
+done
+grep -q '"preconditioner": "none"' "$T/mpi2_real/summary.json" && grep -q '"precondition_note": "the plain start (AUTO' "$T/mpi2_real/summary.json" \
+    && pass "auto on CPU ranks: the plain start, and the note says why" \
+    || fail "auto on CPU ranks: not the plain start or no note" "$(grep precondition "$T/mpi2_real/summary.json")"
 run_mpi 2 "$HZ" --mpi --device cpu --quiet --precondition none "$T/real_F.npy" "$T/real_G.npy" -o "$T/pn" >/dev/null 2>&1
 same=1
 for f in U V Z sigma sigma_f sigma_g; do cmp -s "$T/pn/$f.npy" "$T/mpi2_real/$f.npy" || same=0; done

@@ -170,6 +170,91 @@ static void check_all(hzgsvd_status got, hzgsvd_status want, const char *what, c
           detail, hzgsvd_status_string(want));
 }
 
+/* (e) the preconditioned start on one pair: AUTO's choice (GPU ranks QR_EIG from n = 256; CPU ranks,
+ * which do not refine sigma, the plain start) with the same preconditioner fields and note on every
+ * rank; each kind by
+ * name through test_config (against the single-process engine with the same options, bitwise
+ * reruns); NONE; a kind by name with max_sweeps = 1 refused on every rank. */
+static void test_precondition(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *base)
+{
+    const int gpu = device_ == HZGSVD_MPI_DEVICE_GPU;
+    const int want = gpu && n >= 256 ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
+    const char *kind = cplx ? "complex" : "real";
+    dist_run d = dist_solve(cplx, m_f, m_g, n, F, G, base, 0);
+    check_all(d.st, HZGSVD_SUCCESS, "AUTO", d.info.detail);
+    char note[256] = "", root_note[256] = "";
+    snprintf(note, sizeof note, "%s", d.info.precondition_note ? d.info.precondition_note : "(null)");
+    memcpy(root_note, note, sizeof note);
+    MPI_Bcast(root_note, (int)sizeof root_note, MPI_CHAR, 0, MPI_COMM_WORLD);
+    CHECK(d.info.preconditioner == want, "%s n=%d AUTO: rank %d info.preconditioner = %d, expected %d (%s)", kind, n, rank_,
+          d.info.preconditioner, want, note);
+    CHECK(!strcmp(note, root_note), "%s n=%d AUTO: rank %d's note '%s' differs from rank 0's '%s'", kind, n, rank_, note, root_note);
+    CHECK(d.info.precondition_seconds >= 0.0 && (want == HZGSVD_PRECONDITION_NONE || d.info.precondition_growth >= 1.0 - 1e-12),
+          "%s n=%d AUTO: rank %d precondition_seconds %g, growth %g", kind, n, rank_, d.info.precondition_seconds, d.info.precondition_growth);
+    if (rank_ == 0) printf("  %s n=%d AUTO: %s, %d outermost sweeps, growth %.2f\n", kind, n, note, d.info.sweeps, d.info.precondition_growth);
+    dist_free(&d);
+
+    static const int kinds[3] = { HZGSVD_PRECONDITION_QR_EIG, HZGSVD_PRECONDITION_QR_SVD, HZGSVD_PRECONDITION_NONE };
+    static const char *const names[3] = { "qr-eig", "qr-svd", "none" };
+    for (int k = 0; k < 3; ++k) {
+        hzgsvd_options o = *base;
+        o.precondition = kinds[k];
+        ef_run single;
+        memset(&single, 0, sizeof single);
+        if (rank_ == 0) single = ef_solve(cplx, m_f, m_g, n, F, G, &o);
+        char what[160];
+        snprintf(what, sizeof what, "%s %dx%d/%d %s", kind, m_f, m_g, n, names[k]);
+        test_config(cplx, m_f, m_g, n, F, G, &o, &single, what);
+        d = dist_solve(cplx, m_f, m_g, n, F, G, &o, 0);
+        CHECK(d.st == HZGSVD_SUCCESS && d.info.preconditioner == kinds[k], "%s: rank %d status %d, info.preconditioner = %d (%s)", what,
+              rank_, (int)d.st, d.info.preconditioner, d.info.precondition_note ? d.info.precondition_note : "");
+        dist_free(&d);
+        if (rank_ == 0) ef_run_free(&single);
+    }
+    hzgsvd_options one = *base;
+    one.precondition = HZGSVD_PRECONDITION_QR_SVD;
+    one.max_sweeps = 1;
+    hzgsvd_mpi_layout L;
+    check_all(hzgsvd_mpi_layout_init(MPI_COMM_WORLD, device_, m_f, m_g, n, &one, &L), HZGSVD_ERR_INVALID_ARGUMENT, "QR_SVD with max_sweeps = 1",
+              "");
+}
+
+/* (f) a pair of known sigma (spread 1e-3 .. 1e3, cond_2(X) = 100), square: each kind by name
+ * takes at most 3 outermost sweeps and at most half of the plain start's, sigma as accurate as the
+ * plain start's (both against the exact values). */
+static void test_known(int cplx, int n)
+{
+    tu_rng rng = { 0x4b0e0001u + (unsigned)cplx };
+    double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n));
+    long double *exact = (long double *)calloc((size_t)n, sizeof(long double));
+    if (rank_ == 0) {
+        ef_known_pair(&rng, cplx, n, n, n, 1e-3, 1e3, 100.0, F, G, exact);
+        ef_sort_desc_ld(exact, n);
+    }
+    hzgsvd_options o = hzgsvd_default_options();
+    o.block_width = 16;
+    o.precondition = HZGSVD_PRECONDITION_NONE;
+    dist_run p = dist_solve(cplx, n, n, n, F, G, &o, 0);
+    check_all(p.st, HZGSVD_SUCCESS, "known pair, plain", p.info.detail);
+    for (int k = 0; k < 2; ++k) {
+        o.precondition = k ? HZGSVD_PRECONDITION_QR_SVD : HZGSVD_PRECONDITION_QR_EIG;
+        dist_run a = dist_solve(cplx, n, n, n, F, G, &o, 0);
+        check_all(a.st, HZGSVD_SUCCESS, "known pair, preconditioned", a.info.detail);
+        if (rank_ == 0 && a.st == HZGSVD_SUCCESS && p.st == HZGSVD_SUCCESS) {
+            const double ea = ef_relerr_ld(a.whole.s, exact, n), ep = ef_relerr_ld(p.whole.s, exact, n);
+            CHECK(a.info.sweeps <= 3 && 2 * a.info.sweeps <= p.info.sweeps, "known %s n=%d %s: %d outermost sweeps, %d plain",
+                  cplx ? "complex" : "real", n, k ? "qr-svd" : "qr-eig", a.info.sweeps, p.info.sweeps);
+            CHECK(ea <= 2.0 * ep + 64.0 * EF_U, "known %s n=%d %s: sigma error %.3e, plain %.3e", cplx ? "complex" : "real", n,
+                  k ? "qr-svd" : "qr-eig", ea, ep);
+            printf("  known %s n=%d %s: %d outermost sweeps (plain %d), sigma error %.2e (plain %.2e)\n", cplx ? "complex" : "real", n,
+                   k ? "qr-svd" : "qr-eig", a.info.sweeps, p.info.sweeps, ea, ep);
+        }
+        dist_free(&a);
+    }
+    dist_free(&p);
+    free(F); free(G); free(exact);
+}
+
 int main(int argc, char **argv)
 {
     int quick = 0, provided = 0;
@@ -237,17 +322,20 @@ int main(int argc, char **argv)
             test_config(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &o, &single, what);
         }
         if (rank_ == 0) ef_run_free(&single);
+        test_precondition(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base);
 
         /* GPU ranks: every transport this machine has (IPC where all ranks share a node, staged
          * always; HZGSVD_MPI_TRANSPORT forces one) gives bitwise the same result */
-        if (device_ == HZGSVD_MPI_DEVICE_GPU && si < 2) {
+        for (int pre = 0; device_ == HZGSVD_MPI_DEVICE_GPU && si < 2 && pre < 2; ++pre) {   /* the plain start; QR_EIG: the stage's two routes */
             static const char *const names[2] = { "staged", "ipc" };
             static const int codes[2] = { HZGSVD_MPI_TRANSPORT_STAGED, HZGSVD_MPI_TRANSPORT_IPC };
-            dist_run ref = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
+            hzgsvd_options to = base;
+            if (pre) to.precondition = HZGSVD_PRECONDITION_QR_EIG;
+            dist_run ref = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &to, 0);
             const int nc = ref.L.n_local;
             for (int t = 0; t < 2; ++t) {
                 setenv("HZGSVD_MPI_TRANSPORT", names[t], 1);
-                dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
+                dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &to, 0);
                 if (t == 1 && d.st == HZGSVD_ERR_INVALID_ARGUMENT) {   /* no IPC here: says why, on every rank */
                     check_all(d.st, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=ipc where IPC cannot work", d.info.detail);
                     if (rank_ == 0) printf("  transport ipc not available: %s\n", d.info.detail);
@@ -256,24 +344,28 @@ int main(int argc, char **argv)
                 }
                 check_all(d.st, HZGSVD_SUCCESS, names[t], d.info.detail);
                 CHECK(d.info.mpi_transport == codes[t], "HZGSVD_MPI_TRANSPORT=%s: info.mpi_transport = %d", names[t], d.info.mpi_transport);
+                CHECK(d.info.preconditioner == (pre ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE),
+                      "HZGSVD_MPI_TRANSPORT=%s%s: info.preconditioner = %d", names[t], pre ? ", qr-eig" : "", d.info.preconditioner);
                 const int same = d.st == HZGSVD_SUCCESS && ref.st == HZGSVD_SUCCESS
                                  && same_bits(d.F, ref.F, sizeof(double) * ef_size(sh.cplx, sh.m_f, nc))
                                  && same_bits(d.Z, ref.Z, sizeof(double) * ef_size(sh.cplx, sh.n, nc))
                                  && same_bits(d.s, ref.s, sizeof(double) * nc);
-                CHECK(same, "transport %s: not bitwise the result of the default (%s) on rank %d", names[t],
+                CHECK(same, "transport %s%s: not bitwise the result of the default (%s) on rank %d", names[t], pre ? ", qr-eig" : "",
                       ref.info.mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "staged", rank_);
                 if (rank_ == 0)
-                    printf("  %s: transport %s bitwise equal to the default (%s): %s\n", sh.cplx ? "complex" : "real", names[t],
-                           ref.info.mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "staged", same ? "yes" : "NO");
+                    printf("  %s%s: transport %s bitwise equal to the default (%s): %s\n", sh.cplx ? "complex" : "real", pre ? " qr-eig" : "",
+                           names[t], ref.info.mpi_transport == HZGSVD_MPI_TRANSPORT_IPC ? "ipc" : "staged", same ? "yes" : "NO");
                 dist_free(&d);
             }
             unsetenv("HZGSVD_MPI_TRANSPORT");
+            dist_free(&ref);
+        }
+        if (device_ == HZGSVD_MPI_DEVICE_GPU && si < 2) {
             setenv("HZGSVD_MPI_TRANSPORT", "carrier-pigeon", 1);
             dist_run d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &base, 0);
             check_all(d.st, HZGSVD_ERR_INVALID_ARGUMENT, "HZGSVD_MPI_TRANSPORT=carrier-pigeon", d.info.detail);
             dist_free(&d);
             unsetenv("HZGSVD_MPI_TRANSPORT");
-            dist_free(&ref);
         }
 
         /* (c) on the first two shapes */
@@ -295,10 +387,12 @@ int main(int argc, char **argv)
             check_all(d.st, HZGSVD_ERR_NO_CONVERGENCE, "max_sweeps = 1", d.info.detail);
             dist_free(&d);
             /* options.cancel: the last rank's flag, set before the call, stops every rank after sweep 1;
-             * rank 0's progress callback setting its flag after sweep 1 stops all after sweep 2 */
+             * rank 0's progress callback setting its flag after sweep 1 stops all after sweep 2 (the
+             * plain start: a preconditioned one may converge on sweep 2) */
             {
                 volatile int flag = rank_ == nranks_ - 1;
                 hzgsvd_options c = base;
+                c.precondition = HZGSVD_PRECONDITION_NONE;
                 c.cancel = &flag;
                 d = dist_solve(sh.cplx, sh.m_f, sh.m_g, sh.n, F, G, &c, 0);
                 check_all(d.st, HZGSVD_ERR_CANCELLED, "cancel flag of the last rank", d.info.detail);
@@ -351,6 +445,8 @@ int main(int argc, char **argv)
         }
         free(F); free(G);
     }
+
+    for (int c = 0; c < 2; ++c) test_known(c, device_ == HZGSVD_MPI_DEVICE_GPU ? 512 : 128);
 
     /* bad arguments of the layout, scatter and gather calls: statuses, the same on every rank */
     {

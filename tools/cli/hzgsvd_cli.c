@@ -155,9 +155,10 @@ static void print_help_usage_options(FILE *out)
 "                       runs; none: the plain start (the outputs of earlier versions bit for\n"
 "                       bit); auto: the engine's choice (GPU: qr-eig from n = 256; CPU: qr-svd\n"
 "                       from n = 64; full-rank pairs and the reduced cores of general pairs;\n"
-"                       else none).  The distributed engine\n"
-"                       (--mpi) has no preconditioner yet: qr-eig and qr-svd are refused there\n"
-"                       (exit %d), auto runs the plain start.\n"
+"                       else none).  The distributed engine (--mpi): Z0 once on rank 0, the\n"
+"                       pair then distributed; auto is qr-eig from n = 256 on GPU ranks of one\n"
+"                       node (CUDA IPC), else the plain start (CPU ranks: they do not refine\n"
+"                       sigma from the input pair; qr-eig and qr-svd by name run there).\n"
 "                       summary.json: preconditioner, precondition_note\n"
 "  --x                  also write X.npy (--raw: FN.X), n x n, with F = U diag(sigma_f) X and\n"
 "                       G = V diag(sigma_g) X (X = Z^-1), computed after the run (any engine) from\n"
@@ -177,7 +178,7 @@ static void print_help_usage_options(FILE *out)
 "\n",
             exit_for_status(HZGSVD_ERR_N_LESS_THAN_ONE), CLI_MAX_SWEEPS, CLI_MAX_BLOCK_WIDTH, CLI_MAX_THREADS,
             exit_for_status(HZGSVD_ERR_M_LESS_THAN_N), exit_for_status(HZGSVD_ERR_RANK_DEFICIENT),
-            exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT), exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
+            exit_for_status(HZGSVD_ERR_INVALID_ARGUMENT));
 }
 
 static void print_help_progress_exit_codes(FILE *out)
