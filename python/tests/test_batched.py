@@ -267,3 +267,12 @@ def test_the_gpu_loop_machinery_over_the_cpu_engine(rng, complex_):
         raise hzgsvd.GSVDError(STATUS_VALUE["HZGSVD_ERR_NO_DEVICE"], "no GPU")
     with pytest.raises(hzgsvd.GSVDError, match=r"pair \[0, 0\].*no GPU"):
         _batched.run_pair_loop(F, G, no_device, np, want={"U"}, dtype=dtype, right="Z", order="descending")
+
+
+def test_device_gpu_without_a_gpu_engine_names_the_first_pair(rng):
+    if hzgsvd.gpu_available():
+        pytest.skip("a GPU is present: test_gpu.py runs stacks on it")
+    F, G = stack(rng, (2,), 5, 5, 3)
+    with pytest.raises(hzgsvd.GSVDError, match=r"pair \[0\]: HZGSVD_ERR_NO_DEVICE") as e:
+        hzgsvd.gsvd(F, G, device="gpu")
+    assert e.value.status == "HZGSVD_ERR_NO_DEVICE"
