@@ -276,3 +276,14 @@ def test_device_gpu_without_a_gpu_engine_names_the_first_pair(rng):
     with pytest.raises(hzgsvd.GSVDError, match=r"pair \[0\]: HZGSVD_ERR_NO_DEVICE") as e:
         hzgsvd.gsvd(F, G, device="gpu")
     assert e.value.status == "HZGSVD_ERR_NO_DEVICE"
+
+
+def test_a_complex_pair_without_outputs_is_nan_in_both_parts(rng):
+    F, G = stack(rng, (2,), 5, 4, 3, complex_=True)
+    G[1, 0, 0] = np.inf
+    r = hzgsvd.gsvd(F, G, errors="return", right="X")
+    for name in ("U", "V", "X"):
+        a = getattr(r, name)[1]
+        assert np.isnan(a.real).all() and np.isnan(a.imag).all(), name
+    one = hzgsvd.gsvd(F[1], G[1], errors="return")
+    assert np.isnan(one.U.real).all() and np.isnan(one.U.imag).all()

@@ -97,6 +97,11 @@ def stack_shapes(F, G):
     return lead, m_f, m_g, n
 
 
+def nan_of(dtype):
+    """NaN of a dtype: complex(nan, nan) for complex arrays (both parts, as the CLI writes them)."""
+    return complex(np.nan, np.nan) if np.dtype(dtype).kind == "c" else np.nan
+
+
 def pair_index(flat: int, lead: tuple) -> tuple:
     """Pair number `flat` (C order) as an index of the leading shape."""
     return tuple(int(i) for i in np.unravel_index(flat, lead))
@@ -135,7 +140,7 @@ def _x_stack(F0, G0, Uw, Vw, Zw, sf, sg, statuses, infos, complex_):
     it (the same hzgsvd__gen_x on the same arrays: bitwise its X), where a pair's outputs were
     written; a non-finite X turns success into HZGSVD_ERR_OUT_OF_RANGE, as there."""
     b, n = Zw.shape[0], Zw.shape[1]
-    Xw = np.full((b, n, n), np.nan, Zw.dtype)
+    Xw = np.full((b, n, n), nan_of(Zw.dtype), Zw.dtype)
     fn = _cpu.zx_from_outputs if complex_ else _cpu.dx_from_outputs
     for i in range(b):
         if not infos[i]["outputs_written"]:
@@ -173,7 +178,7 @@ def run_cpu_batched(F, G, opts, *, complex_, want_u, want_v, want_z, right, want
         if not d["outputs_written"]:
             for a in (Fw, Gw, Zw, sf, sg, s):
                 if a is not None:
-                    a[i] = np.nan
+                    a[i] = nan_of(a.dtype)
     info = _batch_info(infos, statuses, lead, "cpu")
     sig = (lambda a: None if a is None else a.reshape(lead + (n,)))
     return GSVDResult(_as_stacked(Fw, lead) if want_u else None, _as_stacked(Gw, lead) if want_v else None,
@@ -215,7 +220,8 @@ def run_pair_loop(F, G, run_one, xp, *, want, dtype, right, order):
         if name not in want:
             out[name] = None
             continue
-        stack = xp.full((b,) + shape, np.nan, dtype=dtype if name in ("U", "V", "Z", "X") else np.float64)
+        dt = dtype if name in ("U", "V", "Z", "X") else np.float64
+        stack = xp.full((b,) + shape, nan_of(dt), dtype=dt)
         for i, r in enumerate(results):
             if r is not None:
                 stack[i] = getattr(r, name)

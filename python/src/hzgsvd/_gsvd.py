@@ -299,7 +299,7 @@ def _raise_or(status: int, info: GSVDInfo, make_result, errors="raise"):
             for name in ("U", "V", "Z", "X", "sigma_f", "sigma_g", "sigma"):
                 a = getattr(result, name)
                 if a is not None:
-                    a[...] = np.nan
+                    a[...] = _batched.nan_of(a.dtype)
         return result
     result = make_result() if info.outputs_written else None
     raise GSVDError(status, info.detail, info, result)
