@@ -113,7 +113,9 @@ class GSVDResult:
 
     ``U, V, R, sigma_f, sigma_g, sigma = hzgsvd.gsvd(F, G)`` unpacks to the attributes below, R
     being ``Z`` (``right="Z"``, the default) or ``X`` (``right="X"``); ``info`` is an attribute
-    only.  A factor that was not asked for (``compute_u=False``, ...) is None.
+    only.  A factor that was not asked for (``compute_u=False``, ...) is None.  For stacked input
+    (F (..., m_F, n)) every array has the leading dimensions too, ``info`` is a
+    :class:`GSVDBatchInfo` and ``pair(i)`` gives one pair as a one-pair result.
 
     Attributes
     ----------
