@@ -11,7 +11,8 @@
 # line in --help (issue 14), general pairs (--preprocess: m < n, rank deficiency, a common null
 # space; --x writes X), F or G with no rows (issue 33: shape (0, n), --raw --rows-f 0 / --rows-g 0;
 # n = 0 refused), the preconditioned start (--precondition: summary.json, qr-eig on the CPU
-# engine, none and auto bit for bit the same there), and three runs under valgrind.
+# engine, none and auto bit for bit the same there), stacks of pairs (issue 34: (b, m, n) .npy files
+# on the batched CPU engine, each pair bitwise its 2-D run), and four runs under valgrind.
 set -u
 
 BUILD=${BUILD:-build}
@@ -1023,6 +1024,133 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------------------
+# Stacks (issue 34): F.npy (b, m_F, n) and G.npy (b, m_G, n) are b pairs, run by the CPU engine's
+# batched call: each pair bitwise the 2-D run on it alone; a NaN pair fails alone (named, NaN
+# outputs, the others solved); --x; an empty stack; mismatched stacks and 4-D arrays refused.
+
+echo "test_cli: stacks"
+SK="$T/stacks"
+mkdir -p "$SK"
+"$PYTHON" - "$SK" <<'EOF'
+import os, sys
+import numpy as np
+d = sys.argv[1]
+rng = np.random.default_rng(34)
+def stack(b, m_f, m_g, n, cplx):
+    def mat(*shape):
+        a = rng.standard_normal(shape)
+        return a + 1j * rng.standard_normal(shape) if cplx else a
+    return mat(b, m_f, n), mat(b, m_g, n)
+cases = {"real": (5, 9, 7, 6, False, "C"), "complex": (3, 8, 10, 5, True, "F"), "n1": (4, 3, 2, 1, False, "C"),
+         "short": (3, 4, 9, 6, False, "C")}    # short: m_F < n, the reduction per pair
+for name, (b, m_f, m_g, n, cplx, order) in cases.items():
+    F, G = stack(b, m_f, m_g, n, cplx)
+    if name == "real":
+        Fn = F.copy(); Fn[2, 1, 3] = np.nan
+        np.save(os.path.join(d, "nan_F.npy"), Fn)
+    save = np.asfortranarray if order == "F" else np.ascontiguousarray
+    np.save(os.path.join(d, name + "_F.npy"), save(F))
+    np.save(os.path.join(d, name + "_G.npy"), save(G))
+    for i in range(b):      # each pair alone, 2-D
+        np.save(os.path.join(d, "%s_F_%d.npy" % (name, i)), F[i])
+        np.save(os.path.join(d, "%s_G_%d.npy" % (name, i)), G[i])
+np.save(os.path.join(d, "empty_F.npy"), np.zeros((0, 4, 3)))
+np.save(os.path.join(d, "empty_G.npy"), np.zeros((0, 5, 3)))
+np.save(os.path.join(d, "four_d.npy"), np.zeros((2, 1, 4, 3)))
+EOF
+cat > "$T/check_stack.py" <<'EOF'
+# check_stack.py OUT B PAIRDIR_PREFIX [FAILED...]: OUT's stacked outputs against the 2-D runs
+# PAIRDIR_PREFIX_<i> of each pair (bitwise), NaN for the FAILED pairs, and summary.json's pairs.
+import json, os, sys
+import numpy as np
+out, b, prefix, failed = sys.argv[1], int(sys.argv[2]), sys.argv[3], [int(x) for x in sys.argv[4:]]
+s = json.load(open(os.path.join(out, "summary.json")))
+assert s["batch"] == b and len(s["pairs"]) == b and s["pairs_failed"] == len(failed), (s["batch"], s["pairs_failed"])
+names = ["U", "V", "Z", "sigma_f", "sigma_g", "sigma"] + (["X"] if os.path.exists(os.path.join(out, "X.npy")) else [])
+for name in names:
+    a = np.load(os.path.join(out, name + ".npy"))
+    assert a.shape[0] == b and a.flags.c_contiguous, (name, a.shape)
+    for i in range(b):
+        if i in failed:
+            assert np.isnan(a[i]).all(), (name, i)
+            assert s["pairs"][i]["status"] != "HZGSVD_SUCCESS" and not s["pairs"][i]["outputs_written"]
+            continue
+        one = np.load(os.path.join("%s_%d" % (prefix, i), name + ".npy"))
+        assert a[i].shape == one.shape and a[i].tobytes() == np.ascontiguousarray(one).tobytes(), (name, i)
+        assert s["pairs"][i]["status"] == "HZGSVD_SUCCESS" and s["pairs"][i]["outputs_written"]
+print("ok")
+EOF
+stack_case() {   # stack_case NAME B [OPTIONS...]: the stack and each of its pairs alone, compared
+    local name=$1 b=$2; shift 2
+    run "stack_$name" "$@" "$SK/${name}_F.npy" "$SK/${name}_G.npy" -o "$T/out_stack_$name"
+    local rc_stack=$rc ok=1 i
+    for ((i = 0; i < b; ++i)); do
+        "$HZ" --quiet "$@" "$SK/${name}_F_$i.npy" "$SK/${name}_G_$i.npy" -o "$T/out_pair_${name}_$i" 2>/dev/null || ok=0
+    done
+    if [ "$rc_stack" -eq 0 ] && [ "$ok" -eq 1 ] && grep -q "^hzgsvd: done: $b pairs, " "$T/stack_$name.err" \
+       && msg=$("$PYTHON" "$T/check_stack.py" "$T/out_stack_$name" "$b" "$T/out_pair_$name" 2>&1); then
+        pass "stack $name ($b pairs, $*): exit 0, each pair bitwise its 2-D run"
+    else
+        fail "stack $name ($*): exit $rc_stack" "$(head -c 400 "$T/stack_$name.err") ${msg:-}"
+    fi
+}
+stack_case real 5 --device cpu
+stack_case complex 3 --device cpu
+stack_case n1 4 --device cpu
+stack_case short 3 --device cpu
+stack_case real 5 --device cpu --x --threads 2
+
+# one NaN pair: exit 14, the pair named with its numpy index; the others solved, its outputs NaN
+run stack_nan --device cpu "$SK/nan_F.npy" "$SK/real_G.npy" -o "$T/out_stack_nan"
+if [ "$rc" -eq 14 ] && [ "$(nlines "$T/stack_nan.err")" -eq 1 ] \
+   && grep -q 'pair \[2\] of 5 (1 failed): F(2,4) = nan is not finite (1-based; numpy index \[2, 1, 3\])' "$T/stack_nan.err" \
+   && msg=$("$PYTHON" "$T/check_stack.py" "$T/out_stack_nan" 5 "$T/out_pair_real" 2 2>&1) \
+   && [ "$("$PYTHON" -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["status"], j["pairs"][2]["status"], j["outputs_written"])' "$T/out_stack_nan/summary.json")" = "HZGSVD_ERR_NOT_FINITE HZGSVD_ERR_NOT_FINITE True" ]; then
+    pass "stack with a NaN pair: exit 14, pair [2] named, the other 4 bitwise their 2-D runs, its outputs NaN"
+else
+    fail "stack with a NaN pair: exit $rc" "$(head -c 600 "$T/stack_nan.err") ${msg:-}"
+fi
+# an empty stack (0 pairs): nothing to solve, empty stacks written
+run stack_empty --device cpu "$SK/empty_F.npy" "$SK/empty_G.npy" -o "$T/out_stack_empty"
+if [ "$rc" -eq 0 ] && [ "$("$PYTHON" -c 'import numpy as np,sys; print(np.load(sys.argv[1]).shape, np.load(sys.argv[2]).shape)' "$T/out_stack_empty/U.npy" "$T/out_stack_empty/sigma.npy")" = "(0, 4, 3) (0, 3)" ]; then
+    pass "an empty stack (0, 4, 3): exit 0, empty stacks written"
+else
+    fail "an empty stack: exit $rc" "$(head -c 400 "$T/stack_empty.err")"
+fi
+expect stack-vs-matrix  4 "$SK/real_F.npy" "$SK/real_G_0.npy" -o "$T/o_sk1"
+expect stack-b-mismatch 4 "$SK/real_F.npy" "$SK/n1_G.npy" -o "$T/o_sk2"
+expect stack-4d         3 "$SK/four_d.npy" "$SK/real_G.npy" -o "$T/o_sk3"
+if grep -q 'stack both' "$T/stack-vs-matrix.err"; then pass "a stack with a 2-D G: the message says to stack both"
+else fail "a stack with a 2-D G: message" "$(cat "$T/stack-vs-matrix.err")"; fi
+if grep -q 'holds 5 matrices but G .* 4;' "$T/stack-b-mismatch.err"; then pass "stacks of different b: the message gives both"
+else fail "stacks of different b: message" "$(cat "$T/stack-b-mismatch.err")"; fi
+if grep -q '4-D arrays are not supported (need 1-D or 2-D, or 3-D: a stack)' "$T/stack-4d.err"; then pass "a 4-D .npy: refused, naming the stack"
+else fail "a 4-D .npy: message" "$(cat "$T/stack-4d.err")"; fi
+# damaged stacks (bytes of the header or data changed, the file cut short): an error or a run, never a crash
+if msg=$("$PYTHON" - "$HZ" "$SK" <<'EOF' 2>&1
+import os, random, subprocess, sys
+hz, d = sys.argv[1], sys.argv[2]
+rnd = random.Random(34)
+for src in ("real_F.npy", "complex_F.npy"):
+    data = open(os.path.join(d, src), "rb").read()
+    for k in range(40):
+        b = bytearray(data)
+        if k % 4 == 3:
+            b = b[:rnd.randrange(len(b))]
+        else:
+            for _ in range(rnd.randint(1, 4)):
+                b[rnd.randrange(min(len(b), 128 if k % 2 else len(b)))] = rnd.randrange(256)
+        p = os.path.join(d, "fuzz.npy")
+        open(p, "wb").write(bytes(b))
+        g = os.path.join(d, src.replace("_F", "_G"))
+        r = subprocess.run([hz, "--quiet", "--device", "cpu", p, g, "-o", os.path.join(d, "fuzz_out")], capture_output=True)
+        assert 0 <= r.returncode < 128 and r.returncode != 1, (src, k, r.returncode, r.stderr[-300:])
+print("ok")
+EOF
+); then pass "80 damaged stacks: an error or a run each, no crash"
+else fail "damaged stacks" "$msg"; fi
+
 if command -v valgrind >/dev/null 2>&1; then
     echo "test_cli: valgrind"
     # test/valgrind/loader.supp: ld.so's RUNPATH scan of the CUDA libraries the GPU engine links (a
@@ -1069,6 +1197,15 @@ if command -v valgrind >/dev/null 2>&1; then
             pass "valgrind, general pair through the reduction with --x: exit 0, clean"
         else
             fail "valgrind, general pair with --x: exit $rc" "$(grep -v '^hzgsvd: ' "$T/vg_gen.err" | head -c 600) ${msg:-}"
+        fi
+        # a stack with a NaN pair through the batched call, with --x (issue 34)
+        $VG "$VHZ" --threads 2 --device cpu --x "$SK/nan_F.npy" "$SK/real_G.npy" -o "$T/vg_stack" >"$T/vg_stack.out" 2>"$T/vg_stack.err"
+        rc=$?
+        if [ "$rc" -eq 14 ] && [ "$(grep -vc '^hzgsvd: ' "$T/vg_stack.err")" -eq 0 ] \
+           && cmp -s "$T/vg_stack/sigma.npy" "$T/out_stack_nan/sigma.npy" && cmp -s "$T/vg_stack/U.npy" "$T/out_stack_nan/U.npy"; then
+            pass "valgrind, a stack with a NaN pair and --x: exit 14, clean, bitwise the same outputs"
+        else
+            fail "valgrind, a stack with a NaN pair: exit $rc" "$(grep -v '^hzgsvd: ' "$T/vg_stack.err" | head -c 600)"
         fi
     fi
 else

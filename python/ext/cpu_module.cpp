@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "binding_common.h"
 #include "hzgsvd_cpu.h"
@@ -21,6 +22,10 @@ template <typename T> using Mat = nb::ndarray<T, nb::ndim<2>, nb::f_contig, nb::
 template <typename T> using CMat = nb::ndarray<const T, nb::ndim<2>, nb::f_contig, nb::device::cpu>;
 using Vec = nb::ndarray<double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
 using CVec = nb::ndarray<const double, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+// A stack of b column-major matrices, m x n each: C order (b, n, m), i.e. numpy's (b, m, n) with
+// its last two axes swapped; and b vectors of n (b, n).
+template <typename T> using Stack = nb::ndarray<T, nb::ndim<3>, nb::c_contig, nb::device::cpu>;
+using VStack = nb::ndarray<double, nb::ndim<2>, nb::c_contig, nb::device::cpu>;
 
 // The engine's double * for a T array (complex: interleaved doubles, std::complex's layout).
 template <typename T> double *dptr(T *p) { return reinterpret_cast<double *>(p); }
@@ -29,11 +34,13 @@ template <typename T> const double *dptr(const T *p) { return reinterpret_cast<c
 template <typename T> struct Engine;
 template <> struct Engine<double> {
     static constexpr auto gsvd = hzgsvd_cpu_dgsvd;
+    static constexpr auto gsvd_batched = hzgsvd_cpu_dgsvd_batched;
     static constexpr auto gsvdx = hzgsvd_cpu_dgsvdx;
     static constexpr auto x_from_outputs = hzgsvd_cpu_dx_from_outputs;
 };
 template <> struct Engine<std::complex<double>> {
     static constexpr auto gsvd = hzgsvd_cpu_zgsvd;
+    static constexpr auto gsvd_batched = hzgsvd_cpu_zgsvd_batched;
     static constexpr auto gsvdx = hzgsvd_cpu_zgsvdx;
     static constexpr auto x_from_outputs = hzgsvd_cpu_zx_from_outputs;
 };
@@ -84,6 +91,50 @@ nb::tuple gsvd(Mat<T> F, Mat<T> G, std::optional<Mat<T>> Z, std::optional<Mat<T>
                                  leading_dim(G.shape(0)), z, n, sf, sg, s, &call.opt, &call.info);
     }
     return call.finish(st);
+}
+
+void check_vstack(const std::optional<VStack> &v, size_t b, size_t n, const char *name)
+{
+    if (v && (v->shape(0) != b || v->shape(1) != n))
+        throw nb::value_error((std::string(name) + " must be (batch, n)").c_str());
+}
+
+// A batch of b pairs of one shape (hzgsvd_cpu_?gsvd_batched): F (b, n, m_f) and G (b, n, m_g),
+// each pair column major (see Stack), overwritten by U and V; Z (b, n, n); the sigmas (b, n) or
+// None.  The options' progress is not called by a batch (no bridge); cancel is not set.
+// Returns (status, [status per pair], [info dict per pair]).
+template <typename T>
+nb::tuple gsvd_batched(Stack<T> F, Stack<T> G, Stack<T> Z, std::optional<VStack> sigma_f,
+                       std::optional<VStack> sigma_g, std::optional<VStack> sigma, const nb::dict &options)
+{
+    const size_t b = F.shape(0), nn = F.shape(1);
+    if (G.shape(0) != b || Z.shape(0) != b)
+        throw nb::value_error("F, G and Z must hold the same number of pairs");
+    if (G.shape(1) != nn || Z.shape(1) != nn || Z.shape(2) != nn)
+        throw nb::value_error("F, G and Z must have n columns (Z: n x n)");
+    check_vstack(sigma_f, b, nn, "sigma_f");
+    check_vstack(sigma_g, b, nn, "sigma_g");
+    check_vstack(sigma, b, nn, "sigma");
+    const int batch = checked_int(b, "the number of pairs"), n = checked_int(nn, "n");
+    const int m_f = checked_int(F.shape(2), "F's rows"), m_g = checked_int(G.shape(2), "G's rows");
+    const int ldf = leading_dim(F.shape(2)), ldg = leading_dim(G.shape(2)), ldz = leading_dim(nn);
+    const hzgsvd_options opt = options_from_dict(options);
+    std::vector<hzgsvd_status> status(b > 0 ? b : 1);
+    std::vector<hzgsvd_info> info(b > 0 ? b : 1);
+    hzgsvd_status st;
+    {
+        nb::gil_scoped_release release;
+        st = Engine<T>::gsvd_batched(m_f, m_g, n, dptr(F.data()), ldf, (long long)ldf * n, dptr(G.data()), ldg,
+                                     (long long)ldg * n, dptr(Z.data()), ldz, (long long)ldz * n,
+                                     sigma_f ? sigma_f->data() : nullptr, sigma_g ? sigma_g->data() : nullptr,
+                                     sigma ? sigma->data() : nullptr, n, batch, &opt, status.data(), info.data());
+    }
+    nb::list statuses, infos;
+    for (size_t i = 0; i < b; ++i) {
+        statuses.append((int)status[i]);
+        infos.append(info_to_dict(info[i]));
+    }
+    return nb::make_tuple((int)st, statuses, infos, info_to_dict(info[0]));
 }
 
 // X (n x n) from an unchanged copy of the input (F0, G0) and any engine's outputs.
@@ -144,6 +195,14 @@ NB_MODULE(_cpu, m)
           nb::arg("sigma_f").none(), nb::arg("sigma_g").none(), nb::arg("sigma").none(), nb::arg("options"),
           nb::arg("progress").none(),
           "hzgsvd_cpu_zgsvd (X None) or hzgsvd_cpu_zgsvdx; F, G overwritten by U, V. Returns (status, info).");
+    m.def("dgsvd_batched", &gsvd_batched<double>, nb::arg("F"), nb::arg("G"), nb::arg("Z"), nb::arg("sigma_f").none(),
+          nb::arg("sigma_g").none(), nb::arg("sigma").none(), nb::arg("options"),
+          "hzgsvd_cpu_dgsvd_batched on stacks (b, n, m) (each pair column major); F, G overwritten by U, V. "
+          "Returns (status, statuses, infos, info0).");
+    m.def("zgsvd_batched", &gsvd_batched<std::complex<double>>, nb::arg("F"), nb::arg("G"), nb::arg("Z"),
+          nb::arg("sigma_f").none(), nb::arg("sigma_g").none(), nb::arg("sigma").none(), nb::arg("options"),
+          "hzgsvd_cpu_zgsvd_batched on stacks (b, n, m) (each pair column major); F, G overwritten by U, V. "
+          "Returns (status, statuses, infos, info0).");
     m.def("dx_from_outputs", &x_from_outputs<double>, "hzgsvd_cpu_dx_from_outputs. Returns (status, info).");
     m.def("zx_from_outputs", &x_from_outputs<std::complex<double>>,
           "hzgsvd_cpu_zx_from_outputs. Returns (status, info).");

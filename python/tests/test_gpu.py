@@ -279,3 +279,29 @@ def test_torch_tensors_come_back_as_torch(rng):
     r = hzgsvd.gsvd(tF, tG)
     assert isinstance(r.U, torch.Tensor) and r.U.is_cuda
     np.testing.assert_array_equal(r.sigma.cpu().numpy(), cp.asnumpy(hzgsvd.gsvd(cp.asarray(F), cp.asarray(G)).sigma))
+
+
+@pytest.mark.parametrize("complex_", [False, True])
+def test_stacked_input_runs_the_one_pair_call_per_pair(rng, complex_):
+    """Stacks on the GPU engine (no batched GPU kernels yet): each pair bitwise the 2-D call on it,
+    results CuPy (..., m, n); a NaN pair fails alone, named; host stacks with device='gpu' too."""
+    pairs = [random_pair(rng, 20, 18, 12, complex_=complex_) for _ in range(6)]
+    F = np.array([p[0] for p in pairs]).reshape(2, 3, 20, 12)
+    G = np.array([p[1] for p in pairs]).reshape(2, 3, 18, 12)
+    F[1, 2, 0, 0] = np.nan
+    dF, dG = cp.asarray(F), cp.asarray(G)
+    with pytest.raises(hzgsvd.GSVDError, match=r"pair \[1, 2\]") as e:
+        hzgsvd.gsvd(dF, dG)
+    r = e.value.result
+    assert isinstance(r.U, cp.ndarray) and r.U.shape == (2, 3, 20, 12) and r.sigma.shape == (2, 3, 12)
+    assert r.info.status[1, 2] == "HZGSVD_ERR_NOT_FINITE" and r.info.ok.sum() == 5
+    assert bool(cp.isnan(r.U[1, 2]).all())
+    for i, j in np.ndindex(2, 3):
+        if (i, j) != (1, 2):
+            one = hzgsvd.gsvd(dF[i, j], dG[i, j])
+            for name in ("U", "V", "Z", "sigma_f", "sigma_g", "sigma"):
+                assert cp.asnumpy(getattr(r, name)[i, j]).tobytes() == cp.asnumpy(getattr(one, name)).tobytes()
+    h = hzgsvd.gsvd(F[0], G[0], device="gpu")
+    assert isinstance(h.U, np.ndarray) and h.info.shape == (3,) and h.info.ok.all()
+    for k in range(3):
+        np.testing.assert_array_equal(h.sigma[k], hzgsvd.gsvd(F[0, k], G[0, k], device="gpu").sigma)

@@ -110,6 +110,7 @@ static void print_help_usage_options(FILE *out)
 "  F or G may have no rows (.npy of shape (0, n); --raw: --rows-f 0 or --rows-g 0, an empty\n"
 "  file), as LAPACK's xGGSVD3 takes M = 0 or P = 0: U.npy (V.npy) is then written with shape\n"
 "  (0, n) (--raw: an empty FN.YU, FN.WV).  n = 0 (no columns) is refused (exit %d: n < 1).\n"
+"  3-D .npy files (b, m_F, n) and (b, m_G, n) are b pairs (\"Stacks\" below).\n"
 "\n"
 "Output (OUTDIR is created if needed):\n"
 "  .npy input:  OUTDIR/U.npy (m_F x n), V.npy (m_G x n), Z.npy (n x n), sigma_f.npy, sigma_g.npy,\n"
@@ -228,9 +229,29 @@ static void print_help_progress_exit_codes(FILE *out)
             exit_for_status(HZGSVD_ERR_CANCELLED));
 }
 
+static void print_help_stacks(FILE *out)
+{
+    fprintf(out,
+"Stacks (many pairs of one shape):\n"
+"  F.npy and G.npy of shape (b, m_F, n) and (b, m_G, n) (C or Fortran order, the same b) are b\n"
+"  pairs: on the CPU engine one batched call (hzgsvd_cpu_?gsvd_batched, OpenMP over the pairs,\n"
+"  each pair bitwise what a run on it alone gives); on the GPU engine (--device gpu, or auto\n"
+"  with a GPU) one single-pair run per pair in turn (no batched GPU kernels yet).  The outputs\n"
+"  are stacks in C order: U.npy (b, m_F, n), V.npy (b, m_G, n), Z.npy and X.npy (b, n, n),\n"
+"  sigma_f.npy, sigma_g.npy, sigma.npy (b, n).  A pair that fails fails alone: the others are\n"
+"  solved; its outputs are NaN where its engine wrote none.  summary.json adds \"batch\",\n"
+"  \"pairs_failed\" and \"pairs\" (each pair's status, status_code, detail, sweeps, big, all,\n"
+"  rank_k, rank_l, preprocessed, outputs_written, seconds); its top-level status, detail and exit\n"
+"  code are the first failing pair's (detail: \"pair [i] of b (k failed): ...\"), sweeps the most\n"
+"  of any pair, big and all summed, seconds the whole run's.  No progress lines; not with --mpi\n"
+"  or --raw.\n"
+"\n");
+}
+
 static void print_help(FILE *out)
 {
     print_help_usage_options(out);
+    print_help_stacks(out);
     print_help_progress_exit_codes(out);
 }
 
@@ -263,6 +284,7 @@ typedef struct cli_problem {
     int m_f, m_g, n;
     double *F, *G, *Z;            /* column major, ld = rows; U over F, V over G */
     double *sigma_f, *sigma_g, *sigma;
+    int stacked, batch;           /* a stack of `batch` pairs: each array holds them one after the other */
 } cli_problem;
 
 typedef struct cli_engine {
@@ -660,9 +682,31 @@ static void json_number(FILE *f, double x)
     fprintf(f, "%.17g", (x == x && x >= -1e308 && x <= 1e308) ? x : 0.0);
 }
 
+/* A stack's "batch", "pairs_failed" and "pairs" (each pair's status and counts). */
+static void write_pairs(FILE *f, const cli_problem *p, const hzgsvd_status *pair_st, const hzgsvd_info *pair_info)
+{
+    int failed = 0;
+    for (int i = 0; i < p->batch; ++i) failed += pair_st[i] != HZGSVD_SUCCESS;
+    fprintf(f, "  \"batch\": %d,\n  \"pairs_failed\": %d,\n  \"pairs\": [", p->batch, failed);
+    for (int i = 0; i < p->batch; ++i) {
+        const hzgsvd_info *in = &pair_info[i];
+        const int written = pair_st[i] == HZGSVD_SUCCESS || pair_st[i] == HZGSVD_ERR_NO_CONVERGENCE || in->outputs_written;
+        fprintf(f, "%s\n    {\"status\": ", i ? "," : "");
+        json_string(f, hzgsvd_status_name(pair_st[i]));
+        fprintf(f, ", \"status_code\": %d, \"sweeps\": %d, \"big\": %llu, \"all\": %llu, \"rank_k\": %d, \"rank_l\": %d, "
+                "\"preprocessed\": %s, \"outputs_written\": %s, \"seconds\": ", (int)pair_st[i], in->sweeps, in->big, in->all,
+                in->rank_k, in->rank_l, in->preprocessed ? "true" : "false", written ? "true" : "false");
+        json_number(f, in->seconds);
+        fprintf(f, ", \"detail\": ");
+        json_string(f, in->detail);
+        fprintf(f, "}");
+    }
+    fprintf(f, "%s],\n", p->batch ? "\n  " : "");
+}
+
 static int write_summary(const char *path, const cli_args *a, const char *device, const cli_problem *p,
                          const char *in_f, const char *in_g, hzgsvd_status st, const hzgsvd_info *info,
-                         int outputs_written, int x_written)
+                         int outputs_written, int x_written, const hzgsvd_status *pair_st, const hzgsvd_info *pair_info)
 {
     FILE *f = fopen(path, "w");
     if (f == NULL) return -1;
@@ -723,6 +767,7 @@ static int write_summary(const char *path, const cli_args *a, const char *device
     /* whether U, V, Z and the sigmas beside this file are this run's (also after an error status) */
     fprintf(f, "  \"outputs_written\": %s,\n", outputs_written ? "true" : "false");
     fprintf(f, "  \"x_written\": %s,\n", x_written ? "true" : "false");   /* --x: X.npy (FN.X) beside it */
+    if (p->stacked && pair_st != NULL) write_pairs(f, p, pair_st, pair_info);   /* a stack of pairs */
     fprintf(f, "  \"input\": {\"f\": "); json_string(f, in_f);
     fprintf(f, ", \"g\": "); json_string(f, in_g); fprintf(f, "}\n");
     fprintf(f, "}\n");
@@ -743,13 +788,16 @@ static void report_io(const char *path, const char *err, const char *fallback)
     else say("%s: %s", path, err);
 }
 
-/* Writes one output file OUTDIR/name.  0 on success; on failure prints the one error line. */
-static int write_output(const char *outdir, const char *name, int raw, const npy_matrix *m, int as_vector)
+/* Writes one output file OUTDIR/name (batch >= 0: a stack of batch such matrices).  0 on success;
+ * on failure prints the one error line. */
+static int write_output(const char *outdir, const char *name, int raw, const npy_matrix *m, int as_vector, int batch)
 {
     char err[512] = "";
     char *path = tools_join_path(outdir, name);
     if (path == NULL) { say("%s/%s: out of memory", outdir, name); return -1; }
-    int rc = raw ? raw_write(path, m, err, sizeof err) : npy_write(path, m, as_vector, err, sizeof err);
+    int rc = raw ? raw_write(path, m, err, sizeof err)
+           : batch >= 0 ? npy_write_stack(path, m, (size_t)batch, as_vector, err, sizeof err)
+                        : npy_write(path, m, as_vector, err, sizeof err);
     if (rc != 0) report_io(path, err, "cannot write");
     free(path);
     return rc != 0 ? -1 : 0;
@@ -773,10 +821,10 @@ static int write_outputs(const cli_args *a, const cli_problem *p, const double *
         if (a->raw) {
             char *name = concat(fn_base, raw_ext[k]);
             if (name == NULL) { say("out of memory"); return -1; }
-            rc = write_output(a->outdir, name, 1, mats[k], 0);
+            rc = write_output(a->outdir, name, 1, mats[k], 0, -1);
             free(name);
         } else {
-            rc = write_output(a->outdir, npy_names[k], 0, mats[k], k >= 3 && k <= 5);
+            rc = write_output(a->outdir, npy_names[k], 0, mats[k], k >= 3 && k <= 5, p->stacked ? p->batch : -1);
         }
         if (rc != 0) return -1;
     }
@@ -831,8 +879,9 @@ static int finish(const cli_args *a, int code)
 
 /* The library numbers entries and columns from 1 ("F(4,5) = nan"); numpy users look for [3, 4].
  * Writes " (1-based; numpy index [3, 4])" into note for a detail naming F(i,j) or G(i,j), else
- * "".  Not with --mpi, whose detail numbers rows within a rank's local column. */
-static void index_note(const cli_args *a, const char *detail, char *note, size_t len)
+ * "" (pair >= 0: the entry of pair `pair` of a stack, [pair, 3, 4]).  Not with --mpi, whose detail
+ * numbers rows within a rank's local column. */
+static void index_note(const cli_args *a, int pair, const char *detail, char *note, size_t len)
 {
     note[0] = '\0';
     if (a->mpi) return;
@@ -840,7 +889,8 @@ static void index_note(const cli_args *a, const char *detail, char *note, size_t
         if ((*d != 'F' && *d != 'G') || d[1] != '(' || (d > detail && d[-1] != ' ')) continue;
         int i = 0, j = 0, used = 0;
         if (sscanf(d + 1, "(%d,%d)%n", &i, &j, &used) == 2 && used > 0 && i >= 1 && j >= 1) {
-            snprintf(note, len, " (1-based; numpy index [%d, %d])", i - 1, j - 1);
+            if (pair >= 0) snprintf(note, len, " (1-based; numpy index [%d, %d, %d])", pair, i - 1, j - 1);
+            else snprintf(note, len, " (1-based; numpy index [%d, %d])", i - 1, j - 1);
             return;
         }
     }
@@ -872,6 +922,9 @@ typedef struct cli_run {
     int have_outputs, x_written;
     hzgsvd_status xst;                /* --x: computing X */
     hzgsvd_info xinfo;
+    hzgsvd_status *pair_st;           /* a stack: each pair's status and info (max(1, batch) entries) */
+    hzgsvd_info *pair_info;
+    int first_failed;                 /* a stack: the first pair that failed, -1 if none */
 } cli_run;
 
 /* --mpi: MPI_Init; every rank but 0 follows rank 0 and leaves here; rank 0 picks the device of
@@ -954,12 +1007,15 @@ static int choose_engine(cli_run *r)
     return CLI_GO_ON;
 }
 
-/* One input file into *m (path for the messages). */
-static int read_input(const cli_args *a, const char *path, size_t rows, npy_matrix *m)
+/* One input file into *m (path for the messages); a .npy may be a stack (b, rows, cols): *stacked,
+ * *batch. */
+static int read_input(const cli_args *a, const char *path, size_t rows, npy_matrix *m, size_t *batch, int *stacked)
 {
     char err[512] = "";
+    *batch = 1;
+    *stacked = 0;
     const int rc = a->raw ? raw_read(path, rows, (size_t)a->cols, a->raw_complex, m, err, sizeof err)
-                          : npy_read_allow_empty(path, m, err, sizeof err);   /* F or G may have no rows */
+                          : npy_read_stack(path, m, batch, stacked, err, sizeof err);   /* F or G may have no rows */
     if (rc != 0) {
         report_io(path, err, "cannot read");
         return EXIT_FILE;
@@ -981,9 +1037,29 @@ static int read_inputs(cli_run *r)
     }
     r->in_f = a->raw ? r->path_f : a->pos[0];
     r->in_g = a->raw ? r->path_g : a->pos[1];
-    int code = read_input(a, r->in_f, (size_t)a->rows_f, &r->Fm);
-    if (code == CLI_GO_ON) code = read_input(a, r->in_g, (size_t)a->rows_g, &r->Gm);
+    size_t batch_f = 1, batch_g = 1;
+    int stacked_f = 0, stacked_g = 0;
+    int code = read_input(a, r->in_f, (size_t)a->rows_f, &r->Fm, &batch_f, &stacked_f);
+    if (code == CLI_GO_ON) code = read_input(a, r->in_g, (size_t)a->rows_g, &r->Gm, &batch_g, &stacked_g);
     if (code != CLI_GO_ON) return code;
+    if (stacked_f != stacked_g || batch_f != batch_g) {
+        if (stacked_f != stacked_g)
+            say("F (%s) is %s but G (%s) is %s; stack both, (b, m_F, n) and (b, m_G, n), or neither", r->in_f,
+                stacked_f ? "a stack of pairs (3-D)" : "one matrix (2-D)", r->in_g, stacked_g ? "a stack (3-D)" : "one matrix (2-D)");
+        else
+            say("F (%s) holds %zu matrices but G (%s) %zu; stacks of pairs need the same b", r->in_f, batch_f, r->in_g, batch_g);
+        return EXIT_MISMATCH;
+    }
+    if (stacked_f && a->mpi) {
+        say("--mpi takes one pair; a stack of %zu pairs (%s) runs without --mpi", batch_f, r->in_f);
+        return EXIT_USAGE;
+    }
+    if (batch_f > (size_t)INT_MAX) {
+        say("%s: %zu pairs: the batch count exceeds %d", r->in_f, batch_f, INT_MAX);
+        return EXIT_MISMATCH;
+    }
+    r->p.stacked = stacked_f;
+    r->p.batch = (int)batch_f;
 
     const npy_matrix *Fm = &r->Fm, *Gm = &r->Gm;
     if (Fm->is_complex != Gm->is_complex) {
@@ -1045,23 +1121,31 @@ static void check_shape(cli_run *r)
 static int allocate_work(cli_run *r)
 {
     cli_problem *p = &r->p;
+    const size_t nb = p->stacked ? (size_t)(p->batch > 0 ? p->batch : 1) : 1;   /* pairs (a stack's arrays hold them all) */
     size_t nn = (size_t)p->n;
     size_t zlen = nn * nn * (p->is_complex ? 2u : 1u);
-    if (zlen / nn / nn != (p->is_complex ? 2u : 1u)) {
-        say("n = %d is too large", p->n);
+    if (zlen / nn / nn != (p->is_complex ? 2u : 1u) || zlen > SIZE_MAX / sizeof(double) / nb) {
+        say("n = %d is too large%s", p->n, p->stacked ? " for this many pairs" : "");
         return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
     }
+    zlen *= nb;
     p->Z = malloc(zlen * sizeof(double));
-    p->sigma_f = malloc(nn * sizeof(double));
-    p->sigma_g = malloc(nn * sizeof(double));
-    p->sigma = malloc(nn * sizeof(double));
+    p->sigma_f = malloc(nn * nb * sizeof(double));
+    p->sigma_g = malloc(nn * nb * sizeof(double));
+    p->sigma = malloc(nn * nb * sizeof(double));
+    r->pair_st = calloc(nb, sizeof *r->pair_st);
+    r->pair_info = calloc(nb, sizeof *r->pair_info);
+    if (r->pair_st == NULL || r->pair_info == NULL) {
+        say("out of memory allocating the status of %zu pairs", nb);
+        return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
+    }
     if (p->Z == NULL || p->sigma_f == NULL || p->sigma_g == NULL || p->sigma == NULL) {
         say("out of memory allocating Z (%d x %d)", p->n, p->n);
         return exit_for_status(HZGSVD_ERR_OUT_OF_MEMORY);
     }
     if (r->a.want_x) {
         size_t k = p->is_complex ? 2u : 1u;
-        size_t flen = (size_t)p->m_f * nn * k, glen = (size_t)p->m_g * nn * k;
+        size_t flen = (size_t)p->m_f * nn * k * nb, glen = (size_t)p->m_g * nn * k * nb;
         r->X = malloc(zlen * sizeof(double));
         r->F0 = malloc((flen ? flen : 1) * sizeof(double));
         r->G0 = malloc((glen ? glen : 1) * sizeof(double));
@@ -1091,6 +1175,85 @@ static int open_outdir(cli_run *r)
     return CLI_GO_ON;
 }
 
+/* The statuses a batched call returns for the whole batch, before any pair ran (every pair says it). */
+static int stack_refused(hzgsvd_status st)
+{
+    return st == HZGSVD_ERR_INVALID_ARGUMENT || st == HZGSVD_ERR_N_LESS_THAN_ONE || st == HZGSVD_ERR_M_LESS_THAN_N;
+}
+
+/* A stack's r->st and r->info from its pairs': the first failing pair's status and info (else pair
+ * 0's), with the sweeps the most of any pair, big and all summed, seconds the whole run's, and a
+ * detail naming the pair ("pair [3] of 8 (2 failed): ..."). */
+static void stack_summary(cli_run *r, double seconds)
+{
+    const cli_problem *p = &r->p;
+    int failed = 0, sweeps = 0;
+    unsigned long long big = 0, all = 0;
+    r->first_failed = -1;
+    for (int i = 0; i < p->batch; ++i) {
+        if (r->pair_st[i] != HZGSVD_SUCCESS && failed++ == 0) r->first_failed = i;
+        if (r->pair_info[i].sweeps > sweeps) sweeps = r->pair_info[i].sweeps;
+        big += r->pair_info[i].big;
+        all += r->pair_info[i].all;
+    }
+    const int k = r->first_failed >= 0 ? r->first_failed : 0;
+    char detail[sizeof r->info.detail];
+    memcpy(detail, r->pair_info[k].detail, sizeof detail);
+    detail[sizeof detail - 1] = '\0';
+    r->info = r->pair_info[k];
+    r->info.sweeps = sweeps;
+    r->info.big = big;
+    r->info.all = all;
+    r->info.seconds = seconds;
+    if (stack_refused(r->st) || p->batch == 0) {   /* the batch's arguments: its own detail */
+        if (p->batch == 0 && r->st == HZGSVD_SUCCESS) snprintf(r->info.detail, sizeof r->info.detail, "batch = 0: no pair to solve");
+        r->first_failed = -1;
+    } else if (r->first_failed >= 0) {
+        snprintf(r->info.detail, sizeof r->info.detail, "pair [%d] of %d (%d failed): %.*s", k, p->batch, failed,
+                 (int)sizeof r->info.detail - 48, detail);
+    } else {
+        snprintf(r->info.detail, sizeof r->info.detail, "%d pairs solved", p->batch);
+    }
+}
+
+/* A stack: the CPU engine's batched call (OpenMP over the pairs); another engine (the GPU's, which
+ * has no batched kernels yet) runs its one-pair call per pair in turn.  Each pair's status and info
+ * in r->pair_st, r->pair_info; the batch's in r->st, r->info (stack_summary). */
+static void run_stack(cli_run *r)
+{
+    cli_problem *p = &r->p;
+    const int n = p->n, ldf = p->m_f > 1 ? p->m_f : 1, ldg = p->m_g > 1 ? p->m_g : 1;
+    const long long sf = (long long)ldf * n, sg = (long long)ldg * n, sz = (long long)n * n, es = p->is_complex ? 2 : 1;
+    double *F = p->m_f > 0 ? p->F : NULL, *G = p->m_g > 0 ? p->G : NULL;
+    const double t0 = hzgsvd__now();
+    if (!strcmp(r->engine->name, "cpu")) {
+        r->st = (p->is_complex ? hzgsvd_cpu_zgsvd_batched : hzgsvd_cpu_dgsvd_batched)(
+            p->m_f, p->m_g, n, F, ldf, sf, G, ldg, sg, p->Z, n, sz, p->sigma_f, p->sigma_g, p->sigma, n, p->batch,
+            &r->opt, r->pair_st, r->pair_info);
+    } else {
+        r->st = HZGSVD_SUCCESS;
+        for (int i = 0; i < p->batch; ++i) {
+            cli_problem q = *p;
+            q.stacked = 0;
+            q.F = F ? F + es * sf * i : p->F;
+            q.G = G ? G + es * sg * i : p->G;
+            q.Z = p->Z + es * sz * i;
+            q.sigma_f = p->sigma_f + (size_t)n * i;
+            q.sigma_g = p->sigma_g + (size_t)n * i;
+            q.sigma = p->sigma + (size_t)n * i;
+            r->pair_st[i] = r->engine->run(r->a.device_ordinal, &q, &r->opt, &r->pair_info[i]);
+            r->pair_info[i].detail[sizeof r->pair_info[i].detail - 1] = '\0';
+            if (r->pair_st[i] != HZGSVD_SUCCESS && r->st == HZGSVD_SUCCESS) r->st = r->pair_st[i];
+            for (int j = i + 1; stop_requested && j < p->batch; ++j) {   /* Ctrl-C: the rest are not run */
+                r->pair_st[j] = HZGSVD_ERR_CANCELLED;
+                snprintf(r->pair_info[j].detail, sizeof r->pair_info[j].detail, "not run: interrupted");
+                i = j;
+            }
+        }
+    }
+    stack_summary(r, hzgsvd__now() - t0);
+}
+
 /* The engine on the pair (not where the shape checks here refused it): r->st, r->info. */
 static void run_engine(cli_run *r)
 {
@@ -1098,7 +1261,7 @@ static void run_engine(cli_run *r)
     if (r->auto_fallback != NULL && !r->a.quiet && !r->checked_here)
         say("--device auto: %s; running on the CPU engine", r->auto_fallback);
     r->opt = r->a.opt;
-    r->opt.progress = r->a.quiet ? NULL : on_progress;
+    r->opt.progress = r->a.quiet || p->stacked ? NULL : on_progress;   /* a stack's pairs: no sweep lines */
     r->opt.progress_user = NULL;
     catch_stop_signals(&r->opt);
     if (!r->checked_here) {
@@ -1112,9 +1275,60 @@ static void run_engine(cli_run *r)
                                        sizeof r->mpi_device_name);
         } else
 #endif
+        if (p->stacked)
+            run_stack(r);
+        else
             r->st = r->engine->run(r->a.device_ordinal, p, &r->opt, &r->info);
     }
     r->info.detail[sizeof r->info.detail - 1] = '\0';
+}
+
+/* X of pair i (0 for one pair) from the copies of the input and the outputs, into r->X's pair i. */
+static hzgsvd_status x_of_pair(cli_run *r, size_t i, hzgsvd_info *info)
+{
+    const cli_problem *p = &r->p;
+    const int ldf = p->m_f > 1 ? p->m_f : 1, ldg = p->m_g > 1 ? p->m_g : 1;
+    const size_t es = p->is_complex ? 2 : 1, nf = es * (size_t)p->m_f * p->n, ng = es * (size_t)p->m_g * p->n;
+    const size_t nz = es * (size_t)p->n * p->n, ns = (size_t)p->n * i;
+    hzgsvd_status (*x)(int, int, int, const double *, int, const double *, int, const double *, int, const double *, int,
+                       const double *, int, const double *, const double *, double *, int, hzgsvd_info *) =
+        p->is_complex ? hzgsvd_cpu_zx_from_outputs : hzgsvd_cpu_dx_from_outputs;
+    const hzgsvd_status st = x(p->m_f, p->m_g, p->n, r->F0 + nf * i, ldf, r->G0 + ng * i, ldg, p->F + nf * i, ldf, p->G + ng * i, ldg,
+                               p->Z + nz * i, p->n, p->sigma_f + ns, p->sigma_g + ns, r->X + nz * i, p->n, info);
+    info->detail[sizeof info->detail - 1] = '\0';
+    return st;
+}
+
+static void nan_fill(double *a, size_t count)
+{
+    for (size_t k = 0; k < count; ++k) a[k] = NAN;
+}
+
+/* A stack's outputs: written unless the batch was refused as a whole.  A pair whose engine wrote
+ * none holds NaN in every output (never its input passed off as U); --x: X of each pair with a
+ * result (success, no convergence), NaN for the others. */
+static void finish_stack_outputs(cli_run *r)
+{
+    const cli_problem *p = &r->p;
+    const size_t es = p->is_complex ? 2 : 1, nf = es * (size_t)p->m_f * p->n, ng = es * (size_t)p->m_g * p->n;
+    const size_t nz = es * (size_t)p->n * p->n, n = (size_t)p->n;
+    r->have_outputs = !r->checked_here && !stack_refused(r->st);
+    r->x_written = r->have_outputs && r->X != NULL;
+    for (int i = 0; r->have_outputs && i < p->batch; ++i) {
+        const hzgsvd_status st = r->pair_st[i];
+        const int result = st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE;
+        if (!result && !r->pair_info[i].outputs_written) {
+            nan_fill(p->F + nf * i, nf);
+            nan_fill(p->G + ng * i, ng);
+            nan_fill(p->Z + nz * i, nz);
+            nan_fill(p->sigma_f + n * i, n);
+            nan_fill(p->sigma_g + n * i, n);
+            nan_fill(p->sigma + n * i, n);
+        }
+        if (r->X != NULL && !result) nan_fill(r->X + nz * i, nz);
+        if (r->X != NULL && result && r->x_written && (r->xst = x_of_pair(r, (size_t)i, &r->xinfo)) != HZGSVD_SUCCESS)
+            r->x_written = 0;
+    }
 }
 
 /* What the run leaves to write, and --x's X.  The output arrays hold a result on success, after
@@ -1124,21 +1338,18 @@ static void run_engine(cli_run *r)
  * U.  X on success and after the last sweep without convergence, from any engine's outputs. */
 static void finish_outputs(cli_run *r)
 {
-    const cli_problem *p = &r->p;
     const hzgsvd_status st = r->st;
-    r->have_outputs = !r->checked_here &&
-                      (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || r->info.outputs_written);
     r->x_written = 0;
     r->xst = HZGSVD_SUCCESS;
-    if (r->X != NULL && r->have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
-        const int ldf = p->m_f > 1 ? p->m_f : 1, ldg = p->m_g > 1 ? p->m_g : 1;
-        r->xst = p->is_complex
-            ? hzgsvd_cpu_zx_from_outputs(p->m_f, p->m_g, p->n, r->F0, ldf, r->G0, ldg, p->F, ldf, p->G, ldg, p->Z, p->n,
-                                         p->sigma_f, p->sigma_g, r->X, p->n, &r->xinfo)
-            : hzgsvd_cpu_dx_from_outputs(p->m_f, p->m_g, p->n, r->F0, ldf, r->G0, ldg, p->F, ldf, p->G, ldg, p->Z, p->n,
-                                         p->sigma_f, p->sigma_g, r->X, p->n, &r->xinfo);
-        r->xinfo.detail[sizeof r->xinfo.detail - 1] = '\0';
-        r->x_written = (r->xst == HZGSVD_SUCCESS);
+    if (r->p.stacked) {
+        finish_stack_outputs(r);
+    } else {
+        r->have_outputs = !r->checked_here &&
+                          (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || r->info.outputs_written);
+        if (r->X != NULL && r->have_outputs && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
+            r->xst = x_of_pair(r, 0, &r->xinfo);
+            r->x_written = (r->xst == HZGSVD_SUCCESS);
+        }
     }
     free(r->F0);
     free(r->G0);
@@ -1157,8 +1368,10 @@ static void describe_written(const cli_run *r, int summary_ok, int summary_errno
         snprintf(written, len, "outputs written despite the error: %s.YU, .WV, .Z, .SY, .SW, .SS%s and %s in %s",
                  base_name(r->a.pos[0]), r->x_written ? ", .X" : "", summary_note, r->a.outdir);
     else if (r->have_outputs)
-        snprintf(written, len, "outputs written despite the error: U.npy, V.npy, Z.npy, sigma_f.npy, "
-                 "sigma_g.npy, sigma.npy%s and %s in %s", r->x_written ? ", X.npy" : "", summary_note, r->a.outdir);
+        snprintf(written, len, "outputs written despite the error%s: U.npy, V.npy, Z.npy, sigma_f.npy, "
+                 "sigma_g.npy, sigma.npy%s and %s in %s", r->p.stacked ? " (every solved pair; NaN for a failed pair "
+                 "that wrote none; summary.json \"pairs\" has each pair's status)" : "",
+                 r->x_written ? ", X.npy" : "", summary_note, r->a.outdir);
     else if (summary_ok)
         snprintf(written, len, "only summary.json was written (to %s)", r->a.outdir);
     else
@@ -1173,7 +1386,7 @@ static int say_outcome(const cli_run *r, const char *written)
     const hzgsvd_status st = r->st;
     const int n = r->p.n;
     char where[96];
-    index_note(a, info->detail, where, sizeof where);
+    index_note(a, r->p.stacked ? r->first_failed : -1, info->detail, where, sizeof where);
     /* A pair refused by an engine that does not reduce: say which one does. */
     const char *engine_hint = "";
     if (st == HZGSVD_ERR_RANK_DEFICIENT && a->opt.preprocess != 0) {
@@ -1195,7 +1408,10 @@ static int say_outcome(const cli_run *r, const char *written)
         if (info->preconditioner != HZGSVD_PRECONDITION_NONE)
             snprintf(start, sizeof start, ", %s start (%.2f s)", precondition_name(info->preconditioner),
                      info->precondition_seconds);
-        if (!a->quiet && info->preprocessed)
+        if (!a->quiet && r->p.stacked)
+            say("done: %d pairs, n = %d, at most %d sweeps, %llu transformations (%llu big), %.2f s; outputs in %s",
+                r->p.batch, n, info->sweeps, info->all, info->big, info->seconds, a->outdir);
+        else if (!a->quiet && info->preprocessed)
             say("done: n = %d (K = %d, L = %d, null %d), %d sweeps%s, %llu transformations (%llu big), %.2f s; outputs in %s",
                 n, info->rank_k, info->rank_l, n - info->rank_k - info->rank_l, info->sweeps, start, info->all, info->big,
                 info->seconds, a->outdir);
@@ -1227,7 +1443,7 @@ static int write_results(cli_run *r)
     if (!r->a.mpi && !strcmp(r->engine->name, "gpu")) device_label = gpu_device_name;
 #endif
     int summary_ok = write_summary(r->summary_path, &r->a, device_label, &r->p, r->in_f, r->in_g, st, &r->info,
-                                   r->have_outputs, r->x_written) == 0;
+                                   r->have_outputs, r->x_written, r->pair_st, r->pair_info) == 0;
     int summary_errno = errno;
     if (!summary_ok && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE)) {
         say("%s: cannot write (%s)", r->summary_path, strerror(summary_errno));
@@ -1256,6 +1472,8 @@ static void free_run(cli_run *r)
     free(r->p.sigma_g);
     free(r->p.sigma);
     free(r->X);
+    free(r->pair_st);
+    free(r->pair_info);
     free(r->F0);
     free(r->G0);
     npy_free(&r->Fm);

@@ -177,7 +177,7 @@ typedef struct {
     char descr[32];
     int fortran;
     int ndim;
-    size_t dims[2];
+    size_t dims[3];
 } npy__hdr;
 
 static int npy__parse_header(const char *h, size_t len, unsigned major, npy__hdr *out, const char *path,
@@ -224,7 +224,7 @@ static int npy__parse_header(const char *h, size_t len, unsigned major, npy__hdr
                 if (r == -2) return npy__fail(err, errlen, "%s: array dimension too large", path);
                 if (r != 0)
                     return npy__fail(err, errlen, "%s: malformed .npy header (shape is not a tuple of non-negative integers)", path);
-                if (nd < 2) out->dims[nd] = v;
+                if (nd < 3) out->dims[nd] = v;
                 if (nd < 1000) ++nd;
                 comma = npy__eat(&c, ',');
                 if (comma) continue;
@@ -287,9 +287,10 @@ static int npy__read_doubles(FILE *f, double *dst, size_t count)
 
 /* Opens path and checks everything but the values: magic, version, header, dtype, shape, and that
  * the file holds exactly the data the header describes.  On success *fp is positioned at the data
- * and the shape is in out (data NULL); on failure the file is closed.  */
+ * and the shape is in out (data NULL; a 3-D array, where batch is not NULL: its matrices' shape,
+ * their number in *batch); on failure the file is closed.  */
 static int npy__open(const char *path, FILE **fp, npy_matrix *out, size_t *nbytes_out, int *fortran,
-                     int *ndim, int allow_empty, char *err, size_t errlen)
+                     int *ndim, int allow_empty, size_t *batch, char *err, size_t errlen)
 {
     if (!out) return npy__fail(err, errlen, "npy_read: null output");
     out->rows = out->cols = 0;
@@ -351,14 +352,18 @@ static int npy__open(const char *path, FILE **fp, npy_matrix *out, size_t *nbyte
     const int kind = npy__dtype(h.descr, path, err, errlen);
     if (kind < 0) goto done;
     if (h.ndim == 0) { npy__fail(err, errlen, "%s: 0-d arrays (scalars) are not supported (need 1-D or 2-D)", path); goto done; }
-    if (h.ndim > 2) { npy__fail(err, errlen, "%s: %d-D arrays are not supported (need 1-D or 2-D)", path, h.ndim); goto done; }
+    if (h.ndim > (batch ? 3 : 2)) {
+        npy__fail(err, errlen, "%s: %d-D arrays are not supported (need 1-D or 2-D%s)", path, h.ndim, batch ? ", or 3-D: a stack" : "");
+        goto done;
+    }
 
     /* an empty array (a zero in the shape: F or G without rows) only where the caller takes it */
-    const size_t rows = h.dims[0], cols = (h.ndim == 2) ? h.dims[1] : 1;
+    const int d0 = h.ndim == 3;   /* a stack: (batch, rows, cols) */
+    const size_t nb = d0 ? h.dims[0] : 1, rows = h.dims[d0], cols = (h.ndim >= 2) ? h.dims[d0 + 1] : 1;
     if (!allow_empty && (rows == 0 || cols == 0)) { npy__fail(err, errlen, "%s: empty array (shape has a zero)", path); goto done; }
     const size_t per = (kind == 2) ? 2 : 1; /* doubles per element */
     size_t nel, ndbl, nbytes;
-    if (npy__mul(rows, cols, &nel) || npy__mul(nel, per, &ndbl) || npy__mul(ndbl, sizeof(double), &nbytes)) {
+    if (npy__mul(rows, cols, &nel) || npy__mul(nel, nb, &nel) || npy__mul(nel, per, &ndbl) || npy__mul(ndbl, sizeof(double), &nbytes)) {
         npy__fail(err, errlen, "%s: array size overflows", path);
         goto done;
     }
@@ -381,6 +386,7 @@ static int npy__open(const char *path, FILE **fp, npy_matrix *out, size_t *nbyte
     out->rows = rows;
     out->cols = cols;
     out->is_complex = (kind == 2);
+    if (batch) *batch = nb;
     *nbytes_out = nbytes;
     *fortran = h.fortran;
     *ndim = h.ndim;
@@ -392,65 +398,85 @@ done:
     return rc;
 }
 
-static int npy__read(const char *path, npy_matrix *out, int allow_empty, char *err, size_t errlen)
+/* A Fortran-ordered stack (nb, rows, cols), as read into src (element (p, i, j) at p + nb (i + rows j)),
+ * into dst as nb column-major matrices one after the other; per doubles per element. */
+static void npy__unstack_fortran(const double *src, double *dst, size_t nb, size_t rows, size_t cols, size_t per)
 {
-    FILE *f = NULL;
-    size_t nbytes = 0;
-    int fortran = 0, ndim = 0;
-    if (npy__open(path, &f, out, &nbytes, &fortran, &ndim, allow_empty, err, errlen) != 0) return -1;
-    const size_t rows = out->rows, cols = out->cols;
-    const size_t per = out->is_complex ? 2 : 1; /* doubles per element */
-    const size_t ndbl = nbytes / sizeof(double);
-    double *data = NULL, *tmp = NULL;
-    int rc = -1;
-    data = malloc(nbytes ? nbytes : sizeof(double));   /* never NULL, also for an empty array */
-    if (!data) { npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes); goto done; }
+    for (size_t j = 0; j < cols; ++j)
+        for (size_t i = 0; i < rows; ++i)
+            for (size_t p = 0; p < nb; ++p)
+                memcpy(dst + per * (p * rows * cols + i + j * rows), src + per * (p + nb * (i + rows * j)), per * sizeof(double));
+}
 
-    if (fortran || ndim == 1 || cols == 1 || rows == 1 || ndbl == 0) {
-        /* the byte order of the elements is already column major */
-        if (npy__read_doubles(f, data, ndbl) != 0) { npy__fail(err, errlen, "%s: truncated data", path); goto done; }
-    } else {
-        /* C order: read row by row, scatter into columns */
-        size_t rowlen;
-        if (npy__mul(cols, per, &rowlen)) { npy__fail(err, errlen, "%s: array size overflows", path); goto done; }
-        tmp = malloc(rowlen * sizeof(double));
-        if (!tmp) { npy__fail(err, errlen, "%s: out of memory", path); goto done; }
-        for (size_t i = 0; i < rows; ++i) {
-            if (npy__read_doubles(f, tmp, rowlen) != 0) { npy__fail(err, errlen, "%s: truncated data", path); goto done; }
-            if (per == 1) {
-                for (size_t j = 0; j < cols; ++j) data[i + j * rows] = tmp[j];
-            } else {
-                for (size_t j = 0; j < cols; ++j) {
-                    data[2 * (i + j * rows)] = tmp[2 * j];
-                    data[2 * (i + j * rows) + 1] = tmp[2 * j + 1];
-                }
-            }
+/* The data of an opened file into data (column major; a stack: nb matrices one after the other). */
+static int npy__read_data(FILE *f, double *data, size_t nb, size_t rows, size_t cols, size_t per, int fortran, int ndim,
+                          const char *path, char *err, size_t errlen)
+{
+    size_t ndbl, rowlen;
+    if (npy__mul(rows * cols, nb * per, &ndbl) || npy__mul(cols, per, &rowlen)) return npy__fail(err, errlen, "%s: array size overflows", path);
+    if ((fortran && nb == 1) || (!fortran && (ndim == 1 || cols == 1 || rows == 1)) || ndbl == 0) {
+        /* the byte order of the elements is already column major (matrix by matrix) */
+        if (npy__read_doubles(f, data, ndbl) != 0) return npy__fail(err, errlen, "%s: truncated data", path);
+        return 0;
+    }
+    double *tmp = malloc((fortran ? ndbl : rowlen) * sizeof(double));
+    if (!tmp) return npy__fail(err, errlen, "%s: out of memory", path);
+    int rc = 0;
+    if (fortran) {          /* a Fortran-ordered stack: the pairs interleaved element by element */
+        rc = npy__read_doubles(f, tmp, ndbl);
+        if (rc == 0) npy__unstack_fortran(tmp, data, nb, rows, cols, per);
+    } else {                /* C order: read row by row (of every matrix in turn), scatter into columns */
+        for (size_t r = 0; r < nb * rows && rc == 0; ++r) {
+            double *dst = data + per * (r / rows) * rows * cols;
+            const size_t i = r % rows;
+            rc = npy__read_doubles(f, tmp, rowlen);
+            for (size_t j = 0; rc == 0 && j < cols; ++j) memcpy(dst + per * (i + j * rows), tmp + per * j, per * sizeof(double));
         }
     }
-    /* the size check of npy__open could not be made on a pipe */
-    if (fgetc(f) != EOF) { npy__fail(err, errlen, "%s: extra bytes after the data", path); goto done; }
-    out->data = data;
-    data = NULL;
-    rc = 0;
-done:
     free(tmp);
-    free(data);
+    return rc != 0 ? npy__fail(err, errlen, "%s: truncated data", path) : 0;
+}
+
+static int npy__read(const char *path, npy_matrix *out, int allow_empty, size_t *batch, int *stacked, char *err, size_t errlen)
+{
+    FILE *f = NULL;
+    size_t nbytes = 0, nb = 0;
+    int fortran = 0, ndim = 0;
+    if (npy__open(path, &f, out, &nbytes, &fortran, &ndim, allow_empty, batch ? &nb : NULL, err, errlen) != 0) return -1;
+    double *data = malloc(nbytes ? nbytes : sizeof(double));   /* never NULL, also for an empty array */
+    int rc = -1;
+    if (!data) npy__fail(err, errlen, "%s: out of memory (%zu bytes)", path, nbytes);
+    else if (npy__read_data(f, data, batch ? nb : 1, out->rows, out->cols, out->is_complex ? 2 : 1, fortran, ndim, path, err, errlen) != 0) {}
+    /* the size check of npy__open could not be made on a pipe */
+    else if (fgetc(f) != EOF) npy__fail(err, errlen, "%s: extra bytes after the data", path);
+    else rc = 0;
     fclose(f);
     if (rc != 0) {
+        free(data);
         out->rows = out->cols = 0;
         out->is_complex = 0;
+        return -1;
     }
-    return rc;
+    out->data = data;
+    if (batch) *batch = nb;
+    if (stacked) *stacked = ndim == 3;
+    return 0;
 }
 
 int npy_read(const char *path, npy_matrix *out, char *err, size_t errlen)
 {
-    return npy__read(path, out, 0, err, errlen);
+    return npy__read(path, out, 0, NULL, NULL, err, errlen);
 }
 
 int npy_read_allow_empty(const char *path, npy_matrix *out, char *err, size_t errlen)
 {
-    return npy__read(path, out, 1, err, errlen);
+    return npy__read(path, out, 1, NULL, NULL, err, errlen);
+}
+
+int npy_read_stack(const char *path, npy_matrix *out, size_t *batch, int *stacked, char *err, size_t errlen)
+{
+    if (!batch || !stacked) return npy__fail(err, errlen, "npy_read_stack: null batch or stacked");
+    return npy__read(path, out, 1, batch, stacked, err, errlen);
 }
 
 /* Write count doubles little endian. */
@@ -481,21 +507,31 @@ static int npy__check_matrix(const npy_matrix *m, const char *path, size_t *ndbl
     return 0;
 }
 
-int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen)
+/* A stack of nb column-major matrices (rows x cols each) written in C order, (nb, rows, cols): each
+ * matrix row by row.  -1 on a failed write. */
+static int npy__write_stack_c(FILE *f, const double *data, size_t nb, size_t rows, size_t cols, size_t per)
 {
-    if (!path) return npy__fail(err, errlen, "npy_write: null path");
-    size_t ndbl;
-    if (npy__check_matrix(m, path, &ndbl, err, errlen) != 0) return -1;
-    if (as_vector && m->cols != 1) return npy__fail(err, errlen, "%s: a vector must have one column", path);
+    double buf[512];
+    const size_t chunk = sizeof buf / sizeof buf[0] / per;
+    for (size_t p = 0; p < nb; ++p)
+        for (size_t i = 0; i < rows; ++i)
+            for (size_t j0 = 0; j0 < cols; j0 += chunk) {
+                const size_t k = cols - j0 < chunk ? cols - j0 : chunk;
+                for (size_t j = 0; j < k; ++j)
+                    memcpy(buf + per * j, data + per * (p * rows * cols + i + (j0 + j) * rows), per * sizeof(double));
+                if (npy__write_doubles(f, buf, per * k) != 0) return -1;
+            }
+    return 0;
+}
 
+/* The file: a format 1.0 header for shape (a tuple's text) and order, then m's data (batch = 0:
+ * as it is, in Fortran order; else nb matrices transposed into C order, or nb vectors as they are). */
+static int npy__write(const char *path, const npy_matrix *m, size_t nb, int fortran, const char *shape, size_t ndbl,
+                      char *err, size_t errlen)
+{
     char dict[256];
-    int dl;
-    if (as_vector)
-        dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (%zu,), }",
-                      m->is_complex ? "<c16" : "<f8", m->rows);
-    else
-        dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': True, 'shape': (%zu, %zu), }",
-                      m->is_complex ? "<c16" : "<f8", m->rows, m->cols);
+    const int dl = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }",
+                            m->is_complex ? "<c16" : "<f8", fortran ? "True" : "False", shape);
     if (dl < 0 || (size_t)dl >= sizeof dict) return npy__fail(err, errlen, "%s: header too long", path);
     /* magic(6) + version(2) + hlen(2) + dict + spaces + '\n' = multiple of 64 */
     size_t total = 10 + (size_t)dl + 1;
@@ -512,10 +548,37 @@ int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, s
     FILE *f = fopen(path, "wb");
     if (!f) return npy__fail(err, errlen, "%s: cannot create: %s", path, strerror(errno));
     int bad = fwrite(hdr, 1, total, f) != total;
-    if (!bad) bad = npy__write_doubles(f, m->data, ndbl) != 0;
+    if (!bad && nb > 0 && m->cols > 1) bad = npy__write_stack_c(f, m->data, nb, m->rows, m->cols, m->is_complex ? 2 : 1) != 0;
+    else if (!bad) bad = npy__write_doubles(f, m->data, ndbl) != 0;
     if (fclose(f) != 0) bad = 1;
     if (bad) return npy__fail(err, errlen, "%s: write failed: %s", path, strerror(errno));
     return 0;
+}
+
+int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen)
+{
+    if (!path) return npy__fail(err, errlen, "npy_write: null path");
+    size_t ndbl;
+    if (npy__check_matrix(m, path, &ndbl, err, errlen) != 0) return -1;
+    if (as_vector && m->cols != 1) return npy__fail(err, errlen, "%s: a vector must have one column", path);
+    char shape[64];
+    if (as_vector) snprintf(shape, sizeof shape, "(%zu,)", m->rows);
+    else snprintf(shape, sizeof shape, "(%zu, %zu)", m->rows, m->cols);
+    return npy__write(path, m, 0, !as_vector, shape, ndbl, err, errlen);
+}
+
+int npy_write_stack(const char *path, const npy_matrix *m, size_t batch, int as_vector, char *err, size_t errlen)
+{
+    if (!path) return npy__fail(err, errlen, "npy_write_stack: null path");
+    size_t ndbl;
+    if (npy__check_matrix(m, path, &ndbl, err, errlen) != 0) return -1;
+    if (as_vector && m->cols != 1) return npy__fail(err, errlen, "%s: a vector must have one column", path);
+    if (batch > 0 && npy__mul(ndbl, batch, &ndbl)) return npy__fail(err, errlen, "%s: stack size overflows", path);
+    if (batch == 0) ndbl = 0;
+    char shape[96];
+    if (as_vector) snprintf(shape, sizeof shape, "(%zu, %zu)", batch, m->rows);
+    else snprintf(shape, sizeof shape, "(%zu, %zu, %zu)", batch, m->rows, m->cols);
+    return npy__write(path, m, batch, 0, shape, ndbl, err, errlen);
 }
 
 void npy_free(npy_matrix *m)

@@ -33,6 +33,16 @@ int npy_read_allow_empty(const char *path, npy_matrix *out, char *err, size_t er
 int npy_write(const char *path, const npy_matrix *m, int as_vector, char *err, size_t errlen);
 void npy_free(npy_matrix *m);
 
+/* Stacks (the hzgsvd CLI's batches of pairs of one shape).  npy_read_stack reads what
+ * npy_read_allow_empty reads (*stacked = 0, *batch = 1: one matrix) and 3-D arrays (batch, rows,
+ * cols), C or Fortran order: *stacked = 1, *batch = batch (0 for an empty stack), out->rows, out->cols the shape of each matrix, out->data the
+ * matrices column major one after the other (matrix p at data + p*rows*cols elements).
+ * npy_write_stack writes batch such matrices (m: the shape of one, data all of them) as a C-order
+ * (batch, rows, cols) array, or with as_vector (cols 1) batch vectors as (batch, rows); batch may
+ * be 0 (an empty stack: the header alone). */
+int npy_read_stack(const char *path, npy_matrix *out, size_t *batch, int *stacked, char *err, size_t errlen);
+int npy_write_stack(const char *path, const npy_matrix *m, size_t batch, int as_vector, char *err, size_t errlen);
+
 /* The paper's raw files (FN.Y, FN.W in; FN.YU, FN.WV, FN.Z, FN.SY, FN.SW, FN.SS out): the elements
  * in Fortran order, no header, little-endian doubles.  Real: rows*cols doubles.  Complex:
  * rows*cols (re, im) pairs of doubles, interleaved element by element (the layout of complex128 in

@@ -10,6 +10,8 @@ built with nvcc).  The functions:
 * :func:`gsvdvals` -- sigma_f and sigma_g only;
 * :func:`to_matlab` -- MATLAB's (U, V, X, C, S) from a result (also ``gsvd(..., compat="matlab")``).
 
+Both functions take stacked arrays (..., m, n), many pairs of one shape, as numpy.linalg does.
+
 Errors of the engine raise :class:`GSVDError` (a numpy.linalg.LinAlgError).  Documentation:
 docs/PYTHON.md in the hzgsvd repository; the C library's: docs/API.md.
 
@@ -24,7 +26,7 @@ import numpy as _np
 
 from ._engines import _cpu, gpu_built
 from ._errors import GSVDError
-from ._gsvd import GSVDInfo, GSVDResult, SweepProgress, gpu_available, gsvd, gsvdvals
+from ._gsvd import GSVDBatchInfo, GSVDInfo, GSVDResult, SweepProgress, gpu_available, gsvd, gsvdvals
 from ._matlab import to_matlab as _to_matlab
 
 __version__ = _cpu.version()
@@ -51,5 +53,5 @@ def to_matlab(result):
     return _to_matlab(result, cupy)
 
 
-__all__ = ["gsvd", "gsvdvals", "to_matlab", "GSVDResult", "GSVDInfo", "GSVDError", "SweepProgress",
+__all__ = ["gsvd", "gsvdvals", "to_matlab", "GSVDResult", "GSVDInfo", "GSVDBatchInfo", "GSVDError", "SweepProgress",
            "gpu_available", "gpu_built", "__version__"]

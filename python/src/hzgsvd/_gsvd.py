@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _matlab
+from . import _batched, _matlab
 from ._engines import _cpu, gpu_count, gpu_module, gpu_unavailable_reason
 from ._errors import STATUS, STATUS_VALUE, GSVDError
 
@@ -113,7 +113,9 @@ class GSVDResult:
 
     ``U, V, R, sigma_f, sigma_g, sigma = hzgsvd.gsvd(F, G)`` unpacks to the attributes below, R
     being ``Z`` (``right="Z"``, the default) or ``X`` (``right="X"``); ``info`` is an attribute
-    only.  A factor that was not asked for (``compute_u=False``, ...) is None.
+    only.  A factor that was not asked for (``compute_u=False``, ...) is None.  For stacked input
+    (F (..., m_F, n)) every array has the leading dimensions too, ``info`` is a
+    :class:`GSVDBatchInfo` and ``pair(i)`` gives one pair as a one-pair result.
 
     Attributes
     ----------
@@ -157,6 +159,19 @@ class GSVDResult:
 
     def __getitem__(self, i):
         return self._tuple()[i]
+
+    def pair(self, index) -> "GSVDResult":
+        """One pair of a stacked result (``index``: an index of the leading shape, e.g. ``(2, 0)``
+        or ``3``) as a one-pair GSVDResult of views, its info the pair's :class:`GSVDInfo`."""
+        if not isinstance(self.info, _batched.GSVDBatchInfo):
+            raise TypeError("pair() is for stacked results (F, G of shape (..., m, n))")
+        index = index if isinstance(index, tuple) else (index,)
+        if len(index) != len(self.info.shape):
+            raise IndexError(f"pair index {index}: the leading shape is {self.info.shape}")
+        def at(a):
+            return None if a is None else a[index]
+        return GSVDResult(at(self.U), at(self.V), at(self.Z), at(self.X), at(self.sigma_f), at(self.sigma_g),
+                          at(self.sigma), self.info[index], self.right, self.order)
 
     def __repr__(self):
         def shape(a):
@@ -261,7 +276,7 @@ def _working_dtype(dt_f, dt_g):
 
 def _check_shapes(F, G):
     if F.ndim != 2 or G.ndim != 2:
-        raise ValueError(f"F and G must be 2-D arrays (got {F.ndim}-D and {G.ndim}-D)")
+        raise ValueError(f"F and G must be 2-D arrays, or stacked (..., m, n) (got {F.ndim}-D and {G.ndim}-D)")
     if F.shape[1] != G.shape[1]:
         raise ValueError(f"F ({F.shape[0]} x {F.shape[1]}) and G ({G.shape[0]} x {G.shape[1]}) "
                          f"must have the same number of columns")
@@ -274,16 +289,27 @@ def _make_info(info: dict, status: int, engine: str) -> GSVDInfo:
     return GSVDInfo(status=STATUS.get(status, (f"status {status}",))[0], engine=engine, **info)
 
 
-def _raise_or(status: int, info: GSVDInfo, make_result):
-    """The result, or GSVDError with the result attached where the outputs were written."""
+def _raise_or(status: int, info: GSVDInfo, make_result, errors="raise"):
+    """The result, or GSVDError with the result attached where the outputs were written.
+    errors="return": the result in any case (info.status says the status), NaN in its arrays
+    where the engine wrote no outputs."""
     if status == 0:
         return make_result()
+    if errors == "return":
+        result = make_result()
+        if not info.outputs_written:
+            for name in ("U", "V", "Z", "X", "sigma_f", "sigma_g", "sigma"):
+                a = getattr(result, name)
+                if a is not None:
+                    a[...] = _batched.nan_of(a.dtype)
+        return result
     result = make_result() if info.outputs_written else None
     raise GSVDError(status, info.detail, info, result)
 
 
 def _reorder(result: GSVDResult, order):
-    """Ascending: every column-wise output reversed (views, no copy); X's rows are its columns."""
+    """Ascending: every column-wise output reversed (views, no copy); X's rows are its columns.
+    Stacked results (..., m, n) likewise, pair by pair."""
     result.order = order
     if order != "ascending":
         return result
@@ -291,13 +317,13 @@ def _reorder(result: GSVDResult, order):
     for name in ("U", "V", "Z"):
         a = getattr(result, name)
         if a is not None:
-            setattr(result, name, a[:, rev])
+            setattr(result, name, a[..., rev])
     if result.X is not None:
-        result.X = result.X[rev, :]
+        result.X = result.X[..., rev, :]
     for name in ("sigma_f", "sigma_g", "sigma"):
         a = getattr(result, name)
         if a is not None:
-            setattr(result, name, a[rev])
+            setattr(result, name, a[..., rev])
     return result
 
 
@@ -315,7 +341,7 @@ def _host_working(A, dtype, overwrite):
 
 
 def _run_host(F, G, opts, *, complex_, want_u, want_v, want_z, right, want_sigma, overwrite_f,
-              overwrite_g, device_kind, ordinal, progress):
+              overwrite_g, device_kind, ordinal, progress, errors="raise"):
     dtype = np.complex128 if complex_ else np.float64
     m_f, n = F.shape
     Fw = _host_working(F, dtype, overwrite_f)
@@ -350,7 +376,7 @@ def _run_host(F, G, opts, *, complex_, want_u, want_v, want_z, right, want_sigma
     ginfo = _make_info(info, status, engine)
     return _raise_or(status, ginfo, lambda: GSVDResult(
         Fw if want_u else None, Gw if want_v else None, Z if want_z and not want_x else None,
-        X, sf, sg, s, ginfo, right))
+        X, sf, sg, s, ginfo, right), errors)
 
 
 def _x_from_outputs(F0, G0, U, V, Z, sf, sg, complex_):
@@ -447,7 +473,7 @@ def _result_like_input(r: GSVDResult, original, cp) -> GSVDResult:
 
 
 def _run_device(F_in, G_in, opts, *, want_u, want_v, want_z, right, want_sigma, overwrite_f,
-                overwrite_g, ordinal, stream, progress):
+                overwrite_g, ordinal, stream, progress, errors="raise"):
     cp = _import_cupy()
     F, G = _as_cupy(F_in, cp), _as_cupy(G_in, cp)
     _check_shapes(F, G)
@@ -496,7 +522,7 @@ def _run_device(F_in, G_in, opts, *, want_u, want_v, want_z, right, want_sigma, 
 
     return _raise_or(status, ginfo, lambda: GSVDResult(
         Fw if want_u else None, Gw if want_v else None, Z if want_z and not want_x else None,
-        X, sf, sg, s, ginfo, right))
+        X, sf, sg, s, ginfo, right), errors)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -506,7 +532,8 @@ def _run_device(F_in, G_in, opts, *, want_u, want_v, want_z, right, want_sigma, 
 def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", order="descending",
          overwrite_f=False, overwrite_g=False, check_finite=True, device="auto", stream=None,
          variant=0, outer="me", inner="me", blocking="bo", max_sweeps=30, block_width=None,
-         preprocess="auto", precondition="auto", refine=None, threads=None, progress=None, compat=None):
+         preprocess="auto", precondition="auto", refine=None, threads=None, progress=None, compat=None,
+         errors="raise"):
     r"""Generalized SVD of the pair (F, G) by the implicit Hari-Zimmermann method.
 
     Computes, for F (m_F x n) and G (m_G x n), real or complex,
@@ -525,9 +552,17 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
     core iteration on the GPU; device arrays make a round trip through host memory), full-rank
     pairs with m_F, m_G >= n never leave the device.
 
+    Stacked input, F (..., m_F, n) and G (..., m_G, n) with the same leading dimensions (no
+    broadcasting), is many pairs of one shape, as numpy.linalg takes it: every output gets the
+    leading dimensions (U (..., m_F, n), sigma (..., n), ...) and ``info`` is a
+    :class:`GSVDBatchInfo` (``info.status`` an array of the leading shape).  NumPy stacks run on
+    the CPU engine's batched call (``hzgsvd_cpu_?gsvd_batched``, OpenMP over the pairs): each pair
+    bitwise what the 2-D call returns for it.  On the GPU engine a stack runs the one-pair call once
+    per pair (no batched GPU kernels yet).  A pair that fails fails alone; see ``errors``.
+
     Parameters
     ----------
-    F, G : array_like (m_F, n), (m_G, n)
+    F, G : array_like (m_F, n), (m_G, n), or stacked (..., m_F, n), (..., m_G, n)
         NumPy arrays (or anything ``numpy.asarray`` takes) run on the CPU engine (or with
         ``device="gpu"`` on the GPU engine, copying in and out).  CuPy arrays, and other CUDA
         arrays with ``__dlpack__`` or ``__cuda_array_interface__`` (converted by CuPy without a
@@ -554,8 +589,9 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         (``result.U is F``).  Otherwise a working copy is made and F is never modified.
     check_finite : bool
         SciPy's flag.  The engines always check (a NaN or inf raises :class:`GSVDError` with
-        status ``HZGSVD_ERR_NOT_FINITE``, a ValueError, naming the entry); the check is part of
-        the engine's first pass, so there is nothing to save by turning it off.
+        status ``HZGSVD_ERR_NOT_FINITE``, a ValueError, naming the entry -- for a stack the pair
+        too, ``pair [1, 0]``, the first such pair, and the other pairs are solved); the check is
+        part of the engine's first pass, so there is nothing to save by turning it off.
     device : {"auto", "cpu", "gpu", "gpu:K"}
         auto: the CPU engine for host arrays, the GPU engine for device arrays.
     stream : None, CuPy stream, object with ``__cuda_stream__``, ``.cuda_stream`` or ``.ptr``, or int
@@ -598,11 +634,23 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         Called after every outer sweep with a :class:`SweepProgress` (sweep, max_sweeps, big,
         all, seconds).  An exception it raises stops the run after that sweep and is re-raised
         when the engine returns; so does Ctrl-C's KeyboardInterrupt, with or without a callable
-        (the engine's cancel flag, checked once per outer sweep).
+        (the engine's cancel flag, checked once per outer sweep).  2-D input only: a stack on the
+        CPU engine reports no sweeps (its pairs run at once) and is not stopped by Ctrl-C before
+        it returns.
     compat : None or "matlab"
         "matlab": return MATLAB's ``[U, V, X, C, S] = gsvd(A, B, "econ")`` as a tuple
         ``(U, V, X, C, S)`` instead: A = U C X', B = V S X', C'C + S'S = I, ascending order
-        (see :func:`hzgsvd.to_matlab`).
+        (see :func:`hzgsvd.to_matlab`).  2-D input only (per pair of a stack:
+        ``hzgsvd.to_matlab(r.pair(i))`` of a result computed with ``right="X"``).
+    errors : {"raise", "return"}
+        A pair that ends in an error status: ``"raise"`` (the default) raises :class:`GSVDError`
+        with that status -- for a stack, the first failing pair's (C order), its index in the
+        message and in ``e.pair``, how many failed, and the whole result in ``e.result``: every
+        other pair solved, ``e.result.info.status`` each pair's status.  ``"return"``: the result
+        is returned as it is, ``info.status`` says which pairs failed (check it).  Either way a
+        failed pair's outputs are those the engine wrote (the last sweep's on
+        HZGSVD_ERR_NO_CONVERGENCE) or NaN where it wrote none: never the input passed off as U.
+        Argument errors (shapes, options, n = 0) raise regardless.
 
     Returns
     -------
@@ -660,27 +708,78 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         if order != "descending":
             raise ValueError("compat='matlab' has MATLAB's ascending order: leave order at its default")
         right = "X"
+    if errors not in ("raise", "return"):
+        raise ValueError(f"errors = {errors!r}; expected 'raise' or 'return'")
     return _gsvd(F, G, opts, want_u=bool(compute_u), want_v=bool(compute_v), want_z=bool(compute_z),
                  right=right, want_sigma=True, order=order, overwrite_f=bool(overwrite_f),
                  overwrite_g=bool(overwrite_g), device=device, stream=stream,
-                 progress=_progress_callable(progress), compat=compat)
+                 progress=_progress_callable(progress), compat=compat, errors=errors)
+
+
+def _ndim(a) -> int:
+    nd = getattr(a, "ndim", None)
+    return int(nd) if isinstance(nd, (int, np.integer)) else np.ndim(a)
+
+
+def _gsvd_stacked(F, G, opts, *, kind, on_device, want_u, want_v, want_z, right, want_sigma, order,
+                  overwrite_f, overwrite_g, device, stream, progress, compat, errors):
+    """F (..., m_F, n), G (..., m_G, n): the CPU engine's batched call on NumPy stacks, the one-pair
+    GPU call per pair on the GPU engine (device arrays or device="gpu"); _batched.batch_outcome."""
+    if progress is not None:
+        raise ValueError("progress reports the sweeps of one pair; stacked input (..., m, n) runs many pairs "
+                         "and reports none: leave progress=None")
+    if compat is not None:
+        raise ValueError("compat='matlab' takes 2-D F and G; for a stack, gsvd(F, G, right='X') and "
+                         "hzgsvd.to_matlab(r.pair(i)) per pair")
+    if on_device:
+        cp = xp = _import_cupy()
+        Fa, Ga = _as_cupy(F, cp), _as_cupy(G, cp)
+    else:
+        if stream is not None:
+            raise ValueError("stream is for device arrays; host arrays run on the engine's own stream")
+        xp, Fa, Ga = np, np.asarray(F), np.asarray(G)
+        Fa, Ga = (F if isinstance(F, np.ndarray) else Fa), (G if isinstance(G, np.ndarray) else Ga)
+    _batched.stack_shapes(Fa, Ga)
+    dtype = _working_dtype(Fa.dtype, Ga.dtype)
+    if not on_device and kind != "gpu":
+        result = _batched.run_cpu_batched(Fa, Ga, opts, complex_=dtype == np.complex128, want_u=want_u,
+                                          want_v=want_v, want_z=want_z, right=right, want_sigma=want_sigma,
+                                          overwrite_f=overwrite_f, overwrite_g=overwrite_g)
+        return _batched.batch_outcome(_reorder(result, order), errors)
+
+    # The GPU engine: the one-pair call per pair (the batched GPU kernels are issue 34's next step).
+    def one(Fi, Gi):
+        return _gsvd(Fi, Gi, opts, want_u=want_u, want_v=want_v, want_z=want_z, right=right,
+                     want_sigma=want_sigma, order=order, overwrite_f=overwrite_f, overwrite_g=overwrite_g,
+                     device=device, stream=stream, progress=None, compat=None, errors="raise")
+    want = {"sigma_f", "sigma_g"} | ({"sigma"} if want_sigma else set()) | ({"U"} if want_u else set()) \
+        | ({"V"} if want_v else set()) | ({right} if want_z else set())
+    result = _batched.run_pair_loop(Fa, Ga, one, xp, want=want, dtype=dtype, right=right, order=order)
+    if on_device:
+        result = _result_like_input(result, F, cp)
+    return _batched.batch_outcome(result, errors)
 
 
 def _gsvd(F, G, opts, *, want_u, want_v, want_z, right, want_sigma, order, overwrite_f, overwrite_g,
-          device, stream, progress, compat):
+          device, stream, progress, compat, errors="raise"):
     kind, ordinal = _parse_device(device)
     on_device = _is_device_array(F) or _is_device_array(G)
     if on_device and not (_is_device_array(F) and _is_device_array(G)):
         raise TypeError("F and G must both be host arrays or both device arrays")
+    if on_device and kind == "cpu":
+        raise ValueError("device='cpu' takes host arrays; copy device arrays to the host first "
+                         "(cupy.asnumpy) or leave device='auto' for the GPU engine")
+    if _ndim(F) > 2 or _ndim(G) > 2:
+        return _gsvd_stacked(F, G, opts, kind=kind, on_device=on_device, want_u=want_u, want_v=want_v,
+                             want_z=want_z, right=right, want_sigma=want_sigma, order=order,
+                             overwrite_f=overwrite_f, overwrite_g=overwrite_g, device=device, stream=stream,
+                             progress=progress, compat=compat, errors=errors)
     if on_device:
-        if kind == "cpu":
-            raise ValueError("device='cpu' takes host arrays; copy device arrays to the host first "
-                             "(cupy.asnumpy) or leave device='auto' for the GPU engine")
         cp = _import_cupy()
         try:
             result = _run_device(F, G, opts, want_u=want_u, want_v=want_v, want_z=want_z, right=right,
                                  want_sigma=want_sigma, overwrite_f=overwrite_f, overwrite_g=overwrite_g,
-                                 ordinal=ordinal, stream=stream, progress=progress)
+                                 ordinal=ordinal, stream=stream, progress=progress, errors=errors)
         except GSVDError as e:
             if e.result is not None:
                 e.result = _result_like_input(e.result, F, cp)
@@ -699,7 +798,7 @@ def _gsvd(F, G, opts, *, want_u, want_v, want_z, right, want_sigma, order, overw
         result = _run_host(Fa, Ga, opts, complex_=dtype == np.complex128, want_u=want_u, want_v=want_v,
                            want_z=want_z, right=right, want_sigma=want_sigma, overwrite_f=overwrite_f,
                            overwrite_g=overwrite_g, device_kind="gpu" if kind == "gpu" else "cpu",
-                           ordinal=ordinal, progress=progress)
+                           ordinal=ordinal, progress=progress, errors=errors)
     if compat == "matlab":
         return _matlab.to_matlab(result, np)
     return _reorder(result, order)
@@ -716,6 +815,11 @@ def gsvdvals(F, G, *, overwrite_f=False, overwrite_g=False, check_finite=True, d
     vector, no X.  sigma = sigma_f / sigma_g (inf where sigma_g = 0; sigma_f = sigma_g = 0 in the
     common null space of a general pair).  MATLAB's ``sigma = gsvd(A, B)`` is
     ``(sigma_f / sigma_g)[::-1]`` for a pair with m_F, m_G >= n.
+
+    Stacked F (..., m_F, n), G (..., m_G, n) give sigma_f, sigma_g of shape (..., n), as
+    :func:`gsvd` does; a failing pair raises :class:`GSVDError` naming it, with the other pairs'
+    values in ``e.result.sigma_f``, ``e.result.sigma_g`` and each pair's status in
+    ``e.result.info.status``.
 
     Examples
     --------
@@ -738,4 +842,6 @@ def gpu_available() -> bool:
     return gpu_count() > 0
 
 
-__all__ = ["gsvd", "gsvdvals", "GSVDResult", "GSVDInfo", "SweepProgress", "gpu_available"]
+GSVDBatchInfo = _batched.GSVDBatchInfo
+
+__all__ = ["gsvd", "gsvdvals", "GSVDResult", "GSVDInfo", "GSVDBatchInfo", "SweepProgress", "gpu_available"]
