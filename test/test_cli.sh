@@ -1111,6 +1111,15 @@ if [ "$rc" -eq 14 ] && [ "$(nlines "$T/stack_nan.err")" -eq 1 ] \
 else
     fail "stack with a NaN pair: exit $rc" "$(head -c 600 "$T/stack_nan.err") ${msg:-}"
 fi
+# the GPU engine: its one-pair run per pair (no batched GPU kernels yet); after the NaN stack, which
+# compares with the CPU runs of the pairs of real_F.npy
+if [ "$gpu_here" -eq 1 ]; then   # the GPU engine's one-pair run per pair (no batched GPU kernels yet)
+    stack_case real 5 --device gpu
+    stack_case complex 3 --device gpu
+    stack_case short 3 --device gpu --x
+else
+    echo "  skip  stacks on the GPU engine (no GPU here)"
+fi
 # an empty stack (0 pairs): nothing to solve, empty stacks written
 run stack_empty --device cpu "$SK/empty_F.npy" "$SK/empty_G.npy" -o "$T/out_stack_empty"
 if [ "$rc" -eq 0 ] && [ "$("$PYTHON" -c 'import numpy as np,sys; print(np.load(sys.argv[1]).shape, np.load(sys.argv[2]).shape)' "$T/out_stack_empty/U.npy" "$T/out_stack_empty/sigma.npy")" = "(0, 4, 3) (0, 3)" ]; then
