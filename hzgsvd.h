@@ -162,9 +162,9 @@ typedef struct hzgsvd_options {
     int refine_sigma;                /* 1: Sigma recomputed after the iteration as ||F z|| / ||G z|| from the input pair
                                       * with split products (docs/NUMERICS.md); 0: Sigma from the final iterate;
                                       * -1 (default): refine wherever the engine still holds the input.  Used by the CPU
-                                      * and single-GPU engines in copying mode and the distributed engine's GPU ranks
-                                      * (-1: where every rank has the device memory); the in-place GPU mode and CPU
-                                      * ranks report the iterate's (info.sigma_refined says which) */
+                                      * and single-GPU engines in copying mode and the distributed engine's ranks (-1:
+                                      * where every rank has the memory); the in-place GPU mode reports the iterate's
+                                      * (info.sigma_refined says which) */
     int preprocess;                  /* general pairs (docs/API.md, "General pairs"): -1 (default): the full-rank engine, and
                                       * for a pair it cannot take (m_F < n or m_G < n, F or G numerically rank deficient, no
                                       * convergence within max_sweeps >= 30) the rank-revealing reduction to a full-rank core; 1: always reduce first; 0: never (such a

@@ -273,13 +273,13 @@ HZGSVD_PRIVATE void hzgsvd__z_gram(hzgsvd__cpu_planes y, int m, const int *cols,
 
 #define hzgsvd__d_REFINE_ROWS 32   /* rows of F'' split at a time */
 
-/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+/* ||Y' z_c|| * 2^-ez[c] for the nc columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
  * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
  * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
  * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
  * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
  * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
-HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n, int nc, const int *ec, const int *sk,
                                        const double *Zr, int ldz, const int *cols,
                                        double *zsr, double *z1r, double *zrr,
                                        double *f1r, double *frr,
@@ -289,7 +289,7 @@ HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
-    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+    for (int c = 0; c < nc; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
         const double *zr = Zr + (size_t)cols[c] * ldz;
         double mx = 0.0;
         int e;
@@ -326,7 +326,7 @@ HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
-        for (int c = 0; c < n; ++c) {
+        for (int c = 0; c < nc; ++c) {
             const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
             double s = acc[c];
             for (int r = 0; r < rb; ++r) {
@@ -344,37 +344,41 @@ HZGSVD_PRIVATE void hzgsvd__d_refine_norms(const double *Y, int ld, int m, int n
     }
 }
 
-/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
- * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
- * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
- * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+/* Sigma of the working columns cols[0..nc-1] recomputed from the caller's F, G (m_f x n, m_g x n;
+ * hzgsvd_sigma_refine): sf, sg, ss (indexed by working column, in the range-scaled pair) are
+ * overwritten where both norms come out positive and finite.  ef, eg: frexp exponents of the
+ * largest entry of each column of F, G; col: the range plan's column shifts.  nc = n in one
+ * process; a rank of the distributed engine refines its own columns.  Returns a status (only
+ * HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n, int nc,
                                                 const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
                                                 const double *Zr, int ldz,
                                                 const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
 {
     const int beta = hzgsvd__refine_beta((long long)n);
-    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__d_REFINE_ROWS * n;
-    const size_t count = 1 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    const size_t nn = (size_t)n * nc, rows = (size_t)hzgsvd__d_REFINE_ROWS * n;
+    const size_t count = 1 * (3 * nn + 2 * rows) + 2 * (size_t)nc;
     double *mem = (double *)malloc(sizeof(double) * count);
-    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
+    int *ints = (int *)calloc(2 * (size_t)nc + 2 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loops below fill it */
     if (!mem || !ints) {
         free(mem); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
     }
     double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
     double *acc_f = frr + rows;
-    double *acc_g = acc_f + n;
-    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
-    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+    double *acc_g = acc_f + nc;
+    int *zf = ints, *zg = ints + nc, *sk_f = ints + 2 * (size_t)nc, *sk_g = sk_f + n;
+    for (int c = 0; c < nc; ++c) {   /* the norms' scales from the engine's sigmas */
         (void)frexp(sf[cols[c]], &zf[c]);
         (void)frexp(sg[cols[c]], &zg[c]);
-        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
-        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
     }
-    hzgsvd__d_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zf, beta, acc_f, nthreads);
-    hzgsvd__d_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zg, beta, acc_g, nthreads);
-    for (int c = 0; c < n; ++c)
+    for (int k = 0; k < n; ++k) {    /* the range shifts of the pair's columns */
+        sk_f[k] = rg->active ? rg->shift_f + col[k] : 0;
+        sk_g[k] = rg->active ? rg->shift_g + col[k] : 0;
+    }
+    hzgsvd__d_refine_norms(F, ldf, m_f, n, nc, ef, sk_f, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zf, beta, acc_f, nthreads);
+    hzgsvd__d_refine_norms(G, ldg, m_g, n, nc, eg, sk_g, Zr, ldz, cols, zsr, z1r, zrr,                        f1r, frr, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < nc; ++c)
         hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
     free(mem); free(ints);
     return HZGSVD_SUCCESS;
@@ -389,13 +393,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_refine_sigma(const double *F, int ldf, in
 
 #define hzgsvd__z_REFINE_ROWS 32   /* rows of F'' split at a time */
 
-/* ||Y' z_c|| * 2^-ez[c] for the n columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
+/* ||Y' z_c|| * 2^-ez[c] for the nc columns cols[c] of Z (first n rows, ld ldz), Y' = the caller's Y
  * (m x n) with column k scaled by 2^sk[k] (the range plan).  The product is formed as Y'' z'' with
  * Y''(:, k) = Y(:, k) 2^-ec[k] (ec: frexp exponent of the column's largest entry) and z''_k =
  * z_k 2^(ec[k] + sk[k]): exact rescalings that make the split, and so sigma, bitwise invariant
  * under scaling the columns of F and G by powers of two, as the iteration is.  zs, z1, zr: n x n
  * scratch (z'', its heads and tails, column c compact); f1, fr: ROWS x n (row major). */
-HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, const int *ec, const int *sk,
+HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n, int nc, const int *ec, const int *sk,
                                        const double *Zr, const double *Zi, int ldz, const int *cols,
                                        double *zsr, double *zsi, double *z1r, double *z1i, double *zrr, double *zri,
                                        double *f1r, double *f1i, double *frr, double *fri,
@@ -405,7 +409,7 @@ HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
-    for (int c = 0; c < n; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
+    for (int c = 0; c < nc; ++c) {   /* z'' = the column rescaled to Y'' and split on its own grid */
         const double *zr = Zr + (size_t)cols[c] * ldz;
         const double *zi = Zi + (size_t)cols[c] * ldz;
         double mx = 0.0;
@@ -450,7 +454,7 @@ HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n
 #ifdef _OPENMP
 #pragma omp parallel for schedule(static) num_threads(nthreads)
 #endif
-        for (int c = 0; c < n; ++c) {
+        for (int c = 0; c < nc; ++c) {
             const double *a1r = z1r + (size_t)c * n, *arr = zrr + (size_t)c * n, *zr = zsr + (size_t)c * n;
             const double *a1i = z1i + (size_t)c * n, *ari = zri + (size_t)c * n, *zi = zsi + (size_t)c * n;
             double s = acc[c];
@@ -472,37 +476,41 @@ HZGSVD_PRIVATE void hzgsvd__z_refine_norms(const double *Y, int ld, int m, int n
     }
 }
 
-/* Sigma of the working columns cols[0..n-1] recomputed from the caller's F, G (hzgsvd_sigma_refine):
- * sf, sg, ss (indexed by working column, in the range-scaled pair) are overwritten where both norms
- * come out positive and finite.  ef, eg: frexp exponents of the largest entry of each column of
- * F, G; col: the range plan's column shifts.  Returns a status (only HZGSVD_ERR_OUT_OF_MEMORY can fail). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n,
+/* Sigma of the working columns cols[0..nc-1] recomputed from the caller's F, G (m_f x n, m_g x n;
+ * hzgsvd_sigma_refine): sf, sg, ss (indexed by working column, in the range-scaled pair) are
+ * overwritten where both norms come out positive and finite.  ef, eg: frexp exponents of the
+ * largest entry of each column of F, G; col: the range plan's column shifts.  nc = n in one
+ * process; a rank of the distributed engine refines its own columns.  Returns a status (only
+ * HZGSVD_ERR_OUT_OF_MEMORY can fail). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n, int nc,
                                                 const int *ef, const int *eg, const hzgsvd__range *rg, const int *col,
                                                 const double *Zr, const double *Zi, int ldz,
                                                 const int *cols, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
 {
     const int beta = hzgsvd__refine_beta(2 * (long long)n);
-    const size_t nn = (size_t)n * n, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
-    const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)n;
+    const size_t nn = (size_t)n * nc, rows = (size_t)hzgsvd__z_REFINE_ROWS * n;
+    const size_t count = 2 * (3 * nn + 2 * rows) + 2 * (size_t)nc;
     double *mem = (double *)malloc(sizeof(double) * count);
-    int *ints = (int *)calloc(4 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loop below fill it */
+    int *ints = (int *)calloc(2 * (size_t)nc + 2 * (size_t)n, sizeof(int));   /* zeroed: GCC cannot see the loops below fill it */
     if (!mem || !ints) {
         free(mem); free(ints);
         return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes for the sigma refinement", sizeof(double) * count);
     }
     double *zsr = mem, *z1r = zsr + nn, *zrr = z1r + nn, *f1r = zrr + nn, *frr = f1r + rows;
     double *zsi = frr + rows, *z1i = zsi + nn, *zri = z1i + nn, *f1i = zri + nn, *fri = f1i + rows, *acc_f = fri + rows;
-    double *acc_g = acc_f + n;
-    int *zf = ints, *zg = ints + n, *sk_f = ints + 2 * (size_t)n, *sk_g = ints + 3 * (size_t)n;
-    for (int c = 0; c < n; ++c) {   /* the norms' scales from the engine's sigmas; the range shifts */
+    double *acc_g = acc_f + nc;
+    int *zf = ints, *zg = ints + nc, *sk_f = ints + 2 * (size_t)nc, *sk_g = sk_f + n;
+    for (int c = 0; c < nc; ++c) {   /* the norms' scales from the engine's sigmas */
         (void)frexp(sf[cols[c]], &zf[c]);
         (void)frexp(sg[cols[c]], &zg[c]);
-        sk_f[c] = rg->active ? rg->shift_f + col[c] : 0;
-        sk_g[c] = rg->active ? rg->shift_g + col[c] : 0;
     }
-    hzgsvd__z_refine_norms(F, ldf, m_f, n, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
-    hzgsvd__z_refine_norms(G, ldg, m_g, n, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
-    for (int c = 0; c < n; ++c)
+    for (int k = 0; k < n; ++k) {    /* the range shifts of the pair's columns */
+        sk_f[k] = rg->active ? rg->shift_f + col[k] : 0;
+        sk_g[k] = rg->active ? rg->shift_g + col[k] : 0;
+    }
+    hzgsvd__z_refine_norms(F, ldf, m_f, n, nc, ef, sk_f, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zf, beta, acc_f, nthreads);
+    hzgsvd__z_refine_norms(G, ldg, m_g, n, nc, eg, sk_g, Zr, Zi, ldz, cols, zsr, zsi, z1r, z1i, zrr, zri,                        f1r, f1i, frr, fri, zg, beta, acc_g, nthreads);
+    for (int c = 0; c < nc; ++c)
         hzgsvd__refine_set(ldexp(sqrt(acc_f[c]), zf[c]), ldexp(sqrt(acc_g[c]), zg[c]), &sf[cols[c]], &sg[cols[c]], &ss[cols[c]]);
     free(mem); free(ints);
     return HZGSVD_SUCCESS;
@@ -510,7 +518,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
 /*** end templates/hzgsvd_cpu_refine.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_cpu_precondition.c ***/
-#line HZGSVD__SRC_LINE(1, 514) HZGSVD__SRC_FILE("templates/hzgsvd_cpu_precondition.c")
+#line HZGSVD__SRC_LINE(1, 522) HZGSVD__SRC_FILE("templates/hzgsvd_cpu_precondition.c")
 /* The preconditioned start of the CPU engine (options.precondition; docs/NUMERICS.md, "A
  * preconditioned start"): the single-GPU engine's stage (templates/hzgsvd_gpu_precondition.cu) on
  * the host, with LAPACK and BLAS.  The CPU engine is link-free by default: the stage exists where
@@ -862,7 +870,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 866 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 874 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
@@ -1657,9 +1665,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_end_order(void *run, hzgsvd_info *info)
     if (cnt != n) return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "%d result columns free of bordering, expected %d", cnt, n);
     if (R->o->refine_sigma != 0) {   /* -1 (the engine's choice) refines too */
         const hzgsvd_status st = M->np == 2
-            ? hzgsvd__z_refine_sigma(R->F, R->ldf, R->m_f, R->G, R->ldg, R->m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, R->nb, R->order, R->sf,
+            ? hzgsvd__z_refine_sigma(R->F, R->ldf, R->m_f, R->G, R->ldg, R->m_g, n, n, R->ef, R->eg, &R->rg, R->col, M->Zr, M->Zi, R->nb, R->order, R->sf,
                                   R->sg, R->ss, R->E.nthreads, info)
-            : hzgsvd__d_refine_sigma(R->F, R->ldf, R->m_f, R->G, R->ldg, R->m_g, n, R->ef, R->eg, &R->rg, R->col, M->Zr, R->nb, R->order, R->sf, R->sg,
+            : hzgsvd__d_refine_sigma(R->F, R->ldf, R->m_f, R->G, R->ldg, R->m_g, n, n, R->ef, R->eg, &R->rg, R->col, M->Zr, R->nb, R->order, R->sf, R->sg,
                                   R->ss, R->E.nthreads, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = 1;
@@ -1798,7 +1806,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1802) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1810) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1927,7 +1935,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1931 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1939 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2463,7 +2471,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2467) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2475) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -2993,11 +3001,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 2997 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3005 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 3001) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 3009) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3491,11 +3499,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3495 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3503 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3499) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3507) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3671,7 +3679,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3675 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3683 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/

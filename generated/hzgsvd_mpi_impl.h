@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_mpi_impl.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_cpu_local.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_precondition.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c, templates/hzgsvd_mpi_precondition.c
+ * Generated from: templates/hzgsvd_mpi_common.c, templates/hzgsvd_mpi_cpu_local.c, templates/hzgsvd_mpi_cpu_refine.c, templates/hzgsvd_mpi_engine.c, templates/hzgsvd_mpi_gpu_local.cu, templates/hzgsvd_mpi_gpu_precondition.cu, templates/hzgsvd_mpi_gpu_refine.cu, templates/hzgsvd_mpi_ipc.cu, templates/hzgsvd_mpi_local.c.j2, templates/hzgsvd_mpi_prec.c, templates/hzgsvd_mpi_precondition.c
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its local engines (the CPU engine; the GPU engine when compiled by nvcc).
  * How to compile: Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.
@@ -632,15 +632,19 @@ typedef struct hzgsvd__mpi_prec {
     void (*store_col)(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz, int m_f, int m_g, int n);
     int (*range_sigma)(const hzgsvd__range *rg, double sf1, double sg1, double ss1, double *sf, double *sg, double *ss, double *zm, int *ze);
     int (*range_z_col)(double *z, int n, const int *col, double zm, int ze);
+    /* CPU ranks: sigma of the columns cols refined from the whole input (m_f x n, m_g x n, ld m) */
+    hzgsvd_status (*refine)(void *s, const double *F, int m_f, const double *G, int m_g, int n, const int *ef, const int *eg,
+                            const hzgsvd__range *rg, const int *col, const int *cols, int ncols, double *sf, double *sg, double *ss,
+                            int nthreads, hzgsvd_info *info);
 #ifdef __CUDACC__
     const hzgsvd__gpu_prec *gpu;    /* GPU ranks: the single-GPU engine's kernels and block step */
 #endif
 } hzgsvd__mpi_prec;
-#line 640 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 644 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_prec.c ***/
 
 /*** begin templates/hzgsvd_mpi_ipc.cu ***/
-#line HZGSVD__SRC_LINE(1, 644) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_ipc.cu")
+#line HZGSVD__SRC_LINE(1, 648) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_ipc.cu")
 #ifdef __CUDACC__
 /* The distributed engine's exchange between the GPU ranks of one node by CUDA IPC: every rank maps
  * the device memory of every other rank once (cudaIpcGetMemHandle of its working allocation, the
@@ -745,11 +749,11 @@ done:
     return st;
 }
 #endif /* __CUDACC__ */
-#line 749 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 753 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_ipc.cu ***/
 
 /*** begin templates/hzgsvd_mpi_gpu_refine.cu ***/
-#line HZGSVD__SRC_LINE(1, 753) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_refine.cu")
+#line HZGSVD__SRC_LINE(1, 757) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_refine.cu")
 #ifdef __CUDACC__
 /* The sigma refinement on the GPU ranks of the distributed engine (the method: hzgsvd_sigma_refine in
  * hzgsvd_core.h; the single-GPU driver: templates/hzgsvd_gpu_refine.cu.j2).  sigma_j = ||F z_j|| /
@@ -883,11 +887,96 @@ done:
     return hzgsvd__mpi_agree(comm, st, info);
 }
 #endif /* __CUDACC__ */
-#line 887 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 891 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_gpu_refine.cu ***/
 
+/*** begin templates/hzgsvd_mpi_cpu_refine.c ***/
+#line HZGSVD__SRC_LINE(1, 895) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_refine.c")
+/* The distributed engine's sigma refinement on CPU ranks (docs/NUMERICS.md, "Sigma from the input
+ * pair"): every rank gathers the whole input pair (the caller's F and G, before the store writes U
+ * and V over them) and recomputes the sigma of its own columns from it and its columns of Z with the
+ * CPU engine's refinement (hzgsvd__?_refine_sigma): each column's products in a fixed order in one
+ * thread, as the single-process engine forms them. */
+
+/* The caller's local columns of one matrix (m rows, ld, PL doubles per entry) into the whole
+ * matrix A (m x n, ld m) on every rank: per slot one MPI_Allgatherv of each rank's stripe (the
+ * columns below n).  Every rank sends columns of one size (a column resized to its ld): Open MPI
+ * picks the algorithm from the send type's size, and ranks that picked differently would hang.
+ * Collective. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_whole(MPI_Comm comm, const hzgsvd_mpi_layout *L, const int *stripes, int PL, const double *Y, int ld,
+                                               int m, double *A, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int ws = L->stripe, P = L->nranks;
+    int *cnt = (int *)malloc(sizeof(int) * 2 * (size_t)P), *dsp = cnt ? cnt + P : NULL;
+    MPI_Datatype col = MPI_DATATYPE_NULL, mine = MPI_DATATYPE_NULL;
+    if (!cnt) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers of the sigma refinement");
+    HZGSVD__MPI(MPI_Type_contiguous(m * PL, MPI_DOUBLE, &col));
+    HZGSVD__MPI(MPI_Type_commit(&col));
+    HZGSVD__MPI(MPI_Type_create_resized(col, 0, (MPI_Aint)sizeof(double) * ld * PL, &mine));
+    HZGSVD__MPI(MPI_Type_commit(&mine));
+    for (int o = 0; o < 2; ++o) {
+        for (int r = 0; r < P; ++r) {
+            const int g0 = stripes[2 * r + o] * ws, c = L->n - g0;
+            cnt[r] = c < 0 ? 0 : c > ws ? ws : c;
+            dsp[r] = g0;
+        }
+        HZGSVD__MPI(MPI_Allgatherv(Y + (size_t)o * ws * ld * PL, cnt[L->rank], mine, A, cnt, dsp, col, comm));
+    }
+done:
+    if (mine != MPI_DATATYPE_NULL) MPI_Type_free(&mine);
+    if (col != MPI_DATATYPE_NULL) MPI_Type_free(&col);
+    free(cnt);
+    return st;
+}
+
+/* Refine this rank's sf, sg, ss (nc each, the final rescale's) for its columns with real[j] set,
+ * from the caller's local F, G (ldf, ldg) gathered whole, the range plan rg and every column's
+ * shift gsh.  want: options.refine_sigma (-1: where every rank has the memory for the whole pair;
+ * 1: an error otherwise).  *refined: 1 where done.  Collective; the status is agreed. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_cpu_refine(const hzgsvd__mpi_prec *X, void *s, MPI_Comm comm, const hzgsvd_mpi_layout *L,
+                                                    const int *stripes, const double *F, int ldf, const double *G, int ldg,
+                                                    const hzgsvd__range *rg, const int *gsh, const int *real, int want, int nthreads,
+                                                    double *sf, double *sg, double *ss, int *refined, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int PL = X->planes, n = L->n, nc = L->n_local;
+    const size_t nf = (size_t)PL * L->m_f * n, ng = (size_t)PL * L->m_g * n;
+    double *A = (double *)malloc(sizeof(double) * (nf + ng));
+    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc)), ok = A && ints, all = 0, ncols = 0;
+    *refined = 0;
+    HZGSVD__MPI(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm));
+    if (!all) {
+        if (want > 0)
+            st = hzgsvd__mpi_agree(comm, ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
+                                   "the sigma refinement (refine_sigma = 1, or a preconditioned start) needs the whole input pair on every "
+                                   "rank: %zu bytes", sizeof(double) * (nf + ng)), info);
+        goto done;                  /* -1: unrefined on every rank */
+    }
+    st = hzgsvd__mpi_whole(comm, L, stripes, PL, F, ldf, L->m_f, A, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_whole(comm, L, stripes, PL, G, ldg, L->m_g, A + nf, info);
+    if (st != HZGSVD_SUCCESS) goto done;            /* an MPI failure: no agreement */
+    {
+        int *ef = ints, *eg = ints + n, *cols = ints + 2 * (size_t)n;
+        for (int k = 0; k < n; ++k) {   /* the exponent of each column's largest entry (the values were checked at the load) */
+            (void)X->check_values(A + (size_t)PL * L->m_f * k, L->m_f, 1, L->m_f, "F", &ef[k], NULL);
+            (void)X->check_values(A + nf + (size_t)PL * L->m_g * k, L->m_g, 1, L->m_g, "G", &eg[k], NULL);
+        }
+        for (int j = 0; j < nc; ++j)
+            if (real[j]) cols[ncols++] = j;
+        st = X->refine(s, A, L->m_f, A + nf, L->m_g, n, ef, eg, rg, gsh, cols, ncols, sf, sg, ss, nthreads, info);
+    }
+    st = hzgsvd__mpi_agree(comm, st, info);
+    *refined = st == HZGSVD_SUCCESS;
+done:
+    free(A); free(ints);
+    return st;
+}
+#line 976 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+/*** end templates/hzgsvd_mpi_cpu_refine.c ***/
+
 /*** begin templates/hzgsvd_mpi_precondition.c ***/
-#line HZGSVD__SRC_LINE(1, 891) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_precondition.c")
+#line HZGSVD__SRC_LINE(1, 980) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_precondition.c")
 /* The distributed engine's preconditioned start (options.precondition; docs/NUMERICS.md, "A
  * preconditioned start"): Z0 once, on rank 0, then the pair distributed as before.
  *
@@ -932,9 +1021,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_check(int gpu, const hzgsvd_options
 
 /* Whether the stage runs (the same answer on every rank): NULL, or the plain start's note.  A
  * preconditioned start keeps full relative accuracy through sigma refined from the input pair
- * (docs/NUMERICS.md): GPU ranks refine, CPU ranks do not yet, so AUTO there is the plain start.
- * ipc: GPU ranks exchange over CUDA IPC (the stage's device route, hzgsvd_mpi_gpu_precondition.cu);
- * without it AUTO is the plain start too.  CPU ranks: pass 1. */
+ * (docs/NUMERICS.md), so AUTO with refine_sigma = 0 is the plain start.  ipc: GPU ranks exchange
+ * over CUDA IPC (the stage's device route, hzgsvd_mpi_gpu_precondition.cu); without it AUTO is the
+ * plain start on GPU ranks (the route through the host measured slower).  CPU ranks: ignored. */
 HZGSVD_PRIVATE const char *hzgsvd__mpi_pre_skip(const hzgsvd_options *o, int n, int gpu, int ipc)
 {
     const int autom = o->precondition == HZGSVD_PRECONDITION_AUTO;
@@ -945,12 +1034,9 @@ HZGSVD_PRIVATE const char *hzgsvd__mpi_pre_skip(const hzgsvd_options *o, int n, 
     if (gpu) return "the plain start (this build of the distributed engine has no GPU engine)";
 #endif
     if (!gpu) skip = hzgsvd__cpu_pre_skip(o, n);
-    if (!skip && autom && !gpu)
-        return "the plain start (AUTO on CPU ranks: they do not refine sigma from the input pair, which keeps a preconditioned start's "
-               "small sigma accurate; QR_EIG or QR_SVD by name run it)";
     if (!skip && autom && o->refine_sigma == 0)
         return "the plain start (AUTO with options.refine_sigma = 0: a preconditioned start's small sigma need the refinement)";
-    if (!skip && autom && !ipc)     /* docs/PERFORMANCE.md: 3.86 against 1.62 s at n = 4096 on 2 H100s */
+    if (!skip && autom && gpu && !ipc)   /* docs/PERFORMANCE.md: 3.86 against 1.62 s at n = 4096 on 2 H100s */
         return "the plain start (AUTO on GPU ranks without CUDA IPC: the stage's route through the host is slower than the plain start)";
     return skip;
 }
@@ -1263,11 +1349,11 @@ HZGSVD_PRIVATE void hzgsvd__mpi_pre_apply(const hzgsvd__mpi_pre *P, double *cons
             for (int i = 0; i < n; ++i) Zp[v][(size_t)i + (size_t)j * nz] = P->z0[((size_t)j * np + v) * n + i] * z;
     }
 }
-#line 1267 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1353 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_precondition.c ***/
 
 /*** begin templates/hzgsvd_mpi_gpu_precondition.cu ***/
-#line HZGSVD__SRC_LINE(1, 1271) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_precondition.cu")
+#line HZGSVD__SRC_LINE(1, 1357) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_precondition.cu")
 #ifdef __CUDACC__
 /* The distributed engine's preconditioned start on GPU ranks of one node (the CUDA IPC transport):
  * the route of templates/hzgsvd_mpi_precondition.c without the host.  Rank 0 pulls every rank's
@@ -1481,11 +1567,11 @@ done:
     return st;
 }
 #endif /* __CUDACC__ */
-#line 1485 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1571 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_mpi_engine.c ***/
-#line HZGSVD__SRC_LINE(1, 1489) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
+#line HZGSVD__SRC_LINE(1, 1575) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
 /* The distributed engine (paper section 4.2, Algorithms 2-6), one driver for both precisions: every
  * rank runs the single-device algorithm on its two stripes per outermost step and passes them on by
  * the communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
@@ -2025,7 +2111,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_rescale(void *run, hzgsvd_info *inf
     return hzgsvd__mpi_agree(K->comm, st, info);
 }
 
-/* The real flags, sigma refined from the input (GPU ranks), the order of the whole result. */
+/* The real flags, sigma refined from the input, the order of the whole result. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
 {
     hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
@@ -2041,6 +2127,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
 #endif
+    } else if (E->o->refine_sigma != 0) {   /* CPU ranks: from the whole input pair (a preconditioned start's small sigma need it) */
+        int refined = 0;
+        st = hzgsvd__mpi_cpu_refine(K->X, K->s, K->comm, L, K->stripes, E->F, E->ldf, E->G, E->ldg, &K->rg, K->gsh, E->out_col,
+                                    K->preconditioned ? 1 : E->o->refine_sigma, K->host_threads, K->sf, K->sg, K->ss, &refined, info);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (info) info->sigma_refined = refined;
     }
     st = hzgsvd__mpi_order(K, L, E->o->sort, E->out_col, info);
     return st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K->comm, st, info);
@@ -2149,11 +2241,11 @@ done:
     }
     return st;
 }
-#line 2153 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2245 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_cpu_local.c ***/
-#line HZGSVD__SRC_LINE(1, 2157) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+#line HZGSVD__SRC_LINE(1, 2249) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
 /* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
  * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
  * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
@@ -2265,8 +2357,11 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
     hzgsvd__cpu_store_planes(Z, ldz, j, hzgsvd__cpu_mat(W, 2), W->nz, j, n);
 }
 
+/* The working stripes (the per-precision adapters of hzgsvd_mpi_local.c.j2 read Z there). */
+HZGSVD_PRIVATE const hzgsvd__cpu_mats *hzgsvd__mpi_local_w(void *s) { return &HZGSVD__MPI_S(s)->W; }
+
 #undef HZGSVD__MPI_S
-#line 2270 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2365 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 ***/
@@ -2286,6 +2381,16 @@ HZGSVD_PRIVATE int hzgsvd__d_mpi_range_z_col(double *z, int n, const int *col, d
     return hzgsvd__cpu_range_z_col(z, n, col, zm, ze, 1);
 }
 
+/* The CPU engine's sigma refinement of the rank's columns cols (W's Z, ld nz) from the whole input. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_mpi_refine(void *s, const double *F, int m_f, const double *G, int m_g, int n, const int *ef, const int *eg,
+                                              const hzgsvd__range *rg, const int *col, const int *cols, int ncols, double *sf, double *sg,
+                                              double *ss, int nthreads, hzgsvd_info *info)
+{
+    const hzgsvd__cpu_mats *W = hzgsvd__mpi_local_w(s);
+    return hzgsvd__d_refine_sigma(F, m_f > 1 ? m_f : 1, m_f, G, m_g > 1 ? m_g : 1, m_g, n, ncols, ef, eg, rg, col, W->Zr,
+W->nz, cols, sf, sg, ss, nthreads, info);
+}
+
 HZGSVD_PRIVATE void *hzgsvd__z_mpi_local_new(void) { return hzgsvd__mpi_local_new(2); }
 
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_check_values(const double *c, int m, int n, int ld, const char *name, int *e, hzgsvd_info *info)
@@ -2298,6 +2403,16 @@ HZGSVD_PRIVATE int hzgsvd__z_mpi_range_z_col(double *z, int n, const int *col, d
     return hzgsvd__cpu_range_z_col(z, n, col, zm, ze, 2);
 }
 
+/* The CPU engine's sigma refinement of the rank's columns cols (W's Z, ld nz) from the whole input. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_mpi_refine(void *s, const double *F, int m_f, const double *G, int m_g, int n, const int *ef, const int *eg,
+                                              const hzgsvd__range *rg, const int *col, const int *cols, int ncols, double *sf, double *sg,
+                                              double *ss, int nthreads, hzgsvd_info *info)
+{
+    const hzgsvd__cpu_mats *W = hzgsvd__mpi_local_w(s);
+    return hzgsvd__z_refine_sigma(F, m_f > 1 ? m_f : 1, m_f, G, m_g > 1 ? m_g : 1, m_g, n, ncols, ef, eg, rg, col, W->Zr,
+W->Zi, W->nz, cols, sf, sg, ss, nthreads, info);
+}
+
 /* The table the driver runs the real engine by (members in the order of hzgsvd__mpi_prec). */
 HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__d_mpi_prec = {
     1,
@@ -2305,7 +2420,7 @@ HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__d_mpi_prec = {
     hzgsvd__d_mpi_check_values, hzgsvd__mpi_load_col, hzgsvd__mpi_range_column,
     hzgsvd__mpi_engine_init, hzgsvd__mpi_init_fgz, hzgsvd__mpi_cpu_sweep, hzgsvd__mpi_rescale_z,
     hzgsvd__mpi_final_rescale, hzgsvd__mpi_real_column, hzgsvd__mpi_rank_test, hzgsvd__mpi_store_col,
-    hzgsvd__cpu_range_sigma, hzgsvd__d_mpi_range_z_col,
+    hzgsvd__cpu_range_sigma, hzgsvd__d_mpi_range_z_col, hzgsvd__d_mpi_refine,
 #ifdef __CUDACC__
     &hzgsvd__d_gpu_prec,
 #endif
@@ -2318,7 +2433,7 @@ HZGSVD_PRIVATE const hzgsvd__mpi_prec hzgsvd__z_mpi_prec = {
     hzgsvd__z_mpi_check_values, hzgsvd__mpi_load_col, hzgsvd__mpi_range_column,
     hzgsvd__mpi_engine_init, hzgsvd__mpi_init_fgz, hzgsvd__mpi_cpu_sweep, hzgsvd__mpi_rescale_z,
     hzgsvd__mpi_final_rescale, hzgsvd__mpi_real_column, hzgsvd__mpi_rank_test, hzgsvd__mpi_store_col,
-    hzgsvd__cpu_range_sigma, hzgsvd__z_mpi_range_z_col,
+    hzgsvd__cpu_range_sigma, hzgsvd__z_mpi_range_z_col, hzgsvd__z_mpi_refine,
 #ifdef __CUDACC__
     &hzgsvd__z_gpu_prec,
 #endif

@@ -178,7 +178,7 @@ def outputs(variants):
          "Included by hzgsvd_mpi.h where HZGSVD_IMPLEMENTATION is defined; C99 + MPI, or nvcc for the GPU part.",
          ["hzgsvd_cpu_impl.h"],
          [("hzgsvd_mpi_common.c", None), ("hzgsvd_mpi_gpu_local.cu", None), ("hzgsvd_mpi_prec.c", None),
-          ("hzgsvd_mpi_ipc.cu", None), ("hzgsvd_mpi_gpu_refine.cu", None), ("hzgsvd_mpi_precondition.c", None), ("hzgsvd_mpi_gpu_precondition.cu", None),
+          ("hzgsvd_mpi_ipc.cu", None), ("hzgsvd_mpi_gpu_refine.cu", None), ("hzgsvd_mpi_cpu_refine.c", None), ("hzgsvd_mpi_precondition.c", None), ("hzgsvd_mpi_gpu_precondition.cu", None),
           ("hzgsvd_mpi_engine.c", None),
           ("hzgsvd_mpi_cpu_local.c", None)]
          + [("hzgsvd_mpi_local.c.j2", {"precisions": PRECISIONS})]),

@@ -109,4 +109,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
     hzgsvd__cpu_store_planes(Z, ldz, j, hzgsvd__cpu_mat(W, 2), W->nz, j, n);
 }
 
+/* The working stripes (the per-precision adapters of hzgsvd_mpi_local.c.j2 read Z there). */
+HZGSVD_PRIVATE const hzgsvd__cpu_mats *hzgsvd__mpi_local_w(void *s) { return &HZGSVD__MPI_S(s)->W; }
+
 #undef HZGSVD__MPI_S

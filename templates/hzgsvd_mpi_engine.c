@@ -537,7 +537,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_rescale(void *run, hzgsvd_info *inf
     return hzgsvd__mpi_agree(K->comm, st, info);
 }
 
-/* The real flags, sigma refined from the input (GPU ranks), the order of the whole result. */
+/* The real flags, sigma refined from the input, the order of the whole result. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
 {
     hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
@@ -553,6 +553,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
 #endif
+    } else if (E->o->refine_sigma != 0) {   /* CPU ranks: from the whole input pair (a preconditioned start's small sigma need it) */
+        int refined = 0;
+        st = hzgsvd__mpi_cpu_refine(K->X, K->s, K->comm, L, K->stripes, E->F, E->ldf, E->G, E->ldg, &K->rg, K->gsh, E->out_col,
+                                    K->preconditioned ? 1 : E->o->refine_sigma, K->host_threads, K->sf, K->sg, K->ss, &refined, info);
+        if (st != HZGSVD_SUCCESS) return st;
+        if (info) info->sigma_refined = refined;
     }
     st = hzgsvd__mpi_order(K, L, E->o->sort, E->out_col, info);
     return st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K->comm, st, info);

@@ -24,6 +24,10 @@ typedef struct hzgsvd__mpi_prec {
     void (*store_col)(void *s, int j, double *F, int ldf, double *G, int ldg, double *Z, int ldz, int m_f, int m_g, int n);
     int (*range_sigma)(const hzgsvd__range *rg, double sf1, double sg1, double ss1, double *sf, double *sg, double *ss, double *zm, int *ze);
     int (*range_z_col)(double *z, int n, const int *col, double zm, int ze);
+    /* CPU ranks: sigma of the columns cols refined from the whole input (m_f x n, m_g x n, ld m) */
+    hzgsvd_status (*refine)(void *s, const double *F, int m_f, const double *G, int m_g, int n, const int *ef, const int *eg,
+                            const hzgsvd__range *rg, const int *col, const int *cols, int ncols, double *sf, double *sg, double *ss,
+                            int nthreads, hzgsvd_info *info);
 #ifdef __CUDACC__
     const hzgsvd__gpu_prec *gpu;    /* GPU ranks: the single-GPU engine's kernels and block step */
 #endif

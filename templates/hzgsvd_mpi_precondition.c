@@ -42,9 +42,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_check(int gpu, const hzgsvd_options
 
 /* Whether the stage runs (the same answer on every rank): NULL, or the plain start's note.  A
  * preconditioned start keeps full relative accuracy through sigma refined from the input pair
- * (docs/NUMERICS.md): GPU ranks refine, CPU ranks do not yet, so AUTO there is the plain start.
- * ipc: GPU ranks exchange over CUDA IPC (the stage's device route, hzgsvd_mpi_gpu_precondition.cu);
- * without it AUTO is the plain start too.  CPU ranks: pass 1. */
+ * (docs/NUMERICS.md), so AUTO with refine_sigma = 0 is the plain start.  ipc: GPU ranks exchange
+ * over CUDA IPC (the stage's device route, hzgsvd_mpi_gpu_precondition.cu); without it AUTO is the
+ * plain start on GPU ranks (the route through the host measured slower).  CPU ranks: ignored. */
 HZGSVD_PRIVATE const char *hzgsvd__mpi_pre_skip(const hzgsvd_options *o, int n, int gpu, int ipc)
 {
     const int autom = o->precondition == HZGSVD_PRECONDITION_AUTO;
@@ -55,12 +55,9 @@ HZGSVD_PRIVATE const char *hzgsvd__mpi_pre_skip(const hzgsvd_options *o, int n, 
     if (gpu) return "the plain start (this build of the distributed engine has no GPU engine)";
 #endif
     if (!gpu) skip = hzgsvd__cpu_pre_skip(o, n);
-    if (!skip && autom && !gpu)
-        return "the plain start (AUTO on CPU ranks: they do not refine sigma from the input pair, which keeps a preconditioned start's "
-               "small sigma accurate; QR_EIG or QR_SVD by name run it)";
     if (!skip && autom && o->refine_sigma == 0)
         return "the plain start (AUTO with options.refine_sigma = 0: a preconditioned start's small sigma need the refinement)";
-    if (!skip && autom && !ipc)     /* docs/PERFORMANCE.md: 3.86 against 1.62 s at n = 4096 on 2 H100s */
+    if (!skip && autom && gpu && !ipc)   /* docs/PERFORMANCE.md: 3.86 against 1.62 s at n = 4096 on 2 H100s */
         return "the plain start (AUTO on GPU ranks without CUDA IPC: the stage's route through the host is slower than the plain start)";
     return skip;
 }

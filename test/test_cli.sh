@@ -559,7 +559,7 @@ else
 fi
 # the preconditioned start: --precondition and its values, and the closing line that names it
 if grep -q -- '^  --precondition P .*auto, none, qr-eig or qr-svd (default auto)' "$T/help.out" \
-   && grep -q 'The distributed engine (--mpi): Z0 once on rank 0' "$T/help.out" && grep -q 'node (CUDA IPC), else the plain start (CPU ranks' "$T/help.out" \
+   && grep -q 'The distributed engine (--mpi): Z0 once on rank 0' "$T/help.out" && grep -q 'n = 64 on CPU ranks' "$T/help.out" \
    && grep -q 'sweeps, qr-eig start (' "$T/help.out"; then
     pass "--help: documents --precondition (auto, none, qr-eig, qr-svd; the distributed engine's start) and the done line's start"
 else

@@ -4,7 +4,7 @@
 #   and residuals/orthogonality to 1e-12 (numpy); summary.json names the ranks; two runs give
 #   bitwise identical files; an unreadable input and a NaN make every rank exit with the same code
 #   (3 and 14) without a hang; --precondition qr-svd and qr-eig give the single-process sigma, auto
-#   is the plain start on CPU ranks and none the default's run bit for bit; --mpi --device gpu
+#   at n = 60 (below AUTO's 64) is the plain start and none the default's run bit for bit; --mpi --device gpu
 #   without a GPU gives 22.
 #   BUILD=build PYTHON=/usr/bin/python3 MPIRUN=mpirun bash test/mpi/test_cli_mpi.sh
 set -u
@@ -91,8 +91,7 @@ expect_code 14 "NaN in F, 3 ranks" 3 "$HZ" --mpi --device cpu --quiet "$T/nan_F.
 grep -q "column 42 of the pair" "$T/log" && pass "NaN message names the column of the pair" || fail "NaN message" "$(grep hzgsvd: "$T/log" | head -1)"
 # the preconditioned start on CPU ranks: qr-svd and qr-eig by name (Z0 once on rank 0) give the
 # single-process CLI's sigma and residuals to the bounds above, summary.json names the start; the
-# default (auto) is the plain start there (n = 60 is below AUTO's n; from 64: CPU ranks do not
-# refine sigma, test_mpi_engine), bit for bit none's
+# default (auto) is the plain start there (n = 60 is below AUTO's 64), bit for bit none's
 for pre in qr-svd qr-eig; do
     O="$T/p_$pre"
     if run_mpi 3 "$HZ" --mpi --device cpu --quiet --precondition $pre "$T/real_F.npy" "$T/real_G.npy" -o "$O" >"$T/log" 2>&1 \
