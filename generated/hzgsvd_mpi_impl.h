@@ -904,13 +904,12 @@ done:
  * picks the algorithm from the send type's size, and ranks that picked differently would hang.
  * Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_whole(MPI_Comm comm, const hzgsvd_mpi_layout *L, const int *stripes, int PL, const double *Y, int ld,
-                                               int m, double *A, hzgsvd_info *info)
+                                               int m, double *A, int *cnt, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int ws = L->stripe, P = L->nranks;
-    int *cnt = (int *)malloc(sizeof(int) * 2 * (size_t)P), *dsp = cnt ? cnt + P : NULL;
+    int *dsp = cnt + P;             /* cnt: 2 P ints, the counts and the displacements */
     MPI_Datatype col = MPI_DATATYPE_NULL, mine = MPI_DATATYPE_NULL;
-    if (!cnt) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers of the sigma refinement");
     HZGSVD__MPI(MPI_Type_contiguous(m * PL, MPI_DOUBLE, &col));
     HZGSVD__MPI(MPI_Type_commit(&col));
     HZGSVD__MPI(MPI_Type_create_resized(col, 0, (MPI_Aint)sizeof(double) * ld * PL, &mine));
@@ -926,7 +925,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_whole(MPI_Comm comm, const hzgsvd_mpi_l
 done:
     if (mine != MPI_DATATYPE_NULL) MPI_Type_free(&mine);
     if (col != MPI_DATATYPE_NULL) MPI_Type_free(&col);
-    free(cnt);
     return st;
 }
 
@@ -943,7 +941,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_cpu_refine(const hzgsvd__mpi_prec *X, v
     const int PL = X->planes, n = L->n, nc = L->n_local;
     const size_t nf = (size_t)PL * L->m_f * n, ng = (size_t)PL * L->m_g * n;
     double *A = (double *)malloc(sizeof(double) * (nf + ng));
-    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc)), ok = A && ints, all = 0, ncols = 0;
+    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc + 2 * (size_t)L->nranks)), ok = A && ints, all = 0, ncols = 0;
     *refined = 0;
     HZGSVD__MPI(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm));
     if (!all) {
@@ -953,8 +951,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_cpu_refine(const hzgsvd__mpi_prec *X, v
                                    "rank: %zu bytes", sizeof(double) * (nf + ng)), info);
         goto done;                  /* -1: unrefined on every rank */
     }
-    st = hzgsvd__mpi_whole(comm, L, stripes, PL, F, ldf, L->m_f, A, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_whole(comm, L, stripes, PL, G, ldg, L->m_g, A + nf, info);
+    st = hzgsvd__mpi_whole(comm, L, stripes, PL, F, ldf, L->m_f, A, ints + 2 * (size_t)n + nc, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_whole(comm, L, stripes, PL, G, ldg, L->m_g, A + nf, ints + 2 * (size_t)n + nc, info);
     if (st != HZGSVD_SUCCESS) goto done;            /* an MPI failure: no agreement */
     {
         int *ef = ints, *eg = ints + n, *cols = ints + 2 * (size_t)n;
@@ -972,11 +970,11 @@ done:
     free(A); free(ints);
     return st;
 }
-#line 976 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 974 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_refine.c ***/
 
 /*** begin templates/hzgsvd_mpi_precondition.c ***/
-#line HZGSVD__SRC_LINE(1, 980) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_precondition.c")
+#line HZGSVD__SRC_LINE(1, 978) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_precondition.c")
 /* The distributed engine's preconditioned start (options.precondition; docs/NUMERICS.md, "A
  * preconditioned start"): Z0 once, on rank 0, then the pair distributed as before.
  *
@@ -1212,7 +1210,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_pre_alloc(hzgsvd__mpi_pre_bufs *B, hzgsvd__mpi_pr
     int ok = B->loc && P->z0;
     if (L->rank == 0) {
         const size_t ef = (size_t)L->m_f * n, eg = (size_t)L->m_g * n;
-        B->all = (double *)malloc(sizeof(double) * L->nranks * nc * cw);
+        B->all = (double *)calloc((size_t)L->nranks * nc * cw, sizeof(double));   /* zeroed: the bordering columns travel too */
         B->z0 = (double *)malloc(sizeof(double) * (np * (ef + eg + n * n) + 2 * n));
         ok = ok && B->all && B->z0;
         if (B->z0) {
@@ -1233,7 +1231,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_scatter(const hzgsvd__mpi_prec *X, 
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int np = X->planes, n = L->n, nc = L->n_local;
-    const size_t cw = (size_t)np * (L->m_f + L->m_g + n), rw = (size_t)np * (L->m_f + L->m_g);
+    const size_t cw = (size_t)np * ((size_t)L->m_f + L->m_g + n), rw = (size_t)np * ((size_t)L->m_f + L->m_g);
     MPI_Datatype t = MPI_DATATYPE_NULL;
     if (L->rank == 0) {
         hzgsvd__mpi_pre_whole(&B->A, NULL, NULL, L, stripes, B->all, cw, 0);
@@ -1265,7 +1263,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_gather(const hzgsvd__mpi_prec *X, v
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int nc = L->n_local;
-    const size_t cw = (size_t)X->planes * (L->m_f + L->m_g) + 2;
+    const size_t cw = (size_t)X->planes * ((size_t)L->m_f + L->m_g) + 2;
     MPI_Datatype t = MPI_DATATYPE_NULL;
     for (int j = 0; j < nc; ++j) {
         double *c = B->loc + (size_t)j * cw;
@@ -1284,18 +1282,18 @@ done:
 /* The stage's route through the host (collective; after the range plan, before initFGZ; GPU ranks
  * without CUDA IPC: after their device stripes and the refinement's input were loaded, which the
  * caller then loads again from W): on success with P->z0 set W's real columns hold this rank's
- * columns of F Z0 and G Z0.
+ * columns of F Z0 and G Z0.  skip: hzgsvd__mpi_pre_skip's answer (or the caller's), the same on
+ * every rank.
  * s: the rank's state (W loaded and range-scaled), stripes: every rank's stripe pair, nfl, ngl:
  * the local columns' norms.  info's preconditioner fields are set on every rank (rank 0's note
  * where it gave Z0 up for a reason of its own is its alone; the others say so). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X, void *s, MPI_Comm comm, const hzgsvd_mpi_layout *L,
-                                                      const int *stripes, const double *nfl, const double *ngl, int gpu,
+                                                      const int *stripes, const double *nfl, const double *ngl, const char *skip,
                                                       const hzgsvd_options *o, hzgsvd__mpi_pre *P, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const int np = X->planes, n = L->n;
-    const char *skip = hzgsvd__mpi_pre_skip(o, n, gpu, 0);
-    const size_t cw_g = (size_t)np * (L->m_f + L->m_g) + 2, cw_s = (size_t)np * (L->m_f + L->m_g + n);
+    const int np = X->planes, n = L->n, gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
+    const size_t cw_g = (size_t)np * ((size_t)L->m_f + L->m_g) + 2, cw_s = (size_t)np * ((size_t)L->m_f + L->m_g + n);
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__mpi_pre_bufs B;
     hzgsvd__mpi_pre_verdict V;
@@ -1306,14 +1304,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X,
     if (info) {
         info->preconditioner = HZGSVD_PRECONDITION_NONE;
         info->precondition_seconds = info->precondition_growth = 0.0;
-        info->precondition_note = skip;
+        info->precondition_note = skip ? skip : "the plain start (the preconditioner failed: info.detail says why)";
     }
     if (skip) return HZGSVD_SUCCESS;
-    ok = hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
+    /* (a column of the MPI types below is one int count of doubles) */
+    ok = (cw_g > cw_s ? cw_g : cw_s) <= INT_MAX && hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
     HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
     if (!all_ok) {
         if (o->precondition != HZGSVD_PRECONDITION_AUTO) {
-            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the preconditioner's host buffers (rank 0: the whole pair)");
+            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
+                                                    "the preconditioner's host buffers (rank 0: the whole pair; a column under INT_MAX doubles)");
             st = hzgsvd__mpi_agree(comm, st, info);
         }
         if (info) info->precondition_note = "the plain start (no host memory for the preconditioner's buffers on some rank)";
@@ -1509,6 +1509,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, 
     int opened = 0, ok = 0, all_ok = 0;
     memset(&msg, 0, sizeof msg);
     *kept = 0;
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = info->precondition_growth = 0.0;
+        info->precondition_note = "the plain start (the preconditioner failed: info.detail says why)";
+    }
     if (root) {
         all = (double *)malloc(sizeof(double) * 2 * (size_t)nc * L->nranks);
         nf = (double *)malloc(sizeof(double) * 2 * (size_t)n);
@@ -1553,6 +1558,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, 
             const hzgsvd__mpi_pre_buf B = hzgsvd__mpi_pre_buf_at(base, L, np);
             mine = hzgsvd__mpi_pre_dev_take(D, L, &B, o, info);
         }
+        (void)cudaStreamSynchronize(D->stream);     /* nothing queued may still read rank 0's buffer (error paths) */
         if (opened) cudaIpcCloseMemHandle(base);
         if (!root) base = NULL;
         st = hzgsvd__mpi_agree(comm, mine, info);   /* also: every rank is done with rank 0's buffer */
@@ -1567,11 +1573,11 @@ done:
     return st;
 }
 #endif /* __CUDACC__ */
-#line 1571 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1577 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_mpi_engine.c ***/
-#line HZGSVD__SRC_LINE(1, 1575) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
+#line HZGSVD__SRC_LINE(1, 1581) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
 /* The distributed engine (paper section 4.2, Algorithms 2-6), one driver for both precisions: every
  * rank runs the single-device algorithm on its two stripes per outermost step and passes them on by
  * the communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
@@ -1756,7 +1762,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
     if (K->gpu) {
 #ifdef __CUDACC__
         double *H[3][2];
-        const int planned = hzgsvd__mpi_pre_skip(o, L->n, 1, 1) == NULL;   /* a preconditioned start may come */
+        /* a kind asked by name keeps the refinement's input whatever the memory estimate says (its
+         * small sigma need it); AUTO keeps it where the estimate allows, else takes the plain start */
+        const int planned = hzgsvd__pre_named(o->precondition) && hzgsvd__mpi_pre_skip(o, L->n, 1, 1) == NULL;
         hzgsvd__mpi_host_planes(K, 0, H);
         st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, planned, o, info);
 #else
@@ -1830,19 +1838,22 @@ done:
  * F Z0, G Z0 are loaded again), initFGZ, and Z = Z0 diag(z).  Collective; the status is agreed. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, hzgsvd_info *info)
 {
-    const int ws = L->stripe;
+    const int ws = L->stripe, ipc = K->transport == HZGSVD_MPI_TRANSPORT_IPC;
+    const char *skip = hzgsvd__mpi_pre_skip(o, L->n, 1, ipc);
     hzgsvd_status st = HZGSVD_SUCCESS;
     int kept = 0, mine = K->D.in_off != 0, all = 0;
     double *H[3][2];
     hzgsvd__mpi_host_planes(K, 0, H);
     HZGSVD__MPI(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, K->comm));
-    if (K->transport == HZGSVD_MPI_TRANSPORT_IPC && all && !hzgsvd__mpi_pre_skip(o, L->n, 1, 1)) {
+    if (!skip && !all && o->precondition == HZGSVD_PRECONDITION_AUTO)
+        skip = "the plain start (AUTO: a rank had no device memory to keep the sigma refinement's input)";
+    if (!skip && ipc && all) {
         st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
         if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
         K->preconditioned = kept;
         if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
-    } else {
-        st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, 1, o, &K->pre, info);
+    } else {                        /* a kind by name over another transport; or the plain start's note */
+        st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, skip, o, &K->pre, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (K->pre.z0) st = hzgsvd__gpu_local_transfer(&K->D, H, 1, info);
     }
@@ -2111,7 +2122,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_rescale(void *run, hzgsvd_info *inf
     return hzgsvd__mpi_agree(K->comm, st, info);
 }
 
-/* The real flags, sigma refined from the input, the order of the whole result. */
+/* options.refine_sigma as the refinement takes it: 1 after a start asked for by name (its small sigma
+ * need it: out of memory is an error), else the option (-1: where every rank has the memory;
+ * info.sigma_refined says whether it ran). */
+HZGSVD_PRIVATE int hzgsvd__mpi_refine_want(const hzgsvd__mpi_rank *K, const hzgsvd_options *o)
+{
+    return K->preconditioned && hzgsvd__pre_named(o->precondition) && o->refine_sigma != 0 ? 1 : o->refine_sigma;
+}
+
+/* The real flags, sigma refined from the input (every rank), the order of the whole result. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
 {
     hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
@@ -2123,14 +2142,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
 #ifdef __CUDACC__
         int refined = 0;
         st = hzgsvd__mpi_gpu_refine(K->comm, &K->D, K->transport == HZGSVD_MPI_TRANSPORT_IPC ? &K->I : NULL, K->stripes, L->nranks,
-                                    L->stripe, L->m_f, L->m_g, L->n, E->o->refine_sigma, E->out_col, K->sf, K->sg, K->ss, &refined, info);
+                                    L->stripe, L->m_f, L->m_g, L->n, hzgsvd__mpi_refine_want(K, E->o), E->out_col, K->sf, K->sg, K->ss,
+                                    &refined, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
 #endif
     } else if (E->o->refine_sigma != 0) {   /* CPU ranks: from the whole input pair (a preconditioned start's small sigma need it) */
         int refined = 0;
         st = hzgsvd__mpi_cpu_refine(K->X, K->s, K->comm, L, K->stripes, E->F, E->ldf, E->G, E->ldg, &K->rg, K->gsh, E->out_col,
-                                    K->preconditioned ? 1 : E->o->refine_sigma, K->host_threads, K->sf, K->sg, K->ss, &refined, info);
+                                    hzgsvd__mpi_refine_want(K, E->o), K->host_threads, K->sf, K->sg, K->ss, &refined, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
     }
@@ -2148,7 +2168,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_store(void *run, hzgsvd__outcome *o
     return st;
 }
 
-/* The final rescale, sigma refined from the input (GPU ranks), the order, the rank test and the
+/* The final rescale, sigma refined from the input, the order, the rank test and the
  * caller's arrays, through the one epilogue; no U/V check (no other route to offer).  *stored:
  * every rank stored its columns.  Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, double *F, int ldf,
@@ -2215,7 +2235,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     st = hzgsvd__mpi_range(&K, L, part, info);
     st = st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K.comm, st, info);   /* the stage is collective */
     if (st != HZGSVD_SUCCESS) goto done;
-    if (!K.gpu) st = hzgsvd__mpi_precondition(X, K.s, K.comm, L, K.stripes, K.nfl, K.ngl, 0, &o, &K.pre, info);   /* GPU ranks: below */
+    if (!K.gpu)                     /* GPU ranks: once the transport is known (hzgsvd__mpi_gpu_start) */
+        st = hzgsvd__mpi_precondition(X, K.s, K.comm, L, K.stripes, K.nfl, K.ngl, hzgsvd__mpi_pre_skip(&o, L->n, 0, 0), &o, &K.pre, info);
     if (st != HZGSVD_SUCCESS) goto done;                /* agreed, or ERR_MPI */
     st = hzgsvd__mpi_local_init(&K, L, &o, info);
 agree:
@@ -2241,11 +2262,11 @@ done:
     }
     return st;
 }
-#line 2245 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2266 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_cpu_local.c ***/
-#line HZGSVD__SRC_LINE(1, 2249) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+#line HZGSVD__SRC_LINE(1, 2270) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
 /* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
  * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
  * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
@@ -2361,7 +2382,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
 HZGSVD_PRIVATE const hzgsvd__cpu_mats *hzgsvd__mpi_local_w(void *s) { return &HZGSVD__MPI_S(s)->W; }
 
 #undef HZGSVD__MPI_S
-#line 2365 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2386 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 ***/

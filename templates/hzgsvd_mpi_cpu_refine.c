@@ -10,13 +10,12 @@
  * picks the algorithm from the send type's size, and ranks that picked differently would hang.
  * Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_whole(MPI_Comm comm, const hzgsvd_mpi_layout *L, const int *stripes, int PL, const double *Y, int ld,
-                                               int m, double *A, hzgsvd_info *info)
+                                               int m, double *A, int *cnt, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int ws = L->stripe, P = L->nranks;
-    int *cnt = (int *)malloc(sizeof(int) * 2 * (size_t)P), *dsp = cnt ? cnt + P : NULL;
+    int *dsp = cnt + P;             /* cnt: 2 P ints, the counts and the displacements */
     MPI_Datatype col = MPI_DATATYPE_NULL, mine = MPI_DATATYPE_NULL;
-    if (!cnt) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "host buffers of the sigma refinement");
     HZGSVD__MPI(MPI_Type_contiguous(m * PL, MPI_DOUBLE, &col));
     HZGSVD__MPI(MPI_Type_commit(&col));
     HZGSVD__MPI(MPI_Type_create_resized(col, 0, (MPI_Aint)sizeof(double) * ld * PL, &mine));
@@ -32,7 +31,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_whole(MPI_Comm comm, const hzgsvd_mpi_l
 done:
     if (mine != MPI_DATATYPE_NULL) MPI_Type_free(&mine);
     if (col != MPI_DATATYPE_NULL) MPI_Type_free(&col);
-    free(cnt);
     return st;
 }
 
@@ -49,7 +47,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_cpu_refine(const hzgsvd__mpi_prec *X, v
     const int PL = X->planes, n = L->n, nc = L->n_local;
     const size_t nf = (size_t)PL * L->m_f * n, ng = (size_t)PL * L->m_g * n;
     double *A = (double *)malloc(sizeof(double) * (nf + ng));
-    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc)), ok = A && ints, all = 0, ncols = 0;
+    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc + 2 * (size_t)L->nranks)), ok = A && ints, all = 0, ncols = 0;
     *refined = 0;
     HZGSVD__MPI(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, comm));
     if (!all) {
@@ -59,8 +57,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_cpu_refine(const hzgsvd__mpi_prec *X, v
                                    "rank: %zu bytes", sizeof(double) * (nf + ng)), info);
         goto done;                  /* -1: unrefined on every rank */
     }
-    st = hzgsvd__mpi_whole(comm, L, stripes, PL, F, ldf, L->m_f, A, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_whole(comm, L, stripes, PL, G, ldg, L->m_g, A + nf, info);
+    st = hzgsvd__mpi_whole(comm, L, stripes, PL, F, ldf, L->m_f, A, ints + 2 * (size_t)n + nc, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_whole(comm, L, stripes, PL, G, ldg, L->m_g, A + nf, ints + 2 * (size_t)n + nc, info);
     if (st != HZGSVD_SUCCESS) goto done;            /* an MPI failure: no agreement */
     {
         int *ef = ints, *eg = ints + n, *cols = ints + 2 * (size_t)n;

@@ -182,7 +182,9 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
     if (K->gpu) {
 #ifdef __CUDACC__
         double *H[3][2];
-        const int planned = hzgsvd__mpi_pre_skip(o, L->n, 1, 1) == NULL;   /* a preconditioned start may come */
+        /* a kind asked by name keeps the refinement's input whatever the memory estimate says (its
+         * small sigma need it); AUTO keeps it where the estimate allows, else takes the plain start */
+        const int planned = hzgsvd__pre_named(o->precondition) && hzgsvd__mpi_pre_skip(o, L->n, 1, 1) == NULL;
         hzgsvd__mpi_host_planes(K, 0, H);
         st = hzgsvd__gpu_local_init(&K->D, K->X->gpu, H, L->rows_f, L->rows_g, L->n_bordered, L->n_local, planned, o, info);
 #else
@@ -256,19 +258,22 @@ done:
  * F Z0, G Z0 are loaded again), initFGZ, and Z = Z0 diag(z).  Collective; the status is agreed. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, hzgsvd_info *info)
 {
-    const int ws = L->stripe;
+    const int ws = L->stripe, ipc = K->transport == HZGSVD_MPI_TRANSPORT_IPC;
+    const char *skip = hzgsvd__mpi_pre_skip(o, L->n, 1, ipc);
     hzgsvd_status st = HZGSVD_SUCCESS;
     int kept = 0, mine = K->D.in_off != 0, all = 0;
     double *H[3][2];
     hzgsvd__mpi_host_planes(K, 0, H);
     HZGSVD__MPI(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, K->comm));
-    if (K->transport == HZGSVD_MPI_TRANSPORT_IPC && all && !hzgsvd__mpi_pre_skip(o, L->n, 1, 1)) {
+    if (!skip && !all && o->precondition == HZGSVD_PRECONDITION_AUTO)
+        skip = "the plain start (AUTO: a rank had no device memory to keep the sigma refinement's input)";
+    if (!skip && ipc && all) {
         st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
         if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
         K->preconditioned = kept;
         if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
-    } else {
-        st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, 1, o, &K->pre, info);
+    } else {                        /* a kind by name over another transport; or the plain start's note */
+        st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, skip, o, &K->pre, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (K->pre.z0) st = hzgsvd__gpu_local_transfer(&K->D, H, 1, info);
     }
@@ -537,7 +542,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_rescale(void *run, hzgsvd_info *inf
     return hzgsvd__mpi_agree(K->comm, st, info);
 }
 
-/* The real flags, sigma refined from the input, the order of the whole result. */
+/* options.refine_sigma as the refinement takes it: 1 after a start asked for by name (its small sigma
+ * need it: out of memory is an error), else the option (-1: where every rank has the memory;
+ * info.sigma_refined says whether it ran). */
+HZGSVD_PRIVATE int hzgsvd__mpi_refine_want(const hzgsvd__mpi_rank *K, const hzgsvd_options *o)
+{
+    return K->preconditioned && hzgsvd__pre_named(o->precondition) && o->refine_sigma != 0 ? 1 : o->refine_sigma;
+}
+
+/* The real flags, sigma refined from the input (every rank), the order of the whole result. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
 {
     hzgsvd__mpi_end *E = (hzgsvd__mpi_end *)run;
@@ -549,14 +562,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_order(void *run, hzgsvd_info *info)
 #ifdef __CUDACC__
         int refined = 0;
         st = hzgsvd__mpi_gpu_refine(K->comm, &K->D, K->transport == HZGSVD_MPI_TRANSPORT_IPC ? &K->I : NULL, K->stripes, L->nranks,
-                                    L->stripe, L->m_f, L->m_g, L->n, E->o->refine_sigma, E->out_col, K->sf, K->sg, K->ss, &refined, info);
+                                    L->stripe, L->m_f, L->m_g, L->n, hzgsvd__mpi_refine_want(K, E->o), E->out_col, K->sf, K->sg, K->ss,
+                                    &refined, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
 #endif
     } else if (E->o->refine_sigma != 0) {   /* CPU ranks: from the whole input pair (a preconditioned start's small sigma need it) */
         int refined = 0;
         st = hzgsvd__mpi_cpu_refine(K->X, K->s, K->comm, L, K->stripes, E->F, E->ldf, E->G, E->ldg, &K->rg, K->gsh, E->out_col,
-                                    K->preconditioned ? 1 : E->o->refine_sigma, K->host_threads, K->sf, K->sg, K->ss, &refined, info);
+                                    hzgsvd__mpi_refine_want(K, E->o), K->host_threads, K->sf, K->sg, K->ss, &refined, info);
         if (st != HZGSVD_SUCCESS) return st;
         if (info) info->sigma_refined = refined;
     }
@@ -574,7 +588,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_end_store(void *run, hzgsvd__outcome *o
     return st;
 }
 
-/* The final rescale, sigma refined from the input (GPU ranks), the order, the rank test and the
+/* The final rescale, sigma refined from the input, the order, the rank test and the
  * caller's arrays, through the one epilogue; no U/V check (no other route to offer).  *stored:
  * every rank stored its columns.  Collective. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsvd_mpi_layout *L, const hzgsvd_options *o, double *F, int ldf,
@@ -641,7 +655,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     st = hzgsvd__mpi_range(&K, L, part, info);
     st = st == HZGSVD_ERR_MPI ? st : hzgsvd__mpi_agree(K.comm, st, info);   /* the stage is collective */
     if (st != HZGSVD_SUCCESS) goto done;
-    if (!K.gpu) st = hzgsvd__mpi_precondition(X, K.s, K.comm, L, K.stripes, K.nfl, K.ngl, 0, &o, &K.pre, info);   /* GPU ranks: below */
+    if (!K.gpu)                     /* GPU ranks: once the transport is known (hzgsvd__mpi_gpu_start) */
+        st = hzgsvd__mpi_precondition(X, K.s, K.comm, L, K.stripes, K.nfl, K.ngl, hzgsvd__mpi_pre_skip(&o, L->n, 0, 0), &o, &K.pre, info);
     if (st != HZGSVD_SUCCESS) goto done;                /* agreed, or ERR_MPI */
     st = hzgsvd__mpi_local_init(&K, L, &o, info);
 agree:

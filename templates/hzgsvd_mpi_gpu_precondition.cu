@@ -153,6 +153,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, 
     int opened = 0, ok = 0, all_ok = 0;
     memset(&msg, 0, sizeof msg);
     *kept = 0;
+    if (info) {
+        info->preconditioner = HZGSVD_PRECONDITION_NONE;
+        info->precondition_seconds = info->precondition_growth = 0.0;
+        info->precondition_note = "the plain start (the preconditioner failed: info.detail says why)";
+    }
     if (root) {
         all = (double *)malloc(sizeof(double) * 2 * (size_t)nc * L->nranks);
         nf = (double *)malloc(sizeof(double) * 2 * (size_t)n);
@@ -197,6 +202,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, 
             const hzgsvd__mpi_pre_buf B = hzgsvd__mpi_pre_buf_at(base, L, np);
             mine = hzgsvd__mpi_pre_dev_take(D, L, &B, o, info);
         }
+        (void)cudaStreamSynchronize(D->stream);     /* nothing queued may still read rank 0's buffer (error paths) */
         if (opened) cudaIpcCloseMemHandle(base);
         if (!root) base = NULL;
         st = hzgsvd__mpi_agree(comm, mine, info);   /* also: every rank is done with rank 0's buffer */

@@ -233,7 +233,7 @@ HZGSVD_PRIVATE int hzgsvd__mpi_pre_alloc(hzgsvd__mpi_pre_bufs *B, hzgsvd__mpi_pr
     int ok = B->loc && P->z0;
     if (L->rank == 0) {
         const size_t ef = (size_t)L->m_f * n, eg = (size_t)L->m_g * n;
-        B->all = (double *)malloc(sizeof(double) * L->nranks * nc * cw);
+        B->all = (double *)calloc((size_t)L->nranks * nc * cw, sizeof(double));   /* zeroed: the bordering columns travel too */
         B->z0 = (double *)malloc(sizeof(double) * (np * (ef + eg + n * n) + 2 * n));
         ok = ok && B->all && B->z0;
         if (B->z0) {
@@ -254,7 +254,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_scatter(const hzgsvd__mpi_prec *X, 
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int np = X->planes, n = L->n, nc = L->n_local;
-    const size_t cw = (size_t)np * (L->m_f + L->m_g + n), rw = (size_t)np * (L->m_f + L->m_g);
+    const size_t cw = (size_t)np * ((size_t)L->m_f + L->m_g + n), rw = (size_t)np * ((size_t)L->m_f + L->m_g);
     MPI_Datatype t = MPI_DATATYPE_NULL;
     if (L->rank == 0) {
         hzgsvd__mpi_pre_whole(&B->A, NULL, NULL, L, stripes, B->all, cw, 0);
@@ -286,7 +286,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_gather(const hzgsvd__mpi_prec *X, v
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int nc = L->n_local;
-    const size_t cw = (size_t)X->planes * (L->m_f + L->m_g) + 2;
+    const size_t cw = (size_t)X->planes * ((size_t)L->m_f + L->m_g) + 2;
     MPI_Datatype t = MPI_DATATYPE_NULL;
     for (int j = 0; j < nc; ++j) {
         double *c = B->loc + (size_t)j * cw;
@@ -305,18 +305,18 @@ done:
 /* The stage's route through the host (collective; after the range plan, before initFGZ; GPU ranks
  * without CUDA IPC: after their device stripes and the refinement's input were loaded, which the
  * caller then loads again from W): on success with P->z0 set W's real columns hold this rank's
- * columns of F Z0 and G Z0.
+ * columns of F Z0 and G Z0.  skip: hzgsvd__mpi_pre_skip's answer (or the caller's), the same on
+ * every rank.
  * s: the rank's state (W loaded and range-scaled), stripes: every rank's stripe pair, nfl, ngl:
  * the local columns' norms.  info's preconditioner fields are set on every rank (rank 0's note
  * where it gave Z0 up for a reason of its own is its alone; the others say so). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X, void *s, MPI_Comm comm, const hzgsvd_mpi_layout *L,
-                                                      const int *stripes, const double *nfl, const double *ngl, int gpu,
+                                                      const int *stripes, const double *nfl, const double *ngl, const char *skip,
                                                       const hzgsvd_options *o, hzgsvd__mpi_pre *P, hzgsvd_info *info)
 {
     const double t0 = hzgsvd__now();
-    const int np = X->planes, n = L->n;
-    const char *skip = hzgsvd__mpi_pre_skip(o, n, gpu, 0);
-    const size_t cw_g = (size_t)np * (L->m_f + L->m_g) + 2, cw_s = (size_t)np * (L->m_f + L->m_g + n);
+    const int np = X->planes, n = L->n, gpu = L->device == HZGSVD_MPI_DEVICE_GPU;
+    const size_t cw_g = (size_t)np * ((size_t)L->m_f + L->m_g) + 2, cw_s = (size_t)np * ((size_t)L->m_f + L->m_g + n);
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__mpi_pre_bufs B;
     hzgsvd__mpi_pre_verdict V;
@@ -327,14 +327,16 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X,
     if (info) {
         info->preconditioner = HZGSVD_PRECONDITION_NONE;
         info->precondition_seconds = info->precondition_growth = 0.0;
-        info->precondition_note = skip;
+        info->precondition_note = skip ? skip : "the plain start (the preconditioner failed: info.detail says why)";
     }
     if (skip) return HZGSVD_SUCCESS;
-    ok = hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
+    /* (a column of the MPI types below is one int count of doubles) */
+    ok = (cw_g > cw_s ? cw_g : cw_s) <= INT_MAX && hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
     HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
     if (!all_ok) {
         if (o->precondition != HZGSVD_PRECONDITION_AUTO) {
-            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "the preconditioner's host buffers (rank 0: the whole pair)");
+            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
+                                                    "the preconditioner's host buffers (rank 0: the whole pair; a column under INT_MAX doubles)");
             st = hzgsvd__mpi_agree(comm, st, info);
         }
         if (info) info->precondition_note = "the plain start (no host memory for the preconditioner's buffers on some rank)";
