@@ -545,6 +545,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_refine_sigma(const double *F, int ldf, in
 typedef struct hzgsvd__cpu_pre {
     void *mem;
     double *z0;
+    int kind;                       /* the kept Z0's HZGSVD_PRECONDITION_* (NONE: the plain start); outlives z0 */
 } hzgsvd__cpu_pre;
 
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_free(hzgsvd__cpu_pre *P)
@@ -814,7 +815,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
                                                       const double *ng, const hzgsvd_options *o, int probe, int *reload, hzgsvd_info *info)
 {
     *reload = 0;
-    P->mem = NULL; P->z0 = NULL;
+    P->mem = NULL; P->z0 = NULL; P->kind = HZGSVD_PRECONDITION_NONE;
     if (info) {   /* every field, also where a rerouted run's first attempt set them */
         info->preconditioner = HZGSVD_PRECONDITION_NONE;
         info->precondition_seconds = 0.0;
@@ -867,10 +868,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     }
     *reload = 0;
     P->z0 = W.S;
+    P->kind = kind;
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 874 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 876 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_cpu_precondition.c ***/
 
 /*** begin templates/hzgsvd_cpu_engine.c.j2 ***/
@@ -1604,16 +1606,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_load(hzgsvd__cpu_run *R, hzgsvd_inf
     return HZGSVD_SUCCESS;
 }
 
-/* Load, scale into range, the preconditioned start (double engine), border (unit diagonal in the
- * added rows and columns, section 3.1), initFGZ (3.3), then Algorithm 1: sweeps until one applies
- * no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_info *info, double t0)
+/* Load, scale into range, the preconditioned start (double engine; o: its options), border (unit
+ * diagonal in the added rows and columns, section 3.1), initFGZ (3.3); returns whether Z started at
+ * Z0 (*kind its kind, NONE where plain). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_start(hzgsvd__cpu_run *R, const hzgsvd_options *o, int *kind, hzgsvd_info *info)
 {
-    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
-    const hzgsvd_options *o = R->o;
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n, nb = R->nb, extra = nb - n;
     hzgsvd__cpu_mats *M = &R->M;
-    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = hzgsvd__cpu_run_load(R, info);
+    *kind = HZGSVD_PRECONDITION_NONE;
     if (st != HZGSVD_SUCCESS) return st;
     {   /* F Z0, G Z0 in the working planes, or the loaded pair again */
         int reload = 0;
@@ -1626,17 +1627,50 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
     hzgsvd__cpu_init_fgz(M, &R->E, nb, 0, 0);
-    const int preconditioned = R->pre.z0 != NULL;   /* for the stop rule (hzgsvd__sweep_converged) */
+    if (R->pre.z0) *kind = R->pre.kind;
     hzgsvd__cpu_pre_apply(&R->pre, M, n);   /* Z = Z0 diag(z) where preconditioned */
-    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+    return HZGSVD_SUCCESS;
+}
+
+/* Algorithm 1 from a start of kind (run_start): sweeps until one applies no big transformation,
+ * the budget (options.max_sweeps less *done, the sweeps before), an error or the cancel flag, or
+ * until a QR_EIG start gives way (*gave_way; hzgsvd__start_gives_way).  *done: the sweeps so far. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_sweeps(hzgsvd__cpu_run *R, int kind, int *done, int *gave_way, hzgsvd_info *info, double t0)
+{
+    const hzgsvd_options *o = R->o;
+    const int base = *done, budget = o->max_sweeps - base, enh = HZGSVD__VAR_ENHANCED(o->variant);
+    const int preconditioned = kind != HZGSVD_PRECONDITION_NONE;   /* for the stop rule (hzgsvd__sweep_converged) */
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    *gave_way = 0;
+    for (int sweep = 0; sweep < budget && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__cpu_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
-        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
-        const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
+        st = hzgsvd__cpu_sweep(&R->M, &R->E, base + sweep, NULL, &sw_all, &sw_big, info);
+        *done = base + sweep + 1;
+        if (info) { info->sweeps = *done; info->all += sw_all; info->big += sw_big; }
+        const int cancel = hzgsvd__sweep_done(o, *done, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
         if (hzgsvd__sweep_converged(sweep, sw_big, sw_all, preconditioned)) { R->converged = 1; break; }
-        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__cpu_rescale_z(M, enh, R->E.nthreads);
+        if (cancel) { st = hzgsvd__cancelled(info, *done); break; }
+        if (hzgsvd__start_gives_way(kind, sweep, budget)) { *gave_way = 1; break; }
+        hzgsvd__cpu_rescale_z(&R->M, enh, R->E.nthreads);
+    }
+    return st;
+}
+
+/* The run's start and sweeps; a QR_EIG start that gives way is replaced by QR_SVD's, from the input
+ * pair again (both stages' seconds in info, the note saying why). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_run_iterate(hzgsvd__cpu_run *R, hzgsvd_info *info, double t0)
+{
+    int kind, done = 0, gave_way = 0;
+    hzgsvd_status st = hzgsvd__cpu_run_start(R, R->o, &kind, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_sweeps(R, kind, &done, &gave_way, info, t0);
+    if (st == HZGSVD_SUCCESS && gave_way) {
+        hzgsvd_options o = *R->o;
+        const double eig_seconds = info ? info->precondition_seconds : 0.0;
+        o.precondition = HZGSVD_PRECONDITION_QR_SVD;
+        st = hzgsvd__cpu_run_start(R, &o, &kind, info);
+        hzgsvd__pre_gave_way(info, eig_seconds);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__cpu_run_sweeps(R, kind, &done, &gave_way, info, t0);
     }
     return st;
 }
@@ -1806,7 +1840,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gsvd(int m_f, int m_g, int n, double *F, 
 /*** end templates/hzgsvd_cpu_engine.c.j2 ***/
 
 /*** begin templates/hzgsvd_dense_base.c ***/
-#line HZGSVD__SRC_LINE(1, 1810) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
+#line HZGSVD__SRC_LINE(1, 1844) HZGSVD__SRC_FILE("templates/hzgsvd_dense_base.c")
 /* Dense unitary factorizations for the reduction of a general pair, both precisions: Householder
  * reflectors, QR with column pivoting, RQ, LQ, triangular solves, products.  Column major in the
  * caller's layout; es doubles per element (1 real; 2 complex, interleaved re, im: ld counts
@@ -1935,7 +1969,7 @@ typedef struct hzgsvd__dn_qrcp_state {
 #define HZGSVD__QR_A(i, c) HZGSVD__DN_AT(S->es, S->B, S->row0 + (i), S->col0 + (c))
 #define HZGSVD__QR_F(t, c) (S->Fc + (size_t)S->es * ((size_t)(t) + (size_t)(c) * S->nb))
 #define HZGSVD__QR_V(i, t) (S->Vr + (size_t)S->es * ((size_t)(i) + (size_t)(t) * S->ldv))
-#line 1939 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 1973 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense_base.c ***/
 
 /*** begin templates/hzgsvd_dense_arith.c.j2 [d] ***/
@@ -2471,7 +2505,7 @@ HZGSVD_PRIVATE void hzgsvd__z_dn_kernel(int kc, const double *Ap, const double *
 /*** end templates/hzgsvd_dense_arith.c.j2 [z] ***/
 
 /*** begin templates/hzgsvd_dense.c ***/
-#line HZGSVD__SRC_LINE(1, 2475) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
+#line HZGSVD__SRC_LINE(1, 2509) HZGSVD__SRC_FILE("templates/hzgsvd_dense.c")
 /* The reduction's dense kernels written once for both precisions (es doubles per element; see
  * hzgsvd_dense_base.c); what is complex arithmetic is in hzgsvd_dense_arith.c.j2, chosen by es. */
 
@@ -3001,11 +3035,11 @@ HZGSVD_PRIVATE void hzgsvd__dn_trsm_upper(int es, const double *T, int ldt, int 
         }
     }
 }
-#line 3005 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3039 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_dense.c ***/
 
 /*** begin templates/hzgsvd_reduce.c ***/
-#line HZGSVD__SRC_LINE(1, 3009) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
+#line HZGSVD__SRC_LINE(1, 3043) HZGSVD__SRC_FILE("templates/hzgsvd_reduce.c")
 /* General pairs, both precisions (the doubles per element C and the dense kernels come from the
  * table X, hzgsvd__dense_prec; one instance per precision in templates/hzgsvd_reduce_prec.c.j2):
  * any F (m_f x n) and G (m_g x n), rank deficient or with fewer rows than columns, reduced by unitary transformations in the spirit of LAPACK's xGGSVP3 to
@@ -3499,11 +3533,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3503 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3537 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3507) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3541) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3679,7 +3713,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3683 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3717 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/

@@ -641,7 +641,14 @@ typedef struct hzgsvd__gpu_pre {
     void *mem;
     double *z0;
     cudaStream_t stream;
+    int kind;                       /* the kept Z0's HZGSVD_PRECONDITION_* (NONE: the plain start); outlives z0 */
 } hzgsvd__gpu_pre;
+
+/* The kind the stage computes for options.precondition (AUTO: QR_EIG on the GPU). */
+HZGSVD_PRIVATE int hzgsvd__gpu_pre_kind(const hzgsvd_options *o)
+{
+    return o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_EIG : o->precondition;
+}
 
 /* ---- kernels (any plane count) ---------------------------------------------------------------- */
 
@@ -1164,7 +1171,9 @@ done:
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
 
-/* The stage, after the load (M holds the loaded, range-scaled pair; d_nf, d_ng its column norms).
+/* The stage, after the load (M holds the loaded, range-scaled pair; d_nf, d_ng its column norms);
+ * kind: QR_EIG or QR_SVD, what it computes where options o do not skip it (hzgsvd__gpu_pre_kind, or
+ * QR_SVD where a QR_EIG start gave way: hzgsvd__start_gives_way), o->precondition its failure policy.
  * On success with P->z0 set the working planes hold F Z0, G Z0 (hzgsvd__gpu_pre_apply puts Z0 into
  * Z after initFGZ); *reload: the working planes were overwritten but Z0 rejected (the caller loads
  * the pair again and takes the plain start).  Fills info's preconditioner fields.  probe (the front
@@ -1172,12 +1181,12 @@ done:
  * numerically rank deficient returns HZGSVD_ERR_RANK_DEFICIENT at once, the working planes
  * untouched, so that the pair goes to the reduction without the sweeps that would stall on it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const hzgsvd__gpu_work *M, int planes, int m_f, int m_g, int n,
-                                                      const double *d_nf, const double *d_ng, const hzgsvd_options *o, int inplace,
-                                                      int probe, cudaStream_t stream, int *reload, hzgsvd_info *info)
+                                                      const double *d_nf, const double *d_ng, const hzgsvd_options *o, int kind,
+                                                      int inplace, int probe, cudaStream_t stream, int *reload, hzgsvd_info *info)
 {
     const char *skip = hzgsvd__gpu_pre_skip(o, n, inplace);
     *reload = 0;
-    P->mem = NULL; P->z0 = NULL; P->stream = stream;
+    P->mem = NULL; P->z0 = NULL; P->stream = stream; P->kind = HZGSVD_PRECONDITION_NONE;
     if (info) {
         info->preconditioner = HZGSVD_PRECONDITION_NONE;
         info->precondition_seconds = 0.0;
@@ -1186,11 +1195,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     }
     if (skip) return HZGSVD_SUCCESS;
 #ifdef HZGSVD_GPU_NO_CUSOLVER
-    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)probe; (void)reload;
+    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)kind; (void)probe; (void)reload;
     return HZGSVD_SUCCESS;
 #else
     const double t0 = hzgsvd__now();
-    const int kind = o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_EIG : o->precondition;
     hzgsvd__pre_solvers S;
     int no_memory = 0, failed = 0;
     double growth = 0.0, pr[3] = {HUGE_VAL, 0.0, 0.0};   /* the probe's column, |R(j,j)|, tol */
@@ -1224,10 +1232,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     }
     *reload = 0;
     P->z0 = S.S;
+    P->kind = kind;
     return HZGSVD_SUCCESS;
 #endif
 }
-#line 1231 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 1240 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_kernels.cu.j2 [d] ***/
@@ -3919,7 +3928,7 @@ HZGSVD_PRIVATE const hzgsvd__gpu_orth_ops hzgsvd__z_orth_ops = { 2, hzgsvd__z_or
 /*** end templates/hzgsvd_gpu_orth.cu.j2 [z] ***/
 
 /*** begin templates/hzgsvd_gpu_driver.cu ***/
-#line HZGSVD__SRC_LINE(1, 3923) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
+#line HZGSVD__SRC_LINE(1, 3932) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_driver.cu")
 /* The host part of the single-GPU engine, one driver for both precisions (paper section 3.6,
  * Algorithm 1): checks, the load and the range plan, bordering on the device, initFGZ, the outer
  * sweeps (one block step per outer step, counters copied back once per sweep, stop when a sweep
@@ -4116,6 +4125,7 @@ typedef struct hzgsvd__gpu_job {
     hzgsvd__range rg;
     hzgsvd__gpu_pre pre;            /* the preconditioned start's Z0 (templates/hzgsvd_gpu_precondition.cu) */
     int converged, enh;
+    int sweeps_done, gave_way;      /* sweeps of an abandoned QR_EIG start; whether it gave way (hzgsvd__start_gives_way) */
     double *d_sigma_f, *d_sigma_g, *d_sigma;        /* the caller's sigmas */
     int *written;                   /* hzgsvd__gpu_run's */
 } hzgsvd__gpu_job;
@@ -4219,7 +4229,8 @@ done:
 }
 
 /* Border (section 3.1), initFGZ (3.3), Algorithm 1: outer sweeps until one applies no big
- * transformation (J->converged), max_sweeps, a pivot failure or the cancel flag. */
+ * transformation (J->converged), max_sweeps (less J->sweeps_done), a pivot failure or the cancel
+ * flag, or until a QR_EIG start gives way (J->gave_way: the caller starts again with QR_SVD). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -4227,6 +4238,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     const hzgsvd__gpu_layout *L = &J->L;
     const int extra = L->nb - J->n, prescale = !HZGSVD__VAR_RESCALE(J->o.variant);
     const int preconditioned = J->pre.z0 != NULL;   /* for the stop rule (hzgsvd__sweep_converged) */
+    const int kind = preconditioned ? J->pre.kind : HZGSVD_PRECONDITION_NONE, base = J->sweeps_done;
+    const int budget = J->o.max_sweeps - base;
     cudaStream_t stream = J->stream;
     if (extra > 0) {
         HZGSVD__CU(X->border(J->M.F[0], L->mf, J->m_f, J->n, extra, stream));   /* extra < 2w <= 64 */
@@ -4235,18 +4248,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     HZGSVD__CU(cudaMemcpyAsync(J->work + L->off_outer, J->h_outer, sizeof(int) * (size_t)L->steps * L->nblk, cudaMemcpyHostToDevice, stream));
     HZGSVD__CU(X->init_fgz(&J->M, J->enh, prescale, L->nb, 0, 0, stream));
     HZGSVD__CU(hzgsvd__gpu_pre_apply(&J->pre, &J->M, J->n, X->planes, stream));   /* Z = Z0 diag(z) where preconditioned */
-    for (int sweep = 0; sweep < J->o.max_sweeps; ++sweep) {
+    for (int sweep = 0; sweep < budget; ++sweep) {
         unsigned long long all, big;
         int fail, fail_pair, fail_col;
         HZGSVD__CU(X->sweeper_sweep(J->sweeper, stream, &all, &big, &fail, &fail_pair, &fail_col));
         if (fail)
             st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
-                              X->sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
-        if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
-        const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
+                              X->sweeper_fail_text(fail), base + sweep + 1, fail_pair, fail_col);
+        if (info) { info->sweeps = base + sweep + 1; info->all += all; info->big += big; }
+        const int cancel = hzgsvd__sweep_done(&J->o, base + sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
         if (hzgsvd__sweep_converged(sweep, big, all, preconditioned)) { J->converged = 1; break; }
-        if (cancel) return hzgsvd__cancelled(info, sweep + 1);
+        if (cancel) return hzgsvd__cancelled(info, base + sweep + 1);
+        if (hzgsvd__start_gives_way(kind, sweep, budget)) { J->gave_way = 1; J->sweeps_done = base + sweep + 1; break; }
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }
 done:
@@ -4392,6 +4406,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, hzgsvd_info 
     return hzgsvd__finish(&ops, J, J->mode, J->converged, J->o.max_sweeps, "sweep", info);
 }
 
+/* The preconditioned start of kind (QR_EIG or QR_SVD, where J->o does not skip it), after the load:
+ * F Z0, G Z0 in the working planes, or the loaded pair again; in the front door's run (J->mode
+ * reroutes) its rank probe may send the pair to the reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_start(hzgsvd__gpu_job *J, int kind, hzgsvd_info *info)
+{
+    int reload = 0;
+    hzgsvd_status st = hzgsvd__gpu_precondition(&J->pre, &J->M, J->X->planes, J->m_f, J->m_g, J->n, J->d_nf, J->d_ng, &J->o, kind,
+                                                J->inplace, hzgsvd__reroutes(J->mode), J->stream, &reload, info);
+    if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__gpu_load(J, info);
+    return st;
+}
+
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi NULL), complex interleaved (Fi, Gi, Zi NULL) or
  * complex in split planes (F, Fi, ...).  inplace: the caller's arrays are the working matrices (no
  * copy; columns come back in the engine's order).  *written (if not NULL) tells whether the outputs
@@ -4424,14 +4450,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     if (info) { info->n_bordered = J.L.nb; info->block_width = J.L.w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
     st = hzgsvd__gpu_setup(&J, d_work, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_load(&J, info);
-    if (st == HZGSVD_SUCCESS) {   /* the preconditioned start: F Z0, G Z0 in the working planes, or the loaded pair again; in
-                                   * the front door's run (J.mode reroutes) its rank probe may send the pair to the reduction */
-        int reload = 0;
-        st = hzgsvd__gpu_precondition(&J.pre, &J.M, X->planes, m_f, m_g, n, J.d_nf, J.d_ng, &J.o, inplace, hzgsvd__reroutes(J.mode), stream,
-                                      &reload, info);
-        if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__gpu_load(&J, info);
-    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_start(&J, hzgsvd__gpu_pre_kind(&J.o), info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
+    if (st == HZGSVD_SUCCESS && J.gave_way) {   /* QR_EIG's start gave way: the pair again, from QR_SVD */
+        const double eig_seconds = info ? info->precondition_seconds : 0.0;
+        hzgsvd__gpu_pre_free(&J.pre);
+        J.gave_way = 0;
+        st = hzgsvd__gpu_load(&J, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_start(&J, HZGSVD_PRECONDITION_QR_SVD, info);
+        hzgsvd__pre_gave_way(info, eig_seconds);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
+    }
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_finish(&J, info);
     hzgsvd__gpu_pre_free(&J.pre);
     X->sweeper_free(J.sweeper);
@@ -4452,11 +4481,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     }
     return st;
 }
-#line 4456 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4485 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_driver.cu ***/
 
 /*** begin templates/hzgsvd_gpu_sweep.cu ***/
-#line HZGSVD__SRC_LINE(1, 4460) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
+#line HZGSVD__SRC_LINE(1, 4489) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_sweep.cu")
 /* The host side of a sweep of the single-GPU engine, both precisions (the single-GPU driver and the
  * distributed engine's local sweeps): the step buffers, the kernels of hzgsvd_gpu_step.cu.j2 with
  * their grids and shared memory, and the sweep as a CUDA graph.  What differs by precision -- the
@@ -4756,11 +4785,11 @@ HZGSVD_PRIVATE void *hzgsvd__gpu_sweeper_of(int npairs)
 {
     return hzgsvd__gpu_sweeper_new(K, npairs);
 }
-#line 4760 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 4789 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_sweep.cu ***/
 
 /*** begin templates/hzgsvd_gpu_api.cu ***/
-#line HZGSVD__SRC_LINE(1, 4764) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
+#line HZGSVD__SRC_LINE(1, 4793) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_api.cu")
 /* The glue behind the public entry points of the single-GPU engine, both precisions (the entry points
  * themselves, thin: templates/hzgsvd_gpu_prec.cu.j2), and general pairs on it.  A full-rank pair
  * runs on the GPU alone (hzgsvd__gpu_run).  A general pair (m_f < n or m_g < n, F or G numerically
@@ -5096,7 +5125,7 @@ HZGSVD_PRIVATE const hzgsvd__backend *hzgsvd__gpu_device_backend(void)
     static const hzgsvd__backend B = { 0, 1, hzgsvd__gpu_device_full_rank_of<X>, hzgsvd__gpu_device_reduce_of<X> };
     return &B;
 }
-#line 5100 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5129 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_api.cu ***/
 
 /*** begin templates/hzgsvd_gpu_prec.cu.j2 [d] ***/

@@ -135,6 +135,35 @@ HZGSVD_PRIVATE int hzgsvd__sweep_converged(int sweep, unsigned long long big, un
     return big == 0 && (sweep > 0 || !preconditioned || all == 0);
 }
 
+/* QR_EIG's start gives way to QR_SVD: a QR_EIG start whose HZGSVD__QR_EIG_SWEEPS-th sweep still
+ * applied a big transformation is abandoned, and the run starts again from the input pair with
+ * QR_SVD (on the remaining budget).  Why: where C^H C's eigenvalues span more than about 1/u
+ * (graded pairs, Tikhonov cores) its eigenvectors resolve the small sigma's directions only to
+ * u lambda_max / gap; the sweeps from such a start are many (6-27 measured, against 2-3 where the
+ * start is good) and the small sigma came out 2.7e-12 (GPU) to 9e-4 (CPU, a reduced core) off
+ * (docs/NUMERICS.md, "QR_EIG gives way").  QR_SVD's singular vectors resolve them, and its run is 2-6 sweeps: the retry costs
+ * less than staying. */
+#define HZGSVD__QR_EIG_SWEEPS 3
+#define HZGSVD__QR_EIG_GAVE_WAY \
+    "qr-svd: Z0 = R^-1 V (R of a QR of G, V the right singular vectors of F R^-1), after qr-eig's start had not converged in 3 sweeps"
+
+/* Whether the run that started from Z0 of this kind (HZGSVD_PRECONDITION_*, NONE where plain) and
+ * has just finished its sweep (0-based) unconverged, with budget sweeps in all, gives way to
+ * QR_SVD (above): not where the budget would leave no sweeps for the new start. */
+HZGSVD_PRIVATE int hzgsvd__start_gives_way(int kind, int sweep, int budget)
+{
+    return kind == HZGSVD_PRECONDITION_QR_EIG && sweep + 1 == HZGSVD__QR_EIG_SWEEPS && budget > HZGSVD__QR_EIG_SWEEPS + 1;
+}
+
+/* After the QR_SVD stage that replaced a QR_EIG start (hzgsvd__start_gives_way): both stages'
+ * seconds in info, and the note that says why QR_SVD ran (a refused QR_SVD keeps its own note). */
+HZGSVD_PRIVATE void hzgsvd__pre_gave_way(hzgsvd_info *info, double eig_seconds)
+{
+    if (!info) return;
+    info->precondition_seconds += eig_seconds;
+    if (info->preconditioner == HZGSVD_PRECONDITION_QR_SVD) info->precondition_note = HZGSVD__QR_EIG_GAVE_WAY;
+}
+
 /* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
 HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
 {
@@ -328,11 +357,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-#line 332 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 361 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_host_common.c ***/
 
 /*** begin templates/hzgsvd_range_plan.c ***/
-#line HZGSVD__SRC_LINE(1, 336) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
+#line HZGSVD__SRC_LINE(1, 365) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -401,11 +430,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-#line 405 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 434 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
 
 /*** begin templates/hzgsvd_front.c ***/
-#line HZGSVD__SRC_LINE(1, 409) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
+#line HZGSVD__SRC_LINE(1, 438) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
 /* The front door: options.preprocess's pair policy, written once for every engine that takes
  * general pairs (the CPU engine, the GPU engine's host and device entry points).  An engine
  * supplies a backend record: its full-rank iteration and its reduction of a general pair (the
@@ -483,11 +512,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hz
     }
     return B->reduce(c, info);
 }
-#line 487 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 516 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_front.c ***/
 
 /*** begin templates/hzgsvd_outcome.c ***/
-#line HZGSVD__SRC_LINE(1, 491) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+#line HZGSVD__SRC_LINE(1, 520) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
 /* The end of every engine's run, once its outputs are written: the status by one precedence, the
  * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
  * below what the engine resolves, then a result outside the double range, then no convergence
@@ -534,11 +563,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hz
                             r->sweep, r->max_sweeps, r->max_sweeps);
     return HZGSVD_SUCCESS;
 }
-#line 538 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 567 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_outcome.c ***/
 
 /*** begin templates/hzgsvd_finish.c ***/
-#line HZGSVD__SRC_LINE(1, 542) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
+#line HZGSVD__SRC_LINE(1, 571) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
 /* The epilogue of every engine's run, written once (as LAPACK's DGGSVD3 ends every run in one sort):
  * after the iteration, the final rescale, the real columns with sigma refined from the input pair
  * and their order, the rank test, what the caller's mode does with a failing rank test, the U/V
@@ -594,7 +623,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void 
     if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;
     return hzgsvd__outcome_status(&out, info);
 }
-#line 598 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 627 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_finish.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

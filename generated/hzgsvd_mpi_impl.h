@@ -1115,7 +1115,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_gpu(hzgsvd__cpu_mats *A, const doub
     }
     HZGSVD__CU(cudaMemcpyAsync(d_nf, nf, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, stream));
     HZGSVD__CU(cudaMemcpyAsync(d_ng, ng, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, stream));
-    st = hzgsvd__gpu_precondition(&P, &M, np, m_f, m_g, n, d_nf, d_ng, o, 0, 0, stream, &reload, info);
+    st = hzgsvd__gpu_precondition(&P, &M, np, m_f, m_g, n, d_nf, d_ng, o, hzgsvd__gpu_pre_kind(o), 0, 0, stream, &reload, info);
     if (st != HZGSVD_SUCCESS || !P.z0) goto done;
     for (int v = 0; v < np; ++v) {
         HZGSVD__CU(cudaMemcpyAsync(host[0][v], M.F[v], sizeof(double) * ef, cudaMemcpyDeviceToHost, stream));
@@ -1191,6 +1191,33 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_root(hzgsvd__cpu_mats *A, const dou
         hzgsvd__cpu_pre_free(&P);
     }
     hzgsvd__mpi_pre_judge(&ri, st, V, info);
+    return st;
+}
+
+/* The preconditioner's fields as every route sets them first, on every rank: the plain start, note. */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_reset(hzgsvd_info *info, const char *note)
+{
+    if (!info) return;
+    info->preconditioner = HZGSVD_PRECONDITION_NONE;
+    info->precondition_seconds = info->precondition_growth = 0.0;
+    info->precondition_note = note;
+}
+
+/* Whether every rank has the buffers of a route (ok: this rank's; collective): *all.  Where some
+ * rank has not, AUTO takes the plain start (note), a kind by name fails with HZGSVD_ERR_OUT_OF_MEMORY
+ * (what: the buffers, for the message), agreed.  Returns that status (HZGSVD_ERR_MPI: not agreed).
+ * Both routes' (templates/hzgsvd_mpi_gpu_precondition.cu). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_have(MPI_Comm comm, int ok, const hzgsvd_options *o, const char *what, const char *note, int *all,
+                                                  hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    *all = 0;
+    HZGSVD__MPI(MPI_Allreduce(&ok, all, 1, MPI_INT, MPI_MIN, comm));
+    if (*all) return HZGSVD_SUCCESS;
+    if (o->precondition != HZGSVD_PRECONDITION_AUTO)
+        st = hzgsvd__mpi_agree(comm, ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "%s", what), info);
+    if (info) info->precondition_note = note;
+done:
     return st;
 }
 
@@ -1297,28 +1324,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X,
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__mpi_pre_bufs B;
     hzgsvd__mpi_pre_verdict V;
-    int ok = 0, all_ok = 0;
     memset(P, 0, sizeof *P);
     memset(&B, 0, sizeof B);
     memset(&V, 0, sizeof V);
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_NONE;
-        info->precondition_seconds = info->precondition_growth = 0.0;
-        info->precondition_note = skip ? skip : "the plain start (the preconditioner failed: info.detail says why)";
-    }
+    hzgsvd__mpi_pre_reset(info, skip ? skip : "the plain start (the preconditioner failed: info.detail says why)");
     if (skip) return HZGSVD_SUCCESS;
     /* (a column of the MPI types below is one int count of doubles) */
-    ok = (cw_g > cw_s ? cw_g : cw_s) <= INT_MAX && hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
-    HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
-    if (!all_ok) {
-        if (o->precondition != HZGSVD_PRECONDITION_AUTO) {
-            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
-                                                    "the preconditioner's host buffers (rank 0: the whole pair; a column under INT_MAX doubles)");
-            st = hzgsvd__mpi_agree(comm, st, info);
-        }
-        if (info) info->precondition_note = "the plain start (no host memory for the preconditioner's buffers on some rank)";
-        goto done;
-    }
+    const int ok = (cw_g > cw_s ? cw_g : cw_s) <= INT_MAX && hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
+    int all = 0;
+    st = hzgsvd__mpi_pre_have(comm, ok, o, "the preconditioner's host buffers (rank 0: the whole pair; a column under INT_MAX doubles)",
+                              "the plain start (no host memory for the preconditioner's buffers on some rank)", &all, info);
+    if (!all) goto done;
     st = hzgsvd__mpi_pre_gather(X, s, comm, L, stripes, nfl, ngl, &B, info);
     if (st != HZGSVD_SUCCESS) goto done;                /* an MPI failure: no agreement */
     if (L->rank == 0) st = hzgsvd__mpi_pre_root(&B.A, B.nf, B.ng, L, gpu, o, B.z0, &V, info);
@@ -1349,11 +1365,11 @@ HZGSVD_PRIVATE void hzgsvd__mpi_pre_apply(const hzgsvd__mpi_pre *P, double *cons
             for (int i = 0; i < n; ++i) Zp[v][(size_t)i + (size_t)j * nz] = P->z0[((size_t)j * np + v) * n + i] * z;
     }
 }
-#line 1353 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1369 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_precondition.c ***/
 
 /*** begin templates/hzgsvd_mpi_gpu_precondition.cu ***/
-#line HZGSVD__SRC_LINE(1, 1357) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_precondition.cu")
+#line HZGSVD__SRC_LINE(1, 1373) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_gpu_precondition.cu")
 #ifdef __CUDACC__
 /* The distributed engine's preconditioned start on GPU ranks of one node (the CUDA IPC transport):
  * the route of templates/hzgsvd_mpi_precondition.c without the host.  Rank 0 pulls every rank's
@@ -1459,7 +1475,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_dev_root(const hzgsvd__gpu_local *D
     HZGSVD__CU(cudaMemcpyAsync(B->ng, ng, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, D->stream));
     for (int v = 0; v < np; ++v) { M.F[v] = B->F[v]; M.G[v] = B->G[v]; }
     M.mf = L->m_f; M.mg = L->m_g; M.n = n; M.nz = n;
-    st = hzgsvd__gpu_precondition(&P, &M, np, L->m_f, L->m_g, n, B->nf, B->ng, o, 0, 0, D->stream, &reload, ri);
+    st = hzgsvd__gpu_precondition(&P, &M, np, L->m_f, L->m_g, n, B->nf, B->ng, o, hzgsvd__gpu_pre_kind(o), 0, 0, D->stream, &reload, ri);
     if (st != HZGSVD_SUCCESS || !P.z0) goto done;
     if (np == 1) {
         HZGSVD__CU(cudaMemcpyAsync(B->S[0], P.z0, sizeof(double) * (size_t)n * n, cudaMemcpyDeviceToDevice, D->stream));
@@ -1506,28 +1522,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, 
     hzgsvd_status st = HZGSVD_SUCCESS;
     struct { hzgsvd__mpi_pre_verdict V; cudaIpcMemHandle_t h; } msg;
     double *base = NULL, *loc = (double *)malloc(sizeof(double) * 2 * (size_t)nc), *all = NULL, *nf = NULL;
-    int opened = 0, ok = 0, all_ok = 0;
+    int opened = 0, have = 0;
     memset(&msg, 0, sizeof msg);
     *kept = 0;
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_NONE;
-        info->precondition_seconds = info->precondition_growth = 0.0;
-        info->precondition_note = "the plain start (the preconditioner failed: info.detail says why)";
-    }
+    hzgsvd__mpi_pre_reset(info, "the plain start (the preconditioner failed: info.detail says why)");
     if (root) {
         all = (double *)malloc(sizeof(double) * 2 * (size_t)nc * L->nranks);
         nf = (double *)malloc(sizeof(double) * 2 * (size_t)n);
         if (cudaMalloc((void **)&base, hzgsvd__mpi_pre_buf_bytes(L, np)) != cudaSuccess) { (void)cudaGetLastError(); base = NULL; }
     }
-    ok = loc && (!root || (all && nf && base));
-    HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
-    if (!all_ok) {                  /* AUTO: the plain start; by name: out of memory */
-        if (o->precondition != HZGSVD_PRECONDITION_AUTO)
-            st = hzgsvd__mpi_agree(comm, ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
-                                   "the preconditioner's buffers (rank 0's device: the whole pair and Z0)"), info);
-        if (info) info->precondition_note = "the plain start (no memory for the preconditioner's buffers: rank 0's device holds the whole pair)";
-        goto done;
-    }
+    st = hzgsvd__mpi_pre_have(comm, loc && (!root || (all && nf && base)), o, "the preconditioner's buffers (rank 0's device: the whole pair and Z0)",
+                              "the plain start (no memory for the preconditioner's buffers: rank 0's device holds the whole pair)", &have, info);
+    if (!have) goto done;           /* AUTO: the plain start; by name: out of memory (or an MPI failure) */
     for (int j = 0; j < nc; ++j) { loc[2 * j] = nfl[j]; loc[2 * j + 1] = ngl[j]; }
     HZGSVD__MPI(MPI_Gather(loc, 2 * nc, MPI_DOUBLE, all, 2 * nc, MPI_DOUBLE, 0, comm));
     if (root) {
@@ -1573,11 +1579,11 @@ done:
     return st;
 }
 #endif /* __CUDACC__ */
-#line 1577 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 1583 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_gpu_precondition.cu ***/
 
 /*** begin templates/hzgsvd_mpi_engine.c ***/
-#line HZGSVD__SRC_LINE(1, 1581) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
+#line HZGSVD__SRC_LINE(1, 1587) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_engine.c")
 /* The distributed engine (paper section 4.2, Algorithms 2-6), one driver for both precisions: every
  * rank runs the single-device algorithm on its two stripes per outermost step and passes them on by
  * the communication map.  The CPU ranks use the CPU engine on host stripes; the GPU ranks keep their
@@ -1611,8 +1617,19 @@ typedef struct hzgsvd__mpi_rank {
     hzgsvd__range rg;
     hzgsvd__mpi_pre pre;            /* the preconditioned start's local columns of Z0 (templates/hzgsvd_mpi_precondition.c) */
     int preconditioned;             /* for the stop rule (hzgsvd__sweep_converged) */
-    int converged;
+    int kind;                       /* the start's HZGSVD_PRECONDITION_* (NONE: plain), for hzgsvd__start_gives_way */
+    int base;                       /* sweeps of a QR_EIG start that gave way before this run (hzgsvd__mpi_run) */
+    int converged, gave_way;
 } hzgsvd__mpi_rank;
+
+/* The kind a rank's stage computed where it kept Z0: options.precondition, AUTO resolved as the
+ * stages resolve it (QR_EIG on GPU ranks, QR_SVD on CPU ranks). */
+HZGSVD_PRIVATE int hzgsvd__mpi_start_kind(const hzgsvd__mpi_rank *K, const hzgsvd_options *o)
+{
+    if (!K->preconditioned) return HZGSVD_PRECONDITION_NONE;
+    if (o->precondition != HZGSVD_PRECONDITION_AUTO) return o->precondition;
+    return K->gpu ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_QR_SVD;
+}
 
 #ifdef __CUDACC__
 /* Plane v of F, G, Z of the host stripes W (which = 0) or R (1): the GPU rank's copies. */
@@ -1783,6 +1800,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
             hzgsvd__mpi_pre_apply(&K->pre, Zp, K->X->planes, L);
         }
         K->preconditioned = K->pre.z0 != NULL;
+        K->kind = hzgsvd__mpi_start_kind(K, o);
         hzgsvd__mpi_pre_free(&K->pre);
     }
     return st;
@@ -1851,6 +1869,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hz
         st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
         if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
         K->preconditioned = kept;
+        K->kind = hzgsvd__mpi_start_kind(K, o);
         if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
     } else {                        /* a kind by name over another transport; or the plain start's note */
         st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, skip, o, &K->pre, info);
@@ -1864,6 +1883,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hz
         st = hzgsvd__gpu_local_z(&K->D, H[2], 1, info);
     }
     K->preconditioned = K->pre.z0 != NULL;
+    K->kind = hzgsvd__mpi_start_kind(K, o);
     hzgsvd__mpi_pre_free(&K->pre);
     return hzgsvd__mpi_agree(K->comm, st, info);
 done:
@@ -1948,7 +1968,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
 #ifdef __CUDACC__
     double *H[3][2];                /* GPU ranks: the host stripes of a transfer */
 #endif
-    for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
+    const int base = K->base, budget = o->max_sweeps - base;
+    for (int sweep = 0; sweep < budget; ++sweep) {
         /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
          * before the reduction that makes every rank stop at the same sweep) */
         unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
@@ -1989,11 +2010,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
         cnt[2] = local != HZGSVD_SUCCESS;
         cnt[3] = o->cancel != NULL && *o->cancel != 0;
         HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K->comm));
-        if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
-        (void)hzgsvd__sweep_done(o, sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
+        if (info) { info->sweeps = base + sweep + 1; info->all += tot[0]; info->big += tot[1]; }
+        (void)hzgsvd__sweep_done(o, base + sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
         if (tot[2]) return hzgsvd__mpi_agree(K->comm, local, info);
         if (hzgsvd__sweep_converged(sweep, tot[1], tot[0], K->preconditioned)) { K->converged = 1; break; }
-        if (tot[3]) return hzgsvd__cancelled(info, sweep + 1);
+        if (tot[3]) return hzgsvd__cancelled(info, base + sweep + 1);
+        /* every rank alike: the counts are the reduced ones, the kind the same everywhere */
+        if (hzgsvd__start_gives_way(K->kind, sweep, budget)) { K->gave_way = 1; break; }
     }
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K->comm));
     if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
@@ -2187,11 +2210,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsv
     return st == HZGSVD_ERR_MPI || !E.stored ? st : hzgsvd__mpi_agree(K->comm, st, info);
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf,
-                                             double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                             int *out_col, const hzgsvd_options *opt, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run_once(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F,
+                                                  int ldf, double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g,
+                                                  double *sigma, int *out_col, const hzgsvd_options *opt, double t0, int base, int *gave_way,
+                                                  hzgsvd_info *info)
 {
-    const double t0 = hzgsvd__now();
     /* the width as hzgsvd_mpi_layout_init chose it (a layout made otherwise fails its check below) */
     const hzgsvd_options o = hzgsvd__with_width(opt, L ? hzgsvd__mpi_default_width(L->device, L->n, L->nranks) : HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -2199,6 +2222,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     int part[3] = {0, INT_MIN, INT_MIN}, stored = 0;
     memset(&K, 0, sizeof K);
     K.X = X;
+    K.base = base;
     K.comm = MPI_COMM_NULL;
     for (int y = 0; y < 3; ++y) K.col[y] = MPI_DATATYPE_NULL;
     hzgsvd__info_reset(info);
@@ -2250,6 +2274,8 @@ agree:
     }
 #endif
     st = hzgsvd__mpi_iterate(&K, L, &o, t0, info);
+    *gave_way = st == HZGSVD_SUCCESS && K.gave_way;
+    if (*gave_way) goto done;                           /* nothing written: hzgsvd__mpi_run starts again */
     if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_finish(&K, L, &o, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, &stored, info);
     /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
     if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
@@ -2262,11 +2288,36 @@ done:
     }
     return st;
 }
-#line 2266 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+
+/* The run, and where a QR_EIG start gives way (hzgsvd__start_gives_way; every rank decides alike) the
+ * run again from the caller's pair (not yet written) with QR_SVD on the remaining sweeps: info then
+ * counts both runs' sweeps, transformations, exchanges and stages, and its note says why. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf,
+                                             double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                             int *out_col, const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    int gave_way = 0;
+    hzgsvd_status st = hzgsvd__mpi_run_once(X, comm_in, L, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, opt, t0, 0, &gave_way, info);
+    if (st != HZGSVD_SUCCESS || !gave_way) return st;
+    hzgsvd_info first;
+    hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (info) first = *info;
+    o.precondition = HZGSVD_PRECONDITION_QR_SVD;
+    st = hzgsvd__mpi_run_once(X, comm_in, L, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, &o, t0, HZGSVD__QR_EIG_SWEEPS, &gave_way,
+                              info);
+    if (info) {
+        info->all += first.all; info->big += first.big;
+        info->mpi_exchange_seconds += first.mpi_exchange_seconds; info->mpi_bytes_moved += first.mpi_bytes_moved;
+        hzgsvd__pre_gave_way(info, first.precondition_seconds);
+    }
+    return st;
+}
+#line 2317 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_cpu_local.c ***/
-#line HZGSVD__SRC_LINE(1, 2270) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+#line HZGSVD__SRC_LINE(1, 2321) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
 /* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
  * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
  * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
@@ -2382,7 +2433,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
 HZGSVD_PRIVATE const hzgsvd__cpu_mats *hzgsvd__mpi_local_w(void *s) { return &HZGSVD__MPI_S(s)->W; }
 
 #undef HZGSVD__MPI_S
-#line 2386 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2437 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 ***/

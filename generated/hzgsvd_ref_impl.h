@@ -1278,32 +1278,64 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_load(hzgsvd__lcpu_run *R, hzgsvd_i
     return HZGSVD_SUCCESS;
 }
 
-/* Load, scale into range, the preconditioned start (double engine), border (unit diagonal in the
- * added rows and columns, section 3.1), initFGZ (3.3), then Algorithm 1: sweeps until one applies
- * no big transformation. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, hzgsvd_info *info, double t0)
+/* Load, scale into range, the preconditioned start (double engine; o: its options), border (unit
+ * diagonal in the added rows and columns, section 3.1), initFGZ (3.3); returns whether Z started at
+ * Z0 (*kind its kind, NONE where plain). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_start(hzgsvd__lcpu_run *R, const hzgsvd_options *o, int *kind, hzgsvd_info *info)
 {
-    const int m_f = R->m_f, m_g = R->m_g, n = R->n;
-    const hzgsvd_options *o = R->o;
+    const int m_f = R->m_f, m_g = R->m_g, n = R->n, nb = R->nb, extra = nb - n;
     hzgsvd__lcpu_mats *M = &R->M;
-    const int nb = R->nb, extra = nb - n, enh = HZGSVD__VAR_ENHANCED(o->variant);
     hzgsvd_status st = hzgsvd__lcpu_run_load(R, info);
+    *kind = HZGSVD_PRECONDITION_NONE;
     if (st != HZGSVD_SUCCESS) return st;
+    (void)o;
     for (int j = 0; j < extra; ++j) {
         M->Fr[(size_t)(m_f + j) + (size_t)(n + j) * M->mf] = 1.0;
         M->Gr[(size_t)(m_g + j) + (size_t)(n + j) * M->mg] = 1.0;
     }
     hzgsvd__lcpu_init_fgz(M, &R->E, nb, 0, 0);
-    const int preconditioned = 0;
-    for (int sweep = 0; sweep < o->max_sweeps && st == HZGSVD_SUCCESS; ++sweep) {
+    return HZGSVD_SUCCESS;
+}
+
+/* Algorithm 1 from a start of kind (run_start): sweeps until one applies no big transformation,
+ * the budget (options.max_sweeps less *done, the sweeps before), an error or the cancel flag, or
+ * until a QR_EIG start gives way (*gave_way; hzgsvd__start_gives_way).  *done: the sweeps so far. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_sweeps(hzgsvd__lcpu_run *R, int kind, int *done, int *gave_way, hzgsvd_info *info, double t0)
+{
+    const hzgsvd_options *o = R->o;
+    const int base = *done, budget = o->max_sweeps - base, enh = HZGSVD__VAR_ENHANCED(o->variant);
+    const int preconditioned = kind != HZGSVD_PRECONDITION_NONE;   /* for the stop rule (hzgsvd__sweep_converged) */
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    *gave_way = 0;
+    for (int sweep = 0; sweep < budget && st == HZGSVD_SUCCESS; ++sweep) {
         unsigned long long sw_all = 0, sw_big = 0;
-        st = hzgsvd__lcpu_sweep(M, &R->E, sweep, NULL, &sw_all, &sw_big, info);
-        if (info) { info->sweeps = sweep + 1; info->all += sw_all; info->big += sw_big; }
-        const int cancel = hzgsvd__sweep_done(o, sweep + 1, sw_big, sw_all, t0, 1);
+        st = hzgsvd__lcpu_sweep(&R->M, &R->E, base + sweep, NULL, &sw_all, &sw_big, info);
+        *done = base + sweep + 1;
+        if (info) { info->sweeps = *done; info->all += sw_all; info->big += sw_big; }
+        const int cancel = hzgsvd__sweep_done(o, *done, sw_big, sw_all, t0, 1);
         if (st != HZGSVD_SUCCESS) break;
         if (hzgsvd__sweep_converged(sweep, sw_big, sw_all, preconditioned)) { R->converged = 1; break; }
-        if (cancel) { st = hzgsvd__cancelled(info, sweep + 1); break; }
-        hzgsvd__lcpu_rescale_z(M, enh, R->E.nthreads);
+        if (cancel) { st = hzgsvd__cancelled(info, *done); break; }
+        if (hzgsvd__start_gives_way(kind, sweep, budget)) { *gave_way = 1; break; }
+        hzgsvd__lcpu_rescale_z(&R->M, enh, R->E.nthreads);
+    }
+    return st;
+}
+
+/* The run's start and sweeps; a QR_EIG start that gives way is replaced by QR_SVD's, from the input
+ * pair again (both stages' seconds in info, the note saying why). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__lcpu_run_iterate(hzgsvd__lcpu_run *R, hzgsvd_info *info, double t0)
+{
+    int kind, done = 0, gave_way = 0;
+    hzgsvd_status st = hzgsvd__lcpu_run_start(R, R->o, &kind, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_sweeps(R, kind, &done, &gave_way, info, t0);
+    if (st == HZGSVD_SUCCESS && gave_way) {
+        hzgsvd_options o = *R->o;
+        const double eig_seconds = info ? info->precondition_seconds : 0.0;
+        o.precondition = HZGSVD_PRECONDITION_QR_SVD;
+        st = hzgsvd__lcpu_run_start(R, &o, &kind, info);
+        hzgsvd__pre_gave_way(info, eig_seconds);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__lcpu_run_sweeps(R, kind, &done, &gave_way, info, t0);
     }
     return st;
 }

@@ -24,6 +24,7 @@
 typedef struct hzgsvd__cpu_pre {
     void *mem;
     double *z0;
+    int kind;                       /* the kept Z0's HZGSVD_PRECONDITION_* (NONE: the plain start); outlives z0 */
 } hzgsvd__cpu_pre;
 
 HZGSVD_PRIVATE void hzgsvd__cpu_pre_free(hzgsvd__cpu_pre *P)
@@ -293,7 +294,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
                                                       const double *ng, const hzgsvd_options *o, int probe, int *reload, hzgsvd_info *info)
 {
     *reload = 0;
-    P->mem = NULL; P->z0 = NULL;
+    P->mem = NULL; P->z0 = NULL; P->kind = HZGSVD_PRECONDITION_NONE;
     if (info) {   /* every field, also where a rerouted run's first attempt set them */
         info->preconditioner = HZGSVD_PRECONDITION_NONE;
         info->precondition_seconds = 0.0;
@@ -346,6 +347,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__cpu_precondition(hzgsvd__cpu_pre *P, const 
     }
     *reload = 0;
     P->z0 = W.S;
+    P->kind = kind;
     return HZGSVD_SUCCESS;
 #endif
 }

@@ -194,6 +194,7 @@ typedef struct hzgsvd__gpu_job {
     hzgsvd__range rg;
     hzgsvd__gpu_pre pre;            /* the preconditioned start's Z0 (templates/hzgsvd_gpu_precondition.cu) */
     int converged, enh;
+    int sweeps_done, gave_way;      /* sweeps of an abandoned QR_EIG start; whether it gave way (hzgsvd__start_gives_way) */
     double *d_sigma_f, *d_sigma_g, *d_sigma;        /* the caller's sigmas */
     int *written;                   /* hzgsvd__gpu_run's */
 } hzgsvd__gpu_job;
@@ -297,7 +298,8 @@ done:
 }
 
 /* Border (section 3.1), initFGZ (3.3), Algorithm 1: outer sweeps until one applies no big
- * transformation (J->converged), max_sweeps, a pivot failure or the cancel flag. */
+ * transformation (J->converged), max_sweeps (less J->sweeps_done), a pivot failure or the cancel
+ * flag, or until a QR_EIG start gives way (J->gave_way: the caller starts again with QR_SVD). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -305,6 +307,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     const hzgsvd__gpu_layout *L = &J->L;
     const int extra = L->nb - J->n, prescale = !HZGSVD__VAR_RESCALE(J->o.variant);
     const int preconditioned = J->pre.z0 != NULL;   /* for the stop rule (hzgsvd__sweep_converged) */
+    const int kind = preconditioned ? J->pre.kind : HZGSVD_PRECONDITION_NONE, base = J->sweeps_done;
+    const int budget = J->o.max_sweeps - base;
     cudaStream_t stream = J->stream;
     if (extra > 0) {
         HZGSVD__CU(X->border(J->M.F[0], L->mf, J->m_f, J->n, extra, stream));   /* extra < 2w <= 64 */
@@ -313,18 +317,19 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_iterate(hzgsvd__gpu_job *J, double t0, 
     HZGSVD__CU(cudaMemcpyAsync(J->work + L->off_outer, J->h_outer, sizeof(int) * (size_t)L->steps * L->nblk, cudaMemcpyHostToDevice, stream));
     HZGSVD__CU(X->init_fgz(&J->M, J->enh, prescale, L->nb, 0, 0, stream));
     HZGSVD__CU(hzgsvd__gpu_pre_apply(&J->pre, &J->M, J->n, X->planes, stream));   /* Z = Z0 diag(z) where preconditioned */
-    for (int sweep = 0; sweep < J->o.max_sweeps; ++sweep) {
+    for (int sweep = 0; sweep < budget; ++sweep) {
         unsigned long long all, big;
         int fail, fail_pair, fail_col;
         HZGSVD__CU(X->sweeper_sweep(J->sweeper, stream, &all, &big, &fail, &fail_pair, &fail_col));
         if (fail)
             st = hzgsvd__fail(info, HZGSVD_ERR_RANK_DEFICIENT, "%s (sweep %d, block pair %d, column %d)",
-                              X->sweeper_fail_text(fail), sweep + 1, fail_pair, fail_col);
-        if (info) { info->sweeps = sweep + 1; info->all += all; info->big += big; }
-        const int cancel = hzgsvd__sweep_done(&J->o, sweep + 1, big, all, t0, 1);
+                              X->sweeper_fail_text(fail), base + sweep + 1, fail_pair, fail_col);
+        if (info) { info->sweeps = base + sweep + 1; info->all += all; info->big += big; }
+        const int cancel = hzgsvd__sweep_done(&J->o, base + sweep + 1, big, all, t0, 1);
         if (st != HZGSVD_SUCCESS) return st;
         if (hzgsvd__sweep_converged(sweep, big, all, preconditioned)) { J->converged = 1; break; }
-        if (cancel) return hzgsvd__cancelled(info, sweep + 1);
+        if (cancel) return hzgsvd__cancelled(info, base + sweep + 1);
+        if (hzgsvd__start_gives_way(kind, sweep, budget)) { J->gave_way = 1; J->sweeps_done = base + sweep + 1; break; }
         HZGSVD__CU(X->rescale(&J->M, J->enh, 0, NULL, NULL, NULL, NULL, stream));
     }
 done:
@@ -470,6 +475,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_finish(hzgsvd__gpu_job *J, hzgsvd_info 
     return hzgsvd__finish(&ops, J, J->mode, J->converged, J->o.max_sweeps, "sweep", info);
 }
 
+/* The preconditioned start of kind (QR_EIG or QR_SVD, where J->o does not skip it), after the load:
+ * F Z0, G Z0 in the working planes, or the loaded pair again; in the front door's run (J->mode
+ * reroutes) its rank probe may send the pair to the reduction. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_start(hzgsvd__gpu_job *J, int kind, hzgsvd_info *info)
+{
+    int reload = 0;
+    hzgsvd_status st = hzgsvd__gpu_precondition(&J->pre, &J->M, J->X->planes, J->m_f, J->m_g, J->n, J->d_nf, J->d_ng, &J->o, kind,
+                                                J->inplace, hzgsvd__reroutes(J->mode), J->stream, &reload, info);
+    if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__gpu_load(J, info);
+    return st;
+}
+
 /* The run on device arrays: F, G, Z real (Fi, Gi, Zi NULL), complex interleaved (Fi, Gi, Zi NULL) or
  * complex in split planes (F, Fi, ...).  inplace: the caller's arrays are the working matrices (no
  * copy; columns come back in the engine's order).  *written (if not NULL) tells whether the outputs
@@ -502,14 +519,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_run(const hzgsvd__gpu_prec *X, int m_f,
     if (info) { info->n_bordered = J.L.nb; info->block_width = J.L.w; info->rank_l = n; }   /* full-rank pairs: K = 0, L = n */
     st = hzgsvd__gpu_setup(&J, d_work, info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_load(&J, info);
-    if (st == HZGSVD_SUCCESS) {   /* the preconditioned start: F Z0, G Z0 in the working planes, or the loaded pair again; in
-                                   * the front door's run (J.mode reroutes) its rank probe may send the pair to the reduction */
-        int reload = 0;
-        st = hzgsvd__gpu_precondition(&J.pre, &J.M, X->planes, m_f, m_g, n, J.d_nf, J.d_ng, &J.o, inplace, hzgsvd__reroutes(J.mode), stream,
-                                      &reload, info);
-        if (st == HZGSVD_SUCCESS && reload) st = hzgsvd__gpu_load(&J, info);
-    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_start(&J, hzgsvd__gpu_pre_kind(&J.o), info);
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
+    if (st == HZGSVD_SUCCESS && J.gave_way) {   /* QR_EIG's start gave way: the pair again, from QR_SVD */
+        const double eig_seconds = info ? info->precondition_seconds : 0.0;
+        hzgsvd__gpu_pre_free(&J.pre);
+        J.gave_way = 0;
+        st = hzgsvd__gpu_load(&J, info);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_start(&J, HZGSVD_PRECONDITION_QR_SVD, info);
+        hzgsvd__pre_gave_way(info, eig_seconds);
+        if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_iterate(&J, t0, info);
+    }
     if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_finish(&J, info);
     hzgsvd__gpu_pre_free(&J.pre);
     X->sweeper_free(J.sweeper);

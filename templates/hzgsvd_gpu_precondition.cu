@@ -50,7 +50,14 @@ typedef struct hzgsvd__gpu_pre {
     void *mem;
     double *z0;
     cudaStream_t stream;
+    int kind;                       /* the kept Z0's HZGSVD_PRECONDITION_* (NONE: the plain start); outlives z0 */
 } hzgsvd__gpu_pre;
+
+/* The kind the stage computes for options.precondition (AUTO: QR_EIG on the GPU). */
+HZGSVD_PRIVATE int hzgsvd__gpu_pre_kind(const hzgsvd_options *o)
+{
+    return o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_EIG : o->precondition;
+}
 
 /* ---- kernels (any plane count) ---------------------------------------------------------------- */
 
@@ -573,7 +580,9 @@ done:
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
 
-/* The stage, after the load (M holds the loaded, range-scaled pair; d_nf, d_ng its column norms).
+/* The stage, after the load (M holds the loaded, range-scaled pair; d_nf, d_ng its column norms);
+ * kind: QR_EIG or QR_SVD, what it computes where options o do not skip it (hzgsvd__gpu_pre_kind, or
+ * QR_SVD where a QR_EIG start gave way: hzgsvd__start_gives_way), o->precondition its failure policy.
  * On success with P->z0 set the working planes hold F Z0, G Z0 (hzgsvd__gpu_pre_apply puts Z0 into
  * Z after initFGZ); *reload: the working planes were overwritten but Z0 rejected (the caller loads
  * the pair again and takes the plain start).  Fills info's preconditioner fields.  probe (the front
@@ -581,12 +590,12 @@ done:
  * numerically rank deficient returns HZGSVD_ERR_RANK_DEFICIENT at once, the working planes
  * untouched, so that the pair goes to the reduction without the sweeps that would stall on it. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const hzgsvd__gpu_work *M, int planes, int m_f, int m_g, int n,
-                                                      const double *d_nf, const double *d_ng, const hzgsvd_options *o, int inplace,
-                                                      int probe, cudaStream_t stream, int *reload, hzgsvd_info *info)
+                                                      const double *d_nf, const double *d_ng, const hzgsvd_options *o, int kind,
+                                                      int inplace, int probe, cudaStream_t stream, int *reload, hzgsvd_info *info)
 {
     const char *skip = hzgsvd__gpu_pre_skip(o, n, inplace);
     *reload = 0;
-    P->mem = NULL; P->z0 = NULL; P->stream = stream;
+    P->mem = NULL; P->z0 = NULL; P->stream = stream; P->kind = HZGSVD_PRECONDITION_NONE;
     if (info) {
         info->preconditioner = HZGSVD_PRECONDITION_NONE;
         info->precondition_seconds = 0.0;
@@ -595,11 +604,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     }
     if (skip) return HZGSVD_SUCCESS;
 #ifdef HZGSVD_GPU_NO_CUSOLVER
-    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)probe; (void)reload;
+    (void)M; (void)planes; (void)m_f; (void)m_g; (void)d_nf; (void)d_ng; (void)kind; (void)probe; (void)reload;
     return HZGSVD_SUCCESS;
 #else
     const double t0 = hzgsvd__now();
-    const int kind = o->precondition == HZGSVD_PRECONDITION_AUTO ? HZGSVD_PRECONDITION_QR_EIG : o->precondition;
     hzgsvd__pre_solvers S;
     int no_memory = 0, failed = 0;
     double growth = 0.0, pr[3] = {HUGE_VAL, 0.0, 0.0};   /* the probe's column, |R(j,j)|, tol */
@@ -633,6 +641,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_precondition(hzgsvd__gpu_pre *P, const 
     }
     *reload = 0;
     P->z0 = S.S;
+    P->kind = kind;
     return HZGSVD_SUCCESS;
 #endif
 }

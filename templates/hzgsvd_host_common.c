@@ -117,6 +117,35 @@ HZGSVD_PRIVATE int hzgsvd__sweep_converged(int sweep, unsigned long long big, un
     return big == 0 && (sweep > 0 || !preconditioned || all == 0);
 }
 
+/* QR_EIG's start gives way to QR_SVD: a QR_EIG start whose HZGSVD__QR_EIG_SWEEPS-th sweep still
+ * applied a big transformation is abandoned, and the run starts again from the input pair with
+ * QR_SVD (on the remaining budget).  Why: where C^H C's eigenvalues span more than about 1/u
+ * (graded pairs, Tikhonov cores) its eigenvectors resolve the small sigma's directions only to
+ * u lambda_max / gap; the sweeps from such a start are many (6-27 measured, against 2-3 where the
+ * start is good) and the small sigma came out 2.7e-12 (GPU) to 9e-4 (CPU, a reduced core) off
+ * (docs/NUMERICS.md, "QR_EIG gives way").  QR_SVD's singular vectors resolve them, and its run is 2-6 sweeps: the retry costs
+ * less than staying. */
+#define HZGSVD__QR_EIG_SWEEPS 3
+#define HZGSVD__QR_EIG_GAVE_WAY \
+    "qr-svd: Z0 = R^-1 V (R of a QR of G, V the right singular vectors of F R^-1), after qr-eig's start had not converged in 3 sweeps"
+
+/* Whether the run that started from Z0 of this kind (HZGSVD_PRECONDITION_*, NONE where plain) and
+ * has just finished its sweep (0-based) unconverged, with budget sweeps in all, gives way to
+ * QR_SVD (above): not where the budget would leave no sweeps for the new start. */
+HZGSVD_PRIVATE int hzgsvd__start_gives_way(int kind, int sweep, int budget)
+{
+    return kind == HZGSVD_PRECONDITION_QR_EIG && sweep + 1 == HZGSVD__QR_EIG_SWEEPS && budget > HZGSVD__QR_EIG_SWEEPS + 1;
+}
+
+/* After the QR_SVD stage that replaced a QR_EIG start (hzgsvd__start_gives_way): both stages'
+ * seconds in info, and the note that says why QR_SVD ran (a refused QR_SVD keeps its own note). */
+HZGSVD_PRIVATE void hzgsvd__pre_gave_way(hzgsvd_info *info, double eig_seconds)
+{
+    if (!info) return;
+    info->precondition_seconds += eig_seconds;
+    if (info->preconditioner == HZGSVD_PRECONDITION_QR_SVD) info->precondition_note = HZGSVD__QR_EIG_GAVE_WAY;
+}
+
 /* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
 HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
 {

@@ -31,8 +31,19 @@ typedef struct hzgsvd__mpi_rank {
     hzgsvd__range rg;
     hzgsvd__mpi_pre pre;            /* the preconditioned start's local columns of Z0 (templates/hzgsvd_mpi_precondition.c) */
     int preconditioned;             /* for the stop rule (hzgsvd__sweep_converged) */
-    int converged;
+    int kind;                       /* the start's HZGSVD_PRECONDITION_* (NONE: plain), for hzgsvd__start_gives_way */
+    int base;                       /* sweeps of a QR_EIG start that gave way before this run (hzgsvd__mpi_run) */
+    int converged, gave_way;
 } hzgsvd__mpi_rank;
+
+/* The kind a rank's stage computed where it kept Z0: options.precondition, AUTO resolved as the
+ * stages resolve it (QR_EIG on GPU ranks, QR_SVD on CPU ranks). */
+HZGSVD_PRIVATE int hzgsvd__mpi_start_kind(const hzgsvd__mpi_rank *K, const hzgsvd_options *o)
+{
+    if (!K->preconditioned) return HZGSVD_PRECONDITION_NONE;
+    if (o->precondition != HZGSVD_PRECONDITION_AUTO) return o->precondition;
+    return K->gpu ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_QR_SVD;
+}
 
 #ifdef __CUDACC__
 /* Plane v of F, G, Z of the host stripes W (which = 0) or R (1): the GPU rank's copies. */
@@ -203,6 +214,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
             hzgsvd__mpi_pre_apply(&K->pre, Zp, K->X->planes, L);
         }
         K->preconditioned = K->pre.z0 != NULL;
+        K->kind = hzgsvd__mpi_start_kind(K, o);
         hzgsvd__mpi_pre_free(&K->pre);
     }
     return st;
@@ -271,6 +283,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hz
         st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
         if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
         K->preconditioned = kept;
+        K->kind = hzgsvd__mpi_start_kind(K, o);
         if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
     } else {                        /* a kind by name over another transport; or the plain start's note */
         st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, skip, o, &K->pre, info);
@@ -284,6 +297,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hz
         st = hzgsvd__gpu_local_z(&K->D, H[2], 1, info);
     }
     K->preconditioned = K->pre.z0 != NULL;
+    K->kind = hzgsvd__mpi_start_kind(K, o);
     hzgsvd__mpi_pre_free(&K->pre);
     return hzgsvd__mpi_agree(K->comm, st, info);
 done:
@@ -368,7 +382,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
 #ifdef __CUDACC__
     double *H[3][2];                /* GPU ranks: the host stripes of a transfer */
 #endif
-    for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
+    const int base = K->base, budget = o->max_sweeps - base;
+    for (int sweep = 0; sweep < budget; ++sweep) {
         /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
          * before the reduction that makes every rank stop at the same sweep) */
         unsigned long long cnt[4] = { 0, 0, 0, 0 }, tot[4];
@@ -409,11 +424,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
         cnt[2] = local != HZGSVD_SUCCESS;
         cnt[3] = o->cancel != NULL && *o->cancel != 0;
         HZGSVD__MPI(MPI_Allreduce(cnt, tot, 4, MPI_UNSIGNED_LONG_LONG, MPI_SUM, K->comm));
-        if (info) { info->sweeps = sweep + 1; info->all += tot[0]; info->big += tot[1]; }
-        (void)hzgsvd__sweep_done(o, sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
+        if (info) { info->sweeps = base + sweep + 1; info->all += tot[0]; info->big += tot[1]; }
+        (void)hzgsvd__sweep_done(o, base + sweep + 1, tot[1], tot[0], t0, L->rank == 0);   /* its flag counts at the next sweep */
         if (tot[2]) return hzgsvd__mpi_agree(K->comm, local, info);
         if (hzgsvd__sweep_converged(sweep, tot[1], tot[0], K->preconditioned)) { K->converged = 1; break; }
-        if (tot[3]) return hzgsvd__cancelled(info, sweep + 1);
+        if (tot[3]) return hzgsvd__cancelled(info, base + sweep + 1);
+        /* every rank alike: the counts are the reduced ones, the kind the same everywhere */
+        if (hzgsvd__start_gives_way(K->kind, sweep, budget)) { K->gave_way = 1; break; }
     }
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K->comm));
     if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
@@ -607,11 +624,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_finish(hzgsvd__mpi_rank *K, const hzgsv
     return st == HZGSVD_ERR_MPI || !E.stored ? st : hzgsvd__mpi_agree(K->comm, st, info);
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf,
-                                             double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
-                                             int *out_col, const hzgsvd_options *opt, hzgsvd_info *info)
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run_once(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F,
+                                                  int ldf, double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g,
+                                                  double *sigma, int *out_col, const hzgsvd_options *opt, double t0, int base, int *gave_way,
+                                                  hzgsvd_info *info)
 {
-    const double t0 = hzgsvd__now();
     /* the width as hzgsvd_mpi_layout_init chose it (a layout made otherwise fails its check below) */
     const hzgsvd_options o = hzgsvd__with_width(opt, L ? hzgsvd__mpi_default_width(L->device, L->n, L->nranks) : HZGSVD__CPU_BLOCK_WIDTH);
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -619,6 +636,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     int part[3] = {0, INT_MIN, INT_MIN}, stored = 0;
     memset(&K, 0, sizeof K);
     K.X = X;
+    K.base = base;
     K.comm = MPI_COMM_NULL;
     for (int y = 0; y < 3; ++y) K.col[y] = MPI_DATATYPE_NULL;
     hzgsvd__info_reset(info);
@@ -670,6 +688,8 @@ agree:
     }
 #endif
     st = hzgsvd__mpi_iterate(&K, L, &o, t0, info);
+    *gave_way = st == HZGSVD_SUCCESS && K.gave_way;
+    if (*gave_way) goto done;                           /* nothing written: hzgsvd__mpi_run starts again */
     if (st == HZGSVD_SUCCESS) st = hzgsvd__mpi_finish(&K, L, &o, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, &stored, info);
     /* every rank stored its columns unless some rank failed before (then the agreed status is that error) */
     if (info) info->outputs_written = stored && (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE || st == HZGSVD_ERR_RANK_DEFICIENT ||
@@ -679,6 +699,31 @@ done:
     if (info) {
         info->seconds = hzgsvd__now() - t0;
         if (st == HZGSVD_SUCCESS) snprintf(info->detail, sizeof info->detail, "converged in %d outermost sweeps on %d ranks", info->sweeps, L->nranks);
+    }
+    return st;
+}
+
+/* The run, and where a QR_EIG start gives way (hzgsvd__start_gives_way; every rank decides alike) the
+ * run again from the caller's pair (not yet written) with QR_SVD on the remaining sweeps: info then
+ * counts both runs' sweeps, transformations, exchanges and stages, and its note says why. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm comm_in, const hzgsvd_mpi_layout *L, double *F, int ldf,
+                                             double *G, int ldg, double *Z, int ldz, double *sigma_f, double *sigma_g, double *sigma,
+                                             int *out_col, const hzgsvd_options *opt, hzgsvd_info *info)
+{
+    const double t0 = hzgsvd__now();
+    int gave_way = 0;
+    hzgsvd_status st = hzgsvd__mpi_run_once(X, comm_in, L, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, opt, t0, 0, &gave_way, info);
+    if (st != HZGSVD_SUCCESS || !gave_way) return st;
+    hzgsvd_info first;
+    hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (info) first = *info;
+    o.precondition = HZGSVD_PRECONDITION_QR_SVD;
+    st = hzgsvd__mpi_run_once(X, comm_in, L, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, out_col, &o, t0, HZGSVD__QR_EIG_SWEEPS, &gave_way,
+                              info);
+    if (info) {
+        info->all += first.all; info->big += first.big;
+        info->mpi_exchange_seconds += first.mpi_exchange_seconds; info->mpi_bytes_moved += first.mpi_bytes_moved;
+        hzgsvd__pre_gave_way(info, first.precondition_seconds);
     }
     return st;
 }

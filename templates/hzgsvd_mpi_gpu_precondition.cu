@@ -103,7 +103,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_dev_root(const hzgsvd__gpu_local *D
     HZGSVD__CU(cudaMemcpyAsync(B->ng, ng, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, D->stream));
     for (int v = 0; v < np; ++v) { M.F[v] = B->F[v]; M.G[v] = B->G[v]; }
     M.mf = L->m_f; M.mg = L->m_g; M.n = n; M.nz = n;
-    st = hzgsvd__gpu_precondition(&P, &M, np, L->m_f, L->m_g, n, B->nf, B->ng, o, 0, 0, D->stream, &reload, ri);
+    st = hzgsvd__gpu_precondition(&P, &M, np, L->m_f, L->m_g, n, B->nf, B->ng, o, hzgsvd__gpu_pre_kind(o), 0, 0, D->stream, &reload, ri);
     if (st != HZGSVD_SUCCESS || !P.z0) goto done;
     if (np == 1) {
         HZGSVD__CU(cudaMemcpyAsync(B->S[0], P.z0, sizeof(double) * (size_t)n * n, cudaMemcpyDeviceToDevice, D->stream));
@@ -150,28 +150,18 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition_ipc(hzgsvd__gpu_local *D, 
     hzgsvd_status st = HZGSVD_SUCCESS;
     struct { hzgsvd__mpi_pre_verdict V; cudaIpcMemHandle_t h; } msg;
     double *base = NULL, *loc = (double *)malloc(sizeof(double) * 2 * (size_t)nc), *all = NULL, *nf = NULL;
-    int opened = 0, ok = 0, all_ok = 0;
+    int opened = 0, have = 0;
     memset(&msg, 0, sizeof msg);
     *kept = 0;
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_NONE;
-        info->precondition_seconds = info->precondition_growth = 0.0;
-        info->precondition_note = "the plain start (the preconditioner failed: info.detail says why)";
-    }
+    hzgsvd__mpi_pre_reset(info, "the plain start (the preconditioner failed: info.detail says why)");
     if (root) {
         all = (double *)malloc(sizeof(double) * 2 * (size_t)nc * L->nranks);
         nf = (double *)malloc(sizeof(double) * 2 * (size_t)n);
         if (cudaMalloc((void **)&base, hzgsvd__mpi_pre_buf_bytes(L, np)) != cudaSuccess) { (void)cudaGetLastError(); base = NULL; }
     }
-    ok = loc && (!root || (all && nf && base));
-    HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
-    if (!all_ok) {                  /* AUTO: the plain start; by name: out of memory */
-        if (o->precondition != HZGSVD_PRECONDITION_AUTO)
-            st = hzgsvd__mpi_agree(comm, ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
-                                   "the preconditioner's buffers (rank 0's device: the whole pair and Z0)"), info);
-        if (info) info->precondition_note = "the plain start (no memory for the preconditioner's buffers: rank 0's device holds the whole pair)";
-        goto done;
-    }
+    st = hzgsvd__mpi_pre_have(comm, loc && (!root || (all && nf && base)), o, "the preconditioner's buffers (rank 0's device: the whole pair and Z0)",
+                              "the plain start (no memory for the preconditioner's buffers: rank 0's device holds the whole pair)", &have, info);
+    if (!have) goto done;           /* AUTO: the plain start; by name: out of memory (or an MPI failure) */
     for (int j = 0; j < nc; ++j) { loc[2 * j] = nfl[j]; loc[2 * j + 1] = ngl[j]; }
     HZGSVD__MPI(MPI_Gather(loc, 2 * nc, MPI_DOUBLE, all, 2 * nc, MPI_DOUBLE, 0, comm));
     if (root) {

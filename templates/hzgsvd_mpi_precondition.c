@@ -138,7 +138,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_gpu(hzgsvd__cpu_mats *A, const doub
     }
     HZGSVD__CU(cudaMemcpyAsync(d_nf, nf, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, stream));
     HZGSVD__CU(cudaMemcpyAsync(d_ng, ng, sizeof(double) * (size_t)n, cudaMemcpyHostToDevice, stream));
-    st = hzgsvd__gpu_precondition(&P, &M, np, m_f, m_g, n, d_nf, d_ng, o, 0, 0, stream, &reload, info);
+    st = hzgsvd__gpu_precondition(&P, &M, np, m_f, m_g, n, d_nf, d_ng, o, hzgsvd__gpu_pre_kind(o), 0, 0, stream, &reload, info);
     if (st != HZGSVD_SUCCESS || !P.z0) goto done;
     for (int v = 0; v < np; ++v) {
         HZGSVD__CU(cudaMemcpyAsync(host[0][v], M.F[v], sizeof(double) * ef, cudaMemcpyDeviceToHost, stream));
@@ -214,6 +214,33 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_root(hzgsvd__cpu_mats *A, const dou
         hzgsvd__cpu_pre_free(&P);
     }
     hzgsvd__mpi_pre_judge(&ri, st, V, info);
+    return st;
+}
+
+/* The preconditioner's fields as every route sets them first, on every rank: the plain start, note. */
+HZGSVD_PRIVATE void hzgsvd__mpi_pre_reset(hzgsvd_info *info, const char *note)
+{
+    if (!info) return;
+    info->preconditioner = HZGSVD_PRECONDITION_NONE;
+    info->precondition_seconds = info->precondition_growth = 0.0;
+    info->precondition_note = note;
+}
+
+/* Whether every rank has the buffers of a route (ok: this rank's; collective): *all.  Where some
+ * rank has not, AUTO takes the plain start (note), a kind by name fails with HZGSVD_ERR_OUT_OF_MEMORY
+ * (what: the buffers, for the message), agreed.  Returns that status (HZGSVD_ERR_MPI: not agreed).
+ * Both routes' (templates/hzgsvd_mpi_gpu_precondition.cu). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_pre_have(MPI_Comm comm, int ok, const hzgsvd_options *o, const char *what, const char *note, int *all,
+                                                  hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    *all = 0;
+    HZGSVD__MPI(MPI_Allreduce(&ok, all, 1, MPI_INT, MPI_MIN, comm));
+    if (*all) return HZGSVD_SUCCESS;
+    if (o->precondition != HZGSVD_PRECONDITION_AUTO)
+        st = hzgsvd__mpi_agree(comm, ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "%s", what), info);
+    if (info) info->precondition_note = note;
+done:
     return st;
 }
 
@@ -320,28 +347,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_precondition(const hzgsvd__mpi_prec *X,
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__mpi_pre_bufs B;
     hzgsvd__mpi_pre_verdict V;
-    int ok = 0, all_ok = 0;
     memset(P, 0, sizeof *P);
     memset(&B, 0, sizeof B);
     memset(&V, 0, sizeof V);
-    if (info) {
-        info->preconditioner = HZGSVD_PRECONDITION_NONE;
-        info->precondition_seconds = info->precondition_growth = 0.0;
-        info->precondition_note = skip ? skip : "the plain start (the preconditioner failed: info.detail says why)";
-    }
+    hzgsvd__mpi_pre_reset(info, skip ? skip : "the plain start (the preconditioner failed: info.detail says why)");
     if (skip) return HZGSVD_SUCCESS;
     /* (a column of the MPI types below is one int count of doubles) */
-    ok = (cw_g > cw_s ? cw_g : cw_s) <= INT_MAX && hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
-    HZGSVD__MPI(MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm));
-    if (!all_ok) {
-        if (o->precondition != HZGSVD_PRECONDITION_AUTO) {
-            st = ok ? HZGSVD_SUCCESS : hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY,
-                                                    "the preconditioner's host buffers (rank 0: the whole pair; a column under INT_MAX doubles)");
-            st = hzgsvd__mpi_agree(comm, st, info);
-        }
-        if (info) info->precondition_note = "the plain start (no host memory for the preconditioner's buffers on some rank)";
-        goto done;
-    }
+    const int ok = (cw_g > cw_s ? cw_g : cw_s) <= INT_MAX && hzgsvd__mpi_pre_alloc(&B, P, L, np, cw_g > cw_s ? cw_g : cw_s);
+    int all = 0;
+    st = hzgsvd__mpi_pre_have(comm, ok, o, "the preconditioner's host buffers (rank 0: the whole pair; a column under INT_MAX doubles)",
+                              "the plain start (no host memory for the preconditioner's buffers on some rank)", &all, info);
+    if (!all) goto done;
     st = hzgsvd__mpi_pre_gather(X, s, comm, L, stripes, nfl, ngl, &B, info);
     if (st != HZGSVD_SUCCESS) goto done;                /* an MPI failure: no agreement */
     if (L->rank == 0) st = hzgsvd__mpi_pre_root(&B.A, B.nf, B.ng, L, gpu, o, B.z0, &V, info);

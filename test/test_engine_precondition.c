@@ -18,6 +18,11 @@
  *     QR shows rank deficient, go to the reduction before any sweep of the full-rank path (progress
  *     callbacks: the core's sweeps only; the plain start stalls 30 sweeps first), with the plain
  *     run's K, L and sigma;
+ *   - QR_EIG gives way to QR_SVD (hzgsvd__start_gives_way): graded pairs (g = 3, n = 128; g = 5,
+ *     n = 128 through the reduction, whose core QR_EIG's start once left sigma_min 9e-4 off) asked
+ *     for QR_EIG by name come back bitwise as a QR_SVD run, the note saying why, the progress lines
+ *     counting every sweep of both starts, alpha and beta within 64 n u of the plain start's; where
+ *     max_sweeps leaves no room for a second start (4) QR_EIG stays;
  *   - a value outside -1..2 is refused, and QR_EIG or QR_SVD with max_sweeps = 1 (AUTO then starts
  *     plainly). */
 #define HZGSVD_CPU_LAPACK
@@ -198,6 +203,49 @@ static void graded_probe(int cplx, int n, int g)
     free(F); free(G);
 }
 
+/* alpha, beta of two runs of the same pair (any K, L): the largest difference, or HUGE_VAL where K or L differ. */
+static double ab_diff(const ef_run *a, const ef_run *b)
+{
+    double e = 0.0;
+    if (a->info.rank_k != b->info.rank_k || a->info.rank_l != b->info.rank_l) return HUGE_VAL;
+    for (int j = 0; j < a->n; ++j) e = fmax(e, fmax(fabs(a->sf[j] - b->sf[j]), fabs(a->sg[j] - b->sg[j])));
+    return e;
+}
+
+/* A graded pair (ef_graded_pair, n x n) asked for QR_EIG by name: its start gives way to QR_SVD.
+ * reduced: whether the front door reduces the pair (then the core's start gives way). */
+static void qr_eig_gives_way(int cplx, int n, int g, int reduced)
+{
+    tu_rng rng = { 5100u + 10u * (unsigned)g + (unsigned)cplx };
+    double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n));
+    ef_graded_pair(&rng, cplx, n, g, F, G);
+    hzgsvd_options eig = with_pre(HZGSVD_PRECONDITION_QR_EIG, 0), svd = with_pre(HZGSVD_PRECONDITION_QR_SVD, 0);
+    hzgsvd_options none = with_pre(HZGSVD_PRECONDITION_NONE, 0), short_eig = eig;
+    int lines = 0;
+    eig.progress = count_sweep; eig.progress_user = &lines;
+    short_eig.max_sweeps = HZGSVD__QR_EIG_SWEEPS + 1;
+    ef_run e = ef_solve(cplx, n, n, n, F, G, &eig), v = ef_solve(cplx, n, n, n, F, G, &svd), p = ef_solve(cplx, n, n, n, F, G, &none);
+    ef_run k = ef_solve(cplx, n, n, n, F, G, &short_eig);
+    const char *pr = cplx ? "z" : "d";
+    CHECK(e.st == HZGSVD_SUCCESS && v.st == HZGSVD_SUCCESS && p.st == HZGSVD_SUCCESS && e.info.preprocessed == reduced,
+          "gives way %s n=%d g=%d: status %d / %d / %d, reduced %d (%s)", pr, n, g, (int)e.st, (int)v.st, (int)p.st, e.info.preprocessed, e.info.detail);
+    if (e.st == HZGSVD_SUCCESS && v.st == HZGSVD_SUCCESS && p.st == HZGSVD_SUCCESS) {
+        const double d = ab_diff(&e, &p);
+        CHECK(e.info.preconditioner == HZGSVD_PRECONDITION_QR_SVD && strstr(e.info.precondition_note, "after qr-eig's start") != NULL,
+              "gives way %s n=%d g=%d: preconditioner %d, note '%s'", pr, n, g, e.info.preconditioner, e.info.precondition_note);
+        CHECK(ef_same_bits(&e, &v), "gives way %s n=%d g=%d: not bitwise the QR_SVD run", pr, n, g);
+        CHECK(!reduced ? e.info.sweeps == v.info.sweeps + HZGSVD__QR_EIG_SWEEPS && lines == e.info.sweeps : lines > e.info.sweeps,
+              "gives way %s n=%d g=%d: %d sweeps (QR_SVD alone %d), %d progress lines", pr, n, g, e.info.sweeps, v.info.sweeps, lines);
+        CHECK(d <= 64.0 * n * EF_U, "gives way %s n=%d g=%d: alpha, beta vs the plain start %.2e", pr, n, g, d);
+        printf("  QR_EIG gives way %s n=%d g=%d%s: %d sweeps (QR_SVD alone %d, plain %d), stages %.3f s; alpha, beta vs plain %.1e\n", pr, n, g,
+               reduced ? " (the core)" : "", e.info.sweeps, v.info.sweeps, p.info.sweeps, e.info.precondition_seconds, d);
+    }
+    CHECK(k.info.preconditioner == HZGSVD_PRECONDITION_QR_EIG || reduced,
+          "gives way %s n=%d g=%d: max_sweeps %d leaves no room, yet preconditioner %d", pr, n, g, short_eig.max_sweeps, k.info.preconditioner);
+    ef_run_free(&e); ef_run_free(&v); ef_run_free(&p); ef_run_free(&k);
+    free(F); free(G);
+}
+
 static void refusals(void)
 {
     double F[64], G[64], Z[64], s[24];
@@ -231,6 +279,8 @@ int main(void)
     for (int c = 0; c < 2; ++c) {
         graded_probe(c, 128, 8);
         graded_probe(c, 64, 10);
+        qr_eig_gives_way(c, 128, 3, 0);
+        qr_eig_gives_way(c, 128, 5, 1);
     }
     return tu_finish();
 }

@@ -17,8 +17,11 @@
  *     bitwise the same as options.precondition = NONE;
  *   - AUTO: n below 256, in place and with max_sweeps = 1 take the plain start (and say so), n >= 256
  *     QR_EIG;
- *   - graded pairs (g = 4 .. 8, n = 256) with QR_EIG and QR_SVD converge, sigma normwise within
- *     B_GRADED of the CPU engine's (which solves g = 8 by the reduction);
+ *   - graded pairs (g = 4 .. 8, n = 256; g = 3, n = 512) with QR_EIG and QR_SVD converge, sigma
+ *     normwise within B_GRADED of the CPU engine's (which solves g = 8 by the reduction), and where
+ *     the full-rank path solves them (g = 3, 4) each sigma within B_GRADED_REL of the CPU engine's;
+ *     QR_EIG's start gives way to QR_SVD there (hzgsvd__start_gives_way): the run is bitwise the
+ *     QR_SVD run, its note says why, its sweeps are QR_SVD's and 3 more;
  *   - the rank probe, on the graded pair g = 8 (G numerically rank deficient by xGGSVD3's
  *     tolerance): the full-rank run in the front door's mode (REROUTE) stops after the
  *     preconditioner's QR -- HZGSVD_ERR_RANK_DEFICIENT, no sweep, no output written, the probe's
@@ -43,6 +46,9 @@ static const double SIGMA_REFINED_VS_CPU = 1e-14;
 #define B_EXACT(n) (4.0 * (n) * 100.0 * EF_U)
 /* graded pairs: normwise |sigma_i - ref_i| / sigma_max, as test_engine_lapack's B_GRADED_SIGMA. */
 #define B_GRADED(n) ((32.0 * (n) + 64.0) * EF_U)
+/* graded pairs on the full-rank path, each sigma relative to itself: both engines refine sigma from
+ * the input pair (QR_EIG's start that did not give way once left sigma_min 2.7e-12 off at n = 512). */
+#define B_GRADED_REL(n) (8.0 * (n) * EF_U)
 
 /* One GPU run on copies (the host entry point). */
 static ef_run gpu_solve(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *o)
@@ -242,34 +248,47 @@ static void probe_direct(int cplx, int n, const double *F, const double *G, int 
 }
 
 /* Graded pairs with QR_EIG and QR_SVD (and, at g = 8, AUTO): converged, sigma normwise as the CPU
- * engine's.  At g = 8 G is numerically rank deficient: the rank probe sends the pair to the
- * reduction before any sweep (preprocessed, the core's sweeps only). */
+ * engine's (each sigma as the CPU engine's where neither engine reduces the pair).  At g = 8 G is
+ * numerically rank deficient: the rank probe sends the pair to the reduction before any sweep
+ * (preprocessed, the core's sweeps only).  QR_EIG's start gives way where the full-rank path runs. */
 static void graded(int cplx, int n, int g)
 {
     static const int kinds[3] = {HZGSVD_PRECONDITION_QR_EIG, HZGSVD_PRECONDITION_QR_SVD, HZGSVD_PRECONDITION_AUTO};
     const char *pr = cplx ? "z" : "d";
     double *F = ef_new(ef_size(cplx, n, n)), *G = ef_new(ef_size(cplx, n, n));
     graded_pair(cplx, n, g, F, G);
-    ef_run cpu = ef_solve(cplx, n, n, n, F, G, NULL);
+    ef_run cpu = ef_solve(cplx, n, n, n, F, G, NULL), runs[3];
+    const int nk = g == 8 ? 3 : 2;
     CHECK(cpu.st == HZGSVD_SUCCESS, "graded %s n=%d g=%d: CPU status %d (%s)", pr, n, g, (int)cpu.st, cpu.info.detail);
-    for (int k = 0; k < (g == 8 ? 3 : 2) && cpu.st == HZGSVD_SUCCESS; ++k) {
+    for (int k = 0; k < nk && cpu.st == HZGSVD_SUCCESS; ++k) {
         const hzgsvd_options o = with_pre(kinds[k]);
         const char *kn = hzgsvd_precondition_name(kinds[k]);
         ef_run p = gpu_solve(cplx, n, n, n, F, G, &o);
         CHECK(p.st == HZGSVD_SUCCESS, "graded %s %s n=%d g=%d: status %d (%s)", kn, pr, n, g, (int)p.st, p.info.detail);
         if (p.st == HZGSVD_SUCCESS) {
-            double e = 0.0;
+            const int full = !p.info.preprocessed && !cpu.info.preprocessed;
+            double e = 0.0, r = 0.0;
             for (int i = 0; i < n; ++i) e = fmax(e, fabs(p.s[i] - cpu.s[i]) / cpu.s[0]);
+            if (full) r = ef_relerr(p.s, cpu.s, n);
             CHECK(e <= B_GRADED(n), "graded %s %s n=%d g=%d: sigma vs CPU %.3e > %.3e", kn, pr, n, g, e, B_GRADED(n));
+            CHECK(r <= B_GRADED_REL(n), "graded %s %s n=%d g=%d: each sigma vs CPU %.3e > %.3e", kn, pr, n, g, r, B_GRADED_REL(n));
             CHECK(g < 8 || (p.info.preprocessed == 1 && p.info.sweeps < 30), "graded %s %s n=%d g=8: reduced %d, %d sweeps (the probe's reroute)",
                   kn, pr, n, p.info.preprocessed, p.info.sweeps);
-            printf("  graded %-6s %s n=%d g=%d: %s, %d sweeps, reduced %d, %.3f s (CPU: %d sweeps, reduced %d), sigma vs CPU %.2e\n", kn, pr, n,
-                   g, hzgsvd_precondition_name(p.info.preconditioner), p.info.sweeps, p.info.preprocessed, p.info.seconds, cpu.info.sweeps,
-                   cpu.info.preprocessed, e);
+            printf("  graded %-6s %s n=%d g=%d: %s, %d sweeps, reduced %d, %.3f s (CPU: %d sweeps, reduced %d), sigma vs CPU %.2e normwise%s%.2e\n", kn,
+                   pr, n, g, hzgsvd_precondition_name(p.info.preconditioner), p.info.sweeps, p.info.preprocessed, p.info.seconds, cpu.info.sweeps,
+                   cpu.info.preprocessed, e, full ? ", each " : "", full ? r : 0.0);
         }
         if (g == 8) probe_direct(cplx, n, F, G, kinds[k]);
-        ef_run_free(&p);
+        runs[k] = p;
     }
+    if (cpu.st == HZGSVD_SUCCESS && g <= 4 && runs[0].st == HZGSVD_SUCCESS && runs[1].st == HZGSVD_SUCCESS) {
+        const ef_run *e = &runs[0], *v = &runs[1];
+        CHECK(e->info.preconditioner == HZGSVD_PRECONDITION_QR_SVD && strstr(e->info.precondition_note, "after qr-eig's start") &&
+                  ef_same_bits(e, v) && e->info.sweeps == v->info.sweeps + HZGSVD__QR_EIG_SWEEPS,
+              "graded %s n=%d g=%d: QR_EIG did not give way to QR_SVD (preconditioner %d, %d sweeps against %d, bitwise %d; %s)", pr, n, g,
+              e->info.preconditioner, e->info.sweeps, v->info.sweeps, ef_same_bits(e, v), e->info.precondition_note);
+    }
+    for (int k = 0; k < nk && cpu.st == HZGSVD_SUCCESS; ++k) ef_run_free(&runs[k]);
     ef_run_free(&cpu);
     free(F); free(G);
 }
@@ -327,6 +346,7 @@ int main(int argc, char **argv)
         known_pair(c, 512, 512, 512, 15 + c);
         trust_test_fallback(c);
         for (int g = 4; g <= 8; g += 2) graded(c, 256, g);   /* g = 8: the rank probe */
+        graded(c, 512, 3);
     }
     auto_and_device();
     inplace_auto();
