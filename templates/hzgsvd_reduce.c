@@ -6,16 +6,19 @@
  *   A  QR with column pivoting of G, rank l (tolerance tol_g); RQ of its l rows:  G Q = V1 [0 T_B; 0 0];
  *   B  QR with column pivoting of the first n-l columns of F Q, rank k; RQ of its k rows:
  *        U1^H F Q = [0 T_A A12; 0 0 A22] (column groups: common null space, K = k, L = l);
- *   C  QR with column pivoting of A22, rank s; where s < l an LQ step and a QR of G's columns in
- *      A22's null space:  A22 -> [Ac 0], G's L columns -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
+ *   C  QR with column pivoting of A22, rank s (tolerance of F's L columns [A12; A22], below); where
+ *      s < l an LQ step and a QR of G's columns in A22's null space:  A22 -> [Ac 0], G's L columns
+ *      -> [C0 S0; Bc 0] (S0: the sigma = 0 group).
  * The core pair (Ac, Bc) is s x s and nonsingular on both sides.  From its GSVD the caller's columns
  * are assembled in the order [K (sigma = inf) | core | sigma = 0 | common null space]:
  *   K:    z = Q [0; T_A^-1; 0; 0],                      F z = U1 e,  G z = 0
  *   core: z = Q [0; x; Zc; y],  y = -S0^-1 C0 Zc,  x = -T_A^-1 (A12c Zc + A12z y)
  *   zero: z = Q [0; x; 0; S0^-1], x = -T_A^-1 A12z S0^-1,  F z = 0,  G z = V1 e
  *   null: z = Q [I; 0; 0; 0],                           F z = G z = 0.
- * The ranks are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52; the
- * rank is the number of leading pivots whose column norm exceeds tol. */
+ * The ranks l and k are decided as LAPACK's xGGSVD3 decides them: tol = max(m, n) ||.||_1 * 2^-52
+ * of G and of F; the rank is the number of leading pivots whose column norm exceeds tol.  xGGSVD3
+ * makes no third decision (its xTGSJA takes A22 as it is); ours, which needs a core nonsingular on
+ * both sides, cuts only what lies at the rounding level of F's L columns: max(m_f, n) ||[A12; A22]||_1 * 2^-52. */
 
 /* The engine that runs the Hari-Zimmermann iteration on the s x s core (host arrays, ld s; Ac, Bc
  * become Uc, Vc): the CPU engine (hzgsvd__?_cpu_core), the GPU engine on copies in
@@ -260,6 +263,21 @@ typedef struct hzgsvd__gen_state {
     double *core, *Ac, *Bc, *Zc, *sfc, *sgc, *ssc, *Y;
 } hzgsvd__gen_state;
 
+/* ||S(r0 : r0+rows, c0 : c0+cols)||_1 (the largest column sum of moduli). */
+HZGSVD_PRIVATE double hzgsvd__gen_norm1_cols(int C, const hzgsvd__dn_block *B, int r0, int rows, int c0, int cols)
+{
+    double best = 0.0;
+    for (int j = c0; j < c0 + cols; ++j) {
+        double sum = 0.0;
+        for (int i = r0; i < r0 + rows; ++i) {
+            const double *a = HZGSVD__DN_AT(C, B, i, j);
+            sum += C == 2 ? hypot(a[0], a[1]) : fabs(a[0]);
+        }
+        best = fmax(best, sum);
+    }
+    return best;
+}
+
 /* S, the reflectors and the three rank-revealing stages (the header of this file):
  *   A: G's rank l and G Q = V1 [0 T_B; 0 0];
  *   B: the part of F in G's null space; rank k, then [0 T_A] in the first n - l columns;
@@ -293,8 +311,14 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_reduce(const double *F, int ldf, const 
         if (k < n - l) hzgsvd__dn_rq(C, B, m_g, k, 0, n - l, R->work);
     }
     int s = 0;
+    /* C's rank tolerance: of the L columns of F as they are now (U1^H F Q), not of the whole F --
+     * their rounding errors are relative to their own norms, and a graded F's whole norm (its K
+     * columns) lies orders of magnitude above them: the whole F's tolerance cut sigma up to 8e-4
+     * that xGGSVD3, which makes no such cut, resolves (docs/NUMERICS.md, "The reduction's ranks"). */
+    const double tolc = (l > 0 && m_f > k) ? (double)(m_f > n ? m_f : n) * fmax(hzgsvd__gen_norm1_cols(C, B, m_g, m_f, n - l, l), DBL_MIN)
+                                                 * ldexp(1.0, -52) : 0.0;
     if (l > 0 && m_f > k)
-        s = hzgsvd__dn_qrcp(C, B, m_g + k, m_f - k, n - l, l, n - l, n, 1, R->tolf_s,
+        s = hzgsvd__dn_qrcp(C, B, m_g + k, m_f - k, n - l, l, n - l, n, 1, tolc,
                           R->Vf + C * ((size_t)k + (size_t)k * m_f), m_f, R->tauf + k, R->work);
     if (s < l) {
         if (s > 0) hzgsvd__dn_lq(C, B, m_g + k, s, n - l, l, R->work);

@@ -150,9 +150,16 @@ static void known_case(tu_rng *rng, int cplx, int m_f, int m_g, int n)
  * are backward stable for the pair, whose small sigma (down to 1e-15 sigma_max, some exactly 0 in
  * the reduction, F z = 0 at its tolerance) are not determined relatively.  Bound as B_LAPACK_SIGMA,
  * for g <= 8 (measured worst 7.1e-14, g = 8).  At g = 10 (20 decades each way) the two differ by up
- * to 5.7e-10 sigma_max and which is nearer is not settled (no reference converges there): K, L and
- * convergence are checked, the difference is printed with -v. */
+ * to 5.7e-10 sigma_max (xGGSVD3 is the nearer, against mpmath: docs/NUMERICS.md): K, L and
+ * convergence are checked, the difference is printed with -v.  At every g: B_GRADED_ZERO, B_GRADED_AB. */
 #define B_GRADED_SIGMA(n) B_LAPACK_SIGMA(n)
+/* Where ours says sigma = 0 (the reduction's sigma = 0 group) xGGSVD3's sigma must be negligible:
+ * measured at most 3.7e-13 (g = 6); before the third rank decision took the tolerance of F's L
+ * columns instead of the whole F's it zeroed sigma that xGGSVD3 gives as 7.8e-7 (n = 64, g = 10).
+ * And |alpha - alpha_ref| + |beta - beta_ref| per column: measured at most 1.6e-9 (g = 8), 7.8e-7
+ * at g = 10 before. */
+#define B_GRADED_ZERO 1e-12
+#define B_GRADED_AB 1e-8
 static void graded_case(tu_rng *rng, int cplx, int n, int g)
 {
     const char *pr = cplx ? "z" : "d";
@@ -178,8 +185,19 @@ static void graded_case(tu_rng *rng, int cplx, int n, int g)
             double e = 0.0;   /* normwise: |sigma_i - ref_i| / sigma_max (a graded pair's small sigma are not relatively determined) */
             for (int i = 0; i < l; ++i) e = fmax(e, fabs(fin[i] - ref[i]) / ref[0]);
             CHECK(g > 8 || e <= B_GRADED_SIGMA(n), "graded %s n=%d g=%d: sigma vs xGGSVD3 %.3e > %.3e", pr, n, g, e, B_GRADED_SIGMA(n));
-            if (verbose) printf("  graded %s n=%3d g=%2d: K=%d L=%d sweeps %d reduced %d, sigma vs xGGSVD3 %.3e\n", pr, n, g, k, l, r.info.sweeps,
-                                r.info.preprocessed, e);
+            double zmax = 0.0, ab = 0.0;   /* the largest xGGSVD3 sigma where ours is 0; alpha, beta differences */
+            int nz = 0;
+            for (int i = 0; i < l; ++i) {
+                if (fin[i] == 0.0) { ++nz; zmax = fmax(zmax, ref[i]); }
+                const double ca = fin[i] / sqrt(1.0 + fin[i] * fin[i]), cb = 1.0 / sqrt(1.0 + fin[i] * fin[i]);
+                const double ra = ref[i] / sqrt(1.0 + ref[i] * ref[i]), rb = 1.0 / sqrt(1.0 + ref[i] * ref[i]);
+                ab = fmax(ab, fabs(ca - ra) + fabs(cb - rb));
+            }
+            /* the reduction's third rank decision cuts only at the rounding level of F's L columns: */
+            CHECK(zmax <= B_GRADED_ZERO, "graded %s n=%d g=%d: %d sigma set to 0 where xGGSVD3's reach %.3e > %.1e", pr, n, g, nz, zmax, B_GRADED_ZERO);
+            CHECK(ab <= B_GRADED_AB, "graded %s n=%d g=%d: alpha, beta vs xGGSVD3 %.3e > %.1e", pr, n, g, ab, B_GRADED_AB);
+            if (verbose) printf("  graded %s n=%3d g=%2d: K=%d L=%d sweeps %d reduced %d, sigma vs xGGSVD3 %.3e, alpha, beta %.3e, %d zero sigma "
+                                "(xGGSVD3's up to %.2e)\n", pr, n, g, k, l, r.info.sweeps, r.info.preprocessed, e, ab, nz, zmax);
         }
         free(fin);
     }
