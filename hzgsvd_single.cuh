@@ -168,9 +168,9 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * takes at most 200 KB -- real m_f + m_g + n <= 400 at n = 64 -- else in the workspace; a warp per
  * 2x2 pivot, the shared Hari-Zimmermann math, the one-pair engines' stop rule) takes full-rank
  * shapes n <= HZGSVD_GPU_BATCHED_MAX_N, n <= m_f, m_g <= HZGSVD_GPU_BATCHED_MAX_M and the options
- * it implements (even variants; precondition AUTO or NONE: the plain start; refine_sigma -1 or 0:
- * sigma from the final iterate, info.sigma_refined = 0; options.inner picks the strategy,
- * outer/blocking/block_width do not apply, cancel and progress are not called).  Any other shape or
+ * it implements (even variants; precondition AUTO or NONE: the plain start; refine_sigma as the
+ * one-pair engines: sigma recomputed from the input pair unless 0; options.inner picks the
+ * strategy, outer/blocking/block_width do not apply, cancel and progress are not called).  Any other shape or
  * options: every pair through hzgsvd_gpu_?gsvd, one after the other.  A pair the kernel cannot
  * finish -- a zero column or a column norm beyond 2^+-300, numerical rank deficiency, no
  * convergence within max_sweeps, U or V off orthogonality -- is left untouched by it and solved by

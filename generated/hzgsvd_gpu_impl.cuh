@@ -5476,6 +5476,7 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     hzgsvd__bat_pair P;
     const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
+    P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg;   /* set per pair by the kernel */
     P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
     base += nf * (a->cplx ? 2 : 1);
     P.G[0] = base; P.G[1] = a->cplx ? base + ng : NULL;
@@ -5528,15 +5529,17 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
  * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
  * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
  * after its whole run succeeded. */
-__global__ void hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
 {
     extern __shared__ double hzgsvd__bat_smem[];
     __shared__ hzgsvd__bat_shared sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
     double *base = a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem;
-    const hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
+    hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
     const int es = a.cplx ? 2 : 1;
     for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
+        P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
+        P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
         hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
         hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
         __syncthreads();                 /* the pair loaded */
@@ -5547,11 +5550,11 @@ __global__ void hzgsvd__bat_kernel(hzgsvd__bat_launch a)
         __syncthreads();                 /* stored before the next pair overwrites the planes and sh */
     }
 }
-#line 5551 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5554 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 5555) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 5558) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -5579,11 +5582,11 @@ typedef struct hzgsvd__gpu_batch {
 
 /* Whether the kernel takes the batch (else every pair goes through the one-pair entry point):
  * full-rank shapes within the limits, and options it implements (the even variants: no enhanced
- * dot products; the plain start; sigma from the final iterate). */
+ * dot products; the plain start). */
 HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_options *o)
 {
     return b->n <= HZGSVD__BAT_MAX_N && b->m_f <= HZGSVD__BAT_MAX_M && b->m_g <= HZGSVD__BAT_MAX_M && b->m_f >= b->n && b->m_g >= b->n
-        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && !hzgsvd__pre_named(o->precondition) && o->refine_sigma != 1;
+        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && !hzgsvd__pre_named(o->precondition);
 }
 
 /* The workspace's parts (256-byte aligned): the verdicts, the strategy table, the slots (global
@@ -5692,7 +5695,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
     }
     if (info) {
         info->sweeps = r->sweeps; info->all = r->all; info->big = r->big;
-        info->n_bordered = b->n; info->rank_l = b->n; info->outputs_written = 1;
+        info->n_bordered = b->n; info->rank_l = b->n; info->outputs_written = 1; info->sigma_refined = o->refine_sigma != 0;
         snprintf(info->detail, sizeof info->detail, "solved by the batched kernel");
     }
     return HZGSVD_SUCCESS;
@@ -5711,7 +5714,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.batch = b->batch; a.sF = b->sF; a.sG = b->sG; a.sZ = b->sZ; a.sS = b->sS;
     a.F = b->F; a.G = b->G; a.Z = b->Z; a.sf = b->sf; a.sg = b->sg; a.s = b->s;
     a.o.table = (const int *)(work + p->table_off); a.o.nn = p->nn; a.o.steps = p->steps;
-    a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps;
+    a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps; a.o.refine = o->refine_sigma != 0;
     a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
     a.pair_doubles = p->pair_doubles;
@@ -5824,7 +5827,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 5828 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5831 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

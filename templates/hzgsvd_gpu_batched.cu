@@ -25,11 +25,11 @@ typedef struct hzgsvd__gpu_batch {
 
 /* Whether the kernel takes the batch (else every pair goes through the one-pair entry point):
  * full-rank shapes within the limits, and options it implements (the even variants: no enhanced
- * dot products; the plain start; sigma from the final iterate). */
+ * dot products; the plain start). */
 HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_options *o)
 {
     return b->n <= HZGSVD__BAT_MAX_N && b->m_f <= HZGSVD__BAT_MAX_M && b->m_g <= HZGSVD__BAT_MAX_M && b->m_f >= b->n && b->m_g >= b->n
-        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && !hzgsvd__pre_named(o->precondition) && o->refine_sigma != 1;
+        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && !hzgsvd__pre_named(o->precondition);
 }
 
 /* The workspace's parts (256-byte aligned): the verdicts, the strategy table, the slots (global
@@ -138,7 +138,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
     }
     if (info) {
         info->sweeps = r->sweeps; info->all = r->all; info->big = r->big;
-        info->n_bordered = b->n; info->rank_l = b->n; info->outputs_written = 1;
+        info->n_bordered = b->n; info->rank_l = b->n; info->outputs_written = 1; info->sigma_refined = o->refine_sigma != 0;
         snprintf(info->detail, sizeof info->detail, "solved by the batched kernel");
     }
     return HZGSVD_SUCCESS;
@@ -157,7 +157,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.batch = b->batch; a.sF = b->sF; a.sG = b->sG; a.sZ = b->sZ; a.sS = b->sS;
     a.F = b->F; a.G = b->G; a.Z = b->Z; a.sf = b->sf; a.sg = b->sg; a.s = b->s;
     a.o.table = (const int *)(work + p->table_off); a.o.nn = p->nn; a.o.steps = p->steps;
-    a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps;
+    a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps; a.o.refine = o->refine_sigma != 0;
     a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
     a.pair_doubles = p->pair_doubles;

@@ -30,6 +30,7 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     hzgsvd__bat_pair P;
     const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
+    P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg;   /* set per pair by the kernel */
     P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
     base += nf * (a->cplx ? 2 : 1);
     P.G[0] = base; P.G[1] = a->cplx ? base + ng : NULL;
@@ -82,15 +83,17 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
  * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
  * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
  * after its whole run succeeded. */
-__global__ void hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
 {
     extern __shared__ double hzgsvd__bat_smem[];
     __shared__ hzgsvd__bat_shared sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
     double *base = a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem;
-    const hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
+    hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
     const int es = a.cplx ? 2 : 1;
     for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
+        P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
+        P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
         hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
         hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
         __syncthreads();                 /* the pair loaded */
