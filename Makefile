@@ -154,7 +154,7 @@ $(BUILD)/test_gpu_precondition: test/gpu/test_gpu_precondition.cu test/testutil.
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
 # The batched GPU entry points against the CPU engine per pair (test/gpu/run_gpu_tests.sh runs it).
-$(BUILD)/test_gpu_batched: test/gpu/test_gpu_batched.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+$(BUILD)/test_gpu_batched: test/gpu/test_gpu_batched.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h $(CORE_HDRS) $(REF_HDRS) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
