@@ -172,7 +172,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * one-pair engines: sigma recomputed from the input pair unless 0; options.inner picks the
  * strategy, outer/blocking/block_width do not apply, cancel and progress are not called).  Any other shape or
  * options: every pair through hzgsvd_gpu_?gsvd, one after the other.  A pair the kernel cannot
- * finish -- a zero column or a column norm beyond 2^+-300, numerical rank deficiency, no
+ * finish -- a zero column or a column norm beyond 2^+-150, numerical rank deficiency, no
  * convergence within max_sweeps, U or V off orthogonality -- is left untouched by it and solved by
  * hzgsvd_gpu_?gsvd (the range plan, the reduction of general pairs; info.detail says why).  A pair
  * holding a NaN or an infinity gets HZGSVD_ERR_NOT_FINITE and is left untouched; the others are

@@ -1180,10 +1180,11 @@ HZGSVD_HD static inline hzgsvd__bat_final hzgsvd__bat_final_column(double nf2, d
 }
 
 /* The batched kernels' range: every column's ||f_j||^2 and ||g_j||^2 of the input within
- * [2^-HZGSVD__BAT_RANGE, 2^HZGSVD__BAT_RANGE], where no square, sum or product of the iteration
- * overflows or underflows (the one-pair engines scale such pairs into range first; the batched call
- * hands them to the one-pair path). */
-#define HZGSVD__BAT_RANGE 600
+ * [2^-HZGSVD__BAT_RANGE, 2^HZGSVD__BAT_RANGE] (norms within 2^+-150).  G's columns are normalised, so
+ * F's columns reach norms up to 2^+-300 relative to them and their squares 2^+-600: no square, sum
+ * or product of the iteration overflows or underflows, so sigma comes out accurate or not at all
+ * (the one-pair engines scale other pairs into range first; the batched call hands them there). */
+#define HZGSVD__BAT_RANGE 300
 
 HZGSVD_HD static inline int hzgsvd__bat_in_range(double x2)
 {
@@ -1660,7 +1661,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 1664 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 1665 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

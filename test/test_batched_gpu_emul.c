@@ -10,7 +10,8 @@
  * one-pair call (B_AGREE, or as close as the CPU engine is to the reference: on tall pairs the CPU
  * engine is off the reference by up to 1e-13, the batched kernel by 3e-16), residuals ||F Z - U diag(sigma_f)|| and the same
  * for G, variants 0, 2 (per-step rescaling) and 4 (criterion C2), sorting off, the MM strategy; and the verdicts of a NaN pair, a zero
- * column and a rank-deficient pair (handed to the one-pair path, never a silent wrong answer). */
+ * column, a pair scaled beyond the kernel's range and a rank-deficient pair (handed to the one-pair
+ * path, never a silent wrong answer). */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #include "hzgsvd_ref.h"
@@ -192,17 +193,19 @@ static void case_bad(tu_rng *rng, int cplx)
     hzgsvd__bat_shared sh;
     hzgsvd__bat_result res;
     const hzgsvd_options o = hzgsvd_default_options();
-    for (int kind = 0; kind < 3; ++kind) {
+    for (int kind = 0; kind < 4; ++kind) {
         ef_randmat(rng, cplx, m, n, F, m);
         ef_randmat(rng, cplx, m, n, G, m);
         if (kind == 0) G[es * (3 + 2 * m)] = NAN;                       /* G(4,3) */
         if (kind == 1) for (int r = 0; r < es * m; ++r) F[es * 1 * m + r] = 0.0;   /* F's column 2 */
         if (kind == 2) for (int r = 0; r < es * m; ++r) { G[es * 4 * m + r] = G[r]; F[es * 4 * m + r] = F[r]; }
+        if (kind == 3) for (int r = 0; r < es * m * n; ++r) F[r] = ldexp(F[r], 200);   /* beyond the kernel's range */
         emu e = emu_load(cplx, m, m, n, F, G);
         const int v = emu_solve(&e, &o, &sh, &res, table);
         if (kind == 0) CHECK(v == HZGSVD__BAT_NOT_FINITE && res.which == 2 && res.where == 3 + 2 * m, "NaN: verdict %d which %d where %d", v, res.which, res.where);
         if (kind == 1) CHECK(v == HZGSVD__BAT_OUT_OF_RANGE, "zero column: verdict %d", v);
         if (kind == 2) CHECK(v != HZGSVD__BAT_OK && v != HZGSVD__BAT_NOT_FINITE, "rank deficient: verdict %d", v);
+        if (kind == 3) CHECK(v == HZGSVD__BAT_OUT_OF_RANGE, "F scaled by 2^200: verdict %d", v);
         free(e.mem);
     }
     free(F); free(G);

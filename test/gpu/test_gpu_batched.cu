@@ -16,7 +16,7 @@
  *     d_work = NULL give the same bits; two runs the same bits;
  *   - a batch with a NaN pair: that pair HZGSVD_ERR_NOT_FINITE, untouched, its detail naming the
  *     entry, the call returning its status; a rank-deficient pair the one-pair call's status; every
- *     other pair solved;
+ *     pair beyond the kernel's range (F times 2^200) solved by the one-pair path; every other pair solved;
  *   - shapes beyond the kernel (m_f < n; n = 65): every pair bitwise as hzgsvd_gpu_?gsvd on it alone;
  *   - variant 2, variant 4, sorting off, the MM strategy;
  *   - every bad argument: its status, "argument N" in info[0].detail, every status[i] and info[i]
@@ -275,7 +275,7 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch
 }
 
 /* A batch of 9: pair 4 holds a NaN (G(2,3)), pair 6 has G's and F's column 5 equal to column 1
- * (rank deficient); the others known pairs. */
+ * (rank deficient), pair 7's F is scaled by 2^200 (beyond the kernel's range); the others known pairs. */
 static void case_bad(tu_rng *rng, int cplx)
 {
     const int m = 12, n = 6, batch = 9, es = cplx ? 2 : 1;
@@ -286,6 +286,8 @@ static void case_bad(tu_rng *rng, int cplx)
         b.F[es * (6 * b.sF + 4LL * b.ldf) + i] = b.F[es * (6 * b.sF) + i];
         b.G[es * (6 * b.sG + 4LL * b.ldg) + i] = b.G[es * (6 * b.sG) + i];
     }
+    for (int j = 0; j < n; ++j)   /* pair 7: F times 2^200, beyond the kernel's range: the one-pair path (its range plan) */
+        for (int i = 0; i < m * es; ++i) b.F[es * (7 * b.sF + (long long)j * b.ldf) + i] = ldexp(b.F[es * (7 * b.sF + (long long)j * b.ldf) + i], 200);
     gout r = run_batched(&b, &o, 1);
     CHECK(r.st == HZGSVD_ERR_NOT_FINITE && r.status[4] == HZGSVD_ERR_NOT_FINITE, "%s NaN pair: call %d, pair 4 %d", cplx ? "z" : "d", (int)r.st,
           (int)r.status[4]);
@@ -302,8 +304,15 @@ static void case_bad(tu_rng *rng, int cplx)
               info.detail);
         free(F); free(G); free(Z);
     }
+    CHECK(r.status[7] == HZGSVD_SUCCESS && strstr(r.info[7].detail, "one-pair path") != NULL, "pair scaled by 2^200: status %d (%s)", (int)r.status[7],
+          r.info[7].detail);
+    if (r.status[7] == HZGSVD_SUCCESS) {   /* sigma scaled by 2^200, as the known ones */
+        double worst = 0.0;
+        for (int i = 0; i < n; ++i) worst = fmax(worst, (double)fabsl((r.s[7 * b.sS + i] - ldexpl(b.exact[7 * n + i], 200)) / ldexpl(b.exact[7 * n + i], 200)));
+        CHECK(worst <= 1e-13, "pair scaled by 2^200: sigma vs exact %.3e", worst);
+    }
     for (int p = 0; p < batch; ++p)
-        if (p != 4 && p != 6) check_pair(&b, &r, p, &o, cplx ? "z NaN batch" : "d NaN batch");
+        if (p != 4 && p != 6 && p != 7) check_pair(&b, &r, p, &o, cplx ? "z NaN batch" : "d NaN batch");
     gout_free(&r); hb_free(&b);
 }
 
