@@ -75,7 +75,7 @@ REF_HDRS  := $(addprefix $(SRC),hzgsvd.h hzgsvd_ref.h generated/hzgsvd_core.h ge
 TEST_SRCS := $(wildcard test/test_*.c)
 TEST_BINS := $(patsubst test/%.c,$(BUILD)/%,$(TEST_SRCS))
 
-.PHONY: all generate check-generated test test-run test-cpu test-gpu test-python demo demo-run deps bench bench-cpu bench-mpi bench-tall accuracy-table clean
+.PHONY: all generate check-generated test test-run test-cpu test-gpu test-python demo demo-run deps bench bench-batched bench-cpu bench-mpi bench-tall accuracy-table clean
 all: $(TOOLS)
 
 $(BUILD):
@@ -153,9 +153,20 @@ $(BUILD)/test_gpu_precondition: test/gpu/test_gpu_precondition.cu test/testutil.
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
+# The batched GPU entry points against the CPU engine per pair (test/gpu/run_gpu_tests.sh runs it).
+$(BUILD)/test_gpu_batched: test/gpu/test_gpu_batched.cu test/testutil.h $(TEST_SUPPORT) test/engine_fixtures.h $(CORE_HDRS) $(REF_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
+	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
+
 $(BUILD)/hzgsvd_bench: tools/bench/hzgsvd_bench.cu $(TEST_SUPPORT) $(GPU_HDRS) | $(BUILD)
 	$(NVCC_NOTE)
 	$(NVCC) $(NVFLAGS) -o $@ $< $(NVLIBS)
+
+# Batched small pairs: our batched call against a loop of one-pair calls, the batched GEVD route and
+# the CPU engine's batched call (make bench-batched; docs/PERFORMANCE.md).
+$(BUILD)/hzgsvd_bench_batched: tools/bench/hzgsvd_bench_batched.cu test/testutil.h test/engine_fixtures.h $(TEST_SUPPORT) $(CORE_HDRS) $(GPU_HDRS) | $(BUILD)
+	$(NVCC_NOTE)
+	$(NVCC) $(NVFLAGS) -o $@ $< $(LAPACK) $(NVLIBS)
 
 $(BUILD)/hzgsvd_mkpair: tools/verify/hzgsvd_mkpair.c $(TOOLS_COMMON) $(TEST_SUPPORT) $(BUILD)/npy.o | $(BUILD)
 	$(CC) $(CFLAGS) -o $@ tools/verify/hzgsvd_mkpair.c $(BUILD)/npy.o $(LAPACK) $(LDLIBS)
@@ -188,7 +199,7 @@ $(BUILD)/link_two_units: test/link/unit_a.c test/link/unit_b.c $(CORE_HDRS) | $(
 # make test: the CPU and GPU suites in one run of test/run_cpu_tests.sh, which ends with the one
 # summary line "N passed, M failed, K skipped" (the GPU suite counts as skipped without a GPU).
 TEST_CPU_DEPS := $(TOOLS) $(TEST_BINS) $(BUILD)/link_two_units $(if $(HAVE_MPI),$(BUILD)/test_mpi_engine)
-TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine $(BUILD)/test_gpu_precondition)
+TEST_GPU_DEPS += $(if $(HAVE_NVCC),$(BUILD)/test_gpu_engine $(BUILD)/test_gpu_precondition $(BUILD)/test_gpu_batched)
 # LAPACK's own GSVD test suite (TESTING/EIG xCKGSV/xGSVTS3 and gsv.in, ported to C in test/lapack_gsv/;
 # the test pairs come from LAPACK's DLATMS/ZLATMS in libtmglib).  run_cpu_tests.sh runs it as a build/test_*;
 # without --engine it runs LAPACK's own xGGSVD3 (checks the port) and then hzgsvd_cpu_xggsvd3
@@ -254,6 +265,10 @@ test-python: $(TOOLS) $(PY_STAMP)
 
 bench: $(BUILD)/hzgsvd_bench
 	$(BUILD)/hzgsvd_bench --sizes $(BENCH_SIZES) --variants-table $(BENCH_VARIANTS_N)
+
+# Batched small pairs (tools/bench/hzgsvd_bench_batched.cu): n = 8, 16, 32, 64, m = 2n, real and complex.
+bench-batched: $(BUILD)/hzgsvd_bench_batched
+	$(BUILD)/hzgsvd_bench_batched --both
 
 # The CPU engine against LAPACK xGGSVD3 (tools/bench/bench_cpu.sh; BENCH_CPU_SIZES="128 256 512 1024").
 bench-cpu: $(TOOLS)

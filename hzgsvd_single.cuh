@@ -158,6 +158,62 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
                                                   void *d_work, size_t work_bytes, cudaStream_t stream,
                                                   const hzgsvd_options *opt, hzgsvd_info *info);
 
+/* BATCHED: a strided batch of small pairs of one shape on the device (hzgsvd_gpu_dgsvd_batched: real;
+ * _zgsvd_batched: complex, cuDoubleComplex, every leading dimension and stride counting complex
+ * elements, strideS counting doubles).  Pair i (0 <= i < batch) is dF + i*strideF, dG + i*strideG,
+ * dZ + i*strideZ and d_sigma_f, d_sigma_g, d_sigma + i*strideS; it comes back as the one-pair call
+ * (hzgsvd_gpu_?gsvd) returns it -- U over F, V over G, Z, sigma_f, sigma_g, sigma sorted descending
+ * with options.sort -- to rounding, not bitwise (docs/API.md, "Batched pairs on the GPU").
+ * The batched kernel (one thread block per pair, the pair in shared memory where its working copy
+ * takes at most 200 KB -- real m_f + m_g + n <= 400 at n = 64 -- else in the workspace; a warp per
+ * 2x2 pivot, the shared Hari-Zimmermann math, the one-pair engines' stop rule) takes full-rank
+ * shapes n <= HZGSVD_GPU_BATCHED_MAX_N, n <= m_f, m_g <= HZGSVD_GPU_BATCHED_MAX_M and the options
+ * it implements (even variants; precondition AUTO or NONE: the plain start; refine_sigma as the
+ * one-pair engines: sigma recomputed from the input pair unless 0; options.inner picks the
+ * strategy, outer/blocking/block_width do not apply, cancel and progress are not called).  Any other shape or
+ * options: every pair through hzgsvd_gpu_?gsvd, one after the other.  A pair the kernel cannot
+ * finish -- a zero column or a column norm beyond 2^+-150, numerical rank deficiency, no
+ * convergence within max_sweeps, U or V off orthogonality -- is left untouched by it and solved by
+ * hzgsvd_gpu_?gsvd (the range plan, the reduction of general pairs; info.detail says why).  A pair
+ * holding a NaN or an infinity gets HZGSVD_ERR_NOT_FINITE and is left untouched; the others are
+ * solved.  Results are bitwise reproducible (fixed summation orders, no floating-point atomics).
+ *
+ *   m_f, m_g, n (1-3), dF (4), ldf (5), strideF (6), dG (7), ldg (8), strideG (9), dZ (10), ldz (11),
+ *   strideZ (12), d_sigma_f, d_sigma_g, d_sigma (13-15, any may be NULL), strideS (16), batch (17):
+ *                 as hzgsvd_cpu_?gsvd_batched (hzgsvd_cpu.h), on device memory
+ *   d_work  (18)  NULL (the call allocates and frees it) or work_bytes >= hzgsvd_gpu_?gsvd_batched_workspace_size
+ *                 bytes, 256-byte aligned (else HZGSVD_ERR_INVALID_ARGUMENT)
+ *   work_bytes (19)
+ *   stream  (20)  the stream of every copy and launch; the call synchronizes it before returning
+ *   opt     (21)  options for every pair (NULL: defaults)
+ *   status  (22)  HOST array of batch entries: each pair's status (it is read on the host anyway:
+ *                 handed-on pairs are decided there).  May be NULL only if batch = 0
+ *   info    (23)  NULL or a HOST array of max(1, batch) entries: each pair's info
+ *
+ * Returns HZGSVD_SUCCESS where every pair succeeded, else the status of the first (lowest index)
+ * pair that did not.  An argument error (the argument's number in info[0].detail) is found before
+ * any CUDA call and solves no pair: it is returned and set in every status[i] and info[i].detail;
+ * so is a failed CUDA call of the batched launch (HZGSVD_ERR_CUDA, HZGSVD_ERR_OUT_OF_MEMORY). */
+#define HZGSVD_GPU_BATCHED_MAX_N 64     /* the batched kernel's largest n */
+#define HZGSVD_GPU_BATCHED_MAX_M 1024   /* ... and largest m_f, m_g */
+
+/* Bytes of device workspace of a batched call of these sizes (0 where the kernel does not take the
+ * batch: its pairs then run through hzgsvd_gpu_?gsvd with their own workspace).  Returns
+ * HZGSVD_ERR_N_LESS_THAN_ONE, HZGSVD_ERR_INVALID_ARGUMENT (m_f, m_g or batch < 0, bytes NULL) or success. */
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes);
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes);
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_batched(int m_f, int m_g, int n, double *dF, int ldf, long long strideF, double *dG, int ldg,
+                                                  long long strideG, double *dZ, int ldz, long long strideZ, double *d_sigma_f,
+                                                  double *d_sigma_g, double *d_sigma, long long strideS, int batch, void *d_work,
+                                                  size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt, hzgsvd_status *status,
+                                                  hzgsvd_info *info);
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDoubleComplex *dF, int ldf, long long strideF, cuDoubleComplex *dG,
+                                                  int ldg, long long strideG, cuDoubleComplex *dZ, int ldz, long long strideZ, double *d_sigma_f,
+                                                  double *d_sigma_g, double *d_sigma, long long strideS, int batch, void *d_work,
+                                                  size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt, hzgsvd_status *status,
+                                                  hzgsvd_info *info);
+
 /* 1 if a CUDA device is usable (the CLI's --device auto asks this), else 0. */
 static inline int hzgsvd_gpu_available(void)
 {

@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_core.h -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h, templates/hzgsvd_strategy.h.j2
+ * Generated from: templates/hzgsvd_batched_pair.h, templates/hzgsvd_math.h.j2, templates/hzgsvd_sigma_refine.h, templates/hzgsvd_strategy.h.j2
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: Shared core: the contract (the hand-written ../hzgsvd.h: version, linkage, statuses, options), the one definition of the 2x2 Hari-Zimmermann math, rsqrt_rn, enhanced dots, and the Jacobi strategies (baked inner tables + run-time C).
  * How to compile: Included by hzgsvd_cpu.h, hzgsvd_single.cuh and hzgsvd_mpi.h; compiles as C99, C++ and CUDA.
@@ -1001,5 +1001,667 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
 }
 #line 1003 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_sigma_refine.h ***/
+
+/*** begin templates/hzgsvd_batched_pair.h ***/
+#line HZGSVD__SRC_LINE(1, 1007) HZGSVD__SRC_FILE("templates/hzgsvd_batched_pair.h")
+/* The per-pair arithmetic of the batched GPU kernels (templates/hzgsvd_gpu_batched_kernels.cu),
+ * written once for the device and the host.  A pivot pair (p, q) is handled by one warp of 32
+ * lanes: lane l owns the rows r = l, l + 32, l + 64, ... of every column, so every update of a row is
+ * the lane's own, and every sum over rows is a per-lane partial (rows in ascending order, one fma
+ * each) followed by the fixed butterfly of hzgsvd__bat_sum.  On the device the lanes are the warp's
+ * threads; on the host (test/test_batched_gpu_emul.c) a loop over the 32 lanes with the same
+ * butterfly gives the same bits, so the kernels' arithmetic is checked against the CPU engine on a
+ * machine without a GPU.  The 2x2 transformations are the shared ones of hzgsvd_math.h.j2.
+ *
+ * The working matrices of one pair: split planes (real, then imaginary parts where complex), column
+ * major, F m_f x n (ld m_f), G m_g x n (ld m_g), Z n x n (ld n). */
+
+#define HZGSVD__BAT_LANES 32
+#define HZGSVD__BAT_MAX_N 64        /* the kernels' largest n (hzgsvd_single.cuh: HZGSVD_GPU_BATCHED_MAX_N) */
+#define HZGSVD__BAT_MAX_WARPS 8     /* warps of one pair's thread block */
+
+/* Where the device and the host differ: on the device `lane` is the thread's lane and a phase's
+ * items are spread over the block's warps, separated by barriers; on the host one caller plays
+ * every lane (loops over the 32) and the one warp (warp 0 of 1), and barriers are nothing.  The
+ * items of a phase touch disjoint columns, so their order does not change a bit. */
+#ifdef __CUDA_ARCH__
+#define HZGSVD__BAT_BARRIER() __syncthreads()
+#define HZGSVD__BAT_LANE_FIRST(lane) (lane)
+#define HZGSVD__BAT_LANE_END(lane) ((lane) + 1)
+#define HZGSVD__BAT_LEADER(lane) ((lane) == 0)
+#define HZGSVD__BAT_BARRIER_WARP() __syncwarp()
+#else
+#define HZGSVD__BAT_BARRIER() ((void)0)
+#define HZGSVD__BAT_LANE_FIRST(lane) 0
+#define HZGSVD__BAT_LANE_END(lane) HZGSVD__BAT_LANES
+#define HZGSVD__BAT_LEADER(lane) 1
+#define HZGSVD__BAT_BARRIER_WARP() ((void)0)
+#endif
+
+/* The working pair seen by one lane: planes of F, G, Z (index 1 NULL where real) and their rows. */
+typedef struct hzgsvd__bat_pair {
+    double *F[2], *G[2], *Z[2];
+    int mf, mg, n, cplx;
+    const double *F0, *G0;      /* the caller's input (interleaved where complex), untouched until the outputs are stored */
+    int ldf0, ldg0;
+} hzgsvd__bat_pair;
+
+/* Partial sums of lane `lane` over the rows it owns: s[0] ||x_p||^2, s[1] ||x_q||^2, s[2] + i s[3] =
+ * x_p^H x_q (s[3] = 0 where real), for the m-row columns p and q of the planes X (ld m). */
+HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, int cplx, int p, int q, int lane, double s[4])
+{
+    const double *xr = X[0] + (size_t)p * m, *yr = X[0] + (size_t)q * m;
+    s[0] = 0.0; s[1] = 0.0; s[2] = 0.0; s[3] = 0.0;
+    if (!cplx) {
+        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+            s[0] = fma(xr[r], xr[r], s[0]);
+            s[1] = fma(yr[r], yr[r], s[1]);
+            s[2] = fma(xr[r], yr[r], s[2]);
+        }
+        return;
+    }
+    const double *xi = X[1] + (size_t)p * m, *yi = X[1] + (size_t)q * m;
+    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+        s[0] = fma(xi[r], xi[r], fma(xr[r], xr[r], s[0]));
+        s[1] = fma(yi[r], yi[r], fma(yr[r], yr[r], s[1]));
+        s[2] = fma(xi[r], yi[r], fma(xr[r], yr[r], s[2]));     /* conj(x) y, real part */
+        s[3] = fma(-xi[r], yr[r], fma(xr[r], yi[r], s[3]));    /* imaginary part */
+    }
+}
+
+/* Partial ||x_j||^2 of lane `lane` (column j of the planes X, m rows). */
+HZGSVD_HD static inline double hzgsvd__bat_nrm2_part(double *const X[2], int m, int cplx, int j, int lane)
+{
+    double s = 0.0;
+    for (int v = 0; v <= cplx; ++v) {
+        const double *x = X[v] + (size_t)j * m;
+        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) s = fma(x[r], x[r], s);
+    }
+    return s;
+}
+
+/* Partial x_i^H y_j of lane `lane` (d[0] real, d[1] imaginary part; columns of planes X and Y, m rows). */
+HZGSVD_HD static inline void hzgsvd__bat_dot_part(double *const X[2], int i, double *const Y[2], int j, int m, int cplx, int lane, double d[2])
+{
+    const double *xr = X[0] + (size_t)i * m, *yr = Y[0] + (size_t)j * m;
+    d[0] = 0.0; d[1] = 0.0;
+    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+        d[0] = fma(xr[r], yr[r], d[0]);
+        if (cplx) {
+            const double xi = X[1][(size_t)i * m + r], yi = Y[1][(size_t)j * m + r];
+            d[0] = fma(xi, yi, d[0]);
+            d[1] = fma(-xi, yr[r], fma(xr[r], yi, d[1]));
+        }
+    }
+}
+
+/* The warp's sum of the lanes' partials v[0..31] on the host: the device's butterfly (XOR distances
+ * 16, 8, 4, 2, 1; each lane adds its partner's value to its own), so the same bits on both. */
+HZGSVD_HD static inline double hzgsvd__bat_sum_host(const double *v)
+{
+    double a[HZGSVD__BAT_LANES], b[HZGSVD__BAT_LANES];
+    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) a[l] = v[l];
+    for (int d = 16; d > 0; d >>= 1) {
+        for (int l = 0; l < HZGSVD__BAT_LANES; ++l) b[l] = a[l] + a[l ^ d];
+        for (int l = 0; l < HZGSVD__BAT_LANES; ++l) a[l] = b[l];
+    }
+    return a[0];
+}
+
+/* The 2x2 transformation of pivot (p, q) from its Gram entries g (hzgsvd__bat_gram_part's order,
+ * F's four then G's four, each summed over the warp): the shared math of hzgsvd_math.h.j2. */
+HZGSVD_HD static inline hzgsvd__rot hzgsvd__bat_rot(const double g[8], int cplx, int variant, int sort, double tol)
+{
+    /* variants without per-step rescaling take b_pp = b_qq = 1: G's columns are normalised at the
+     * start of every sweep (hzgsvd__bat_normalize_lane), as the blocked engines prescale G-hat */
+    const int resc = HZGSVD__VAR_RESCALE(variant);
+    const double bpp = resc ? g[4] : 1.0, bqq = resc ? g[5] : 1.0;
+    return cplx ? hzgsvd__zrot(g[0], g[1], g[2], g[3], bpp, bqq, g[6], g[7], variant, sort, tol)
+                : hzgsvd__drot(g[0], g[1], g[2], bpp, bqq, g[6], variant, sort, tol);
+}
+
+/* Lane `lane`'s rows of columns p, q of the planes X (m rows) times Z-hat. */
+HZGSVD_HD static inline void hzgsvd__bat_apply_lane(const hzgsvd__rot *rot, double *const X[2], int m, int cplx, int p, int q, int lane)
+{
+    double *xr = X[0] + (size_t)p * m, *yr = X[0] + (size_t)q * m;
+    if (!cplx) {
+        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) hzgsvd__drot_apply(rot, xr[r], yr[r], &xr[r], &yr[r]);
+        return;
+    }
+    double *xi = X[1] + (size_t)p * m, *yi = X[1] + (size_t)q * m;
+    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+        double a, b, c, d;
+        hzgsvd__zrot_apply(rot, xr[r], xi[r], yr[r], yi[r], &a, &b, &c, &d);
+        xr[r] = a; xi[r] = b; yr[r] = c; yi[r] = d;
+    }
+}
+
+/* Lane `lane`'s rows of columns p and q of the planes X exchanged. */
+HZGSVD_HD static inline void hzgsvd__bat_swap_lane(double *const X[2], int m, int cplx, int p, int q, int lane)
+{
+    for (int v = 0; v <= cplx; ++v) {
+        double *x = X[v] + (size_t)p * m, *y = X[v] + (size_t)q * m;
+        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) { const double t = x[r]; x[r] = y[r]; y[r] = t; }
+    }
+}
+
+/* Lane `lane`'s rows of column j of the planes X (m rows) times s. */
+HZGSVD_HD static inline void hzgsvd__bat_scale_lane(double *const X[2], int m, int cplx, int j, double s, int lane)
+{
+    for (int v = 0; v <= cplx; ++v) {
+        double *x = X[v] + (size_t)j * m;
+        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) x[r] *= s;
+    }
+}
+
+/* The outcome of one pivot for the sweep's counts and the failure test. */
+typedef struct hzgsvd__bat_step {
+    int transform, big, fail;
+} hzgsvd__bat_step;
+
+/* What the final rescale makes of column j from ||f_j||^2 and ||g_j||^2 (the CPU engine's final
+ * rescale, section 3.4): sigma_f, sigma_g, sigma and the factors of f, g and z; bad where degenerate. */
+typedef struct hzgsvd__bat_final {
+    double sf, sg, ss, rf, rg, rho;
+    int bad;
+} hzgsvd__bat_final;
+
+HZGSVD_HD static inline hzgsvd__bat_final hzgsvd__bat_final_column(double nf2, double ng2)
+{
+    hzgsvd__bat_final c;
+    c.rho = hzgsvd__rsqrt_rn(nf2 + ng2);
+    c.rf = hzgsvd__rsqrt_rn(nf2);
+    c.rg = hzgsvd__rsqrt_rn(ng2);
+    c.sf = sqrt(nf2) * c.rho;
+    c.sg = sqrt(ng2) * c.rho;
+    c.ss = sqrt(nf2) * c.rg;
+    c.bad = !(c.sf > 0.0) || !(c.sg > 0.0) || !isfinite(c.ss) || !isfinite(c.rf) || !isfinite(c.rg) || !isfinite(c.rho);
+    return c;
+}
+
+/* The batched kernels' range: every column's ||f_j||^2 and ||g_j||^2 of the input within
+ * [2^-HZGSVD__BAT_RANGE, 2^HZGSVD__BAT_RANGE] (norms within 2^+-150).  G's columns are normalised, so
+ * F's columns reach norms up to 2^+-300 relative to them and their squares 2^+-600: no square, sum
+ * or product of the iteration overflows or underflows, so sigma comes out accurate or not at all
+ * (the one-pair engines scale other pairs into range first; the batched call hands them there). */
+#define HZGSVD__BAT_RANGE 300
+
+HZGSVD_HD static inline int hzgsvd__bat_in_range(double x2)
+{
+    return x2 >= ldexp(1.0, -HZGSVD__BAT_RANGE) && x2 <= ldexp(1.0, HZGSVD__BAT_RANGE);
+}
+
+/* Output position of column j among n by descending sigma, ties in column order (a stable sort: the
+ * one-pair engines' order); with sort off, j itself. */
+HZGSVD_HD static inline int hzgsvd__bat_rank(const double *ss, int n, int j, int sort)
+{
+    if (!sort) return j;
+    int rank = 0;
+    for (int i = 0; i < n; ++i) rank += ss[i] > ss[j] || (ss[i] == ss[j] && i < j);
+    return rank;
+}
+
+/* The numerical rank test of column j (the CPU engine's): sigma_f must stay above max(m_f, n) u
+ * sum_k |z_kj| ||f_k|| (nf: the input's column norms), and so for G.  z: the final column j of Z
+ * (split planes, n rows). */
+HZGSVD_HD static inline int hzgsvd__bat_degenerate(double *const Z[2], int n, int cplx, int j, const double *nf, const double *ng,
+                                                   double sf, double sg, int m_f, int m_g)
+{
+    double af = 0.0, ag = 0.0;
+    for (int k = 0; k < n; ++k) {
+        const double zr = Z[0][(size_t)j * n + k];
+        const double a = cplx ? hypot(zr, Z[1][(size_t)j * n + k]) : fabs(zr);
+        af = fma(a, nf[k], af);
+        ag = fma(a, ng[k], ag);
+    }
+    const double tol_f = (double)(m_f > n ? m_f : n) * HZGSVD__U, tol_g = (double)(m_g > n ? m_g : n) * HZGSVD__U;
+    return !(sf > tol_f * af) || !(sg > tol_g * ag);
+}
+
+/* The U, V orthogonality tolerance of the one-pair engines (16 n' u, n' = n bordered to the CPU
+ * engine's 2w = 32). */
+HZGSVD_HD static inline double hzgsvd__bat_orth_tol(int n)
+{
+    const int nb = (n + 31) / 32 * 32;
+    return 16.0 * nb * HZGSVD__U;
+}
+
+/* ---- sums over the warp ------------------------------------------------------------------------ */
+
+#ifdef __CUDA_ARCH__
+/* The device butterfly: XOR distances 16 .. 1, every lane ends with the same sum (the order of
+ * hzgsvd__bat_sum_host). */
+__device__ __forceinline__ double hzgsvd__bat_warp_sum(double v)
+{
+    for (int d = 16; d > 0; d >>= 1) v = __dadd_rn(v, __shfl_xor_sync(0xffffffffu, v, d));
+    return v;
+}
+#endif
+
+/* The warp's sums of the Gram entries of pivot (p, q): g[0..3] of F, g[4..7] of G. */
+HZGSVD_HD static inline void hzgsvd__bat_pivot_sums(const hzgsvd__bat_pair *P, int p, int q, int lane, double g[8])
+{
+#ifdef __CUDA_ARCH__
+    double s[8];
+    hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, s);
+    hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, s + 4);
+    for (int i = 0; i < 8; ++i) g[i] = hzgsvd__bat_warp_sum(s[i]);
+#else
+    double s[8][HZGSVD__BAT_LANES], t[8];
+    (void)lane;
+    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) {
+        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, l, t);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, l, t + 4);
+        for (int i = 0; i < 8; ++i) s[i][l] = t[i];
+    }
+    for (int i = 0; i < 8; ++i) g[i] = hzgsvd__bat_sum_host(s[i]);
+#endif
+}
+
+/* The warp's ||x_j||^2 (column j of the planes X, m rows). */
+HZGSVD_HD static inline double hzgsvd__bat_nrm2(double *const X[2], int m, int cplx, int j, int lane)
+{
+#ifdef __CUDA_ARCH__
+    return hzgsvd__bat_warp_sum(hzgsvd__bat_nrm2_part(X, m, cplx, j, lane));
+#else
+    double s[HZGSVD__BAT_LANES];
+    (void)lane;
+    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_nrm2_part(X, m, cplx, j, l);
+    return hzgsvd__bat_sum_host(s);
+#endif
+}
+
+/* The warp's x_i^H x_j of two columns of the planes X (m rows); d[1] = 0 where real. */
+HZGSVD_HD static inline void hzgsvd__bat_dot(double *const X[2], int m, int cplx, int i, int j, int lane, double d[2])
+{
+#ifdef __CUDA_ARCH__
+    double t[2];
+    hzgsvd__bat_dot_part(X, i, X, j, m, cplx, lane, t);
+    d[0] = hzgsvd__bat_warp_sum(t[0]);
+    d[1] = hzgsvd__bat_warp_sum(t[1]);
+#else
+    double s[2][HZGSVD__BAT_LANES], t[2];
+    (void)lane;
+    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) {
+        hzgsvd__bat_dot_part(X, i, X, j, m, cplx, l, t);
+        s[0][l] = t[0]; s[1][l] = t[1];
+    }
+    d[0] = hzgsvd__bat_sum_host(s[0]);
+    d[1] = hzgsvd__bat_sum_host(s[1]);
+#endif
+}
+
+/* The first row (0-based) of column j of the planes X (m rows) holding a NaN or an infinity, or m. */
+HZGSVD_HD static inline int hzgsvd__bat_first_bad_row(double *const X[2], int m, int cplx, int j, int lane)
+{
+    int first = m;
+    (void)lane;   /* the host plays every lane */
+    for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
+        for (int r = l; r < m; r += HZGSVD__BAT_LANES) {
+            const int bad = !isfinite(X[0][(size_t)j * m + r]) || (cplx && !isfinite(X[1][(size_t)j * m + r]));
+            if (bad && r < first) { first = r; break; }
+        }
+#ifdef __CUDA_ARCH__
+    first = __reduce_min_sync(0xffffffffu, first);   /* an integer minimum: any order gives the same */
+#endif
+    return first;
+}
+
+/* ---- one pair's run, phase by phase -------------------------------------------------------------- */
+
+/* What one pair's phases share: per column the input's norms (the rank test) and the results, the
+ * output order, and per warp its counts and flags (written by its leader, read after a barrier). */
+typedef struct hzgsvd__bat_shared {
+    double nf[HZGSVD__BAT_MAX_N], ng[HZGSVD__BAT_MAX_N];
+    double sf[HZGSVD__BAT_MAX_N], sg[HZGSVD__BAT_MAX_N], ss[HZGSVD__BAT_MAX_N];
+    double wmax[HZGSVD__BAT_MAX_WARPS];
+    unsigned long long wall[HZGSVD__BAT_MAX_WARPS], wbig[HZGSVD__BAT_MAX_WARPS];
+    int wflag[HZGSVD__BAT_MAX_WARPS];
+    int badf[HZGSVD__BAT_MAX_N], badg[HZGSVD__BAT_MAX_N];
+    int ef[HZGSVD__BAT_MAX_N], eg[HZGSVD__BAT_MAX_N];   /* frexp exponents of the input columns' largest entries */
+    int order[HZGSVD__BAT_MAX_N];
+} hzgsvd__bat_shared;
+
+/* The settings of a batch (the same for every pair). */
+typedef struct hzgsvd__bat_opts {
+    const int *table;       /* the inner strategy's table of order nn (hzgsvd__strategy_fill), steps rows of nn ints */
+    int nn, steps;          /* nn = n rounded up to even (an odd n's last column is a padding index, skipped) */
+    int variant, sort, max_sweeps, refine;   /* refine: sigma from the input pair (options.refine_sigma != 0) */
+    double tol;             /* relative orthogonality: hzgsvd__ortho_tol(max(m_f, m_g, 2)) */
+} hzgsvd__bat_opts;
+
+/* A pair's verdict: done here, not finite (where = row + m * column of the first such entry, which
+ * = 1 F or 2 G), or handed to the one-pair path, with the reason. */
+#define HZGSVD__BAT_OK 0
+#define HZGSVD__BAT_NOT_FINITE 1
+#define HZGSVD__BAT_OUT_OF_RANGE 2      /* a zero column, or a column norm outside the kernels' range */
+#define HZGSVD__BAT_PIVOT_FAIL 3        /* a 2x2 pivot of B not positive definite (G numerically rank deficient) */
+#define HZGSVD__BAT_NO_CONVERGENCE 4    /* max_sweeps sweeps still applied big transformations */
+#define HZGSVD__BAT_DEGENERATE 5        /* the final rescale or the rank test found a degenerate column */
+#define HZGSVD__BAT_OFF_ORTHOGONAL 6    /* U or V off orthogonality (16 n' u) */
+
+typedef struct hzgsvd__bat_result {
+    int verdict, which, where, sweeps;
+    unsigned long long all, big;
+    double measure;                 /* OFF_ORTHOGONAL: the deviation found */
+} hzgsvd__bat_result;
+
+/* Sum of the warps' flags (all threads compute it; call between barriers). */
+HZGSVD_HD static inline int hzgsvd__bat_flags(const hzgsvd__bat_shared *sh, int nwarps)
+{
+    int f = 0;
+    for (int w = 0; w < nwarps; ++w) f += sh->wflag[w];
+    return f;
+}
+
+/* Phase 0: the first non-finite entry (F before G, column by column) and the input's column norms;
+ * a zero column or one outside the range goes to the one-pair path.  Returns the verdict. */
+HZGSVD_HD static inline int hzgsvd__bat_check(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int warp, int nwarps, int lane,
+                                              hzgsvd__bat_result *res)
+{
+    int off = 0;
+    for (int j = warp; j < P->n; j += nwarps) {
+        const int bf = hzgsvd__bat_first_bad_row(P->F, P->mf, P->cplx, j, lane);
+        const int bg = hzgsvd__bat_first_bad_row(P->G, P->mg, P->cplx, j, lane);
+        const double nf2 = hzgsvd__bat_nrm2(P->F, P->mf, P->cplx, j, lane), ng2 = hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane);
+        off |= !hzgsvd__bat_in_range(nf2) || !hzgsvd__bat_in_range(ng2);
+        if (HZGSVD__BAT_LEADER(lane)) { sh->badf[j] = bf; sh->badg[j] = bg; sh->nf[j] = sqrt(nf2); sh->ng[j] = sqrt(ng2); }
+    }
+    if (HZGSVD__BAT_LEADER(lane)) sh->wflag[warp] = off;
+    HZGSVD__BAT_BARRIER();
+    for (int which = 1; which <= 2; ++which)
+        for (int j = 0; j < P->n; ++j) {
+            const int r = which == 1 ? sh->badf[j] : sh->badg[j], m = which == 1 ? P->mf : P->mg;
+            if (r < m) { res->which = which; res->where = r + m * j; return HZGSVD__BAT_NOT_FINITE; }
+        }
+    return hzgsvd__bat_flags(sh, nwarps) ? HZGSVD__BAT_OUT_OF_RANGE : HZGSVD__BAT_OK;
+}
+
+/* Z = I (first), and at the start of every sweep of the variants without per-step rescaling (0, 1, 4, 5)
+ * G's columns normalised, F's and Z's by the same factor (initFGZ, section 3.3; the blocked engines
+ * prescale G-hat at every visit of a pivot block pair). */
+HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, int first, int scale, int warp, int nwarps, int lane)
+{
+    for (int j = warp; j < P->n; j += nwarps) {
+        if (first)
+            for (int v = 0; v <= P->cplx; ++v)
+                for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
+                    for (int r = l; r < P->n; r += HZGSVD__BAT_LANES) P->Z[v][(size_t)j * P->n + r] = (v == 0 && r == j) ? 1.0 : 0.0;
+        if (!scale) continue;      /* variants 2, 3, 6, 7: Z = I, D-hat at every step instead */
+        const double b = hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane);
+        const double t = hzgsvd__rsqrt_rn(b);
+        if (t == 1.0) continue;
+        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+            hzgsvd__bat_scale_lane(P->F, P->mf, P->cplx, j, t, l);
+            hzgsvd__bat_scale_lane(P->G, P->mg, P->cplx, j, t, l);
+            hzgsvd__bat_scale_lane(P->Z, P->n, P->cplx, j, t, l);
+        }
+    }
+}
+
+/* One pivot (p, q) by one warp: its sums, the shared 2x2 transformation, its application to F, G
+ * and Z, the sorting swap (complex: from the new column norms, as the one-pair engines decide it). */
+HZGSVD_HD static inline hzgsvd__bat_step hzgsvd__bat_pivot(const hzgsvd__bat_pair *P, int p, int q, const hzgsvd__bat_opts *o, int lane)
+{
+    hzgsvd__bat_step st = { 0, 0, 0 };
+    double g[8];
+    hzgsvd__bat_pivot_sums(P, p, q, lane, g);
+    const hzgsvd__rot rot = hzgsvd__bat_rot(g, P->cplx, o->variant, o->sort, o->tol);
+    if (rot.fail) { st.fail = 1; return st; }
+    int swap = rot.swap;
+    if (rot.transform) {
+        st.transform = 1;
+        st.big = rot.big;
+        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+            hzgsvd__bat_apply_lane(&rot, P->F, P->mf, P->cplx, p, q, l);
+            hzgsvd__bat_apply_lane(&rot, P->G, P->mg, P->cplx, p, q, l);
+            hzgsvd__bat_apply_lane(&rot, P->Z, P->n, P->cplx, p, q, l);
+        }
+        if (P->cplx)   /* each lane reads back only the rows it wrote: no synchronisation needed */
+            swap = hzgsvd__zswap(o->sort, hzgsvd__bat_nrm2(P->F, P->mf, 1, p, lane), hzgsvd__bat_nrm2(P->F, P->mf, 1, q, lane));
+    }
+    if (swap)
+        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+            hzgsvd__bat_swap_lane(P->F, P->mf, P->cplx, p, q, l);
+            hzgsvd__bat_swap_lane(P->G, P->mg, P->cplx, p, q, l);
+            hzgsvd__bat_swap_lane(P->Z, P->n, P->cplx, p, q, l);
+        }
+    return st;
+}
+
+/* One sweep: the strategy's steps, each a barrier-separated set of independent pivots spread over
+ * the warps.  The warps' counts and failure flags are left in sh (read after the caller's barrier). */
+HZGSVD_HD static inline void hzgsvd__bat_sweep(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
+                                               int warp, int nwarps, int lane)
+{
+    unsigned long long all = 0, big = 0;
+    int fail = 0;
+    for (int step = 0; step < o->steps; ++step) {
+        const int *pq = o->table + (size_t)step * o->nn;
+        for (int pos = warp; pos < o->nn / 2; pos += nwarps) {
+            const int p = pq[2 * pos], q = pq[2 * pos + 1];
+            if (p >= P->n || q >= P->n || fail) continue;   /* an odd n's padding index; after a failure nothing more */
+            const hzgsvd__bat_step s = hzgsvd__bat_pivot(P, p, q, o, lane);
+            all += (unsigned long long)s.transform;
+            big += (unsigned long long)s.big;
+            fail |= s.fail;
+        }
+        HZGSVD__BAT_BARRIER();
+    }
+    if (HZGSVD__BAT_LEADER(lane)) { sh->wall[warp] = all; sh->wbig[warp] = big; sh->wflag[warp] = fail; }
+}
+
+/* The sweeps until one applies no big transformation (the one-pair engines' stop rule without a
+ * preconditioner, hzgsvd__sweep_converged).  Returns the verdict; res gets the counts. */
+HZGSVD_HD static inline int hzgsvd__bat_iterate(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
+                                                int warp, int nwarps, int lane, hzgsvd__bat_result *res)
+{
+    const int resc = HZGSVD__VAR_RESCALE(o->variant);
+    for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
+        if (!resc || sweep == 0) hzgsvd__bat_normalize(P, sweep == 0, !resc, warp, nwarps, lane);
+        HZGSVD__BAT_BARRIER();
+        hzgsvd__bat_sweep(P, o, sh, warp, nwarps, lane);
+        HZGSVD__BAT_BARRIER();
+        unsigned long long all = 0, big = 0;
+        for (int w = 0; w < nwarps; ++w) { all += sh->wall[w]; big += sh->wbig[w]; }
+        const int fail = hzgsvd__bat_flags(sh, nwarps);
+        HZGSVD__BAT_BARRIER();   /* every thread has read the counts before the next sweep writes them */
+        res->sweeps = sweep + 1; res->all += all; res->big += big;
+        if (fail) return HZGSVD__BAT_PIVOT_FAIL;
+        if (big == 0) return HZGSVD__BAT_OK;
+    }
+    return HZGSVD__BAT_NO_CONVERGENCE;
+}
+
+/* The final rescale (section 3.4): U = F's columns normalised, V = G's, Z's columns by rho,
+ * sigma_f, sigma_g, sigma into sh.  Returns the verdict (DEGENERATE where a column is). */
+HZGSVD_HD static inline int hzgsvd__bat_rescale(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
+{
+    int bad = 0;
+    for (int j = warp; j < P->n; j += nwarps) {
+        const hzgsvd__bat_final c = hzgsvd__bat_final_column(hzgsvd__bat_nrm2(P->F, P->mf, P->cplx, j, lane),
+                                                             hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane));
+        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+            if (c.rf != 1.0) hzgsvd__bat_scale_lane(P->F, P->mf, P->cplx, j, c.rf, l);
+            if (c.rg != 1.0) hzgsvd__bat_scale_lane(P->G, P->mg, P->cplx, j, c.rg, l);
+            if (c.rho != 1.0) hzgsvd__bat_scale_lane(P->Z, P->n, P->cplx, j, c.rho, l);
+        }
+        bad |= c.bad;
+        if (HZGSVD__BAT_LEADER(lane)) { sh->sf[j] = c.sf; sh->sg[j] = c.sg; sh->ss[j] = c.ss; }
+    }
+    if (HZGSVD__BAT_LEADER(lane)) sh->wflag[warp] = bad;
+    HZGSVD__BAT_BARRIER();   /* Z's final columns and every sigma in place */
+    bad = hzgsvd__bat_flags(sh, nwarps);
+    HZGSVD__BAT_BARRIER();   /* read before the flags are written again */
+    return bad ? HZGSVD__BAT_DEGENERATE : HZGSVD__BAT_OK;
+}
+
+/* The rank test of every column (after the refinement, as in the one-pair engines). */
+HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
+{
+    int deg = 0;
+    (void)lane;   /* every lane tests, the leader records */
+    for (int j = warp; j < P->n; j += nwarps)
+        deg |= hzgsvd__bat_degenerate(P->Z, P->n, P->cplx, j, sh->nf, sh->ng, sh->sf[j], sh->sg[j], P->mf, P->mg);
+    if (HZGSVD__BAT_LEADER(lane)) sh->wflag[warp] = deg;
+    HZGSVD__BAT_BARRIER();
+    deg = hzgsvd__bat_flags(sh, nwarps);
+    HZGSVD__BAT_BARRIER();
+    return deg ? HZGSVD__BAT_DEGENERATE : HZGSVD__BAT_OK;
+}
+
+/* ---- sigma from the input pair (hzgsvd_sigma_refine.h; the CPU engine's hzgsvd_cpu_refine.c.j2) ---- */
+
+/* Lane `lane`'s partial of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
+ * (m x n, ld, interleaved where complex) with column k scaled by 2^-ec[k], z'' = z 2^ec (exact
+ * rescalings: sigma invariant under power-of-two column scalings), both split into a head on a
+ * coarse grid (exact products) and an exact tail; rows split one at a time on their own grid. */
+HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, const int *ec,
+                                                       int ez, int beta, int lane)
+{
+    const int n = P->n, cplx = P->cplx, es = cplx ? 2 : 1;
+    double zmax = 0.0;
+    int ezc;
+    for (int k = 0; k < n; ++k) {
+        zmax = fmax(zmax, fabs(ldexp(P->Z[0][(size_t)j * n + k], ec[k])));
+        if (cplx) zmax = fmax(zmax, fabs(ldexp(P->Z[1][(size_t)j * n + k], ec[k])));
+    }
+    (void)frexp(zmax, &ezc);
+    double acc = 0.0;
+    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+        double ymax = 0.0;
+        int ey;
+        for (int k = 0; k < n; ++k)
+            for (int v = 0; v < es; ++v) ymax = fmax(ymax, fabs(ldexp(Y[es * ((size_t)k * ld + r) + v], -ec[k])));
+        (void)frexp(ymax, &ey);
+        double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
+        for (int k = 0; k < n; ++k) {
+            const double yr = ldexp(Y[es * ((size_t)k * ld + r)], -ec[k]), yi = cplx ? ldexp(Y[es * ((size_t)k * ld + r) + 1], -ec[k]) : 0.0;
+            const double zr = ldexp(P->Z[0][(size_t)j * n + k], ec[k]), zi = cplx ? ldexp(P->Z[1][(size_t)j * n + k], ec[k]) : 0.0;
+            const double hr = hzgsvd__refine_head(yr, ey, beta), hi = hzgsvd__refine_head(yi, ey, beta);
+            const double ar = hzgsvd__refine_head(zr, ezc, beta), ai = hzgsvd__refine_head(zi, ezc, beta);
+            const double tr = yr - hr, ti = yi - hi, br = zr - ar, bi = zi - ai;
+            t1r += hr * ar - hi * ai;                                     /* exact: the heads' products */
+            t1i += hr * ai + hi * ar;
+            t2r += (hr * br - hi * bi) + (tr * zr - ti * zi);
+            t2i += (hr * bi + hi * br) + (tr * zi + ti * zr);
+        }
+        const double vr = ldexp(t1r + t2r, -ez), vi = ldexp(t1i + t2i, -ez);
+        acc += vr * vr + vi * vi;
+    }
+    return acc;
+}
+
+/* The warp's ||Y z_j|| (the refinement's product, scaled back by 2^ez). */
+HZGSVD_HD static inline double hzgsvd__bat_refine_norm(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, const int *ec,
+                                                       int ez, int beta, int lane)
+{
+#ifdef __CUDA_ARCH__
+    return ldexp(sqrt(hzgsvd__bat_warp_sum(hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, lane))), ez);
+#else
+    double s[HZGSVD__BAT_LANES];
+    (void)lane;
+    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, l);
+    return ldexp(sqrt(hzgsvd__bat_sum_host(s)), ez);
+#endif
+}
+
+/* frexp exponent of the largest |entry| of column k of the caller's Y (m x n, ld; complex: either part). */
+HZGSVD_HD static inline int hzgsvd__bat_col_exp(const double *Y, int ld, int m, int cplx, int k, int lane)
+{
+    const int es = cplx ? 2 : 1;
+    double mx = 0.0;
+    (void)lane;   /* the host plays every lane */
+    for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
+        for (int r = l; r < m; r += HZGSVD__BAT_LANES)
+            for (int v = 0; v < es; ++v) mx = fmax(mx, fabs(Y[es * ((size_t)k * ld + r) + v]));
+#ifdef __CUDA_ARCH__
+    for (int d = 16; d > 0; d >>= 1) mx = fmax(mx, __shfl_xor_sync(0xffffffffu, mx, d));   /* a maximum: any order */
+#endif
+    int e;
+    (void)frexp(mx, &e);
+    return e;
+}
+
+/* sigma_j = ||F z_j|| / ||G z_j|| from the input pair for every column (sigma_f, sigma_g likewise,
+ * hzgsvd__refine_set): the generalized singular values are stationary values of the quotient, so
+ * the iterate's error enters squared. */
+HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
+{
+    const int beta = hzgsvd__refine_beta(P->cplx ? 2 * (long long)P->n : (long long)P->n);
+    for (int k = warp; k < P->n; k += nwarps) {
+        const int ef = hzgsvd__bat_col_exp(P->F0, P->ldf0, P->mf, P->cplx, k, lane), eg = hzgsvd__bat_col_exp(P->G0, P->ldg0, P->mg, P->cplx, k, lane);
+        if (HZGSVD__BAT_LEADER(lane)) { sh->ef[k] = ef; sh->eg[k] = eg; }
+    }
+    HZGSVD__BAT_BARRIER();
+    for (int j = warp; j < P->n; j += nwarps) {
+        int zf, zg;
+        (void)frexp(sh->sf[j], &zf);
+        (void)frexp(sh->sg[j], &zg);
+        const double a = hzgsvd__bat_refine_norm(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, beta, lane);
+        const double b = hzgsvd__bat_refine_norm(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, beta, lane);
+        double sf = sh->sf[j], sg = sh->sg[j], ss = sh->ss[j];
+        hzgsvd__refine_set(a, b, &sf, &sg, &ss);
+        HZGSVD__BAT_BARRIER_WARP();
+        if (HZGSVD__BAT_LEADER(lane)) { sh->sf[j] = sf; sh->sg[j] = sg; sh->ss[j] = ss; }
+    }
+    HZGSVD__BAT_BARRIER();
+}
+
+/* max |x_i^H x_j - delta_ij| over the n columns of the normalised planes X (m rows): the upper
+ * triangle's n (n + 1) / 2 entries spread over the warps, the largest per warp, then over the warps
+ * (a maximum: the same in any order). */
+HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, double *const X[2], int m, hzgsvd__bat_shared *sh,
+                                                int warp, int nwarps, int lane)
+{
+    const int n = P->n, count = n * (n + 1) / 2;
+    double worst = 0.0;
+    for (int t = warp; t < count; t += nwarps) {
+        int j = 0;                          /* t -> (i, j), i <= j, column by column */
+        while ((j + 1) * (j + 2) / 2 <= t) ++j;
+        const int i = t - j * (j + 1) / 2;
+        double d[2];
+        hzgsvd__bat_dot(X, m, P->cplx, i, j, lane, d);
+        d[0] -= (double)(i == j);
+        const double dev = P->cplx ? hypot(d[0], d[1]) : fabs(d[0]);
+        worst = dev > worst ? dev : worst;   /* a NaN stays out; the finite checks catch NaN earlier */
+    }
+    if (HZGSVD__BAT_LEADER(lane)) sh->wmax[warp] = worst;
+    HZGSVD__BAT_BARRIER();
+    worst = 0.0;
+    for (int w = 0; w < nwarps; ++w) worst = sh->wmax[w] > worst ? sh->wmax[w] : worst;
+    HZGSVD__BAT_BARRIER();
+    return worst;
+}
+
+/* The whole run of one loaded pair (the planes hold F and G): checks, sweeps, final rescale, rank
+ * test, U and V checks, output order in sh->order (output column c is working column order[c]).
+ * Returns the verdict (res: the counts and where). */
+HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
+                                              int warp, int nwarps, int lane, hzgsvd__bat_result *res)
+{
+    res->verdict = HZGSVD__BAT_OK; res->which = 0; res->where = 0; res->sweeps = 0; res->all = 0; res->big = 0; res->measure = 0.0;
+    int v = hzgsvd__bat_check(P, sh, warp, nwarps, lane, res);
+    HZGSVD__BAT_BARRIER();
+    if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_iterate(P, o, sh, warp, nwarps, lane, res);
+    if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rescale(P, sh, warp, nwarps, lane);
+    if (v == HZGSVD__BAT_OK && o->refine) hzgsvd__bat_refine(P, sh, warp, nwarps, lane);
+    if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rank_test(P, sh, warp, nwarps, lane);
+    if (v == HZGSVD__BAT_OK) {
+        const double tol = hzgsvd__bat_orth_tol(P->n);
+        const double ou = hzgsvd__bat_orth(P, P->F, P->mf, sh, warp, nwarps, lane);
+        const double ov = hzgsvd__bat_orth(P, P->G, P->mg, sh, warp, nwarps, lane);
+        if (!(ou <= tol) || !(ov <= tol)) { v = HZGSVD__BAT_OFF_ORTHOGONAL; res->which = ou > tol ? 1 : 2; res->measure = ou > tol ? ou : ov; }
+    }
+    if (v == HZGSVD__BAT_OK) {
+        for (int j = warp; j < P->n; j += nwarps)
+            if (HZGSVD__BAT_LEADER(lane)) sh->order[hzgsvd__bat_rank(sh->ss, P->n, j, o->sort)] = j;
+        HZGSVD__BAT_BARRIER();
+    }
+    res->verdict = v;
+    return v;
+}
+#line 1665 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+/*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

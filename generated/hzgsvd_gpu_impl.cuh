@@ -1,6 +1,6 @@
 /* ================================================================================================
  * hzgsvd_gpu_impl.cuh -- GENERATED FILE, DO NOT EDIT.
- * Generated from: templates/hzgsvd_gpu_api.cu, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_precondition.cu, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2, templates/hzgsvd_gpu_sweep.cu
+ * Generated from: templates/hzgsvd_gpu_api.cu, templates/hzgsvd_gpu_batched.cu, templates/hzgsvd_gpu_batched_kernels.cu, templates/hzgsvd_gpu_common.cu, templates/hzgsvd_gpu_driver.cu, templates/hzgsvd_gpu_gemm.cu, templates/hzgsvd_gpu_kernels.cu.j2, templates/hzgsvd_gpu_orth.cu.j2, templates/hzgsvd_gpu_prec.cu.j2, templates/hzgsvd_gpu_precondition.cu, templates/hzgsvd_gpu_refine.cu.j2, templates/hzgsvd_gpu_refine_common.cu, templates/hzgsvd_gpu_step.cu.j2, templates/hzgsvd_gpu_sweep.cu
  * Regenerate with: make generate   (= python3 generator/gen.py)
  * What it is: The single-GPU engine, real and complex: generated kernel instances (precision x variant x sorting), the host driver and the entry points (general pairs through the CPU engine's reduction, included).
  * How to compile: Included by hzgsvd_single.cuh where HZGSVD_IMPLEMENTATION is defined; nvcc -arch=sm_90.
@@ -5470,5 +5470,393 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zggsvd3(char jobu, char jobv, char jobq, int
                         0, hzgsvd__gpu_any_host_of<&hzgsvd__z_gpu_prec>);
 }
 /*** end templates/hzgsvd_gpu_prec.cu.j2 [z] ***/
+
+/*** begin templates/hzgsvd_gpu_batched_kernels.cu ***/
+#line HZGSVD__SRC_LINE(1, 5476) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_kernels.cu")
+/* The batched GPU kernel (hzgsvd_gpu_?gsvd_batched, driver: templates/hzgsvd_gpu_batched.cu): one
+ * thread block per pair at a time (a block takes pairs blockIdx.x, blockIdx.x + gridDim.x, ...), the
+ * pair's working F, G, Z (split planes) in dynamic shared memory where they fit, else in the block's
+ * slot of the workspace (global memory, mostly L2-resident).  A pivot pair is one warp's work
+ * (templates/hzgsvd_batched_pair.h: its sums, the shared 2x2 math, its updates); the warps of a
+ * block take the independent pivots of a strategy step, barrier-separated.  Every sum has a fixed
+ * order (per-lane row order, then a fixed butterfly) and no floating-point atomics are used, so a
+ * pair's results do not depend on the grid, the block that took it, or the run. */
+
+/* What one launch needs (passed by value). */
+typedef struct hzgsvd__bat_launch {
+    int cplx, m_f, m_g, n, ldf, ldg, ldz;
+    long long batch, sF, sG, sZ, sS;     /* strides in elements (complex elements for F, G, Z) */
+    double *F, *G, *Z, *sf, *sg, *s;     /* the caller's arrays (complex: interleaved) */
+    hzgsvd__bat_opts o;                  /* o.table on the device */
+    double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
+    size_t pair_doubles;                 /* doubles of one working pair (F, G, Z, every plane) */
+    hzgsvd__bat_result *res;             /* batch verdicts (device) */
+} hzgsvd__bat_launch;
+
+/* Doubles of one working pair: es (m_f n + m_g n + n n). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_pair_doubles(int cplx, int m_f, int m_g, int n)
+{
+    return (size_t)(cplx ? 2 : 1) * ((size_t)m_f * n + (size_t)m_g * n + (size_t)n * n);
+}
+
+/* The working pair's planes in base (F's planes, G's, Z's; each plane contiguous). */
+__device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat_launch *a, double *base)
+{
+    hzgsvd__bat_pair P;
+    const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
+    P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
+    P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg;   /* set per pair by the kernel */
+    P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
+    base += nf * (a->cplx ? 2 : 1);
+    P.G[0] = base; P.G[1] = a->cplx ? base + ng : NULL;
+    base += ng * (a->cplx ? 2 : 1);
+    P.Z[0] = base; P.Z[1] = a->cplx ? base + nz : NULL;
+    return P;
+}
+
+/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (ld m), all threads. */
+__device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2])
+{
+    const int count = m * n;
+    for (int e = threadIdx.x; e < count; e += blockDim.x) {
+        const int r = e % m, j = e / m;
+        const size_t src = (size_t)j * ld + r;
+        if (cplx) { X[0][e] = Y[2 * src]; X[1][e] = Y[2 * src + 1]; }
+        else X[0][e] = Y[src];
+    }
+}
+
+/* Working columns order[c] of the planes X (ld m) into the caller's columns c of Y, all threads. */
+__device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], const int *order)
+{
+    const int count = m * n;
+    for (int e = threadIdx.x; e < count; e += blockDim.x) {
+        const int r = e % m, c = e / m;
+        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * m + r;
+        if (cplx) { Y[2 * dst] = X[0][src]; Y[2 * dst + 1] = X[1][src]; }
+        else Y[dst] = X[0][src];
+    }
+}
+
+/* Pair i's outputs: U over F, V over G, Z, the sigmas in the output order (sh->order). */
+__device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch *a, const hzgsvd__bat_pair *P, const hzgsvd__bat_shared *sh,
+                                                       long long i)
+{
+    const int es = a->cplx ? 2 : 1;
+    hzgsvd__bat_store(a->F + es * i * a->sF, a->ldf, a->m_f, a->n, a->cplx, P->F, sh->order);
+    hzgsvd__bat_store(a->G + es * i * a->sG, a->ldg, a->m_g, a->n, a->cplx, P->G, sh->order);
+    hzgsvd__bat_store(a->Z + es * i * a->sZ, a->ldz, a->n, a->n, a->cplx, P->Z, sh->order);
+    for (int c = threadIdx.x; c < a->n; c += blockDim.x) {
+        const int j = sh->order[c];
+        if (a->sf) a->sf[i * a->sS + c] = sh->sf[j];
+        if (a->sg) a->sg[i * a->sS + c] = sh->sg[j];
+        if (a->s) a->s[i * a->sS + c] = sh->ss[j];
+    }
+}
+
+/* The kernel: blockDim.x = 32 * nwarps (nwarps <= HZGSVD__BAT_MAX_WARPS); dynamic shared memory
+ * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
+ * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
+ * after its whole run succeeded. */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+{
+    extern __shared__ double hzgsvd__bat_smem[];
+    __shared__ hzgsvd__bat_shared sh;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
+    double *base = a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem;
+    hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
+    const int es = a.cplx ? 2 : 1;
+    for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
+        P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
+        P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
+        hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
+        hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
+        __syncthreads();                 /* the pair loaded */
+        hzgsvd__bat_result r;
+        const int v = hzgsvd__bat_solve(&P, &a.o, &sh, warp, nwarps, lane, &r);
+        if (v == HZGSVD__BAT_OK) hzgsvd__bat_store_pair(&a, &P, &sh, i);
+        if (threadIdx.x == 0) a.res[i] = r;
+        __syncthreads();                 /* stored before the next pair overwrites the planes and sh */
+    }
+}
+#line 5583 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
+
+/*** begin templates/hzgsvd_gpu_batched.cu ***/
+#line HZGSVD__SRC_LINE(1, 5587) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+/* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
+ * checks before any CUDA call, the workspace, one launch of the batched kernel
+ * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
+ * kernel's verdict; a pair the kernel hands back (a zero column or extreme scaling, numerical rank
+ * deficiency, no convergence, U or V off orthogonality) runs through the one-pair device entry
+ * point, which takes every pair (the range plan, the reduction of general pairs).  Shapes or
+ * options the kernel does not take send every pair through the one-pair entry point.  Written once
+ * for both precisions (cplx). */
+
+/* The kernel's shape limits, the shared-memory budget of one pair and the slots of the global path. */
+#define HZGSVD__BAT_MAX_M 1024
+#define HZGSVD__BAT_SMEM_MAX (200 * 1024)    /* bytes of dynamic shared memory a pair may take (sm_90 allows 227 KB) */
+#define HZGSVD__BAT_SLOTS 1056               /* blocks of the global-memory path (8 per SM of a 132-SM H100) */
+#define HZGSVD__BAT_GRID_MAX 65535           /* blocks of the shared-memory path (each loops over its pairs) */
+
+/* The arguments of one batched call (argument numbers as in the prototype, hzgsvd_single.cuh). */
+typedef struct hzgsvd__gpu_batch {
+    int cplx, m_f, m_g, n, ldf, ldg, ldz, batch;
+    double *F, *G, *Z, *sf, *sg, *s;
+    long long sF, sG, sZ, sS;
+    void *work;
+    size_t work_bytes;
+    cudaStream_t stream;
+} hzgsvd__gpu_batch;
+
+/* Whether the kernel takes the batch (else every pair goes through the one-pair entry point):
+ * full-rank shapes within the limits, and options it implements (the even variants: no enhanced
+ * dot products; the plain start). */
+HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_options *o)
+{
+    return b->n <= HZGSVD__BAT_MAX_N && b->m_f <= HZGSVD__BAT_MAX_M && b->m_g <= HZGSVD__BAT_MAX_M && b->m_f >= b->n && b->m_g >= b->n
+        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && !hzgsvd__pre_named(o->precondition);
+}
+
+/* The workspace's parts (256-byte aligned): the verdicts, the strategy table, the slots (global
+ * path only: where one working pair exceeds the shared-memory budget). */
+typedef struct hzgsvd__bat_plan {
+    size_t res_off, table_off, slots_off, bytes, pair_doubles;
+    int nn, steps, smem, grid, threads;
+} hzgsvd__bat_plan;
+
+HZGSVD_PRIVATE size_t hzgsvd__bat_align(size_t x) { return (x + 255) / 256 * 256; }
+
+HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o)
+{
+    hzgsvd__bat_plan p;
+    p.nn = n + (n & 1);
+    if (p.nn < 2) p.nn = 2;
+    p.steps = hzgsvd__strategy_nsteps(o->inner, p.nn);
+    p.pair_doubles = hzgsvd__bat_pair_doubles(cplx, m_f, m_g, n);
+    p.smem = p.pair_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
+    p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
+    const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
+    p.threads = 32 * (nw > 0 ? nw : 1);
+    p.res_off = 0;
+    p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
+    p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
+    p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.pair_doubles * (size_t)p.grid);
+    return p;
+}
+
+/* The batch's own arguments (shapes, leading dimensions, strides, arrays), then the options by the
+ * one-pair engine's checks (their messages name no argument number). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_check_args(const hzgsvd__gpu_prec *X, const hzgsvd__gpu_batch *b, const hzgsvd_status *status,
+                                               const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const hzgsvd_status bad = HZGSVD_ERR_INVALID_ARGUMENT;
+    const long long mf1 = b->m_f > 1 ? b->m_f : 1, mg1 = b->m_g > 1 ? b->m_g : 1, n = b->n;
+    if (b->n < 1) return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "argument 3 (n = %d); n must be at least 1", b->n);
+    if (b->m_f < 0) return hzgsvd__fail(info, bad, "argument 1 (m_f = %d) must be >= 0", b->m_f);
+    if (b->m_g < 0) return hzgsvd__fail(info, bad, "argument 2 (m_g = %d) must be >= 0", b->m_g);
+    if (b->batch < 0) return hzgsvd__fail(info, bad, "argument 17 (batch = %d) must be >= 0", b->batch);
+    if (b->ldf < mf1) return hzgsvd__fail(info, bad, "argument 5 (ldf = %d) must be >= max(1, m_f = %d)", b->ldf, b->m_f);
+    if (b->sF < b->ldf * n) return hzgsvd__fail(info, bad, "argument 6 (strideF = %lld) must be >= ldf * n = %lld", b->sF, b->ldf * n);
+    if (b->ldg < mg1) return hzgsvd__fail(info, bad, "argument 8 (ldg = %d) must be >= max(1, m_g = %d)", b->ldg, b->m_g);
+    if (b->sG < b->ldg * n) return hzgsvd__fail(info, bad, "argument 9 (strideG = %lld) must be >= ldg * n = %lld", b->sG, b->ldg * n);
+    if (b->ldz < b->n) return hzgsvd__fail(info, bad, "argument 11 (ldz = %d) must be >= n = %d", b->ldz, b->n);
+    if (b->sZ < b->ldz * n) return hzgsvd__fail(info, bad, "argument 12 (strideZ = %lld) must be >= ldz * n = %lld", b->sZ, b->ldz * n);
+    if (b->sS < n) return hzgsvd__fail(info, bad, "argument 16 (strideS = %lld) must be >= n = %d", b->sS, b->n);
+    if (b->batch > 0) {
+        if (!b->F && b->m_f > 0) return hzgsvd__fail(info, bad, "argument 4 (dF) is NULL (batch = %d, m_f = %d)", b->batch, b->m_f);
+        if (!b->G && b->m_g > 0) return hzgsvd__fail(info, bad, "argument 7 (dG) is NULL (batch = %d, m_g = %d)", b->batch, b->m_g);
+        if (!b->Z) return hzgsvd__fail(info, bad, "argument 10 (dZ) is NULL (batch = %d)", b->batch);
+        if (!status) return hzgsvd__fail(info, bad, "argument 22 (status) is NULL (batch = %d)", b->batch);
+    }
+    static const double probe = 0.0;
+    const hzgsvd_status st = hzgsvd__gpu_check_any(X, b->m_f, b->m_g, b->n, &probe, b->ldf, &probe, b->ldg, &probe, b->ldz, o, info);
+    if (st != HZGSVD_SUCCESS || b->batch == 0 || !hzgsvd__bat_takes(b, o)) return st;
+    const hzgsvd__bat_plan p = hzgsvd__bat_plan_of(b->cplx, b->m_f, b->m_g, b->n, b->batch, o);
+    if (b->work && b->work_bytes < p.bytes)
+        return hzgsvd__fail(info, bad, "argument 19 (work_bytes = %zu) is below the %zu bytes hzgsvd_gpu_%cgsvd_batched_workspace_size asks",
+                            b->work_bytes, p.bytes, b->cplx ? 'z' : 'd');
+    if (b->work && ((uintptr_t)b->work % 256) != 0)
+        return hzgsvd__fail(info, bad, "argument 18 (d_work = %p) must be 256-byte aligned", b->work);
+    return HZGSVD_SUCCESS;
+}
+
+/* Pair i through the one-pair device entry point (its own workspace: d_work NULL). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_one(const hzgsvd__gpu_batch *b, long long i, const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const long long es = b->cplx ? 2 : 1;
+    double *F = b->F ? b->F + es * i * b->sF : NULL, *G = b->G ? b->G + es * i * b->sG : NULL, *Z = b->Z + es * i * b->sZ;
+    double *sf = b->sf ? b->sf + i * b->sS : NULL, *sg = b->sg ? b->sg + i * b->sS : NULL, *s = b->s ? b->s + i * b->sS : NULL;
+    if (b->cplx)
+        return hzgsvd_gpu_zgsvd(b->m_f, b->m_g, b->n, (cuDoubleComplex *)F, b->ldf, (cuDoubleComplex *)G, b->ldg, (cuDoubleComplex *)Z, b->ldz,
+                                sf, sg, s, NULL, 0, b->stream, o, info);
+    return hzgsvd_gpu_dgsvd(b->m_f, b->m_g, b->n, F, b->ldf, G, b->ldg, Z, b->ldz, sf, sg, s, NULL, 0, b->stream, o, info);
+}
+
+/* Why the kernel handed a pair on (for info.detail). */
+HZGSVD_PRIVATE const char *hzgsvd__bat_reason(const hzgsvd__bat_result *r)
+{
+    switch (r->verdict) {
+    case HZGSVD__BAT_OUT_OF_RANGE: return "a zero column or a column norm outside the kernel's range";
+    case HZGSVD__BAT_PIVOT_FAIL: return "a 2x2 pivot of B was not positive definite";
+    case HZGSVD__BAT_NO_CONVERGENCE: return "no convergence within max_sweeps";
+    case HZGSVD__BAT_DEGENERATE: return "a degenerate result column";
+    case HZGSVD__BAT_OFF_ORTHOGONAL: return r->which == 1 ? "U off orthogonality" : "V off orthogonality";
+    }
+    return "the shape or the options";
+}
+
+/* Pair i's status and info from the kernel's verdict; a handed-on pair through the one-pair path. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b, long long i, const hzgsvd__bat_result *r,
+                                                     const hzgsvd_options *o, hzgsvd_info *info)
+{
+    hzgsvd__info_reset(info);
+    if (r->verdict == HZGSVD__BAT_NOT_FINITE) {
+        const int m = r->which == 1 ? b->m_f : b->m_g;
+        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite (pair %lld of the batch)", r->which == 1 ? "F" : "G",
+                            r->where % m + 1, r->where / m + 1, i);
+    }
+    if (r->verdict != HZGSVD__BAT_OK) {
+        const hzgsvd_status st = hzgsvd__bat_one(b, i, o, info);
+        if (st == HZGSVD_SUCCESS && info)
+            snprintf(info->detail, sizeof info->detail, "solved by the one-pair path (the batched kernel: %s)", hzgsvd__bat_reason(r));
+        return st;
+    }
+    if (info) {
+        info->sweeps = r->sweeps; info->all = r->all; info->big = r->big;
+        info->n_bordered = b->n; info->rank_l = b->n; info->outputs_written = 1; info->sigma_refined = o->refine_sigma != 0;
+        snprintf(info->detail, sizeof info->detail, "solved by the batched kernel");
+    }
+    return HZGSVD_SUCCESS;
+}
+
+/* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
+                                                    char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
+    hzgsvd__bat_launch a;
+    if (p->steps < 1 || hzgsvd__strategy_fill(o->inner, p->nn, table) != 0)
+        return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "no strategy table of order %d", p->nn);
+    a.cplx = b->cplx; a.m_f = b->m_f; a.m_g = b->m_g; a.n = b->n; a.ldf = b->ldf; a.ldg = b->ldg; a.ldz = b->ldz;
+    a.batch = b->batch; a.sF = b->sF; a.sG = b->sG; a.sZ = b->sZ; a.sS = b->sS;
+    a.F = b->F; a.G = b->G; a.Z = b->Z; a.sf = b->sf; a.sg = b->sg; a.s = b->s;
+    a.o.table = (const int *)(work + p->table_off); a.o.nn = p->nn; a.o.steps = p->steps;
+    a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps; a.o.refine = o->refine_sigma != 0;
+    a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
+    a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
+    a.pair_doubles = p->pair_doubles;
+    a.res = (hzgsvd__bat_result *)(work + p->res_off);
+    const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
+    HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
+    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    hzgsvd__bat_kernel<<<p->grid, p->threads, smem, b->stream>>>(a);
+    HZGSVD__CU(cudaGetLastError());
+    HZGSVD__CU(cudaMemcpyAsync(res, a.res, sizeof(hzgsvd__bat_result) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
+    HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* the table's host copy and res are used until here */
+done:
+    return st;
+}
+
+/* The kernel over the batch, then every pair's status (the one-pair path where handed on). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_run(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, hzgsvd_status *status, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const hzgsvd__bat_plan p = hzgsvd__bat_plan_of(b->cplx, b->m_f, b->m_g, b->n, b->batch, o);
+    char *work = (char *)b->work, *owned = NULL;
+    hzgsvd__bat_result *res = (hzgsvd__bat_result *)malloc(sizeof(hzgsvd__bat_result) * (size_t)b->batch);
+    if (!res) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of host verdicts", sizeof(hzgsvd__bat_result) * (size_t)b->batch);
+    if (!work) { HZGSVD__CU(cudaMalloc((void **)&owned, p.bytes)); work = owned; }
+    st = hzgsvd__bat_launch_all(b, o, &p, work, res, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    for (int i = 0; i < b->batch; ++i) status[i] = hzgsvd__bat_finish_pair(b, i, &res[i], o, info ? info + i : NULL);
+done:
+    if (owned) {
+        const cudaError_t e = cudaFree(owned);
+        if (e != cudaSuccess && st == HZGSVD_SUCCESS)
+            st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaFree(workspace) failed: %s (%d)", cudaGetErrorString(e), (int)e);
+    }
+    free(res);
+    return st;
+}
+
+/* The batched call: checks (an argument error solves no pair and is set in every status[i] and
+ * info[i]), batch = 0, the device, the kernel or the one-pair path per pair, the overall status. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_gsvd_batched(const hzgsvd__gpu_prec *X, const hzgsvd__gpu_batch *b, const hzgsvd_options *opt,
+                                                      hzgsvd_status *status, hzgsvd_info *info)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    hzgsvd__info_reset(info);
+    hzgsvd_status st = hzgsvd__bat_check_args(X, b, status, &o, info);
+    if (st == HZGSVD_SUCCESS && b->batch == 0) {
+        if (info) snprintf(info->detail, sizeof info->detail, "batch = 0: no pair to solve");
+        return HZGSVD_SUCCESS;
+    }
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS && hzgsvd__bat_takes(b, &o)) st = hzgsvd__bat_run(b, &o, status, info);
+    else if (st == HZGSVD_SUCCESS)
+        for (int i = 0; i < b->batch; ++i) status[i] = hzgsvd__bat_one(b, i, &o, info ? info + i : NULL);
+    if (st != HZGSVD_SUCCESS) {   /* an argument or launch error: every pair's status and info say it */
+        for (int i = 0; status && i < b->batch; ++i) status[i] = st;
+        for (int i = 1; info && i < b->batch; ++i) { hzgsvd__info_reset(info + i); memcpy(info[i].detail, info[0].detail, sizeof info[0].detail); }
+        return st;
+    }
+    for (int i = 0; i < b->batch; ++i)
+        if (status[i] != HZGSVD_SUCCESS) return status[i];
+    return HZGSVD_SUCCESS;
+}
+
+/* Bytes of workspace of a batched call (0 where every pair goes through the one-pair path, which
+ * allocates its own). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_batched_workspace(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes)
+{
+    const hzgsvd_options o = opt ? *opt : hzgsvd_default_options();
+    if (!bytes) return HZGSVD_ERR_INVALID_ARGUMENT;
+    *bytes = 0;
+    if (n < 1) return HZGSVD_ERR_N_LESS_THAN_ONE;
+    if (m_f < 0 || m_g < 0 || batch < 0 || hzgsvd__strategy_nsteps(o.inner, 2) < 0) return HZGSVD_ERR_INVALID_ARGUMENT;
+    hzgsvd__gpu_batch b;
+    memset(&b, 0, sizeof b);
+    b.cplx = cplx; b.m_f = m_f; b.m_g = m_g; b.n = n; b.batch = batch;
+    if (batch > 0 && hzgsvd__bat_takes(&b, &o)) *bytes = hzgsvd__bat_plan_of(cplx, m_f, m_g, n, batch, &o).bytes;
+    return HZGSVD_SUCCESS;
+}
+
+/* ---- the public entry points (hzgsvd_single.cuh has the contract) ---- */
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes)
+{
+    return hzgsvd__gpu_batched_workspace(0, m_f, m_g, n, batch, opt, bytes);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes)
+{
+    return hzgsvd__gpu_batched_workspace(1, m_f, m_g, n, batch, opt, bytes);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_batched(int m_f, int m_g, int n, double *dF, int ldf, long long strideF, double *dG, int ldg,
+                                                  long long strideG, double *dZ, int ldz, long long strideZ, double *d_sigma_f,
+                                                  double *d_sigma_g, double *d_sigma, long long strideS, int batch, void *d_work,
+                                                  size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt, hzgsvd_status *status,
+                                                  hzgsvd_info *info)
+{
+    const hzgsvd__gpu_batch b = { 0, m_f, m_g, n, ldf, ldg, ldz, batch, dF, dG, dZ, d_sigma_f, d_sigma_g, d_sigma,
+                                  strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
+    return hzgsvd__gpu_gsvd_batched(&hzgsvd__d_gpu_prec, &b, opt, status, info);
+}
+
+HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDoubleComplex *dF, int ldf, long long strideF, cuDoubleComplex *dG,
+                                                  int ldg, long long strideG, cuDoubleComplex *dZ, int ldz, long long strideZ, double *d_sigma_f,
+                                                  double *d_sigma_g, double *d_sigma, long long strideS, int batch, void *d_work,
+                                                  size_t work_bytes, cudaStream_t stream, const hzgsvd_options *opt, hzgsvd_status *status,
+                                                  hzgsvd_info *info)
+{
+    const hzgsvd__gpu_batch b = { 1, m_f, m_g, n, ldf, ldg, ldz, batch, (double *)dF, (double *)dG, (double *)dZ, d_sigma_f, d_sigma_g, d_sigma,
+                                  strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
+    return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
+}
+#line 5860 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+/*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -130,7 +130,8 @@ def outputs(variants):
          [(GENERATOR, {"what": "source lines", "text": source_line_macros()}),
           ("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
-          ("hzgsvd_sigma_refine.h", None)]),
+          ("hzgsvd_sigma_refine.h", None),
+          ("hzgsvd_batched_pair.h", None)]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan, "
          "the pair policy (the front door), the status of a finished run (the outcome), the epilogue every engine's run ends in (the finish).",
@@ -171,7 +172,8 @@ def outputs(variants):
          + [("hzgsvd_gpu_refine.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu", None), ("hzgsvd_gpu_sweep.cu", None), ("hzgsvd_gpu_api.cu", None)]
-         + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]),
+         + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]
+         + [("hzgsvd_gpu_batched_kernels.cu", None), ("hzgsvd_gpu_batched.cu", None)]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",

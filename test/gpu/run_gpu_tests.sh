@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make test-gpu: the GPU engine (real and complex) against the CPU engine, LAPACK's GSVD test suite on
+# make test-gpu: the GPU engine (real and complex) against the CPU engine, the batched entry points
+# (test_gpu_batched, also under memcheck and racecheck with --quick), LAPACK's GSVD test suite on
 # the GPU's xGGSVD3 entry points, then compute-sanitizer:
 # memcheck on n = 96 and 512 and racecheck on n = 96, real and complex, and racecheck on n = 512 for
 # the real engine (one sweep each; racecheck at 512 takes minutes per precision on an H100).
@@ -10,6 +11,7 @@ if ! "$BUILD/test_gpu_engine" --probe-gpu 2>/dev/null; then
     # no GPU: the GPU entry points' argument checks and workspace queries still run
     "$BUILD/test_gpu_engine" --host-checks || exit 1
     "$BUILD/test_gpu_precondition" --host-checks || exit 1
+    "$BUILD/test_gpu_batched" --host-checks || exit 1
     echo "SKIPPED: GPU tests (no GPU on this machine)"
     exit 0
 fi
@@ -17,6 +19,8 @@ failed=0
 "$BUILD/test_gpu_engine" || failed=1
 # the preconditioned start (options.precondition) against the plain start and the CPU engine
 "$BUILD/test_gpu_precondition" || failed=1
+# the batched entry points (hzgsvd_gpu_?gsvd_batched) against the CPU engine per pair
+"$BUILD/test_gpu_batched" || failed=1
 # LAPACK's GSVD test suite on hzgsvd_gpu_?ggsvd3 (general pairs: the reduction on the host, the core on the GPU)
 echo "=== test_lapack_gsv_gpu --engine gpu"
 "$BUILD/test_lapack_gsv_gpu" --engine gpu || failed=1
@@ -31,6 +35,10 @@ if command -v compute-sanitizer >/dev/null 2>&1; then
             echo "=== compute-sanitizer --tool $tool test_gpu_engine --one $n $which"
             compute-sanitizer --tool "$tool" --error-exitcode 99 "$BUILD/test_gpu_engine" --one "$n" "$which" || failed=1
         done
+    done
+    for tool in memcheck racecheck; do
+        echo "=== compute-sanitizer --tool $tool test_gpu_batched --quick"
+        compute-sanitizer --tool "$tool" --error-exitcode 99 "$BUILD/test_gpu_batched" --quick || failed=1
     done
     for tool in memcheck racecheck; do
         echo "=== compute-sanitizer --tool $tool test_gpu_precondition --quick"

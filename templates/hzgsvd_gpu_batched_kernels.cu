@@ -1,0 +1,106 @@
+/* The batched GPU kernel (hzgsvd_gpu_?gsvd_batched, driver: templates/hzgsvd_gpu_batched.cu): one
+ * thread block per pair at a time (a block takes pairs blockIdx.x, blockIdx.x + gridDim.x, ...), the
+ * pair's working F, G, Z (split planes) in dynamic shared memory where they fit, else in the block's
+ * slot of the workspace (global memory, mostly L2-resident).  A pivot pair is one warp's work
+ * (templates/hzgsvd_batched_pair.h: its sums, the shared 2x2 math, its updates); the warps of a
+ * block take the independent pivots of a strategy step, barrier-separated.  Every sum has a fixed
+ * order (per-lane row order, then a fixed butterfly) and no floating-point atomics are used, so a
+ * pair's results do not depend on the grid, the block that took it, or the run. */
+
+/* What one launch needs (passed by value). */
+typedef struct hzgsvd__bat_launch {
+    int cplx, m_f, m_g, n, ldf, ldg, ldz;
+    long long batch, sF, sG, sZ, sS;     /* strides in elements (complex elements for F, G, Z) */
+    double *F, *G, *Z, *sf, *sg, *s;     /* the caller's arrays (complex: interleaved) */
+    hzgsvd__bat_opts o;                  /* o.table on the device */
+    double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
+    size_t pair_doubles;                 /* doubles of one working pair (F, G, Z, every plane) */
+    hzgsvd__bat_result *res;             /* batch verdicts (device) */
+} hzgsvd__bat_launch;
+
+/* Doubles of one working pair: es (m_f n + m_g n + n n). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_pair_doubles(int cplx, int m_f, int m_g, int n)
+{
+    return (size_t)(cplx ? 2 : 1) * ((size_t)m_f * n + (size_t)m_g * n + (size_t)n * n);
+}
+
+/* The working pair's planes in base (F's planes, G's, Z's; each plane contiguous). */
+__device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat_launch *a, double *base)
+{
+    hzgsvd__bat_pair P;
+    const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
+    P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
+    P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg;   /* set per pair by the kernel */
+    P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
+    base += nf * (a->cplx ? 2 : 1);
+    P.G[0] = base; P.G[1] = a->cplx ? base + ng : NULL;
+    base += ng * (a->cplx ? 2 : 1);
+    P.Z[0] = base; P.Z[1] = a->cplx ? base + nz : NULL;
+    return P;
+}
+
+/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (ld m), all threads. */
+__device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2])
+{
+    const int count = m * n;
+    for (int e = threadIdx.x; e < count; e += blockDim.x) {
+        const int r = e % m, j = e / m;
+        const size_t src = (size_t)j * ld + r;
+        if (cplx) { X[0][e] = Y[2 * src]; X[1][e] = Y[2 * src + 1]; }
+        else X[0][e] = Y[src];
+    }
+}
+
+/* Working columns order[c] of the planes X (ld m) into the caller's columns c of Y, all threads. */
+__device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], const int *order)
+{
+    const int count = m * n;
+    for (int e = threadIdx.x; e < count; e += blockDim.x) {
+        const int r = e % m, c = e / m;
+        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * m + r;
+        if (cplx) { Y[2 * dst] = X[0][src]; Y[2 * dst + 1] = X[1][src]; }
+        else Y[dst] = X[0][src];
+    }
+}
+
+/* Pair i's outputs: U over F, V over G, Z, the sigmas in the output order (sh->order). */
+__device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch *a, const hzgsvd__bat_pair *P, const hzgsvd__bat_shared *sh,
+                                                       long long i)
+{
+    const int es = a->cplx ? 2 : 1;
+    hzgsvd__bat_store(a->F + es * i * a->sF, a->ldf, a->m_f, a->n, a->cplx, P->F, sh->order);
+    hzgsvd__bat_store(a->G + es * i * a->sG, a->ldg, a->m_g, a->n, a->cplx, P->G, sh->order);
+    hzgsvd__bat_store(a->Z + es * i * a->sZ, a->ldz, a->n, a->n, a->cplx, P->Z, sh->order);
+    for (int c = threadIdx.x; c < a->n; c += blockDim.x) {
+        const int j = sh->order[c];
+        if (a->sf) a->sf[i * a->sS + c] = sh->sf[j];
+        if (a->sg) a->sg[i * a->sS + c] = sh->sg[j];
+        if (a->s) a->s[i * a->sS + c] = sh->ss[j];
+    }
+}
+
+/* The kernel: blockDim.x = 32 * nwarps (nwarps <= HZGSVD__BAT_MAX_WARPS); dynamic shared memory
+ * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
+ * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
+ * after its whole run succeeded. */
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+{
+    extern __shared__ double hzgsvd__bat_smem[];
+    __shared__ hzgsvd__bat_shared sh;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
+    double *base = a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem;
+    hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
+    const int es = a.cplx ? 2 : 1;
+    for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
+        P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
+        P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
+        hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
+        hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
+        __syncthreads();                 /* the pair loaded */
+        hzgsvd__bat_result r;
+        const int v = hzgsvd__bat_solve(&P, &a.o, &sh, warp, nwarps, lane, &r);
+        if (v == HZGSVD__BAT_OK) hzgsvd__bat_store_pair(&a, &P, &sh, i);
+        if (threadIdx.x == 0) a.res[i] = r;
+        __syncthreads();                 /* stored before the next pair overwrites the planes and sh */
+    }
+}

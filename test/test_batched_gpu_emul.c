@@ -1,0 +1,230 @@
+/* test_batched_gpu_emul: the batched GPU kernel's per-pair arithmetic on the host.
+ *
+ * templates/hzgsvd_batched_pair.h is the one source of the kernel's arithmetic: on the host its
+ * warp functions play all 32 lanes and the same butterfly, so hzgsvd__bat_solve run here (one warp,
+ * barriers empty) computes what one thread block computes on the GPU, bit for bit (the kernel adds
+ * only the copies in and out).  This checks the math before any device run: known-sigma pairs
+ * (cond X = 100; real and complex; n = 1, odd n, m_f != m_g, n = 64 at m = 128 and at 256 x 200)
+ * against the reference engine (long double) on the same rounded pair (B_REF: a few ulps), the exact
+ * sigma of the unrounded pair (as close as the reference engine's, or 1e-14) and the CPU engine's
+ * one-pair call (B_AGREE, or as close as the CPU engine is to the reference: on tall pairs the CPU
+ * engine is off the reference by up to 1e-13, the batched kernel by 3e-16), residuals ||F Z - U diag(sigma_f)|| and the same
+ * for G, variants 0, 2 (per-step rescaling) and 4 (criterion C2), sorting off, the MM strategy; and the verdicts of a NaN pair, a zero
+ * column, a pair scaled beyond the kernel's range and a rank-deficient pair (handed to the one-pair
+ * path, never a silent wrong answer). */
+#define HZGSVD_IMPLEMENTATION
+#include "hzgsvd_cpu.h"
+#include "hzgsvd_ref.h"
+#include "test/testutil.h"
+#include "test/engine_fixtures.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* sigma against the reference engine on the same (rounded) pair: a few ulps (measured <= 3e-16) */
+#define B_REF 2e-15
+
+static int cmp_desc(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x < y) - (x > y);
+}
+
+/* A working pair in split planes with its storage. */
+typedef struct emu {
+    hzgsvd__bat_pair P;
+    double *mem;
+} emu;
+
+static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const double *G)
+{
+    emu e;
+    const size_t nf = (size_t)m_f * n, ng = (size_t)m_g * n, nz = (size_t)n * n;
+    const int es = cplx ? 2 : 1;
+    e.mem = (double *)calloc((size_t)es * (nf + ng + nz), sizeof(double));
+    double *b = e.mem;
+    e.P.mf = m_f; e.P.mg = m_g; e.P.n = n; e.P.cplx = cplx;
+    e.P.F[0] = b; e.P.F[1] = cplx ? b + nf : NULL; b += es * nf;
+    e.P.G[0] = b; e.P.G[1] = cplx ? b + ng : NULL; b += es * ng;
+    e.P.Z[0] = b; e.P.Z[1] = cplx ? b + nz : NULL;
+    e.P.F0 = F; e.P.G0 = G; e.P.ldf0 = m_f; e.P.ldg0 = m_g;
+    for (size_t k = 0; k < nf; ++k) for (int v = 0; v < es; ++v) e.P.F[v][k] = F[es * k + v];
+    for (size_t k = 0; k < ng; ++k) for (int v = 0; v < es; ++v) e.P.G[v][k] = G[es * k + v];
+    return e;
+}
+
+/* The solve as the kernel runs it (one warp on the host). */
+static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hzgsvd__bat_result *res, int *table)
+{
+    hzgsvd__bat_opts bo;
+    const int n = e->P.n, mx = e->P.mf > e->P.mg ? e->P.mf : e->P.mg;
+    bo.nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
+    bo.steps = hzgsvd__strategy_nsteps(o->inner, bo.nn);
+    hzgsvd__strategy_fill(o->inner, bo.nn, table);
+    bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
+    bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
+    return hzgsvd__bat_solve(&e->P, &bo, sh, 0, 1, 0, res);
+}
+
+/* Element (r, c) of working column j of planes X (m rows) as (re, im). */
+static double pl_re(double *const X[2], int m, int r, int j) { return X[0][(size_t)j * m + r]; }
+static double pl_im(double *const X[2], int m, int r, int j) { return X[1] ? X[1][(size_t)j * m + r] : 0.0; }
+
+/* ||Y0 z_c - u_c s_c|| / (||Y0||_F ||z_c||) over the output columns (Y0 the input, m x n interleaved). */
+static double residual(int cplx, int m, int n, const double *Y0, double *const U[2], double *const Z[2], const int *order, const double *s)
+{
+    double worst = 0.0, ny = 0.0;
+    for (size_t k = 0; k < (size_t)m * n * (cplx ? 2 : 1); ++k) ny += Y0[k] * Y0[k];
+    ny = sqrt(ny);
+    for (int c = 0; c < n; ++c) {
+        const int j = order[c];
+        double num = 0.0, nz = 0.0;
+        for (int k = 0; k < n; ++k) nz += pl_re(Z, n, k, j) * pl_re(Z, n, k, j) + pl_im(Z, n, k, j) * pl_im(Z, n, k, j);
+        for (int r = 0; r < m; ++r) {
+            long double ar = 0.0L, ai = 0.0L;
+            for (int k = 0; k < n; ++k) {
+                const long double yr = ef_re(cplx, Y0, m, r, k), yi = ef_im(cplx, Y0, m, r, k);
+                const long double zr = pl_re(Z, n, k, j), zi = pl_im(Z, n, k, j);
+                ar += yr * zr - yi * zi; ai += yr * zi + yi * zr;
+            }
+            ar -= (long double)pl_re(U, m, r, j) * s[j]; ai -= (long double)pl_im(U, m, r, j) * s[j];
+            num += (double)(ar * ar + ai * ai);
+        }
+        const double rel = sqrt(num) / (ny * sqrt(nz));
+        worst = rel > worst ? rel : worst;
+    }
+    return worst;
+}
+
+/* sigma of the (rounded) pair by the reference engine (x87 long double), descending. */
+static long double *ref_sigma(int cplx, int m_f, int m_g, int n, const double *F, const double *G, const hzgsvd_options *o)
+{
+    const int es = cplx ? 2 : 1;
+    long double *F2 = (long double *)malloc(sizeof(long double) * es * m_f * n), *G2 = (long double *)malloc(sizeof(long double) * es * m_g * n);
+    long double *Z2 = (long double *)malloc(sizeof(long double) * es * n * n), *s2 = (long double *)malloc(sizeof(long double) * n);
+    for (int k = 0; k < es * m_f * n; ++k) F2[k] = F[k];
+    for (int k = 0; k < es * m_g * n; ++k) G2[k] = G[k];
+    hzgsvd_options ro = *o;
+    ro.sort = 1;
+    const hzgsvd_status st = cplx ? hzgsvd_ref_zgsvd(m_f, m_g, n, F2, m_f, G2, m_g, Z2, n, NULL, NULL, s2, &ro, NULL)
+                                  : hzgsvd_ref_dgsvd(m_f, m_g, n, F2, m_f, G2, m_g, Z2, n, NULL, NULL, s2, &ro, NULL);
+    CHECK(st == HZGSVD_SUCCESS, "the reference engine: status %d", (int)st);
+    free(F2); free(G2); free(Z2);
+    return s2;
+}
+
+/* One known-sigma pair through the emulated kernel and the CPU engine. */
+static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int variant, int sort, hzgsvd_strategy inner)
+{
+    const int es = cplx ? 2 : 1;
+    double *F = ef_new((size_t)es * m_f * n), *G = ef_new((size_t)es * m_g * n);
+    long double *exact = (long double *)malloc(sizeof(long double) * n);
+    ef_known_pair(rng, cplx, m_f, m_g, n, 1e-2, 1e2, 100.0, F, G, exact);
+    ef_sort_desc_ld(exact, n);
+    hzgsvd_options o = hzgsvd_default_options();
+    o.variant = variant; o.sort = sort; o.inner = inner;
+    emu e = emu_load(cplx, m_f, m_g, n, F, G), e2 = emu_load(cplx, m_f, m_g, n, F, G);
+    hzgsvd__bat_shared sh, sh2;
+    hzgsvd__bat_result res, res2;
+    int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
+    const int v = emu_solve(&e, &o, &sh, &res, table);
+    CHECK(v == HZGSVD__BAT_OK, "%s %dx%d/%dx%d variant %d: verdict %d (sweeps %d)", cplx ? "z" : "d", m_f, n, m_g, n, variant, v, res.sweeps);
+    if (v != HZGSVD__BAT_OK) goto out;
+    {   /* sigma against the exact values (sorted copies: with sort off the order is the engine's) */
+        double s[HZGSVD__BAT_MAX_N], worst = 0.0;
+        for (int c = 0; c < n; ++c) s[c] = sh.ss[sh.order[c]];
+        if (!sort) qsort(s, (size_t)n, sizeof s[0], cmp_desc);
+        for (int c = 0; c < n; ++c) {
+            const double rel = (double)fabsl((s[c] - exact[c]) / exact[c]);
+            worst = rel > worst ? rel : worst;
+            if (sort && c > 0) CHECK(s[c] <= s[c - 1], "sigma not descending at %d", c);
+        }
+
+        /* against the CPU engine's one-pair call */
+        double *F1 = ef_dup(F, (size_t)es * m_f * n), *G1 = ef_dup(G, (size_t)es * m_g * n), *Z1 = ef_new((size_t)es * n * n);
+        double *s1 = ef_new((size_t)n);
+        const hzgsvd_status st = cplx ? hzgsvd_cpu_zgsvd(m_f, m_g, n, F1, m_f, G1, m_g, Z1, n, NULL, NULL, s1, &o, NULL)
+                                      : hzgsvd_cpu_dgsvd(m_f, m_g, n, F1, m_f, G1, m_g, Z1, n, NULL, NULL, s1, &o, NULL);
+        double agree = 0.0, cpu_err = 0.0, ref_err = 0.0, vs_ref = 0.0, cpu_vs_ref = 0.0;
+        if (!sort) qsort(s1, (size_t)n, sizeof s1[0], cmp_desc);
+        long double *sr = ref_sigma(cplx, m_f, m_g, n, F, G, &o);
+        for (int c = 0; c < n; ++c) {
+            agree = fmax(agree, fabs(s[c] - s1[c]) / s1[c]);
+            cpu_err = fmax(cpu_err, (double)fabsl((s1[c] - exact[c]) / exact[c]));
+            ref_err = fmax(ref_err, (double)fabsl((sr[c] - exact[c]) / exact[c]));
+            vs_ref = fmax(vs_ref, (double)fabsl((s[c] - sr[c]) / sr[c]));
+            cpu_vs_ref = fmax(cpu_vs_ref, (double)fabsl((s1[c] - sr[c]) / sr[c]));
+        }
+        free(sr);
+        /* the exact sigma are those of the pair before its entries were rounded: that rounding alone
+         * moves sigma by up to ~3.5e-14 here, for every engine alike; the reference engine (long
+         * double) on the rounded pair is the yardstick */
+        CHECK(vs_ref <= B_REF, "%s %dx%d/%dx%d variant %d: sigma vs the reference engine %.3g > %.3g", cplx ? "z" : "d", m_f, n, m_g, n, variant, vs_ref, B_REF);
+        CHECK(worst <= fmax(1e-14, ref_err + B_REF), "%s %dx%d/%dx%d variant %d: sigma vs exact %.3g > max(1e-14, the reference engine's %.3g + %.1g)",
+              cplx ? "z" : "d", m_f, n, m_g, n, variant, worst, ref_err, B_REF);
+        CHECK(st == HZGSVD_SUCCESS && agree <= fmax(B_AGREE(n), cpu_vs_ref + B_REF),
+              "%s %dx%d/%dx%d: against the CPU engine: status %d, sigma max rel diff %.3g (the CPU engine vs the reference %.3g)", cplx ? "z" : "d", m_f, n,
+              m_g, n, (int)st, agree, cpu_vs_ref);
+        if (getenv("EMUL_VERBOSE"))
+            printf("%s %dx%d/%dx%d v%d: sigma vs exact %.3g (reference engine %.3g, CPU engine %.3g), vs the reference %.3g (CPU %.3g), vs CPU %.3g, sweeps %d\n",
+                   cplx ? "z" : "d", m_f, n, m_g, n, variant, worst, ref_err, cpu_err, vs_ref, cpu_vs_ref, agree, res.sweeps);
+        free(F1); free(G1); free(Z1); free(s1);
+        const double rf = residual(cplx, m_f, n, F, e.P.F, e.P.Z, sh.order, sh.sf);
+        const double rg = residual(cplx, m_g, n, G, e.P.G, e.P.Z, sh.order, sh.sg);
+        CHECK(rf <= 1e-14 && rg <= 1e-14, "%s %dx%d/%dx%d: residuals %.3g (F), %.3g (G)", cplx ? "z" : "d", m_f, n, m_g, n, rf, rg);
+    }
+    {   /* two runs: the same bits */
+        emu_solve(&e2, &o, &sh2, &res2, table);
+        const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
+        CHECK(memcmp(e.mem, e2.mem, sizeof(double) * count) == 0 && memcmp(sh.ss, sh2.ss, sizeof(double) * n) == 0, "two runs differ");
+    }
+out:
+    free(F); free(G); free(exact); free(e.mem); free(e2.mem);
+}
+
+/* Pairs the kernel must not finish: a NaN (NOT_FINITE, where it is), a zero column, and G with two
+ * equal columns (rank deficient: handed on with some verdict, never OK). */
+static void case_bad(tu_rng *rng, int cplx)
+{
+    const int m = 9, n = 5, es = cplx ? 2 : 1;
+    double *F = ef_new((size_t)es * m * n), *G = ef_new((size_t)es * m * n);
+    int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
+    hzgsvd__bat_shared sh;
+    hzgsvd__bat_result res;
+    const hzgsvd_options o = hzgsvd_default_options();
+    for (int kind = 0; kind < 4; ++kind) {
+        ef_randmat(rng, cplx, m, n, F, m);
+        ef_randmat(rng, cplx, m, n, G, m);
+        if (kind == 0) G[es * (3 + 2 * m)] = NAN;                       /* G(4,3) */
+        if (kind == 1) for (int r = 0; r < es * m; ++r) F[es * 1 * m + r] = 0.0;   /* F's column 2 */
+        if (kind == 2) for (int r = 0; r < es * m; ++r) { G[es * 4 * m + r] = G[r]; F[es * 4 * m + r] = F[r]; }
+        if (kind == 3) for (int r = 0; r < es * m * n; ++r) F[r] = ldexp(F[r], 200);   /* beyond the kernel's range */
+        emu e = emu_load(cplx, m, m, n, F, G);
+        const int v = emu_solve(&e, &o, &sh, &res, table);
+        if (kind == 0) CHECK(v == HZGSVD__BAT_NOT_FINITE && res.which == 2 && res.where == 3 + 2 * m, "NaN: verdict %d which %d where %d", v, res.which, res.where);
+        if (kind == 1) CHECK(v == HZGSVD__BAT_OUT_OF_RANGE, "zero column: verdict %d", v);
+        if (kind == 2) CHECK(v != HZGSVD__BAT_OK && v != HZGSVD__BAT_NOT_FINITE, "rank deficient: verdict %d", v);
+        if (kind == 3) CHECK(v == HZGSVD__BAT_OUT_OF_RANGE, "F scaled by 2^200: verdict %d", v);
+        free(e.mem);
+    }
+    free(F); free(G);
+}
+
+int main(void)
+{
+    tu_start("test_batched_gpu_emul");
+    tu_rng rng = { 34 };
+    static const int shapes[][3] = { {3, 2, 1}, {8, 8, 8}, {16, 16, 8}, {10, 7, 5}, {40, 24, 16}, {64, 64, 32}, {128, 128, 64}, {70, 90, 64}, {256, 200, 64} };
+    for (int cplx = 0; cplx <= 1; ++cplx)
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+            case_known(&rng, cplx, shapes[s][0], shapes[s][1], shapes[s][2], 0, 1, HZGSVD_STRATEGY_ME);
+    for (int cplx = 0; cplx <= 1; ++cplx) {
+        case_known(&rng, cplx, 20, 14, 9, 2, 1, HZGSVD_STRATEGY_ME);   /* per-step rescaling */
+        case_known(&rng, cplx, 20, 14, 9, 4, 1, HZGSVD_STRATEGY_ME);   /* criterion C2 */
+        case_known(&rng, cplx, 18, 18, 12, 0, 0, HZGSVD_STRATEGY_ME);  /* sorting off */
+        case_known(&rng, cplx, 24, 30, 16, 0, 1, HZGSVD_STRATEGY_MM);  /* the MM strategy */
+        case_bad(&rng, cplx);
+    }
+    return tu_finish();
+}

@@ -1,0 +1,387 @@
+/* hzgsvd_bench_batched -- batched small pairs on one GPU (make bench-batched; issue 34).
+ *
+ *   build/hzgsvd_bench_batched [--sizes 8,16,32,64] [--batch B] [--batch64 B] [--complex | --both]
+ *                              [--loop-pairs K] [--cpu-pairs K] [--seed S]
+ *
+ * For each n: a batch of known-sigma pairs (m_f = m_g = 2n, cond X = 100, sigma log-spaced over
+ * [1e-2, 1e2]; test/engine_fixtures.h, up to 512 distinct pairs tiled over the batch), batch 10^4
+ * (--batch; 2000 at n = 64, --batch64), and on the same data in the same process:
+ *   batched  hzgsvd_gpu_?gsvd_batched on the device arrays (workspace allocated beforehand; one untimed
+ *            call first), wall time of the call (it synchronizes);
+ *   loop     hzgsvd_gpu_?gsvd on the first K pairs (--loop-pairs, default 200) one after the other
+ *            (a preallocated workspace), pairs per second extrapolated from them;
+ *   GEVD     the batched GEVD route from cuBLAS/cuSOLVER batched calls: A = F^H F and B = G^H G
+ *            (gemmStridedBatched), B = L L^H (potrfBatched), C = L^-1 A L^-H (two trsmBatched),
+ *            the eigenvalues of C (syevjBatched / heevjBatched for n <= 32, cusolverDnXsyevBatched
+ *            above), sigma = sqrt(lambda); the five stages timed together;
+ *   CPU      hzgsvd_cpu_?gsvd_batched on host copies of the first K pairs (--cpu-pairs, default 2000;
+ *            all OpenMP threads), pairs per second extrapolated;
+ * and for each the max relative error of sigma over its pairs against the known sigma.
+ * Prints a Markdown table; exit status 0, 1 on a CUDA/cuBLAS/cuSOLVER error or no GPU, 2 on usage. */
+#define HZGSVD_IMPLEMENTATION
+#include "hzgsvd_cpu.h"
+#include "hzgsvd_single.cuh"
+#include "test/testutil.h"
+#include "test/engine_fixtures.h"
+
+#include <cublas_v2.h>
+#include <cusolverDn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define CK(call) do { cudaError_t e_ = (call); if (e_ != cudaSuccess) { fprintf(stderr, "bench: %s: %s\n", #call, cudaGetErrorString(e_)); exit(1); } } while (0)
+#define CB(call) do { cublasStatus_t e_ = (call); if (e_ != CUBLAS_STATUS_SUCCESS) { fprintf(stderr, "bench: %s: cuBLAS error %d\n", #call, (int)e_); exit(1); } } while (0)
+#define CS(call) do { cusolverStatus_t e_ = (call); if (e_ != CUSOLVER_STATUS_SUCCESS) { fprintf(stderr, "bench: %s: cuSOLVER error %d\n", #call, (int)e_); exit(1); } } while (0)
+
+#define DISTINCT 512   /* distinct pairs made on the host, tiled over the batch */
+
+static cublasHandle_t blas;
+static cusolverDnHandle_t solver;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* A batch: packed pairs (ld = m, strides m n), host and device copies, the exact sigma per pair. */
+typedef struct bench_batch {
+    int cplx, m, n, batch, es;
+    double *hF, *hG, *dF, *dG;
+    long double *exact;         /* batch x n, descending */
+} bench_batch;
+
+static bench_batch make_batch(int cplx, int n, int batch, uint64_t seed)
+{
+    bench_batch b;
+    b.cplx = cplx; b.n = n; b.m = 2 * n; b.batch = batch; b.es = cplx ? 2 : 1;
+    const size_t pf = (size_t)b.es * b.m * n;
+    b.hF = (double *)malloc(sizeof(double) * pf * batch);
+    b.hG = (double *)malloc(sizeof(double) * pf * batch);
+    b.exact = (long double *)malloc(sizeof(long double) * (size_t)n * batch);
+    tu_rng rng = { seed };
+    for (int p = 0; p < batch; ++p) {
+        if (p < DISTINCT) {
+            ef_known_pair(&rng, cplx, b.m, b.m, n, 1e-2, 1e2, 100.0, b.hF + pf * p, b.hG + pf * p, b.exact + (size_t)n * p);
+            ef_sort_desc_ld(b.exact + (size_t)n * p, n);
+        } else {
+            const int q = p % DISTINCT;
+            memcpy(b.hF + pf * p, b.hF + pf * q, sizeof(double) * pf);
+            memcpy(b.hG + pf * p, b.hG + pf * q, sizeof(double) * pf);
+            memcpy(b.exact + (size_t)n * p, b.exact + (size_t)n * q, sizeof(long double) * n);
+        }
+    }
+    CK(cudaMalloc((void **)&b.dF, sizeof(double) * pf * batch));
+    CK(cudaMalloc((void **)&b.dG, sizeof(double) * pf * batch));
+    CK(cudaMemcpy(b.dF, b.hF, sizeof(double) * pf * batch, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(b.dG, b.hG, sizeof(double) * pf * batch, cudaMemcpyHostToDevice));
+    return b;
+}
+
+static void free_batch(bench_batch *b)
+{
+    free(b->hF); free(b->hG); free(b->exact);
+    CK(cudaFree(b->dF)); CK(cudaFree(b->dG));
+}
+
+/* max over pairs p < count of the max relative error of s (pair p at s + p * n, descending, or
+ * ascending with asc) against the exact sigma. */
+static double sigma_error(const bench_batch *b, const double *s, int count, int asc)
+{
+    double worst = 0.0;
+    for (int p = 0; p < count; ++p)
+        for (int i = 0; i < b->n; ++i) {
+            const long double ex = b->exact[(size_t)b->n * p + i];
+            const double v = s[(size_t)b->n * p + (asc ? b->n - 1 - i : i)];
+            const double e = (double)fabsl((v - ex) / ex);
+            worst = (e > worst || e != e) ? e : worst;
+        }
+    return worst;
+}
+
+typedef struct result { double pps, err; int bad; } result;
+
+/* The batched call (fresh device copies of F and G each run: the call overwrites them). */
+static result run_batched(const bench_batch *b)
+{
+    result r = { 0.0, 0.0, 0 };
+    const size_t pf = (size_t)b->es * b->m * b->n;
+    double *F, *G, *Z, *S;
+    CK(cudaMalloc((void **)&F, sizeof(double) * pf * b->batch));
+    CK(cudaMalloc((void **)&G, sizeof(double) * pf * b->batch));
+    CK(cudaMalloc((void **)&Z, sizeof(double) * (size_t)b->es * b->n * b->n * b->batch));
+    CK(cudaMalloc((void **)&S, sizeof(double) * (size_t)b->n * b->batch));
+    hzgsvd_status *st = (hzgsvd_status *)malloc(sizeof(hzgsvd_status) * b->batch);
+    const hzgsvd_options o = hzgsvd_default_options();
+    size_t bytes = 0;
+    void *work = NULL;
+    (void)(b->cplx ? hzgsvd_gpu_zgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, &o, &bytes)
+                   : hzgsvd_gpu_dgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, &o, &bytes));
+    if (bytes) CK(cudaMalloc(&work, bytes));
+    double t = 0.0;
+    for (int rep = 0; rep < 2; ++rep) {   /* rep 0 untimed: module load, first launch */
+        CK(cudaMemcpy(F, b->dF, sizeof(double) * pf * b->batch, cudaMemcpyDeviceToDevice));
+        CK(cudaMemcpy(G, b->dG, sizeof(double) * pf * b->batch, cudaMemcpyDeviceToDevice));
+        CK(cudaDeviceSynchronize());
+        const double t0 = now();
+        const hzgsvd_status s = b->cplx
+            ? hzgsvd_gpu_zgsvd_batched(b->m, b->m, b->n, (cuDoubleComplex *)F, b->m, (long long)b->m * b->n, (cuDoubleComplex *)G, b->m,
+                                       (long long)b->m * b->n, (cuDoubleComplex *)Z, b->n, (long long)b->n * b->n, NULL, NULL, S, b->n, b->batch,
+                                       work, bytes, 0, &o, st, NULL)
+            : hzgsvd_gpu_dgsvd_batched(b->m, b->m, b->n, F, b->m, (long long)b->m * b->n, G, b->m, (long long)b->m * b->n, Z, b->n,
+                                       (long long)b->n * b->n, NULL, NULL, S, b->n, b->batch, work, bytes, 0, &o, st, NULL);
+        t = now() - t0;
+        if (s != HZGSVD_SUCCESS) { fprintf(stderr, "bench: batched call: %s\n", hzgsvd_status_name(s)); r.bad = 1; }
+    }
+    double *hs = (double *)malloc(sizeof(double) * (size_t)b->n * b->batch);
+    CK(cudaMemcpy(hs, S, sizeof(double) * (size_t)b->n * b->batch, cudaMemcpyDeviceToHost));
+    r.pps = b->batch / t;
+    r.err = sigma_error(b, hs, b->batch, 0);
+    free(hs); free(st);
+    CK(cudaFree(F)); CK(cudaFree(G)); CK(cudaFree(Z)); CK(cudaFree(S));
+    if (work) CK(cudaFree(work));
+    return r;
+}
+
+/* The one-pair device call on the first k pairs, one after the other. */
+static result run_loop(const bench_batch *b, int k)
+{
+    result r = { 0.0, 0.0, 0 };
+    if (k > b->batch) k = b->batch;
+    const size_t pf = (size_t)b->es * b->m * b->n;
+    double *F, *G, *Z, *S;
+    CK(cudaMalloc((void **)&F, sizeof(double) * pf * k));
+    CK(cudaMalloc((void **)&G, sizeof(double) * pf * k));
+    CK(cudaMalloc((void **)&Z, sizeof(double) * (size_t)b->es * b->n * b->n));
+    CK(cudaMalloc((void **)&S, sizeof(double) * (size_t)b->n * k));
+    CK(cudaMemcpy(F, b->dF, sizeof(double) * pf * k, cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpy(G, b->dG, sizeof(double) * pf * k, cudaMemcpyDeviceToDevice));
+    const hzgsvd_options o = hzgsvd_default_options();
+    size_t bytes = 0;
+    void *work = NULL;
+    (void)(b->cplx ? hzgsvd_gpu_zgsvd_workspace_size(b->m, b->m, b->n, &o, &bytes) : hzgsvd_gpu_dgsvd_workspace_size(b->m, b->m, b->n, &o, &bytes));
+    CK(cudaMalloc(&work, bytes));
+    double t0 = 0.0;
+    for (int p = -1; p < k; ++p) {   /* p = -1: an untimed warm-up on a copy of pair 0 */
+        const int q = p < 0 ? 0 : p;
+        if (p == 0) { CK(cudaMemcpy(F, b->dF, sizeof(double) * pf, cudaMemcpyDeviceToDevice)); CK(cudaMemcpy(G, b->dG, sizeof(double) * pf, cudaMemcpyDeviceToDevice)); CK(cudaDeviceSynchronize()); t0 = now(); }
+        double *f = F + pf * q, *g = G + pf * q;
+        const hzgsvd_status s = b->cplx
+            ? hzgsvd_gpu_zgsvd(b->m, b->m, b->n, (cuDoubleComplex *)f, b->m, (cuDoubleComplex *)g, b->m, (cuDoubleComplex *)Z, b->n, NULL, NULL,
+                               S + (size_t)b->n * q, work, bytes, 0, &o, NULL)
+            : hzgsvd_gpu_dgsvd(b->m, b->m, b->n, f, b->m, g, b->m, Z, b->n, NULL, NULL, S + (size_t)b->n * q, work, bytes, 0, &o, NULL);
+        if (s != HZGSVD_SUCCESS) r.bad = 1;
+    }
+    const double t = now() - t0;
+    double *hs = (double *)malloc(sizeof(double) * (size_t)b->n * k);
+    CK(cudaMemcpy(hs, S, sizeof(double) * (size_t)b->n * k, cudaMemcpyDeviceToHost));
+    r.pps = k / t;
+    r.err = sigma_error(b, hs, k, 0);
+    free(hs);
+    CK(cudaFree(F)); CK(cudaFree(G)); CK(cudaFree(Z)); CK(cudaFree(S)); CK(cudaFree(work));
+    return r;
+}
+
+/* The CPU engine's batched call on host copies of the first k pairs. */
+static result run_cpu(const bench_batch *b, int k)
+{
+    result r = { 0.0, 0.0, 0 };
+    if (k > b->batch) k = b->batch;
+    const size_t pf = (size_t)b->es * b->m * b->n;
+    double *F = (double *)malloc(sizeof(double) * pf * k), *G = (double *)malloc(sizeof(double) * pf * k);
+    double *Z = (double *)malloc(sizeof(double) * (size_t)b->es * b->n * b->n * k), *S = (double *)malloc(sizeof(double) * (size_t)b->n * k);
+    hzgsvd_status *st = (hzgsvd_status *)malloc(sizeof(hzgsvd_status) * k);
+    memcpy(F, b->hF, sizeof(double) * pf * k);
+    memcpy(G, b->hG, sizeof(double) * pf * k);
+    const hzgsvd_options o = hzgsvd_default_options();
+    const double t0 = now();
+    const hzgsvd_status s = b->cplx
+        ? hzgsvd_cpu_zgsvd_batched(b->m, b->m, b->n, F, b->m, (long long)b->m * b->n, G, b->m, (long long)b->m * b->n, Z, b->n, (long long)b->n * b->n,
+                                   NULL, NULL, S, b->n, k, &o, st, NULL)
+        : hzgsvd_cpu_dgsvd_batched(b->m, b->m, b->n, F, b->m, (long long)b->m * b->n, G, b->m, (long long)b->m * b->n, Z, b->n, (long long)b->n * b->n,
+                                   NULL, NULL, S, b->n, k, &o, st, NULL);
+    const double t = now() - t0;
+    r.bad = s != HZGSVD_SUCCESS;
+    r.pps = k / t;
+    r.err = sigma_error(b, S, k, 0);
+    free(F); free(G); free(Z); free(S); free(st);
+    return r;
+}
+
+/* The batched GEVD route's eigenvalue stage: lambda of the batch of n x n C (overwritten) into W. */
+static int gevd_eig(const bench_batch *b, double *C, double *W, int *dinfo)
+{
+    const int n = b->n;
+    if (n <= 32) {   /* syevjBatched / heevjBatched: the batched Jacobi eigensolver (n <= 32) */
+        syevjInfo_t params;
+        int lwork = 0;
+        double *work;
+        CS(cusolverDnCreateSyevjInfo(&params));
+        if (b->cplx) CS(cusolverDnZheevjBatched_bufferSize(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)C, n, W, &lwork, params, b->batch));
+        else CS(cusolverDnDsyevjBatched_bufferSize(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, C, n, W, &lwork, params, b->batch));
+        CK(cudaMalloc((void **)&work, sizeof(double) * b->es * (size_t)(lwork > 0 ? lwork : 1)));
+        if (b->cplx) CS(cusolverDnZheevjBatched(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)C, n, W, (cuDoubleComplex *)work, lwork, dinfo, params, b->batch));
+        else CS(cusolverDnDsyevjBatched(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, C, n, W, work, lwork, dinfo, params, b->batch));
+        CK(cudaDeviceSynchronize());
+        CK(cudaFree(work));
+        CS(cusolverDnDestroySyevjInfo(params));
+        return 0;
+    }
+    cusolverDnParams_t params;   /* above 32: cusolverDnXsyevBatched */
+    size_t dbytes = 0, hbytes = 0;
+    void *dwork, *hwork;
+    const cudaDataType ta = b->cplx ? CUDA_C_64F : CUDA_R_64F;
+    CS(cusolverDnCreateParams(&params));
+    cusolverStatus_t e = cusolverDnXsyevBatched_bufferSize(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, ta, C, n, CUDA_R_64F, W, ta,
+                                                           &dbytes, &hbytes, b->batch);
+    if (e == CUSOLVER_STATUS_SUCCESS) {   /* a refusal (a size it does not take) is reported in the table, not fatal */
+        CK(cudaMalloc(&dwork, dbytes ? dbytes : 1));
+        hwork = malloc(hbytes ? hbytes : 1);
+        e = cusolverDnXsyevBatched(solver, params, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, ta, C, n, CUDA_R_64F, W, ta, dwork, dbytes, hwork, hbytes,
+                                   dinfo, b->batch);
+        CK(cudaDeviceSynchronize());
+        CK(cudaFree(dwork));
+        free(hwork);
+    }
+    CS(cusolverDnDestroyParams(params));
+    if (e != CUSOLVER_STATUS_SUCCESS) fprintf(stderr, "bench: cusolverDnXsyevBatched (n = %d): cuSOLVER error %d\n", n, (int)e);
+    return e == CUSOLVER_STATUS_SUCCESS ? 0 : -1;
+}
+
+/* A = F^H F, B = G^H G, B = L L^H, C = L^-1 A L^-H (in A), lambda(C); one run. */
+static int gevd_once(const bench_batch *b, double *A, double *B, double **pA, double **pB, double *W, int *dinfo)
+{
+    const int n = b->n, m = b->m, nb = b->batch;
+    const long long sf = (long long)m * n, sa = (long long)n * n;
+    if (b->cplx) {
+        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+        cuDoubleComplex *F = (cuDoubleComplex *)b->dF, *G = (cuDoubleComplex *)b->dG;
+        CB(cublasZgemmStridedBatched(blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, m, &one, F, m, sf, F, m, sf, &zero, (cuDoubleComplex *)A, n, sa, nb));
+        CB(cublasZgemmStridedBatched(blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, m, &one, G, m, sf, G, m, sf, &zero, (cuDoubleComplex *)B, n, sa, nb));
+        CS(cusolverDnZpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex **)pB, n, dinfo, nb));
+        CB(cublasZtrsmBatched(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one,
+                              (const cuDoubleComplex *const *)pB, n, (cuDoubleComplex *const *)pA, n, nb));
+        CB(cublasZtrsmBatched(blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one,
+                              (const cuDoubleComplex *const *)pB, n, (cuDoubleComplex *const *)pA, n, nb));
+    } else {
+        const double one = 1.0, zero = 0.0;
+        CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, m, &one, b->dF, m, sf, b->dF, m, sf, &zero, A, n, sa, nb));
+        CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, m, &one, b->dG, m, sf, b->dG, m, sf, &zero, B, n, sa, nb));
+        CS(cusolverDnDpotrfBatched(solver, CUBLAS_FILL_MODE_LOWER, n, pB, n, dinfo, nb));
+        CB(cublasDtrsmBatched(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, (const double *const *)pB, n,
+                              (double *const *)pA, n, nb));
+        CB(cublasDtrsmBatched(blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one, (const double *const *)pB, n,
+                              (double *const *)pA, n, nb));
+    }
+    return gevd_eig(b, A, W, dinfo + nb);
+}
+
+/* The batched GEVD route on the whole batch: sigma = sqrt(lambda), ascending per pair. */
+static result run_gevd(const bench_batch *b)
+{
+    result r = { 0.0, 0.0, 0 };
+    const int n = b->n, nb = b->batch;
+    const size_t na = (size_t)b->es * n * n;
+    double *A, *B, *W, **pA, **pB;
+    int *dinfo;
+    CK(cudaMalloc((void **)&A, sizeof(double) * na * nb));
+    CK(cudaMalloc((void **)&B, sizeof(double) * na * nb));
+    CK(cudaMalloc((void **)&W, sizeof(double) * (size_t)n * nb));
+    CK(cudaMalloc((void **)&dinfo, sizeof(int) * 2 * (size_t)nb));
+    CK(cudaMalloc((void **)&pA, sizeof(double *) * nb));
+    CK(cudaMalloc((void **)&pB, sizeof(double *) * nb));
+    double **h = (double **)malloc(sizeof(double *) * nb);
+    for (int p = 0; p < nb; ++p) h[p] = A + na * p;
+    CK(cudaMemcpy(pA, h, sizeof(double *) * nb, cudaMemcpyHostToDevice));
+    for (int p = 0; p < nb; ++p) h[p] = B + na * p;
+    CK(cudaMemcpy(pB, h, sizeof(double *) * nb, cudaMemcpyHostToDevice));
+    free(h);
+    double t = 0.0;
+    int failed = 0;
+    for (int rep = 0; rep < 2 && !failed; ++rep) {   /* rep 0 untimed */
+        CK(cudaDeviceSynchronize());
+        const double t0 = now();
+        failed = gevd_once(b, A, B, pA, pB, W, dinfo) != 0;
+        CK(cudaDeviceSynchronize());
+        t = now() - t0;
+    }
+    double *hw = (double *)malloc(sizeof(double) * (size_t)n * nb);
+    int *hi = (int *)malloc(sizeof(int) * 2 * (size_t)nb);
+    CK(cudaMemcpy(hw, W, sizeof(double) * (size_t)n * nb, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(hi, dinfo, sizeof(int) * 2 * (size_t)nb, cudaMemcpyDeviceToHost));
+    for (size_t i = 0; i < (size_t)n * nb; ++i) hw[i] = sqrt(fmax(hw[i], 0.0));
+    for (int p = 0; p < 2 * nb; ++p) r.bad |= hi[p] != 0;
+    r.pps = failed ? NAN : nb / t;
+    r.err = failed ? NAN : sigma_error(b, hw, nb, 1);
+    r.bad |= failed;
+    free(hw); free(hi);
+    CK(cudaFree(A)); CK(cudaFree(B)); CK(cudaFree(W)); CK(cudaFree(dinfo)); CK(cudaFree(pA)); CK(cudaFree(pB));
+    return r;
+}
+
+static void usage(const char *argv0)
+{
+    fprintf(stderr, "usage: %s [--sizes 8,16,32,64] [--batch B] [--batch64 B] [--complex | --both] [--loop-pairs K] [--cpu-pairs K] [--seed S]\n", argv0);
+    exit(2);
+}
+
+static int parse_int(const char *s, const char *argv0)
+{
+    char *end;
+    const long v = strtol(s, &end, 10);
+    if (*end || v < 1 || v > 100000000) usage(argv0);
+    return (int)v;
+}
+
+static void row(int cplx, int n, int batch, const result *x, const result *l, const result *g, const result *c)
+{
+    printf("| %s | %d | %d | %d | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.1f | %.2f | %.1f |\n", cplx ? "complex" : "real", n, 2 * n,
+           batch, x->pps, x->err, x->bad ? " (!)" : "", l->pps, l->err, l->bad ? " (!)" : "", g->pps, g->err, g->bad ? " (failed or info != 0)" : "", c->pps,
+           c->err, c->bad ? " (!)" : "", x->pps / l->pps, x->pps / g->pps, x->pps / c->pps);
+    fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+    int sizes[16] = { 8, 16, 32, 64 }, nsizes = 4, batch = 10000, batch64 = 2000, loop = 200, cpu = 2000, kinds = 1, first = 0;
+    uint64_t seed = 34;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--complex")) { first = 1; kinds = 1; }
+        else if (!strcmp(a, "--both")) { first = 0; kinds = 2; }
+        else if (i + 1 >= argc) usage(argv[0]);
+        else if (!strcmp(a, "--sizes")) {
+            nsizes = 0;
+            for (char *t = strtok(argv[++i], ","); t && nsizes < 16; t = strtok(NULL, ",")) sizes[nsizes++] = parse_int(t, argv[0]);
+        } else if (!strcmp(a, "--batch")) batch = parse_int(argv[++i], argv[0]);
+        else if (!strcmp(a, "--batch64")) batch64 = parse_int(argv[++i], argv[0]);
+        else if (!strcmp(a, "--loop-pairs")) loop = parse_int(argv[++i], argv[0]);
+        else if (!strcmp(a, "--cpu-pairs")) cpu = parse_int(argv[++i], argv[0]);
+        else if (!strcmp(a, "--seed")) seed = (uint64_t)parse_int(argv[++i], argv[0]);
+        else usage(argv[0]);
+    }
+    if (!hzgsvd_gpu_available()) { fprintf(stderr, "bench: no GPU\n"); return 1; }
+    CB(cublasCreate(&blas));
+    CS(cusolverDnCreate(&solver));
+    cudaDeviceProp prop;
+    CK(cudaGetDeviceProperties(&prop, 0));
+    printf("Batched small pairs on %s: pairs per second and max relative sigma error (known sigma, cond X = 100, m = 2n); "
+           "loop over the first %d pairs, CPU (%d threads) over the first %d, extrapolated.\n\n", prop.name, loop, omp_get_max_threads(), cpu);
+    printf("| kind | n | m | batch | batched pairs/s | err | loop pairs/s | err | GEVD pairs/s | err | CPU pairs/s | err | batched/loop | batched/GEVD | batched/CPU |\n");
+    printf("|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---:|---:|\n");
+    for (int k = first; k < first + kinds; ++k)
+        for (int s = 0; s < nsizes; ++s) {
+            const int n = sizes[s], nb = n >= 64 ? batch64 : batch;
+            bench_batch b = make_batch(k, n, nb, seed + 100 * (uint64_t)n + k);
+            const result x = run_batched(&b), l = run_loop(&b, loop), g = run_gevd(&b), c = run_cpu(&b, cpu);
+            row(k, n, nb, &x, &l, &g, &c);
+            free_batch(&b);
+        }
+    CS(cusolverDnDestroy(solver));
+    CB(cublasDestroy(blas));
+    return 0;
+}
