@@ -281,10 +281,19 @@ def test_torch_tensors_come_back_as_torch(rng):
     np.testing.assert_array_equal(r.sigma.cpu().numpy(), cp.asnumpy(hzgsvd.gsvd(cp.asarray(F), cp.asarray(G)).sigma))
 
 
+class _Pair:
+    """One pair of a stacked device result, as check_against_cpu reads a result."""
+    def __init__(self, r, idx):
+        for name in ("U", "V", "Z", "sigma_f", "sigma_g", "sigma"):
+            setattr(self, name, getattr(r, name)[idx])
+        self.info = r.info[idx]
+
+
 @pytest.mark.parametrize("complex_", [False, True])
-def test_stacked_input_runs_the_one_pair_call_per_pair(rng, complex_):
-    """Stacks on the GPU engine (no batched GPU kernels yet): each pair bitwise the 2-D call on it,
-    results CuPy (..., m, n); a NaN pair fails alone, named; host stacks with device='gpu' too."""
+def test_stacked_input_runs_the_batched_call(rng, complex_):
+    """CuPy stacks on the GPU engine's batched call (hzgsvd_gpu_?gsvd_batched): each pair against the
+    CPU engine as a 2-D GPU result is (sigma, residuals, orthogonality), two runs bitwise equal,
+    results CuPy (..., m, n); a NaN pair fails alone, named, NaN outputs; ascending order."""
     pairs = [random_pair(rng, 20, 18, 12, complex_=complex_) for _ in range(6)]
     F = np.array([p[0] for p in pairs]).reshape(2, 3, 20, 12)
     G = np.array([p[1] for p in pairs]).reshape(2, 3, 18, 12)
@@ -295,13 +304,31 @@ def test_stacked_input_runs_the_one_pair_call_per_pair(rng, complex_):
     r = e.value.result
     assert isinstance(r.U, cp.ndarray) and r.U.shape == (2, 3, 20, 12) and r.sigma.shape == (2, 3, 12)
     assert r.info.status[1, 2] == "HZGSVD_ERR_NOT_FINITE" and r.info.ok.sum() == 5
-    assert bool(cp.isnan(r.U[1, 2]).all())
+    assert bool(cp.isnan(r.U[1, 2]).all()) and bool(cp.isnan(r.sigma[1, 2]).all())
+    again = hzgsvd.gsvd(dF, dG, errors="return")
     for i, j in np.ndindex(2, 3):
         if (i, j) != (1, 2):
-            one = hzgsvd.gsvd(dF[i, j], dG[i, j])
-            for name in ("U", "V", "Z", "sigma_f", "sigma_g", "sigma"):
-                assert cp.asnumpy(getattr(r, name)[i, j]).tobytes() == cp.asnumpy(getattr(one, name)).tobytes()
+            check_against_cpu(F[i, j], G[i, j], _Pair(r, (i, j)))
+            for name in ("U", "V", "Z", "sigma"):
+                assert cp.asnumpy(getattr(r, name)[i, j]).tobytes() == cp.asnumpy(getattr(again, name)[i, j]).tobytes()
+    up = hzgsvd.gsvd(dF[0], dG[0], order="ascending")
+    np.testing.assert_array_equal(cp.asnumpy(up.sigma), cp.asnumpy(r.sigma[0])[:, ::-1])
+    # right="X" and host stacks with device="gpu": the one-pair call per pair, bitwise the 2-D call
+    x = hzgsvd.gsvd(dF[0], dG[0], right="X")
+    np.testing.assert_array_equal(cp.asnumpy(x.X[1]), cp.asnumpy(hzgsvd.gsvd(dF[0, 1], dG[0, 1], right="X").X))
     h = hzgsvd.gsvd(F[0], G[0], device="gpu")
     assert isinstance(h.U, np.ndarray) and h.info.shape == (3,) and h.info.ok.all()
     for k in range(3):
         np.testing.assert_array_equal(h.sigma[k], hzgsvd.gsvd(F[0, k], G[0, k], device="gpu").sigma)
+
+
+def test_stacks_beyond_the_batched_kernel(rng):
+    """n above the kernel's limit (64): the batched call runs each pair as the one-pair call, bitwise."""
+    pairs = [random_pair(rng, 90, 85, 80) for _ in range(2)]
+    F, G = np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs])
+    dF, dG = cp.asarray(F), cp.asarray(G)
+    r = hzgsvd.gsvd(dF, dG)
+    for k in range(2):
+        one = hzgsvd.gsvd(dF[k], dG[k])
+        for name in ("U", "V", "Z", "sigma"):
+            assert cp.asnumpy(getattr(r, name)[k]).tobytes() == cp.asnumpy(getattr(one, name)).tobytes()

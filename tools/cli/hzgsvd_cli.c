@@ -237,7 +237,8 @@ static void print_help_stacks(FILE *out)
 "  F.npy and G.npy of shape (b, m_F, n) and (b, m_G, n) (C or Fortran order, the same b) are b\n"
 "  pairs: on the CPU engine one batched call (hzgsvd_cpu_?gsvd_batched, OpenMP over the pairs,\n"
 "  each pair bitwise what a run on it alone gives); on the GPU engine (--device gpu, or auto\n"
-"  with a GPU) one single-pair run per pair in turn (no batched GPU kernels yet).  The outputs\n"
+"  with a GPU) one batched call on the GPU (its kernel for n <= 64, pairs within rounding of the\n"
+"  single-pair run; other shapes run as single pairs inside it).  The outputs\n"
 "  are stacks in C order: U.npy (b, m_F, n), V.npy (b, m_G, n), Z.npy and X.npy (b, n, n),\n"
 "  sigma_f.npy, sigma_g.npy, sigma.npy (b, n).  A pair that fails fails alone: the others are\n"
 "  solved; its outputs are NaN where its engine wrote none.  summary.json adds \"batch\",\n"
@@ -292,6 +293,8 @@ typedef struct cli_engine {
     const char *name;                                   /* "cpu", "gpu" */
     int (*present)(void);                               /* 1: usable on this machine */
     hzgsvd_status (*run)(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_info *info);
+    /* a stack of p->batch pairs in one call (status, info: each pair's); NULL: run per pair */
+    hzgsvd_status (*run_batched)(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info);
 } cli_engine;
 
 static int cpu_present(void) { return 1; }
@@ -317,14 +320,20 @@ static hzgsvd_status gpu_run(int ordinal, cli_problem *p, const hzgsvd_options *
     return hzgsvd_cli_gpu_run(ordinal, p->is_complex, p->m_f, p->m_g, p->n, p->F, p->G, p->Z,
                               p->sigma_f, p->sigma_g, p->sigma, opt, info, gpu_device_name, sizeof gpu_device_name);
 }
+
+static hzgsvd_status gpu_run_batched(int ordinal, cli_problem *p, const hzgsvd_options *opt, hzgsvd_status *status, hzgsvd_info *info)
+{
+    return hzgsvd_cli_gpu_run_batched(ordinal, p->is_complex, p->m_f, p->m_g, p->n, p->batch, p->F, p->G, p->Z, p->sigma_f, p->sigma_g,
+                                      p->sigma, opt, status, info, gpu_device_name, sizeof gpu_device_name);
+}
 #endif
 
 /* In order of preference for --device auto. */
 static const cli_engine engines[] = {
 #ifdef HZGSVD_WITH_CUDA
-    { "gpu", hzgsvd_cli_gpu_present, gpu_run },
+    { "gpu", hzgsvd_cli_gpu_present, gpu_run, gpu_run_batched },
 #endif
-    { "cpu", cpu_present, cpu_run },
+    { "cpu", cpu_present, cpu_run, NULL },
 };
 
 static const cli_engine *find_engine(const char *name)
@@ -1217,9 +1226,10 @@ static void stack_summary(cli_run *r, double seconds)
     }
 }
 
-/* A stack: the CPU engine's batched call (OpenMP over the pairs); another engine (the GPU's, which
- * has no batched kernels yet) runs its one-pair call per pair in turn.  Each pair's status and info
- * in r->pair_st, r->pair_info; the batch's in r->st, r->info (stack_summary). */
+/* A stack: the CPU engine's batched call (OpenMP over the pairs), the GPU engine's
+ * (hzgsvd_gpu_?gsvd_batched: its kernel for n <= 64, else its one-pair call per pair inside it);
+ * an engine without one runs its one-pair call per pair in turn.  Each pair's status and info in
+ * r->pair_st, r->pair_info; the batch's in r->st, r->info (stack_summary). */
 static void run_stack(cli_run *r)
 {
     cli_problem *p = &r->p;
@@ -1231,6 +1241,8 @@ static void run_stack(cli_run *r)
         r->st = (p->is_complex ? hzgsvd_cpu_zgsvd_batched : hzgsvd_cpu_dgsvd_batched)(
             p->m_f, p->m_g, n, F, ldf, sf, G, ldg, sg, p->Z, n, sz, p->sigma_f, p->sigma_g, p->sigma, n, p->batch,
             &r->opt, r->pair_st, r->pair_info);
+    } else if (r->engine->run_batched != NULL) {
+        r->st = r->engine->run_batched(r->a.device_ordinal, p, &r->opt, r->pair_st, r->pair_info);
     } else {
         r->st = HZGSVD_SUCCESS;
         for (int i = 0; i < p->batch; ++i) {

@@ -1,9 +1,11 @@
 """Stacked input, F (..., m_F, n) and G (..., m_G, n): many pairs of one shape in one call.
 
 NumPy stacks run on the CPU engine's batched entry points (``hzgsvd_cpu_?gsvd_batched``: OpenMP
-over the pairs, each pair bitwise what the one-pair call returns).  Stacks on the GPU engine (CuPy
-arrays, or ``device="gpu"``) run the one-pair GPU call once per pair, in order: there are no
-batched GPU kernels yet (issue 34's next step).  Either way a pair that fails fails alone; the
+over the pairs, each pair bitwise what the one-pair call returns).  CuPy stacks run on the GPU
+engine's batched entry points (``hzgsvd_gpu_?gsvd_batched``: the batched kernel for n <= 64, each
+pair as the one-pair GPU call returns it to rounding; other shapes per pair inside the call), except
+``right="X"``, which loops over the one-pair call as NumPy stacks with ``device="gpu"`` do.  Either
+way a pair that fails fails alone; the
 outcome (raise naming the first failing pair, or return with ``info.status`` per pair) is
 :func:`batch_outcome`'s.
 """
@@ -184,6 +186,58 @@ def run_cpu_batched(F, G, opts, *, complex_, want_u, want_v, want_z, right, want
     return GSVDResult(_as_stacked(Fw, lead) if want_u else None, _as_stacked(Gw, lead) if want_v else None,
                       _as_stacked(Zw, lead) if want_z and not want_x else None,
                       _as_stacked(Xw, lead) if want_x else None, sig(sf), sig(sg), sig(s), info, right)
+
+
+# ---------------------------------------------------------------------------------------------
+# The GPU engine's batched call (CuPy stacks)
+
+
+def _device_stack(A, b, m, n, dtype, overwrite, cp):
+    """_work_stack on the device: the engine's (b, n, m) C-ordered CuPy stack of A (..., m, n)."""
+    if (overwrite and isinstance(A, cp.ndarray) and A.dtype == dtype
+            and cp.swapaxes(A, -1, -2).flags.c_contiguous):
+        return cp.swapaxes(A, -1, -2).reshape(b, n, m)
+    W = cp.empty((b, n, m), dtype)
+    cp.swapaxes(W, -1, -2)[...] = A.reshape(b, m, n)
+    return W
+
+
+def run_gpu_batched(F, G, opts, g, cp, stream_ptr, engine, *, complex_, want_u, want_v, want_z, want_sigma,
+                    overwrite_f, overwrite_g):
+    """CuPy stacks (on the current device, in the current stream stream_ptr) through the GPU
+    engine's batched entry point g.?gsvd_batched: a GSVDResult of stacked device arrays whose info
+    is a GSVDBatchInfo.  Pairs that failed without writing outputs hold NaN."""
+    from ._gsvd import GSVDResult, _make_info  # noqa: PLC0415 (circular import)
+    dtype = np.dtype(np.complex128 if complex_ else np.float64)
+    lead, m_f, m_g, n = stack_shapes(F, G)
+    b = int(np.prod(lead, dtype=np.int64))
+    Fw = _device_stack(F, b, m_f, n, dtype, overwrite_f, cp)
+    Gw = _device_stack(G, b, m_g, n, dtype, overwrite_g, cp)
+    Zw = cp.empty((b, n, n), dtype)
+    sf, sg = cp.empty((b, n)), cp.empty((b, n))
+    s = cp.empty((b, n)) if want_sigma else None
+    ws_fn = g.zbatched_workspace_size if complex_ else g.dbatched_workspace_size
+    ws_status, nbytes = ws_fn(m_f, m_g, n, b, opts)
+    work = cp.cuda.alloc(nbytes) if ws_status == _SUCCESS and nbytes > 0 else None   # from CuPy's pool
+    fn = g.zgsvd_batched if complex_ else g.dgsvd_batched
+    status, statuses, infos, info0 = fn(Fw, Gw, Zw, sf, sg, s, work.ptr if work is not None else 0,
+                                        nbytes if work is not None else 0, stream_ptr, opts)
+    del work
+    if status in _ARGUMENT_STATUSES or (b > 0 and all(st == status for st in statuses)
+                                        and status not in _PAIR_STATUSES and status != _SUCCESS):
+        raise GSVDError(status, info0["detail"], _make_info(info0, status, engine))   # no pair ran
+    for i, d in enumerate(infos):             # no silent garbage: a pair without outputs is NaN
+        if not d["outputs_written"] and statuses[i] != _SUCCESS:
+            for a in (Fw, Gw, Zw, sf, sg, s):
+                if a is not None:
+                    a[i] = nan_of(a.dtype)
+    info = _batch_info(infos, statuses, lead, engine)
+
+    def dev_stack(W):
+        return cp.swapaxes(W.reshape(lead + W.shape[1:]), -1, -2)
+    sig = (lambda a: None if a is None else a.reshape(lead + (n,)))
+    return GSVDResult(dev_stack(Fw) if want_u else None, dev_stack(Gw) if want_v else None,
+                      dev_stack(Zw) if want_z else None, None, sig(sf), sig(sg), sig(s), info, "Z")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -747,7 +747,25 @@ def _gsvd_stacked(F, G, opts, *, kind, on_device, want_u, want_v, want_z, right,
                                           overwrite_f=overwrite_f, overwrite_g=overwrite_g)
         return _batched.batch_outcome(_reorder(result, order), errors)
 
-    # The GPU engine: the one-pair call per pair (the batched GPU kernels are issue 34's next step).
+    if on_device and not (want_z and right == "X"):   # the GPU engine's batched call on CuPy stacks
+        dev = Fa.device.id
+        if Ga.device.id != dev:
+            raise ValueError(f"F is on GPU {dev} and G on GPU {Ga.device.id}")
+        ordinal = _parse_device(device)[1]
+        if ordinal is not None and ordinal != dev:
+            raise ValueError(f"device = 'gpu:{ordinal}' but the arrays are on GPU {dev}")
+        g = _gpu_or_raise()
+        with cp.cuda.Device(dev):
+            st = _cupy_stream(stream, cp)
+            with st:
+                result = _batched.run_gpu_batched(Fa, Ga, opts, g, cp, st.ptr, g.device_label(dev) or f"gpu:{dev}",
+                                                  complex_=dtype == np.complex128, want_u=want_u, want_v=want_v,
+                                                  want_z=want_z, want_sigma=want_sigma,
+                                                  overwrite_f=overwrite_f and Fa is F, overwrite_g=overwrite_g and Ga is G)
+        result = _result_like_input(_reorder(result, order), F, cp)
+        return _batched.batch_outcome(result, errors)
+
+    # The GPU engine with X, or host stacks on device="gpu": the one-pair call per pair.
     def one(Fi, Gi):
         return _gsvd(Fi, Gi, opts, want_u=want_u, want_v=want_v, want_z=want_z, right=right,
                      want_sigma=want_sigma, order=order, overwrite_f=overwrite_f, overwrite_g=overwrite_g,
