@@ -3081,6 +3081,11 @@ typedef hzgsvd_status (*hzgsvd__any_engine)(int m_f, int m_g, int n, double *F, 
 typedef struct hzgsvd__dense_prec {
     int planes;
     hzgsvd__core_engine cpu_core;
+    /* sigma of the nc columns of Z (n rows, ld ldz, interleaved where complex) recomputed from the
+     * caller's F, G as the CPU engine refines its own (hzgsvd__?_refine_sigma): sf, sg, ss (nc
+     * entries) overwritten where both norms come out positive and finite */
+    hzgsvd_status (*refine)(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n, const double *Z, int ldz, int nc,
+                            double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info);
 } hzgsvd__dense_prec;
 
 /* ||A||_1 of the power-of-two scaled A (scaled so that its largest |entry| lies in [1/2, 1)) and
@@ -3434,18 +3439,76 @@ HZGSVD_PRIVATE void hzgsvd__gen_assemble_y(const hzgsvd__gen_state *R)
 #undef HZGSVD__GEN_Y
 }
 
-/* Z = Q Y; U and V: the core's (and unit) columns taken back through the row reflectors; the
- * sigmas of the four groups.  Returns whether Z holds a non-finite entry (its column in *zj). */
-HZGSVD_PRIVATE int hzgsvd__gen_store(const hzgsvd__gen_state *R, double *F, int ldf, double *G, int ldg, double *Z, int ldz,
-                                   double *sigma_f, double *sigma_g, double *sigma, int *zj)
+/* Columns 0..cols-1 of A (rows x cols, ld, C doubles an element) reordered: new column j = old idx[j]
+ * (tmp: C rows cols doubles). */
+HZGSVD_PRIVATE void hzgsvd__gen_permute(int C, double *A, int rows, int ld, int cols, const int *idx, double *tmp)
+{
+    const size_t col = (size_t)C * rows;
+    for (int j = 0; j < cols; ++j) memcpy(tmp + col * j, A + (size_t)C * idx[j] * ld, sizeof(double) * col);
+    for (int j = 0; j < cols; ++j) memcpy(A + (size_t)C * j * ld, tmp + col * j, sizeof(double) * col);
+}
+
+/* Z = Q Y.  Returns whether Z holds a non-finite entry (its column in *zj). */
+HZGSVD_PRIVATE int hzgsvd__gen_store_z(const hzgsvd__gen_state *R, double *Z, int ldz, int *zj)
+{
+    const int C = R->X->planes, n = R->n;
+    for (int j = 0; j < n; ++j) memset(Z + (size_t)C * j * ldz, 0, sizeof(double) * C * (size_t)n);
+    hzgsvd__dn_mm(C, 'N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, R->m_g + R->m_f, 0), R->lds, R->Y, n, Z, ldz);
+    int zi;
+    return hzgsvd__gen_nonfinite(R->X, Z, n, n, ldz, &zi, zj);
+}
+
+/* Where the pair is of full rank (K = 0, the core all of it: tall pairs the CPU engine shortens,
+ * preprocess = 1), the core's sigma recomputed from the caller's F, G (still the input) and Z, as
+ * every engine refines its full-rank runs (docs/NUMERICS.md, "Sigma from the input pair"): the
+ * core's own sigma carry the reduction's rounding (1.7e-13 against 1.7e-14 refined, measured on a
+ * tall pair).  Not with K > 0 or a sigma = 0 group: there Z's core columns carry T_A^-1 terms along
+ * F's K columns, which the product F z would weigh by F's largest columns (graded pairs: 1e-2 off).
+ * Then, with options.sort, the core columns in the order of the refined sigma (Z's here, U's and
+ * V's by the core arrays that hzgsvd__gen_store writes). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_refine(hzgsvd__gen_state *R, const double *F, int ldf, const double *G, int ldg, double *Z, int ldz,
+                                              const hzgsvd_options *o, hzgsvd_info *info)
+{
+    const int C = R->X->planes, k = R->k, s = R->s, n = R->n;
+#ifdef _OPENMP
+    const int nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+    const int nthreads = 1;
+#endif
+    if (s == 0 || k != 0 || s != n || o->refine_sigma == 0) return HZGSVD_SUCCESS;
+    const hzgsvd_status st = R->X->refine(F, ldf, R->m_f, G, ldg, R->m_g, n, Z + (size_t)C * k * ldz, ldz, s, R->sfc, R->sgc, R->ssc,
+                                          nthreads, info);
+    if (st != HZGSVD_SUCCESS || !o->sort) return st;
+    int *idx = (int *)malloc(sizeof(int) * (size_t)s);
+    double *tmp = (double *)malloc(sizeof(double) * C * (size_t)s * (n > s ? n : s));
+    if (!idx || !tmp) {
+        free(idx); free(tmp);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the order of the refined sigma (s = %d)", s);
+    }
+    for (int j = 0; j < s; ++j) idx[j] = j;
+    hzgsvd__sort_desc(R->ssc, idx, s);
+    int moved = 0;
+    for (int j = 0; j < s; ++j) moved |= idx[j] != j;
+    if (moved) {
+        hzgsvd__gen_permute(C, Z + (size_t)C * k * ldz, n, ldz, s, idx, tmp);
+        hzgsvd__gen_permute(C, R->Ac, s, s, s, idx, tmp);
+        hzgsvd__gen_permute(C, R->Bc, s, s, s, idx, tmp);
+        hzgsvd__gen_permute(1, R->sfc, 1, 1, s, idx, tmp);
+        hzgsvd__gen_permute(1, R->sgc, 1, 1, s, idx, tmp);
+        hzgsvd__gen_permute(1, R->ssc, 1, 1, s, idx, tmp);
+    }
+    free(idx); free(tmp);
+    return HZGSVD_SUCCESS;
+}
+
+/* U and V: the core's (and unit) columns taken back through the row reflectors; the sigmas of the
+ * four groups (Z: hzgsvd__gen_store_z). */
+HZGSVD_PRIVATE void hzgsvd__gen_store(const hzgsvd__gen_state *R, double *F, int ldf, double *G, int ldg, double *sigma_f, double *sigma_g,
+                                    double *sigma)
 {
     const hzgsvd__dense_prec *X = R->X;
     const int C = X->planes;
     const int k = R->k, l = R->l, s = R->s, n = R->n, m_f = R->m_f, m_g = R->m_g;
-    for (int j = 0; j < n; ++j) memset(Z + (size_t)C * j * ldz, 0, sizeof(double) * C * (size_t)n);
-    hzgsvd__dn_mm(C, 'N', 'N', n, n, n, 1.0, NULL, HZGSVD__DN_AT(C, &R->B, m_g + m_f, 0), R->lds, R->Y, n, Z, ldz);
-    int zi;
-    const int zbad = hzgsvd__gen_nonfinite(X, Z, n, n, ldz, &zi, zj);
     for (int j = 0; j < n; ++j) {
         if (m_f > 0) memset(F + (size_t)C * j * ldf, 0, sizeof(double) * C * (size_t)m_f);
         if (m_g > 0) memset(G + (size_t)C * j * ldg, 0, sizeof(double) * C * (size_t)m_g);
@@ -3469,7 +3532,6 @@ HZGSVD_PRIVATE int hzgsvd__gen_store(const hzgsvd__gen_state *R, double *F, int 
         if (sigma_g) sigma_g[c] = g;
         if (sigma) sigma[c] = q;
     }
-    return zbad;
 }
 
 /* The general pair on validated arguments, its core on `engine`; F, G become U, V (zero columns where sigma_f, sigma_g
@@ -3501,7 +3563,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_general(const hzgsvd__dense_prec *X, i
     if (st == HZGSVD_SUCCESS || st == HZGSVD_ERR_NO_CONVERGENCE) {
         int zj = 0;
         hzgsvd__gen_assemble_y(&R);
-        const int zbad = hzgsvd__gen_store(&R, F, ldf, G, ldg, Z, ldz, sigma_f, sigma_g, sigma, &zj);
+        const int zbad = hzgsvd__gen_store_z(&R, Z, ldz, &zj);
+        const hzgsvd_status rst = zbad ? HZGSVD_SUCCESS : hzgsvd__gen_refine(&R, F, ldf, G, ldg, Z, ldz, o, info);
+        if (rst != HZGSVD_SUCCESS) {
+            free(R.core); free(R.mem);
+            return rst;                     /* Z written, the caller's F and G untouched */
+        }
+        hzgsvd__gen_store(&R, F, ldf, G, ldg, sigma_f, sigma_g, sigma);
         if (info) info->outputs_written = 1;
         if (zbad) st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_RANGE, "column %d of Z is outside the double range (outputs written)", zj + 1);
     }
@@ -3557,11 +3625,11 @@ HZGSVD_PRIVATE void hzgsvd__gen_x(const hzgsvd__dense_prec *D, int m_f, int m_g,
     }
 }
 
-#line 3561 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3629 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_reduce.c ***/
 
 /*** begin templates/hzgsvd_ggsvd3.c ***/
-#line HZGSVD__SRC_LINE(1, 3565) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
+#line HZGSVD__SRC_LINE(1, 3633) HZGSVD__SRC_FILE("templates/hzgsvd_ggsvd3.c")
 /* X on request and LAPACK's xGGSVD3 interface, both precisions (the table X of the reduction,
  * hzgsvd__dense_prec, gives the doubles per element C and the dense kernels): the general
  * pair's GSVD in our form with X, then X's RQ factorization X = [0 R] Q^H (rows K + L), which is
@@ -3737,7 +3805,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__ggsvd3(const hzgsvd__dense_prec *D, char jo
     }
     return st;
 }
-#line 3741 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
+#line 3809 HZGSVD__SRC_FILE("generated/hzgsvd_cpu_engine_impl.h")
 /*** end templates/hzgsvd_ggsvd3.c ***/
 
 /*** begin templates/hzgsvd_reduce_prec.c.j2 ***/
@@ -3754,7 +3822,39 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_cpu_core(int s, double *Ac, double *Bc, d
     return hzgsvd__d_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
-HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cpu_core };
+/* The CPU engine's sigma refinement on nc columns of the reduction's Z (d; hzgsvd__dense_prec.refine):
+ * the column exponents of F and G as the engine's checks take them, Z in planes, no range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__d_gen_refine(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n, const double *Z, int ldz,
+                                              int nc, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc));
+    double *zp = (double *)malloc(sizeof(double) * 1 * (size_t)n * nc);
+    if (!ints || !zp) {
+        free(ints); free(zp);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the sigma refinement of the reduced pair (n = %d)", n);
+    }
+    int *ef = ints, *eg = ints + n, *cols = ints + 2 * (size_t)n;
+    for (int j = 0; j < n; ++j) {       /* the exponent of each column's largest |part| (0: a zero column) */
+        double tf = 0.0, tg = 0.0;
+        for (int i = 0; i < 1 * m_f; ++i) tf = fmax(tf, fabs(F[(size_t)1 * j * ldf + i]));
+        for (int i = 0; i < 1 * m_g; ++i) tg = fmax(tg, fabs(G[(size_t)1 * j * ldg + i]));
+        (void)frexp(tf, &ef[j]);
+        (void)frexp(tg, &eg[j]);
+    }
+    for (int c = 0; c < nc; ++c) {
+        cols[c] = c;
+        for (int i = 0; i < n; ++i)
+            for (int v = 0; v < 1; ++v) zp[(size_t)v * n * nc + (size_t)c * n + i] = Z[(size_t)1 * ((size_t)c * ldz + i) + v];
+    }
+    hzgsvd__range rg;
+    memset(&rg, 0, sizeof rg);
+    const hzgsvd_status st = hzgsvd__d_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, nc, ef, eg, &rg, NULL, zp, n,
+                                                cols, sf, sg, ss, nthreads, info);
+    free(ints); free(zp);
+    return st;
+}
+
+HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__d_dense_prec = { 1, hzgsvd__d_cpu_core, hzgsvd__d_gen_refine };
 
 /* The CPU engine on the reduction's core (z). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, double *Zc, double *sf, double *sg, double *ss,
@@ -3765,7 +3865,39 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_cpu_core(int s, double *Ac, double *Bc, d
     return hzgsvd__z_gsvd(s, s, s, Ac, s, Bc, s, Zc, s, sf, sg, ss, o, info, t0, mode);
 }
 
-HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = { 2, hzgsvd__z_cpu_core };
+/* The CPU engine's sigma refinement on nc columns of the reduction's Z (z; hzgsvd__dense_prec.refine):
+ * the column exponents of F and G as the engine's checks take them, Z in planes, no range plan. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__z_gen_refine(const double *F, int ldf, int m_f, const double *G, int ldg, int m_g, int n, const double *Z, int ldz,
+                                              int nc, double *sf, double *sg, double *ss, int nthreads, hzgsvd_info *info)
+{
+    int *ints = (int *)malloc(sizeof(int) * (2 * (size_t)n + (size_t)nc));
+    double *zp = (double *)malloc(sizeof(double) * 2 * (size_t)n * nc);
+    if (!ints || !zp) {
+        free(ints); free(zp);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the sigma refinement of the reduced pair (n = %d)", n);
+    }
+    int *ef = ints, *eg = ints + n, *cols = ints + 2 * (size_t)n;
+    for (int j = 0; j < n; ++j) {       /* the exponent of each column's largest |part| (0: a zero column) */
+        double tf = 0.0, tg = 0.0;
+        for (int i = 0; i < 2 * m_f; ++i) tf = fmax(tf, fabs(F[(size_t)2 * j * ldf + i]));
+        for (int i = 0; i < 2 * m_g; ++i) tg = fmax(tg, fabs(G[(size_t)2 * j * ldg + i]));
+        (void)frexp(tf, &ef[j]);
+        (void)frexp(tg, &eg[j]);
+    }
+    for (int c = 0; c < nc; ++c) {
+        cols[c] = c;
+        for (int i = 0; i < n; ++i)
+            for (int v = 0; v < 2; ++v) zp[(size_t)v * n * nc + (size_t)c * n + i] = Z[(size_t)2 * ((size_t)c * ldz + i) + v];
+    }
+    hzgsvd__range rg;
+    memset(&rg, 0, sizeof rg);
+    const hzgsvd_status st = hzgsvd__z_refine_sigma(F, ldf, m_f, G, ldg, m_g, n, nc, ef, eg, &rg, NULL, zp, zp + (size_t)n * nc, n,
+                                                cols, sf, sg, ss, nthreads, info);
+    free(ints); free(zp);
+    return st;
+}
+
+HZGSVD_PRIVATE const hzgsvd__dense_prec hzgsvd__z_dense_prec = { 2, hzgsvd__z_cpu_core, hzgsvd__z_gen_refine };
 
 /* The dense kernels under the precisions' names (the CPU engine's Gram matrix, test_reduction). */
 typedef hzgsvd__dn_block hzgsvd__d_dn_block;
