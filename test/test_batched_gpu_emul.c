@@ -3,7 +3,9 @@
  * templates/hzgsvd_batched_pair.h is the one source of the kernel's arithmetic: on the host its
  * warp functions play all 32 lanes and the same butterfly, so hzgsvd__bat_solve run here (one warp,
  * barriers empty) computes what one thread block computes on the GPU, bit for bit (the kernel adds
- * only the copies in and out).  This checks the math before any device run: known-sigma pairs
+ * only the copies in and out): the same phases of a strategy step (the pivots' sums into the shared
+ * area, each pivot's 2x2 transformation once, their application), the host's butterfly standing for
+ * the device's recursive halving (the same additions, so the same sums).  This checks the math before any device run: known-sigma pairs
  * (cond X = 100; real and complex; n = 1, odd n, m_f != m_g, n = 64 at m = 128 and at 256 x 200)
  * against the reference engine (long double) on the same rounded pair (B_REF: a few ulps), the exact
  * sigma of the unrounded pair (as close as the reference engine's, or 1e-14) and the CPU engine's
@@ -64,6 +66,7 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     hzgsvd__strategy_fill(o->inner, bo.nn, table);
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
+    bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
     return hzgsvd__bat_solve(&e->P, &bo, sh, 0, 1, 0, res);
 }
 
