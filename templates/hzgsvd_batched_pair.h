@@ -356,8 +356,11 @@ typedef struct hzgsvd__bat_shared {
     int badf[HZGSVD__BAT_MAX_N], badg[HZGSVD__BAT_MAX_N];
     int ef[HZGSVD__BAT_MAX_N], eg[HZGSVD__BAT_MAX_N];   /* frexp exponents of the input columns' largest entries */
     int order[HZGSVD__BAT_MAX_N];
-    double g[HZGSVD__BAT_MAX_PIV][8];       /* a strategy step's pivots: their Gram entries (hzgsvd__bat_pivot_sums' order) */
-    hzgsvd__rot rot[HZGSVD__BAT_MAX_PIV];   /* and their 2x2 transformations (identity for a padding or failed pivot) */
+    /* a strategy step's pivots: their Gram entries (hzgsvd__bat_pivot_sums' order) and their 2x2
+     * transformations (identity for a padding or a failed pivot); each pivot's row padded by a double
+     * so that the math lanes, one pivot each, hit the banks 2-way rather than 16-way */
+    double g[HZGSVD__BAT_MAX_PIV][9];
+    struct { hzgsvd__rot r; double pad; } rot[HZGSVD__BAT_MAX_PIV];
 } hzgsvd__bat_shared;
 
 /* The settings of a batch (the same for every pair). */
@@ -490,7 +493,7 @@ HZGSVD_HD static inline void hzgsvd__bat_step_math(const hzgsvd__bat_pair *P, co
             c->all += (unsigned)rot.transform;
             c->big += (unsigned)rot.big;
         }
-        sh->rot[pos] = rot;
+        sh->rot[pos].r = rot;
     }
 }
 
@@ -502,7 +505,7 @@ HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, c
     for (int pos = warp; pos < npiv; pos += nwarps) {
         const int p = pq[2 * pos], q = pq[2 * pos + 1];
         if (p >= P->n || q >= P->n) continue;
-        const hzgsvd__rot rot = sh->rot[pos];
+        const hzgsvd__rot rot = sh->rot[pos].r;
         int swap = rot.swap;
         if (rot.transform) {
             for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
@@ -611,6 +614,26 @@ HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzg
 
 /* ---- sigma from the input pair (hzgsvd_sigma_refine.h; the CPU engine's hzgsvd_cpu_refine.c.j2) ---- */
 
+/* x 2^e as ldexp gives it (the correctly rounded product) by one multiplication where 2^e is a
+ * normal number, so the same bits; ldexp itself outside (rare: heads of tiny rows).  The
+ * device's ldexp is a library routine of many instructions, and the refinement scales every entry
+ * of the input pair several times. */
+HZGSVD_HD static inline double hzgsvd__bat_ldexp(double x, int e)
+{
+    if (e < -1022 || e > 1023) return ldexp(x, e);
+#ifdef __CUDA_ARCH__
+    return x * __longlong_as_double((long long)(e + 1023) << 52);
+#else
+    return x * ldexp(1.0, e);
+#endif
+}
+
+/* hzgsvd__refine_head (hzgsvd_sigma_refine.h) by hzgsvd__bat_ldexp: the same bits. */
+HZGSVD_HD static inline double hzgsvd__bat_refine_head(double x, int e, int beta)
+{
+    return hzgsvd__bat_ldexp(rint(hzgsvd__bat_ldexp(x, beta - e)), e - beta);
+}
+
 /* Lane `lane`'s partial of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
  * (m x n, ld, interleaved where complex) with column k scaled by 2^-ec[k], z'' = z 2^ec (exact
  * rescalings: sigma invariant under power-of-two column scalings), both split into a head on a
@@ -622,8 +645,8 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
     double zmax = 0.0;
     int ezc;
     for (int k = 0; k < n; ++k) {
-        zmax = fmax(zmax, fabs(ldexp(P->Z[0][(size_t)j * n + k], ec[k])));
-        if (cplx) zmax = fmax(zmax, fabs(ldexp(P->Z[1][(size_t)j * n + k], ec[k])));
+        zmax = fmax(zmax, fabs(hzgsvd__bat_ldexp(P->Z[0][(size_t)j * n + k], ec[k])));
+        if (cplx) zmax = fmax(zmax, fabs(hzgsvd__bat_ldexp(P->Z[1][(size_t)j * n + k], ec[k])));
     }
     (void)frexp(zmax, &ezc);
     double acc = 0.0;
@@ -631,21 +654,31 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
         double ymax = 0.0;
         int ey;
         for (int k = 0; k < n; ++k)
-            for (int v = 0; v < es; ++v) ymax = fmax(ymax, fabs(ldexp(Y[es * ((size_t)k * ld + r) + v], -ec[k])));
+            for (int v = 0; v < es; ++v) ymax = fmax(ymax, fabs(hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r) + v], -ec[k])));
         (void)frexp(ymax, &ey);
         double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
         for (int k = 0; k < n; ++k) {
-            const double yr = ldexp(Y[es * ((size_t)k * ld + r)], -ec[k]), yi = cplx ? ldexp(Y[es * ((size_t)k * ld + r) + 1], -ec[k]) : 0.0;
-            const double zr = ldexp(P->Z[0][(size_t)j * n + k], ec[k]), zi = cplx ? ldexp(P->Z[1][(size_t)j * n + k], ec[k]) : 0.0;
-            const double hr = hzgsvd__refine_head(yr, ey, beta), hi = hzgsvd__refine_head(yi, ey, beta);
-            const double ar = hzgsvd__refine_head(zr, ezc, beta), ai = hzgsvd__refine_head(zi, ezc, beta);
-            const double tr = yr - hr, ti = yi - hi, br = zr - ar, bi = zi - ai;
+            const double yr = hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r)], -ec[k]), zr = hzgsvd__bat_ldexp(P->Z[0][(size_t)j * n + k], ec[k]);
+            const double hr = hzgsvd__bat_refine_head(yr, ey, beta), ar = hzgsvd__bat_refine_head(zr, ezc, beta);
+            const double tr = yr - hr, br = zr - ar;
+            if (!cplx) {
+                /* the complex formulas below with every imaginary part +0: their products are +-0, and
+                 * x - (+0) = x, so dropping them leaves every bit (and t1i, t2i, vi stay +0) */
+                t1r += hr * ar;
+                t2r += hr * br + tr * zr;
+                continue;
+            }
+            const double yi = hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r) + 1], -ec[k]), zi = hzgsvd__bat_ldexp(P->Z[1][(size_t)j * n + k], ec[k]);
+            const double hi = hzgsvd__bat_refine_head(yi, ey, beta), ai = hzgsvd__bat_refine_head(zi, ezc, beta);
+            const double ti = yi - hi, bi = zi - ai;
             t1r += hr * ar - hi * ai;                                     /* exact: the heads' products */
             t1i += hr * ai + hi * ar;
             t2r += (hr * br - hi * bi) + (tr * zr - ti * zi);
             t2i += (hr * bi + hi * br) + (tr * zi + ti * zr);
         }
-        const double vr = ldexp(t1r + t2r, -ez), vi = ldexp(t1i + t2i, -ez);
+        const double vr = hzgsvd__bat_ldexp(t1r + t2r, -ez);
+        if (!cplx) { acc += vr * vr; continue; }   /* vi * vi = +0 (above) */
+        const double vi = hzgsvd__bat_ldexp(t1i + t2i, -ez);
         acc += vr * vr + vi * vi;
     }
     return acc;
@@ -656,12 +689,12 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_norm(const double *Y, int ld, 
                                                        int ez, int beta, int lane)
 {
 #ifdef __CUDA_ARCH__
-    return ldexp(sqrt(hzgsvd__bat_warp_sum(hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, lane))), ez);
+    return hzgsvd__bat_ldexp(sqrt(hzgsvd__bat_warp_sum(hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, lane))), ez);
 #else
     double s[HZGSVD__BAT_LANES];
     (void)lane;
     for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, l);
-    return ldexp(sqrt(hzgsvd__bat_sum_host(s)), ez);
+    return hzgsvd__bat_ldexp(sqrt(hzgsvd__bat_sum_host(s)), ez);
 #endif
 }
 

@@ -144,18 +144,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
     return HZGSVD_SUCCESS;
 }
 
-/* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
- * transformations (hzgsvd__bat_step_math).  From the blocks an SM holds at once (the occupancy
- * calculator: registers and shared memory; at most the grid's share of an SM): the fewest warps per
- * pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more pairs at
- * once, whose phases overlap, and cheaper barriers), and math warps enough for about
- * HZGSVD__BAT_SM_MATH of them per SM (a step's 2x2 math is a serial chain of divisions and square
- * roots: one math warp per SM would leave it mostly idle; more split the pivots between them).
- * HZGSVD_GPU_BATCHED_WARPS=w and HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use)
- * override them for tuning; neither changes a result bit (a pivot's sums and transformation do not depend on the warp
- * or the lane that computes them). */
-#define HZGSVD__BAT_SM_WARPS 16
-#define HZGSVD__BAT_SM_MATH 8
+#define HZGSVD__BAT_SM_WARPS 16   /* resident warps an SM should get (hzgsvd__bat_shape) */
+#define HZGSVD__BAT_SM_MATH 8     /* warps doing 2x2 math an SM should get */
 
 /* A tuning override: the positive integer in environment variable name, at most hi; else dflt. */
 HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
@@ -168,6 +158,16 @@ HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
     return v < hi ? (int)v : hi;
 }
 
+/* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
+ * transformations (hzgsvd__bat_step_math).  From the blocks an SM holds at once (the occupancy
+ * calculator: registers and shared memory; at most the grid's share of an SM): the fewest warps per
+ * pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more pairs at
+ * once, whose phases overlap, and cheaper barriers), and math warps enough for about
+ * HZGSVD__BAT_SM_MATH of them per SM (a step's 2x2 math is a serial chain of divisions and square
+ * roots: one math warp per SM would leave it mostly idle; more split the pivots between them).
+ * HZGSVD_GPU_BATCHED_WARPS=w and HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use)
+ * override them for tuning; neither changes a result bit (a pivot's sums and transformation do not
+ * depend on the warp or the lane that computes them). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_shape(const hzgsvd__bat_plan *p, size_t smem, int *threads, int *mwarps, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
