@@ -5739,7 +5739,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
 }
 
 #define HZGSVD__BAT_SM_WARPS 16   /* resident warps an SM should get (hzgsvd__bat_shape) */
-#define HZGSVD__BAT_SM_MATH 8     /* warps doing 2x2 math an SM should get */
 
 /* A tuning override: the positive integer in environment variable name, at most hi; else dflt. */
 HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
@@ -5753,19 +5752,20 @@ HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
 }
 
 /* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
- * transformations (hzgsvd__bat_step_math).  From the blocks an SM holds at once (the occupancy
- * calculator: registers and shared memory; at most the grid's share of an SM): the fewest warps per
- * pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more pairs at
- * once, whose phases overlap, and cheaper barriers), and math warps enough for about
- * HZGSVD__BAT_SM_MATH of them per SM (a step's 2x2 math is a serial chain of divisions and square
- * roots: one math warp per SM would leave it mostly idle; more split the pivots between them).
- * HZGSVD_GPU_BATCHED_WARPS=w and HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use)
- * override them for tuning; neither changes a result bit (a pivot's sums and transformation do not
- * depend on the warp or the lane that computes them). */
+ * transformations (hzgsvd__bat_step_math).  The warps: from the blocks an SM holds at once (the
+ * occupancy calculator: registers and shared memory; at most the grid's share of an SM), the fewest
+ * warps per pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more
+ * pairs at once, whose phases overlap, and cheaper barriers).  The math: one warp, its lanes a
+ * pivot each (at most 32): more math warps would not shorten the step (a lane's chain of divisions
+ * and square roots is the same length), only repeat its instructions; they split the pivots' branch
+ * divergence, which a measurement may find worth it.  HZGSVD_GPU_BATCHED_WARPS=w and
+ * HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use) override them for tuning;
+ * neither changes a result bit (a pivot's sums and transformation do not depend on the warp or the
+ * lane that computes them). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_shape(const hzgsvd__bat_plan *p, size_t smem, int *threads, int *mwarps, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    int dev = 0, sms = 1, best = 1, best_res = 0, nb_best = 1, share = 1, mw = 1;
+    int dev = 0, sms = 1, best = 1, best_res = 0, share = 1;
     const int most = p->threads / 32;
     HZGSVD__CU(cudaGetDevice(&dev));
     HZGSVD__CU(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
@@ -5774,12 +5774,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_shape(const hzgsvd__bat_plan *p, size_t
         int nb = 0;
         HZGSVD__CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, hzgsvd__bat_kernel, 32 * w, smem));
         if (nb > share) nb = share;
-        if (nb * w > best_res) { best = w; best_res = nb * w; nb_best = nb > 0 ? nb : 1; }
+        if (nb * w > best_res) { best = w; best_res = nb * w; }
         if (w == most || nb * w >= HZGSVD__BAT_SM_WARPS) break;
     }
     *threads = 32 * hzgsvd__bat_env("HZGSVD_GPU_BATCHED_WARPS", most, best);
-    mw = (HZGSVD__BAT_SM_MATH + nb_best - 1) / nb_best;
-    *mwarps = hzgsvd__bat_env("HZGSVD_GPU_BATCHED_MATH_WARPS", *threads / 32, mw < *threads / 32 ? mw : *threads / 32);
+    *mwarps = hzgsvd__bat_env("HZGSVD_GPU_BATCHED_MATH_WARPS", *threads / 32, 1);
 done:
     return st;
 }
@@ -5913,7 +5912,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 5917 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5916 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */
