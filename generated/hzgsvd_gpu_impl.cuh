@@ -5476,9 +5476,11 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zggsvd3(char jobu, char jobv, char jobq, int
 /* The batched GPU kernel (hzgsvd_gpu_?gsvd_batched, driver: templates/hzgsvd_gpu_batched.cu): one
  * thread block per pair at a time (a block takes pairs blockIdx.x, blockIdx.x + gridDim.x, ...), the
  * pair's working F, G, Z (split planes) in dynamic shared memory where they fit, else in the block's
- * slot of the workspace (global memory, mostly L2-resident).  A pivot pair is one warp's work
- * (templates/hzgsvd_batched_pair.h: its sums, the shared 2x2 math, its updates); the warps of a
- * block take the independent pivots of a strategy step, barrier-separated.  Every sum has a fixed
+ * slot of the workspace (global memory, mostly L2-resident).  A strategy step runs in three
+ * barrier-separated phases (templates/hzgsvd_batched_pair.h): the warps sum the pivots' Gram
+ * entries (a warp per pivot), one lane per pivot computes its 2x2 transformation (the shared math),
+ * the warps apply them (a warp per pivot).  The driver picks the warps of a block and the warps that
+ * do the 2x2 math (hzgsvd__bat_shape); nothing of it changes a bit.  Every sum has a fixed
  * order (per-lane row order, then a fixed butterfly) and no floating-point atomics are used, so a
  * pair's results do not depend on the grid, the block that took it, or the run. */
 
@@ -5558,7 +5560,13 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
  * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
  * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
  * after its whole run succeeded. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+/* Registers: ptxas -v gives 128 a thread and no spills at 2 blocks of 256 threads an SM; at 3 or 4
+ * (80 or 64 registers) it spills.  The driver sizes the blocks to the occupancy this leaves
+ * (hzgsvd__bat_shape).  -DHZGSVD__BAT_MIN_BLOCKS=k tries another bound. */
+#ifndef HZGSVD__BAT_MIN_BLOCKS
+#define HZGSVD__BAT_MIN_BLOCKS 2
+#endif
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
 {
     extern __shared__ double hzgsvd__bat_smem[];
     __shared__ hzgsvd__bat_shared sh;
@@ -5579,11 +5587,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzg
         __syncthreads();                 /* stored before the next pair overwrites the planes and sh */
     }
 }
-#line 5583 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5591 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 5587) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 5595) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -5637,7 +5645,7 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     p.smem = p.pair_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
     const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
-    p.threads = 32 * (nw > 0 ? nw : 1);
+    p.threads = 32 * (nw > 0 ? nw : 1);   /* the most warps a pair can use; hzgsvd__bat_shape picks the launch's */
     p.res_off = 0;
     p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
     p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
@@ -5730,6 +5738,51 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
     return HZGSVD_SUCCESS;
 }
 
+#define HZGSVD__BAT_SM_WARPS 16   /* resident warps an SM should get (hzgsvd__bat_shape) */
+
+/* A tuning override: the positive integer in environment variable name, at most hi; else dflt. */
+HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
+{
+    const char *env = getenv(name);
+    if (!env || !*env) return dflt;
+    char *end = NULL;
+    const long v = strtol(env, &end, 10);
+    if (!end || *end != '\0' || v < 1) return dflt;
+    return v < hi ? (int)v : hi;
+}
+
+/* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
+ * transformations (hzgsvd__bat_step_math).  The warps: from the blocks an SM holds at once (the
+ * occupancy calculator: registers and shared memory; at most the grid's share of an SM), the fewest
+ * warps per pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more
+ * pairs at once, whose phases overlap, and cheaper barriers).  The math: one warp, its lanes a
+ * pivot each (at most 32): more math warps would not shorten the step (a lane's chain of divisions
+ * and square roots is the same length), only repeat its instructions; they split the pivots' branch
+ * divergence, which a measurement may find worth it.  HZGSVD_GPU_BATCHED_WARPS=w and
+ * HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use) override them for tuning;
+ * neither changes a result bit (a pivot's sums and transformation do not depend on the warp or the
+ * lane that computes them). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_shape(const hzgsvd__bat_plan *p, size_t smem, int *threads, int *mwarps, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int dev = 0, sms = 1, best = 1, best_res = 0, share = 1;
+    const int most = p->threads / 32;
+    HZGSVD__CU(cudaGetDevice(&dev));
+    HZGSVD__CU(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    share = (p->grid + sms - 1) / (sms > 0 ? sms : 1);   /* blocks an SM gets of the grid */
+    for (int w = 1;; w = 2 * w < most ? 2 * w : most) {  /* 1, 2, 4, ..., most */
+        int nb = 0;
+        HZGSVD__CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, hzgsvd__bat_kernel, 32 * w, smem));
+        if (nb > share) nb = share;
+        if (nb * w > best_res) { best = w; best_res = nb * w; }
+        if (w == most || nb * w >= HZGSVD__BAT_SM_WARPS) break;
+    }
+    *threads = 32 * hzgsvd__bat_env("HZGSVD_GPU_BATCHED_WARPS", most, best);
+    *mwarps = hzgsvd__bat_env("HZGSVD_GPU_BATCHED_MATH_WARPS", *threads / 32, 1);
+done:
+    return st;
+}
+
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
                                                     char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
@@ -5749,9 +5802,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.pair_doubles = p->pair_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
+    int threads = p->threads;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    hzgsvd__bat_kernel<<<p->grid, p->threads, smem, b->stream>>>(a);
+    st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    hzgsvd__bat_kernel<<<p->grid, threads, smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(res, a.res, sizeof(hzgsvd__bat_result) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
     HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* the table's host copy and res are used until here */
@@ -5856,7 +5912,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 5860 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5916 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -1,11 +1,12 @@
 /* The per-pair arithmetic of the batched GPU kernels (templates/hzgsvd_gpu_batched_kernels.cu),
- * written once for the device and the host.  A pivot pair (p, q) is handled by one warp of 32
- * lanes: lane l owns the rows r = l, l + 32, l + 64, ... of every column, so every update of a row is
- * the lane's own, and every sum over rows is a per-lane partial (rows in ascending order, one fma
- * each) followed by the fixed butterfly of hzgsvd__bat_sum.  On the device the lanes are the warp's
- * threads; on the host (test/test_batched_gpu_emul.c) a loop over the 32 lanes with the same
- * butterfly gives the same bits, so the kernels' arithmetic is checked against the CPU engine on a
- * machine without a GPU.  The 2x2 transformations are the shared ones of hzgsvd_math.h.j2.
+ * written once for the device and the host.  A pivot pair (p, q) is summed and updated by one warp
+ * of 32 lanes: lane l owns the rows r = l, l + 32, l + 64, ... of every column, so every update of a
+ * row is the lane's own, and every sum over rows is a per-lane partial (rows in ascending order, one
+ * fma each) followed by the fixed butterfly of hzgsvd__bat_sum_host.  Its 2x2 transformation (the
+ * shared one of hzgsvd_math.h.j2) is computed once, by one lane (hzgsvd__bat_step_math).  On the
+ * device the lanes are the warp's threads; on the host (test/test_batched_gpu_emul.c) a loop over
+ * the 32 lanes with the same butterfly gives the same bits, so the kernels' arithmetic is checked
+ * against the CPU engine on a machine without a GPU.
  *
  * The working matrices of one pair: split planes (real, then imaginary parts where complex), column
  * major, F m_f x n (ld m_f), G m_g x n (ld m_g), Z n x n (ld n). */
@@ -13,6 +14,7 @@
 #define HZGSVD__BAT_LANES 32
 #define HZGSVD__BAT_MAX_N 64        /* the kernels' largest n (hzgsvd_single.cuh: HZGSVD_GPU_BATCHED_MAX_N) */
 #define HZGSVD__BAT_MAX_WARPS 8     /* warps of one pair's thread block */
+#define HZGSVD__BAT_MAX_PIV (HZGSVD__BAT_MAX_N / 2)   /* pivots of one strategy step: at most a warp's lanes */
 
 /* Where the device and the host differ: on the device `lane` is the thread's lane and a phase's
  * items are spread over the block's warps, separated by barriers; on the host one caller plays
@@ -22,12 +24,14 @@
 #define HZGSVD__BAT_BARRIER() __syncthreads()
 #define HZGSVD__BAT_LANE_FIRST(lane) (lane)
 #define HZGSVD__BAT_LANE_END(lane) ((lane) + 1)
+#define HZGSVD__BAT_LANE_STEP HZGSVD__BAT_LANES
 #define HZGSVD__BAT_LEADER(lane) ((lane) == 0)
 #define HZGSVD__BAT_BARRIER_WARP() __syncwarp()
 #else
 #define HZGSVD__BAT_BARRIER() ((void)0)
 #define HZGSVD__BAT_LANE_FIRST(lane) 0
 #define HZGSVD__BAT_LANE_END(lane) HZGSVD__BAT_LANES
+#define HZGSVD__BAT_LANE_STEP 1
 #define HZGSVD__BAT_LEADER(lane) 1
 #define HZGSVD__BAT_BARRIER_WARP() ((void)0)
 #endif
@@ -148,11 +152,6 @@ HZGSVD_HD static inline void hzgsvd__bat_scale_lane(double *const X[2], int m, i
     }
 }
 
-/* The outcome of one pivot for the sweep's counts and the failure test. */
-typedef struct hzgsvd__bat_step {
-    int transform, big, fail;
-} hzgsvd__bat_step;
-
 /* What the final rescale makes of column j from ||f_j||^2 and ||g_j||^2 (the CPU engine's final
  * rescale, section 3.4): sigma_f, sigma_g, sigma and the factors of f, g and z; bad where degenerate. */
 typedef struct hzgsvd__bat_final {
@@ -230,6 +229,37 @@ __device__ __forceinline__ double hzgsvd__bat_warp_sum(double v)
     for (int d = 16; d > 0; d >>= 1) v = __dadd_rn(v, __shfl_xor_sync(0xffffffffu, v, d));
     return v;
 }
+
+/* The warp's sums of v[0..7] by recursive halving: at XOR distance 16 a lane keeps four of its
+ * values and hands its partner the other four, at 8 two, at 4 one, then the butterfly on the one
+ * left (9 shuffles instead of 40).  Every level still adds a lane's value and its partner's, as
+ * hzgsvd__bat_warp_sum does, and a sum of two terms does not depend on their order, so each sum has
+ * the butterfly's bits (hzgsvd__bat_sum_host).  Returns sum (lane >> 2) & 7: lanes 4k .. 4k + 3
+ * hold sum k. */
+__device__ __forceinline__ double hzgsvd__bat_warp_sum8(const double v[8], int lane)
+{
+    const unsigned full = 0xffffffffu;
+    const int h4 = lane & 16, h3 = lane & 8, h2 = lane & 4;
+    double a[4], b[2];
+    for (int i = 0; i < 4; ++i) a[i] = __dadd_rn(h4 ? v[4 + i] : v[i], __shfl_xor_sync(full, h4 ? v[i] : v[4 + i], 16));
+    for (int i = 0; i < 2; ++i) b[i] = __dadd_rn(h3 ? a[2 + i] : a[i], __shfl_xor_sync(full, h3 ? a[i] : a[2 + i], 8));
+    double c = __dadd_rn(h2 ? b[1] : b[0], __shfl_xor_sync(full, h2 ? b[0] : b[1], 4));
+    c = __dadd_rn(c, __shfl_xor_sync(full, c, 2));
+    return __dadd_rn(c, __shfl_xor_sync(full, c, 1));
+}
+
+/* The warp's sums of x and y in every lane, by the halving of hzgsvd__bat_warp_sum8 (the
+ * butterfly's bits; 6 shuffles instead of 10). */
+__device__ __forceinline__ void hzgsvd__bat_warp_sum2(double *x, double *y, int lane)
+{
+    const unsigned full = 0xffffffffu;
+    const int h4 = lane & 16;
+    double a = __dadd_rn(h4 ? *y : *x, __shfl_xor_sync(full, h4 ? *x : *y, 16));
+    for (int d = 8; d > 0; d >>= 1) a = __dadd_rn(a, __shfl_xor_sync(full, a, d));
+    const double b = __shfl_xor_sync(full, a, 16);   /* the other sum, from the other half */
+    *x = h4 ? b : a;
+    *y = h4 ? a : b;
+}
 #endif
 
 /* The warp's sums of the Gram entries of pivot (p, q): g[0..3] of F, g[4..7] of G. */
@@ -265,14 +295,26 @@ HZGSVD_HD static inline double hzgsvd__bat_nrm2(double *const X[2], int m, int c
 #endif
 }
 
+/* The warp's ||x_p||^2 and ||x_q||^2 (columns p and q of the planes X, m rows), each as hzgsvd__bat_nrm2. */
+HZGSVD_HD static inline void hzgsvd__bat_nrm2_two(double *const X[2], int m, int cplx, int p, int q, int lane, double *a, double *b)
+{
+#ifdef __CUDA_ARCH__
+    *a = hzgsvd__bat_nrm2_part(X, m, cplx, p, lane);
+    *b = hzgsvd__bat_nrm2_part(X, m, cplx, q, lane);
+    hzgsvd__bat_warp_sum2(a, b, lane);
+#else
+    *a = hzgsvd__bat_nrm2(X, m, cplx, p, lane);
+    *b = hzgsvd__bat_nrm2(X, m, cplx, q, lane);
+#endif
+}
+
 /* The warp's x_i^H x_j of two columns of the planes X (m rows); d[1] = 0 where real. */
 HZGSVD_HD static inline void hzgsvd__bat_dot(double *const X[2], int m, int cplx, int i, int j, int lane, double d[2])
 {
 #ifdef __CUDA_ARCH__
-    double t[2];
-    hzgsvd__bat_dot_part(X, i, X, j, m, cplx, lane, t);
-    d[0] = hzgsvd__bat_warp_sum(t[0]);
-    d[1] = hzgsvd__bat_warp_sum(t[1]);
+    hzgsvd__bat_dot_part(X, i, X, j, m, cplx, lane, d);
+    if (cplx) hzgsvd__bat_warp_sum2(&d[0], &d[1], lane);
+    else d[0] = hzgsvd__bat_warp_sum(d[0]);   /* d[1] stays the partials' 0, the host's sum of zeros */
 #else
     double s[2][HZGSVD__BAT_LANES], t[2];
     (void)lane;
@@ -314,6 +356,11 @@ typedef struct hzgsvd__bat_shared {
     int badf[HZGSVD__BAT_MAX_N], badg[HZGSVD__BAT_MAX_N];
     int ef[HZGSVD__BAT_MAX_N], eg[HZGSVD__BAT_MAX_N];   /* frexp exponents of the input columns' largest entries */
     int order[HZGSVD__BAT_MAX_N];
+    /* a strategy step's pivots: their Gram entries (hzgsvd__bat_pivot_sums' order) and their 2x2
+     * transformations (identity for a padding or a failed pivot); each pivot's row padded by a double
+     * so that the math lanes, one pivot each, hit the banks 2-way rather than 16-way */
+    double g[HZGSVD__BAT_MAX_PIV][9];
+    struct { hzgsvd__rot r; double pad; } rot[HZGSVD__BAT_MAX_PIV];
 } hzgsvd__bat_shared;
 
 /* The settings of a batch (the same for every pair). */
@@ -321,6 +368,7 @@ typedef struct hzgsvd__bat_opts {
     const int *table;       /* the inner strategy's table of order nn (hzgsvd__strategy_fill), steps rows of nn ints */
     int nn, steps;          /* nn = n rounded up to even (an odd n's last column is a padding index, skipped) */
     int variant, sort, max_sweeps, refine;   /* refine: sigma from the input pair (options.refine_sigma != 0) */
+    int mwarps;             /* warps that compute a step's 2x2 transformations, a share of the pivots each (1 on the host) */
     double tol;             /* relative orthogonality: hzgsvd__ortho_tol(max(m_f, m_g, 2)) */
 } hzgsvd__bat_opts;
 
@@ -393,56 +441,116 @@ HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, in
     }
 }
 
-/* One pivot (p, q) by one warp: its sums, the shared 2x2 transformation, its application to F, G
- * and Z, the sorting swap (complex: from the new column norms, as the one-pair engines decide it). */
-HZGSVD_HD static inline hzgsvd__bat_step hzgsvd__bat_pivot(const hzgsvd__bat_pair *P, int p, int q, const hzgsvd__bat_opts *o, int lane)
+/* ---- one strategy step in three phases -----------------------------------------------------------
+ * The pivots of a step touch disjoint columns, so each pivot's 2x2 transformation is computed once,
+ * by one lane, instead of by all 32 lanes of a warp (the 2x2 math, long chains of double-precision
+ * divisions and square roots, dominated the kernel's instructions): (1) the warps sum the pivots'
+ * Gram entries into sh->g (lanes over rows, the fixed butterfly); (2) the lanes of the first
+ * o->mwarps warps, one pivot each, compute the transformations (the shared 2x2 math) into sh->rot;
+ * (3) the warps apply them to F, G and Z and make the sorting swaps.  Which warp or lane takes a
+ * pivot changes no bit: a pivot's sums have the one butterfly order and its transformation is one
+ * function of them. */
+
+/* Phase 1: the Gram entries of the step's pivots pq[0 .. 2 npiv - 1], one warp per pivot. */
+HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, const int *pq, int npiv, hzgsvd__bat_shared *sh, int warp,
+                                                   int nwarps, int lane)
 {
-    hzgsvd__bat_step st = { 0, 0, 0 };
-    double g[8];
-    hzgsvd__bat_pivot_sums(P, p, q, lane, g);
-    const hzgsvd__rot rot = hzgsvd__bat_rot(g, P->cplx, o->variant, o->sort, o->tol);
-    if (rot.fail) { st.fail = 1; return st; }
-    int swap = rot.swap;
-    if (rot.transform) {
-        st.transform = 1;
-        st.big = rot.big;
-        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-            hzgsvd__bat_apply_lane(&rot, P->F, P->mf, P->cplx, p, q, l);
-            hzgsvd__bat_apply_lane(&rot, P->G, P->mg, P->cplx, p, q, l);
-            hzgsvd__bat_apply_lane(&rot, P->Z, P->n, P->cplx, p, q, l);
-        }
-        if (P->cplx)   /* each lane reads back only the rows it wrote: no synchronisation needed */
-            swap = hzgsvd__zswap(o->sort, hzgsvd__bat_nrm2(P->F, P->mf, 1, p, lane), hzgsvd__bat_nrm2(P->F, P->mf, 1, q, lane));
+    for (int pos = warp; pos < npiv; pos += nwarps) {
+        const int p = pq[2 * pos], q = pq[2 * pos + 1];
+        if (p >= P->n || q >= P->n) continue;   /* an odd n's padding index */
+#ifdef __CUDA_ARCH__
+        double s[8];
+        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, s);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, s + 4);
+        const double v = hzgsvd__bat_warp_sum8(s, lane);
+        if ((lane & 3) == 0) sh->g[pos][lane >> 2] = v;
+#else
+        hzgsvd__bat_pivot_sums(P, p, q, lane, sh->g[pos]);
+#endif
     }
-    if (swap)
-        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-            hzgsvd__bat_swap_lane(P->F, P->mf, P->cplx, p, q, l);
-            hzgsvd__bat_swap_lane(P->G, P->mg, P->cplx, p, q, l);
-            hzgsvd__bat_swap_lane(P->Z, P->n, P->cplx, p, q, l);
-        }
-    return st;
 }
 
-/* One sweep: the strategy's steps, each a barrier-separated set of independent pivots spread over
- * the warps.  The warps' counts and failure flags are left in sh (read after the caller's barrier). */
+/* Counts of one warp's lanes over a sweep (phase 2's). */
+typedef struct hzgsvd__bat_count {
+    unsigned all, big, fail;
+} hzgsvd__bat_count;
+
+/* Phase 2: the transformations, lane k of warp w < o->mwarps taking pivot w * per + k (per = the
+ * pivots of a math warp).  A failed pivot (B-hat not positive definite) is left as the identity and
+ * fails the sweep (the pair goes to the one-pair path). */
+HZGSVD_HD static inline void hzgsvd__bat_step_math(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o,
+                                                   hzgsvd__bat_shared *sh, int warp, int lane, hzgsvd__bat_count *c)
+{
+    const int per = (npiv + o->mwarps - 1) / o->mwarps;
+    if (warp >= o->mwarps) return;
+    (void)lane;   /* the host plays every lane */
+    for (int k = HZGSVD__BAT_LANE_FIRST(lane); k < per && warp * per + k < npiv; k += HZGSVD__BAT_LANE_STEP) {
+        const int pos = warp * per + k, p = pq[2 * pos], q = pq[2 * pos + 1];
+        hzgsvd__rot rot = hzgsvd__rot_identity();
+        if (p < P->n && q < P->n) {
+            rot = hzgsvd__bat_rot(sh->g[pos], P->cplx, o->variant, o->sort, o->tol);
+            if (rot.fail) { c->fail = 1; rot = hzgsvd__rot_identity(); }
+            c->all += (unsigned)rot.transform;
+            c->big += (unsigned)rot.big;
+        }
+        sh->rot[pos].r = rot;
+    }
+}
+
+/* Phase 3: the transformations applied to F, G and Z, one warp per pivot, and the sorting swaps
+ * (complex: from the new column norms, as the one-pair engines decide it). */
+HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o,
+                                                    const hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
+{
+    for (int pos = warp; pos < npiv; pos += nwarps) {
+        const int p = pq[2 * pos], q = pq[2 * pos + 1];
+        if (p >= P->n || q >= P->n) continue;
+        const hzgsvd__rot rot = sh->rot[pos].r;
+        int swap = rot.swap;
+        if (rot.transform) {
+            for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+                hzgsvd__bat_apply_lane(&rot, P->F, P->mf, P->cplx, p, q, l);
+                hzgsvd__bat_apply_lane(&rot, P->G, P->mg, P->cplx, p, q, l);
+                hzgsvd__bat_apply_lane(&rot, P->Z, P->n, P->cplx, p, q, l);
+            }
+            if (P->cplx) {   /* each lane reads back only the rows it wrote: no synchronisation needed */
+                double a, b;
+                hzgsvd__bat_nrm2_two(P->F, P->mf, 1, p, q, lane, &a, &b);
+                swap = hzgsvd__zswap(o->sort, a, b);
+            }
+        }
+        if (swap)
+            for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+                hzgsvd__bat_swap_lane(P->F, P->mf, P->cplx, p, q, l);
+                hzgsvd__bat_swap_lane(P->G, P->mg, P->cplx, p, q, l);
+                hzgsvd__bat_swap_lane(P->Z, P->n, P->cplx, p, q, l);
+            }
+    }
+}
+
+/* One sweep: the strategy's steps, each in three barrier-separated phases.  The warps' counts and
+ * failure flags are left in sh (read after the caller's barrier). */
 HZGSVD_HD static inline void hzgsvd__bat_sweep(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
                                                int warp, int nwarps, int lane)
 {
-    unsigned long long all = 0, big = 0;
-    int fail = 0;
+    hzgsvd__bat_count c = { 0, 0, 0 };
+    const int npiv = o->nn / 2;
     for (int step = 0; step < o->steps; ++step) {
         const int *pq = o->table + (size_t)step * o->nn;
-        for (int pos = warp; pos < o->nn / 2; pos += nwarps) {
-            const int p = pq[2 * pos], q = pq[2 * pos + 1];
-            if (p >= P->n || q >= P->n || fail) continue;   /* an odd n's padding index; after a failure nothing more */
-            const hzgsvd__bat_step s = hzgsvd__bat_pivot(P, p, q, o, lane);
-            all += (unsigned long long)s.transform;
-            big += (unsigned long long)s.big;
-            fail |= s.fail;
-        }
-        HZGSVD__BAT_BARRIER();
+        hzgsvd__bat_step_sums(P, pq, npiv, sh, warp, nwarps, lane);
+        HZGSVD__BAT_BARRIER();   /* the sums in sh->g */
+        hzgsvd__bat_step_math(P, pq, npiv, o, sh, warp, lane, &c);
+        HZGSVD__BAT_BARRIER();   /* the transformations in sh->rot */
+        hzgsvd__bat_step_apply(P, pq, npiv, o, sh, warp, nwarps, lane);
+        HZGSVD__BAT_BARRIER();   /* the columns updated before the next step sums them (and sh->g, sh->rot rewritten) */
     }
-    if (HZGSVD__BAT_LEADER(lane)) { sh->wall[warp] = all; sh->wbig[warp] = big; sh->wflag[warp] = fail; }
+#ifdef __CUDA_ARCH__
+    /* integer sums over the warp's lanes (any order gives the same); every lane of every warp calls them */
+    c.all = __reduce_add_sync(0xffffffffu, c.all);
+    c.big = __reduce_add_sync(0xffffffffu, c.big);
+    c.fail = __reduce_add_sync(0xffffffffu, c.fail);
+#endif
+    if (HZGSVD__BAT_LEADER(lane)) { sh->wall[warp] = c.all; sh->wbig[warp] = c.big; sh->wflag[warp] = c.fail != 0; }
 }
 
 /* The sweeps until one applies no big transformation (the one-pair engines' stop rule without a
@@ -506,6 +614,26 @@ HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzg
 
 /* ---- sigma from the input pair (hzgsvd_sigma_refine.h; the CPU engine's hzgsvd_cpu_refine.c.j2) ---- */
 
+/* x 2^e as ldexp gives it (the correctly rounded product) by one multiplication where 2^e is a
+ * normal number, so the same bits; ldexp itself outside (rare: heads of tiny rows).  The
+ * device's ldexp is a library routine of many instructions, and the refinement scales every entry
+ * of the input pair several times. */
+HZGSVD_HD static inline double hzgsvd__bat_ldexp(double x, int e)
+{
+    if (e < -1022 || e > 1023) return ldexp(x, e);
+#ifdef __CUDA_ARCH__
+    return x * __longlong_as_double((long long)(e + 1023) << 52);
+#else
+    return x * ldexp(1.0, e);
+#endif
+}
+
+/* hzgsvd__refine_head (hzgsvd_sigma_refine.h) by hzgsvd__bat_ldexp: the same bits. */
+HZGSVD_HD static inline double hzgsvd__bat_refine_head(double x, int e, int beta)
+{
+    return hzgsvd__bat_ldexp(rint(hzgsvd__bat_ldexp(x, beta - e)), e - beta);
+}
+
 /* Lane `lane`'s partial of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
  * (m x n, ld, interleaved where complex) with column k scaled by 2^-ec[k], z'' = z 2^ec (exact
  * rescalings: sigma invariant under power-of-two column scalings), both split into a head on a
@@ -517,8 +645,8 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
     double zmax = 0.0;
     int ezc;
     for (int k = 0; k < n; ++k) {
-        zmax = fmax(zmax, fabs(ldexp(P->Z[0][(size_t)j * n + k], ec[k])));
-        if (cplx) zmax = fmax(zmax, fabs(ldexp(P->Z[1][(size_t)j * n + k], ec[k])));
+        zmax = fmax(zmax, fabs(hzgsvd__bat_ldexp(P->Z[0][(size_t)j * n + k], ec[k])));
+        if (cplx) zmax = fmax(zmax, fabs(hzgsvd__bat_ldexp(P->Z[1][(size_t)j * n + k], ec[k])));
     }
     (void)frexp(zmax, &ezc);
     double acc = 0.0;
@@ -526,21 +654,31 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
         double ymax = 0.0;
         int ey;
         for (int k = 0; k < n; ++k)
-            for (int v = 0; v < es; ++v) ymax = fmax(ymax, fabs(ldexp(Y[es * ((size_t)k * ld + r) + v], -ec[k])));
+            for (int v = 0; v < es; ++v) ymax = fmax(ymax, fabs(hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r) + v], -ec[k])));
         (void)frexp(ymax, &ey);
         double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
         for (int k = 0; k < n; ++k) {
-            const double yr = ldexp(Y[es * ((size_t)k * ld + r)], -ec[k]), yi = cplx ? ldexp(Y[es * ((size_t)k * ld + r) + 1], -ec[k]) : 0.0;
-            const double zr = ldexp(P->Z[0][(size_t)j * n + k], ec[k]), zi = cplx ? ldexp(P->Z[1][(size_t)j * n + k], ec[k]) : 0.0;
-            const double hr = hzgsvd__refine_head(yr, ey, beta), hi = hzgsvd__refine_head(yi, ey, beta);
-            const double ar = hzgsvd__refine_head(zr, ezc, beta), ai = hzgsvd__refine_head(zi, ezc, beta);
-            const double tr = yr - hr, ti = yi - hi, br = zr - ar, bi = zi - ai;
+            const double yr = hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r)], -ec[k]), zr = hzgsvd__bat_ldexp(P->Z[0][(size_t)j * n + k], ec[k]);
+            const double hr = hzgsvd__bat_refine_head(yr, ey, beta), ar = hzgsvd__bat_refine_head(zr, ezc, beta);
+            const double tr = yr - hr, br = zr - ar;
+            if (!cplx) {
+                /* the complex formulas below with every imaginary part +0: their products are +-0, and
+                 * x - (+0) = x, so dropping them leaves every bit (and t1i, t2i, vi stay +0) */
+                t1r += hr * ar;
+                t2r += hr * br + tr * zr;
+                continue;
+            }
+            const double yi = hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r) + 1], -ec[k]), zi = hzgsvd__bat_ldexp(P->Z[1][(size_t)j * n + k], ec[k]);
+            const double hi = hzgsvd__bat_refine_head(yi, ey, beta), ai = hzgsvd__bat_refine_head(zi, ezc, beta);
+            const double ti = yi - hi, bi = zi - ai;
             t1r += hr * ar - hi * ai;                                     /* exact: the heads' products */
             t1i += hr * ai + hi * ar;
             t2r += (hr * br - hi * bi) + (tr * zr - ti * zi);
             t2i += (hr * bi + hi * br) + (tr * zi + ti * zr);
         }
-        const double vr = ldexp(t1r + t2r, -ez), vi = ldexp(t1i + t2i, -ez);
+        const double vr = hzgsvd__bat_ldexp(t1r + t2r, -ez);
+        if (!cplx) { acc += vr * vr; continue; }   /* vi * vi = +0 (above) */
+        const double vi = hzgsvd__bat_ldexp(t1i + t2i, -ez);
         acc += vr * vr + vi * vi;
     }
     return acc;
@@ -551,12 +689,12 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_norm(const double *Y, int ld, 
                                                        int ez, int beta, int lane)
 {
 #ifdef __CUDA_ARCH__
-    return ldexp(sqrt(hzgsvd__bat_warp_sum(hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, lane))), ez);
+    return hzgsvd__bat_ldexp(sqrt(hzgsvd__bat_warp_sum(hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, lane))), ez);
 #else
     double s[HZGSVD__BAT_LANES];
     (void)lane;
     for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, l);
-    return ldexp(sqrt(hzgsvd__bat_sum_host(s)), ez);
+    return hzgsvd__bat_ldexp(sqrt(hzgsvd__bat_sum_host(s)), ez);
 #endif
 }
 

@@ -51,7 +51,7 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     p.smem = p.pair_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
     const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
-    p.threads = 32 * (nw > 0 ? nw : 1);
+    p.threads = 32 * (nw > 0 ? nw : 1);   /* the most warps a pair can use; hzgsvd__bat_shape picks the launch's */
     p.res_off = 0;
     p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
     p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
@@ -144,6 +144,51 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
     return HZGSVD_SUCCESS;
 }
 
+#define HZGSVD__BAT_SM_WARPS 16   /* resident warps an SM should get (hzgsvd__bat_shape) */
+
+/* A tuning override: the positive integer in environment variable name, at most hi; else dflt. */
+HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
+{
+    const char *env = getenv(name);
+    if (!env || !*env) return dflt;
+    char *end = NULL;
+    const long v = strtol(env, &end, 10);
+    if (!end || *end != '\0' || v < 1) return dflt;
+    return v < hi ? (int)v : hi;
+}
+
+/* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
+ * transformations (hzgsvd__bat_step_math).  The warps: from the blocks an SM holds at once (the
+ * occupancy calculator: registers and shared memory; at most the grid's share of an SM), the fewest
+ * warps per pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more
+ * pairs at once, whose phases overlap, and cheaper barriers).  The math: one warp, its lanes a
+ * pivot each (at most 32): more math warps would not shorten the step (a lane's chain of divisions
+ * and square roots is the same length), only repeat its instructions; they split the pivots' branch
+ * divergence, which a measurement may find worth it.  HZGSVD_GPU_BATCHED_WARPS=w and
+ * HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use) override them for tuning;
+ * neither changes a result bit (a pivot's sums and transformation do not depend on the warp or the
+ * lane that computes them). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_shape(const hzgsvd__bat_plan *p, size_t smem, int *threads, int *mwarps, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int dev = 0, sms = 1, best = 1, best_res = 0, share = 1;
+    const int most = p->threads / 32;
+    HZGSVD__CU(cudaGetDevice(&dev));
+    HZGSVD__CU(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    share = (p->grid + sms - 1) / (sms > 0 ? sms : 1);   /* blocks an SM gets of the grid */
+    for (int w = 1;; w = 2 * w < most ? 2 * w : most) {  /* 1, 2, 4, ..., most */
+        int nb = 0;
+        HZGSVD__CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, hzgsvd__bat_kernel, 32 * w, smem));
+        if (nb > share) nb = share;
+        if (nb * w > best_res) { best = w; best_res = nb * w; }
+        if (w == most || nb * w >= HZGSVD__BAT_SM_WARPS) break;
+    }
+    *threads = 32 * hzgsvd__bat_env("HZGSVD_GPU_BATCHED_WARPS", most, best);
+    *mwarps = hzgsvd__bat_env("HZGSVD_GPU_BATCHED_MATH_WARPS", *threads / 32, 1);
+done:
+    return st;
+}
+
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
                                                     char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
@@ -163,9 +208,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.pair_doubles = p->pair_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
+    int threads = p->threads;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    hzgsvd__bat_kernel<<<p->grid, p->threads, smem, b->stream>>>(a);
+    st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    hzgsvd__bat_kernel<<<p->grid, threads, smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(res, a.res, sizeof(hzgsvd__bat_result) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
     HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* the table's host copy and res are used until here */

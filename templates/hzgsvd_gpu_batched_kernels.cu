@@ -1,9 +1,11 @@
 /* The batched GPU kernel (hzgsvd_gpu_?gsvd_batched, driver: templates/hzgsvd_gpu_batched.cu): one
  * thread block per pair at a time (a block takes pairs blockIdx.x, blockIdx.x + gridDim.x, ...), the
  * pair's working F, G, Z (split planes) in dynamic shared memory where they fit, else in the block's
- * slot of the workspace (global memory, mostly L2-resident).  A pivot pair is one warp's work
- * (templates/hzgsvd_batched_pair.h: its sums, the shared 2x2 math, its updates); the warps of a
- * block take the independent pivots of a strategy step, barrier-separated.  Every sum has a fixed
+ * slot of the workspace (global memory, mostly L2-resident).  A strategy step runs in three
+ * barrier-separated phases (templates/hzgsvd_batched_pair.h): the warps sum the pivots' Gram
+ * entries (a warp per pivot), one lane per pivot computes its 2x2 transformation (the shared math),
+ * the warps apply them (a warp per pivot).  The driver picks the warps of a block and the warps that
+ * do the 2x2 math (hzgsvd__bat_shape); nothing of it changes a bit.  Every sum has a fixed
  * order (per-lane row order, then a fixed butterfly) and no floating-point atomics are used, so a
  * pair's results do not depend on the grid, the block that took it, or the run. */
 
@@ -83,7 +85,13 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
  * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
  * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
  * after its whole run succeeded. */
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+/* Registers: ptxas -v gives 128 a thread and no spills at 2 blocks of 256 threads an SM; at 3 or 4
+ * (80 or 64 registers) it spills.  The driver sizes the blocks to the occupancy this leaves
+ * (hzgsvd__bat_shape).  -DHZGSVD__BAT_MIN_BLOCKS=k tries another bound. */
+#ifndef HZGSVD__BAT_MIN_BLOCKS
+#define HZGSVD__BAT_MIN_BLOCKS 2
+#endif
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
 {
     extern __shared__ double hzgsvd__bat_smem[];
     __shared__ hzgsvd__bat_shared sh;

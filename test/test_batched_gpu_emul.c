@@ -3,7 +3,10 @@
  * templates/hzgsvd_batched_pair.h is the one source of the kernel's arithmetic: on the host its
  * warp functions play all 32 lanes and the same butterfly, so hzgsvd__bat_solve run here (one warp,
  * barriers empty) computes what one thread block computes on the GPU, bit for bit (the kernel adds
- * only the copies in and out).  This checks the math before any device run: known-sigma pairs
+ * only the copies in and out): the same phases of a strategy step (the pivots' sums into the shared
+ * area, each pivot's 2x2 transformation once, their application), the host's butterfly standing for
+ * the device's recursive halving (the same additions, so the same sums); and the device's spread of
+ * a step over several warps and math warps, played warp by warp, gives the one-warp run's bits.  This checks the math before any device run: known-sigma pairs
  * (cond X = 100; real and complex; n = 1, odd n, m_f != m_g, n = 64 at m = 128 and at 256 x 200)
  * against the reference engine (long double) on the same rounded pair (B_REF: a few ulps), the exact
  * sigma of the unrounded pair (as close as the reference engine's, or 1e-14) and the CPU engine's
@@ -64,6 +67,7 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     hzgsvd__strategy_fill(o->inner, bo.nn, table);
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
+    bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
     return hzgsvd__bat_solve(&e->P, &bo, sh, 0, 1, 0, res);
 }
 
@@ -183,6 +187,55 @@ out:
     free(F); free(G); free(exact); free(e.mem); free(e2.mem);
 }
 
+/* The device spreads a step's pivots over nwarps warps (sums, application) and their 2x2 math over
+ * the lanes of mwarps warps; the host plays one warp.  Here the host plays the warps one after the
+ * other, phase by phase as the barriers order them, and a few sweeps must give the one-warp run's
+ * bits and counts: every pivot taken exactly once, whatever the shape. */
+static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarps, int mwarps)
+{
+    const int es = cplx ? 2 : 1;
+    double *F = ef_new((size_t)es * m_f * n), *G = ef_new((size_t)es * m_g * n);
+    long double *exact = (long double *)malloc(sizeof(long double) * n);
+    ef_known_pair(rng, cplx, m_f, m_g, n, 1e-2, 1e2, 100.0, F, G, exact);
+    const hzgsvd_options o = hzgsvd_default_options();
+    emu a = emu_load(cplx, m_f, m_g, n, F, G), b = emu_load(cplx, m_f, m_g, n, F, G);
+    static hzgsvd__bat_shared sa, sb;
+    hzgsvd__bat_result res;
+    int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
+    emu_solve(&a, &o, &sa, &res, table);   /* fills table; the runs below start from fresh copies */
+    free(a.mem);
+    a = emu_load(cplx, m_f, m_g, n, F, G);
+    hzgsvd__bat_opts bo;
+    bo.nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
+    bo.steps = hzgsvd__strategy_nsteps(o.inner, bo.nn);
+    bo.table = table; bo.variant = o.variant; bo.sort = o.sort; bo.max_sweeps = o.max_sweeps; bo.refine = 0;
+    bo.tol = hzgsvd__ortho_tol((m_f > m_g ? m_f : m_g) > 2 ? (m_f > m_g ? m_f : m_g) : 2);
+    hzgsvd__bat_normalize(&a.P, 1, 1, 0, 1, 0);
+    hzgsvd__bat_normalize(&b.P, 1, 1, 0, 1, 0);
+    const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
+    int same = 1;
+    unsigned long long all_a = 0, all_b = 0, big_a = 0, big_b = 0;
+    for (int sweep = 0; sweep < 3; ++sweep) {
+        bo.mwarps = 1;
+        hzgsvd__bat_sweep(&a.P, &bo, &sa, 0, 1, 0);
+        all_a += sa.wall[0]; big_a += sa.wbig[0];
+        bo.mwarps = mwarps;
+        hzgsvd__bat_count c[HZGSVD__BAT_MAX_WARPS];
+        memset(c, 0, sizeof c);
+        for (int step = 0; step < bo.steps; ++step) {
+            const int *pq = bo.table + (size_t)step * bo.nn, npiv = bo.nn / 2;
+            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_sums(&b.P, pq, npiv, &sb, w, nwarps, 0);
+            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_math(&b.P, pq, npiv, &bo, &sb, w, 0, &c[w]);
+            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_apply(&b.P, pq, npiv, &bo, &sb, w, nwarps, 0);
+        }
+        for (int w = 0; w < nwarps; ++w) { all_b += c[w].all; big_b += c[w].big; }
+        same &= memcmp(a.mem, b.mem, sizeof(double) * count) == 0;
+    }
+    CHECK(same && all_a == all_b && big_a == big_b && all_a > 0, "%s %dx%d/%dx%d, %d warps, %d math warps: not the one-warp run's bits or counts (%llu/%llu, %llu/%llu)",
+          cplx ? "z" : "d", m_f, n, m_g, n, nwarps, mwarps, all_a, all_b, big_a, big_b);
+    free(F); free(G); free(exact); free(a.mem); free(b.mem);
+}
+
 /* Pairs the kernel must not finish: a NaN (NOT_FINITE, where it is), a zero column, and G with two
  * equal columns (rank deficient: handed on with some verdict, never OK). */
 static void case_bad(tu_rng *rng, int cplx)
@@ -225,6 +278,9 @@ int main(void)
         case_known(&rng, cplx, 18, 18, 12, 0, 0, HZGSVD_STRATEGY_ME);  /* sorting off */
         case_known(&rng, cplx, 24, 30, 16, 0, 1, HZGSVD_STRATEGY_MM);  /* the MM strategy */
         case_bad(&rng, cplx);
+        static const int shapes_w[][5] = { {32, 32, 16, 2, 1}, {40, 30, 25, 3, 2}, {40, 30, 25, 8, 5}, {128, 100, 64, 8, 8}, {16, 16, 8, 4, 3} };
+        for (size_t k = 0; k < sizeof shapes_w / sizeof shapes_w[0]; ++k)
+            case_warps(&rng, cplx, shapes_w[k][0], shapes_w[k][1], shapes_w[k][2], shapes_w[k][3], shapes_w[k][4]);
     }
     return tu_finish();
 }

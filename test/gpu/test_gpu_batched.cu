@@ -18,6 +18,7 @@
  *     entry, the call returning its status; a rank-deficient pair the one-pair call's status; every
  *     pair beyond the kernel's range (F times 2^200) solved by the one-pair path; every other pair solved;
  *   - shapes beyond the kernel (m_f < n; n = 65): every pair bitwise as hzgsvd_gpu_?gsvd on it alone;
+ *   - the launch's shape (warps a block, warps doing the 2x2 math; the tuning overrides) changes no bit;
  *   - variant 2, variant 4, sorting off, the MM strategy;
  *   - every bad argument: its status, "argument N" in info[0].detail, every status[i] and info[i]
  *     set, the arrays untouched; batch = 0; the workspace queries. */
@@ -274,6 +275,35 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch
     gout_free(&r); gout_free(&r2); hb_free(&b);
 }
 
+/* The launch's shape (the warps of a block, the warps doing the 2x2 math: the tuning overrides
+ * HZGSVD_GPU_BATCHED_WARPS, HZGSVD_GPU_BATCHED_MATH_WARPS) changes no bit: every shape against the
+ * default one, and every pair solved by the kernel. */
+static void case_shapes(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch)
+{
+    static const int shapes[][2] = { {1, 1}, {2, 1}, {2, 2}, {3, 2}, {4, 4}, {8, 1}, {8, 3}, {8, 8} };
+    const hzgsvd_options o = hzgsvd_default_options();
+    hbatch b = hb_new(rng, cplx, m_f, m_g, n, batch);
+    gout r0 = run_batched(&b, &o, 1);
+    CHECK(r0.st == HZGSVD_SUCCESS, "shapes %s %dx%d/%dx%d: status %d (%s)", cplx ? "z" : "d", m_f, n, m_g, n, (int)r0.st, r0.info[0].detail);
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; ++k) {
+        char w[8], mw[8];
+        snprintf(w, sizeof w, "%d", shapes[k][0]);
+        snprintf(mw, sizeof mw, "%d", shapes[k][1]);
+        setenv("HZGSVD_GPU_BATCHED_WARPS", w, 1);
+        setenv("HZGSVD_GPU_BATCHED_MATH_WARPS", mw, 1);
+        gout r = run_batched(&b, &o, 1);
+        int kernel = 0;
+        for (int p = 0; p < batch; ++p) kernel += !strcmp(r.info[p].detail, "solved by the batched kernel");
+        CHECK(r.st == HZGSVD_SUCCESS && kernel == batch && same_bits(&b, &r0, &r),
+              "shapes %s %dx%d/%dx%d: %d warps, %d math warps: status %d, %d of %d by the kernel, not the default shape's bits", cplx ? "z" : "d",
+              m_f, n, m_g, n, shapes[k][0], shapes[k][1], (int)r.st, kernel, batch);
+        gout_free(&r);
+    }
+    unsetenv("HZGSVD_GPU_BATCHED_WARPS");
+    unsetenv("HZGSVD_GPU_BATCHED_MATH_WARPS");
+    gout_free(&r0); hb_free(&b);
+}
+
 /* A batch of 9: pair 4 holds a NaN (G(2,3)), pair 6 has G's and F's column 5 equal to column 1
  * (rank deficient), pair 7's F is scaled by 2^200 (beyond the kernel's range); the others known pairs. */
 static void case_bad(tu_rng *rng, int cplx)
@@ -432,6 +462,7 @@ int main(int argc, char **argv)
         case_known(&rng, 0, 16, 12, 8, 4, &o, 1);
         case_known(&rng, 1, 10, 7, 5, 3, &o, 1);
         case_known(&rng, 1, 128, 128, 64, 2, &o, 1);   /* 327 KB a pair: the global-memory path */
+        case_shapes(&rng, 1, 24, 20, 15, 3);            /* several warps and math warps per block (racecheck) */
         case_bad(&rng, 0);
         return tu_finish();
     }
@@ -448,6 +479,9 @@ int main(int argc, char **argv)
         case_bad(&rng, cplx);
         case_beyond(&rng, cplx, 4, 9, 6, 3);     /* m_f < n: the reduction */
         case_beyond(&rng, cplx, 70, 70, 65, 2);  /* n above the kernel's limit */
+        case_shapes(&rng, cplx, 32, 32, 16, 40);
+        case_shapes(&rng, cplx, 40, 30, 25, 20);  /* odd n, 13 pivots a step: uneven shares of the math warps */
+        case_shapes(&rng, cplx, 128, 100, 64, 6);
     }
     return tu_finish();
 }
