@@ -5,8 +5,9 @@
  * fma each) followed by the fixed butterfly of hzgsvd__bat_sum_host.  Its 2x2 transformation (the
  * shared one of hzgsvd_math.h.j2) is computed once, by one lane (hzgsvd__bat_step_math).  On the
  * device the lanes are the warp's threads; on the host (test/test_batched_gpu_emul.c) a loop over
- * the 32 lanes with the same butterfly gives the same bits, so the kernels' arithmetic is checked
- * against the CPU engine on a machine without a GPU.
+ * the 32 lanes with the same butterfly gives the same bits (but for hypot, whose CUDA and C library
+ * versions may differ in the last place), so the kernels' arithmetic is checked against the CPU
+ * engine on a machine without a GPU.
  *
  * The working matrices of one pair: split planes (real, then imaginary parts where complex), column
  * major, F m_f x n (ld m_f), G m_g x n (ld m_g), Z n x n (ld n). */

@@ -323,8 +323,10 @@ static void case_bad(tu_rng *rng, int cplx)
           (int)r.status[4]);
     CHECK(strstr(r.info[4].detail, "G(2,3)") != NULL, "NaN pair: detail \"%s\"", r.info[4].detail);
     CHECK(!memcmp(r.U + es * 4 * b.sF, b.F + es * 4 * b.sF, sizeof(double) * es * b.sF)
-          && !memcmp(r.Z + es * 4 * b.sZ, b.Z + es * 4 * b.sZ, sizeof(double) * es * b.sZ), "NaN pair: its arrays were written");
-    {   /* the rank-deficient pair: the one-pair call's status */
+          && !memcmp(r.V + es * 4 * b.sG, b.G + es * 4 * b.sG, sizeof(double) * es * b.sG)
+          && !memcmp(r.Z + es * 4 * b.sZ, b.Z + es * 4 * b.sZ, sizeof(double) * es * b.sZ)
+          && !memcmp(r.s + 4 * b.sS, b.s + 4 * b.sS, sizeof(double) * b.sS), "NaN pair: its arrays were written");
+    {   /* the rank-deficient pair: handed to the one-pair path, with the one-pair call's status and outputs */
         double *F = ef_new(ef_size(cplx, m, n)), *G = ef_new(ef_size(cplx, m, n)), *Z = ef_new(ef_size(cplx, n, n)), s[3 * 16];
         hzgsvd_info info;
         get(cplx, b.F, b.sF, b.ldf, 6, m, n, F); get(cplx, b.G, b.sG, b.ldg, 6, m, n, G);
@@ -332,6 +334,16 @@ static void case_bad(tu_rng *rng, int cplx)
                                       : hzgsvd_gpu_dgsvd_host(m, m, n, F, m, G, m, Z, n, s, s + 16, s + 32, &o, &info);
         CHECK(r.status[6] == st, "rank-deficient pair: status %d (%s), the one-pair call's %d (%s)", (int)r.status[6], r.info[6].detail, (int)st,
               info.detail);
+        CHECK(strstr(r.info[6].detail, "one-pair path") != NULL || r.status[6] != HZGSVD_SUCCESS,
+              "rank-deficient pair: solved by the kernel (%s), not handed on", r.info[6].detail);
+        if (r.status[6] == HZGSVD_SUCCESS && st == HZGSVD_SUCCESS) {
+            double *U6 = ef_new(ef_size(cplx, m, n)), *V6 = ef_new(ef_size(cplx, m, n)), *Z6 = ef_new(ef_size(cplx, n, n));
+            get(cplx, r.U, b.sF, b.ldf, 6, m, n, U6); get(cplx, r.V, b.sG, b.ldg, 6, m, n, V6); get(cplx, r.Z, b.sZ, b.ldz, 6, n, n, Z6);
+            CHECK(!memcmp(U6, F, sizeof(double) * ef_size(cplx, m, n)) && !memcmp(V6, G, sizeof(double) * ef_size(cplx, m, n))
+                  && !memcmp(Z6, Z, sizeof(double) * ef_size(cplx, n, n)) && !memcmp(r.s + 6 * b.sS, s + 32, sizeof(double) * n),
+                  "%s rank-deficient pair: outputs not bitwise the one-pair call's", cplx ? "z" : "d");
+            free(U6); free(V6); free(Z6);
+        }
         free(F); free(G); free(Z);
     }
     CHECK(r.status[7] == HZGSVD_SUCCESS && strstr(r.info[7].detail, "one-pair path") != NULL, "pair scaled by 2^200: status %d (%s)", (int)r.status[7],
@@ -347,6 +359,45 @@ static void case_bad(tu_rng *rng, int cplx)
 }
 
 /* Shapes beyond the kernel: every pair as the one-pair device call returns it, bit for bit. */
+/* Blocks that take several pairs: DISTINCT known pairs tiled over a batch larger than the grid
+ * (the shared-memory path's grid is at most 65535 blocks, the global path's 1056 slots), so each
+ * block loops over pairs and
+ * reuses its shared state; every copy of a pair must come back bitwise as its first copy, and the
+ * first copies as check_pair demands. */
+static void case_tiled(tu_rng *rng, int cplx, int m, int n, int batch)
+{
+    enum { DISTINCT = 8 };
+    const int es = cplx ? 2 : 1;
+    const hzgsvd_options o = hzgsvd_default_options();
+    hbatch b = hb_new(rng, cplx, m, m, n, DISTINCT);
+    hbatch t = b;                        /* the same layout, batch copies */
+    t.batch = batch;
+    t.nF = (size_t)(es * b.sF * batch); t.nG = (size_t)(es * b.sG * batch); t.nZ = (size_t)(es * b.sZ * batch); t.nS = (size_t)(b.sS * batch);
+    t.F = dnew(t.nF, SENT); t.G = dnew(t.nG, SENT); t.Z = dnew(t.nZ, SENT);
+    t.sf = dnew(t.nS, SENT); t.sg = dnew(t.nS, SENT); t.s = dnew(t.nS, SENT);
+    t.exact = (long double *)malloc(sizeof(long double) * (size_t)n * batch);
+    for (int p = 0; p < batch; ++p) {
+        const int q = p % DISTINCT;
+        memcpy(t.F + es * p * b.sF, b.F + es * q * b.sF, sizeof(double) * es * b.sF);
+        memcpy(t.G + es * p * b.sG, b.G + es * q * b.sG, sizeof(double) * es * b.sG);
+        memcpy(t.exact + (size_t)p * n, b.exact + (size_t)q * n, sizeof(long double) * n);
+    }
+    gout r = run_batched(&t, &o, 1);
+    CHECK(r.st == HZGSVD_SUCCESS, "%s tiled batch of %d: status %d (%s)", cplx ? "z" : "d", batch, (int)r.st, r.info[0].detail);
+    int differ = -1;
+    for (int p = DISTINCT; p < batch && differ < 0; ++p) {
+        const int q = p % DISTINCT;
+        if (memcmp(r.U + es * p * t.sF, r.U + es * q * t.sF, sizeof(double) * es * t.sF) || memcmp(r.V + es * p * t.sG, r.V + es * q * t.sG, sizeof(double) * es * t.sG)
+            || memcmp(r.Z + es * p * t.sZ, r.Z + es * q * t.sZ, sizeof(double) * es * t.sZ) || memcmp(r.s + p * t.sS, r.s + q * t.sS, sizeof(double) * t.sS)
+            || r.status[p] != r.status[q])
+            differ = p;
+    }
+    CHECK(differ < 0, "%s tiled batch of %d: pair %d differs from its first copy %d (a block's state carried between pairs?)", cplx ? "z" : "d", batch,
+          differ, differ % DISTINCT);
+    for (int p = 0; p < DISTINCT; ++p) check_pair(&t, &r, p, &o, cplx ? "z tiled" : "d tiled");
+    gout_free(&r); hb_free(&t); hb_free(&b);
+}
+
 static void case_beyond(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch)
 {
     const hzgsvd_options o = hzgsvd_default_options();
@@ -482,6 +533,8 @@ int main(int argc, char **argv)
         case_shapes(&rng, cplx, 32, 32, 16, 40);
         case_shapes(&rng, cplx, 40, 30, 25, 20);  /* odd n, 13 pivots a step: uneven shares of the math warps */
         case_shapes(&rng, cplx, 128, 100, 64, 6);
+        case_tiled(&rng, cplx, 16, 8, 70000);     /* more pairs than blocks: blocks loop (shared memory) */
     }
+    case_tiled(&rng, 1, 128, 64, 1100);           /* more pairs than slots (the global-memory path) */
     return tu_finish();
 }
