@@ -5738,6 +5738,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b,
     return HZGSVD_SUCCESS;
 }
 
+#define HZGSVD__BAT_WARPS_SMALL 4 /* warps a pair's block starts from at n <= 32 (hzgsvd__bat_shape) */
 #define HZGSVD__BAT_SM_WARPS 16   /* resident warps an SM should get (hzgsvd__bat_shape) */
 
 /* A tuning override: the positive integer in environment variable name, at most hi; else dflt. */
@@ -5752,32 +5753,31 @@ HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
 }
 
 /* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
- * transformations (hzgsvd__bat_step_math).  The warps: from the blocks an SM holds at once (the
- * occupancy calculator: registers and shared memory; at most the grid's share of an SM), the fewest
- * warps per pair that give an SM about HZGSVD__BAT_SM_WARPS resident warps (fewer warps a pair: more
- * pairs at once, whose phases overlap, and cheaper barriers).  The math: one warp, its lanes a
- * pivot each (at most 32): more math warps would not shorten the step (a lane's chain of divisions
- * and square roots is the same length), only repeat its instructions; they split the pivots' branch
- * divergence, which a measurement may find worth it.  HZGSVD_GPU_BATCHED_WARPS=w and
- * HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair can use) override them for tuning;
- * neither changes a result bit (a pivot's sums and transformation do not depend on the warp or the
- * lane that computes them). */
+ * transformations (hzgsvd__bat_step_math).  The warps: from min(HZGSVD__BAT_WARPS_SMALL, what the
+ * pair can use) for n <= 32, from all it can use above, doubled while an SM would hold fewer than
+ * HZGSVD__BAT_SM_WARPS of them (the occupancy calculator: registers and shared memory).  Measured
+ * (one H100, docs/PERFORMANCE.md, m = 2n): with 1, 2, 4, 8 warps a real pair gave 1.39e6, 1.58e6,
+ * 1.74e6, 1.60e6 pairs/s at n = 8, 3.3e5, 4.9e5, 5.8e5, 4.8e5 at 16, 5.4e4, 9.1e4, 1.37e5, 1.27e5 at
+ * 32, and 2.3e3, 4.5e3, 8.5e3, 1.44e4 at 64 (one pair's 160 KB of shared memory an SM); complex
+ * n = 32 (80 KB a pair, 2 an SM) 5.6e4 with 4 warps, 8.3e4 with 8: the warps of a pair split its
+ * steps' sums and updates, and more of them pay where few pairs fit an SM.  The math: one warp, its
+ * lanes a pivot each (at most 32): more math warps would not shorten the step (a lane's chain of
+ * divisions and square roots is the same length), only repeat its instructions (measured within
+ * 5 %).  HZGSVD_GPU_BATCHED_WARPS=w and HZGSVD_GPU_BATCHED_MATH_WARPS=k (clipped to what the pair
+ * can use) override them for tuning; neither changes a result bit (a pivot's sums and
+ * transformation do not depend on the warp or the lane that computes them). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_shape(const hzgsvd__bat_plan *p, size_t smem, int *threads, int *mwarps, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    int dev = 0, sms = 1, best = 1, best_res = 0, share = 1;
     const int most = p->threads / 32;
-    HZGSVD__CU(cudaGetDevice(&dev));
-    HZGSVD__CU(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    share = (p->grid + sms - 1) / (sms > 0 ? sms : 1);   /* blocks an SM gets of the grid */
-    for (int w = 1;; w = 2 * w < most ? 2 * w : most) {  /* 1, 2, 4, ..., most */
+    int w = p->nn <= 32 && most > HZGSVD__BAT_WARPS_SMALL ? HZGSVD__BAT_WARPS_SMALL : most;
+    for (;;) {
         int nb = 0;
         HZGSVD__CU(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&nb, hzgsvd__bat_kernel, 32 * w, smem));
-        if (nb > share) nb = share;
-        if (nb * w > best_res) { best = w; best_res = nb * w; }
-        if (w == most || nb * w >= HZGSVD__BAT_SM_WARPS) break;
+        if (w >= most || nb * w >= HZGSVD__BAT_SM_WARPS) break;
+        w = 2 * w < most ? 2 * w : most;
     }
-    *threads = 32 * hzgsvd__bat_env("HZGSVD_GPU_BATCHED_WARPS", most, best);
+    *threads = 32 * hzgsvd__bat_env("HZGSVD_GPU_BATCHED_WARPS", most, w);
     *mwarps = hzgsvd__bat_env("HZGSVD_GPU_BATCHED_MATH_WARPS", *threads / 32, 1);
 done:
     return st;
