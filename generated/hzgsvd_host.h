@@ -164,6 +164,28 @@ HZGSVD_PRIVATE void hzgsvd__pre_gave_way(hzgsvd_info *info, double eig_seconds)
     if (info->preconditioner == HZGSVD_PRECONDITION_QR_SVD) info->precondition_note = HZGSVD__QR_EIG_GAVE_WAY;
 }
 
+/* The shape arguments every batched entry point shares (hzgsvd_cpu_?gsvd_batched,
+ * hzgsvd_gpu_?gsvd_batched; the argument numbers of their prototypes): n, m_f, m_g, batch, the
+ * leading dimensions and the strides (sS counts doubles, the others elements). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__batch_check_shape(int m_f, int m_g, int n, int ldf, long long sF, int ldg, long long sG, int ldz, long long sZ,
+                                                       long long sS, int batch, hzgsvd_info *info)
+{
+    const hzgsvd_status bad = HZGSVD_ERR_INVALID_ARGUMENT;
+    const long long mf1 = m_f > 1 ? m_f : 1, mg1 = m_g > 1 ? m_g : 1, nl = n;
+    if (n < 1) return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "argument 3 (n = %d); n must be at least 1", n);
+    if (m_f < 0) return hzgsvd__fail(info, bad, "argument 1 (m_f = %d) must be >= 0", m_f);
+    if (m_g < 0) return hzgsvd__fail(info, bad, "argument 2 (m_g = %d) must be >= 0", m_g);
+    if (batch < 0) return hzgsvd__fail(info, bad, "argument 17 (batch = %d) must be >= 0", batch);
+    if (ldf < mf1) return hzgsvd__fail(info, bad, "argument 5 (ldf = %d) must be >= max(1, m_f = %d)", ldf, m_f);
+    if (sF < ldf * nl) return hzgsvd__fail(info, bad, "argument 6 (strideF = %lld) must be >= ldf * n = %lld", sF, ldf * nl);
+    if (ldg < mg1) return hzgsvd__fail(info, bad, "argument 8 (ldg = %d) must be >= max(1, m_g = %d)", ldg, m_g);
+    if (sG < ldg * nl) return hzgsvd__fail(info, bad, "argument 9 (strideG = %lld) must be >= ldg * n = %lld", sG, ldg * nl);
+    if (ldz < n) return hzgsvd__fail(info, bad, "argument 11 (ldz = %d) must be >= n = %d", ldz, n);
+    if (sZ < ldz * nl) return hzgsvd__fail(info, bad, "argument 12 (strideZ = %lld) must be >= ldz * n = %lld", sZ, ldz * nl);
+    if (sS < nl) return hzgsvd__fail(info, bad, "argument 16 (strideS = %lld) must be >= n = %d", sS, n);
+    return HZGSVD_SUCCESS;
+}
+
 /* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
 HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
 {
@@ -357,11 +379,11 @@ HZGSVD_PRIVATE size_t hzgsvd__align256(size_t b)
 {
     return (b + 255u) & ~(size_t)255u;
 }
-#line 361 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 383 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_host_common.c ***/
 
 /*** begin templates/hzgsvd_range_plan.c ***/
-#line HZGSVD__SRC_LINE(1, 365) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
+#line HZGSVD__SRC_LINE(1, 387) HZGSVD__SRC_FILE("templates/hzgsvd_range_plan.c")
 /* Range scaling, the plan (docs/NUMERICS.md, "The whole double range").  The engines form squared
  * norms and Gram matrices of columns, so a pair whose entries lie far from 1 (below about 2^-500 or
  * above 2^500, or F and G far apart from each other) would underflow or overflow there although
@@ -430,11 +452,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__range_fail_result(hzgsvd_info *info, int ou
                         "the engine resolves (about 1e150); that column is not certified (outputs written)",
                         out_col, HZGSVD__RANGE_RESOLVE);
 }
-#line 434 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 456 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_range_plan.c ***/
 
 /*** begin templates/hzgsvd_front.c ***/
-#line HZGSVD__SRC_LINE(1, 438) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
+#line HZGSVD__SRC_LINE(1, 460) HZGSVD__SRC_FILE("templates/hzgsvd_front.c")
 /* The front door: options.preprocess's pair policy, written once for every engine that takes
  * general pairs (the CPU engine, the GPU engine's host and device entry points).  An engine
  * supplies a backend record: its full-rank iteration and its reduction of a general pair (the
@@ -512,11 +534,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gsvd_any(const hzgsvd__backend *B, const hz
     }
     return B->reduce(c, info);
 }
-#line 516 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 538 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_front.c ***/
 
 /*** begin templates/hzgsvd_outcome.c ***/
-#line HZGSVD__SRC_LINE(1, 520) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
+#line HZGSVD__SRC_LINE(1, 542) HZGSVD__SRC_FILE("templates/hzgsvd_outcome.c")
 /* The end of every engine's run, once its outputs are written: the status by one precedence, the
  * first finding wins -- the final rank test (F or G numerically rank deficient), then a Sigma'
  * below what the engine resolves, then a result outside the double range, then no convergence
@@ -563,11 +585,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__outcome_status(const hzgsvd__outcome *r, hz
                             r->sweep, r->max_sweeps, r->max_sweeps);
     return HZGSVD_SUCCESS;
 }
-#line 567 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 589 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_outcome.c ***/
 
 /*** begin templates/hzgsvd_finish.c ***/
-#line HZGSVD__SRC_LINE(1, 571) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
+#line HZGSVD__SRC_LINE(1, 593) HZGSVD__SRC_FILE("templates/hzgsvd_finish.c")
 /* The epilogue of every engine's run, written once (as LAPACK's DGGSVD3 ends every run in one sort):
  * after the iteration, the final rescale, the real columns with sigma refined from the input pair
  * and their order, the rank test, what the caller's mode does with a failing rank test, the U/V
@@ -623,7 +645,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__finish(const hzgsvd__finish_ops *ops, void 
     if (mode == HZGSVD__DEFICIENT_ACCEPT) out.degenerate = 0;
     return hzgsvd__outcome_status(&out, info);
 }
-#line 627 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
+#line 649 HZGSVD__SRC_FILE("generated/hzgsvd_host.h")
 /*** end templates/hzgsvd_finish.c ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_HOST_H */

@@ -65,18 +65,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_check_args(const hzgsvd__gpu_prec *X, c
                                                const hzgsvd_options *o, hzgsvd_info *info)
 {
     const hzgsvd_status bad = HZGSVD_ERR_INVALID_ARGUMENT;
-    const long long mf1 = b->m_f > 1 ? b->m_f : 1, mg1 = b->m_g > 1 ? b->m_g : 1, n = b->n;
-    if (b->n < 1) return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "argument 3 (n = %d); n must be at least 1", b->n);
-    if (b->m_f < 0) return hzgsvd__fail(info, bad, "argument 1 (m_f = %d) must be >= 0", b->m_f);
-    if (b->m_g < 0) return hzgsvd__fail(info, bad, "argument 2 (m_g = %d) must be >= 0", b->m_g);
-    if (b->batch < 0) return hzgsvd__fail(info, bad, "argument 17 (batch = %d) must be >= 0", b->batch);
-    if (b->ldf < mf1) return hzgsvd__fail(info, bad, "argument 5 (ldf = %d) must be >= max(1, m_f = %d)", b->ldf, b->m_f);
-    if (b->sF < b->ldf * n) return hzgsvd__fail(info, bad, "argument 6 (strideF = %lld) must be >= ldf * n = %lld", b->sF, b->ldf * n);
-    if (b->ldg < mg1) return hzgsvd__fail(info, bad, "argument 8 (ldg = %d) must be >= max(1, m_g = %d)", b->ldg, b->m_g);
-    if (b->sG < b->ldg * n) return hzgsvd__fail(info, bad, "argument 9 (strideG = %lld) must be >= ldg * n = %lld", b->sG, b->ldg * n);
-    if (b->ldz < b->n) return hzgsvd__fail(info, bad, "argument 11 (ldz = %d) must be >= n = %d", b->ldz, b->n);
-    if (b->sZ < b->ldz * n) return hzgsvd__fail(info, bad, "argument 12 (strideZ = %lld) must be >= ldz * n = %lld", b->sZ, b->ldz * n);
-    if (b->sS < n) return hzgsvd__fail(info, bad, "argument 16 (strideS = %lld) must be >= n = %d", b->sS, b->n);
+    const hzgsvd_status shape = hzgsvd__batch_check_shape(b->m_f, b->m_g, b->n, b->ldf, b->sF, b->ldg, b->sG, b->ldz, b->sZ, b->sS, b->batch, info);
+    if (shape != HZGSVD_SUCCESS) return shape;
     if (b->batch > 0) {
         if (!b->F && b->m_f > 0) return hzgsvd__fail(info, bad, "argument 4 (dF) is NULL (batch = %d, m_f = %d)", b->batch, b->m_f);
         if (!b->G && b->m_g > 0) return hzgsvd__fail(info, bad, "argument 7 (dG) is NULL (batch = %d, m_g = %d)", b->batch, b->m_g);

@@ -146,6 +146,28 @@ HZGSVD_PRIVATE void hzgsvd__pre_gave_way(hzgsvd_info *info, double eig_seconds)
     if (info->preconditioner == HZGSVD_PRECONDITION_QR_SVD) info->precondition_note = HZGSVD__QR_EIG_GAVE_WAY;
 }
 
+/* The shape arguments every batched entry point shares (hzgsvd_cpu_?gsvd_batched,
+ * hzgsvd_gpu_?gsvd_batched; the argument numbers of their prototypes): n, m_f, m_g, batch, the
+ * leading dimensions and the strides (sS counts doubles, the others elements). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__batch_check_shape(int m_f, int m_g, int n, int ldf, long long sF, int ldg, long long sG, int ldz, long long sZ,
+                                                       long long sS, int batch, hzgsvd_info *info)
+{
+    const hzgsvd_status bad = HZGSVD_ERR_INVALID_ARGUMENT;
+    const long long mf1 = m_f > 1 ? m_f : 1, mg1 = m_g > 1 ? m_g : 1, nl = n;
+    if (n < 1) return hzgsvd__fail(info, HZGSVD_ERR_N_LESS_THAN_ONE, "argument 3 (n = %d); n must be at least 1", n);
+    if (m_f < 0) return hzgsvd__fail(info, bad, "argument 1 (m_f = %d) must be >= 0", m_f);
+    if (m_g < 0) return hzgsvd__fail(info, bad, "argument 2 (m_g = %d) must be >= 0", m_g);
+    if (batch < 0) return hzgsvd__fail(info, bad, "argument 17 (batch = %d) must be >= 0", batch);
+    if (ldf < mf1) return hzgsvd__fail(info, bad, "argument 5 (ldf = %d) must be >= max(1, m_f = %d)", ldf, m_f);
+    if (sF < ldf * nl) return hzgsvd__fail(info, bad, "argument 6 (strideF = %lld) must be >= ldf * n = %lld", sF, ldf * nl);
+    if (ldg < mg1) return hzgsvd__fail(info, bad, "argument 8 (ldg = %d) must be >= max(1, m_g = %d)", ldg, m_g);
+    if (sG < ldg * nl) return hzgsvd__fail(info, bad, "argument 9 (strideG = %lld) must be >= ldg * n = %lld", sG, ldg * nl);
+    if (ldz < n) return hzgsvd__fail(info, bad, "argument 11 (ldz = %d) must be >= n = %d", ldz, n);
+    if (sZ < ldz * nl) return hzgsvd__fail(info, bad, "argument 12 (strideZ = %lld) must be >= ldz * n = %lld", sZ, ldz * nl);
+    if (sS < nl) return hzgsvd__fail(info, bad, "argument 16 (strideS = %lld) must be >= n = %d", sS, n);
+    return HZGSVD_SUCCESS;
+}
+
 /* Whether options.precondition asks for a preconditioner by name (QR_EIG or QR_SVD). */
 HZGSVD_PRIVATE int hzgsvd__pre_named(int precondition)
 {
