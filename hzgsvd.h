@@ -116,7 +116,9 @@ typedef enum hzgsvd_blocking { HZGSVD_BLOCKING_FB = 0, HZGSVD_BLOCKING_BO = 1 } 
 
 /* options.precondition: how the iteration starts (docs/API.md, "A preconditioned start").
  * NONE: the plain start (Z = I, the outputs of earlier versions bit for bit).
- * QR_EIG: Z0 = R^-1 W from R of a QR of G and the eigenvectors W of C^H C, C = F R^-1.
+ * QR_EIG: Z0 = R^-1 W from R of a QR of G and the eigenvectors W of C^H C, C = F R^-1; a QR_EIG
+ *   start whose third sweep still applied a big transformation gives way to QR_SVD (the run
+ *   starts again from the input: graded pairs, whose small sigma W does not resolve).
  * QR_SVD: Z0 = R^-1 V with V the right singular vectors of C itself: C's singular values are not
  *   squared, so the directions of generalized singular values far below the largest (graded pairs,
  *   Tikhonov problems) are resolved too; a slower factorization than QR_EIG's eigensolver.

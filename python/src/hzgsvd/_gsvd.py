@@ -617,7 +617,8 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
     precondition : {"auto", "none", "qr-eig", "qr-svd"}
         How the iteration starts (docs/API.md, "A preconditioned start"): ``"qr-eig"``, a
         preconditioned start (a QR of G and a Hermitian eigensolver; 2-3 sweeps instead of 9-24
-        where it applies), kept where it passes its trust test, else the plain start;
+        where it applies), kept where it passes its trust test, else the plain start, and giving
+        way to ``"qr-svd"`` where its third sweep is still not converged (graded pairs);
         ``"qr-svd"``, the same with an SVD of F R^-1 (slower to compute, better on graded pairs);
         ``"none"``, the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the
         engine's choice (the GPU engine, host and device arrays: ``"qr-eig"`` for n >= 256, else
