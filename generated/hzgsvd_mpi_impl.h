@@ -1617,7 +1617,6 @@ typedef struct hzgsvd__mpi_rank {
     hzgsvd__range rg;
     hzgsvd__mpi_pre pre;            /* the preconditioned start's local columns of Z0 (templates/hzgsvd_mpi_precondition.c) */
     int preconditioned;             /* for the stop rule (hzgsvd__sweep_converged) */
-    int kind;                       /* the start's HZGSVD_PRECONDITION_* (NONE: plain), for hzgsvd__start_gives_way */
     int base;                       /* sweeps of a QR_EIG start that gave way before this run (hzgsvd__mpi_run) */
     int converged, gave_way;
 } hzgsvd__mpi_rank;
@@ -1800,7 +1799,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_local_init(hzgsvd__mpi_rank *K, const h
             hzgsvd__mpi_pre_apply(&K->pre, Zp, K->X->planes, L);
         }
         K->preconditioned = K->pre.z0 != NULL;
-        K->kind = hzgsvd__mpi_start_kind(K, o);
         hzgsvd__mpi_pre_free(&K->pre);
     }
     return st;
@@ -1869,7 +1867,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hz
         st = hzgsvd__mpi_precondition_ipc(&K->D, &K->I, K->comm, L, K->stripes, K->nfl, K->ngl, o, &kept, info);
         if (st != HZGSVD_SUCCESS) return st;       /* agreed, or ERR_MPI */
         K->preconditioned = kept;
-        K->kind = hzgsvd__mpi_start_kind(K, o);
         if (kept) return HZGSVD_SUCCESS;            /* its initFGZ ran */
     } else {                        /* a kind by name over another transport; or the plain start's note */
         st = hzgsvd__mpi_precondition(K->X, K->s, K->comm, L, K->stripes, K->nfl, K->ngl, skip, o, &K->pre, info);
@@ -1883,7 +1880,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_gpu_start(hzgsvd__mpi_rank *K, const hz
         st = hzgsvd__gpu_local_z(&K->D, H[2], 1, info);
     }
     K->preconditioned = K->pre.z0 != NULL;
-    K->kind = hzgsvd__mpi_start_kind(K, o);
     hzgsvd__mpi_pre_free(&K->pre);
     return hzgsvd__mpi_agree(K->comm, st, info);
 done:
@@ -1968,7 +1964,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
 #ifdef __CUDACC__
     double *H[3][2];                /* GPU ranks: the host stripes of a transfer */
 #endif
-    const int base = K->base, budget = o->max_sweeps - base;
+    const int base = K->base, budget = o->max_sweeps - base, kind = hzgsvd__mpi_start_kind(K, o);
     for (int sweep = 0; sweep < budget; ++sweep) {
         /* cnt: transformations (all, big), a failed rank, a rank's cancel flag (read at the sweep's end,
          * before the reduction that makes every rank stop at the same sweep) */
@@ -2016,7 +2012,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_iterate(hzgsvd__mpi_rank *K, const hzgs
         if (hzgsvd__sweep_converged(sweep, tot[1], tot[0], K->preconditioned)) { K->converged = 1; break; }
         if (tot[3]) return hzgsvd__cancelled(info, base + sweep + 1);
         /* every rank alike: the counts are the reduced ones, the kind the same everywhere */
-        if (hzgsvd__start_gives_way(K->kind, sweep, budget)) { K->gave_way = 1; break; }
+        if (hzgsvd__start_gives_way(kind, sweep, budget)) { K->gave_way = 1; break; }
     }
     HZGSVD__MPI(MPI_Allreduce(MPI_IN_PLACE, &xsec, 1, MPI_DOUBLE, MPI_MAX, K->comm));
     if (info) { info->mpi_exchange_seconds = xsec; info->mpi_bytes_moved = exchanges * P * step_bytes; }
@@ -2313,11 +2309,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__mpi_run(const hzgsvd__mpi_prec *X, MPI_Comm
     }
     return st;
 }
-#line 2317 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2313 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_engine.c ***/
 
 /*** begin templates/hzgsvd_mpi_cpu_local.c ***/
-#line HZGSVD__SRC_LINE(1, 2321) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
+#line HZGSVD__SRC_LINE(1, 2317) HZGSVD__SRC_FILE("templates/hzgsvd_mpi_cpu_local.c")
 /* The distributed engine's rank state over the CPU engine, both precisions (the plane count is the
  * state's): the host stripes and the CPU engine, and the adapters the per-precision tables
  * hzgsvd__?_mpi_prec (hzgsvd_mpi_local.c.j2) hold for the driver hzgsvd__mpi_run. */
@@ -2433,7 +2429,7 @@ HZGSVD_PRIVATE void hzgsvd__mpi_store_col(void *s, int j, double *F, int ldf, do
 HZGSVD_PRIVATE const hzgsvd__cpu_mats *hzgsvd__mpi_local_w(void *s) { return &HZGSVD__MPI_S(s)->W; }
 
 #undef HZGSVD__MPI_S
-#line 2437 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
+#line 2433 HZGSVD__SRC_FILE("generated/hzgsvd_mpi_impl.h")
 /*** end templates/hzgsvd_mpi_cpu_local.c ***/
 
 /*** begin templates/hzgsvd_mpi_local.c.j2 ***/

@@ -416,44 +416,43 @@ HZGSVD_PRIVATE int hzgsvd__gen_store_z(const hzgsvd__gen_state *R, double *Z, in
     return hzgsvd__gen_nonfinite(R->X, Z, n, n, ldz, &zi, zj);
 }
 
-/* Where the pair is of full rank (K = 0, the core all of it: tall pairs the CPU engine shortens,
- * preprocess = 1), the core's sigma recomputed from the caller's F, G (still the input) and Z, as
+/* Where the pair is of full rank (K = 0, the core all of it, s = n: tall pairs the CPU engine
+ * shortens, preprocess = 1), the core's sigma recomputed from the caller's F, G (still the input) and Z, as
  * every engine refines its full-rank runs (docs/NUMERICS.md, "Sigma from the input pair"): the
  * core's own sigma carry the reduction's rounding (1.7e-13 against 1.7e-14 refined, measured on a
  * tall pair).  Not with K > 0 or a sigma = 0 group: there Z's core columns carry T_A^-1 terms along
  * F's K columns, which the product F z would weigh by F's largest columns (graded pairs: 1e-2 off).
  * Then, with options.sort, the core columns in the order of the refined sigma (Z's here, U's and
  * V's by the core arrays that hzgsvd__gen_store writes). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_refine(hzgsvd__gen_state *R, const double *F, int ldf, const double *G, int ldg, double *Z, int ldz,
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__gen_refine(const hzgsvd__gen_state *R, const double *F, int ldf, const double *G, int ldg, double *Z, int ldz,
                                               const hzgsvd_options *o, hzgsvd_info *info)
 {
-    const int C = R->X->planes, k = R->k, s = R->s, n = R->n;
+    const int C = R->X->planes, s = R->s, n = R->n;
 #ifdef _OPENMP
     const int nthreads = o->threads > 0 ? o->threads : omp_get_max_threads();
 #else
     const int nthreads = 1;
 #endif
-    if (s == 0 || k != 0 || s != n || o->refine_sigma == 0) return HZGSVD_SUCCESS;
-    const hzgsvd_status st = R->X->refine(F, ldf, R->m_f, G, ldg, R->m_g, n, Z + (size_t)C * k * ldz, ldz, s, R->sfc, R->sgc, R->ssc,
-                                          nthreads, info);
+    if (R->k != 0 || s != n || o->refine_sigma == 0) return HZGSVD_SUCCESS;   /* (from here the core is all of Z: s = n) */
+    const hzgsvd_status st = R->X->refine(F, ldf, R->m_f, G, ldg, R->m_g, n, Z, ldz, n, R->sfc, R->sgc, R->ssc, nthreads, info);
     if (st != HZGSVD_SUCCESS || !o->sort) return st;
-    int *idx = (int *)malloc(sizeof(int) * (size_t)s);
-    double *tmp = (double *)malloc(sizeof(double) * C * (size_t)s * (n > s ? n : s));
+    int *idx = (int *)malloc(sizeof(int) * (size_t)n);
+    double *tmp = (double *)malloc(sizeof(double) * C * (size_t)n * n);
     if (!idx || !tmp) {
         free(idx); free(tmp);
-        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the order of the refined sigma (s = %d)", s);
+        return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the order of the refined sigma (n = %d)", n);
     }
-    for (int j = 0; j < s; ++j) idx[j] = j;
-    hzgsvd__sort_desc(R->ssc, idx, s);
+    for (int j = 0; j < n; ++j) idx[j] = j;
+    hzgsvd__sort_desc(R->ssc, idx, n);
     int moved = 0;
-    for (int j = 0; j < s; ++j) moved |= idx[j] != j;
+    for (int j = 0; j < n; ++j) moved |= idx[j] != j;
     if (moved) {
-        hzgsvd__gen_permute(C, Z + (size_t)C * k * ldz, n, ldz, s, idx, tmp);
-        hzgsvd__gen_permute(C, R->Ac, s, s, s, idx, tmp);
-        hzgsvd__gen_permute(C, R->Bc, s, s, s, idx, tmp);
-        hzgsvd__gen_permute(1, R->sfc, 1, 1, s, idx, tmp);
-        hzgsvd__gen_permute(1, R->sgc, 1, 1, s, idx, tmp);
-        hzgsvd__gen_permute(1, R->ssc, 1, 1, s, idx, tmp);
+        hzgsvd__gen_permute(C, Z, n, ldz, n, idx, tmp);
+        hzgsvd__gen_permute(C, R->Ac, n, n, n, idx, tmp);
+        hzgsvd__gen_permute(C, R->Bc, n, n, n, idx, tmp);
+        hzgsvd__gen_permute(1, R->sfc, 1, 1, n, idx, tmp);
+        hzgsvd__gen_permute(1, R->sgc, 1, 1, n, idx, tmp);
+        hzgsvd__gen_permute(1, R->ssc, 1, 1, n, idx, tmp);
     }
     free(idx); free(tmp);
     return HZGSVD_SUCCESS;

@@ -8,19 +8,27 @@
 
 int hzgsvd_cli_gpu_present(void) { return hzgsvd_gpu_available(); }
 
-hzgsvd_status hzgsvd_cli_gpu_run(int ordinal, int is_complex, int m_f, int m_g, int n, double *F, double *G, double *Z,
-                                 double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt,
-                                 hzgsvd_info *info, char *device_name, size_t device_name_len)
+/* Device `ordinal` (-1: device 0) made current, "gpu:K NAME" written into device_name; the failed
+ * call's error, else cudaSuccess. */
+static cudaError_t hzgsvd_cli_gpu_select(int ordinal, char *device_name, size_t device_name_len)
 {
     cudaDeviceProp prop;
     const int dev = ordinal >= 0 ? ordinal : 0;
     cudaError_t e = cudaSetDevice(dev);
     if (e == cudaSuccess) e = cudaGetDeviceProperties(&prop, dev);
+    if (e == cudaSuccess) snprintf(device_name, device_name_len, "gpu:%d %s", dev, prop.name);
+    return e;
+}
+
+hzgsvd_status hzgsvd_cli_gpu_run(int ordinal, int is_complex, int m_f, int m_g, int n, double *F, double *G, double *Z,
+                                 double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt,
+                                 hzgsvd_info *info, char *device_name, size_t device_name_len)
+{
+    const cudaError_t e = hzgsvd_cli_gpu_select(ordinal, device_name, device_name_len);
     if (e != cudaSuccess) {
-        snprintf(info->detail, sizeof info->detail, "cudaSetDevice(%d) failed: %s (%d)", dev, cudaGetErrorString(e), (int)e);
+        snprintf(info->detail, sizeof info->detail, "cudaSetDevice(%d) failed: %s (%d)", ordinal >= 0 ? ordinal : 0, cudaGetErrorString(e), (int)e);
         return HZGSVD_ERR_CUDA;
     }
-    snprintf(device_name, device_name_len, "gpu:%d %s", dev, prop.name);
 
     /* Page-lock the host arrays before the run (as a CUDA code keeps its host data in pinned
      * memory): the engine's copies then run at the link's speed, not through the driver's pageable
@@ -66,12 +74,8 @@ hzgsvd_status hzgsvd_cli_gpu_run_batched(int ordinal, int is_complex, int m_f, i
                                          double *sigma_f, double *sigma_g, double *sigma, const hzgsvd_options *opt,
                                          hzgsvd_status *status, hzgsvd_info *info, char *device_name, size_t device_name_len)
 {
-    cudaDeviceProp prop;
-    const int dev = ordinal >= 0 ? ordinal : 0;
-    cudaError_t e = cudaSetDevice(dev);
-    if (e == cudaSuccess) e = cudaGetDeviceProperties(&prop, dev);
+    cudaError_t e = hzgsvd_cli_gpu_select(ordinal, device_name, device_name_len);
     if (e != cudaSuccess) return hzgsvd_cli_gpu_batch_fail(batch, HZGSVD_ERR_CUDA, "cudaSetDevice", e, status, info);
-    snprintf(device_name, device_name_len, "gpu:%d %s", dev, prop.name);
     const size_t es = is_complex ? 2 : 1, b = (size_t)batch;
     const int ldf = m_f > 1 ? m_f : 1, ldg = m_g > 1 ? m_g : 1;
     /* doubles of each stack: F, G, Z, then the three sigma stacks */

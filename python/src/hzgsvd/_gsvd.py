@@ -472,6 +472,16 @@ def _result_like_input(r: GSVDResult, original, cp) -> GSVDResult:
     return r
 
 
+def _arrays_device(F, G, ordinal):
+    """The GPU that holds the CuPy arrays F and G (the same for both, and device='gpu:K' if given)."""
+    dev = F.device.id
+    if G.device.id != dev:
+        raise ValueError(f"F is on GPU {dev} and G on GPU {G.device.id}")
+    if ordinal is not None and ordinal != dev:
+        raise ValueError(f"device = 'gpu:{ordinal}' but the arrays are on GPU {dev}")
+    return dev
+
+
 def _run_device(F_in, G_in, opts, *, want_u, want_v, want_z, right, want_sigma, overwrite_f,
                 overwrite_g, ordinal, stream, progress, errors="raise"):
     cp = _import_cupy()
@@ -479,11 +489,7 @@ def _run_device(F_in, G_in, opts, *, want_u, want_v, want_z, right, want_sigma, 
     _check_shapes(F, G)
     dtype = _working_dtype(F.dtype, G.dtype)
     complex_ = dtype == np.complex128
-    dev = F.device.id
-    if G.device.id != dev:
-        raise ValueError(f"F is on GPU {dev} and G on GPU {G.device.id}")
-    if ordinal is not None and ordinal != dev:
-        raise ValueError(f"device = 'gpu:{ordinal}' but the arrays are on GPU {dev}")
+    dev = _arrays_device(F, G, ordinal)
     g = _gpu_or_raise()
     m_f, n = F.shape
     m_g = G.shape[0]
@@ -749,12 +755,7 @@ def _gsvd_stacked(F, G, opts, *, kind, on_device, want_u, want_v, want_z, right,
         return _batched.batch_outcome(_reorder(result, order), errors)
 
     if on_device and not (want_z and right == "X"):   # the GPU engine's batched call on CuPy stacks
-        dev = Fa.device.id
-        if Ga.device.id != dev:
-            raise ValueError(f"F is on GPU {dev} and G on GPU {Ga.device.id}")
-        ordinal = _parse_device(device)[1]
-        if ordinal is not None and ordinal != dev:
-            raise ValueError(f"device = 'gpu:{ordinal}' but the arrays are on GPU {dev}")
+        dev = _arrays_device(Fa, Ga, _parse_device(device)[1])
         g = _gpu_or_raise()
         with cp.cuda.Device(dev):
             st = _cupy_stream(stream, cp)
