@@ -15,6 +15,9 @@
  *            the eigenvalues of C (syevjBatched / heevjBatched for n <= 32, cusolverDnXsyevBatched
  *            above), sigma = sqrt(lambda); the five stages timed together (the
  *            solver's parameters and workspace made beforehand, as the batched call's workspace is);
+ *   GEVD+vec the same route with the eigenvectors Q of C (CUSOLVER_EIG_MODE_VECTOR), giving what the
+ *            batched call gives: X = L^-H Q (trsmBatched), U' = F X, V' = G X (gemmStridedBatched), a kernel
+ *            scaling the columns to U, V, Z and giving sigma_f, sigma_g; all timed (sigma from its lambda);
  *   CPU      hzgsvd_cpu_?gsvd_batched on host copies of the first K pairs (--cpu-pairs, default 2000;
  *            all OpenMP threads), pairs per second extrapolated;
  * and for each the max relative error of sigma over its pairs against the known sigma.
@@ -220,6 +223,7 @@ static result run_cpu(const bench_batch *b, int k)
 /* The batched GEVD route's eigenvalue stage, its parameters and workspaces made once before the
  * timed runs (as the batched call's workspace is: only the solver's run is timed). */
 typedef struct gevd_eig_ws {
+    cusolverEigMode_t jobz;          /* NOVECTOR (GEVD) or VECTOR (GEVD+vec) */
     syevjInfo_t sj;                  /* n <= 32: syevjBatched / heevjBatched */
     cusolverDnParams_t xp;           /* above: cusolverDnXsyevBatched */
     int lwork;
@@ -228,21 +232,22 @@ typedef struct gevd_eig_ws {
     int ok;                          /* 0: cuSOLVER refused the size (reported in the table) */
 } gevd_eig_ws;
 
-static void gevd_eig_setup(const bench_batch *b, double *C, double *W, gevd_eig_ws *ws)
+static void gevd_eig_setup(const bench_batch *b, double *C, double *W, cusolverEigMode_t jobz, gevd_eig_ws *ws)
 {
     const int n = b->n;
     memset(ws, 0, sizeof *ws);
+    ws->jobz = jobz;
     ws->ok = 1;
     if (n <= 32) {
         CS(cusolverDnCreateSyevjInfo(&ws->sj));
-        if (b->cplx) CS(cusolverDnZheevjBatched_bufferSize(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)C, n, W, &ws->lwork, ws->sj, b->batch));
-        else CS(cusolverDnDsyevjBatched_bufferSize(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, C, n, W, &ws->lwork, ws->sj, b->batch));
+        if (b->cplx) CS(cusolverDnZheevjBatched_bufferSize(solver, jobz, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)C, n, W, &ws->lwork, ws->sj, b->batch));
+        else CS(cusolverDnDsyevjBatched_bufferSize(solver, jobz, CUBLAS_FILL_MODE_LOWER, n, C, n, W, &ws->lwork, ws->sj, b->batch));
         CK(cudaMalloc(&ws->dwork, sizeof(double) * b->es * (size_t)(ws->lwork > 0 ? ws->lwork : 1)));
         return;
     }
     const cudaDataType ta = b->cplx ? CUDA_C_64F : CUDA_R_64F;
     CS(cusolverDnCreateParams(&ws->xp));
-    const cusolverStatus_t e = cusolverDnXsyevBatched_bufferSize(solver, ws->xp, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, ta, C, n, CUDA_R_64F, W,
+    const cusolverStatus_t e = cusolverDnXsyevBatched_bufferSize(solver, ws->xp, jobz, CUBLAS_FILL_MODE_LOWER, n, ta, C, n, CUDA_R_64F, W,
                                                                  ta, &ws->dbytes, &ws->hbytes, b->batch);
     if (e != CUSOLVER_STATUS_SUCCESS) {   /* a refusal (a size it does not take) is reported in the table, not fatal */
         fprintf(stderr, "bench: cusolverDnXsyevBatched_bufferSize (n = %d): cuSOLVER error %d\n", n, (int)e);
@@ -261,18 +266,19 @@ static void gevd_eig_free(const bench_batch *b, gevd_eig_ws *ws)
     else CS(cusolverDnDestroyParams(ws->xp));
 }
 
-/* lambda of the batch of n x n C (overwritten) into W: the solver's run alone. */
+/* lambda of the batch of n x n C into W (C overwritten; with VECTOR by the eigenvectors Q,
+ * column j for W[j], ascending): the solver's run alone. */
 static int gevd_eig(const bench_batch *b, double *C, double *W, int *dinfo, const gevd_eig_ws *ws)
 {
     const int n = b->n;
     if (!ws->ok) return -1;
     if (n <= 32) {
-        if (b->cplx) CS(cusolverDnZheevjBatched(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)C, n, W, (cuDoubleComplex *)ws->dwork, ws->lwork, dinfo, ws->sj, b->batch));
-        else CS(cusolverDnDsyevjBatched(solver, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, C, n, W, (double *)ws->dwork, ws->lwork, dinfo, ws->sj, b->batch));
+        if (b->cplx) CS(cusolverDnZheevjBatched(solver, ws->jobz, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)C, n, W, (cuDoubleComplex *)ws->dwork, ws->lwork, dinfo, ws->sj, b->batch));
+        else CS(cusolverDnDsyevjBatched(solver, ws->jobz, CUBLAS_FILL_MODE_LOWER, n, C, n, W, (double *)ws->dwork, ws->lwork, dinfo, ws->sj, b->batch));
         return 0;
     }
     const cudaDataType ta = b->cplx ? CUDA_C_64F : CUDA_R_64F;
-    const cusolverStatus_t e = cusolverDnXsyevBatched(solver, ws->xp, CUSOLVER_EIG_MODE_NOVECTOR, CUBLAS_FILL_MODE_LOWER, n, ta, C, n, CUDA_R_64F, W, ta, ws->dwork,
+    const cusolverStatus_t e = cusolverDnXsyevBatched(solver, ws->xp, ws->jobz, CUBLAS_FILL_MODE_LOWER, n, ta, C, n, CUDA_R_64F, W, ta, ws->dwork,
                                                       ws->dbytes, ws->hwork, ws->hbytes, dinfo, b->batch);
     if (e != CUSOLVER_STATUS_SUCCESS) fprintf(stderr, "bench: cusolverDnXsyevBatched (n = %d): cuSOLVER error %d\n", n, (int)e);
     return e == CUSOLVER_STATUS_SUCCESS ? 0 : -1;
@@ -306,13 +312,72 @@ static int gevd_once(const bench_batch *b, double *A, double *B, double **pA, do
     return gevd_eig(b, A, W, dinfo + nb, ws);
 }
 
-/* The batched GEVD route on the whole batch: sigma = sqrt(lambda), ascending per pair. */
-static result run_gevd(const bench_batch *b)
+/* GEVD+vec's last stage, pair blockIdx.x: the columns of U' = F X and V' = G X (m x n, ld m) scaled
+ * to unit length in place (U, V), those of X (n x n, ld n) by 1 / sqrt(||U'_j||^2 + ||V'_j||^2) (Z:
+ * F Z = U Sigma_F, G Z = V Sigma_G with sigma_f^2 + sigma_g^2 = 1), sigma_f_j = ||U'_j|| / that
+ * root and sigma_g_j = ||V'_j|| / it (sf, sg: n per pair, in W's order).  A warp per column, its
+ * lanes over the column's doubles in a fixed order and then a fixed xor-shuffle sum (every lane
+ * gets the same bits): reproducible.  Counted in doubles (es = 2 for complex: a column of r complex
+ * entries is 2r contiguous doubles, its squared norm their sum of squares).  blockDim.x: a multiple
+ * of 32. */
+__global__ void gevd_vec_normalise(int m, int n, int es, double *U, double *V, double *X, double *sf, double *sg)
+{
+    const long long p = blockIdx.x;
+    const int lane = (int)(threadIdx.x & 31u), nw = (int)(blockDim.x >> 5);
+    const long long cu = (long long)es * m, cx = (long long)es * n;   /* doubles per column of U', V' and of X */
+    U += p * cu * n;
+    V += p * cu * n;
+    X += p * cx * n;
+    for (int j = (int)(threadIdx.x >> 5); j < n; j += nw) {   /* j is the same across the warp */
+        double *u = U + cu * j, *v = V + cu * j, *x = X + cx * j;
+        double su = 0.0, sv = 0.0;
+        for (long long i = lane; i < cu; i += 32) { su += u[i] * u[i]; sv += v[i] * v[i]; }
+        for (int o = 16; o > 0; o >>= 1) { su += __shfl_xor_sync(0xffffffffu, su, o); sv += __shfl_xor_sync(0xffffffffu, sv, o); }
+        const double nu = sqrt(su), nv = sqrt(sv), d = sqrt(su + sv);
+        const double iu = nu > 0.0 ? 1.0 / nu : 1.0, iv = nv > 0.0 ? 1.0 / nv : 1.0, id = d > 0.0 ? 1.0 / d : 1.0;
+        for (long long i = lane; i < cu; i += 32) { u[i] *= iu; v[i] *= iv; }
+        for (long long i = lane; i < cx; i += 32) x[i] *= id;
+        if (lane == 0) { sf[p * n + j] = d > 0.0 ? nu / d : 0.0; sg[p * n + j] = d > 0.0 ? nv / d : 0.0; }
+    }
+}
+
+/* GEVD+vec after gevd_once (Q in A, L in B's lower triangle): X = L^-H Q (in A), U' = F X, V' = G X,
+ * then gevd_vec_normalise (U, V in place of U', V'; Z in place of X; sigma_f, sigma_g). */
+static void gevd_vec_tail(const bench_batch *b, double *A, double **pA, double **pB, double *Up, double *Vp, double *sf, double *sg)
+{
+    const int n = b->n, m = b->m, nb = b->batch;
+    const long long smn = (long long)m * n, sa = (long long)n * n;
+    if (b->cplx) {
+        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+        const cuDoubleComplex *F = (const cuDoubleComplex *)b->dF, *G = (const cuDoubleComplex *)b->dG;
+        CB(cublasZtrsmBatched(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one,
+                              (const cuDoubleComplex *const *)pB, n, (cuDoubleComplex *const *)pA, n, nb));
+        CB(cublasZgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, n, &one, F, m, smn, (const cuDoubleComplex *)A, n, sa, &zero,
+                                     (cuDoubleComplex *)Up, m, smn, nb));
+        CB(cublasZgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, n, &one, G, m, smn, (const cuDoubleComplex *)A, n, sa, &zero,
+                                     (cuDoubleComplex *)Vp, m, smn, nb));
+    } else {
+        const double one = 1.0, zero = 0.0;
+        CB(cublasDtrsmBatched(blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one, (const double *const *)pB, n,
+                              (double *const *)pA, n, nb));
+        CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, n, &one, b->dF, m, smn, A, n, sa, &zero, Up, m, smn, nb));
+        CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, n, &one, b->dG, m, smn, A, n, sa, &zero, Vp, m, smn, nb));
+    }
+    cudaStream_t st;
+    CB(cublasGetStream(blas, &st));   /* the handles' stream (the default one): after the gemms */
+    const int threads = 32 * (n < 8 ? n : 8);
+    gevd_vec_normalise<<<nb, threads, 0, st>>>(m, n, b->es, Up, Vp, A, sf, sg);
+    CK(cudaGetLastError());
+}
+
+/* The batched GEVD route on the whole batch: sigma = sqrt(lambda), ascending per pair; with vectors
+ * (GEVD+vec) also U, V, Z, sigma_f, sigma_g (gevd_vec_tail), timed with the rest. */
+static result run_gevd(const bench_batch *b, int vectors)
 {
     result r = { 0.0, 0.0, 0 };
-    const int n = b->n, nb = b->batch;
-    const size_t na = (size_t)b->es * n * n;
-    double *A, *B, *W, **pA, **pB;
+    const int n = b->n, m = b->m, nb = b->batch;
+    const size_t na = (size_t)b->es * n * n, nf = (size_t)b->es * m * n;
+    double *A, *B, *W, **pA, **pB, *Up = NULL, *Vp = NULL, *sf = NULL, *sg = NULL;
     int *dinfo;
     CK(cudaMalloc((void **)&A, sizeof(double) * na * nb));
     CK(cudaMalloc((void **)&B, sizeof(double) * na * nb));
@@ -320,6 +385,12 @@ static result run_gevd(const bench_batch *b)
     CK(cudaMalloc((void **)&dinfo, sizeof(int) * 2 * (size_t)nb));
     CK(cudaMalloc((void **)&pA, sizeof(double *) * nb));
     CK(cudaMalloc((void **)&pB, sizeof(double *) * nb));
+    if (vectors) {
+        CK(cudaMalloc((void **)&Up, sizeof(double) * nf * nb));
+        CK(cudaMalloc((void **)&Vp, sizeof(double) * nf * nb));
+        CK(cudaMalloc((void **)&sf, sizeof(double) * (size_t)n * nb));
+        CK(cudaMalloc((void **)&sg, sizeof(double) * (size_t)n * nb));
+    }
     double **h = (double **)malloc(sizeof(double *) * nb);
     for (int p = 0; p < nb; ++p) h[p] = A + na * p;
     CK(cudaMemcpy(pA, h, sizeof(double *) * nb, cudaMemcpyHostToDevice));
@@ -329,11 +400,12 @@ static result run_gevd(const bench_batch *b)
     double t = 0.0;
     int failed = 0;
     gevd_eig_ws ws;
-    gevd_eig_setup(b, A, W, &ws);
+    gevd_eig_setup(b, A, W, vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR, &ws);
     for (int rep = 0; rep < 2 && !failed; ++rep) {   /* rep 0 untimed */
         CK(cudaDeviceSynchronize());
         const double t0 = now();
         failed = gevd_once(b, A, B, pA, pB, W, dinfo, &ws) != 0;
+        if (!failed && vectors) gevd_vec_tail(b, A, pA, pB, Up, Vp, sf, sg);
         CK(cudaDeviceSynchronize());
         t = now() - t0;
     }
@@ -347,8 +419,22 @@ static result run_gevd(const bench_batch *b)
     r.pps = failed ? NAN : nb / t;
     r.err = failed ? NAN : sigma_error(b, hw, nb, 1);
     r.bad |= failed;
+    if (vectors && !failed) {   /* a check of the vectors, untimed: sigma_f / sigma_g (= ||F x_j|| / ||G x_j||) against the known sigma */
+        double *hf = (double *)malloc(sizeof(double) * (size_t)n * nb), *hg = (double *)malloc(sizeof(double) * (size_t)n * nb);
+        CK(cudaMemcpy(hf, sf, sizeof(double) * (size_t)n * nb, cudaMemcpyDeviceToHost));
+        CK(cudaMemcpy(hg, sg, sizeof(double) * (size_t)n * nb, cudaMemcpyDeviceToHost));
+        for (size_t i = 0; i < (size_t)n * nb; ++i) hf[i] /= hg[i];
+        const double ev = sigma_error(b, hf, nb, 1);
+        if (!(ev <= 1e-4)) {   /* a wrong X, U' or V' is off by O(1); NaN included */
+            fprintf(stderr, "bench: n = %d %s: GEVD+vec: sigma_f / sigma_g from the vectors off the known sigma by %.1e (sigma from lambda: %.1e)\n", n,
+                    b->cplx ? "complex" : "real", ev, r.err);
+            r.bad = 1;
+        }
+        free(hf); free(hg);
+    }
     free(hw); free(hi);
     CK(cudaFree(A)); CK(cudaFree(B)); CK(cudaFree(W)); CK(cudaFree(dinfo)); CK(cudaFree(pA)); CK(cudaFree(pB));
+    if (vectors) { CK(cudaFree(Up)); CK(cudaFree(Vp)); CK(cudaFree(sf)); CK(cudaFree(sg)); }
     return r;
 }
 
@@ -366,11 +452,12 @@ static int parse_int(const char *s, const char *argv0)
     return (int)v;
 }
 
-static void row(int cplx, int n, int batch, const result *x, const result *l, const result *g, const result *c)
+static void row(int cplx, int n, int batch, const result *x, const result *l, const result *g, const result *gv, const result *c)
 {
-    printf("| %s | %d | %d | %d | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.1f | %.2f | %.1f |\n", cplx ? "complex" : "real", n, 2 * n,
-           batch, x->pps, x->err, x->bad ? " (!)" : "", l->pps, l->err, l->bad ? " (!)" : "", g->pps, g->err, g->bad ? " (failed or info != 0)" : "", c->pps,
-           c->err, c->bad ? " (!)" : "", x->pps / l->pps, x->pps / g->pps, x->pps / c->pps);
+    printf("| %s | %d | %d | %d | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.1f | %.2f | %.2f | %.1f |\n",
+           cplx ? "complex" : "real", n, 2 * n, batch, x->pps, x->err, x->bad ? " (!)" : "", l->pps, l->err, l->bad ? " (!)" : "", g->pps, g->err,
+           g->bad ? " (failed or info != 0)" : "", gv->pps, gv->err, gv->bad ? " (failed, info != 0 or vectors off)" : "", c->pps, c->err,
+           c->bad ? " (!)" : "", x->pps / l->pps, x->pps / g->pps, x->pps / gv->pps, x->pps / c->pps);
     fflush(stdout);
 }
 
@@ -400,14 +487,14 @@ int main(int argc, char **argv)
     CK(cudaGetDeviceProperties(&prop, 0));
     printf("Batched small pairs on %s: pairs per second and max relative sigma error (known sigma, cond X = 100, m = 2n); "
            "loop over the first %d pairs, CPU (%d threads) over the first %d, extrapolated.\n\n", prop.name, loop, omp_get_max_threads(), cpu);
-    printf("| kind | n | m | batch | batched pairs/s | err | loop pairs/s | err | GEVD pairs/s | err | CPU pairs/s | err | batched/loop | batched/GEVD | batched/CPU |\n");
-    printf("|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---:|---:|\n");
+    printf("| kind | n | m | batch | batched pairs/s | err | loop pairs/s | err | GEVD pairs/s | err | GEVD+vec pairs/s | err | CPU pairs/s | err | batched/loop | batched/GEVD | batched/GEVD+vec | batched/CPU |\n");
+    printf("|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---|---:|---:|---:|---:|\n");
     for (int k = first; k < first + kinds; ++k)
         for (int s = 0; s < nsizes; ++s) {
             const int n = sizes[s], nb = n >= 64 ? batch64 : batch;
             bench_batch b = make_batch(k, n, nb, seed + 100 * (uint64_t)n + k);
-            const result x = run_batched(&b), l = run_loop(&b, loop), g = run_gevd(&b), c = run_cpu(&b, cpu);
-            row(k, n, nb, &x, &l, &g, &c);
+            const result x = run_batched(&b), l = run_loop(&b, loop), g = run_gevd(&b, 0), gv = run_gevd(&b, 1), c = run_cpu(&b, cpu);
+            row(k, n, nb, &x, &l, &g, &gv, &c);
             free_batch(&b);
         }
     CS(cusolverDnDestroy(solver));
