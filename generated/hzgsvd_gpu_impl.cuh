@@ -5566,12 +5566,10 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
 #ifndef HZGSVD__BAT_MIN_BLOCKS
 #define HZGSVD__BAT_MIN_BLOCKS 2
 #endif
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+/* The pairs of block blockIdx.x, one after the other (both kernels): load, solve, store. */
+__device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, double *base, hzgsvd__bat_shared *sh, hzgsvd__bat_pivots *piv)
 {
-    extern __shared__ double hzgsvd__bat_smem[];
-    __shared__ hzgsvd__bat_shared sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
-    double *base = a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem;
     hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
     const int es = a.cplx ? 2 : 1;
     for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
@@ -5581,17 +5579,38 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZG
         hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
         __syncthreads();                 /* the pair loaded */
         hzgsvd__bat_result r;
-        const int v = hzgsvd__bat_solve(&P, &a.o, &sh, warp, nwarps, lane, &r);
-        if (v == HZGSVD__BAT_OK) hzgsvd__bat_store_pair(&a, &P, &sh, i);
+        const int v = hzgsvd__bat_solve(&P, &a.o, sh, piv, warp, nwarps, lane, &r);
+        if (v == HZGSVD__BAT_OK) hzgsvd__bat_store_pair(&a, &P, sh, i);
         if (threadIdx.x == 0) a.res[i] = r;
         __syncthreads();                 /* stored before the next pair overwrites the planes and sh */
     }
 }
-#line 5591 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+{
+    extern __shared__ double hzgsvd__bat_smem[];
+    __shared__ hzgsvd__bat_shared sh;
+    __shared__ hzgsvd__bat_pivots piv;
+    hzgsvd__bat_pairs(a, a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem, &sh, &piv);
+}
+
+/* The slot kernel (a.o.slots: nn <= 16, the pair in shared memory): blockDim.x = 32, the slot sweep
+ * (hzgsvd__bat_sweep_slots), no three-phase step area; its own register budget: 128 a thread, 16
+ * blocks (warps) an SM (24 would leave 80 and spill: measured no faster). */
+#ifndef HZGSVD__BAT_SLOT_MIN_BLOCKS
+#define HZGSVD__BAT_SLOT_MIN_BLOCKS 16
+#endif
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS) hzgsvd__bat_kernel_slots(hzgsvd__bat_launch a)
+{
+    extern __shared__ double hzgsvd__bat_smem[];
+    __shared__ hzgsvd__bat_shared sh;
+    hzgsvd__bat_pairs(a, hzgsvd__bat_smem, &sh, NULL);
+}
+#line 5610 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 5595) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 5614) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -5773,6 +5792,17 @@ done:
     return st;
 }
 
+/* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
+ * of at least four lanes (nn <= 16) and the pair fits shared memory, else the three-phase one.  Which one ran is a function
+ * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
+ * everywhere (for measurements side by side; its bits differ in the sums' order). */
+HZGSVD_PRIVATE int hzgsvd__bat_slots(const hzgsvd__bat_plan *p)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
+    if (env && !strcmp(env, "0")) return 0;
+    return p->nn <= HZGSVD__BAT_SLOTS_MAX_NN && p->smem;
+}
+
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
                                                     char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
@@ -5792,12 +5822,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.pair_doubles = p->pair_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
-    int threads = p->threads;
+    a.o.mwarps = 1;
+    a.o.slots = hzgsvd__bat_slots(p);
+    int threads = 32;
+    void (*kernel)(hzgsvd__bat_launch) = a.o.slots ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
-    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__bat_kernel<<<p->grid, threads, smem, b->stream>>>(a);
+    HZGSVD__CU(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    if (!a.o.slots) {
+        st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+    kernel<<<p->grid, threads, smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(res, a.res, sizeof(hzgsvd__bat_result) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
     HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* the table's host copy and res are used until here */
@@ -5902,7 +5937,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 5906 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5941 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -1,13 +1,17 @@
 /* The per-pair arithmetic of the batched GPU kernels (templates/hzgsvd_gpu_batched_kernels.cu),
- * written once for the device and the host.  A pivot pair (p, q) is summed and updated by one warp
- * of 32 lanes: lane l owns the rows r = l, l + 32, l + 64, ... of every column, so every update of a
- * row is the lane's own, and every sum over rows is a per-lane partial (rows in ascending order, one
- * fma each) followed by the fixed butterfly of hzgsvd__bat_sum_host.  Its 2x2 transformation (the
- * shared one of hzgsvd_math.h.j2) is computed once, by one lane (hzgsvd__bat_step_math).  On the
- * device the lanes are the warp's threads; on the host (test/test_batched_gpu_emul.c) a loop over
- * the 32 lanes with the same butterfly gives the same bits (but for hypot, whose CUDA and C library
- * versions may differ in the last place), so the kernels' arithmetic is checked against the CPU
- * engine on a machine without a GPU.
+ * written once for the device and the host.  Two sweeps, one arithmetic:
+ *   - the three-phase sweep (hzgsvd__bat_sweep; n > 16, or a pair beyond shared memory): a pivot
+ *     pair (p, q) is summed and updated by one warp of 32 lanes, lane l owning the rows r = l, l + 32,
+ *     l + 64, ... of every column, so every update of a row is the lane's own, and every sum over
+ *     rows is a per-lane partial (rows in ascending order, one fma each) followed by the fixed
+ *     butterfly of hzgsvd__bat_sum_host; its 2x2 transformation (the shared one of
+ *     hzgsvd_math.h.j2) is computed once, by one lane (hzgsvd__bat_step_math);
+ *   - the slot sweep (hzgsvd__bat_sweep_slots; n <= 16 in shared memory): one warp takes a whole
+ *     step, G lanes a pivot, each lane its every G-th row, the sums by a butterfly over the G lanes.
+ * On the device the lanes are the warp's threads; on the host (test/test_batched_gpu_emul.c) loops
+ * over the lanes with the same butterflies give the same bits (but for hypot, whose CUDA and C
+ * library versions may differ in the last place), so the kernels' arithmetic is checked against
+ * the CPU engine on a machine without a GPU.
  *
  * The working matrices of one pair: split planes (real, then imaginary parts where complex), column
  * major, F m_f x n (ld m_f), G m_g x n (ld m_g), Z n x n (ld n). */
@@ -45,14 +49,16 @@ typedef struct hzgsvd__bat_pair {
     int ldf0, ldg0;
 } hzgsvd__bat_pair;
 
-/* Partial sums of lane `lane` over the rows it owns: s[0] ||x_p||^2, s[1] ||x_q||^2, s[2] + i s[3] =
- * x_p^H x_q (s[3] = 0 where real), for the m-row columns p and q of the planes X (ld m). */
-HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, int cplx, int p, int q, int lane, double s[4])
+/* Partial sums over the rows first, first + stride, ... (ascending): s[0] ||x_p||^2, s[1] ||x_q||^2,
+ * s[2] + i s[3] = x_p^H x_q (s[3] = 0 where real), for the m-row columns p and q of the planes X
+ * (ld m).  The three-phase sweep's lanes take every 32nd row (stride HZGSVD__BAT_LANES), the
+ * slot sweep's every G-th (hzgsvd__bat_slot_lanes). */
+HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, int cplx, int p, int q, int first, int stride, double s[4])
 {
     const double *xr = X[0] + (size_t)p * m, *yr = X[0] + (size_t)q * m;
     s[0] = 0.0; s[1] = 0.0; s[2] = 0.0; s[3] = 0.0;
     if (!cplx) {
-        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+        for (int r = first; r < m; r += stride) {
             s[0] = fma(xr[r], xr[r], s[0]);
             s[1] = fma(yr[r], yr[r], s[1]);
             s[2] = fma(xr[r], yr[r], s[2]);
@@ -60,7 +66,7 @@ HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, in
         return;
     }
     const double *xi = X[1] + (size_t)p * m, *yi = X[1] + (size_t)q * m;
-    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+    for (int r = first; r < m; r += stride) {
         s[0] = fma(xi[r], xi[r], fma(xr[r], xr[r], s[0]));
         s[1] = fma(yi[r], yi[r], fma(yr[r], yr[r], s[1]));
         s[2] = fma(xi[r], yi[r], fma(xr[r], yr[r], s[2]));     /* conj(x) y, real part */
@@ -68,15 +74,21 @@ HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, in
     }
 }
 
-/* Partial ||x_j||^2 of lane `lane` (column j of the planes X, m rows). */
-HZGSVD_HD static inline double hzgsvd__bat_nrm2_part(double *const X[2], int m, int cplx, int j, int lane)
+/* Partial ||x_j||^2 over the rows first, first + stride, ... (column j of the planes X, m rows). */
+HZGSVD_HD static inline double hzgsvd__bat_nrm2_rows(double *const X[2], int m, int cplx, int j, int first, int stride)
 {
     double s = 0.0;
     for (int v = 0; v <= cplx; ++v) {
         const double *x = X[v] + (size_t)j * m;
-        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) s = fma(x[r], x[r], s);
+        for (int r = first; r < m; r += stride) s = fma(x[r], x[r], s);
     }
     return s;
+}
+
+/* Partial ||x_j||^2 of lane `lane` (every 32nd row). */
+HZGSVD_HD static inline double hzgsvd__bat_nrm2_part(double *const X[2], int m, int cplx, int j, int lane)
+{
+    return hzgsvd__bat_nrm2_rows(X, m, cplx, j, lane, HZGSVD__BAT_LANES);
 }
 
 /* Partial x_i^H y_j of lane `lane` (d[0] real, d[1] imaginary part; columns of planes X and Y, m rows). */
@@ -119,28 +131,28 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__bat_rot(const double g[8], int cplx,
                 : hzgsvd__drot(g[0], g[1], g[2], bpp, bqq, g[6], variant, sort, tol);
 }
 
-/* Lane `lane`'s rows of columns p, q of the planes X (m rows) times Z-hat. */
-HZGSVD_HD static inline void hzgsvd__bat_apply_lane(const hzgsvd__rot *rot, double *const X[2], int m, int cplx, int p, int q, int lane)
+/* Rows first, first + stride, ... of columns p, q of the planes X (m rows) times Z-hat. */
+HZGSVD_HD static inline void hzgsvd__bat_apply_rows(const hzgsvd__rot *rot, double *const X[2], int m, int cplx, int p, int q, int first, int stride)
 {
     double *xr = X[0] + (size_t)p * m, *yr = X[0] + (size_t)q * m;
     if (!cplx) {
-        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) hzgsvd__drot_apply(rot, xr[r], yr[r], &xr[r], &yr[r]);
+        for (int r = first; r < m; r += stride) hzgsvd__drot_apply(rot, xr[r], yr[r], &xr[r], &yr[r]);
         return;
     }
     double *xi = X[1] + (size_t)p * m, *yi = X[1] + (size_t)q * m;
-    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+    for (int r = first; r < m; r += stride) {
         double a, b, c, d;
         hzgsvd__zrot_apply(rot, xr[r], xi[r], yr[r], yi[r], &a, &b, &c, &d);
         xr[r] = a; xi[r] = b; yr[r] = c; yi[r] = d;
     }
 }
 
-/* Lane `lane`'s rows of columns p and q of the planes X exchanged. */
-HZGSVD_HD static inline void hzgsvd__bat_swap_lane(double *const X[2], int m, int cplx, int p, int q, int lane)
+/* Rows first, first + stride, ... of columns p and q of the planes X exchanged. */
+HZGSVD_HD static inline void hzgsvd__bat_swap_rows(double *const X[2], int m, int cplx, int p, int q, int first, int stride)
 {
     for (int v = 0; v <= cplx; ++v) {
         double *x = X[v] + (size_t)p * m, *y = X[v] + (size_t)q * m;
-        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) { const double t = x[r]; x[r] = y[r]; y[r] = t; }
+        for (int r = first; r < m; r += stride) { const double t = x[r]; x[r] = y[r]; y[r] = t; }
     }
 }
 
@@ -268,15 +280,15 @@ HZGSVD_HD static inline void hzgsvd__bat_pivot_sums(const hzgsvd__bat_pair *P, i
 {
 #ifdef __CUDA_ARCH__
     double s[8];
-    hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, s);
-    hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, s + 4);
+    hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s);
+    hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s + 4);
     for (int i = 0; i < 8; ++i) g[i] = hzgsvd__bat_warp_sum(s[i]);
 #else
     double s[8][HZGSVD__BAT_LANES], t[8];
     (void)lane;
     for (int l = 0; l < HZGSVD__BAT_LANES; ++l) {
-        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, l, t);
-        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, l, t + 4);
+        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, l, HZGSVD__BAT_LANES, t);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, l, HZGSVD__BAT_LANES, t + 4);
         for (int i = 0; i < 8; ++i) s[i][l] = t[i];
     }
     for (int i = 0; i < 8; ++i) g[i] = hzgsvd__bat_sum_host(s[i]);
@@ -357,12 +369,16 @@ typedef struct hzgsvd__bat_shared {
     int badf[HZGSVD__BAT_MAX_N], badg[HZGSVD__BAT_MAX_N];
     int ef[HZGSVD__BAT_MAX_N], eg[HZGSVD__BAT_MAX_N];   /* frexp exponents of the input columns' largest entries */
     int order[HZGSVD__BAT_MAX_N];
-    /* a strategy step's pivots: their Gram entries (hzgsvd__bat_pivot_sums' order) and their 2x2
-     * transformations (identity for a padding or a failed pivot); each pivot's row padded by a double
-     * so that the math lanes, one pivot each, hit the banks 2-way rather than 16-way */
+} hzgsvd__bat_shared;
+
+/* The three-phase sweep's step area (the slot sweep needs none): a strategy step's pivots,
+ * their Gram entries (hzgsvd__bat_pivot_sums' order) and their 2x2 transformations (identity for a
+ * padding or a failed pivot); each pivot's row padded by a double so that the math lanes, one
+ * pivot each, hit the banks 2-way rather than 16-way. */
+typedef struct hzgsvd__bat_pivots {
     double g[HZGSVD__BAT_MAX_PIV][9];
     struct { hzgsvd__rot r; double pad; } rot[HZGSVD__BAT_MAX_PIV];
-} hzgsvd__bat_shared;
+} hzgsvd__bat_pivots;
 
 /* The settings of a batch (the same for every pair). */
 typedef struct hzgsvd__bat_opts {
@@ -370,6 +386,7 @@ typedef struct hzgsvd__bat_opts {
     int nn, steps;          /* nn = n rounded up to even (an odd n's last column is a padding index, skipped) */
     int variant, sort, max_sweeps, refine;   /* refine: sigma from the input pair (options.refine_sigma != 0) */
     int mwarps;             /* warps that compute a step's 2x2 transformations, a share of the pivots each (1 on the host) */
+    int slots;              /* 1: the slot sweep (hzgsvd__bat_sweep_slots; nn <= 16, a block of one warp), else the three-phase one */
     double tol;             /* relative orthogonality: hzgsvd__ortho_tol(max(m_f, m_g, 2)) */
 } hzgsvd__bat_opts;
 
@@ -453,7 +470,7 @@ HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, in
  * function of them. */
 
 /* Phase 1: the Gram entries of the step's pivots pq[0 .. 2 npiv - 1], one warp per pivot. */
-HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, const int *pq, int npiv, hzgsvd__bat_shared *sh, int warp,
+HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, const int *pq, int npiv, hzgsvd__bat_pivots *sh, int warp,
                                                    int nwarps, int lane)
 {
     for (int pos = warp; pos < npiv; pos += nwarps) {
@@ -461,8 +478,8 @@ HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, co
         if (p >= P->n || q >= P->n) continue;   /* an odd n's padding index */
 #ifdef __CUDA_ARCH__
         double s[8];
-        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, s);
-        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, s + 4);
+        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s + 4);
         const double v = hzgsvd__bat_warp_sum8(s, lane);
         if ((lane & 3) == 0) sh->g[pos][lane >> 2] = v;
 #else
@@ -480,7 +497,7 @@ typedef struct hzgsvd__bat_count {
  * pivots of a math warp).  A failed pivot (B-hat not positive definite) is left as the identity and
  * fails the sweep (the pair goes to the one-pair path). */
 HZGSVD_HD static inline void hzgsvd__bat_step_math(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o,
-                                                   hzgsvd__bat_shared *sh, int warp, int lane, hzgsvd__bat_count *c)
+                                                   hzgsvd__bat_pivots *sh, int warp, int lane, hzgsvd__bat_count *c)
 {
     const int per = (npiv + o->mwarps - 1) / o->mwarps;
     if (warp >= o->mwarps) return;
@@ -501,7 +518,7 @@ HZGSVD_HD static inline void hzgsvd__bat_step_math(const hzgsvd__bat_pair *P, co
 /* Phase 3: the transformations applied to F, G and Z, one warp per pivot, and the sorting swaps
  * (complex: from the new column norms, as the one-pair engines decide it). */
 HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o,
-                                                    const hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
+                                                    const hzgsvd__bat_pivots *sh, int warp, int nwarps, int lane)
 {
     for (int pos = warp; pos < npiv; pos += nwarps) {
         const int p = pq[2 * pos], q = pq[2 * pos + 1];
@@ -510,9 +527,9 @@ HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, c
         int swap = rot.swap;
         if (rot.transform) {
             for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-                hzgsvd__bat_apply_lane(&rot, P->F, P->mf, P->cplx, p, q, l);
-                hzgsvd__bat_apply_lane(&rot, P->G, P->mg, P->cplx, p, q, l);
-                hzgsvd__bat_apply_lane(&rot, P->Z, P->n, P->cplx, p, q, l);
+                hzgsvd__bat_apply_rows(&rot, P->F, P->mf, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_apply_rows(&rot, P->G, P->mg, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_apply_rows(&rot, P->Z, P->n, P->cplx, p, q, l, HZGSVD__BAT_LANES);
             }
             if (P->cplx) {   /* each lane reads back only the rows it wrote: no synchronisation needed */
                 double a, b;
@@ -522,9 +539,9 @@ HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, c
         }
         if (swap)
             for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-                hzgsvd__bat_swap_lane(P->F, P->mf, P->cplx, p, q, l);
-                hzgsvd__bat_swap_lane(P->G, P->mg, P->cplx, p, q, l);
-                hzgsvd__bat_swap_lane(P->Z, P->n, P->cplx, p, q, l);
+                hzgsvd__bat_swap_rows(P->F, P->mf, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_swap_rows(P->G, P->mg, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_swap_rows(P->Z, P->n, P->cplx, p, q, l, HZGSVD__BAT_LANES);
             }
     }
 }
@@ -532,18 +549,18 @@ HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, c
 /* One sweep: the strategy's steps, each in three barrier-separated phases.  The warps' counts and
  * failure flags are left in sh (read after the caller's barrier). */
 HZGSVD_HD static inline void hzgsvd__bat_sweep(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
-                                               int warp, int nwarps, int lane)
+                                               hzgsvd__bat_pivots *piv, int warp, int nwarps, int lane)
 {
     hzgsvd__bat_count c = { 0, 0, 0 };
     const int npiv = o->nn / 2;
     for (int step = 0; step < o->steps; ++step) {
         const int *pq = o->table + (size_t)step * o->nn;
-        hzgsvd__bat_step_sums(P, pq, npiv, sh, warp, nwarps, lane);
-        HZGSVD__BAT_BARRIER();   /* the sums in sh->g */
-        hzgsvd__bat_step_math(P, pq, npiv, o, sh, warp, lane, &c);
-        HZGSVD__BAT_BARRIER();   /* the transformations in sh->rot */
-        hzgsvd__bat_step_apply(P, pq, npiv, o, sh, warp, nwarps, lane);
-        HZGSVD__BAT_BARRIER();   /* the columns updated before the next step sums them (and sh->g, sh->rot rewritten) */
+        hzgsvd__bat_step_sums(P, pq, npiv, piv, warp, nwarps, lane);
+        HZGSVD__BAT_BARRIER();   /* the sums in piv->g */
+        hzgsvd__bat_step_math(P, pq, npiv, o, piv, warp, lane, &c);
+        HZGSVD__BAT_BARRIER();   /* the transformations in piv->rot */
+        hzgsvd__bat_step_apply(P, pq, npiv, o, piv, warp, nwarps, lane);
+        HZGSVD__BAT_BARRIER();   /* the columns updated before the next step sums them (and piv->g, piv->rot rewritten) */
     }
 #ifdef __CUDA_ARCH__
     /* integer sums over the warp's lanes (any order gives the same); every lane of every warp calls them */
@@ -554,16 +571,168 @@ HZGSVD_HD static inline void hzgsvd__bat_sweep(const hzgsvd__bat_pair *P, const 
     if (HZGSVD__BAT_LEADER(lane)) { sh->wall[warp] = c.all; sh->wbig[warp] = c.big; sh->wflag[warp] = c.fail != 0; }
 }
 
+/* ---- the slot sweep (nn <= 16) ------------------------------------------------------------------
+ * One warp takes a whole strategy step: pivot k of the step is slot k, G lanes a slot
+ * (hzgsvd__bat_slot_lanes: 32 over the pivots rounded up to a power of two), lane = k G + g; lane g
+ * sums, transforms and updates the rows g, g + G, g + 2G, ... of the pivot's columns of F, G and Z.
+ * A slot's sums are its lanes' partials (ascending rows, one fma each, as in the three-phase sweep)
+ * added by a butterfly over its G lanes (XOR distances G/2 .. 1), so every lane of the slot holds
+ * the same sums and computes the same 2x2 transformation (the shared math): no shared-memory round
+ * trip and no block barrier, a warp barrier between steps, and a step's instructions shared by all
+ * its pivots (the three-phase sweep spends a warp per pivot on the sums and the updates and leaves
+ * all but one warp waiting while the math runs; profiled at n = 16: 3,700 warp instructions a pair
+ * and step, most of them addressing and waiting).  The sums' order differs from the three-phase
+ * sweep's (G lanes instead of 32), so its bits do; the arithmetic is the same.  The layout depends
+ * on nn only, never on the launch, so neither do the bits.  Measured against the three-phase
+ * kernel (docs/PERFORMANCE.md): 1.6x at n = 8, 1.4x at n = 16; at n = 32 (two warps of eight
+ * pivots, tried) no faster for real pairs and half as fast for complex ones, whose 80 KB of shared
+ * memory leave two pairs an SM: there the three-phase kernel's four warps a pair hide more. */
+
+#define HZGSVD__BAT_SLOTS_MAX_NN 16 /* the slot sweep's largest order (slots of at least 4 lanes) */
+
+/* Lanes G of a slot: 32 over the step's pivots rounded up to a power of two. */
+HZGSVD_HD static inline int hzgsvd__bat_slot_lanes(int nn)
+{
+    int slots = 1;
+    while (slots < nn / 2) slots <<= 1;
+    return HZGSVD__BAT_LANES / slots;
+}
+
+#ifdef __CUDA_ARCH__
+/* The butterfly over a slot's G lanes of v[0 .. 7] (real: 0-2 and 4-6, the others stay +0). */
+__device__ __forceinline__ void hzgsvd__bat_slot_sum(double v[8], int cplx, int G)
+{
+    for (int d = G >> 1; d > 0; d >>= 1)
+#pragma unroll
+        for (int i = 0; i < 8; ++i)
+            if (cplx || (i & 3) != 3) v[i] = __dadd_rn(v[i], __shfl_xor_sync(0xffffffffu, v[i], d));
+}
+#else
+/* The same butterfly on the host: v[g][i] the partials of lane g < G; the sums end in v[0]. */
+static inline void hzgsvd__bat_slot_sum_host(double v[][8], int G)
+{
+    double b[HZGSVD__BAT_LANES][8];
+    for (int d = G >> 1; d > 0; d >>= 1) {
+        for (int g = 0; g < G; ++g)
+            for (int i = 0; i < 8; ++i) b[g][i] = v[g][i] + v[g ^ d][i];
+        for (int g = 0; g < G; ++g)
+            for (int i = 0; i < 8; ++i) v[g][i] = b[g][i];
+    }
+}
+#endif
+
+/* The transformation of slot sums s (hzgsvd__bat_pivot_sums' order), counted once a pivot (where
+ * count); a failed pivot (B-hat not positive definite) is left as the identity and fails the sweep. */
+HZGSVD_HD static inline hzgsvd__rot hzgsvd__bat_slot_rot(const double s[8], int cplx, const hzgsvd__bat_opts *o, int count, hzgsvd__bat_count *c)
+{
+    hzgsvd__rot rot = hzgsvd__bat_rot(s, cplx, o->variant, o->sort, o->tol);
+    if (rot.fail) { c->fail = 1; rot = hzgsvd__rot_identity(); }
+    if (count) { c->all += (unsigned)rot.transform; c->big += (unsigned)rot.big; }
+    return rot;
+}
+
+/* Rows g, g + G, ... of pivot (p, q)'s columns of F, G and Z times Z-hat. */
+HZGSVD_HD static inline void hzgsvd__bat_slot_apply(const hzgsvd__bat_pair *P, const hzgsvd__rot *rot, int p, int q, int g, int G)
+{
+    hzgsvd__bat_apply_rows(rot, P->F, P->mf, P->cplx, p, q, g, G);
+    hzgsvd__bat_apply_rows(rot, P->G, P->mg, P->cplx, p, q, g, G);
+    hzgsvd__bat_apply_rows(rot, P->Z, P->n, P->cplx, p, q, g, G);
+}
+
+/* Rows g, g + G, ... of columns p and q of F, G and Z exchanged. */
+HZGSVD_HD static inline void hzgsvd__bat_slot_swap(const hzgsvd__bat_pair *P, int p, int q, int g, int G)
+{
+    hzgsvd__bat_swap_rows(P->F, P->mf, P->cplx, p, q, g, G);
+    hzgsvd__bat_swap_rows(P->G, P->mg, P->cplx, p, q, g, G);
+    hzgsvd__bat_swap_rows(P->Z, P->n, P->cplx, p, q, g, G);
+}
+
+/* One strategy step of the slot sweep (pq: the step's 2 npiv indices).  On the device each lane
+ * takes its slot's rows; every lane runs the butterflies (a padding slot adds zeros). */
+HZGSVD_HD static inline void hzgsvd__bat_slot_step(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o, int G,
+                                                   int lane, hzgsvd__bat_count *c)
+{
+    const int cplx = P->cplx;
+#ifdef __CUDA_ARCH__
+    const int k = lane / G, g = lane % G;
+    const int p = k < npiv ? pq[2 * k] : P->n, q = k < npiv ? pq[2 * k + 1] : P->n;
+    const int on = p < P->n && q < P->n;
+    double s[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+    if (on) {
+        hzgsvd__bat_gram_part(P->F, P->mf, cplx, p, q, g, G, s);
+        hzgsvd__bat_gram_part(P->G, P->mg, cplx, p, q, g, G, s + 4);
+    }
+    hzgsvd__bat_slot_sum(s, cplx, G);
+    hzgsvd__rot rot = hzgsvd__rot_identity();
+    if (on) rot = hzgsvd__bat_slot_rot(s, cplx, o, g == 0, c);
+    if (on && rot.transform) hzgsvd__bat_slot_apply(P, &rot, p, q, g, G);
+    int swap = on && rot.swap;
+    if (cplx) {   /* the sorting decision from the new column norms of F (every lane: the butterfly) */
+        double nq[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+        if (on && rot.transform) { nq[0] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, p, g, G); nq[1] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, q, g, G); }
+        for (int d = G >> 1; d > 0; d >>= 1)
+            for (int i = 0; i < 2; ++i) nq[i] = __dadd_rn(nq[i], __shfl_xor_sync(0xffffffffu, nq[i], d));
+        if (on && rot.transform) swap = hzgsvd__zswap(o->sort, nq[0], nq[1]);
+    }
+    if (swap) hzgsvd__bat_slot_swap(P, p, q, g, G);
+#else
+    (void)lane;
+    for (int k = 0; k < npiv; ++k) {
+        const int p = pq[2 * k], q = pq[2 * k + 1];
+        if (p >= P->n || q >= P->n) continue;
+        double v[HZGSVD__BAT_LANES][8];
+        for (int g = 0; g < G; ++g) {
+            hzgsvd__bat_gram_part(P->F, P->mf, cplx, p, q, g, G, v[g]);
+            hzgsvd__bat_gram_part(P->G, P->mg, cplx, p, q, g, G, v[g] + 4);
+        }
+        hzgsvd__bat_slot_sum_host(v, G);
+        const hzgsvd__rot rot = hzgsvd__bat_slot_rot(v[0], cplx, o, 1, c);
+        int swap = rot.swap;
+        if (rot.transform) {
+            for (int g = 0; g < G; ++g) hzgsvd__bat_slot_apply(P, &rot, p, q, g, G);
+            if (cplx) {
+                for (int g = 0; g < G; ++g) {
+                    v[g][0] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, p, g, G);
+                    v[g][1] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, q, g, G);
+                }
+                hzgsvd__bat_slot_sum_host(v, G);
+                swap = hzgsvd__zswap(o->sort, v[0][0], v[0][1]);
+            }
+        }
+        if (swap)
+            for (int g = 0; g < G; ++g) hzgsvd__bat_slot_swap(P, p, q, g, G);
+    }
+#endif
+}
+
+/* One sweep of the slot kind (a block of one warp); the counts into sh as hzgsvd__bat_sweep's. */
+HZGSVD_HD static inline void hzgsvd__bat_sweep_slots(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh, int lane)
+{
+    hzgsvd__bat_count c = { 0, 0, 0 };
+    const int npiv = o->nn / 2, G = hzgsvd__bat_slot_lanes(o->nn);
+    for (int step = 0; step < o->steps; ++step) {
+        hzgsvd__bat_slot_step(P, o->table + (size_t)step * o->nn, npiv, o, G, lane, &c);
+        HZGSVD__BAT_BARRIER_WARP();   /* the columns updated before the next step reads them */
+    }
+#ifdef __CUDA_ARCH__
+    c.all = __reduce_add_sync(0xffffffffu, c.all);
+    c.big = __reduce_add_sync(0xffffffffu, c.big);
+    c.fail = __reduce_add_sync(0xffffffffu, c.fail);
+#endif
+    if (HZGSVD__BAT_LEADER(lane)) { sh->wall[0] = c.all; sh->wbig[0] = c.big; sh->wflag[0] = c.fail != 0; }
+}
+
 /* The sweeps until one applies no big transformation (the one-pair engines' stop rule without a
  * preconditioner, hzgsvd__sweep_converged).  Returns the verdict; res gets the counts. */
 HZGSVD_HD static inline int hzgsvd__bat_iterate(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
-                                                int warp, int nwarps, int lane, hzgsvd__bat_result *res)
+                                                hzgsvd__bat_pivots *piv, int warp, int nwarps, int lane, hzgsvd__bat_result *res)
 {
     const int resc = HZGSVD__VAR_RESCALE(o->variant);
     for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
         if (!resc || sweep == 0) hzgsvd__bat_normalize(P, sweep == 0, !resc, warp, nwarps, lane);
         HZGSVD__BAT_BARRIER();
-        hzgsvd__bat_sweep(P, o, sh, warp, nwarps, lane);
+        if (o->slots) hzgsvd__bat_sweep_slots(P, o, sh, lane);
+        else hzgsvd__bat_sweep(P, o, sh, piv, warp, nwarps, lane);
         HZGSVD__BAT_BARRIER();
         unsigned long long all = 0, big = 0;
         for (int w = 0; w < nwarps; ++w) { all += sh->wall[w]; big += sh->wbig[w]; }
@@ -747,18 +916,17 @@ HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsv
 HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, double *const X[2], int m, hzgsvd__bat_shared *sh,
                                                 int warp, int nwarps, int lane)
 {
-    const int n = P->n, count = n * (n + 1) / 2;
+    const int n = P->n;
     double worst = 0.0;
-    for (int t = warp; t < count; t += nwarps) {
-        int j = 0;                          /* t -> (i, j), i <= j, column by column */
-        while ((j + 1) * (j + 2) / 2 <= t) ++j;
-        const int i = t - j * (j + 1) / 2;
-        double d[2];
-        hzgsvd__bat_dot(X, m, P->cplx, i, j, lane, d);
-        d[0] -= (double)(i == j);
-        const double dev = P->cplx ? hypot(d[0], d[1]) : fabs(d[0]);
-        worst = dev > worst ? dev : worst;   /* a NaN stays out; the finite checks catch NaN earlier */
-    }
+    for (int j = 0, t = 0; j < n; ++j)      /* entry t = j (j + 1) / 2 + i to warp t mod nwarps */
+        for (int i = 0; i <= j; ++i, ++t) {
+            if (t % nwarps != warp) continue;
+            double d[2];
+            hzgsvd__bat_dot(X, m, P->cplx, i, j, lane, d);
+            d[0] -= (double)(i == j);
+            const double dev = P->cplx ? hypot(d[0], d[1]) : fabs(d[0]);
+            worst = dev > worst ? dev : worst;   /* a NaN stays out; the finite checks catch NaN earlier */
+        }
     if (HZGSVD__BAT_LEADER(lane)) sh->wmax[warp] = worst;
     HZGSVD__BAT_BARRIER();
     worst = 0.0;
@@ -771,12 +939,12 @@ HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, doubl
  * test, U and V checks, output order in sh->order (output column c is working column order[c]).
  * Returns the verdict (res: the counts and where). */
 HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
-                                              int warp, int nwarps, int lane, hzgsvd__bat_result *res)
+                                              hzgsvd__bat_pivots *piv, int warp, int nwarps, int lane, hzgsvd__bat_result *res)
 {
     res->verdict = HZGSVD__BAT_OK; res->which = 0; res->where = 0; res->sweeps = 0; res->all = 0; res->big = 0; res->measure = 0.0;
     int v = hzgsvd__bat_check(P, sh, warp, nwarps, lane, res);
     HZGSVD__BAT_BARRIER();
-    if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_iterate(P, o, sh, warp, nwarps, lane, res);
+    if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_iterate(P, o, sh, piv, warp, nwarps, lane, res);
     if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rescale(P, sh, warp, nwarps, lane);
     if (v == HZGSVD__BAT_OK && o->refine) hzgsvd__bat_refine(P, sh, warp, nwarps, lane);
     if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rank_test(P, sh, warp, nwarps, lane);

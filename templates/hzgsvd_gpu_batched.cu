@@ -179,6 +179,17 @@ done:
     return st;
 }
 
+/* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
+ * of at least four lanes (nn <= 16) and the pair fits shared memory, else the three-phase one.  Which one ran is a function
+ * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
+ * everywhere (for measurements side by side; its bits differ in the sums' order). */
+HZGSVD_PRIVATE int hzgsvd__bat_slots(const hzgsvd__bat_plan *p)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
+    if (env && !strcmp(env, "0")) return 0;
+    return p->nn <= HZGSVD__BAT_SLOTS_MAX_NN && p->smem;
+}
+
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
                                                     char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
@@ -198,12 +209,17 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.pair_doubles = p->pair_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
-    int threads = p->threads;
+    a.o.mwarps = 1;
+    a.o.slots = hzgsvd__bat_slots(p);
+    int threads = 32;
+    void (*kernel)(hzgsvd__bat_launch) = a.o.slots ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
-    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    hzgsvd__bat_kernel<<<p->grid, threads, smem, b->stream>>>(a);
+    HZGSVD__CU(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    if (!a.o.slots) {
+        st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+    kernel<<<p->grid, threads, smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     HZGSVD__CU(cudaMemcpyAsync(res, a.res, sizeof(hzgsvd__bat_result) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
     HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* the table's host copy and res are used until here */

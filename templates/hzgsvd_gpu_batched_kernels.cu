@@ -91,12 +91,10 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
 #ifndef HZGSVD__BAT_MIN_BLOCKS
 #define HZGSVD__BAT_MIN_BLOCKS 2
 #endif
-HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+/* The pairs of block blockIdx.x, one after the other (both kernels): load, solve, store. */
+__device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, double *base, hzgsvd__bat_shared *sh, hzgsvd__bat_pivots *piv)
 {
-    extern __shared__ double hzgsvd__bat_smem[];
-    __shared__ hzgsvd__bat_shared sh;
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
-    double *base = a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem;
     hzgsvd__bat_pair P = hzgsvd__bat_layout(&a, base);
     const int es = a.cplx ? 2 : 1;
     for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
@@ -106,9 +104,30 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZG
         hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
         __syncthreads();                 /* the pair loaded */
         hzgsvd__bat_result r;
-        const int v = hzgsvd__bat_solve(&P, &a.o, &sh, warp, nwarps, lane, &r);
-        if (v == HZGSVD__BAT_OK) hzgsvd__bat_store_pair(&a, &P, &sh, i);
+        const int v = hzgsvd__bat_solve(&P, &a.o, sh, piv, warp, nwarps, lane, &r);
+        if (v == HZGSVD__BAT_OK) hzgsvd__bat_store_pair(&a, &P, sh, i);
         if (threadIdx.x == 0) a.res[i] = r;
         __syncthreads();                 /* stored before the next pair overwrites the planes and sh */
     }
+}
+
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
+{
+    extern __shared__ double hzgsvd__bat_smem[];
+    __shared__ hzgsvd__bat_shared sh;
+    __shared__ hzgsvd__bat_pivots piv;
+    hzgsvd__bat_pairs(a, a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem, &sh, &piv);
+}
+
+/* The slot kernel (a.o.slots: nn <= 16, the pair in shared memory): blockDim.x = 32, the slot sweep
+ * (hzgsvd__bat_sweep_slots), no three-phase step area; its own register budget: 128 a thread, 16
+ * blocks (warps) an SM (24 would leave 80 and spill: measured no faster). */
+#ifndef HZGSVD__BAT_SLOT_MIN_BLOCKS
+#define HZGSVD__BAT_SLOT_MIN_BLOCKS 16
+#endif
+HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS) hzgsvd__bat_kernel_slots(hzgsvd__bat_launch a)
+{
+    extern __shared__ double hzgsvd__bat_smem[];
+    __shared__ hzgsvd__bat_shared sh;
+    hzgsvd__bat_pairs(a, hzgsvd__bat_smem, &sh, NULL);
 }

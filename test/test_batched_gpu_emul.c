@@ -57,6 +57,10 @@ static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const do
     return e;
 }
 
+/* 1: the three-phase sweep for every pair (the device's kernel for pairs beyond shared memory);
+ * 0: the slot sweep where nn <= 16, as the driver picks for a pair in shared memory. */
+static int emu_three_phase = 0;
+
 /* The solve as the kernel runs it (one warp on the host). */
 static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hzgsvd__bat_result *res, int *table)
 {
@@ -68,7 +72,9 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
     bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
-    return hzgsvd__bat_solve(&e->P, &bo, sh, 0, 1, 0, res);
+    bo.slots = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;
+    static hzgsvd__bat_pivots piv;
+    return hzgsvd__bat_solve(&e->P, &bo, sh, &piv, 0, 1, 0, res);
 }
 
 /* Element (r, c) of working column j of planes X (m rows) as (re, im). */
@@ -199,7 +205,8 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     ef_known_pair(rng, cplx, m_f, m_g, n, 1e-2, 1e2, 100.0, F, G, exact);
     const hzgsvd_options o = hzgsvd_default_options();
     emu a = emu_load(cplx, m_f, m_g, n, F, G), b = emu_load(cplx, m_f, m_g, n, F, G);
-    static hzgsvd__bat_shared sa, sb;
+    static hzgsvd__bat_shared sa;
+    static hzgsvd__bat_pivots pa, pb;
     hzgsvd__bat_result res;
     int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
     emu_solve(&a, &o, &sa, &res, table);   /* fills table; the runs below start from fresh copies */
@@ -210,6 +217,7 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     bo.steps = hzgsvd__strategy_nsteps(o.inner, bo.nn);
     bo.table = table; bo.variant = o.variant; bo.sort = o.sort; bo.max_sweeps = o.max_sweeps; bo.refine = 0;
     bo.tol = hzgsvd__ortho_tol((m_f > m_g ? m_f : m_g) > 2 ? (m_f > m_g ? m_f : m_g) : 2);
+    bo.slots = 0;
     hzgsvd__bat_normalize(&a.P, 1, 1, 0, 1, 0);
     hzgsvd__bat_normalize(&b.P, 1, 1, 0, 1, 0);
     const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
@@ -217,16 +225,16 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     unsigned long long all_a = 0, all_b = 0, big_a = 0, big_b = 0;
     for (int sweep = 0; sweep < 3; ++sweep) {
         bo.mwarps = 1;
-        hzgsvd__bat_sweep(&a.P, &bo, &sa, 0, 1, 0);
+        hzgsvd__bat_sweep(&a.P, &bo, &sa, &pa, 0, 1, 0);
         all_a += sa.wall[0]; big_a += sa.wbig[0];
         bo.mwarps = mwarps;
         hzgsvd__bat_count c[HZGSVD__BAT_MAX_WARPS];
         memset(c, 0, sizeof c);
         for (int step = 0; step < bo.steps; ++step) {
             const int *pq = bo.table + (size_t)step * bo.nn, npiv = bo.nn / 2;
-            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_sums(&b.P, pq, npiv, &sb, w, nwarps, 0);
-            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_math(&b.P, pq, npiv, &bo, &sb, w, 0, &c[w]);
-            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_apply(&b.P, pq, npiv, &bo, &sb, w, nwarps, 0);
+            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_sums(&b.P, pq, npiv, &pb, w, nwarps, 0);
+            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_math(&b.P, pq, npiv, &bo, &pb, w, 0, &c[w]);
+            for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_apply(&b.P, pq, npiv, &bo, &pb, w, nwarps, 0);
         }
         for (int w = 0; w < nwarps; ++w) { all_b += c[w].all; big_b += c[w].big; }
         same &= memcmp(a.mem, b.mem, sizeof(double) * count) == 0;
@@ -272,6 +280,11 @@ int main(void)
     for (int cplx = 0; cplx <= 1; ++cplx)
         for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
             case_known(&rng, cplx, shapes[s][0], shapes[s][1], shapes[s][2], 0, 1, HZGSVD_STRATEGY_ME);
+    emu_three_phase = 1;   /* n <= 16 through the three-phase sweep too (the device's for pairs beyond shared memory) */
+    for (int cplx = 0; cplx <= 1; ++cplx)
+        for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; ++s)
+            if (shapes[s][2] <= HZGSVD__BAT_SLOTS_MAX_NN) case_known(&rng, cplx, shapes[s][0], shapes[s][1], shapes[s][2], 0, 1, HZGSVD_STRATEGY_ME);
+    emu_three_phase = 0;
     for (int cplx = 0; cplx <= 1; ++cplx) {
         case_known(&rng, cplx, 20, 14, 9, 2, 1, HZGSVD_STRATEGY_ME);   /* per-step rescaling */
         case_known(&rng, cplx, 20, 14, 9, 4, 1, HZGSVD_STRATEGY_ME);   /* criterion C2 */
