@@ -1014,6 +1014,8 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
  *     hzgsvd_math.h.j2) is computed once, by one lane (hzgsvd__bat_step_math);
  *   - the slot sweep (hzgsvd__bat_sweep_slots; n <= 16 in shared memory): one warp takes a whole
  *     step, G lanes a pivot, each lane its every G-th row, the sums by a butterfly over the G lanes.
+ * The phases over columns (G's normalisation, the refinement, the U and V checks) give each column L
+ * lanes in the same way (hzgsvd__bat_col_lanes).
  * On the device the lanes are the warp's threads; on the host (test/test_batched_gpu_emul.c) loops
  * over the lanes with the same butterflies give the same bits (but for hypot, whose CUDA and C
  * library versions may differ in the last place), so the kernels' arithmetic is checked against
@@ -1097,12 +1099,14 @@ HZGSVD_HD static inline double hzgsvd__bat_nrm2_part(double *const X[2], int m, 
     return hzgsvd__bat_nrm2_rows(X, m, cplx, j, lane, HZGSVD__BAT_LANES);
 }
 
-/* Partial x_i^H y_j of lane `lane` (d[0] real, d[1] imaginary part; columns of planes X and Y, m rows). */
-HZGSVD_HD static inline void hzgsvd__bat_dot_part(double *const X[2], int i, double *const Y[2], int j, int m, int cplx, int lane, double d[2])
+/* Partial x_i^H y_j over the rows first, first + stride, ... (d[0] real, d[1] imaginary part; columns
+ * of planes X and Y, m rows). */
+HZGSVD_HD static inline void hzgsvd__bat_dot_part(double *const X[2], int i, double *const Y[2], int j, int m, int cplx, int first, int stride,
+                                                  double d[2])
 {
     const double *xr = X[0] + (size_t)i * m, *yr = Y[0] + (size_t)j * m;
     d[0] = 0.0; d[1] = 0.0;
-    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+    for (int r = first; r < m; r += stride) {
         d[0] = fma(xr[r], yr[r], d[0]);
         if (cplx) {
             const double xi = X[1][(size_t)i * m + r], yi = Y[1][(size_t)j * m + r];
@@ -1112,17 +1116,24 @@ HZGSVD_HD static inline void hzgsvd__bat_dot_part(double *const X[2], int i, dou
     }
 }
 
-/* The warp's sum of the lanes' partials v[0..31] on the host: the device's butterfly (XOR distances
- * 16, 8, 4, 2, 1; each lane adds its partner's value to its own), so the same bits on both. */
-HZGSVD_HD static inline double hzgsvd__bat_sum_host(const double *v)
+/* The sum of the partials v[0 .. L - 1] of L lanes (a power of two) on the host: the device's
+ * butterfly (XOR distances L/2 .. 1; each lane adds its partner's value to its own), so the same
+ * bits on both. */
+HZGSVD_HD static inline double hzgsvd__bat_item_sum_host(const double *v, int L)
 {
-    double a[HZGSVD__BAT_LANES], b[HZGSVD__BAT_LANES];
-    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) a[l] = v[l];
-    for (int d = 16; d > 0; d >>= 1) {
-        for (int l = 0; l < HZGSVD__BAT_LANES; ++l) b[l] = a[l] + a[l ^ d];
-        for (int l = 0; l < HZGSVD__BAT_LANES; ++l) a[l] = b[l];
+    double a[HZGSVD__BAT_LANES] = { 0.0 }, b[HZGSVD__BAT_LANES];
+    for (int l = 0; l < L; ++l) a[l] = v[l];
+    for (int d = L >> 1; d > 0; d >>= 1) {
+        for (int l = 0; l < L; ++l) b[l] = a[l] + a[l ^ d];
+        for (int l = 0; l < L; ++l) a[l] = b[l];
     }
     return a[0];
+}
+
+/* The warp's sum of the lanes' partials v[0..31] on the host (the device's warp-wide butterfly). */
+HZGSVD_HD static inline double hzgsvd__bat_sum_host(const double *v)
+{
+    return hzgsvd__bat_item_sum_host(v, HZGSVD__BAT_LANES);
 }
 
 /* The 2x2 transformation of pivot (p, q) from its Gram entries g (hzgsvd__bat_gram_part's order,
@@ -1162,14 +1173,58 @@ HZGSVD_HD static inline void hzgsvd__bat_swap_rows(double *const X[2], int m, in
     }
 }
 
-/* Lane `lane`'s rows of column j of the planes X (m rows) times s. */
-HZGSVD_HD static inline void hzgsvd__bat_scale_lane(double *const X[2], int m, int cplx, int j, double s, int lane)
+/* Rows first, first + stride, ... of column j of the planes X (m rows) times s. */
+HZGSVD_HD static inline void hzgsvd__bat_scale_rows(double *const X[2], int m, int cplx, int j, double s, int first, int stride)
 {
     for (int v = 0; v <= cplx; ++v) {
         double *x = X[v] + (size_t)j * m;
-        for (int r = lane; r < m; r += HZGSVD__BAT_LANES) x[r] *= s;
+        for (int r = first; r < m; r += stride) x[r] *= s;
     }
 }
+
+/* The largest |entry| of rows first, first + stride, ... of column k of the caller's Y (m x n, ld;
+ * complex: either part). */
+HZGSVD_HD static inline double hzgsvd__bat_colmax_rows(const double *Y, int ld, int m, int cplx, int k, int first, int stride)
+{
+    const int es = cplx ? 2 : 1;
+    double mx = 0.0;
+    for (int r = first; r < m; r += stride)
+        for (int v = 0; v < es; ++v) mx = fmax(mx, fabs(Y[es * ((size_t)k * ld + r) + v]));
+    return mx;
+}
+
+/* ---- the column layout of the once-a-pair and once-a-sweep phases ----------------------------------
+ * A phase over the n columns (or the n (n + 1) / 2 column pairs of the U, V checks) gives each item L
+ * lanes and each lane the rows g, g + L, ...; an item's sum is its lanes' partials and a butterfly
+ * over them.  A warp takes 32 / L items at once; with a warp-wide butterfly per column instead, the
+ * items ran one after the other, a chain of shuffles each (profiled at n = 16: the phases after the
+ * sweeps took as long as the sweeps, and G's normalisation a fifth of every sweep).  L
+ * (hzgsvd__bat_col_lanes) is a function of n and of the kernel, which is one of the shape, never of
+ * the launch, so neither are the bits: the slot kernel's one warp takes all n columns at once, the
+ * three-phase kernel's warps (up to HZGSVD__BAT_MAX_WARPS) n / HZGSVD__BAT_MAX_WARPS each. */
+HZGSVD_HD static inline int hzgsvd__bat_col_lanes(int n, int slots)
+{
+    const int per_warp = slots ? n : (n + HZGSVD__BAT_MAX_WARPS - 1) / HZGSVD__BAT_MAX_WARPS;
+    int c = 1;
+    while (c < per_warp && c < HZGSVD__BAT_LANES) c <<= 1;
+    return HZGSVD__BAT_LANES / c;
+}
+
+#ifdef __CUDA_ARCH__
+/* The sum of v over the L lanes of an item (XOR distances L/2 .. 1); every lane calls it. */
+__device__ __forceinline__ double hzgsvd__bat_item_sum(double v, int L)
+{
+    for (int d = L >> 1; d > 0; d >>= 1) v = __dadd_rn(v, __shfl_xor_sync(0xffffffffu, v, d));
+    return v;
+}
+
+/* The largest v over the L lanes of an item (a maximum: any order). */
+__device__ __forceinline__ double hzgsvd__bat_item_max(double v, int L)
+{
+    for (int d = L >> 1; d > 0; d >>= 1) v = fmax(v, __shfl_xor_sync(0xffffffffu, v, d));
+    return v;
+}
+#endif
 
 /* What the final rescale makes of column j from ||f_j||^2 and ||g_j||^2 (the CPU engine's final
  * rescale, section 3.4): sigma_f, sigma_g, sigma and the factors of f, g and z; bad where degenerate. */
@@ -1327,25 +1382,6 @@ HZGSVD_HD static inline void hzgsvd__bat_nrm2_two(double *const X[2], int m, int
 #endif
 }
 
-/* The warp's x_i^H x_j of two columns of the planes X (m rows); d[1] = 0 where real. */
-HZGSVD_HD static inline void hzgsvd__bat_dot(double *const X[2], int m, int cplx, int i, int j, int lane, double d[2])
-{
-#ifdef __CUDA_ARCH__
-    hzgsvd__bat_dot_part(X, i, X, j, m, cplx, lane, d);
-    if (cplx) hzgsvd__bat_warp_sum2(&d[0], &d[1], lane);
-    else d[0] = hzgsvd__bat_warp_sum(d[0]);   /* d[1] stays the partials' 0, the host's sum of zeros */
-#else
-    double s[2][HZGSVD__BAT_LANES], t[2];
-    (void)lane;
-    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) {
-        hzgsvd__bat_dot_part(X, i, X, j, m, cplx, l, t);
-        s[0][l] = t[0]; s[1][l] = t[1];
-    }
-    d[0] = hzgsvd__bat_sum_host(s[0]);
-    d[1] = hzgsvd__bat_sum_host(s[1]);
-#endif
-}
-
 /* The first row (0-based) of column j of the planes X (m rows) holding a NaN or an infinity, or m. */
 HZGSVD_HD static inline int hzgsvd__bat_first_bad_row(double *const X[2], int m, int cplx, int j, int lane)
 {
@@ -1393,6 +1429,7 @@ typedef struct hzgsvd__bat_opts {
     int variant, sort, max_sweeps, refine;   /* refine: sigma from the input pair (options.refine_sigma != 0) */
     int mwarps;             /* warps that compute a step's 2x2 transformations, a share of the pivots each (1 on the host) */
     int slots;              /* 1: the slot sweep (hzgsvd__bat_sweep_slots; nn <= 16, a block of one warp), else the three-phase one */
+    int col_lanes;          /* lanes an item of the column layout: hzgsvd__bat_col_lanes(n, slots) */
     double tol;             /* relative orthogonality: hzgsvd__ortho_tol(max(m_f, m_g, 2)) */
 } hzgsvd__bat_opts;
 
@@ -1446,23 +1483,40 @@ HZGSVD_HD static inline int hzgsvd__bat_check(const hzgsvd__bat_pair *P, hzgsvd_
 /* Z = I (first), and at the start of every sweep of the variants without per-step rescaling (0, 1, 4, 5)
  * G's columns normalised, F's and Z's by the same factor (initFGZ, section 3.3; the blocked engines
  * prescale G-hat at every visit of a pivot block pair). */
-HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, int first, int scale, int warp, int nwarps, int lane)
+HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, int first, int scale, int L, int warp, int nwarps, int lane)
 {
-    for (int j = warp; j < P->n; j += nwarps) {
+    const int n = P->n;
+#ifdef __CUDA_ARCH__
+    const int C = HZGSVD__BAT_LANES / L;
+    for (int base = warp * C; base < n; base += nwarps * C) {
+        const int j = base + lane / L, g = lane % L, on = j < n;
+        if (on && first)
+            for (int v = 0; v <= P->cplx; ++v)
+                for (int r = g; r < n; r += L) P->Z[v][(size_t)j * n + r] = (v == 0 && r == j) ? 1.0 : 0.0;
+        if (!scale) continue;      /* variants 2, 3, 6, 7: Z = I, D-hat at every step instead */
+        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_nrm2_rows(P->G, P->mg, P->cplx, j, g, L) : 0.0, L);
+        const double t = hzgsvd__rsqrt_rn(b);
+        if (!on || t == 1.0) continue;
+        hzgsvd__bat_scale_rows(P->F, P->mf, P->cplx, j, t, g, L);
+        hzgsvd__bat_scale_rows(P->G, P->mg, P->cplx, j, t, g, L);
+        hzgsvd__bat_scale_rows(P->Z, n, P->cplx, j, t, g, L);
+    }
+#else
+    (void)warp; (void)nwarps; (void)lane;
+    for (int j = 0; j < n; ++j) {
         if (first)
             for (int v = 0; v <= P->cplx; ++v)
-                for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
-                    for (int r = l; r < P->n; r += HZGSVD__BAT_LANES) P->Z[v][(size_t)j * P->n + r] = (v == 0 && r == j) ? 1.0 : 0.0;
-        if (!scale) continue;      /* variants 2, 3, 6, 7: Z = I, D-hat at every step instead */
-        const double b = hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane);
-        const double t = hzgsvd__rsqrt_rn(b);
+                for (int r = 0; r < n; ++r) P->Z[v][(size_t)j * n + r] = (v == 0 && r == j) ? 1.0 : 0.0;
+        if (!scale) continue;
+        double part[HZGSVD__BAT_LANES];
+        for (int g = 0; g < L; ++g) part[g] = hzgsvd__bat_nrm2_rows(P->G, P->mg, P->cplx, j, g, L);
+        const double t = hzgsvd__rsqrt_rn(hzgsvd__bat_item_sum_host(part, L));
         if (t == 1.0) continue;
-        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-            hzgsvd__bat_scale_lane(P->F, P->mf, P->cplx, j, t, l);
-            hzgsvd__bat_scale_lane(P->G, P->mg, P->cplx, j, t, l);
-            hzgsvd__bat_scale_lane(P->Z, P->n, P->cplx, j, t, l);
-        }
+        hzgsvd__bat_scale_rows(P->F, P->mf, P->cplx, j, t, 0, 1);
+        hzgsvd__bat_scale_rows(P->G, P->mg, P->cplx, j, t, 0, 1);
+        hzgsvd__bat_scale_rows(P->Z, n, P->cplx, j, t, 0, 1);
     }
+#endif
 }
 
 /* ---- one strategy step in three phases -----------------------------------------------------------
@@ -1617,12 +1671,10 @@ __device__ __forceinline__ void hzgsvd__bat_slot_sum(double v[8], int cplx, int 
 /* The same butterfly on the host: v[g][i] the partials of lane g < G; the sums end in v[0]. */
 static inline void hzgsvd__bat_slot_sum_host(double v[][8], int G)
 {
-    double b[HZGSVD__BAT_LANES][8];
-    for (int d = G >> 1; d > 0; d >>= 1) {
-        for (int g = 0; g < G; ++g)
-            for (int i = 0; i < 8; ++i) b[g][i] = v[g][i] + v[g ^ d][i];
-        for (int g = 0; g < G; ++g)
-            for (int i = 0; i < 8; ++i) v[g][i] = b[g][i];
+    for (int i = 0; i < 8; ++i) {
+        double c[HZGSVD__BAT_LANES];
+        for (int g = 0; g < G; ++g) c[g] = v[g][i];
+        v[0][i] = hzgsvd__bat_item_sum_host(c, G);
     }
 }
 #endif
@@ -1735,7 +1787,7 @@ HZGSVD_HD static inline int hzgsvd__bat_iterate(const hzgsvd__bat_pair *P, const
 {
     const int resc = HZGSVD__VAR_RESCALE(o->variant);
     for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
-        if (!resc || sweep == 0) hzgsvd__bat_normalize(P, sweep == 0, !resc, warp, nwarps, lane);
+        if (!resc || sweep == 0) hzgsvd__bat_normalize(P, sweep == 0, !resc, o->col_lanes, warp, nwarps, lane);
         HZGSVD__BAT_BARRIER();
         if (o->slots) hzgsvd__bat_sweep_slots(P, o, sh, lane);
         else hzgsvd__bat_sweep(P, o, sh, piv, warp, nwarps, lane);
@@ -1760,9 +1812,9 @@ HZGSVD_HD static inline int hzgsvd__bat_rescale(const hzgsvd__bat_pair *P, hzgsv
         const hzgsvd__bat_final c = hzgsvd__bat_final_column(hzgsvd__bat_nrm2(P->F, P->mf, P->cplx, j, lane),
                                                              hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane));
         for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-            if (c.rf != 1.0) hzgsvd__bat_scale_lane(P->F, P->mf, P->cplx, j, c.rf, l);
-            if (c.rg != 1.0) hzgsvd__bat_scale_lane(P->G, P->mg, P->cplx, j, c.rg, l);
-            if (c.rho != 1.0) hzgsvd__bat_scale_lane(P->Z, P->n, P->cplx, j, c.rho, l);
+            if (c.rf != 1.0) hzgsvd__bat_scale_rows(P->F, P->mf, P->cplx, j, c.rf, l, HZGSVD__BAT_LANES);
+            if (c.rg != 1.0) hzgsvd__bat_scale_rows(P->G, P->mg, P->cplx, j, c.rg, l, HZGSVD__BAT_LANES);
+            if (c.rho != 1.0) hzgsvd__bat_scale_rows(P->Z, P->n, P->cplx, j, c.rho, l, HZGSVD__BAT_LANES);
         }
         bad |= c.bad;
         if (HZGSVD__BAT_LEADER(lane)) { sh->sf[j] = c.sf; sh->sg[j] = c.sg; sh->ss[j] = c.ss; }
@@ -1810,12 +1862,12 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_head(double x, int e, int beta
     return hzgsvd__bat_ldexp(rint(hzgsvd__bat_ldexp(x, beta - e)), e - beta);
 }
 
-/* Lane `lane`'s partial of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
+/* The partial over rows first, first + stride, ... of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
  * (m x n, ld, interleaved where complex) with column k scaled by 2^-ec[k], z'' = z 2^ec (exact
  * rescalings: sigma invariant under power-of-two column scalings), both split into a head on a
  * coarse grid (exact products) and an exact tail; rows split one at a time on their own grid. */
 HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, const int *ec,
-                                                       int ez, int beta, int lane)
+                                                       int ez, int beta, int first, int stride)
 {
     const int n = P->n, cplx = P->cplx, es = cplx ? 2 : 1;
     double zmax = 0.0;
@@ -1826,7 +1878,7 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
     }
     (void)frexp(zmax, &ezc);
     double acc = 0.0;
-    for (int r = lane; r < m; r += HZGSVD__BAT_LANES) {
+    for (int r = first; r < m; r += stride) {
         double ymax = 0.0;
         int ey;
         for (int k = 0; k < n; ++k)
@@ -1860,79 +1912,121 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
     return acc;
 }
 
-/* The warp's ||Y z_j|| (the refinement's product, scaled back by 2^ez). */
-HZGSVD_HD static inline double hzgsvd__bat_refine_norm(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, const int *ec,
-                                                       int ez, int beta, int lane)
-{
-#ifdef __CUDA_ARCH__
-    return hzgsvd__bat_ldexp(sqrt(hzgsvd__bat_warp_sum(hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, lane))), ez);
-#else
-    double s[HZGSVD__BAT_LANES];
-    (void)lane;
-    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_refine_part(Y, ld, m, P, j, ec, ez, beta, l);
-    return hzgsvd__bat_ldexp(sqrt(hzgsvd__bat_sum_host(s)), ez);
-#endif
-}
-
-/* frexp exponent of the largest |entry| of column k of the caller's Y (m x n, ld; complex: either part). */
-HZGSVD_HD static inline int hzgsvd__bat_col_exp(const double *Y, int ld, int m, int cplx, int k, int lane)
-{
-    const int es = cplx ? 2 : 1;
-    double mx = 0.0;
-    (void)lane;   /* the host plays every lane */
-    for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
-        for (int r = l; r < m; r += HZGSVD__BAT_LANES)
-            for (int v = 0; v < es; ++v) mx = fmax(mx, fabs(Y[es * ((size_t)k * ld + r) + v]));
-#ifdef __CUDA_ARCH__
-    for (int d = 16; d > 0; d >>= 1) mx = fmax(mx, __shfl_xor_sync(0xffffffffu, mx, d));   /* a maximum: any order */
-#endif
-    int e;
-    (void)frexp(mx, &e);
-    return e;
-}
-
 /* sigma_j = ||F z_j|| / ||G z_j|| from the input pair for every column (sigma_f, sigma_g likewise,
  * hzgsvd__refine_set): the generalized singular values are stationary values of the quotient, so
- * the iterate's error enters squared. */
-HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
+ * the iterate's error enters squared.  The column layout: a column's L lanes split its rows. */
+HZGSVD_HD static inline void hzgsvd__bat_refine_column(const hzgsvd__bat_shared *sh, int j, double a, double b, double out[3])
 {
-    const int beta = hzgsvd__refine_beta(P->cplx ? 2 * (long long)P->n : (long long)P->n);
-    for (int k = warp; k < P->n; k += nwarps) {
-        const int ef = hzgsvd__bat_col_exp(P->F0, P->ldf0, P->mf, P->cplx, k, lane), eg = hzgsvd__bat_col_exp(P->G0, P->ldg0, P->mg, P->cplx, k, lane);
-        if (HZGSVD__BAT_LEADER(lane)) { sh->ef[k] = ef; sh->eg[k] = eg; }
+    int zf, zg;
+    (void)frexp(sh->sf[j], &zf);
+    (void)frexp(sh->sg[j], &zg);
+    out[0] = sh->sf[j]; out[1] = sh->sg[j]; out[2] = sh->ss[j];
+    hzgsvd__refine_set(hzgsvd__bat_ldexp(sqrt(a), zf), hzgsvd__bat_ldexp(sqrt(b), zg), &out[0], &out[1], &out[2]);
+}
+
+HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int L, int warp, int nwarps, int lane)
+{
+    const int n = P->n, cplx = P->cplx;
+    const int beta = hzgsvd__refine_beta(cplx ? 2 * (long long)n : (long long)n);
+#ifdef __CUDA_ARCH__
+    const int C = HZGSVD__BAT_LANES / L;
+    for (int base = warp * C; base < n; base += nwarps * C) {   /* frexp exponents of the input columns' largest entries */
+        const int k = base + lane / L, g = lane % L, on = k < n;
+        const double mf = hzgsvd__bat_item_max(on ? hzgsvd__bat_colmax_rows(P->F0, P->ldf0, P->mf, cplx, k, g, L) : 0.0, L);
+        const double mg = hzgsvd__bat_item_max(on ? hzgsvd__bat_colmax_rows(P->G0, P->ldg0, P->mg, cplx, k, g, L) : 0.0, L);
+        if (on && g == 0) { (void)frexp(mf, &sh->ef[k]); (void)frexp(mg, &sh->eg[k]); }
     }
     HZGSVD__BAT_BARRIER();
-    for (int j = warp; j < P->n; j += nwarps) {
+    for (int base = warp * C; base < n; base += nwarps * C) {
+        const int j = base + lane / L, g = lane % L, on = j < n;
+        int zf = 0, zg = 0;
+        if (on) { (void)frexp(sh->sf[j], &zf); (void)frexp(sh->sg[j], &zg); }
+        const double a = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, beta, g, L) : 0.0, L);
+        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, beta, g, L) : 0.0, L);
+        double out[3] = { 0.0, 0.0, 0.0 };
+        if (on) hzgsvd__bat_refine_column(sh, j, a, b, out);
+        HZGSVD__BAT_BARRIER_WARP();   /* every lane has read sh before a leader writes it */
+        if (on && g == 0) { sh->sf[j] = out[0]; sh->sg[j] = out[1]; sh->ss[j] = out[2]; }
+    }
+#else
+    (void)warp; (void)nwarps; (void)lane;
+    for (int k = 0; k < n; ++k) {
+        (void)frexp(hzgsvd__bat_colmax_rows(P->F0, P->ldf0, P->mf, cplx, k, 0, 1), &sh->ef[k]);
+        (void)frexp(hzgsvd__bat_colmax_rows(P->G0, P->ldg0, P->mg, cplx, k, 0, 1), &sh->eg[k]);
+    }
+    for (int j = 0; j < n; ++j) {
         int zf, zg;
         (void)frexp(sh->sf[j], &zf);
         (void)frexp(sh->sg[j], &zg);
-        const double a = hzgsvd__bat_refine_norm(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, beta, lane);
-        const double b = hzgsvd__bat_refine_norm(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, beta, lane);
-        double sf = sh->sf[j], sg = sh->sg[j], ss = sh->ss[j];
-        hzgsvd__refine_set(a, b, &sf, &sg, &ss);
-        HZGSVD__BAT_BARRIER_WARP();
-        if (HZGSVD__BAT_LEADER(lane)) { sh->sf[j] = sf; sh->sg[j] = sg; sh->ss[j] = ss; }
+        double pa[HZGSVD__BAT_LANES], pb[HZGSVD__BAT_LANES], out[3];
+        for (int g = 0; g < L; ++g) {
+            pa[g] = hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, beta, g, L);
+            pb[g] = hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, beta, g, L);
+        }
+        hzgsvd__bat_refine_column(sh, j, hzgsvd__bat_item_sum_host(pa, L), hzgsvd__bat_item_sum_host(pb, L), out);
+        sh->sf[j] = out[0]; sh->sg[j] = out[1]; sh->ss[j] = out[2];
     }
+#endif
     HZGSVD__BAT_BARRIER();
 }
 
+/* Column pair t of the upper triangle (i <= j, column by column: t = j (j + 1) / 2 + i). */
+HZGSVD_HD static inline void hzgsvd__bat_upper_pair(int t, int *i, int *j)
+{
+    int c = (int)((sqrt(8.0 * t + 1.0) - 1.0) / 2.0);
+    while (c * (c + 1) / 2 > t) --c;
+    while ((c + 1) * (c + 2) / 2 <= t) ++c;
+    *j = c;
+    *i = t - c * (c + 1) / 2;
+}
+
+/* |x_i^H x_j - delta_ij| from the sums d (d[1] = 0 where real). */
+HZGSVD_HD static inline double hzgsvd__bat_orth_dev(const double d[2], int i, int j, int cplx)
+{
+    const double re = d[0] - (double)(i == j);
+    return cplx ? hypot(re, d[1]) : fabs(re);
+}
+
 /* max |x_i^H x_j - delta_ij| over the n columns of the normalised planes X (m rows): the upper
- * triangle's n (n + 1) / 2 entries spread over the warps, the largest per warp, then over the warps
- * (a maximum: the same in any order). */
-HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, double *const X[2], int m, hzgsvd__bat_shared *sh,
+ * triangle's n (n + 1) / 2 entries in the column layout, the largest per warp, then over the warps
+ * (a maximum: the same in any order; a NaN stays out, the finite checks catch NaN earlier). */
+HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, double *const X[2], int m, hzgsvd__bat_shared *sh, int L,
                                                 int warp, int nwarps, int lane)
 {
-    const int n = P->n;
+    const int n = P->n, count = n * (n + 1) / 2, cplx = P->cplx;
     double worst = 0.0;
-    for (int j = 0, t = 0; j < n; ++j)      /* entry t = j (j + 1) / 2 + i to warp t mod nwarps */
-        for (int i = 0; i <= j; ++i, ++t) {
-            if (t % nwarps != warp) continue;
-            double d[2];
-            hzgsvd__bat_dot(X, m, P->cplx, i, j, lane, d);
-            d[0] -= (double)(i == j);
-            const double dev = P->cplx ? hypot(d[0], d[1]) : fabs(d[0]);
-            worst = dev > worst ? dev : worst;   /* a NaN stays out; the finite checks catch NaN earlier */
+#ifdef __CUDA_ARCH__
+    const int C = HZGSVD__BAT_LANES / L;
+    for (int base = warp * C; base < count; base += nwarps * C) {
+        const int t = base + lane / L, g = lane % L, on = t < count;
+        int i = 0, j = 0;
+        double d[2] = { 0.0, 0.0 };
+        if (on) {
+            hzgsvd__bat_upper_pair(t, &i, &j);
+            hzgsvd__bat_dot_part(X, i, X, j, m, cplx, g, L, d);
         }
+        d[0] = hzgsvd__bat_item_sum(d[0], L);
+        if (cplx) d[1] = hzgsvd__bat_item_sum(d[1], L);
+        const double dev = on ? hzgsvd__bat_orth_dev(d, i, j, cplx) : 0.0;
+        worst = dev > worst ? dev : worst;
+    }
+    for (int d = 16; d > 0; d >>= 1) worst = fmax(worst, __shfl_xor_sync(0xffffffffu, worst, d));
+#else
+    (void)lane;
+    for (int t = 0; t < count; ++t) {
+        int i, j;
+        hzgsvd__bat_upper_pair(t, &i, &j);
+        double p0[HZGSVD__BAT_LANES], p1[HZGSVD__BAT_LANES], d[2];
+        for (int g = 0; g < L; ++g) {
+            hzgsvd__bat_dot_part(X, i, X, j, m, cplx, g, L, d);
+            p0[g] = d[0]; p1[g] = d[1];
+        }
+        d[0] = hzgsvd__bat_item_sum_host(p0, L);
+        d[1] = hzgsvd__bat_item_sum_host(p1, L);
+        const double dev = hzgsvd__bat_orth_dev(d, i, j, cplx);
+        worst = dev > worst ? dev : worst;
+    }
+#endif
     if (HZGSVD__BAT_LEADER(lane)) sh->wmax[warp] = worst;
     HZGSVD__BAT_BARRIER();
     worst = 0.0;
@@ -1952,12 +2046,12 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     HZGSVD__BAT_BARRIER();
     if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_iterate(P, o, sh, piv, warp, nwarps, lane, res);
     if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rescale(P, sh, warp, nwarps, lane);
-    if (v == HZGSVD__BAT_OK && o->refine) hzgsvd__bat_refine(P, sh, warp, nwarps, lane);
+    if (v == HZGSVD__BAT_OK && o->refine) hzgsvd__bat_refine(P, sh, o->col_lanes, warp, nwarps, lane);
     if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rank_test(P, sh, warp, nwarps, lane);
     if (v == HZGSVD__BAT_OK) {
         const double tol = hzgsvd__bat_orth_tol(P->n);
-        const double ou = hzgsvd__bat_orth(P, P->F, P->mf, sh, warp, nwarps, lane);
-        const double ov = hzgsvd__bat_orth(P, P->G, P->mg, sh, warp, nwarps, lane);
+        const double ou = hzgsvd__bat_orth(P, P->F, P->mf, sh, o->col_lanes, warp, nwarps, lane);
+        const double ov = hzgsvd__bat_orth(P, P->G, P->mg, sh, o->col_lanes, warp, nwarps, lane);
         if (!(ou <= tol) || !(ov <= tol)) { v = HZGSVD__BAT_OFF_ORTHOGONAL; res->which = ou > tol ? 1 : 2; res->measure = ou > tol ? ou : ov; }
     }
     if (v == HZGSVD__BAT_OK) {
@@ -1968,7 +2062,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 1972 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2066 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

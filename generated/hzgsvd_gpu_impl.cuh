@@ -5824,6 +5824,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
     a.o.mwarps = 1;
     a.o.slots = hzgsvd__bat_slots(p);
+    a.o.col_lanes = hzgsvd__bat_col_lanes(b->n, a.o.slots);
     int threads = 32;
     void (*kernel)(hzgsvd__bat_launch) = a.o.slots ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
@@ -5937,7 +5938,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 5941 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5942 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

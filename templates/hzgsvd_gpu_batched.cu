@@ -211,6 +211,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
     a.o.mwarps = 1;
     a.o.slots = hzgsvd__bat_slots(p);
+    a.o.col_lanes = hzgsvd__bat_col_lanes(b->n, a.o.slots);
     int threads = 32;
     void (*kernel)(hzgsvd__bat_launch) = a.o.slots ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));

@@ -73,6 +73,7 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
     bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
     bo.slots = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;
+    bo.col_lanes = hzgsvd__bat_col_lanes(n, bo.slots);
     static hzgsvd__bat_pivots piv;
     return hzgsvd__bat_solve(&e->P, &bo, sh, &piv, 0, 1, 0, res);
 }
@@ -218,8 +219,9 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     bo.table = table; bo.variant = o.variant; bo.sort = o.sort; bo.max_sweeps = o.max_sweeps; bo.refine = 0;
     bo.tol = hzgsvd__ortho_tol((m_f > m_g ? m_f : m_g) > 2 ? (m_f > m_g ? m_f : m_g) : 2);
     bo.slots = 0;
-    hzgsvd__bat_normalize(&a.P, 1, 1, 0, 1, 0);
-    hzgsvd__bat_normalize(&b.P, 1, 1, 0, 1, 0);
+    bo.col_lanes = hzgsvd__bat_col_lanes(n, 0);
+    hzgsvd__bat_normalize(&a.P, 1, 1, hzgsvd__bat_col_lanes(n, 0), 0, 1, 0);
+    hzgsvd__bat_normalize(&b.P, 1, 1, hzgsvd__bat_col_lanes(n, 0), 0, 1, 0);
     const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
     int same = 1;
     unsigned long long all_a = 0, all_b = 0, big_a = 0, big_b = 0;
