@@ -1031,7 +1031,10 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
 
 /* Where the device and the host differ: on the device `lane` is the thread's lane and a phase's
  * items are spread over the block's warps, separated by barriers; on the host one caller plays
- * every lane (loops over the 32) and the one warp (warp 0 of 1), and barriers are nothing.  The
+ * every lane (loops over the 32, or over a slot's G or an item's L lanes) and the one warp (warp 0
+ * of 1), and barriers are nothing.  The functions with separate device and host bodies (the slot
+ * step, the column-layout phases) share the arithmetic and its order, not the device's indexing:
+ * the emulation checks the order of operations, the GPU tests the lanes.  The
  * items of a phase touch disjoint columns, so their order does not change a bit. */
 #ifdef __CUDA_ARCH__
 #define HZGSVD__BAT_BARRIER() __syncthreads()
@@ -1141,7 +1144,7 @@ HZGSVD_HD static inline double hzgsvd__bat_sum_host(const double *v)
 HZGSVD_HD static inline hzgsvd__rot hzgsvd__bat_rot(const double g[8], int cplx, int variant, int sort, double tol)
 {
     /* variants without per-step rescaling take b_pp = b_qq = 1: G's columns are normalised at the
-     * start of every sweep (hzgsvd__bat_normalize_lane), as the blocked engines prescale G-hat */
+     * start of every sweep (hzgsvd__bat_normalize), as the blocked engines prescale G-hat */
     const int resc = HZGSVD__VAR_RESCALE(variant);
     const double bpp = resc ? g[4] : 1.0, bqq = resc ? g[5] : 1.0;
     return cplx ? hzgsvd__zrot(g[0], g[1], g[2], g[3], bpp, bqq, g[6], g[7], variant, sort, tol)
@@ -1202,9 +1205,9 @@ HZGSVD_HD static inline double hzgsvd__bat_colmax_rows(const double *Y, int ld, 
  * (hzgsvd__bat_col_lanes) is a function of n and of the kernel, which is one of the shape, never of
  * the launch, so neither are the bits: the slot kernel's one warp takes all n columns at once, the
  * three-phase kernel's warps (up to HZGSVD__BAT_MAX_WARPS) n / HZGSVD__BAT_MAX_WARPS each. */
-HZGSVD_HD static inline int hzgsvd__bat_col_lanes(int n, int slots)
+HZGSVD_HD static inline int hzgsvd__bat_col_lanes(int n, int slot_sweep)
 {
-    const int per_warp = slots ? n : (n + HZGSVD__BAT_MAX_WARPS - 1) / HZGSVD__BAT_MAX_WARPS;
+    const int per_warp = slot_sweep ? n : (n + HZGSVD__BAT_MAX_WARPS - 1) / HZGSVD__BAT_MAX_WARPS;
     int c = 1;
     while (c < per_warp && c < HZGSVD__BAT_LANES) c <<= 1;
     return HZGSVD__BAT_LANES / c;
@@ -1339,11 +1342,8 @@ __device__ __forceinline__ void hzgsvd__bat_warp_sum2(double *x, double *y, int 
 /* The warp's sums of the Gram entries of pivot (p, q): g[0..3] of F, g[4..7] of G. */
 HZGSVD_HD static inline void hzgsvd__bat_pivot_sums(const hzgsvd__bat_pair *P, int p, int q, int lane, double g[8])
 {
-#ifdef __CUDA_ARCH__
-    double s[8];
-    hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s);
-    hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s + 4);
-    for (int i = 0; i < 8; ++i) g[i] = hzgsvd__bat_warp_sum(s[i]);
+#ifdef __CUDA_ARCH__   /* the device sums in hzgsvd__bat_step_sums, by recursive halving; this is the host's play of it */
+    (void)P; (void)p; (void)q; (void)lane; (void)g;
 #else
     double s[8][HZGSVD__BAT_LANES], t[8];
     (void)lane;
@@ -1428,8 +1428,8 @@ typedef struct hzgsvd__bat_opts {
     int nn, steps;          /* nn = n rounded up to even (an odd n's last column is a padding index, skipped) */
     int variant, sort, max_sweeps, refine;   /* refine: sigma from the input pair (options.refine_sigma != 0) */
     int mwarps;             /* warps that compute a step's 2x2 transformations, a share of the pivots each (1 on the host) */
-    int slots;              /* 1: the slot sweep (hzgsvd__bat_sweep_slots; nn <= 16, a block of one warp), else the three-phase one */
-    int col_lanes;          /* lanes an item of the column layout: hzgsvd__bat_col_lanes(n, slots) */
+    int slot_sweep;         /* 1: the slot sweep (hzgsvd__bat_sweep_slots; nn <= 16, a block of one warp), else the three-phase one */
+    int col_lanes;          /* lanes an item of the column layout: hzgsvd__bat_col_lanes(n, slot_sweep) */
     double tol;             /* relative orthogonality: hzgsvd__ortho_tol(max(m_f, m_g, 2)) */
 } hzgsvd__bat_opts;
 
@@ -1523,14 +1523,14 @@ HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, in
  * The pivots of a step touch disjoint columns, so each pivot's 2x2 transformation is computed once,
  * by one lane, instead of by all 32 lanes of a warp (the 2x2 math, long chains of double-precision
  * divisions and square roots, dominated the kernel's instructions): (1) the warps sum the pivots'
- * Gram entries into sh->g (lanes over rows, the fixed butterfly); (2) the lanes of the first
- * o->mwarps warps, one pivot each, compute the transformations (the shared 2x2 math) into sh->rot;
+ * Gram entries into piv->g (lanes over rows, the fixed butterfly); (2) the lanes of the first
+ * o->mwarps warps, one pivot each, compute the transformations (the shared 2x2 math) into piv->rot;
  * (3) the warps apply them to F, G and Z and make the sorting swaps.  Which warp or lane takes a
  * pivot changes no bit: a pivot's sums have the one butterfly order and its transformation is one
  * function of them. */
 
 /* Phase 1: the Gram entries of the step's pivots pq[0 .. 2 npiv - 1], one warp per pivot. */
-HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, const int *pq, int npiv, hzgsvd__bat_pivots *sh, int warp,
+HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, const int *pq, int npiv, hzgsvd__bat_pivots *piv, int warp,
                                                    int nwarps, int lane)
 {
     for (int pos = warp; pos < npiv; pos += nwarps) {
@@ -1541,9 +1541,9 @@ HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, co
         hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s);
         hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s + 4);
         const double v = hzgsvd__bat_warp_sum8(s, lane);
-        if ((lane & 3) == 0) sh->g[pos][lane >> 2] = v;
+        if ((lane & 3) == 0) piv->g[pos][lane >> 2] = v;
 #else
-        hzgsvd__bat_pivot_sums(P, p, q, lane, sh->g[pos]);
+        hzgsvd__bat_pivot_sums(P, p, q, lane, piv->g[pos]);
 #endif
     }
 }
@@ -1557,7 +1557,7 @@ typedef struct hzgsvd__bat_count {
  * pivots of a math warp).  A failed pivot (B-hat not positive definite) is left as the identity and
  * fails the sweep (the pair goes to the one-pair path). */
 HZGSVD_HD static inline void hzgsvd__bat_step_math(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o,
-                                                   hzgsvd__bat_pivots *sh, int warp, int lane, hzgsvd__bat_count *c)
+                                                   hzgsvd__bat_pivots *piv, int warp, int lane, hzgsvd__bat_count *c)
 {
     const int per = (npiv + o->mwarps - 1) / o->mwarps;
     if (warp >= o->mwarps) return;
@@ -1566,24 +1566,24 @@ HZGSVD_HD static inline void hzgsvd__bat_step_math(const hzgsvd__bat_pair *P, co
         const int pos = warp * per + k, p = pq[2 * pos], q = pq[2 * pos + 1];
         hzgsvd__rot rot = hzgsvd__rot_identity();
         if (p < P->n && q < P->n) {
-            rot = hzgsvd__bat_rot(sh->g[pos], P->cplx, o->variant, o->sort, o->tol);
+            rot = hzgsvd__bat_rot(piv->g[pos], P->cplx, o->variant, o->sort, o->tol);
             if (rot.fail) { c->fail = 1; rot = hzgsvd__rot_identity(); }
             c->all += (unsigned)rot.transform;
             c->big += (unsigned)rot.big;
         }
-        sh->rot[pos].r = rot;
+        piv->rot[pos].r = rot;
     }
 }
 
 /* Phase 3: the transformations applied to F, G and Z, one warp per pivot, and the sorting swaps
  * (complex: from the new column norms, as the one-pair engines decide it). */
 HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, const int *pq, int npiv, const hzgsvd__bat_opts *o,
-                                                    const hzgsvd__bat_pivots *sh, int warp, int nwarps, int lane)
+                                                    const hzgsvd__bat_pivots *piv, int warp, int nwarps, int lane)
 {
     for (int pos = warp; pos < npiv; pos += nwarps) {
         const int p = pq[2 * pos], q = pq[2 * pos + 1];
         if (p >= P->n || q >= P->n) continue;
-        const hzgsvd__rot rot = sh->rot[pos].r;
+        const hzgsvd__rot rot = piv->rot[pos].r;
         int swap = rot.swap;
         if (rot.transform) {
             for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
@@ -1789,7 +1789,7 @@ HZGSVD_HD static inline int hzgsvd__bat_iterate(const hzgsvd__bat_pair *P, const
     for (int sweep = 0; sweep < o->max_sweeps; ++sweep) {
         if (!resc || sweep == 0) hzgsvd__bat_normalize(P, sweep == 0, !resc, o->col_lanes, warp, nwarps, lane);
         HZGSVD__BAT_BARRIER();
-        if (o->slots) hzgsvd__bat_sweep_slots(P, o, sh, lane);
+        if (o->slot_sweep) hzgsvd__bat_sweep_slots(P, o, sh, lane);
         else hzgsvd__bat_sweep(P, o, sh, piv, warp, nwarps, lane);
         HZGSVD__BAT_BARRIER();
         unsigned long long all = 0, big = 0;

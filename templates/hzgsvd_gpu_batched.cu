@@ -148,8 +148,9 @@ HZGSVD_PRIVATE int hzgsvd__bat_env(const char *name, int hi, int dflt)
     return v < hi ? (int)v : hi;
 }
 
-/* The launch's shape: the warps of a pair's block, and how many of them compute a step's 2x2
- * transformations (hzgsvd__bat_step_math).  The warps: from min(HZGSVD__BAT_WARPS_SMALL, what the
+/* The three-phase kernel's launch shape (the slot kernel's block is one warp): the warps of a pair's
+ * block, and how many of them compute a step's 2x2 transformations (hzgsvd__bat_step_math); the
+ * measurements below are of session 19, before the slot kernel took n <= 16 in shared memory.  The warps: from min(HZGSVD__BAT_WARPS_SMALL, what the
  * pair can use) for n <= 32, from all it can use above, doubled while an SM would hold fewer than
  * HZGSVD__BAT_SM_WARPS of them (the occupancy calculator: registers and shared memory).  Measured
  * (one H100, docs/PERFORMANCE.md, m = 2n): with 1, 2, 4, 8 warps a real pair gave 1.39e6, 1.58e6,
@@ -210,13 +211,13 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
     a.o.mwarps = 1;
-    a.o.slots = hzgsvd__bat_slots(p);
-    a.o.col_lanes = hzgsvd__bat_col_lanes(b->n, a.o.slots);
+    a.o.slot_sweep = hzgsvd__bat_slots(p);
+    a.o.col_lanes = hzgsvd__bat_col_lanes(b->n, a.o.slot_sweep);
     int threads = 32;
-    void (*kernel)(hzgsvd__bat_launch) = a.o.slots ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
+    void (*kernel)(hzgsvd__bat_launch) = a.o.slot_sweep ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
     HZGSVD__CU(cudaMemcpyAsync(work + p->table_off, table, sizeof(int) * (size_t)p->nn * p->steps, cudaMemcpyHostToDevice, b->stream));
     HZGSVD__CU(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    if (!a.o.slots) {
+    if (!a.o.slot_sweep) {
         st = hzgsvd__bat_shape(p, smem, &threads, &a.o.mwarps, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }

@@ -1,13 +1,13 @@
-/* The batched GPU kernel (hzgsvd_gpu_?gsvd_batched, driver: templates/hzgsvd_gpu_batched.cu): one
+/* The batched GPU kernels (hzgsvd_gpu_?gsvd_batched, driver: templates/hzgsvd_gpu_batched.cu): one
  * thread block per pair at a time (a block takes pairs blockIdx.x, blockIdx.x + gridDim.x, ...), the
  * pair's working F, G, Z (split planes) in dynamic shared memory where they fit, else in the block's
- * slot of the workspace (global memory, mostly L2-resident).  A strategy step runs in three
- * barrier-separated phases (templates/hzgsvd_batched_pair.h): the warps sum the pivots' Gram
- * entries (a warp per pivot), one lane per pivot computes its 2x2 transformation (the shared math),
- * the warps apply them (a warp per pivot).  The driver picks the warps of a block and the warps that
- * do the 2x2 math (hzgsvd__bat_shape); nothing of it changes a bit.  Every sum has a fixed
- * order (per-lane row order, then a fixed butterfly) and no floating-point atomics are used, so a
- * pair's results do not depend on the grid, the block that took it, or the run. */
+ * slot of the workspace (global memory, mostly L2-resident).  Two kernels share the rest of a pair's
+ * run (templates/hzgsvd_batched_pair.h): the slot kernel (n <= 16 in shared memory: a block of one
+ * warp, the slot sweep) and the three-phase kernel (the others: the warps sum the pivots' Gram
+ * entries, a warp per pivot, one lane per pivot computes its 2x2 transformation, the warps apply
+ * them; the driver picks the warps, hzgsvd__bat_shape).  Every sum has a fixed order that depends on
+ * the shape only (per-lane row order, then a fixed butterfly) and no floating-point atomics are
+ * used, so a pair's results do not depend on the grid, the block that took it, or the run. */
 
 /* What one launch needs (passed by value). */
 typedef struct hzgsvd__bat_launch {
@@ -81,17 +81,9 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
     }
 }
 
-/* The kernel: blockDim.x = 32 * nwarps (nwarps <= HZGSVD__BAT_MAX_WARPS); dynamic shared memory
- * pair_doubles doubles where slots is NULL, else none.  A pair the kernel does not finish (not
- * finite, or for the one-pair path) leaves the caller's arrays untouched: outputs are stored only
- * after its whole run succeeded. */
-/* Registers: ptxas -v gives 128 a thread and no spills at 2 blocks of 256 threads an SM; at 3 or 4
- * (80 or 64 registers) it spills.  The driver sizes the blocks to the occupancy this leaves
- * (hzgsvd__bat_shape).  -DHZGSVD__BAT_MIN_BLOCKS=k tries another bound. */
-#ifndef HZGSVD__BAT_MIN_BLOCKS
-#define HZGSVD__BAT_MIN_BLOCKS 2
-#endif
-/* The pairs of block blockIdx.x, one after the other (both kernels): load, solve, store. */
+/* The pairs of block blockIdx.x, one after the other (both kernels): load, solve, store.  A pair
+ * the kernel does not finish (not finite, or for the one-pair path) leaves the caller's arrays
+ * untouched: outputs are stored only after its whole run succeeded. */
 __device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, double *base, hzgsvd__bat_shared *sh, hzgsvd__bat_pivots *piv)
 {
     const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, nwarps = blockDim.x >> 5;
@@ -111,6 +103,14 @@ __device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, d
     }
 }
 
+/* The three-phase kernel: blockDim.x = 32 * nwarps (nwarps <= HZGSVD__BAT_MAX_WARPS); dynamic shared
+ * memory pair_doubles doubles where slots is NULL, else none.  Registers: ptxas -v gives 128 a
+ * thread and no spills at 2 blocks of 256 threads an SM; at 3 or 4 (80 or 64 registers) it spills.
+ * The driver sizes the blocks to the occupancy this leaves (hzgsvd__bat_shape).
+ * -DHZGSVD__BAT_MIN_BLOCKS=k tries another bound. */
+#ifndef HZGSVD__BAT_MIN_BLOCKS
+#define HZGSVD__BAT_MIN_BLOCKS 2
+#endif
 HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZGSVD__BAT_MIN_BLOCKS) hzgsvd__bat_kernel(hzgsvd__bat_launch a)
 {
     extern __shared__ double hzgsvd__bat_smem[];
@@ -119,8 +119,9 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32 * HZGSVD__BAT_MAX_WARPS, HZG
     hzgsvd__bat_pairs(a, a.slots ? a.slots + (size_t)blockIdx.x * a.pair_doubles : hzgsvd__bat_smem, &sh, &piv);
 }
 
-/* The slot kernel (a.o.slots: nn <= 16, the pair in shared memory): blockDim.x = 32, the slot sweep
- * (hzgsvd__bat_sweep_slots), no three-phase step area; its own register budget: 128 a thread, 16
+/* The slot kernel (a.o.slot_sweep: nn <= 16, the pair in shared memory -- the driver launches it
+ * only so, with blockDim.x = 32: it ignores a.slots and has no three-phase step area): the slot
+ * sweep (hzgsvd__bat_sweep_slots); its own register budget: 128 a thread, 16
  * blocks (warps) an SM (24 would leave 80 and spill: measured no faster). */
 #ifndef HZGSVD__BAT_SLOT_MIN_BLOCKS
 #define HZGSVD__BAT_SLOT_MIN_BLOCKS 16

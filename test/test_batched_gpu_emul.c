@@ -1,20 +1,25 @@
-/* test_batched_gpu_emul: the batched GPU kernel's per-pair arithmetic on the host.
+/* test_batched_gpu_emul: the batched GPU kernels' per-pair arithmetic on the host.
  *
- * templates/hzgsvd_batched_pair.h is the one source of the kernel's arithmetic: on the host its
- * warp functions play all 32 lanes and the same butterfly, so hzgsvd__bat_solve run here (one warp,
- * barriers empty) computes what one thread block computes on the GPU, bit for bit (the kernel adds
- * only the copies in and out): the same phases of a strategy step (the pivots' sums into the shared
- * area, each pivot's 2x2 transformation once, their application), the host's butterfly standing for
- * the device's recursive halving (the same additions, so the same sums); and the device's spread of
- * a step over several warps and math warps, played warp by warp, gives the one-warp run's bits.  This checks the math before any device run: known-sigma pairs
+ * templates/hzgsvd_batched_pair.h is the one source of the kernels' arithmetic: on the host its
+ * warp functions play every lane with the same butterflies, so hzgsvd__bat_solve run here (one warp,
+ * barriers empty) computes what one thread block computes on the GPU, bit for bit but for hypot
+ * (the kernels add only the copies in and out).  Both sweeps: the slot sweep (n <= 16, the driver's
+ * choice for a pair in shared memory: a slot's G lanes and their butterfly) and the three-phase one
+ * (the pivots' sums into the shared area, each pivot's 2x2 transformation once, their application;
+ * the host's butterfly standing for the device's recursive halving), n <= 16 through both; the
+ * phases over columns in the column layout (an item's L lanes).  The host plays the arithmetic in
+ * the device's order, not the device's lane indexing (the GPU tests check that); the device's
+ * spread of a three-phase step over several warps and math warps, played warp by warp, gives the
+ * one-warp run's bits.  This checks the math before any device run: known-sigma pairs
  * (cond X = 100; real and complex; n = 1, odd n, m_f != m_g, n = 64 at m = 128 and at 256 x 200)
  * against the reference engine (long double) on the same rounded pair (B_REF: a few ulps), the exact
  * sigma of the unrounded pair (as close as the reference engine's, or 1e-14) and the CPU engine's
  * one-pair call (B_AGREE, or as close as the CPU engine is to the reference: on tall pairs the CPU
- * engine is off the reference by up to 1e-13, the batched kernel by 3e-16), residuals ||F Z - U diag(sigma_f)|| and the same
- * for G, variants 0, 2 (per-step rescaling) and 4 (criterion C2), sorting off, the MM strategy; and the verdicts of a NaN pair, a zero
- * column, a pair scaled beyond the kernel's range and a rank-deficient pair (handed to the one-pair
- * path, never a silent wrong answer). */
+ * engine is off the reference by up to 1e-13, the batched kernel by 3e-16), residuals
+ * ||F Z - U diag(sigma_f)|| and the same for G, variants 0, 2 (per-step rescaling) and 4 (criterion
+ * C2), sorting off, the MM strategy; and the verdicts of a NaN pair, a zero column, a pair scaled
+ * beyond the kernel's range and a rank-deficient pair (handed to the one-pair path, never a silent
+ * wrong answer). */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #include "hzgsvd_ref.h"
@@ -72,8 +77,8 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
     bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
-    bo.slots = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;
-    bo.col_lanes = hzgsvd__bat_col_lanes(n, bo.slots);
+    bo.slot_sweep = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;   /* the driver's choice for a pair in shared memory */
+    bo.col_lanes = hzgsvd__bat_col_lanes(n, bo.slot_sweep);
     static hzgsvd__bat_pivots piv;
     return hzgsvd__bat_solve(&e->P, &bo, sh, &piv, 0, 1, 0, res);
 }
@@ -218,10 +223,10 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     bo.steps = hzgsvd__strategy_nsteps(o.inner, bo.nn);
     bo.table = table; bo.variant = o.variant; bo.sort = o.sort; bo.max_sweeps = o.max_sweeps; bo.refine = 0;
     bo.tol = hzgsvd__ortho_tol((m_f > m_g ? m_f : m_g) > 2 ? (m_f > m_g ? m_f : m_g) : 2);
-    bo.slots = 0;
+    bo.slot_sweep = 0;
     bo.col_lanes = hzgsvd__bat_col_lanes(n, 0);
-    hzgsvd__bat_normalize(&a.P, 1, 1, hzgsvd__bat_col_lanes(n, 0), 0, 1, 0);
-    hzgsvd__bat_normalize(&b.P, 1, 1, hzgsvd__bat_col_lanes(n, 0), 0, 1, 0);
+    hzgsvd__bat_normalize(&a.P, 1, 1, bo.col_lanes, 0, 1, 0);
+    hzgsvd__bat_normalize(&b.P, 1, 1, bo.col_lanes, 0, 1, 0);
     const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
     int same = 1;
     unsigned long long all_a = 0, all_b = 0, big_a = 0, big_b = 0;
