@@ -1303,8 +1303,7 @@ HZGSVD_HD static inline double hzgsvd__bat_orth_tol(int n)
  * hzgsvd__bat_sum_host). */
 __device__ __forceinline__ double hzgsvd__bat_warp_sum(double v)
 {
-    for (int d = 16; d > 0; d >>= 1) v = __dadd_rn(v, __shfl_xor_sync(0xffffffffu, v, d));
-    return v;
+    return hzgsvd__bat_item_sum(v, HZGSVD__BAT_LANES);
 }
 
 /* The warp's sums of v[0..7] by recursive halving: at XOR distance 16 a lane keeps four of its
@@ -1749,12 +1748,12 @@ HZGSVD_HD static inline void hzgsvd__bat_slot_step(const hzgsvd__bat_pair *P, co
         if (rot.transform) {
             for (int g = 0; g < G; ++g) hzgsvd__bat_slot_apply(P, &rot, p, q, g, G);
             if (cplx) {
+                double np[HZGSVD__BAT_LANES], nq[HZGSVD__BAT_LANES];
                 for (int g = 0; g < G; ++g) {
-                    v[g][0] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, p, g, G);
-                    v[g][1] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, q, g, G);
+                    np[g] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, p, g, G);
+                    nq[g] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, q, g, G);
                 }
-                hzgsvd__bat_slot_sum_host(v, G);
-                swap = hzgsvd__zswap(o->sort, v[0][0], v[0][1]);
+                swap = hzgsvd__zswap(o->sort, hzgsvd__bat_item_sum_host(np, G), hzgsvd__bat_item_sum_host(nq, G));
             }
         }
         if (swap)
@@ -2010,7 +2009,7 @@ HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, doubl
         const double dev = on ? hzgsvd__bat_orth_dev(d, i, j, cplx) : 0.0;
         worst = dev > worst ? dev : worst;
     }
-    for (int d = 16; d > 0; d >>= 1) worst = fmax(worst, __shfl_xor_sync(0xffffffffu, worst, d));
+    worst = hzgsvd__bat_item_max(worst, HZGSVD__BAT_LANES);
 #else
     (void)lane;
     for (int t = 0; t < count; ++t) {
@@ -2062,7 +2061,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 2066 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2065 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */
