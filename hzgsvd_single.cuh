@@ -169,7 +169,11 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * 2x2 pivot, or for n <= 16 with the pair in shared memory one warp per whole step with a few lanes per pivot; the shared
  * Hari-Zimmermann math, the one-pair engines' stop rule) takes full-rank
  * shapes n <= HZGSVD_GPU_BATCHED_MAX_N, n <= m_f, m_g <= HZGSVD_GPU_BATCHED_MAX_M and the options
- * it implements (even variants; precondition AUTO or NONE: the plain start; refine_sigma as the
+ * it implements (even variants; precondition NONE, QR_EIG or AUTO -- the batched preconditioned
+ * start for real pairs from n = 8, complex from n = 16: Z0 from cuBLAS's and cuSOLVER's batched
+ * Cholesky, triangular solves and Jacobi eigensolver, F and G overwritten by F Z0 and G Z0 to one
+ * rounding an entry, 2 sweeps instead of 7-12, Z = Z0 Z1; a pair whose start fails its checks keeps
+ * the plain start; info.preconditioner per pair; docs/API.md --; refine_sigma as the
  * one-pair engines: sigma recomputed from the input pair unless 0; options.inner picks the
  * strategy, outer/blocking/block_width do not apply, cancel and progress are not called).  Any other shape or
  * options: every pair through hzgsvd_gpu_?gsvd, one after the other.  A pair the kernel cannot
@@ -194,13 +198,17 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * Returns HZGSVD_SUCCESS where every pair succeeded, else the status of the first (lowest index)
  * pair that did not.  An argument error (the argument's number in info[0].detail) is found before
  * any CUDA call and solves no pair: it is returned and set in every status[i] and info[i].detail;
- * so is a failed CUDA call of the batched launch (HZGSVD_ERR_CUDA, HZGSVD_ERR_OUT_OF_MEMORY). */
+ * so is a failed CUDA, cuBLAS or cuSOLVER call of the batched run (HZGSVD_ERR_CUDA,
+ * HZGSVD_ERR_OUT_OF_MEMORY, HZGSVD_ERR_CUBLAS, HZGSVD_ERR_CUSOLVER).  work_bytes is checked against
+ * the workspace query's answer, which with a preconditioned start asks cuSOLVER on the device. */
 #define HZGSVD_GPU_BATCHED_MAX_N 64     /* the batched kernel's largest n */
 #define HZGSVD_GPU_BATCHED_MAX_M 1024   /* ... and largest m_f, m_g */
 
 /* Bytes of device workspace of a batched call of these sizes (0 where the kernel does not take the
  * batch: its pairs then run through hzgsvd_gpu_?gsvd with their own workspace).  Returns
- * HZGSVD_ERR_N_LESS_THAN_ONE, HZGSVD_ERR_INVALID_ARGUMENT (m_f, m_g or batch < 0, bytes NULL) or success. */
+ * HZGSVD_ERR_N_LESS_THAN_ONE, HZGSVD_ERR_INVALID_ARGUMENT (m_f, m_g or batch < 0, bytes NULL) or success;
+ * where the call starts preconditioned the eigensolver's part is cuSOLVER's answer on the current
+ * device (HZGSVD_ERR_NO_DEVICE without one, HZGSVD_ERR_CUBLAS / _CUSOLVER where a handle fails). */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes);
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes);
 

@@ -1058,6 +1058,7 @@ typedef struct hzgsvd__bat_pair {
     int mf, mg, n, cplx;
     const double *F0, *G0;      /* the caller's input (interleaved where complex), untouched until the outputs are stored */
     int ldf0, ldg0;
+    int min_sweeps;             /* the stop rule counts from this sweep on: 1, or 2 after a preconditioned start (docs/NUMERICS.md, "Two sweeps at the least") */
 } hzgsvd__bat_pair;
 
 /* Partial sums over the rows first, first + stride, ... (ascending): s[0] ||x_p||^2, s[1] ||x_q||^2,
@@ -1648,6 +1649,19 @@ HZGSVD_HD static inline void hzgsvd__bat_sweep(const hzgsvd__bat_pair *P, const 
  * memory leave two pairs an SM: there the three-phase kernel's four warps a pair hide more. */
 
 #define HZGSVD__BAT_SLOTS_MAX_NN 16 /* the slot sweep's largest order (slots of at least 4 lanes) */
+#define HZGSVD__BAT_SLOTS_MAX_DOUBLES 2560 /* and its largest working pair (20 KB: complex n = 16, m = 32) */
+
+/* Whether the driver takes the slot kernel for a pair of order nn (n rounded up to even) whose
+ * working copy takes pair_doubles doubles (hzgsvd__bat_pair_doubles) in shared memory: one warp a
+ * pair leaves a larger pair's SM mostly idle.  Measured (one H100, docs/PERFORMANCE.md; slot /
+ * three-phase pairs/s; working doubles): m = 2n 1.3-1.7x (up to 2560); real n = 8, m = 64 1.7x
+ * (1088); complex n = 8, m = 64 1.15x (2176); real n = 16, m = 64 1.06x (2304); real n = 8,
+ * m = 128 0.97x (2112); complex n = 16, m = 64 0.67x (4608); complex n = 8, m = 128 0.67x (4224);
+ * real n = 16, m = 128 0.57x (4352); n = 16, m = 256 0.31x real, 0.16x complex. */
+HZGSVD_HD static inline int hzgsvd__bat_slot_fits(int nn, size_t pair_doubles)
+{
+    return nn <= HZGSVD__BAT_SLOTS_MAX_NN && pair_doubles <= HZGSVD__BAT_SLOTS_MAX_DOUBLES;
+}
 
 /* Lanes G of a slot: 32 over the step's pivots rounded up to a power of two. */
 HZGSVD_HD static inline int hzgsvd__bat_slot_lanes(int nn)
@@ -1779,8 +1793,9 @@ HZGSVD_HD static inline void hzgsvd__bat_sweep_slots(const hzgsvd__bat_pair *P, 
     if (HZGSVD__BAT_LEADER(lane)) { sh->wall[0] = c.all; sh->wbig[0] = c.big; sh->wflag[0] = c.fail != 0; }
 }
 
-/* The sweeps until one applies no big transformation (the one-pair engines' stop rule without a
- * preconditioner, hzgsvd__sweep_converged).  Returns the verdict; res gets the counts. */
+/* The sweeps until one applies no big transformation (the one-pair engines' stop rule,
+ * hzgsvd__sweep_converged; from sweep P->min_sweeps on: a preconditioned start's first sweep does
+ * not count).  Returns the verdict; res gets the counts. */
 HZGSVD_HD static inline int hzgsvd__bat_iterate(const hzgsvd__bat_pair *P, const hzgsvd__bat_opts *o, hzgsvd__bat_shared *sh,
                                                 hzgsvd__bat_pivots *piv, int warp, int nwarps, int lane, hzgsvd__bat_result *res)
 {
@@ -1797,7 +1812,7 @@ HZGSVD_HD static inline int hzgsvd__bat_iterate(const hzgsvd__bat_pair *P, const
         HZGSVD__BAT_BARRIER();   /* every thread has read the counts before the next sweep writes them */
         res->sweeps = sweep + 1; res->all += all; res->big += big;
         if (fail) return HZGSVD__BAT_PIVOT_FAIL;
-        if (big == 0) return HZGSVD__BAT_OK;
+        if (big == 0 && sweep + 1 >= P->min_sweeps) return HZGSVD__BAT_OK;
     }
     return HZGSVD__BAT_NO_CONVERGENCE;
 }
@@ -2061,7 +2076,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 2065 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2080 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -173,7 +173,7 @@ def outputs(variants):
          + [("hzgsvd_gpu_orth.cu.j2", dict(prec)) for prec in PRECISIONS]
          + [("hzgsvd_gpu_driver.cu", None), ("hzgsvd_gpu_sweep.cu", None), ("hzgsvd_gpu_api.cu", None)]
          + [("hzgsvd_gpu_prec.cu.j2", dict(prec)) for prec in PRECISIONS]
-         + [("hzgsvd_gpu_batched_kernels.cu", None), ("hzgsvd_gpu_batched.cu", None)]),
+         + [("hzgsvd_gpu_batched_kernels.cu", None), ("hzgsvd_gpu_batched_precondition.cu", None), ("hzgsvd_gpu_batched.cu", None)]),
         ("hzgsvd_mpi_impl.h",
          "The distributed engine over MPI (paper section 4): per precision the driver of Algorithm 6 and its "
          "local engines (the CPU engine; the GPU engine when compiled by nvcc).",

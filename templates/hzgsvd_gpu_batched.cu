@@ -7,39 +7,23 @@
  * options the kernel does not take send every pair through the one-pair entry point.  Written once
  * for both precisions (cplx). */
 
-/* The kernel's shape limits, the shared-memory budget of one pair and the slots of the global path. */
-#define HZGSVD__BAT_MAX_M 1024
-#define HZGSVD__BAT_SMEM_MAX (200 * 1024)    /* bytes of dynamic shared memory a pair may take (sm_90 allows 227 KB) */
-#define HZGSVD__BAT_SLOTS 1056               /* blocks of the global-memory path (8 per SM of a 132-SM H100) */
-#define HZGSVD__BAT_GRID_MAX 65535           /* blocks of the shared-memory path (each loops over its pairs) */
-
-/* The arguments of one batched call (argument numbers as in the prototype, hzgsvd_single.cuh). */
-typedef struct hzgsvd__gpu_batch {
-    int cplx, m_f, m_g, n, ldf, ldg, ldz, batch;
-    double *F, *G, *Z, *sf, *sg, *s;
-    long long sF, sG, sZ, sS;
-    void *work;
-    size_t work_bytes;
-    cudaStream_t stream;
-} hzgsvd__gpu_batch;
-
 /* Whether the kernel takes the batch (else every pair goes through the one-pair entry point):
  * full-rank shapes within the limits, and options it implements (the even variants: no enhanced
- * dot products; the plain start). */
+ * dot products; the plain start or the batched QR_EIG start, templates/hzgsvd_gpu_batched_precondition.cu). */
 HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_options *o)
 {
     return b->n <= HZGSVD__BAT_MAX_N && b->m_f <= HZGSVD__BAT_MAX_M && b->m_g <= HZGSVD__BAT_MAX_M && b->m_f >= b->n && b->m_g >= b->n
-        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && !hzgsvd__pre_named(o->precondition);
+        && !HZGSVD__VAR_ENHANCED(o->variant) && o->preprocess != 1 && o->precondition != HZGSVD_PRECONDITION_QR_SVD;
 }
 
 /* The workspace's parts (256-byte aligned): the verdicts, the strategy table, the slots (global
- * path only: where one working pair exceeds the shared-memory budget). */
+ * path only: where one working pair exceeds the shared-memory budget), then the preconditioned
+ * start's (pre: the call starts from it). */
 typedef struct hzgsvd__bat_plan {
     size_t res_off, table_off, slots_off, bytes, pair_doubles;
-    int nn, steps, smem, grid, threads;
+    int nn, steps, smem, grid, threads, pre;
+    hzgsvd__bat_pre_plan q;
 } hzgsvd__bat_plan;
-
-HZGSVD_PRIVATE size_t hzgsvd__bat_align(size_t x) { return (x + 255) / 256 * 256; }
 
 HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o)
 {
@@ -56,7 +40,23 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
     p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
     p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.pair_doubles * (size_t)p.grid);
+    p.pre = 0;
+    memset(&p.q, 0, sizeof p.q);
     return p;
+}
+
+/* hzgsvd__bat_plan_of and, where the call starts preconditioned, the start's part (its eigensolver's
+ * workspace asked of cuSOLVER on the current device: so only there is a device needed). */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_plan_all(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o, hzgsvd__bat_plan *p,
+                                                  hzgsvd_info *info)
+{
+    *p = hzgsvd__bat_plan_of(cplx, m_f, m_g, n, batch, o);
+    p->pre = hzgsvd__bat_pre_on(o, n, cplx);
+    if (!p->pre) return HZGSVD_SUCCESS;
+    hzgsvd_status st = hzgsvd__gpu_need_device(info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_plan_of(cplx, n, batch, p->bytes, &p->q, info);
+    p->bytes += p->q.bytes;
+    return st;
 }
 
 /* The batch's own arguments (shapes, leading dimensions, strides, arrays), then the options by the
@@ -74,13 +74,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_check_args(const hzgsvd__gpu_prec *X, c
         if (!status) return hzgsvd__fail(info, bad, "argument 22 (status) is NULL (batch = %d)", b->batch);
     }
     static const double probe = 0.0;
-    const hzgsvd_status st = hzgsvd__gpu_check_any(X, b->m_f, b->m_g, b->n, &probe, b->ldf, &probe, b->ldg, &probe, b->ldz, o, info);
-    if (st != HZGSVD_SUCCESS || b->batch == 0 || !hzgsvd__bat_takes(b, o)) return st;
-    const hzgsvd__bat_plan p = hzgsvd__bat_plan_of(b->cplx, b->m_f, b->m_g, b->n, b->batch, o);
-    if (b->work && b->work_bytes < p.bytes)
+    hzgsvd_status st = hzgsvd__gpu_check_any(X, b->m_f, b->m_g, b->n, &probe, b->ldf, &probe, b->ldg, &probe, b->ldz, o, info);
+    if (st != HZGSVD_SUCCESS || b->batch == 0 || !hzgsvd__bat_takes(b, o) || !b->work) return st;
+    hzgsvd__bat_plan p;
+    st = hzgsvd__bat_plan_all(b->cplx, b->m_f, b->m_g, b->n, b->batch, o, &p, info);
+    if (st != HZGSVD_SUCCESS) return st;
+    if (b->work_bytes < p.bytes)
         return hzgsvd__fail(info, bad, "argument 19 (work_bytes = %zu) is below the %zu bytes hzgsvd_gpu_%cgsvd_batched_workspace_size asks",
                             b->work_bytes, p.bytes, b->cplx ? 'z' : 'd');
-    if (b->work && ((uintptr_t)b->work % 256) != 0)
+    if (((uintptr_t)b->work % 256) != 0)
         return hzgsvd__fail(info, bad, "argument 18 (d_work = %p) must be 256-byte aligned", b->work);
     return HZGSVD_SUCCESS;
 }
@@ -181,14 +183,15 @@ done:
 }
 
 /* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
- * of at least four lanes (nn <= 16) and the pair fits shared memory, else the three-phase one.  Which one ran is a function
+ * of at least four lanes (nn <= 16), the working pair takes at most 20 KB (hzgsvd__bat_slot_fits)
+ * and sits in shared memory, else the three-phase one.  Which one ran is a function
  * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
  * everywhere (for measurements side by side; its bits differ in the sums' order). */
 HZGSVD_PRIVATE int hzgsvd__bat_slots(const hzgsvd__bat_plan *p)
 {
     const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
     if (env && !strcmp(env, "0")) return 0;
-    return p->nn <= HZGSVD__BAT_SLOTS_MAX_NN && p->smem;
+    return hzgsvd__bat_slot_fits(p->nn, p->pair_doubles) && p->smem;
 }
 
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
@@ -209,6 +212,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
     a.pair_doubles = p->pair_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
+    a.pre_flag = p->pre ? (const int *)(work + p->q.flag_off) : NULL;
     const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
     a.o.mwarps = 1;
     a.o.slot_sweep = hzgsvd__bat_slots(p);
@@ -229,25 +233,68 @@ done:
     return st;
 }
 
-/* The kernel over the batch, then every pair's status (the one-pair path where handed on). */
+/* The start's outcome into every pair's info (after hzgsvd__bat_finish_pair): which start, why,
+ * the trust test's growth, the start's seconds (the whole batch's). */
+HZGSVD_PRIVATE void hzgsvd__bat_pre_info(const hzgsvd__bat_plan *p, const hzgsvd_options *o, int batch, const int *flag, const double *growth,
+                                         double seconds, hzgsvd_info *info)
+{
+    for (int i = 0; info && i < batch; ++i) {
+        hzgsvd_info *f = info + i;
+        f->preconditioner = p->pre && flag[i] ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
+        f->precondition_growth = p->pre ? growth[i] : 0.0;
+        f->precondition_seconds = p->pre ? seconds : 0.0;
+        f->precondition_note = p->pre && flag[i] ? "qr-eig (the batched start): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+                             : p->pre ? "the plain start (the batched start failed for this pair: G^H G not positive definite, the eigensolver, "
+                                        "a non-finite Z0 or the trust test)"
+                             : o->precondition == HZGSVD_PRECONDITION_AUTO
+                                 ? (o->max_sweeps < 2 ? HZGSVD__PRECONDITION_ONE_SWEEP : "the plain start (AUTO: the batched call's n below 8, complex 16; or no cuSOLVER)")
+                                 : "the plain start";
+    }
+}
+
+/* The kernel over the batch (after the preconditioned start where p.pre), then every pair's status
+ * (the one-pair path where handed on), then Z = Z0 Z1 where a pair started from Z0. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_run(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, hzgsvd_status *status, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    const hzgsvd__bat_plan p = hzgsvd__bat_plan_of(b->cplx, b->m_f, b->m_g, b->n, b->batch, o);
+    hzgsvd__bat_plan p;
     char *work = (char *)b->work, *owned = NULL;
+    int *flag = NULL;
+    double *growth = NULL, seconds = 0.0;
     hzgsvd__bat_result *res = (hzgsvd__bat_result *)malloc(sizeof(hzgsvd__bat_result) * (size_t)b->batch);
     if (!res) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of host verdicts", sizeof(hzgsvd__bat_result) * (size_t)b->batch);
+    st = hzgsvd__bat_plan_all(b->cplx, b->m_f, b->m_g, b->n, b->batch, o, &p, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    if (p.pre && (!(flag = (int *)malloc(sizeof(int) * (size_t)b->batch)) || !(growth = (double *)malloc(sizeof(double) * (size_t)b->batch)))) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the start's host verdicts (%d pairs)", b->batch);
+        goto done;
+    }
     if (!work) { HZGSVD__CU(cudaMalloc((void **)&owned, p.bytes)); work = owned; }
+    if (p.pre) {
+        const double t0 = hzgsvd__now();
+        st = hzgsvd__bat_pre_start(b, &p.q, work, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__CU(cudaStreamSynchronize(b->stream));
+        seconds = hzgsvd__now() - t0;
+    }
     st = hzgsvd__bat_launch_all(b, o, &p, work, res, info);
     if (st != HZGSVD_SUCCESS) goto done;
     for (int i = 0; i < b->batch; ++i) status[i] = hzgsvd__bat_finish_pair(b, i, &res[i], o, info ? info + i : NULL);
+    if (p.pre) {
+        st = hzgsvd__bat_pre_finish(b, &p.q, work, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+        HZGSVD__CU(cudaMemcpyAsync(flag, work + p.q.flag_off, sizeof(int) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
+        HZGSVD__CU(cudaMemcpyAsync(growth, work + p.q.growth_off, sizeof(double) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
+        HZGSVD__CU(cudaStreamSynchronize(b->stream));
+    }
+    hzgsvd__bat_pre_info(&p, o, b->batch, flag, growth, seconds, info);
 done:
     if (owned) {
         const cudaError_t e = cudaFree(owned);
         if (e != cudaSuccess && st == HZGSVD_SUCCESS)
             st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaFree(workspace) failed: %s (%d)", cudaGetErrorString(e), (int)e);
     }
-    free(res);
+    free(res); free(flag); free(growth);
     return st;
 }
 
@@ -289,8 +336,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_batched_workspace(int cplx, int m_f, in
     hzgsvd__gpu_batch b;
     memset(&b, 0, sizeof b);
     b.cplx = cplx; b.m_f = m_f; b.m_g = m_g; b.n = n; b.batch = batch;
-    if (batch > 0 && hzgsvd__bat_takes(&b, &o)) *bytes = hzgsvd__bat_plan_of(cplx, m_f, m_g, n, batch, &o).bytes;
-    return HZGSVD_SUCCESS;
+    if (batch == 0 || !hzgsvd__bat_takes(&b, &o)) return HZGSVD_SUCCESS;
+    hzgsvd__bat_plan p;
+    const hzgsvd_status st = hzgsvd__bat_plan_all(cplx, m_f, m_g, n, batch, &o, &p, NULL);
+    if (st == HZGSVD_SUCCESS) *bytes = p.bytes;
+    return st;
 }
 
 /* ---- the public entry points (hzgsvd_single.cuh has the contract) ---- */

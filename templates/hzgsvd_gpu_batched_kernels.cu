@@ -9,6 +9,25 @@
  * the shape only (per-lane row order, then a fixed butterfly) and no floating-point atomics are
  * used, so a pair's results do not depend on the grid, the block that took it, or the run. */
 
+/* The kernel's shape limits, the shared-memory budget of one pair and the slots of the global path. */
+#define HZGSVD__BAT_MAX_M 1024
+#define HZGSVD__BAT_SMEM_MAX (200 * 1024)    /* bytes of dynamic shared memory a pair may take (sm_90 allows 227 KB) */
+#define HZGSVD__BAT_SLOTS 1056               /* blocks of the global-memory path (8 per SM of a 132-SM H100) */
+#define HZGSVD__BAT_GRID_MAX 65535           /* blocks of the shared-memory path (each loops over its pairs) */
+
+/* The arguments of one batched call (argument numbers as in the prototype, hzgsvd_single.cuh). */
+typedef struct hzgsvd__gpu_batch {
+    int cplx, m_f, m_g, n, ldf, ldg, ldz, batch;
+    double *F, *G, *Z, *sf, *sg, *s;
+    long long sF, sG, sZ, sS;
+    void *work;
+    size_t work_bytes;
+    cudaStream_t stream;
+} hzgsvd__gpu_batch;
+
+/* x rounded up to 256 bytes (the workspace's parts). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_align(size_t x) { return (x + 255) / 256 * 256; }
+
 /* What one launch needs (passed by value). */
 typedef struct hzgsvd__bat_launch {
     int cplx, m_f, m_g, n, ldf, ldg, ldz;
@@ -18,6 +37,7 @@ typedef struct hzgsvd__bat_launch {
     double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
     size_t pair_doubles;                 /* doubles of one working pair (F, G, Z, every plane) */
     hzgsvd__bat_result *res;             /* batch verdicts (device) */
+    const int *pre_flag;                 /* NULL, or batch flags: 1 where the pair starts preconditioned (two sweeps at the least) */
 } hzgsvd__bat_launch;
 
 /* Doubles of one working pair: es (m_f n + m_g n + n n). */
@@ -32,7 +52,7 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     hzgsvd__bat_pair P;
     const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
-    P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg;   /* set per pair by the kernel */
+    P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg; P.min_sweeps = 1;   /* set per pair by the kernel */
     P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
     base += nf * (a->cplx ? 2 : 1);
     P.G[0] = base; P.G[1] = a->cplx ? base + ng : NULL;
@@ -92,6 +112,7 @@ __device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, d
     for (long long i = blockIdx.x; i < a.batch; i += gridDim.x) {
         P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
         P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
+        P.min_sweeps = a.pre_flag && a.pre_flag[i] ? 2 : 1;
         hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
         hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
         __syncthreads();                 /* the pair loaded */

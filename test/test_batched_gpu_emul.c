@@ -56,7 +56,7 @@ static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const do
     e.P.F[0] = b; e.P.F[1] = cplx ? b + nf : NULL; b += es * nf;
     e.P.G[0] = b; e.P.G[1] = cplx ? b + ng : NULL; b += es * ng;
     e.P.Z[0] = b; e.P.Z[1] = cplx ? b + nz : NULL;
-    e.P.F0 = F; e.P.G0 = G; e.P.ldf0 = m_f; e.P.ldg0 = m_g;
+    e.P.F0 = F; e.P.G0 = G; e.P.ldf0 = m_f; e.P.ldg0 = m_g; e.P.min_sweeps = 1;
     for (size_t k = 0; k < nf; ++k) for (int v = 0; v < es; ++v) e.P.F[v][k] = F[es * k + v];
     for (size_t k = 0; k < ng; ++k) for (int v = 0; v < es; ++v) e.P.G[v][k] = G[es * k + v];
     return e;
@@ -77,7 +77,9 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
     bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
-    bo.slot_sweep = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;   /* the driver's choice for a pair in shared memory */
+    /* every n <= 16 through the slot sweep, tall pairs too (the driver takes it up to 20 KB a
+     * working pair, hzgsvd__bat_slot_fits), and again through the three-phase one (emu_three_phase) */
+    bo.slot_sweep = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;
     bo.col_lanes = hzgsvd__bat_col_lanes(n, bo.slot_sweep);
     static hzgsvd__bat_pivots piv;
     return hzgsvd__bat_solve(&e->P, &bo, sh, &piv, 0, 1, 0, res);

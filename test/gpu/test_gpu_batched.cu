@@ -20,6 +20,9 @@
  *   - shapes beyond the kernel (m_f < n; n = 65): every pair bitwise as hzgsvd_gpu_?gsvd on it alone;
  *   - the launch's shape (warps a block, warps doing the 2x2 math; the tuning overrides) changes no bit;
  *   - variant 2, variant 4, sorting off, the MM strategy;
+ *   - the preconditioned start (QR_EIG named, AUTO from n = 8, complex 16, NONE): every pair as above, and
+ *     info.preconditioner QR_EIG with at least two sweeps exactly where the rule says; with QR_EIG
+ *     the NaN pair and the rank-deficient pair keep the plain start (their checks as above);
  *   - every bad argument: its status, "argument N" in info[0].detail, every status[i] and info[i]
  *     set, the arrays untouched; batch = 0; the workspace queries. */
 #define HZGSVD_IMPLEMENTATION
@@ -227,7 +230,9 @@ static void check_pair(const hbatch *b, const gout *r, int p, const hzgsvd_optio
     get(c, r->U, b->sF, b->ldf, p, m_f, n, U); get(c, r->V, b->sG, b->ldg, p, m_g, n, V);
     get(c, r->Z, b->sZ, b->ldz, p, n, n, Z);
     const double *sf = r->sf + p * b->sS, *sg = r->sg + p * b->sS, *s = r->s + p * b->sS;
-    ef_run cpu = ef_solve(c, m_f, m_g, n, F, G, o);
+    hzgsvd_options oc = *o;
+    oc.precondition = HZGSVD_PRECONDITION_NONE;   /* the CPU engine's plain start (its preconditioner needs HZGSVD_CPU_LAPACK) */
+    ef_run cpu = ef_solve(c, m_f, m_g, n, F, G, &oc);
     double ss[HZGSVD_GPU_BATCHED_MAX_N], cs[HZGSVD_GPU_BATCHED_MAX_N];
     long double rs[HZGSVD_GPU_BATCHED_MAX_N];
     memcpy(ss, s, sizeof(double) * n); memcpy(cs, cpu.s, sizeof(double) * n);
@@ -269,9 +274,15 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch
     if (every > 1) check_pair(&b, &r, batch - 1, o, what);
     CHECK(padding_intact(&b, &r), "%s: padding or gaps overwritten", what);
     CHECK(same_bits(&b, &r, &r2), "%s: the queried workspace and d_work = NULL give different bits", what);
-    int kernel = 0;
+    int kernel = 0, started = 0;
     for (int p = 0; p < batch; ++p) kernel += !strcmp(r.info[p].detail, "solved by the batched kernel");
     CHECK(kernel == batch, "%s: %d of %d pairs solved by the kernel (pair 0: %s)", what, kernel, batch, r.info[0].detail);
+    for (int p = 0; p < batch; ++p)   /* the documented rule (docs/API.md, "Batched pairs"): QR_EIG, or AUTO from n = 8 (complex 16) */
+        started += r.info[p].preconditioner == HZGSVD_PRECONDITION_QR_EIG && r.info[p].sweeps >= 2 && r.info[p].precondition_growth > 0.0;
+    const int want = o->precondition == HZGSVD_PRECONDITION_QR_EIG
+                  || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= (cplx ? 16 : 8) && o->max_sweeps >= 2);
+    CHECK(started == (want ? batch : 0), "%s: %d of %d pairs started preconditioned, %s expected (pair 0: %s, %d sweeps, growth %.3g)", what, started,
+          batch, want ? "all" : "none", r.info[0].precondition_note, r.info[0].sweeps, r.info[0].precondition_growth);
     gout_free(&r); gout_free(&r2); hb_free(&b);
 }
 
@@ -306,10 +317,11 @@ static void case_shapes(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batc
 
 /* A batch of 9: pair 4 holds a NaN (G(2,3)), pair 6 has G's and F's column 5 equal to column 1
  * (rank deficient), pair 7's F is scaled by 2^200 (beyond the kernel's range); the others known pairs. */
-static void case_bad(tu_rng *rng, int cplx)
+static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
 {
     const int m = 12, n = 6, batch = 9, es = cplx ? 2 : 1;
-    const hzgsvd_options o = hzgsvd_default_options();
+    const hzgsvd_options o = *opt;
+    const int pre = o.precondition == HZGSVD_PRECONDITION_QR_EIG;
     hbatch b = hb_new(rng, cplx, m, m, n, batch);
     b.G[es * (4 * b.sG + 2LL * b.ldg + 1)] = NAN;
     for (int i = 0; i < m * es; ++i) {
@@ -355,6 +367,11 @@ static void case_bad(tu_rng *rng, int cplx)
     }
     for (int p = 0; p < batch; ++p)
         if (p != 4 && p != 6 && p != 7) check_pair(&b, &r, p, &o, cplx ? "z NaN batch" : "d NaN batch");
+    for (int p = 0; pre && p < batch; ++p) {   /* the NaN pair and the rank-deficient one keep the plain start */
+        const int want = p == 4 || p == 6 ? HZGSVD_PRECONDITION_NONE : HZGSVD_PRECONDITION_QR_EIG;
+        CHECK(r.info[p].preconditioner == want, "%s NaN batch with QR_EIG: pair %d started %d, %d expected (%s; growth %.3g)", cplx ? "z" : "d", p,
+              r.info[p].preconditioner, want, r.info[p].precondition_note, r.info[p].precondition_growth);
+    }
     gout_free(&r); hb_free(&b);
 }
 
@@ -513,8 +530,15 @@ int main(int argc, char **argv)
         case_known(&rng, 0, 16, 12, 8, 4, &o, 1);
         case_known(&rng, 1, 10, 7, 5, 3, &o, 1);
         case_known(&rng, 1, 128, 128, 64, 2, &o, 1);   /* 327 KB a pair: the global-memory path */
-        case_shapes(&rng, 1, 24, 20, 15, 3);            /* several warps and math warps per block (racecheck) */
-        case_bad(&rng, 0);
+        case_shapes(&rng, 1, 24, 20, 15, 3);            /* n <= 16: the slot kernel, one warp a pair */
+        case_shapes(&rng, 1, 40, 30, 25, 3);            /* the three-phase kernel: several warps and math warps per block (racecheck) */
+        case_shapes(&rng, 0, 40, 40, 32, 2);            /* real, 16 pivots: every column lane of the three-phase layout */
+        case_bad(&rng, 0, &o);
+        hzgsvd_options q = o;
+        q.precondition = HZGSVD_PRECONDITION_QR_EIG;
+        case_bad(&rng, 1, &q);                           /* the batched start, its failed pairs */
+        case_known(&rng, 1, 40, 30, 25, 3, &q, 1);      /* the start, then the three-phase kernel */
+        case_known(&rng, 0, 20, 16, 9, 3, &o, 1);       /* AUTO: the start from n = 8, then the slot kernel */
         return tu_finish();
     }
     static const int shapes[][4] = { {3, 2, 1, 50}, {8, 8, 8, 300}, {16, 16, 8, 200}, {10, 7, 5, 100}, {40, 24, 16, 100},
@@ -527,10 +551,18 @@ int main(int argc, char **argv)
         v.variant = 4; case_known(&rng, cplx, 20, 14, 9, 30, &v, 1);
         v = o; v.sort = 0; case_known(&rng, cplx, 18, 18, 12, 30, &v, 1);
         v = o; v.inner = HZGSVD_STRATEGY_MM; case_known(&rng, cplx, 24, 30, 16, 30, &v, 1);
-        case_bad(&rng, cplx);
+        case_bad(&rng, cplx, &o);
+        v = o; v.precondition = HZGSVD_PRECONDITION_QR_EIG; case_bad(&rng, cplx, &v);
+        v = o; v.precondition = HZGSVD_PRECONDITION_NONE; case_known(&rng, cplx, 40, 24, 16, 50, &v, 1);   /* the plain start where AUTO starts preconditioned */
+        v = o; v.precondition = HZGSVD_PRECONDITION_QR_EIG;
+        case_known(&rng, cplx, 3, 2, 1, 20, &v, 1);      /* n = 1 */
+        case_known(&rng, cplx, 10, 7, 5, 40, &v, 1);     /* odd n below AUTO's */
+        case_known(&rng, cplx, 70, 90, 64, 12, &v, 1);   /* n > 32: cusolverDnXsyevBatched */
+        v.variant = 2; case_known(&rng, cplx, 20, 14, 9, 30, &v, 1);
         case_beyond(&rng, cplx, 4, 9, 6, 3);     /* m_f < n: the reduction */
         case_beyond(&rng, cplx, 70, 70, 65, 2);  /* n above the kernel's limit */
         case_shapes(&rng, cplx, 32, 32, 16, 40);
+        case_known(&rng, cplx, 100, 80, 12, 20, &o, 1);   /* tall n <= 16: real 2304 working doubles, the slot kernel; complex 4608, the three-phase one */
         case_shapes(&rng, cplx, 40, 30, 25, 20);  /* odd n, 13 pivots a step: uneven shares of the math warps */
         case_shapes(&rng, cplx, 128, 100, 64, 6);
         case_tiled(&rng, cplx, 16, 8, 70000);     /* more pairs than blocks: blocks loop (shared memory) */

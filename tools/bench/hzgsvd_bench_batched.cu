@@ -1,9 +1,10 @@
 /* hzgsvd_bench_batched -- batched small pairs on one GPU (make bench-batched; issue 34).
  *
- *   build/hzgsvd_bench_batched [--sizes 8,16,32,64] [--batch B] [--batch64 B] [--complex | --both]
- *                              [--loop-pairs K] [--cpu-pairs K] [--seed S]
+ *   build/hzgsvd_bench_batched [--sizes 8,16,32,64] [--rows R] [--batch B] [--batch64 B] [--complex | --both]
+ *                              [--loop-pairs K] [--cpu-pairs K] [--seed S] [--precondition auto|none|qr-eig]
+ *   build/hzgsvd_bench_batched --precond-probe [--sizes ...] [--rows R] [--batch B] [--complex | --both]
  *
- * For each n: a batch of known-sigma pairs (m_f = m_g = 2n, cond X = 100, sigma log-spaced over
+ * For each n: a batch of known-sigma pairs (m_f = m_g = R n, R = --rows, default 2, cond X = 100, sigma log-spaced over
  * [1e-2, 1e2]; test/engine_fixtures.h, up to 512 distinct pairs tiled over the batch), batch 10^4
  * (--batch; 2000 at n = 64, --batch64), and on the same data in the same process:
  *   batched  hzgsvd_gpu_?gsvd_batched on the device arrays (workspace allocated beforehand; one untimed
@@ -20,7 +21,12 @@
  *            scaling the columns to U, V, Z and giving sigma_f, sigma_g; all timed (sigma from its lambda);
  *   CPU      hzgsvd_cpu_?gsvd_batched on host copies of the first K pairs (--cpu-pairs, default 2000;
  *            all OpenMP threads), pairs per second extrapolated;
- * and for each the max relative error of sigma over its pairs against the known sigma.
+ * and for each the max relative error of sigma over its pairs against the known sigma; the batched
+ * call's mean sweeps a pair, "(qr-eig)" where every pair started preconditioned (--precondition: its
+ * options.precondition, default auto).
+ * --precond-probe instead times the batched call (plain start) against the chain GEVD+vec's X, the
+ * batched call on (F X, G X) with precondition none, Z = X Z1 (plain cuBLAS products: a measurement
+ * of what a start can give, not a shipped path), with the chain's stages in microseconds a pair.
  * Prints a Markdown table; exit status 0, 1 on a CUDA/cuBLAS/cuSOLVER error or no GPU, 2 on usage. */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
@@ -44,6 +50,7 @@
 
 static cublasHandle_t blas;
 static cusolverDnHandle_t solver;
+static int precondition = HZGSVD_PRECONDITION_AUTO;   /* --precondition: the batched call's options.precondition */
 
 static double now(void)
 {
@@ -59,10 +66,10 @@ typedef struct bench_batch {
     long double *exact;         /* batch x n, descending */
 } bench_batch;
 
-static bench_batch make_batch(int cplx, int n, int batch, uint64_t seed)
+static bench_batch make_batch(int cplx, int n, int rows, int batch, uint64_t seed)
 {
     bench_batch b;
-    b.cplx = cplx; b.n = n; b.m = 2 * n; b.batch = batch; b.es = cplx ? 2 : 1;
+    b.cplx = cplx; b.n = n; b.m = rows * n; b.batch = batch; b.es = cplx ? 2 : 1;
     const size_t pf = (size_t)b.es * b.m * n;
     b.hF = (double *)malloc(sizeof(double) * pf * batch);
     b.hG = (double *)malloc(sizeof(double) * pf * batch);
@@ -107,12 +114,12 @@ static double sigma_error(const bench_batch *b, const double *s, int count, int 
     return worst;
 }
 
-typedef struct result { double pps, err; int bad; } result;
+typedef struct result { double pps, err, sweeps; int bad, started; } result;   /* the batched call's: mean sweeps a pair; started: every pair preconditioned */
 
 /* The batched call (fresh device copies of F and G each run: the call overwrites them). */
 static result run_batched(const bench_batch *b)
 {
-    result r = { 0.0, 0.0, 0 };
+    result r = { 0.0, 0.0, 0.0, 0, 0 };
     const size_t pf = (size_t)b->es * b->m * b->n;
     double *F, *G, *Z, *S;
     CK(cudaMalloc((void **)&F, sizeof(double) * pf * b->batch));
@@ -121,7 +128,8 @@ static result run_batched(const bench_batch *b)
     CK(cudaMalloc((void **)&S, sizeof(double) * (size_t)b->n * b->batch));
     hzgsvd_status *st = (hzgsvd_status *)malloc(sizeof(hzgsvd_status) * b->batch);
     hzgsvd_info *inf = (hzgsvd_info *)malloc(sizeof(hzgsvd_info) * b->batch);   /* which pairs the kernel solved */
-    const hzgsvd_options o = hzgsvd_default_options();
+    hzgsvd_options o = hzgsvd_default_options();
+    o.precondition = precondition;
     size_t bytes = 0;
     void *work = NULL;
     (void)(b->cplx ? hzgsvd_gpu_zgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, &o, &bytes)
@@ -148,6 +156,12 @@ static result run_batched(const bench_batch *b)
     r.err = sigma_error(b, hs, b->batch, 0);
     int handed = 0;   /* a timing that mixes in the one-pair path says so */
     for (int p = 0; p < b->batch; ++p) handed += strstr(inf[p].detail, "solved by the batched kernel") == NULL;
+    for (int p = 0; p < b->batch; ++p) r.sweeps += inf[p].sweeps;
+    r.sweeps /= b->batch;
+    int started = 0;
+    for (int p = 0; p < b->batch; ++p) started += inf[p].preconditioner == HZGSVD_PRECONDITION_QR_EIG;
+    if (started && started < b->batch) fprintf(stderr, "bench: n = %d: %d of %d pairs started preconditioned\n", b->n, started, b->batch);
+    r.started = started == b->batch;
     if (handed) fprintf(stderr, "bench: n = %d %s: %d of %d pairs solved by the one-pair path, not the kernel\n", b->n, b->cplx ? "complex" : "real", handed, b->batch);
     free(hs); free(st); free(inf);
     CK(cudaFree(F)); CK(cudaFree(G)); CK(cudaFree(Z)); CK(cudaFree(S));
@@ -158,7 +172,7 @@ static result run_batched(const bench_batch *b)
 /* The one-pair device call on the first k pairs, one after the other. */
 static result run_loop(const bench_batch *b, int k)
 {
-    result r = { 0.0, 0.0, 0 };
+    result r = { 0.0, 0.0, 0.0, 0, 0 };
     if (k > b->batch) k = b->batch;
     const size_t pf = (size_t)b->es * b->m * b->n;
     double *F, *G, *Z, *S;
@@ -197,7 +211,7 @@ static result run_loop(const bench_batch *b, int k)
 /* The CPU engine's batched call on host copies of the first k pairs. */
 static result run_cpu(const bench_batch *b, int k)
 {
-    result r = { 0.0, 0.0, 0 };
+    result r = { 0.0, 0.0, 0.0, 0, 0 };
     if (k > b->batch) k = b->batch;
     const size_t pf = (size_t)b->es * b->m * b->n;
     double *F = (double *)malloc(sizeof(double) * pf * k), *G = (double *)malloc(sizeof(double) * pf * k);
@@ -222,6 +236,15 @@ static result run_cpu(const bench_batch *b, int k)
 
 /* The batched GEVD route's eigenvalue stage, its parameters and workspaces made once before the
  * timed runs (as the batched call's workspace is: only the solver's run is timed). */
+/* The device pointer array d[p] = base + stride p (p < nb), for the batched cuBLAS/cuSOLVER calls. */
+static void set_ptrs(double **d, double *base, size_t stride, int nb)
+{
+    double **h = (double **)malloc(sizeof(double *) * nb);
+    for (int p = 0; p < nb; ++p) h[p] = base + stride * p;
+    CK(cudaMemcpy(d, h, sizeof(double *) * nb, cudaMemcpyHostToDevice));
+    free(h);
+}
+
 typedef struct gevd_eig_ws {
     cusolverEigMode_t jobz;          /* NOVECTOR (GEVD) or VECTOR (GEVD+vec) */
     syevjInfo_t sj;                  /* n <= 32: syevjBatched / heevjBatched */
@@ -341,9 +364,8 @@ __global__ void gevd_vec_normalise(int m, int n, int es, double *U, double *V, d
     }
 }
 
-/* GEVD+vec after gevd_once (Q in A, L in B's lower triangle): X = L^-H Q (in A), U' = F X, V' = G X,
- * then gevd_vec_normalise (U, V in place of U', V'; Z in place of X; sigma_f, sigma_g). */
-static void gevd_vec_tail(const bench_batch *b, double *A, double **pA, double **pB, double *Up, double *Vp, double *sf, double *sg)
+/* After gevd_once (Q in A, L in B's lower triangle): X = L^-H Q (in A), U' = F X, V' = G X. */
+static void gevd_vec_products(const bench_batch *b, double *A, double **pA, double **pB, double *Up, double *Vp)
 {
     const int n = b->n, m = b->m, nb = b->batch;
     const long long smn = (long long)m * n, sa = (long long)n * n;
@@ -363,6 +385,14 @@ static void gevd_vec_tail(const bench_batch *b, double *A, double **pA, double *
         CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, n, &one, b->dF, m, smn, A, n, sa, &zero, Up, m, smn, nb));
         CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, m, n, n, &one, b->dG, m, smn, A, n, sa, &zero, Vp, m, smn, nb));
     }
+}
+
+/* GEVD+vec after gevd_once: gevd_vec_products, then gevd_vec_normalise (U, V in place of U', V'; Z
+ * in place of X; sigma_f, sigma_g). */
+static void gevd_vec_tail(const bench_batch *b, double *A, double **pA, double **pB, double *Up, double *Vp, double *sf, double *sg)
+{
+    gevd_vec_products(b, A, pA, pB, Up, Vp);
+    const int n = b->n, m = b->m, nb = b->batch;
     cudaStream_t st;
     CB(cublasGetStream(blas, &st));   /* the handles' stream (the default one): after the gemms */
     const int threads = 32 * (n < 8 ? n : 8);
@@ -374,7 +404,7 @@ static void gevd_vec_tail(const bench_batch *b, double *A, double **pA, double *
  * (GEVD+vec) also U, V, Z, sigma_f, sigma_g (gevd_vec_tail), timed with the rest. */
 static result run_gevd(const bench_batch *b, int vectors)
 {
-    result r = { 0.0, 0.0, 0 };
+    result r = { 0.0, 0.0, 0.0, 0, 0 };
     const int n = b->n, m = b->m, nb = b->batch;
     const size_t na = (size_t)b->es * n * n, nf = (size_t)b->es * m * n;
     double *A, *B, *W, **pA, **pB, *Up = NULL, *Vp = NULL, *sf = NULL, *sg = NULL;
@@ -391,12 +421,8 @@ static result run_gevd(const bench_batch *b, int vectors)
         CK(cudaMalloc((void **)&sf, sizeof(double) * (size_t)n * nb));
         CK(cudaMalloc((void **)&sg, sizeof(double) * (size_t)n * nb));
     }
-    double **h = (double **)malloc(sizeof(double *) * nb);
-    for (int p = 0; p < nb; ++p) h[p] = A + na * p;
-    CK(cudaMemcpy(pA, h, sizeof(double *) * nb, cudaMemcpyHostToDevice));
-    for (int p = 0; p < nb; ++p) h[p] = B + na * p;
-    CK(cudaMemcpy(pB, h, sizeof(double *) * nb, cudaMemcpyHostToDevice));
-    free(h);
+    set_ptrs(pA, A, na, nb);
+    set_ptrs(pB, B, na, nb);
     double t = 0.0;
     int failed = 0;
     gevd_eig_ws ws;
@@ -438,9 +464,88 @@ static result run_gevd(const bench_batch *b, int vectors)
     return r;
 }
 
+/* --precond-probe: the batched call started from the GEVD route's X (a measurement of what a
+ * preconditioned start could give, not a shipped path).  Timed together: gevd_once with vectors,
+ * X = L^-H Q, F1 = F X and G1 = G X (plain gemms), the batched call on (F1, G1) giving Z1, then
+ * Z = X Z1.  The sigma of (F X, G X) are those of (F, G); the error is against the known sigma.
+ * t[0..2]: the seconds of the start, the batched call and Z = X Z1. */
+static result run_gevd_start(const bench_batch *b, double t[3])
+{
+    result r = { 0.0, 0.0, 0.0, 0, 0 };
+    const int n = b->n, m = b->m, nb = b->batch;
+    const size_t na = (size_t)b->es * n * n, nf = (size_t)b->es * m * n;
+    double *A, *B, *W, **pA, **pB, *F1, *G1, *Z1, *Z, *S;
+    int *dinfo;
+    CK(cudaMalloc((void **)&A, sizeof(double) * na * nb));
+    CK(cudaMalloc((void **)&B, sizeof(double) * na * nb));
+    CK(cudaMalloc((void **)&Z1, sizeof(double) * na * nb));
+    CK(cudaMalloc((void **)&Z, sizeof(double) * na * nb));
+    CK(cudaMalloc((void **)&W, sizeof(double) * (size_t)n * nb));
+    CK(cudaMalloc((void **)&S, sizeof(double) * (size_t)n * nb));
+    CK(cudaMalloc((void **)&dinfo, sizeof(int) * 2 * (size_t)nb));
+    CK(cudaMalloc((void **)&pA, sizeof(double *) * nb));
+    CK(cudaMalloc((void **)&pB, sizeof(double *) * nb));
+    CK(cudaMalloc((void **)&F1, sizeof(double) * nf * nb));
+    CK(cudaMalloc((void **)&G1, sizeof(double) * nf * nb));
+    set_ptrs(pA, A, na, nb);
+    set_ptrs(pB, B, na, nb);
+    hzgsvd_status *st = (hzgsvd_status *)malloc(sizeof(hzgsvd_status) * nb);
+    hzgsvd_info *inf = (hzgsvd_info *)malloc(sizeof(hzgsvd_info) * nb);
+    hzgsvd_options o = hzgsvd_default_options();
+    o.precondition = HZGSVD_PRECONDITION_NONE;   /* the pair is preconditioned already */
+    size_t bytes = 0;
+    void *work = NULL;
+    (void)(b->cplx ? hzgsvd_gpu_zgsvd_batched_workspace_size(m, m, n, nb, &o, &bytes) : hzgsvd_gpu_dgsvd_batched_workspace_size(m, m, n, nb, &o, &bytes));
+    if (bytes) CK(cudaMalloc(&work, bytes));
+    gevd_eig_ws ws;
+    gevd_eig_setup(b, A, W, CUSOLVER_EIG_MODE_VECTOR, &ws);
+    const long long sa = (long long)n * n;
+    for (int rep = 0; rep < 2 && !r.bad; ++rep) {   /* rep 0 untimed */
+        CK(cudaDeviceSynchronize());
+        const double t0 = now();
+        r.bad |= gevd_once(b, A, B, pA, pB, W, dinfo, &ws) != 0;
+        if (r.bad) break;
+        gevd_vec_products(b, A, pA, pB, F1, G1);
+        CK(cudaDeviceSynchronize());
+        const double t1 = now();
+        const hzgsvd_status s = b->cplx
+            ? hzgsvd_gpu_zgsvd_batched(m, m, n, (cuDoubleComplex *)F1, m, (long long)m * n, (cuDoubleComplex *)G1, m, (long long)m * n,
+                                       (cuDoubleComplex *)Z1, n, sa, NULL, NULL, S, n, nb, work, bytes, 0, &o, st, inf)
+            : hzgsvd_gpu_dgsvd_batched(m, m, n, F1, m, (long long)m * n, G1, m, (long long)m * n, Z1, n, sa, NULL, NULL, S, n, nb, work, bytes, 0,
+                                       &o, st, inf);
+        const double t2 = now();
+        if (s != HZGSVD_SUCCESS) { fprintf(stderr, "bench: probe: batched call: %s\n", hzgsvd_status_name(s)); r.bad = 1; }
+        if (b->cplx) {
+            const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+            CB(cublasZgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, (const cuDoubleComplex *)A, n, sa, (const cuDoubleComplex *)Z1, n, sa,
+                                         &zero, (cuDoubleComplex *)Z, n, sa, nb));
+        } else {
+            const double one = 1.0, zero = 0.0;
+            CB(cublasDgemmStridedBatched(blas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, A, n, sa, Z1, n, sa, &zero, Z, n, sa, nb));
+        }
+        CK(cudaDeviceSynchronize());
+        const double t3 = now();
+        t[0] = t1 - t0; t[1] = t2 - t1; t[2] = t3 - t2;
+    }
+    gevd_eig_free(b, &ws);
+    double *hs = (double *)malloc(sizeof(double) * (size_t)n * nb);
+    CK(cudaMemcpy(hs, S, sizeof(double) * (size_t)n * nb, cudaMemcpyDeviceToHost));
+    r.pps = r.bad ? NAN : nb / (t[0] + t[1] + t[2]);
+    r.err = sigma_error(b, hs, nb, 0);
+    for (int p = 0; p < nb; ++p) r.sweeps += inf[p].sweeps;
+    r.sweeps /= nb;
+    free(hs); free(st); free(inf);
+    CK(cudaFree(A)); CK(cudaFree(B)); CK(cudaFree(Z1)); CK(cudaFree(Z)); CK(cudaFree(W)); CK(cudaFree(S)); CK(cudaFree(dinfo));
+    CK(cudaFree(pA)); CK(cudaFree(pB)); CK(cudaFree(F1)); CK(cudaFree(G1));
+    if (work) CK(cudaFree(work));
+    return r;
+}
+
 static void usage(const char *argv0)
 {
-    fprintf(stderr, "usage: %s [--sizes 8,16,32,64] [--batch B] [--batch64 B] [--complex | --both] [--loop-pairs K] [--cpu-pairs K] [--seed S]\n", argv0);
+    fprintf(stderr, "usage: %s [--sizes 8,16,32,64] [--rows R] [--batch B] [--batch64 B] [--complex | --both] [--loop-pairs K] [--cpu-pairs K] [--seed S]\n"
+                    "          [--precondition auto|none|qr-eig]\n"
+                    "       %s --precond-probe [--sizes ...] [--rows R] [--batch B] [--batch64 B] [--complex | --both] [--seed S]\n", argv0, argv0);
     exit(2);
 }
 
@@ -452,49 +557,78 @@ static int parse_int(const char *s, const char *argv0)
     return (int)v;
 }
 
-static void row(int cplx, int n, int batch, const result *x, const result *l, const result *g, const result *gv, const result *c)
+static void row(int cplx, int n, int m, int batch, const result *x, const result *l, const result *g, const result *gv, const result *c)
 {
-    printf("| %s | %d | %d | %d | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.1f | %.2f | %.2f | %.1f |\n",
-           cplx ? "complex" : "real", n, 2 * n, batch, x->pps, x->err, x->bad ? " (!)" : "", l->pps, l->err, l->bad ? " (!)" : "", g->pps, g->err,
+    printf("| %s | %d | %d | %d | %.4g | %.1f%s | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.4g | %.1e%s | %.1f | %.2f | %.2f | %.1f |\n",
+           cplx ? "complex" : "real", n, m, batch, x->pps, x->sweeps, x->started ? " (qr-eig)" : "", x->err, x->bad ? " (!)" : "", l->pps, l->err, l->bad ? " (!)" : "", g->pps, g->err,
            g->bad ? " (failed or info != 0)" : "", gv->pps, gv->err, gv->bad ? " (failed, info != 0 or vectors off)" : "", c->pps, c->err,
            c->bad ? " (!)" : "", x->pps / l->pps, x->pps / g->pps, x->pps / gv->pps, x->pps / c->pps);
     fflush(stdout);
 }
 
+static void probe_row(int cplx, int n, int m, int batch, const result *x, const result *pr, const double t[3])
+{
+    printf("| %s | %d | %d | %d | %.4g | %.1f | %.1e%s | %.4g | %.1f | %.1e%s | %.3g | %.3g | %.3g | %.2f |\n", cplx ? "complex" : "real", n, m, batch, x->pps,
+           x->sweeps, x->err, x->bad ? " (!)" : "", pr->pps, pr->sweeps, pr->err, pr->bad ? " (!)" : "", t[0] * 1e6 / batch, t[1] * 1e6 / batch,
+           t[2] * 1e6 / batch, pr->pps / x->pps);
+    fflush(stdout);
+}
+
 int main(int argc, char **argv)
 {
-    int sizes[16] = { 8, 16, 32, 64 }, nsizes = 4, batch = 10000, batch64 = 2000, loop = 200, cpu = 2000, kinds = 1, first = 0;
+    int sizes[16] = { 8, 16, 32, 64 }, nsizes = 4, batch = 10000, batch64 = 2000, loop = 200, cpu = 2000, kinds = 1, first = 0, rows = 2, probe = 0;
     uint64_t seed = 34;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         if (!strcmp(a, "--complex")) { first = 1; kinds = 1; }
         else if (!strcmp(a, "--both")) { first = 0; kinds = 2; }
+        else if (!strcmp(a, "--precond-probe")) probe = 1;
         else if (i + 1 >= argc) usage(argv[0]);
         else if (!strcmp(a, "--sizes")) {
             nsizes = 0;
             for (char *t = strtok(argv[++i], ","); t && nsizes < 16; t = strtok(NULL, ",")) sizes[nsizes++] = parse_int(t, argv[0]);
-        } else if (!strcmp(a, "--batch")) batch = parse_int(argv[++i], argv[0]);
+        } else if (!strcmp(a, "--rows")) rows = parse_int(argv[++i], argv[0]);
+        else if (!strcmp(a, "--batch")) batch = parse_int(argv[++i], argv[0]);
         else if (!strcmp(a, "--batch64")) batch64 = parse_int(argv[++i], argv[0]);
         else if (!strcmp(a, "--loop-pairs")) loop = parse_int(argv[++i], argv[0]);
         else if (!strcmp(a, "--cpu-pairs")) cpu = parse_int(argv[++i], argv[0]);
         else if (!strcmp(a, "--seed")) seed = (uint64_t)parse_int(argv[++i], argv[0]);
-        else usage(argv[0]);
+        else if (!strcmp(a, "--precondition")) {
+            const char *v = argv[++i];
+            precondition = !strcmp(v, "auto") ? HZGSVD_PRECONDITION_AUTO : !strcmp(v, "none") ? HZGSVD_PRECONDITION_NONE
+                         : !strcmp(v, "qr-eig") ? HZGSVD_PRECONDITION_QR_EIG : -2;
+            if (precondition == -2) usage(argv[0]);
+        } else usage(argv[0]);
     }
     if (!hzgsvd_gpu_available()) { fprintf(stderr, "bench: no GPU\n"); return 1; }
     CB(cublasCreate(&blas));
     CS(cusolverDnCreate(&solver));
     cudaDeviceProp prop;
     CK(cudaGetDeviceProperties(&prop, 0));
-    printf("Batched small pairs on %s: pairs per second and max relative sigma error (known sigma, cond X = 100, m = 2n); "
-           "loop over the first %d pairs, CPU (%d threads) over the first %d, extrapolated.\n\n", prop.name, loop, omp_get_max_threads(), cpu);
-    printf("| kind | n | m | batch | batched pairs/s | err | loop pairs/s | err | GEVD pairs/s | err | GEVD+vec pairs/s | err | CPU pairs/s | err | batched/loop | batched/GEVD | batched/GEVD+vec | batched/CPU |\n");
-    printf("|---|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---|---:|---:|---:|---:|\n");
+    if (probe) {
+        printf("Batched small pairs on %s, started from the GEVD route's X (--precond-probe): pairs per second, mean sweeps a pair and max relative "
+               "sigma error (known sigma, cond X = 100, m = %dn); the probe's microseconds a pair by stage.\n\n", prop.name, rows);
+        printf("| kind | n | m | batch | batched pairs/s | sweeps | err | GEVD start + batched pairs/s | sweeps | err | start us | batched us | Z = X Z1 us | ratio |\n");
+        printf("|---|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|\n");
+    } else {
+        printf("Batched small pairs on %s: pairs per second and max relative sigma error (known sigma, cond X = 100, m = %dn); "
+               "loop over the first %d pairs, CPU (%d threads) over the first %d, extrapolated.\n\n", prop.name, rows, loop, omp_get_max_threads(), cpu);
+        printf("| kind | n | m | batch | batched pairs/s | sweeps (start) | err | loop pairs/s | err | GEVD pairs/s | err | GEVD+vec pairs/s | err | CPU pairs/s | err | batched/loop | batched/GEVD | batched/GEVD+vec | batched/CPU |\n");
+        printf("|---|---:|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---|---:|---:|---:|---:|\n");
+    }
     for (int k = first; k < first + kinds; ++k)
         for (int s = 0; s < nsizes; ++s) {
             const int n = sizes[s], nb = n >= 64 ? batch64 : batch;
-            bench_batch b = make_batch(k, n, nb, seed + 100 * (uint64_t)n + k);
-            const result x = run_batched(&b), l = run_loop(&b, loop), g = run_gevd(&b, 0), gv = run_gevd(&b, 1), c = run_cpu(&b, cpu);
-            row(k, n, nb, &x, &l, &g, &gv, &c);
+            bench_batch b = make_batch(k, n, rows, nb, seed + 100 * (uint64_t)n + k);
+            const result x = run_batched(&b);
+            if (probe) {
+                double t[3] = { 0.0, 0.0, 0.0 };
+                const result pr = run_gevd_start(&b, t);
+                probe_row(k, n, b.m, nb, &x, &pr, t);
+            } else {
+                const result l = run_loop(&b, loop), g = run_gevd(&b, 0), gv = run_gevd(&b, 1), c = run_cpu(&b, cpu);
+                row(k, n, b.m, nb, &x, &l, &g, &gv, &c);
+            }
             free_batch(&b);
         }
     CS(cusolverDnDestroy(solver));
