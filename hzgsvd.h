@@ -126,8 +126,10 @@ typedef enum hzgsvd_blocking { HZGSVD_BLOCKING_FB = 0, HZGSVD_BLOCKING_BO = 1 } 
  * (docs/NUMERICS.md, "A preconditioned start"), else the plain start; info.preconditioner says
  * which ran and info.precondition_note why.
  * AUTO: the engine's choice -- the single-GPU engine in copying mode (a build with cuSOLVER):
- *   QR_EIG from n = 256; the CPU engine built with HZGSVD_CPU_LAPACK: QR_SVD from n = 64; both for
- *   full-rank pairs and the cores of the reduction of general pairs; elsewhere NONE. */
+ *   QR_EIG from n = 256, its batched call (hzgsvd_gpu_?gsvd_batched) the batched QR_EIG start from
+ *   n = 16; the CPU engine built with HZGSVD_CPU_LAPACK:
+ *   QR_SVD from n = 64; both for full-rank pairs and the cores of the reduction of general pairs;
+ *   elsewhere NONE. */
 #define HZGSVD_PRECONDITION_AUTO (-1)
 #define HZGSVD_PRECONDITION_NONE 0
 #define HZGSVD_PRECONDITION_QR_EIG 1

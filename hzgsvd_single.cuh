@@ -170,18 +170,22 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * Hari-Zimmermann math, the one-pair engines' stop rule) takes full-rank
  * shapes n <= HZGSVD_GPU_BATCHED_MAX_N, n <= m_f, m_g <= HZGSVD_GPU_BATCHED_MAX_M and the options
  * it implements (even variants; precondition NONE, QR_EIG or AUTO -- the batched preconditioned
- * start for real pairs from n = 8, complex from n = 16: Z0 from cuBLAS's and cuSOLVER's batched
- * Cholesky, triangular solves and Jacobi eigensolver, F and G overwritten by F Z0 and G Z0 to one
- * rounding an entry, 2 sweeps instead of 7-12, Z = Z0 Z1; a pair whose start fails its checks keeps
- * the plain start; info.preconditioner per pair; docs/API.md --; refine_sigma as the
- * one-pair engines: sigma recomputed from the input pair unless 0; options.inner picks the
+ * start from n = 16: Z0 from cuBLAS's and cuSOLVER's batched
+ * Cholesky, triangular solves and Jacobi eigensolver, F and G overwritten by F Z0 and G Z0 by
+ * compensated dot products, 2 sweeps instead of 7-12, Z = Z0 Z1; a pair whose start fails its
+ * checks is not touched and keeps the plain start; a pair that fails after its start holds F Z0 and
+ * G Z0 in dF and dG; info.preconditioner per pair; docs/API.md --; refine_sigma as the
+ * one-pair engines: sigma recomputed from the input pair, after a start from (F Z0, G Z0), unless 0; options.inner picks the
  * strategy, outer/blocking/block_width do not apply, cancel and progress are not called).  Any other shape or
  * options: every pair through hzgsvd_gpu_?gsvd, one after the other.  A pair the kernel cannot
  * finish -- a zero column or a column norm beyond 2^+-150, numerical rank deficiency, no
  * convergence within max_sweeps, U or V off orthogonality -- is left untouched by it and solved by
  * hzgsvd_gpu_?gsvd (the range plan, the reduction of general pairs; info.detail says why).  A pair
  * holding a NaN or an infinity gets HZGSVD_ERR_NOT_FINITE and is left untouched; the others are
- * solved.  Results are bitwise reproducible (fixed summation orders, no floating-point atomics).
+ * solved.  Results are bitwise reproducible: a call repeated gives the same bits (fixed summation
+ * orders, no floating-point atomics; the batched start's library calls pick their kernels by the
+ * batch's size, so with it a pair's bits may differ between batches of other sizes, within the
+ * accuracy bounds).
  *
  *   m_f, m_g, n (1-3), dF (4), ldf (5), strideF (6), dG (7), ldg (8), strideG (9), dZ (10), ldz (11),
  *   strideZ (12), d_sigma_f, d_sigma_g, d_sigma (13-15, any may be NULL), strideS (16), batch (17):
@@ -199,16 +203,15 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * pair that did not.  An argument error (the argument's number in info[0].detail) is found before
  * any CUDA call and solves no pair: it is returned and set in every status[i] and info[i].detail;
  * so is a failed CUDA, cuBLAS or cuSOLVER call of the batched run (HZGSVD_ERR_CUDA,
- * HZGSVD_ERR_OUT_OF_MEMORY, HZGSVD_ERR_CUBLAS, HZGSVD_ERR_CUSOLVER).  work_bytes is checked against
- * the workspace query's answer, which with a preconditioned start asks cuSOLVER on the device. */
+ * HZGSVD_ERR_OUT_OF_MEMORY, HZGSVD_ERR_CUBLAS, HZGSVD_ERR_CUSOLVER). */
 #define HZGSVD_GPU_BATCHED_MAX_N 64     /* the batched kernel's largest n */
 #define HZGSVD_GPU_BATCHED_MAX_M 1024   /* ... and largest m_f, m_g */
 
 /* Bytes of device workspace of a batched call of these sizes (0 where the kernel does not take the
  * batch: its pairs then run through hzgsvd_gpu_?gsvd with their own workspace).  Returns
- * HZGSVD_ERR_N_LESS_THAN_ONE, HZGSVD_ERR_INVALID_ARGUMENT (m_f, m_g or batch < 0, bytes NULL) or success;
- * where the call starts preconditioned the eigensolver's part is cuSOLVER's answer on the current
- * device (HZGSVD_ERR_NO_DEVICE without one, HZGSVD_ERR_CUBLAS / _CUSOLVER where a handle fails). */
+ * HZGSVD_ERR_N_LESS_THAN_ONE, HZGSVD_ERR_INVALID_ARGUMENT (m_f, m_g or batch < 0, bytes NULL) or success.
+ * Arithmetic only (no device needed); a preconditioned start adds about es n^2 doubles a pair, and
+ * the call allocates its chunk's eigensolver scratch on the stream. */
 HZGSVD_API hzgsvd_status hzgsvd_gpu_dgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes);
 HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched_workspace_size(int m_f, int m_g, int n, int batch, const hzgsvd_options *opt, size_t *bytes);
 

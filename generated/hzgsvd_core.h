@@ -1854,7 +1854,7 @@ HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzg
     return deg ? HZGSVD__BAT_DEGENERATE : HZGSVD__BAT_OK;
 }
 
-/* ---- sigma from the input pair (hzgsvd_sigma_refine.h; the CPU engine's hzgsvd_cpu_refine.c.j2) ---- */
+/* ---- sigma from the input pair (as hzgsvd_sigma_refine.h and the CPU engine's hzgsvd_cpu_refine.c.j2, by compensated dot products) ---- */
 
 /* x 2^e as ldexp gives it (the correctly rounded product) by one multiplication where 2^e is a
  * normal number, so the same bits; ldexp itself outside (rare: heads of tiny rows).  The
@@ -1870,57 +1870,54 @@ HZGSVD_HD static inline double hzgsvd__bat_ldexp(double x, int e)
 #endif
 }
 
-/* hzgsvd__refine_head (hzgsvd_sigma_refine.h) by hzgsvd__bat_ldexp: the same bits. */
-HZGSVD_HD static inline double hzgsvd__bat_refine_head(double x, int e, int beta)
+/* s + c += x y, one step of a compensated dot product (Ogita, Rump and Oishi's Dot2): the product's
+ * error by an FMA, the sum's by TwoSum; s + c at the end is the dot product as accurate as in twice
+ * the working precision, then rounded once (the error at most u |s + c| + gamma_k^2 sum |x y| over
+ * the k terms).  On the device by round-to-nearest intrinsics, which nvcc never contracts into
+ * FMAs (a contraction would spoil TwoSum under its default --fmad=true); host builds of it (the
+ * emulation test) use -ffp-contract=off. */
+HZGSVD_HD static inline void hzgsvd__bat_dot2_step(double x, double y, double *s, double *c)
 {
-    return hzgsvd__bat_ldexp(rint(hzgsvd__bat_ldexp(x, beta - e)), e - beta);
+#ifdef __CUDA_ARCH__
+    const double h = __dmul_rn(x, y), r = fma(x, y, -h);
+    const double t = __dadd_rn(*s, h), z = __dsub_rn(t, *s);
+    *c = __dadd_rn(*c, __dadd_rn(__dadd_rn(__dsub_rn(*s, __dsub_rn(t, z)), __dsub_rn(h, z)), r));
+#else
+    const double h = x * y, r = fma(x, y, -h);
+    const double t = *s + h, z = t - *s;
+    *c += ((*s - (t - z)) + (h - z)) + r;
+#endif
+    *s = t;
 }
 
 /* The partial over rows first, first + stride, ... of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
  * (m x n, ld, interleaved where complex) with column k scaled by 2^-ec[k], z'' = z 2^ec (exact
- * rescalings: sigma invariant under power-of-two column scalings), both split into a head on a
- * coarse grid (exact products) and an exact tail; rows split one at a time on their own grid. */
+ * rescalings: sigma invariant under power-of-two column scalings, and the products stay in
+ * range); each entry of Y'' z'' a compensated dot product (hzgsvd__bat_dot2_step), rounded once.
+ * (The one-pair engines split the factors into exact heads and tails instead, hzgsvd_sigma_refine.h:
+ * the same accuracy class at several times the instructions, which here were half the kernel's
+ * after a preconditioned start; docs/PERFORMANCE.md.) */
 HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, const int *ec,
-                                                       int ez, int beta, int first, int stride)
+                                                       int ez, int first, int stride)
 {
     const int n = P->n, cplx = P->cplx, es = cplx ? 2 : 1;
-    double zmax = 0.0;
-    int ezc;
-    for (int k = 0; k < n; ++k) {
-        zmax = fmax(zmax, fabs(hzgsvd__bat_ldexp(P->Z[0][(size_t)j * n + k], ec[k])));
-        if (cplx) zmax = fmax(zmax, fabs(hzgsvd__bat_ldexp(P->Z[1][(size_t)j * n + k], ec[k])));
-    }
-    (void)frexp(zmax, &ezc);
+    const double *zr = P->Z[0] + (size_t)j * n, *zi = cplx ? P->Z[1] + (size_t)j * n : NULL;
     double acc = 0.0;
     for (int r = first; r < m; r += stride) {
-        double ymax = 0.0;
-        int ey;
-        for (int k = 0; k < n; ++k)
-            for (int v = 0; v < es; ++v) ymax = fmax(ymax, fabs(hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r) + v], -ec[k])));
-        (void)frexp(ymax, &ey);
-        double t1r = 0.0, t1i = 0.0, t2r = 0.0, t2i = 0.0;
+        double sr = 0.0, cr = 0.0, si = 0.0, ci = 0.0;
         for (int k = 0; k < n; ++k) {
-            const double yr = hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r)], -ec[k]), zr = hzgsvd__bat_ldexp(P->Z[0][(size_t)j * n + k], ec[k]);
-            const double hr = hzgsvd__bat_refine_head(yr, ey, beta), ar = hzgsvd__bat_refine_head(zr, ezc, beta);
-            const double tr = yr - hr, br = zr - ar;
-            if (!cplx) {
-                /* the complex formulas below with every imaginary part +0: their products are +-0, and
-                 * x - (+0) = x, so dropping them leaves every bit (and t1i, t2i, vi stay +0) */
-                t1r += hr * ar;
-                t2r += hr * br + tr * zr;
-                continue;
-            }
-            const double yi = hzgsvd__bat_ldexp(Y[es * ((size_t)k * ld + r) + 1], -ec[k]), zi = hzgsvd__bat_ldexp(P->Z[1][(size_t)j * n + k], ec[k]);
-            const double hi = hzgsvd__bat_refine_head(yi, ey, beta), ai = hzgsvd__bat_refine_head(zi, ezc, beta);
-            const double ti = yi - hi, bi = zi - ai;
-            t1r += hr * ar - hi * ai;                                     /* exact: the heads' products */
-            t1i += hr * ai + hi * ar;
-            t2r += (hr * br - hi * bi) + (tr * zr - ti * zi);
-            t2i += (hr * bi + hi * br) + (tr * zi + ti * zr);
+            const double *y = Y + es * ((size_t)k * ld + r);
+            const double yr = hzgsvd__bat_ldexp(y[0], -ec[k]), br = hzgsvd__bat_ldexp(zr[k], ec[k]);
+            hzgsvd__bat_dot2_step(yr, br, &sr, &cr);
+            if (!cplx) continue;
+            const double yi = hzgsvd__bat_ldexp(y[1], -ec[k]), bi = hzgsvd__bat_ldexp(zi[k], ec[k]);
+            hzgsvd__bat_dot2_step(-yi, bi, &sr, &cr);
+            hzgsvd__bat_dot2_step(yr, bi, &si, &ci);
+            hzgsvd__bat_dot2_step(yi, br, &si, &ci);
         }
-        const double vr = hzgsvd__bat_ldexp(t1r + t2r, -ez);
-        if (!cplx) { acc += vr * vr; continue; }   /* vi * vi = +0 (above) */
-        const double vi = hzgsvd__bat_ldexp(t1i + t2i, -ez);
+        const double vr = hzgsvd__bat_ldexp(sr + cr, -ez);
+        if (!cplx) { acc += vr * vr; continue; }
+        const double vi = hzgsvd__bat_ldexp(si + ci, -ez);
         acc += vr * vr + vi * vi;
     }
     return acc;
@@ -1941,7 +1938,6 @@ HZGSVD_HD static inline void hzgsvd__bat_refine_column(const hzgsvd__bat_shared 
 HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int L, int warp, int nwarps, int lane)
 {
     const int n = P->n, cplx = P->cplx;
-    const int beta = hzgsvd__refine_beta(cplx ? 2 * (long long)n : (long long)n);
 #ifdef __CUDA_ARCH__
     const int C = HZGSVD__BAT_LANES / L;
     for (int base = warp * C; base < n; base += nwarps * C) {   /* frexp exponents of the input columns' largest entries */
@@ -1955,8 +1951,8 @@ HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsv
         const int j = base + lane / L, g = lane % L, on = j < n;
         int zf = 0, zg = 0;
         if (on) { (void)frexp(sh->sf[j], &zf); (void)frexp(sh->sg[j], &zg); }
-        const double a = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, beta, g, L) : 0.0, L);
-        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, beta, g, L) : 0.0, L);
+        const double a = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, g, L) : 0.0, L);
+        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, g, L) : 0.0, L);
         double out[3] = { 0.0, 0.0, 0.0 };
         if (on) hzgsvd__bat_refine_column(sh, j, a, b, out);
         HZGSVD__BAT_BARRIER_WARP();   /* every lane has read sh before a leader writes it */
@@ -1974,8 +1970,8 @@ HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsv
         (void)frexp(sh->sg[j], &zg);
         double pa[HZGSVD__BAT_LANES], pb[HZGSVD__BAT_LANES], out[3];
         for (int g = 0; g < L; ++g) {
-            pa[g] = hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, beta, g, L);
-            pb[g] = hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, beta, g, L);
+            pa[g] = hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, g, L);
+            pb[g] = hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, g, L);
         }
         hzgsvd__bat_refine_column(sh, j, hzgsvd__bat_item_sum_host(pa, L), hzgsvd__bat_item_sum_host(pb, L), out);
         sh->sf[j] = out[0]; sh->sg[j] = out[1]; sh->ss[j] = out[2];
@@ -2076,7 +2072,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 2080 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2076 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

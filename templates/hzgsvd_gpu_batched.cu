@@ -40,23 +40,13 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
     p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
     p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.pair_doubles * (size_t)p.grid);
-    p.pre = 0;
+    p.pre = hzgsvd__bat_pre_on(o, n);
     memset(&p.q, 0, sizeof p.q);
+    if (p.pre) {
+        hzgsvd__bat_pre_plan_of(cplx, n, batch, p.bytes, &p.q);
+        p.bytes += p.q.bytes;
+    }
     return p;
-}
-
-/* hzgsvd__bat_plan_of and, where the call starts preconditioned, the start's part (its eigensolver's
- * workspace asked of cuSOLVER on the current device: so only there is a device needed). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_plan_all(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o, hzgsvd__bat_plan *p,
-                                                  hzgsvd_info *info)
-{
-    *p = hzgsvd__bat_plan_of(cplx, m_f, m_g, n, batch, o);
-    p->pre = hzgsvd__bat_pre_on(o, n, cplx);
-    if (!p->pre) return HZGSVD_SUCCESS;
-    hzgsvd_status st = hzgsvd__gpu_need_device(info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_plan_of(cplx, n, batch, p->bytes, &p->q, info);
-    p->bytes += p->q.bytes;
-    return st;
 }
 
 /* The batch's own arguments (shapes, leading dimensions, strides, arrays), then the options by the
@@ -76,9 +66,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_check_args(const hzgsvd__gpu_prec *X, c
     static const double probe = 0.0;
     hzgsvd_status st = hzgsvd__gpu_check_any(X, b->m_f, b->m_g, b->n, &probe, b->ldf, &probe, b->ldg, &probe, b->ldz, o, info);
     if (st != HZGSVD_SUCCESS || b->batch == 0 || !hzgsvd__bat_takes(b, o) || !b->work) return st;
-    hzgsvd__bat_plan p;
-    st = hzgsvd__bat_plan_all(b->cplx, b->m_f, b->m_g, b->n, b->batch, o, &p, info);
-    if (st != HZGSVD_SUCCESS) return st;
+    const hzgsvd__bat_plan p = hzgsvd__bat_plan_of(b->cplx, b->m_f, b->m_g, b->n, b->batch, o);
     if (b->work_bytes < p.bytes)
         return hzgsvd__fail(info, bad, "argument 19 (work_bytes = %zu) is below the %zu bytes hzgsvd_gpu_%cgsvd_batched_workspace_size asks",
                             b->work_bytes, p.bytes, b->cplx ? 'z' : 'd');
@@ -112,18 +100,21 @@ HZGSVD_PRIVATE const char *hzgsvd__bat_reason(const hzgsvd__bat_result *r)
     return "the shape or the options";
 }
 
-/* Pair i's status and info from the kernel's verdict; a handed-on pair through the one-pair path. */
+/* Pair i's status and info from the kernel's verdict; a handed-on pair through the one-pair path
+ * with options one (after a batched start: the plain start on the pair as the start left it,
+ * started = 1 where that is (F Z0, G Z0)). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_finish_pair(const hzgsvd__gpu_batch *b, long long i, const hzgsvd__bat_result *r,
-                                                     const hzgsvd_options *o, hzgsvd_info *info)
+                                                     const hzgsvd_options *o, const hzgsvd_options *one, int started, hzgsvd_info *info)
 {
     hzgsvd__info_reset(info);
     if (r->verdict == HZGSVD__BAT_NOT_FINITE) {
         const int m = r->which == 1 ? b->m_f : b->m_g;
-        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s(%d,%d) is not finite (pair %lld of the batch)", r->which == 1 ? "F" : "G",
-                            r->where % m + 1, r->where / m + 1, i);
+        return hzgsvd__fail(info, HZGSVD_ERR_NOT_FINITE, "%s%s(%d,%d) is not finite (pair %lld of the batch%s)", r->which == 1 ? "F" : "G",
+                            started ? " Z0" : "", r->where % m + 1, r->where / m + 1, i,
+                            started ? "; the batched start's product overflowed, dF and dG hold F Z0 and G Z0" : "");
     }
     if (r->verdict != HZGSVD__BAT_OK) {
-        const hzgsvd_status st = hzgsvd__bat_one(b, i, o, info);
+        const hzgsvd_status st = hzgsvd__bat_one(b, i, one, info);
         if (st == HZGSVD_SUCCESS && info)
             snprintf(info->detail, sizeof info->detail, "solved by the one-pair path (the batched kernel: %s)", hzgsvd__bat_reason(r));
         return st;
@@ -234,60 +225,105 @@ done:
 }
 
 /* The start's outcome into every pair's info (after hzgsvd__bat_finish_pair): which start, why,
- * the trust test's growth, the start's seconds (the whole batch's). */
+ * the trust test's growth, the start's seconds (the whole batch's).  why: the plain start's reason
+ * where the batch did not start (NULL: it did, flag says per pair). */
 HZGSVD_PRIVATE void hzgsvd__bat_pre_info(const hzgsvd__bat_plan *p, const hzgsvd_options *o, int batch, const int *flag, const double *growth,
-                                         double seconds, hzgsvd_info *info)
+                                         double seconds, const char *why, hzgsvd_info *info)
 {
     for (int i = 0; info && i < batch; ++i) {
         hzgsvd_info *f = info + i;
-        f->preconditioner = p->pre && flag[i] ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
-        f->precondition_growth = p->pre ? growth[i] : 0.0;
+        const int on = p->pre && !why && flag[i];
+        f->preconditioner = on ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
+        f->precondition_growth = p->pre && !why ? growth[i] : 0.0;
         f->precondition_seconds = p->pre ? seconds : 0.0;
-        f->precondition_note = p->pre && flag[i] ? "qr-eig (the batched start): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+        f->precondition_note = on ? "qr-eig (the batched start): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+                             : why ? why
                              : p->pre ? "the plain start (the batched start failed for this pair: G^H G not positive definite, the eigensolver, "
                                         "a non-finite Z0 or the trust test)"
                              : o->precondition == HZGSVD_PRECONDITION_AUTO
-                                 ? (o->max_sweeps < 2 ? HZGSVD__PRECONDITION_ONE_SWEEP : "the plain start (AUTO: the batched call's n below 8, complex 16; or no cuSOLVER)")
+                                 ? (o->max_sweeps < 2 ? HZGSVD__PRECONDITION_ONE_SWEEP : "the plain start (AUTO: the batched call's n below 16, or no cuSOLVER)")
                                  : "the plain start";
     }
 }
 
+/* The preconditioned start (p->pre), retried once with fresh handles where a kept cuBLAS or
+ * cuSOLVER handle failed (F and G are untouched until its last kernel); *why the plain start's
+ * reason where the batch did not start (the scratch could not be had), else NULL. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_plan *p, char *work, double *seconds, const char **why,
+                                               hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int started = 0;
+    const double t0 = hzgsvd__now();
+    *why = NULL;
+    st = hzgsvd__bat_pre_start(b, &p->q, work, &started, info);
+    if (st == HZGSVD_ERR_CUBLAS || st == HZGSVD_ERR_CUSOLVER) {
+        hzgsvd__bat_handles_forget();
+        st = hzgsvd__bat_pre_start(b, &p->q, work, &started, info);
+    }
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__CU(cudaStreamSynchronize(b->stream));
+    if (!started) *why = "the plain start (the batched start's scratch memory could not be had)";
+    *seconds = hzgsvd__now() - t0;
+done:
+    return st;
+}
+
+/* After the pairs: the verdicts back (flag), those of pairs that failed cleared on the device, then
+ * Z = Z0 Z1 for the others. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_end(const hzgsvd__gpu_batch *b, const hzgsvd__bat_plan *p, char *work, const hzgsvd_status *status,
+                                                 int *flag, int *zflag, double *growth, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    for (int i = 0; i < b->batch; ++i) zflag[i] = flag[i] && status[i] == HZGSVD_SUCCESS;
+    HZGSVD__CU(cudaMemcpyAsync(work + p->q.flag_off, zflag, sizeof(int) * (size_t)b->batch, cudaMemcpyHostToDevice, b->stream));
+    st = hzgsvd__bat_pre_finish(b, &p->q, work, info);
+    if (st != HZGSVD_SUCCESS) goto done;
+    HZGSVD__CU(cudaMemcpyAsync(growth, work + p->q.growth_off, sizeof(double) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
+    HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* zflag's host copy is read until here */
+done:
+    return st;
+}
+
 /* The kernel over the batch (after the preconditioned start where p.pre), then every pair's status
- * (the one-pair path where handed on), then Z = Z0 Z1 where a pair started from Z0. */
+ * (the one-pair path where handed on), then Z = Z0 Z1 where a pair started from Z0 and succeeded. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_run(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, hzgsvd_status *status, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__bat_plan p;
+    const hzgsvd__bat_plan p = hzgsvd__bat_plan_of(b->cplx, b->m_f, b->m_g, b->n, b->batch, o);
+    hzgsvd_options one = *o;   /* the one-pair path after a batched start: the plain start on the pair as it is */
     char *work = (char *)b->work, *owned = NULL;
     int *flag = NULL;
     double *growth = NULL, seconds = 0.0;
+    const char *why = NULL;
     hzgsvd__bat_result *res = (hzgsvd__bat_result *)malloc(sizeof(hzgsvd__bat_result) * (size_t)b->batch);
-    if (!res) return hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of host verdicts", sizeof(hzgsvd__bat_result) * (size_t)b->batch);
-    st = hzgsvd__bat_plan_all(b->cplx, b->m_f, b->m_g, b->n, b->batch, o, &p, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    if (p.pre && (!(flag = (int *)malloc(sizeof(int) * (size_t)b->batch)) || !(growth = (double *)malloc(sizeof(double) * (size_t)b->batch)))) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the start's host verdicts (%d pairs)", b->batch);
+    if (p.pre) {
+        one.precondition = HZGSVD_PRECONDITION_NONE;
+        flag = (int *)calloc(2 * (size_t)b->batch, sizeof(int));   /* the verdicts, then those Z = Z0 Z1 uses */
+        growth = (double *)malloc(sizeof(double) * (size_t)b->batch);
+    }
+    if (!res || (p.pre && (!flag || !growth))) {
+        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating the host verdicts of %d pairs", b->batch);
         goto done;
     }
     if (!work) { HZGSVD__CU(cudaMalloc((void **)&owned, p.bytes)); work = owned; }
     if (p.pre) {
-        const double t0 = hzgsvd__now();
-        st = hzgsvd__bat_pre_start(b, &p.q, work, info);
+        st = hzgsvd__bat_start(b, &p, work, &seconds, &why, info);
         if (st != HZGSVD_SUCCESS) goto done;
-        HZGSVD__CU(cudaStreamSynchronize(b->stream));
-        seconds = hzgsvd__now() - t0;
     }
     st = hzgsvd__bat_launch_all(b, o, &p, work, res, info);
     if (st != HZGSVD_SUCCESS) goto done;
-    for (int i = 0; i < b->batch; ++i) status[i] = hzgsvd__bat_finish_pair(b, i, &res[i], o, info ? info + i : NULL);
-    if (p.pre) {
-        st = hzgsvd__bat_pre_finish(b, &p.q, work, info);
-        if (st != HZGSVD_SUCCESS) goto done;
+    if (p.pre && !why) {
         HZGSVD__CU(cudaMemcpyAsync(flag, work + p.q.flag_off, sizeof(int) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
-        HZGSVD__CU(cudaMemcpyAsync(growth, work + p.q.growth_off, sizeof(double) * (size_t)b->batch, cudaMemcpyDeviceToHost, b->stream));
         HZGSVD__CU(cudaStreamSynchronize(b->stream));
     }
-    hzgsvd__bat_pre_info(&p, o, b->batch, flag, growth, seconds, info);
+    for (int i = 0; i < b->batch; ++i)
+        status[i] = hzgsvd__bat_finish_pair(b, i, &res[i], o, &one, flag && flag[i], info ? info + i : NULL);
+    if (p.pre && !why) {
+        st = hzgsvd__bat_pre_end(b, &p, work, status, flag, flag + b->batch, growth, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+    hzgsvd__bat_pre_info(&p, o, b->batch, flag, growth, seconds, why, info);
 done:
     if (owned) {
         const cudaError_t e = cudaFree(owned);
@@ -336,11 +372,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__gpu_batched_workspace(int cplx, int m_f, in
     hzgsvd__gpu_batch b;
     memset(&b, 0, sizeof b);
     b.cplx = cplx; b.m_f = m_f; b.m_g = m_g; b.n = n; b.batch = batch;
-    if (batch == 0 || !hzgsvd__bat_takes(&b, &o)) return HZGSVD_SUCCESS;
-    hzgsvd__bat_plan p;
-    const hzgsvd_status st = hzgsvd__bat_plan_all(cplx, m_f, m_g, n, batch, &o, &p, NULL);
-    if (st == HZGSVD_SUCCESS) *bytes = p.bytes;
-    return st;
+    if (batch > 0 && hzgsvd__bat_takes(&b, &o)) *bytes = hzgsvd__bat_plan_of(cplx, m_f, m_g, n, batch, &o).bytes;
+    return HZGSVD_SUCCESS;
 }
 
 /* ---- the public entry points (hzgsvd_single.cuh has the contract) ---- */

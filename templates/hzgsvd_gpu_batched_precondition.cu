@@ -1,7 +1,8 @@
 /* The batched call's preconditioned start (options.precondition QR_EIG; AUTO's choice from n =
- * HZGSVD__BAT_PRE_AUTO_N, complex from HZGSVD__BAT_PRE_AUTO_N_COMPLEX; docs/API.md, "Batched pairs", and docs/NUMERICS.md, "The batched
- * preconditioned start").  Per pair, as the one-pair stage (templates/hzgsvd_gpu_precondition.cu)
- * but from cuBLAS's and cuSOLVER's batched calls:
+ * HZGSVD__BAT_PRE_AUTO_N; docs/API.md, "Batched pairs
+ * on the GPU", and docs/NUMERICS.md, "The batched preconditioned start").  Per pair, as the
+ * one-pair stage (templates/hzgsvd_gpu_precondition.cu) but from cuBLAS's and cuSOLVER's batched
+ * calls, a chunk of HZGSVD__BAT_PRE_CHUNK pairs at a time:
  *
  *   A = F^H F, B = G^H G            gemmStridedBatched on the caller's arrays
  *   B = L L^H                       potrfBatched  (L^H is G's R of a QR up to the signs of its rows;
@@ -14,50 +15,55 @@
  * then (hzgsvd__bat_pre_apply) the trust test of the one-pair stage, growth max_j ||D z0_j|| /
  * ||[F; G] z0_j|| <= HZGSVD__PRECONDITION_GROWTH (D: the column norms of [F; G]), and F <- F Z0,
  * G <- G Z0 in place, every entry a compensated dot product (Ogita, Rump and Oishi's Dot2: as
- * accurate as the product in twice the working precision, then rounded once), so the kernel's pair
- * is (F Z0, G Z0) to one rounding of each entry whatever the cancellation in a column.  The kernel
- * then counts its stop rule from the second sweep (hzgsvd__bat_opts.min_sweeps), and after every
- * pair is solved (the one-pair path's included, which solve the transformed pair too)
- * hzgsvd__bat_pre_z makes Z = Z0 Z1.
+ * accurate as the product in twice the working precision, then rounded once, up to a gamma^2 term
+ * that the trust test keeps below u).  The kernel then counts its stop rule from the second sweep
+ * (hzgsvd__bat_pair.min_sweeps).  A pair the kernel hands on is solved by the one-pair path with
+ * the plain start on the pair as the start left it; after every pair, hzgsvd__bat_pre_z makes
+ * Z = Z0 Z1 for those that started from Z0 and succeeded (a pair that fails after its start holds
+ * F Z0 and G Z0 in dF and dG).
  *
  * A pair whose start fails (potrf or the eigensolver's info nonzero: G numerically rank deficient or
- * a non-finite entry; a non-finite Z0; the trust test) keeps its input and the plain start, bitwise
- * as a run with precondition NONE.  So the iteration certifies every pair as before: a start only
- * changes how many sweeps it takes.
+ * a non-finite entry; a non-finite Z0; the trust test) is not touched and runs the plain start,
+ * bitwise as a run with precondition NONE, the one-pair path's included.  So the iteration
+ * certifies every pair as before: a start only changes how many sweeps it takes.  Where the
+ * chunk's scratch (B, lambda, the eigensolver's workspace: cudaMallocAsync on the stream) cannot
+ * be had, the batch keeps the plain start.
  *
- * cuBLAS and cuSOLVER handles are made once per host thread and device and kept (the first call's
- * set-up, tens of milliseconds, is not paid again); the solver runs in CUSOLVER_DETERMINISTIC_RESULTS
- * mode on the caller's stream, so runs are bitwise reproducible on one GPU model and toolkit.  The
- * start's workspace follows the kernel's (hzgsvd__bat_pre_plan_of). */
+ * cuBLAS and cuSOLVER handles are made at a host thread's first start on a device and kept until
+ * the thread ends (the first call's set-up is not paid again); the solver runs in
+ * CUSOLVER_DETERMINISTIC_RESULTS mode on the caller's stream, so a call repeated gives the same
+ * bits on one GPU model and toolkit.  The libraries pick their kernels by the batch's size, so a
+ * pair's bits may differ between batches of other sizes (within the accuracy bounds). */
 
-#define HZGSVD__BAT_PRE_AUTO_N 8       /* AUTO takes the batched start of real pairs from this n on (1.15x at n = 8; docs/PERFORMANCE.md) */
-#define HZGSVD__BAT_PRE_AUTO_N_COMPLEX 16   /* and of complex ones from this n (0.93x at n = 8, 1.7x at 16) */
-#define HZGSVD__BAT_PRE_CHUNK 16384    /* pairs of one cuSOLVER/cuBLAS batched call (their batch limits, the eigensolver's workspace) */
+#define HZGSVD__BAT_PRE_AUTO_N 16      /* AUTO takes the batched start from this n on (n = 8: 0.74-1.15x real, 0.93x complex; 16: 1.4-1.7x; docs/PERFORMANCE.md) */
+#define HZGSVD__BAT_PRE_CHUNK 16384    /* pairs of one round of cuBLAS/cuSOLVER batched calls (their batch limits; the scratch) */
 #define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_apply's and hzgsvd__bat_pre_z's blocks */
 #define HZGSVD__BAT_PRE_COLS 8         /* columns a lane of hzgsvd__bat_pre_apply carries: ceil(64 / 8 warps) */
+static_assert(HZGSVD__BAT_PRE_COLS * (HZGSVD__BAT_PRE_THREADS / 32) >= HZGSVD__BAT_MAX_N, "hzgsvd__bat_pre_apply: too few columns a lane");
 
 /* Whether the batched call starts preconditioned: QR_EIG asked, or AUTO from HZGSVD__BAT_PRE_AUTO_N
- * (complex: _COMPLEX) with room for the second sweep; never without cuSOLVER (QR_EIG is then
- * refused by the checks). */
-HZGSVD_PRIVATE int hzgsvd__bat_pre_on(const hzgsvd_options *o, int n, int cplx)
+ * with room for the second sweep; never without cuSOLVER (QR_EIG is then refused by the checks). */
+HZGSVD_PRIVATE int hzgsvd__bat_pre_on(const hzgsvd_options *o, int n)
 {
 #ifdef HZGSVD_GPU_NO_CUSOLVER
-    (void)o; (void)n; (void)cplx;
+    (void)o; (void)n;
     return 0;
 #else
     return o->precondition == HZGSVD_PRECONDITION_QR_EIG
-        || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= (cplx ? HZGSVD__BAT_PRE_AUTO_N_COMPLEX : HZGSVD__BAT_PRE_AUTO_N) && o->max_sweeps >= 2);
+        || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= HZGSVD__BAT_PRE_AUTO_N && o->max_sweeps >= 2);
 #endif
 }
 
-/* The start's workspace, after the kernel's (offsets from the workspace's start, 256-byte aligned):
- * A (Z0 at the end), B (L), lambda, the pointer arrays of A and B, the info of potrf and of the
- * eigensolver, the verdicts (1: started from Z0) and growths, the eigensolver's device workspace for
- * one chunk; host: its host workspace. */
+/* The start's part of the caller's workspace, after the kernel's (offsets from the workspace's
+ * start, 256-byte aligned; pure arithmetic, so the workspace query needs no device): A (batch
+ * n x n: F^H F, then C, then Z0, kept until Z = Z0 Z1), the pointer array of A, the info of potrf
+ * and of the eigensolver, the verdicts (1: started from Z0) and growths.  The scratch of one chunk
+ * of pairs -- B (L), lambda, B's pointer array, the eigensolver's workspace -- is allocated by the
+ * call on its stream (cudaMallocAsync) once cuSOLVER has said its size: where it cannot be had, the
+ * batch keeps the plain start. */
 typedef struct hzgsvd__bat_pre_plan {
-    size_t a_off, b_off, lam_off, pa_off, pb_off, info_off, flag_off, growth_off, ws_off, bytes;
-    size_t ws_bytes, host_bytes;
-    int lwork, chunk;
+    size_t a_off, pa_off, info_off, flag_off, growth_off, bytes;
+    int chunk;
 } hzgsvd__bat_pre_plan;
 
 /* ---- kernels ---------------------------------------------------------------------------------- */
@@ -72,22 +78,10 @@ typedef struct hzgsvd__bat_pre_args {
     double *growth;                          /* batch: the trust test's measure (0 where not computed) */
 } hzgsvd__bat_pre_args;
 
-/* The pointer arrays of the batched calls: pA[p] = A + p es n n, pB[p] likewise. */
-HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_ptrs(double **pA, double *A, double **pB, double *B, long long stride, long long batch)
+/* A pointer array of the batched calls: P[p] = base + p stride (p < count). */
+HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_ptrs(double **P, double *base, long long stride, long long count)
 {
-    for (long long p = blockIdx.x * (long long)blockDim.x + threadIdx.x; p < batch; p += (long long)gridDim.x * blockDim.x) {
-        pA[p] = A + p * stride;
-        pB[p] = B + p * stride;
-    }
-}
-
-/* One step of Dot2 (s + c += x y): the product's error by an FMA, the sum's by TwoSum. */
-HZGSVD_PRIVATE __device__ __forceinline__ void hzgsvd__bat_dot2(double x, double y, double *s, double *c)
-{
-    const double h = x * y, r = fma(x, y, -h);
-    const double t = *s + h, z = t - *s;
-    *c += ((*s - (t - z)) + (h - z)) + r;
-    *s = t;
+    for (long long p = blockIdx.x * (long long)blockDim.x + threadIdx.x; p < count; p += (long long)gridDim.x * blockDim.x) P[p] = base + p * stride;
 }
 
 /* The block's maximum of v (>= 0, NaN as +inf), the same in every thread; red: 32 doubles. */
@@ -120,16 +114,16 @@ HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_rows(const double *M, int ld, int
                 if (j >= n) break;
                 const double yr = zs[(size_t)es * (k + (size_t)j * n)];
                 if (es == 1) {
-                    if (exact) hzgsvd__bat_dot2(xr, yr, &s[q], &c[q]);
+                    if (exact) hzgsvd__bat_dot2_step(xr, yr, &s[q], &c[q]);
                     else s[q] += xr * yr;
                     continue;
                 }
                 const double yi = zs[(size_t)es * (k + (size_t)j * n) + 1];
                 if (exact) {
-                    hzgsvd__bat_dot2(xr, yr, &s[2 * q], &c[2 * q]);
-                    hzgsvd__bat_dot2(-xi, yi, &s[2 * q], &c[2 * q]);
-                    hzgsvd__bat_dot2(xr, yi, &s[2 * q + 1], &c[2 * q + 1]);
-                    hzgsvd__bat_dot2(xi, yr, &s[2 * q + 1], &c[2 * q + 1]);
+                    hzgsvd__bat_dot2_step(xr, yr, &s[2 * q], &c[2 * q]);
+                    hzgsvd__bat_dot2_step(-xi, yi, &s[2 * q], &c[2 * q]);
+                    hzgsvd__bat_dot2_step(xr, yi, &s[2 * q + 1], &c[2 * q + 1]);
+                    hzgsvd__bat_dot2_step(xi, yr, &s[2 * q + 1], &c[2 * q + 1]);
                 } else {
                     s[2 * q] += xr * yr - xi * yi;
                     s[2 * q + 1] += xr * yi + xi * yr;
@@ -263,153 +257,17 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_z(hzgsvd__bat_pre_args a)
 
 /* ---- host ------------------------------------------------------------------------------------- */
 
-#ifndef HZGSVD_GPU_NO_CUSOLVER
-
-/* cuBLAS and cuSOLVER handles of one device, made at a host thread's first batched start there and
- * kept for the thread's later calls (HZGSVD__BAT_PRE_DEVICES devices at most; above, made and
- * destroyed per call). */
-#define HZGSVD__BAT_PRE_DEVICES 16
-typedef struct hzgsvd__bat_handles {
-    int made;
-    cublasHandle_t blas;
-    cusolverDnHandle_t sol;
-    cusolverDnParams_t par;
-    syevjInfo_t sj;
-} hzgsvd__bat_handles;
-
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, hzgsvd_info *info)
+/* The start's part of the workspace from byte base on (pure arithmetic). */
+HZGSVD_PRIVATE void hzgsvd__bat_pre_plan_of(int cplx, int n, int batch, size_t base, hzgsvd__bat_pre_plan *q)
 {
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    HZGSVD__CUB(cublasCreate(&h->blas));
-    HZGSVD__CUS(cusolverDnCreate(&h->sol));
-    HZGSVD__CUS(cusolverDnSetDeterministicMode(h->sol, CUSOLVER_DETERMINISTIC_RESULTS));
-    HZGSVD__CUS(cusolverDnCreateParams(&h->par));
-    HZGSVD__CUS(cusolverDnCreateSyevjInfo(&h->sj));
-    h->made = 1;
-done:
-    return st;
-}
-
-/* This thread's handles on the current device, on stream; *temp = 1 where they are the caller's to
- * destroy (a device beyond the kept ones). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_get(cudaStream_t stream, hzgsvd__bat_handles *tmp, hzgsvd__bat_handles **out, int *temp,
-                                                     hzgsvd_info *info)
-{
-    static thread_local hzgsvd__bat_handles kept[HZGSVD__BAT_PRE_DEVICES];
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    int dev = 0;
-    HZGSVD__CU(cudaGetDevice(&dev));
-    *temp = dev < 0 || dev >= HZGSVD__BAT_PRE_DEVICES;
-    *out = *temp ? tmp : &kept[dev];
-    if (!(*out)->made) {
-        memset(*out, 0, sizeof **out);
-        st = hzgsvd__bat_handles_make(*out, info);
-        if (st != HZGSVD_SUCCESS) goto done;
-    }
-    HZGSVD__CUB(cublasSetStream((*out)->blas, stream));
-    HZGSVD__CUS(cusolverDnSetStream((*out)->sol, stream));
-done:
-    return st;
-}
-
-HZGSVD_PRIVATE void hzgsvd__bat_handles_drop(hzgsvd__bat_handles *h)
-{
-    if (!h->made) return;
-    (void)cusolverDnDestroySyevjInfo(h->sj);
-    (void)cusolverDnDestroyParams(h->par);
-    (void)cusolverDnDestroy(h->sol);
-    (void)cublasDestroy(h->blas);
-    h->made = 0;
-}
-
-/* The start's part of the workspace from byte base on (q), with the eigensolver's workspace for a
- * chunk of the batch (asked of cuSOLVER). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_plan_of(int cplx, int n, int batch, size_t base, hzgsvd__bat_pre_plan *q, hzgsvd_info *info)
-{
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    hzgsvd__bat_handles tmp, *h = NULL;
-    int temp = 0;
     const size_t es = cplx ? 2 : 1, nb = batch > 0 ? (size_t)batch : 1;
-    memset(&tmp, 0, sizeof tmp);
-    memset(q, 0, sizeof *q);
     q->chunk = batch < HZGSVD__BAT_PRE_CHUNK ? (batch > 0 ? batch : 1) : HZGSVD__BAT_PRE_CHUNK;
-    st = hzgsvd__bat_handles_get(0, &tmp, &h, &temp, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    if (n <= 32) {
-        if (cplx)
-            HZGSVD__CUS(cusolverDnZheevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &q->lwork, h->sj,
-                                                           q->chunk));
-        else
-            HZGSVD__CUS(cusolverDnDsyevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &q->lwork, h->sj,
-                                                           q->chunk));
-        q->ws_bytes = sizeof(double) * es * (size_t)(q->lwork > 0 ? q->lwork : 1);
-    } else {
-        const cudaDataType t = cplx ? CUDA_C_64F : CUDA_R_64F;
-        HZGSVD__CUS(cusolverDnXsyevBatched_bufferSize(h->sol, h->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, t, NULL, n, CUDA_R_64F, NULL,
-                                                      t, &q->ws_bytes, &q->host_bytes, q->chunk));
-    }
-    {
-        const size_t mat = hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * nb);
-        q->a_off = base;
-        q->b_off = q->a_off + mat;
-        q->lam_off = q->b_off + mat;
-        q->pa_off = q->lam_off + hzgsvd__bat_align(sizeof(double) * (size_t)n * nb);
-        q->pb_off = q->pa_off + hzgsvd__bat_align(sizeof(double *) * nb);
-        q->info_off = q->pb_off + hzgsvd__bat_align(sizeof(double *) * nb);
-        q->flag_off = q->info_off + hzgsvd__bat_align(sizeof(int) * 2 * nb);
-        q->growth_off = q->flag_off + hzgsvd__bat_align(sizeof(int) * nb);
-        q->ws_off = q->growth_off + hzgsvd__bat_align(sizeof(double) * nb);
-        q->bytes = q->ws_off + hzgsvd__bat_align(q->ws_bytes ? q->ws_bytes : 1) - base;
-    }
-done:
-    if (temp) hzgsvd__bat_handles_drop(&tmp);
-    return st;
-}
-
-/* The batched calls of the start on pairs [c0, c0 + cnt): L, C, W and Z0 (in A). */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_chunk(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, hzgsvd__bat_handles *h,
-                                                   void *hwork, int c0, int cnt, hzgsvd_info *info)
-{
-    hzgsvd_status st = HZGSVD_SUCCESS;
-    const int n = b->n;
-    const size_t es = b->cplx ? 2 : 1;
-    double **pA = (double **)(work + q->pa_off) + c0, **pB = (double **)(work + q->pb_off) + c0;
-    double *A = (double *)(work + q->a_off) + es * (size_t)n * n * c0, *lam = (double *)(work + q->lam_off) + (size_t)n * c0;
-    int *dinfo = (int *)(work + q->info_off);
-    void *ws = work + q->ws_off;
-    if (b->cplx) {
-        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0);
-        HZGSVD__CUS(cusolverDnZpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex **)pB, n, dinfo + c0, cnt));
-        HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one,
-                                       (const cuDoubleComplex *const *)pB, n, (cuDoubleComplex *const *)pA, n, cnt));
-        HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one,
-                                       (const cuDoubleComplex *const *)pB, n, (cuDoubleComplex *const *)pA, n, cnt));
-        if (n <= 32)
-            HZGSVD__CUS(cusolverDnZheevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)A, n, lam,
-                                                (cuDoubleComplex *)ws, q->lwork, dinfo + b->batch + c0, h->sj, cnt));
-        else
-            HZGSVD__CUS(cusolverDnXsyevBatched(h->sol, h->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_C_64F, A, n, CUDA_R_64F, lam,
-                                               CUDA_C_64F, ws, q->ws_bytes, hwork, q->host_bytes, dinfo + b->batch + c0, cnt));
-        HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one,
-                                       (const cuDoubleComplex *const *)pB, n, (cuDoubleComplex *const *)pA, n, cnt));
-    } else {
-        const double one = 1.0;
-        HZGSVD__CUS(cusolverDnDpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, pB, n, dinfo + c0, cnt));
-        HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one,
-                                       (const double *const *)pB, n, (double *const *)pA, n, cnt));
-        HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one,
-                                       (const double *const *)pB, n, (double *const *)pA, n, cnt));
-        if (n <= 32)
-            HZGSVD__CUS(cusolverDnDsyevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, lam, (double *)ws, q->lwork,
-                                                dinfo + b->batch + c0, h->sj, cnt));
-        else
-            HZGSVD__CUS(cusolverDnXsyevBatched(h->sol, h->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_64F, A, n, CUDA_R_64F, lam,
-                                               CUDA_R_64F, ws, q->ws_bytes, hwork, q->host_bytes, dinfo + b->batch + c0, cnt));
-        HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one,
-                                       (const double *const *)pB, n, (double *const *)pA, n, cnt));
-    }
-done:
-    return st;
+    q->a_off = hzgsvd__bat_align(base);
+    q->pa_off = q->a_off + hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * nb);
+    q->info_off = q->pa_off + hzgsvd__bat_align(sizeof(double *) * nb);
+    q->flag_off = q->info_off + hzgsvd__bat_align(sizeof(int) * 2 * nb);
+    q->growth_off = q->flag_off + hzgsvd__bat_align(sizeof(int) * nb);
+    q->bytes = q->growth_off + hzgsvd__bat_align(sizeof(double) * nb) - base;
 }
 
 /* The kernels' arguments for the batch b and the plan q. */
@@ -426,57 +284,235 @@ HZGSVD_PRIVATE hzgsvd__bat_pre_args hzgsvd__bat_pre_args_of(const hzgsvd__gpu_ba
     return a;
 }
 
-/* The start on the whole batch (before the kernel): A, B by gemm, then the chunks, then
- * hzgsvd__bat_pre_apply.  Asynchronous on b->stream. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, hzgsvd_info *info)
+#ifndef HZGSVD_GPU_NO_CUSOLVER
+
+/* cuBLAS and cuSOLVER handles of one device, made at a host thread's first batched start there and
+ * kept for the thread's later calls, destroyed when the thread ends (HZGSVD__BAT_PRE_DEVICES
+ * devices; above, made and destroyed per call).  A kept pair that fails is remade once
+ * (hzgsvd__bat_run: a context reset leaves them dangling). */
+#define HZGSVD__BAT_PRE_DEVICES 16
+typedef struct hzgsvd__bat_handles {
+    cublasHandle_t blas;
+    cusolverDnHandle_t sol;
+    cusolverDnParams_t par;
+    syevjInfo_t sj;
+} hzgsvd__bat_handles;
+
+/* Destroys whatever of h exists (errors ignored: nothing is left to tell them to). */
+HZGSVD_PRIVATE void hzgsvd__bat_handles_drop(hzgsvd__bat_handles *h)
+{
+    if (h->sj) (void)cusolverDnDestroySyevjInfo(h->sj);
+    if (h->par) (void)cusolverDnDestroyParams(h->par);
+    if (h->sol) (void)cusolverDnDestroy(h->sol);
+    if (h->blas) (void)cublasDestroy(h->blas);
+    memset(h, 0, sizeof *h);
+}
+
+/* This thread's kept handles, one set a device; the destructor runs at the thread's end (for the
+ * main thread before the CUDA runtime's own teardown at exit). */
+struct hzgsvd__bat_handle_cache {
+    hzgsvd__bat_handles h[HZGSVD__BAT_PRE_DEVICES];
+    ~hzgsvd__bat_handle_cache()
+    {
+        for (int d = 0; d < HZGSVD__BAT_PRE_DEVICES; ++d)
+            if (h[d].blas || h[d].sol) { (void)cudaSetDevice(d); hzgsvd__bat_handles_drop(&h[d]); }
+    }
+};
+
+HZGSVD_PRIVATE hzgsvd__bat_handles *hzgsvd__bat_handles_kept(int dev)
+{
+    static thread_local hzgsvd__bat_handle_cache cache;
+    return dev >= 0 && dev < HZGSVD__BAT_PRE_DEVICES ? &cache.h[dev] : NULL;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    memset(h, 0, sizeof *h);
+    HZGSVD__CUB(cublasCreate(&h->blas));
+    HZGSVD__CUS(cusolverDnCreate(&h->sol));
+    HZGSVD__CUS(cusolverDnSetDeterministicMode(h->sol, CUSOLVER_DETERMINISTIC_RESULTS));
+    HZGSVD__CUS(cusolverDnCreateParams(&h->par));
+    HZGSVD__CUS(cusolverDnCreateSyevjInfo(&h->sj));
+done:
+    if (st != HZGSVD_SUCCESS) hzgsvd__bat_handles_drop(h);
+    return st;
+}
+
+/* The current device's handles (kept, or made in tmp: *temp = 1, the caller drops them), on stream. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_get(cudaStream_t stream, hzgsvd__bat_handles *tmp, hzgsvd__bat_handles **out, int *temp,
+                                                     hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int dev = 0;
+    HZGSVD__CU(cudaGetDevice(&dev));
+    *out = hzgsvd__bat_handles_kept(dev);
+    *temp = *out == NULL;
+    if (*temp) *out = tmp;
+    if (!(*out)->blas) {
+        st = hzgsvd__bat_handles_make(*out, info);
+        if (st != HZGSVD_SUCCESS) goto done;
+    }
+    HZGSVD__CUB(cublasSetStream((*out)->blas, stream));
+    HZGSVD__CUS(cusolverDnSetStream((*out)->sol, stream));
+done:
+    return st;
+}
+
+/* Drops the current device's kept handles (the next start makes them again). */
+HZGSVD_PRIVATE void hzgsvd__bat_handles_forget(void)
+{
+    int dev = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess) { (void)cudaGetLastError(); return; }
+    hzgsvd__bat_handles *h = hzgsvd__bat_handles_kept(dev);
+    if (h) hzgsvd__bat_handles_drop(h);
+}
+
+/* The scratch of one chunk: B, lambda, B's pointer array, the eigensolver's device workspace. */
+typedef struct hzgsvd__bat_pre_scratch {
+    void *mem, *hwork;
+    double *B, *lam, *ws;
+    double **pB;
+    size_t ws_bytes, host_bytes;
+    int lwork;
+} hzgsvd__bat_pre_scratch;
+
+/* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
+ * allocation; *got = 0 (no error) where the device memory cannot be had. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch *b, int chunk, hzgsvd__bat_handles *h, hzgsvd__bat_pre_scratch *x,
+                                                         int *got, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int n = b->n;
+    const size_t es = b->cplx ? 2 : 1;
+    *got = 0;
+    if (n <= 32) {
+        if (b->cplx)
+            HZGSVD__CUS(cusolverDnZheevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &x->lwork, h->sj,
+                                                           chunk));
+        else
+            HZGSVD__CUS(cusolverDnDsyevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &x->lwork, h->sj,
+                                                           chunk));
+        x->ws_bytes = sizeof(double) * es * (size_t)(x->lwork > 0 ? x->lwork : 1);
+    } else {
+        const cudaDataType t = b->cplx ? CUDA_C_64F : CUDA_R_64F;
+        HZGSVD__CUS(cusolverDnXsyevBatched_bufferSize(h->sol, h->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, t, NULL, n, CUDA_R_64F, NULL,
+                                                      t, &x->ws_bytes, &x->host_bytes, chunk));
+    }
+    if (x->host_bytes && !(x->hwork = malloc(x->host_bytes))) return HZGSVD_SUCCESS;   /* no host memory: the plain start */
+    {
+        const size_t bb = hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * chunk), bl = hzgsvd__bat_align(sizeof(double) * (size_t)n * chunk);
+        const size_t bp = hzgsvd__bat_align(sizeof(double *) * (size_t)chunk);
+        if (cudaMallocAsync(&x->mem, bb + bl + bp + hzgsvd__bat_align(x->ws_bytes ? x->ws_bytes : 1), b->stream) != cudaSuccess) {
+            (void)cudaGetLastError();
+            x->mem = NULL;
+            return HZGSVD_SUCCESS;
+        }
+        char *c = (char *)x->mem;
+        x->B = (double *)c; x->lam = (double *)(c + bb); x->pB = (double **)(c + bb + bl); x->ws = (double *)(c + bb + bl + bp);
+    }
+    *got = 1;
+done:
+    return st;
+}
+
+/* The library calls of the start on pairs [c0, c0 + cnt): A = F^H F, B = G^H G = L L^H,
+ * C = L^-1 A L^-H, W, and Z0 = L^-H W in A. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_chunk(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, hzgsvd__bat_handles *h,
+                                                   const hzgsvd__bat_pre_scratch *x, int c0, int cnt, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    const int n = b->n, nb = b->batch;
+    const long long es = b->cplx ? 2 : 1, sa = (long long)n * n;
+    double **pA = (double **)(work + q->pa_off) + c0, **pB = x->pB, *A = (double *)(work + q->a_off) + es * sa * c0;
+    const double *F = b->F + es * b->sF * c0, *G = b->G + es * b->sG * c0;
+    int *dinfo = (int *)(work + q->info_off);
+    if (b->cplx) {
+        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
+        cuDoubleComplex *const *zA = (cuDoubleComplex *const *)pA;
+        const cuDoubleComplex *const *zB = (const cuDoubleComplex *const *)pB;
+        HZGSVD__CUB(cublasZgemmStridedBatched(h->blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, b->m_f, &one, (const cuDoubleComplex *)F, b->ldf, b->sF,
+                                              (const cuDoubleComplex *)F, b->ldf, b->sF, &zero, (cuDoubleComplex *)A, n, sa, cnt));
+        HZGSVD__CUB(cublasZgemmStridedBatched(h->blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, b->m_g, &one, (const cuDoubleComplex *)G, b->ldg, b->sG,
+                                              (const cuDoubleComplex *)G, b->ldg, b->sG, &zero, (cuDoubleComplex *)x->B, n, sa, cnt));
+        HZGSVD__CUS(cusolverDnZpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex **)pB, n, dinfo + c0, cnt));
+        HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
+        HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
+        if (n <= 32)
+            HZGSVD__CUS(cusolverDnZheevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)A, n, x->lam,
+                                                (cuDoubleComplex *)x->ws, x->lwork, dinfo + nb + c0, h->sj, cnt));
+        else
+            HZGSVD__CUS(cusolverDnXsyevBatched(h->sol, h->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_C_64F, A, n, CUDA_R_64F, x->lam,
+                                               CUDA_C_64F, x->ws, x->ws_bytes, x->hwork, x->host_bytes, dinfo + nb + c0, cnt));
+        HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
+    } else {
+        const double one = 1.0, zero = 0.0;
+        const double *const *dB = (const double *const *)pB;
+        HZGSVD__CUB(cublasDgemmStridedBatched(h->blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, b->m_f, &one, F, b->ldf, b->sF, F, b->ldf, b->sF, &zero, A, n, sa,
+                                              cnt));
+        HZGSVD__CUB(cublasDgemmStridedBatched(h->blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, b->m_g, &one, G, b->ldg, b->sG, G, b->ldg, b->sG, &zero, x->B, n,
+                                              sa, cnt));
+        HZGSVD__CUS(cusolverDnDpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, pB, n, dinfo + c0, cnt));
+        HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
+        HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
+        if (n <= 32)
+            HZGSVD__CUS(cusolverDnDsyevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, x->lam, x->ws, x->lwork,
+                                                dinfo + nb + c0, h->sj, cnt));
+        else
+            HZGSVD__CUS(cusolverDnXsyevBatched(h->sol, h->par, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_64F, A, n, CUDA_R_64F, x->lam,
+                                               CUDA_R_64F, x->ws, x->ws_bytes, x->hwork, x->host_bytes, dinfo + nb + c0, cnt));
+        HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
+    }
+done:
+    return st;
+}
+
+/* The start on the whole batch, before the kernel: every verdict 0, the handles and the scratch,
+ * the library calls chunk by chunk, then hzgsvd__bat_pre_apply (the last step: F and G are touched
+ * only by it, so a failure before leaves the pair as it came).  *started = 0 where the scratch
+ * cannot be had: the batch keeps the plain start.  On b->stream. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, int *started, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__bat_handles tmp, *h = NULL;
-    int temp = 0;
-    void *hwork = NULL;
+    hzgsvd__bat_pre_scratch x;
+    int temp = 0, got = 0;
     const int n = b->n, nb = b->batch;
-    const long long sa = (long long)n * n;
-    double *A = (double *)(work + q->a_off), *B = (double *)(work + q->b_off);
     const hzgsvd__bat_pre_args a = hzgsvd__bat_pre_args_of(b, q, work);
     const size_t es = b->cplx ? 2 : 1, smem = sizeof(double) * (es * (size_t)n * n + n);
+    const int pgrid = (nb + 255) / 256 < 1024 ? (nb + 255) / 256 : 1024;
     memset(&tmp, 0, sizeof tmp);
+    memset(&x, 0, sizeof x);
+    *started = 0;
+    HZGSVD__CU(cudaMemsetAsync(a.flag, 0, sizeof(int) * (size_t)nb, b->stream));
+    HZGSVD__CU(cudaMemsetAsync(a.growth, 0, sizeof(double) * (size_t)nb, b->stream));
     st = hzgsvd__bat_handles_get(b->stream, &tmp, &h, &temp, info);
-    if (st != HZGSVD_SUCCESS) goto done;
-    if (q->host_bytes && !(hwork = malloc(q->host_bytes))) {
-        st = hzgsvd__fail(info, HZGSVD_ERR_OUT_OF_MEMORY, "allocating %zu bytes of the eigensolver's host workspace", q->host_bytes);
-        goto done;
-    }
-    hzgsvd__bat_pre_ptrs<<<(nb + 255) / 256 < 1024 ? (nb + 255) / 256 : 1024, 256, 0, b->stream>>>((double **)(work + q->pa_off), A,
-                                                                                                   (double **)(work + q->pb_off), B, (long long)es * sa, nb);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_scratch_get(b, q->chunk, h, &x, &got, info);
+    if (st != HZGSVD_SUCCESS || !got) goto done;
+    hzgsvd__bat_pre_ptrs<<<pgrid, 256, 0, b->stream>>>((double **)(work + q->pa_off), a.z0, (long long)es * n * n, nb);
     HZGSVD__CU(cudaGetLastError());
-    if (b->cplx) {
-        const cuDoubleComplex one = make_cuDoubleComplex(1.0, 0.0), zero = make_cuDoubleComplex(0.0, 0.0);
-        HZGSVD__CUB(cublasZgemmStridedBatched(h->blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, b->m_f, &one, (const cuDoubleComplex *)b->F, b->ldf, b->sF,
-                                              (const cuDoubleComplex *)b->F, b->ldf, b->sF, &zero, (cuDoubleComplex *)A, n, sa, nb));
-        HZGSVD__CUB(cublasZgemmStridedBatched(h->blas, CUBLAS_OP_C, CUBLAS_OP_N, n, n, b->m_g, &one, (const cuDoubleComplex *)b->G, b->ldg, b->sG,
-                                              (const cuDoubleComplex *)b->G, b->ldg, b->sG, &zero, (cuDoubleComplex *)B, n, sa, nb));
-    } else {
-        const double one = 1.0, zero = 0.0;
-        HZGSVD__CUB(cublasDgemmStridedBatched(h->blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, b->m_f, &one, b->F, b->ldf, b->sF, b->F, b->ldf, b->sF, &zero, A,
-                                              n, sa, nb));
-        HZGSVD__CUB(cublasDgemmStridedBatched(h->blas, CUBLAS_OP_T, CUBLAS_OP_N, n, n, b->m_g, &one, b->G, b->ldg, b->sG, b->G, b->ldg, b->sG, &zero, B,
-                                              n, sa, nb));
-    }
+    hzgsvd__bat_pre_ptrs<<<1, 256, 0, b->stream>>>(x.pB, x.B, (long long)es * n * n, q->chunk);
+    HZGSVD__CU(cudaGetLastError());
     for (int c0 = 0; c0 < nb; c0 += q->chunk) {
-        st = hzgsvd__bat_pre_chunk(b, q, work, h, hwork, c0, nb - c0 < q->chunk ? nb - c0 : q->chunk, info);
+        st = hzgsvd__bat_pre_chunk(b, q, work, h, &x, c0, nb - c0 < q->chunk ? nb - c0 : q->chunk, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     hzgsvd__bat_pre_apply<<<nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX, HZGSVD__BAT_PRE_THREADS, smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
-    if (hwork) HZGSVD__CU(cudaStreamSynchronize(b->stream));   /* the eigensolver's host workspace is freed below */
+    *started = 1;
 done:
-    free(hwork);
+    if (x.hwork) { (void)cudaStreamSynchronize(b->stream); free(x.hwork); }   /* the eigensolver may use it until its work ends */
+    if (x.mem) {
+        const cudaError_t e = cudaFreeAsync(x.mem, b->stream);
+        if (e != cudaSuccess && st == HZGSVD_SUCCESS) st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaFreeAsync(the start's scratch) failed: %s", cudaGetErrorString(e));
+    }
     if (temp) hzgsvd__bat_handles_drop(&tmp);
     return st;
 }
 
-/* After every pair is solved: Z = Z0 Z1 where the pair started from Z0. */
+/* After every pair is solved: Z = Z0 Z1 where the device verdicts say so (hzgsvd__bat_run clears
+ * those of pairs that failed). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
@@ -489,22 +525,19 @@ done:
     return st;
 }
 
-#else /* HZGSVD_GPU_NO_CUSOLVER: hzgsvd__bat_pre_on is 0, so these are never reached */
+#else /* HZGSVD_GPU_NO_CUSOLVER: hzgsvd__bat_pre_on is 0, so the driver never calls these */
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_plan_of(int cplx, int n, int batch, size_t base, hzgsvd__bat_pre_plan *q, hzgsvd_info *info)
-{
-    (void)cplx; (void)n; (void)batch; (void)base; (void)info;
-    memset(q, 0, sizeof *q);
-    return HZGSVD_SUCCESS;
-}
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, hzgsvd_info *info)
+HZGSVD_PRIVATE void hzgsvd__bat_handles_forget(void) {}
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, int *started, hzgsvd_info *info)
 {
     (void)b; (void)q; (void)work;
-    return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "the batched start without cuSOLVER");
+    *started = 0;
+    return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__bat_pre_start in a build without cuSOLVER (hzgsvd__bat_pre_on is 0 there)");
 }
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, hzgsvd_info *info)
 {
-    return hzgsvd__bat_pre_start(b, q, work, info);
+    (void)b; (void)q; (void)work;
+    return hzgsvd__fail(info, HZGSVD_ERR_INTERNAL, "hzgsvd__bat_pre_finish in a build without cuSOLVER (hzgsvd__bat_pre_on is 0 there)");
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */

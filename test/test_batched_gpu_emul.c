@@ -39,6 +39,9 @@ static int cmp_desc(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* 2: the stop rule as after a batched preconditioned start (two sweeps at the least); 1 otherwise. */
+static int emu_min_sweeps = 1;
+
 /* A working pair in split planes with its storage. */
 typedef struct emu {
     hzgsvd__bat_pair P;
@@ -56,7 +59,7 @@ static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const do
     e.P.F[0] = b; e.P.F[1] = cplx ? b + nf : NULL; b += es * nf;
     e.P.G[0] = b; e.P.G[1] = cplx ? b + ng : NULL; b += es * ng;
     e.P.Z[0] = b; e.P.Z[1] = cplx ? b + nz : NULL;
-    e.P.F0 = F; e.P.G0 = G; e.P.ldf0 = m_f; e.P.ldg0 = m_g; e.P.min_sweeps = 1;
+    e.P.F0 = F; e.P.G0 = G; e.P.ldf0 = m_f; e.P.ldg0 = m_g; e.P.min_sweeps = emu_min_sweeps;
     for (size_t k = 0; k < nf; ++k) for (int v = 0; v < es; ++v) e.P.F[v][k] = F[es * k + v];
     for (size_t k = 0; k < ng; ++k) for (int v = 0; v < es; ++v) e.P.G[v][k] = G[es * k + v];
     return e;
@@ -148,6 +151,7 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int varia
     int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
     const int v = emu_solve(&e, &o, &sh, &res, table);
     CHECK(v == HZGSVD__BAT_OK, "%s %dx%d/%dx%d variant %d: verdict %d (sweeps %d)", cplx ? "z" : "d", m_f, n, m_g, n, variant, v, res.sweeps);
+    CHECK(res.sweeps >= emu_min_sweeps, "%s %dx%d/%dx%d: %d sweeps, at least %d asked", cplx ? "z" : "d", m_f, n, m_g, n, res.sweeps, emu_min_sweeps);
     if (v != HZGSVD__BAT_OK) goto out;
     {   /* sigma against the exact values (sorted copies: with sort off the order is the engine's) */
         double s[HZGSVD__BAT_MAX_N], worst = 0.0;
@@ -299,6 +303,10 @@ int main(void)
         case_known(&rng, cplx, 20, 14, 9, 4, 1, HZGSVD_STRATEGY_ME);   /* criterion C2 */
         case_known(&rng, cplx, 18, 18, 12, 0, 0, HZGSVD_STRATEGY_ME);  /* sorting off */
         case_known(&rng, cplx, 24, 30, 16, 0, 1, HZGSVD_STRATEGY_MM);  /* the MM strategy */
+        emu_min_sweeps = 2;                                              /* two sweeps at the least (the batched start's stop rule) */
+        case_known(&rng, cplx, 3, 2, 1, 0, 1, HZGSVD_STRATEGY_ME);      /* n = 1: one sweep would do */
+        case_known(&rng, cplx, 16, 16, 8, 0, 1, HZGSVD_STRATEGY_ME);
+        emu_min_sweeps = 1;
         case_bad(&rng, cplx);
         static const int shapes_w[][5] = { {32, 32, 16, 2, 1}, {40, 30, 25, 3, 2}, {40, 30, 25, 8, 5}, {128, 100, 64, 8, 8}, {16, 16, 8, 4, 3} };
         for (size_t k = 0; k < sizeof shapes_w / sizeof shapes_w[0]; ++k)

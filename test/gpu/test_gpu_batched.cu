@@ -20,7 +20,7 @@
  *   - shapes beyond the kernel (m_f < n; n = 65): every pair bitwise as hzgsvd_gpu_?gsvd on it alone;
  *   - the launch's shape (warps a block, warps doing the 2x2 math; the tuning overrides) changes no bit;
  *   - variant 2, variant 4, sorting off, the MM strategy;
- *   - the preconditioned start (QR_EIG named, AUTO from n = 8, complex 16, NONE): every pair as above, and
+ *   - the preconditioned start (QR_EIG named, AUTO from n = 16, NONE): every pair as above, and
  *     info.preconditioner QR_EIG with at least two sweeps exactly where the rule says; with QR_EIG
  *     the NaN pair and the rank-deficient pair keep the plain start (their checks as above);
  *   - every bad argument: its status, "argument N" in info[0].detail, every status[i] and info[i]
@@ -277,10 +277,10 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch
     int kernel = 0, started = 0;
     for (int p = 0; p < batch; ++p) kernel += !strcmp(r.info[p].detail, "solved by the batched kernel");
     CHECK(kernel == batch, "%s: %d of %d pairs solved by the kernel (pair 0: %s)", what, kernel, batch, r.info[0].detail);
-    for (int p = 0; p < batch; ++p)   /* the documented rule (docs/API.md, "Batched pairs"): QR_EIG, or AUTO from n = 8 (complex 16) */
+    for (int p = 0; p < batch; ++p)   /* the documented rule (docs/API.md, "Batched pairs"): QR_EIG, or AUTO from n = 16 */
         started += r.info[p].preconditioner == HZGSVD_PRECONDITION_QR_EIG && r.info[p].sweeps >= 2 && r.info[p].precondition_growth > 0.0;
     const int want = o->precondition == HZGSVD_PRECONDITION_QR_EIG
-                  || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= (cplx ? 16 : 8) && o->max_sweeps >= 2);
+                  || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= 16 && o->max_sweeps >= 2);
     CHECK(started == (want ? batch : 0), "%s: %d of %d pairs started preconditioned, %s expected (pair 0: %s, %d sweeps, growth %.3g)", what, started,
           batch, want ? "all" : "none", r.info[0].precondition_note, r.info[0].sweeps, r.info[0].precondition_growth);
     gout_free(&r); gout_free(&r2); hb_free(&b);
@@ -342,8 +342,10 @@ static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
         double *F = ef_new(ef_size(cplx, m, n)), *G = ef_new(ef_size(cplx, m, n)), *Z = ef_new(ef_size(cplx, n, n)), s[3 * 16];
         hzgsvd_info info;
         get(cplx, b.F, b.sF, b.ldf, 6, m, n, F); get(cplx, b.G, b.sG, b.ldg, 6, m, n, G);
-        const hzgsvd_status st = cplx ? hzgsvd_gpu_zgsvd_host(m, m, n, F, m, G, m, Z, n, s, s + 16, s + 32, &o, &info)
-                                      : hzgsvd_gpu_dgsvd_host(m, m, n, F, m, G, m, Z, n, s, s + 16, s + 32, &o, &info);
+        hzgsvd_options one = o;   /* after a batched start the one-pair path takes the plain start (docs/API.md) */
+        if (pre) one.precondition = HZGSVD_PRECONDITION_NONE;
+        const hzgsvd_status st = cplx ? hzgsvd_gpu_zgsvd_host(m, m, n, F, m, G, m, Z, n, s, s + 16, s + 32, &one, &info)
+                                      : hzgsvd_gpu_dgsvd_host(m, m, n, F, m, G, m, Z, n, s, s + 16, s + 32, &one, &info);
         CHECK(r.status[6] == st, "rank-deficient pair: status %d (%s), the one-pair call's %d (%s)", (int)r.status[6], r.info[6].detail, (int)st,
               info.detail);
         CHECK(strstr(r.info[6].detail, "one-pair path") != NULL || r.status[6] != HZGSVD_SUCCESS,
@@ -360,10 +362,18 @@ static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
     }
     CHECK(r.status[7] == HZGSVD_SUCCESS && strstr(r.info[7].detail, "one-pair path") != NULL, "pair scaled by 2^200: status %d (%s)", (int)r.status[7],
           r.info[7].detail);
-    if (r.status[7] == HZGSVD_SUCCESS) {   /* sigma scaled by 2^200, as the known ones */
+    if (r.status[7] == HZGSVD_SUCCESS) {   /* sigma scaled by 2^200, as the known ones; F Z = U Sigma_F, G Z = V Sigma_G against the input */
         double worst = 0.0;
         for (int i = 0; i < n; ++i) worst = fmax(worst, (double)fabsl((r.s[7 * b.sS + i] - ldexpl(b.exact[7 * n + i], 200)) / ldexpl(b.exact[7 * n + i], 200)));
         CHECK(worst <= 1e-13, "pair scaled by 2^200: sigma vs exact %.3e", worst);
+        double *F = ef_new(ef_size(cplx, m, n)), *G = ef_new(ef_size(cplx, m, n)), *U = ef_new(ef_size(cplx, m, n)), *V = ef_new(ef_size(cplx, m, n));
+        double *Z = ef_new(ef_size(cplx, n, n));
+        get(cplx, b.F, b.sF, b.ldf, 7, m, n, F); get(cplx, b.G, b.sG, b.ldg, 7, m, n, G);
+        get(cplx, r.U, b.sF, b.ldf, 7, m, n, U); get(cplx, r.V, b.sG, b.ldg, 7, m, n, V); get(cplx, r.Z, b.sZ, b.ldz, 7, n, n, Z);
+        const double rf = ef_resid(cplx, m, n, F, m, U, m, Z, n, r.sf + 7 * b.sS), rg = ef_resid(cplx, m, n, G, m, V, m, Z, n, r.sg + 7 * b.sS);
+        CHECK(rf <= B_RESID(n) && rg <= B_RESID(n), "%s pair scaled by 2^200%s: residuals %.3e %.3e > %.3e", cplx ? "z" : "d",
+              pre ? " (handed on after the batched start: Z = Z0 Z1)" : "", rf, rg, B_RESID(n));
+        free(F); free(G); free(U); free(V); free(Z);
     }
     for (int p = 0; p < batch; ++p)
         if (p != 4 && p != 6 && p != 7) check_pair(&b, &r, p, &o, cplx ? "z NaN batch" : "d NaN batch");
@@ -371,6 +381,19 @@ static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
         const int want = p == 4 || p == 6 ? HZGSVD_PRECONDITION_NONE : HZGSVD_PRECONDITION_QR_EIG;
         CHECK(r.info[p].preconditioner == want, "%s NaN batch with QR_EIG: pair %d started %d, %d expected (%s; growth %.3g)", cplx ? "z" : "d", p,
               r.info[p].preconditioner, want, r.info[p].precondition_note, r.info[p].precondition_growth);
+    }
+    if (pre) {   /* ... bitwise as with NONE: the same batch's plain run, pairs 4 and 6 */
+        hzgsvd_options none = o;
+        none.precondition = HZGSVD_PRECONDITION_NONE;
+        gout r0 = run_batched(&b, &none, 1);
+        for (int q = 4; q <= 6; q += 2)
+            CHECK(r0.status[q] == r.status[q] && !memcmp(r0.U + es * q * b.sF, r.U + es * q * b.sF, sizeof(double) * es * b.sF)
+                      && !memcmp(r0.V + es * q * b.sG, r.V + es * q * b.sG, sizeof(double) * es * b.sG)
+                      && !memcmp(r0.Z + es * q * b.sZ, r.Z + es * q * b.sZ, sizeof(double) * es * b.sZ)
+                      && !memcmp(r0.s + q * b.sS, r.s + q * b.sS, sizeof(double) * b.sS) && !strcmp(r0.info[q].detail, r.info[q].detail),
+                  "%s pair %d whose batched start failed: not bitwise the NONE run's (status %d / %d)", cplx ? "z" : "d", q, (int)r.status[q],
+                  (int)r0.status[q]);
+        gout_free(&r0);
     }
     gout_free(&r); hb_free(&b);
 }
@@ -513,6 +536,17 @@ static void host_checks(void)
         CHECK(q(8, 8, 4, 5, NULL, NULL) == HZGSVD_ERR_INVALID_ARGUMENT, "workspace query bytes NULL");
         CHECK(q(8, 8, 4, 5, NULL, &bytes) == HZGSVD_SUCCESS && bytes > 0, "workspace query 8x4: %zu bytes", bytes);
         CHECK(q(3, 8, 4, 5, NULL, &bytes) == HZGSVD_SUCCESS && bytes == 0, "workspace query m_f < n: %zu bytes (one-pair path)", bytes);
+        {   /* the batched start's part: arithmetic only (no device needed), A (n x n a pair) at least */
+            hzgsvd_options none = hzgsvd_default_options(), eig = none;
+            none.precondition = HZGSVD_PRECONDITION_NONE;
+            eig.precondition = HZGSVD_PRECONDITION_QR_EIG;
+            size_t b0 = 0, b1 = 0;
+            CHECK(q(32, 32, 16, 5, &none, &b0) == HZGSVD_SUCCESS && q(32, 32, 16, 5, &eig, &b1) == HZGSVD_SUCCESS
+                      && b1 >= b0 + sizeof(double) * (cplx ? 2 : 1) * 16 * 16 * 5,
+                  "workspace query with QR_EIG: %zu bytes, NONE %zu", b1, b0);
+            eig.precondition = HZGSVD_PRECONDITION_QR_SVD;
+            CHECK(q(32, 32, 16, 5, &eig, &b1) == HZGSVD_SUCCESS && b1 == 0, "workspace query with QR_SVD: %zu bytes (the one-pair path)", b1);
+        }
         CHECK(q(80, 80, 65, 5, NULL, &bytes) == HZGSVD_SUCCESS && bytes == 0, "workspace query n = 65: %zu bytes (one-pair path)", bytes);
     }
 }
@@ -538,7 +572,7 @@ int main(int argc, char **argv)
         q.precondition = HZGSVD_PRECONDITION_QR_EIG;
         case_bad(&rng, 1, &q);                           /* the batched start, its failed pairs */
         case_known(&rng, 1, 40, 30, 25, 3, &q, 1);      /* the start, then the three-phase kernel */
-        case_known(&rng, 0, 20, 16, 9, 3, &o, 1);       /* AUTO: the start from n = 8, then the slot kernel */
+        case_known(&rng, 0, 24, 20, 16, 3, &o, 1);      /* AUTO: the start from n = 16, then the slot kernel */
         return tu_finish();
     }
     static const int shapes[][4] = { {3, 2, 1, 50}, {8, 8, 8, 300}, {16, 16, 8, 200}, {10, 7, 5, 100}, {40, 24, 16, 100},
@@ -558,6 +592,7 @@ int main(int argc, char **argv)
         case_known(&rng, cplx, 3, 2, 1, 20, &v, 1);      /* n = 1 */
         case_known(&rng, cplx, 10, 7, 5, 40, &v, 1);     /* odd n below AUTO's */
         case_known(&rng, cplx, 70, 90, 64, 12, &v, 1);   /* n > 32: cusolverDnXsyevBatched */
+        case_known(&rng, cplx, 1000, 1000, 15, 3, &v, 1);   /* the global-memory path: the start's workspace after slots of 8 (m_f + m_g + n) n bytes */
         v.variant = 2; case_known(&rng, cplx, 20, 14, 9, 30, &v, 1);
         case_beyond(&rng, cplx, 4, 9, 6, 3);     /* m_f < n: the reduction */
         case_beyond(&rng, cplx, 70, 70, 65, 2);  /* n above the kernel's limit */
