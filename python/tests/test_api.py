@@ -302,6 +302,9 @@ def test_ctrl_c_stops_the_run_between_sweeps(rng):
             signal.pthread_kill(main, signal.SIGINT)
 
     t = threading.Thread(target=interrupt)
+    # Python's own Ctrl-C handler for the test: a process started in the background by a shell
+    # without job control (nohup make test &) inherits SIGINT ignored, and the signal would be lost
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     t.start()
     try:
         with pytest.raises(KeyboardInterrupt) as e:
@@ -309,6 +312,7 @@ def test_ctrl_c_stops_the_run_between_sweeps(rng):
     finally:
         first_sweep.set()
         t.join()
+        signal.signal(signal.SIGINT, previous)
     notes = [n for n in getattr(e.value, "__notes__", []) if "HZGSVD_ERR_CANCELLED" in n]
     assert len(notes) == 1, getattr(e.value, "__notes__", None)
     stopped = int(notes[0].split("after sweep ")[1].split()[0])
