@@ -193,7 +193,7 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
                 double v = 0.0;
                 for (int i = lane; i < es * a.m_f; i += 32) v += F[(size_t)es * k * a.ldf + i] * F[(size_t)es * k * a.ldf + i];
                 for (int i = lane; i < es * a.m_g; i += 32) v += G[(size_t)es * k * a.ldg + i] * G[(size_t)es * k * a.ldg + i];
-                for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+                v = hzgsvd__warp_sum(v);
                 if (lane == 0) dk[k] = v;
             }
             double acc[HZGSVD__BAT_PRE_COLS];
@@ -204,8 +204,8 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
             double mine = 0.0;
             for (int q = 0; q < HZGSVD__BAT_PRE_COLS && w + q * nw < n; ++q) {
                 const int j = w + q * nw;
-                double v = acc[q], d = 0.0;
-                for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
+                const double v = hzgsvd__warp_sum(acc[q]);
+                double d = 0.0;
                 for (int k = 0; k < n; ++k) {
                     const double zr = zs[(size_t)es * (k + (size_t)j * n)], zi = es == 2 ? zs[(size_t)es * (k + (size_t)j * n) + 1] : 0.0;
                     d += dk[k] * (zr * zr + zi * zi);

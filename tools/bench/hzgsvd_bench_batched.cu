@@ -116,6 +116,35 @@ static double sigma_error(const bench_batch *b, const double *s, int count, int 
 
 typedef struct result { double pps, err, sweeps; int bad, started; } result;   /* the batched call's: mean sweeps a pair; started: every pair preconditioned */
 
+/* The batched call on packed device arrays of b's shape (F and G overwritten), on the default stream. */
+static hzgsvd_status batched_call(const bench_batch *b, double *F, double *G, double *Z, double *S, void *work, size_t bytes,
+                                  const hzgsvd_options *o, hzgsvd_status *st, hzgsvd_info *inf)
+{
+    const int m = b->m, n = b->n;
+    const long long smn = (long long)m * n, snn = (long long)n * n;
+    return b->cplx ? hzgsvd_gpu_zgsvd_batched(m, m, n, (cuDoubleComplex *)F, m, smn, (cuDoubleComplex *)G, m, smn, (cuDoubleComplex *)Z, n, snn,
+                                              NULL, NULL, S, n, b->batch, work, bytes, 0, o, st, inf)
+                   : hzgsvd_gpu_dgsvd_batched(m, m, n, F, m, smn, G, m, smn, Z, n, snn, NULL, NULL, S, n, b->batch, work, bytes, 0, o, st, inf);
+}
+
+/* The workspace the batched call asks for b's shape and o (NULL where it asks none), its bytes in *bytes. */
+static void *batched_workspace(const bench_batch *b, const hzgsvd_options *o, size_t *bytes)
+{
+    void *work = NULL;
+    *bytes = 0;
+    (void)(b->cplx ? hzgsvd_gpu_zgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, o, bytes)
+                   : hzgsvd_gpu_dgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, o, bytes));
+    if (*bytes) CK(cudaMalloc(&work, *bytes));
+    return work;
+}
+
+static double mean_sweeps(const hzgsvd_info *inf, int nb)
+{
+    double sum = 0.0;
+    for (int p = 0; p < nb; ++p) sum += inf[p].sweeps;
+    return sum / nb;
+}
+
 /* The batched call (fresh device copies of F and G each run: the call overwrites them). */
 static result run_batched(const bench_batch *b)
 {
@@ -131,22 +160,14 @@ static result run_batched(const bench_batch *b)
     hzgsvd_options o = hzgsvd_default_options();
     o.precondition = precondition;
     size_t bytes = 0;
-    void *work = NULL;
-    (void)(b->cplx ? hzgsvd_gpu_zgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, &o, &bytes)
-                   : hzgsvd_gpu_dgsvd_batched_workspace_size(b->m, b->m, b->n, b->batch, &o, &bytes));
-    if (bytes) CK(cudaMalloc(&work, bytes));
+    void *work = batched_workspace(b, &o, &bytes);
     double t = 0.0;
     for (int rep = 0; rep < 2; ++rep) {   /* rep 0 untimed: module load, first launch */
         CK(cudaMemcpy(F, b->dF, sizeof(double) * pf * b->batch, cudaMemcpyDeviceToDevice));
         CK(cudaMemcpy(G, b->dG, sizeof(double) * pf * b->batch, cudaMemcpyDeviceToDevice));
         CK(cudaDeviceSynchronize());
         const double t0 = now();
-        const hzgsvd_status s = b->cplx
-            ? hzgsvd_gpu_zgsvd_batched(b->m, b->m, b->n, (cuDoubleComplex *)F, b->m, (long long)b->m * b->n, (cuDoubleComplex *)G, b->m,
-                                       (long long)b->m * b->n, (cuDoubleComplex *)Z, b->n, (long long)b->n * b->n, NULL, NULL, S, b->n, b->batch,
-                                       work, bytes, 0, &o, st, inf)
-            : hzgsvd_gpu_dgsvd_batched(b->m, b->m, b->n, F, b->m, (long long)b->m * b->n, G, b->m, (long long)b->m * b->n, Z, b->n,
-                                       (long long)b->n * b->n, NULL, NULL, S, b->n, b->batch, work, bytes, 0, &o, st, inf);
+        const hzgsvd_status s = batched_call(b, F, G, Z, S, work, bytes, &o, st, inf);
         t = now() - t0;
         if (s != HZGSVD_SUCCESS) { fprintf(stderr, "bench: batched call: %s\n", hzgsvd_status_name(s)); r.bad = 1; }
     }
@@ -156,8 +177,7 @@ static result run_batched(const bench_batch *b)
     r.err = sigma_error(b, hs, b->batch, 0);
     int handed = 0;   /* a timing that mixes in the one-pair path says so */
     for (int p = 0; p < b->batch; ++p) handed += strstr(inf[p].detail, "solved by the batched kernel") == NULL;
-    for (int p = 0; p < b->batch; ++p) r.sweeps += inf[p].sweeps;
-    r.sweeps /= b->batch;
+    r.sweeps = mean_sweeps(inf, b->batch);
     int started = 0;
     for (int p = 0; p < b->batch; ++p) started += inf[p].preconditioner == HZGSVD_PRECONDITION_QR_EIG;
     if (started && started < b->batch) fprintf(stderr, "bench: n = %d: %d of %d pairs started preconditioned\n", b->n, started, b->batch);
@@ -494,9 +514,7 @@ static result run_gevd_start(const bench_batch *b, double t[3])
     hzgsvd_options o = hzgsvd_default_options();
     o.precondition = HZGSVD_PRECONDITION_NONE;   /* the pair is preconditioned already */
     size_t bytes = 0;
-    void *work = NULL;
-    (void)(b->cplx ? hzgsvd_gpu_zgsvd_batched_workspace_size(m, m, n, nb, &o, &bytes) : hzgsvd_gpu_dgsvd_batched_workspace_size(m, m, n, nb, &o, &bytes));
-    if (bytes) CK(cudaMalloc(&work, bytes));
+    void *work = batched_workspace(b, &o, &bytes);
     gevd_eig_ws ws;
     gevd_eig_setup(b, A, W, CUSOLVER_EIG_MODE_VECTOR, &ws);
     const long long sa = (long long)n * n;
@@ -508,11 +526,7 @@ static result run_gevd_start(const bench_batch *b, double t[3])
         gevd_vec_products(b, A, pA, pB, F1, G1);
         CK(cudaDeviceSynchronize());
         const double t1 = now();
-        const hzgsvd_status s = b->cplx
-            ? hzgsvd_gpu_zgsvd_batched(m, m, n, (cuDoubleComplex *)F1, m, (long long)m * n, (cuDoubleComplex *)G1, m, (long long)m * n,
-                                       (cuDoubleComplex *)Z1, n, sa, NULL, NULL, S, n, nb, work, bytes, 0, &o, st, inf)
-            : hzgsvd_gpu_dgsvd_batched(m, m, n, F1, m, (long long)m * n, G1, m, (long long)m * n, Z1, n, sa, NULL, NULL, S, n, nb, work, bytes, 0,
-                                       &o, st, inf);
+        const hzgsvd_status s = batched_call(b, F1, G1, Z1, S, work, bytes, &o, st, inf);
         const double t2 = now();
         if (s != HZGSVD_SUCCESS) { fprintf(stderr, "bench: probe: batched call: %s\n", hzgsvd_status_name(s)); r.bad = 1; }
         if (b->cplx) {
@@ -532,8 +546,7 @@ static result run_gevd_start(const bench_batch *b, double t[3])
     CK(cudaMemcpy(hs, S, sizeof(double) * (size_t)n * nb, cudaMemcpyDeviceToHost));
     r.pps = r.bad ? NAN : nb / (t[0] + t[1] + t[2]);
     r.err = sigma_error(b, hs, nb, 0);
-    for (int p = 0; p < nb; ++p) r.sweeps += inf[p].sweeps;
-    r.sweeps /= nb;
+    r.sweeps = mean_sweeps(inf, nb);
     free(hs); free(st); free(inf);
     CK(cudaFree(A)); CK(cudaFree(B)); CK(cudaFree(Z1)); CK(cudaFree(Z)); CK(cudaFree(W)); CK(cudaFree(S)); CK(cudaFree(dinfo));
     CK(cudaFree(pA)); CK(cudaFree(pB)); CK(cudaFree(F1)); CK(cudaFree(G1));
