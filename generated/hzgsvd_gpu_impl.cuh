@@ -5510,23 +5510,34 @@ typedef struct hzgsvd__bat_launch {
     double *F, *G, *Z, *sf, *sg, *s;     /* the caller's arrays (complex: interleaved) */
     hzgsvd__bat_opts o;                  /* o.table on the device */
     double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
-    size_t pair_doubles;                 /* doubles of one working pair (F, G, Z, every plane) */
+    size_t pair_doubles;                 /* doubles of one working pair's storage (F, G, Z, every plane: hzgsvd__bat_store_doubles) */
     hzgsvd__bat_result *res;             /* batch verdicts (device) */
     const int *pre_flag;                 /* NULL, or batch flags: 1 where the pair starts preconditioned (two sweeps at the least) */
 } hzgsvd__bat_launch;
 
-/* Doubles of one working pair: es (m_f n + m_g n + n n). */
+/* Doubles of one working pair: es (m_f n + m_g n + n n) (the kernels' limits are in these). */
 HZGSVD_PRIVATE size_t hzgsvd__bat_pair_doubles(int cplx, int m_f, int m_g, int n)
 {
     return (size_t)(cplx ? 2 : 1) * ((size_t)m_f * n + (size_t)m_g * n + (size_t)n * n);
+}
+
+/* Doubles of one working pair's storage: its planes with their padded leading dimensions
+ * (hzgsvd__bat_plane_ld, for the kernel slot_sweep picks). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int n, int slot_sweep)
+{
+    const int u = hzgsvd__bat_pad_lanes(n, slot_sweep);
+    const size_t ld = (size_t)hzgsvd__bat_plane_ld(m_f, u) + (size_t)hzgsvd__bat_plane_ld(m_g, u) + (size_t)hzgsvd__bat_plane_ld(n, u);
+    return (size_t)(cplx ? 2 : 1) * ld * (size_t)n;
 }
 
 /* The working pair's planes in base (F's planes, G's, Z's; each plane contiguous). */
 __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat_launch *a, double *base)
 {
     hzgsvd__bat_pair P;
-    const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
+    const int u = hzgsvd__bat_pad_lanes(a->n, a->o.slot_sweep);
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
+    P.lf = hzgsvd__bat_plane_ld(a->m_f, u); P.lg = hzgsvd__bat_plane_ld(a->m_g, u); P.lz = hzgsvd__bat_plane_ld(a->n, u);
+    const size_t nf = (size_t)P.lf * a->n, ng = (size_t)P.lg * a->n, nz = (size_t)P.lz * a->n;
     P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg; P.min_sweeps = 1;   /* set per pair by the kernel */
     P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
     base += nf * (a->cplx ? 2 : 1);
@@ -5536,25 +5547,25 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     return P;
 }
 
-/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (ld m), all threads. */
-__device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2])
+/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (leading dimension xld), all threads. */
+__device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld)
 {
     const int count = m * n;
     for (int e = threadIdx.x; e < count; e += blockDim.x) {
         const int r = e % m, j = e / m;
-        const size_t src = (size_t)j * ld + r;
-        if (cplx) { X[0][e] = Y[2 * src]; X[1][e] = Y[2 * src + 1]; }
-        else X[0][e] = Y[src];
+        const size_t src = (size_t)j * ld + r, dst = (size_t)j * xld + r;
+        if (cplx) { X[0][dst] = Y[2 * src]; X[1][dst] = Y[2 * src + 1]; }
+        else X[0][dst] = Y[src];
     }
 }
 
-/* Working columns order[c] of the planes X (ld m) into the caller's columns c of Y, all threads. */
-__device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], const int *order)
+/* Working columns order[c] of the planes X (leading dimension xld) into the caller's columns c of Y, all threads. */
+__device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld, const int *order)
 {
     const int count = m * n;
     for (int e = threadIdx.x; e < count; e += blockDim.x) {
         const int r = e % m, c = e / m;
-        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * m + r;
+        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * xld + r;
         if (cplx) { Y[2 * dst] = X[0][src]; Y[2 * dst + 1] = X[1][src]; }
         else Y[dst] = X[0][src];
     }
@@ -5565,9 +5576,9 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
                                                        long long i)
 {
     const int es = a->cplx ? 2 : 1;
-    hzgsvd__bat_store(a->F + es * i * a->sF, a->ldf, a->m_f, a->n, a->cplx, P->F, sh->order);
-    hzgsvd__bat_store(a->G + es * i * a->sG, a->ldg, a->m_g, a->n, a->cplx, P->G, sh->order);
-    hzgsvd__bat_store(a->Z + es * i * a->sZ, a->ldz, a->n, a->n, a->cplx, P->Z, sh->order);
+    hzgsvd__bat_store(a->F + es * i * a->sF, a->ldf, a->m_f, a->n, a->cplx, P->F, P->lf, sh->order);
+    hzgsvd__bat_store(a->G + es * i * a->sG, a->ldg, a->m_g, a->n, a->cplx, P->G, P->lg, sh->order);
+    hzgsvd__bat_store(a->Z + es * i * a->sZ, a->ldz, a->n, a->n, a->cplx, P->Z, P->lz, sh->order);
     for (int c = threadIdx.x; c < a->n; c += blockDim.x) {
         const int j = sh->order[c];
         if (a->sf) a->sf[i * a->sS + c] = sh->sf[j];
@@ -5588,8 +5599,8 @@ __device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, d
         P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
         P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
         P.min_sweeps = a.pre_flag && a.pre_flag[i] ? 2 : 1;
-        hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
-        hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
+        hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F, P.lf);
+        hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G, P.lg);
         __syncthreads();                 /* the pair loaded */
         hzgsvd__bat_result r;
         const int v = hzgsvd__bat_solve(&P, &a.o, sh, piv, warp, nwarps, lane, &r);
@@ -5628,11 +5639,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
     __shared__ hzgsvd__bat_shared sh;
     hzgsvd__bat_pairs(a, hzgsvd__bat_smem, &sh, NULL);
 }
-#line 5632 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5643 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched_precondition.cu ***/
-#line HZGSVD__SRC_LINE(1, 5636) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_precondition.cu")
+#line HZGSVD__SRC_LINE(1, 5647) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_precondition.cu")
 /* The batched call's preconditioned start (options.precondition QR_EIG; AUTO's choice from n =
  * HZGSVD__BAT_PRE_AUTO_N; docs/API.md, "Batched pairs
  * on the GPU", and docs/NUMERICS.md, "The batched preconditioned start").  Per pair, as the
@@ -5672,9 +5683,19 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
 
 #define HZGSVD__BAT_PRE_AUTO_N 16      /* AUTO takes the batched start from this n on (n = 8: 0.74-1.15x real, 0.93x complex; 16: 1.4-1.7x; docs/PERFORMANCE.md) */
 #define HZGSVD__BAT_PRE_CHUNK 16384    /* pairs of one round of cuBLAS/cuSOLVER batched calls (their batch limits; the scratch) */
-#define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_apply's and hzgsvd__bat_pre_z's blocks */
+#define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_z's blocks, and the most of hzgsvd__bat_pre_apply's */
 #define HZGSVD__BAT_PRE_COLS 8         /* columns a lane of hzgsvd__bat_pre_apply carries: ceil(64 / 8 warps) */
 static_assert(HZGSVD__BAT_PRE_COLS * (HZGSVD__BAT_PRE_THREADS / 32) >= HZGSVD__BAT_MAX_N, "hzgsvd__bat_pre_apply: too few columns a lane");
+
+/* hzgsvd__bat_pre_apply's block: the fewest warps whose lanes carry the n columns (nw
+ * HZGSVD__BAT_PRE_COLS >= n).  Its registers (the lane's columns' Dot2 sums) allow a few hundred
+ * threads an SM: 256 a pair left two pairs an SM, each lane one or two columns at n = 16, and the
+ * kernel waited on memory.  No bit depends on it: a column is one warp's, an entry one lane's. */
+HZGSVD_PRIVATE int hzgsvd__bat_pre_threads(int n)
+{
+    const int nw = (n + HZGSVD__BAT_PRE_COLS - 1) / HZGSVD__BAT_PRE_COLS;
+    return 32 * (nw < 1 ? 1 : nw);
+}
 
 /* Whether the batched call starts preconditioned: QR_EIG asked, or AUTO from HZGSVD__BAT_PRE_AUTO_N
  * with room for the second sweep; never without cuSOLVER (QR_EIG is then refused by the checks). */
@@ -5799,7 +5820,7 @@ HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_times(double *M, int ld, int m, i
     }
 }
 
-/* Per pair (a block each, HZGSVD__BAT_PRE_THREADS threads; dynamic shared memory es n n + n
+/* Per pair (a block each, hzgsvd__bat_pre_threads(n) threads; dynamic shared memory es n n + n
  * doubles): Z0's columns reversed into shared memory and back, the checks and the trust test, then
  * F <- F Z0 and G <- G Z0 where they pass (flag 1), else the pair as it came (flag 0). */
 HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
@@ -6010,7 +6031,17 @@ typedef struct hzgsvd__bat_pre_scratch {
     double **pB;
     size_t ws_bytes, host_bytes;
     int lwork;
+    int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (hzgsvd__bat_pre_jacobi) */
 } hzgsvd__bat_pre_scratch;
+
+/* The eigensolver: cuSOLVER's batched Jacobi where it takes the order (n <= 32), else XsyevBatched.
+ * HZGSVD_GPU_BATCHED_EIG=xsyev takes XsyevBatched at every n (for measurements side by side: the
+ * bits differ). */
+HZGSVD_PRIVATE int hzgsvd__bat_pre_jacobi(int n)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_EIG");
+    return n <= 32 && !(env && !strcmp(env, "xsyev"));
+}
 
 /* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
  * allocation; *got = 0 (no error) where the device memory cannot be had. */
@@ -6021,7 +6052,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch
     const int n = b->n;
     const size_t es = b->cplx ? 2 : 1;
     *got = 0;
-    if (n <= 32) {
+    x->jacobi = hzgsvd__bat_pre_jacobi(n);
+    if (x->jacobi) {
         if (b->cplx)
             HZGSVD__CUS(cusolverDnZheevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &x->lwork, h->sj,
                                                            chunk));
@@ -6073,7 +6105,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_chunk(const hzgsvd__gpu_batch *b, c
         HZGSVD__CUS(cusolverDnZpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex **)pB, n, dinfo + c0, cnt));
         HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
         HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
-        if (n <= 32)
+        if (x->jacobi)
             HZGSVD__CUS(cusolverDnZheevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)A, n, x->lam,
                                                 (cuDoubleComplex *)x->ws, x->lwork, dinfo + nb + c0, h->sj, cnt));
         else
@@ -6090,7 +6122,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_chunk(const hzgsvd__gpu_batch *b, c
         HZGSVD__CUS(cusolverDnDpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, pB, n, dinfo + c0, cnt));
         HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
         HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
-        if (n <= 32)
+        if (x->jacobi)
             HZGSVD__CUS(cusolverDnDsyevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, x->lam, x->ws, x->lwork,
                                                 dinfo + nb + c0, h->sj, cnt));
         else
@@ -6133,7 +6165,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
         if (st != HZGSVD_SUCCESS) goto done;
     }
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    hzgsvd__bat_pre_apply<<<nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX, HZGSVD__BAT_PRE_THREADS, smem, b->stream>>>(a);
+    hzgsvd__bat_pre_apply<<<nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX, hzgsvd__bat_pre_threads(n), smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     *started = 1;
 done:
@@ -6176,11 +6208,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, 
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
-#line 6180 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6212 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 6184) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 6216) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -6203,10 +6235,22 @@ HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_op
  * path only: where one working pair exceeds the shared-memory budget), then the preconditioned
  * start's (pre: the call starts from it). */
 typedef struct hzgsvd__bat_plan {
-    size_t res_off, table_off, slots_off, bytes, pair_doubles;
-    int nn, steps, smem, grid, threads, pre;
+    size_t res_off, table_off, slots_off, bytes, pair_doubles, store_doubles;
+    int nn, steps, slot, smem, grid, threads, pre;
     hzgsvd__bat_pre_plan q;
 } hzgsvd__bat_plan;
+
+/* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
+ * of at least four lanes (nn <= 16) and the working pair takes at most 20 KB (hzgsvd__bat_slot_fits:
+ * it then sits in shared memory, padded too), else the three-phase one.  Which one ran is a function
+ * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
+ * everywhere (for measurements side by side; its bits differ in the sums' order). */
+HZGSVD_PRIVATE int hzgsvd__bat_slots(int nn, size_t pair_doubles)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
+    if (env && !strcmp(env, "0")) return 0;
+    return hzgsvd__bat_slot_fits(nn, pair_doubles);
+}
 
 HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o)
 {
@@ -6215,14 +6259,16 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     if (p.nn < 2) p.nn = 2;
     p.steps = hzgsvd__strategy_nsteps(o->inner, p.nn);
     p.pair_doubles = hzgsvd__bat_pair_doubles(cplx, m_f, m_g, n);
-    p.smem = p.pair_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
+    p.slot = hzgsvd__bat_slots(p.nn, p.pair_doubles);
+    p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.slot);
+    p.smem = p.store_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
     const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
     p.threads = 32 * (nw > 0 ? nw : 1);   /* the most warps a pair can use; hzgsvd__bat_shape picks the launch's */
     p.res_off = 0;
     p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
     p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
-    p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.pair_doubles * (size_t)p.grid);
+    p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.store_doubles * (size_t)p.grid);
     p.pre = hzgsvd__bat_pre_on(o, n);
     memset(&p.q, 0, sizeof p.q);
     if (p.pre) {
@@ -6356,18 +6402,6 @@ done:
     return st;
 }
 
-/* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
- * of at least four lanes (nn <= 16), the working pair takes at most 20 KB (hzgsvd__bat_slot_fits)
- * and sits in shared memory, else the three-phase one.  Which one ran is a function
- * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
- * everywhere (for measurements side by side; its bits differ in the sums' order). */
-HZGSVD_PRIVATE int hzgsvd__bat_slots(const hzgsvd__bat_plan *p)
-{
-    const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
-    if (env && !strcmp(env, "0")) return 0;
-    return hzgsvd__bat_slot_fits(p->nn, p->pair_doubles) && p->smem;
-}
-
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
                                                     char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
@@ -6384,12 +6418,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps; a.o.refine = o->refine_sigma != 0;
     a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
-    a.pair_doubles = p->pair_doubles;
+    a.pair_doubles = p->store_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     a.pre_flag = p->pre ? (const int *)(work + p->q.flag_off) : NULL;
-    const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
+    const size_t smem = p->smem ? sizeof(double) * p->store_doubles : 0;
     a.o.mwarps = 1;
-    a.o.slot_sweep = hzgsvd__bat_slots(p);
+    a.o.slot_sweep = p->slot;
     a.o.col_lanes = hzgsvd__bat_col_lanes(b->n, a.o.slot_sweep);
     int threads = 32;
     void (*kernel)(hzgsvd__bat_launch) = a.o.slot_sweep ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;
@@ -6592,7 +6626,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 6596 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6630 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

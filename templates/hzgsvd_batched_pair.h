@@ -37,6 +37,7 @@
 #define HZGSVD__BAT_LANE_STEP HZGSVD__BAT_LANES
 #define HZGSVD__BAT_LEADER(lane) ((lane) == 0)
 #define HZGSVD__BAT_BARRIER_WARP() __syncwarp()
+#define HZGSVD__BAT_UNROLL4 _Pragma("unroll 4")
 #else
 #define HZGSVD__BAT_BARRIER() ((void)0)
 #define HZGSVD__BAT_LANE_FIRST(lane) 0
@@ -44,12 +45,14 @@
 #define HZGSVD__BAT_LANE_STEP 1
 #define HZGSVD__BAT_LEADER(lane) 1
 #define HZGSVD__BAT_BARRIER_WARP() ((void)0)
+#define HZGSVD__BAT_UNROLL4
 #endif
 
 /* The working pair seen by one lane: planes of F, G, Z (index 1 NULL where real) and their rows. */
 typedef struct hzgsvd__bat_pair {
     double *F[2], *G[2], *Z[2];
     int mf, mg, n, cplx;
+    int lf, lg, lz;             /* the planes' leading dimensions (rows mf, mg, n padded: hzgsvd__bat_plane_ld) */
     const double *F0, *G0;      /* the caller's input (interleaved where complex), untouched until the outputs are stored */
     int ldf0, ldg0;
     int min_sweeps;             /* the stop rule counts from this sweep on: 1, or 2 after a preconditioned start (docs/NUMERICS.md, "Two sweeps at the least") */
@@ -59,9 +62,9 @@ typedef struct hzgsvd__bat_pair {
  * s[2] + i s[3] = x_p^H x_q (s[3] = 0 where real), for the m-row columns p and q of the planes X
  * (ld m).  The three-phase sweep's lanes take every 32nd row (stride HZGSVD__BAT_LANES), the
  * slot sweep's every G-th (hzgsvd__bat_slot_lanes). */
-HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, int cplx, int p, int q, int first, int stride, double s[4])
+HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, int ld, int cplx, int p, int q, int first, int stride, double s[4])
 {
-    const double *xr = X[0] + (size_t)p * m, *yr = X[0] + (size_t)q * m;
+    const double *xr = X[0] + (size_t)p * ld, *yr = X[0] + (size_t)q * ld;
     s[0] = 0.0; s[1] = 0.0; s[2] = 0.0; s[3] = 0.0;
     if (!cplx) {
         for (int r = first; r < m; r += stride) {
@@ -71,7 +74,7 @@ HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, in
         }
         return;
     }
-    const double *xi = X[1] + (size_t)p * m, *yi = X[1] + (size_t)q * m;
+    const double *xi = X[1] + (size_t)p * ld, *yi = X[1] + (size_t)q * ld;
     for (int r = first; r < m; r += stride) {
         s[0] = fma(xi[r], xi[r], fma(xr[r], xr[r], s[0]));
         s[1] = fma(yi[r], yi[r], fma(yr[r], yr[r], s[1]));
@@ -81,33 +84,33 @@ HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, in
 }
 
 /* Partial ||x_j||^2 over the rows first, first + stride, ... (column j of the planes X, m rows). */
-HZGSVD_HD static inline double hzgsvd__bat_nrm2_rows(double *const X[2], int m, int cplx, int j, int first, int stride)
+HZGSVD_HD static inline double hzgsvd__bat_nrm2_rows(double *const X[2], int m, int ld, int cplx, int j, int first, int stride)
 {
     double s = 0.0;
     for (int v = 0; v <= cplx; ++v) {
-        const double *x = X[v] + (size_t)j * m;
+        const double *x = X[v] + (size_t)j * ld;
         for (int r = first; r < m; r += stride) s = fma(x[r], x[r], s);
     }
     return s;
 }
 
 /* Partial ||x_j||^2 of lane `lane` (every 32nd row). */
-HZGSVD_HD static inline double hzgsvd__bat_nrm2_part(double *const X[2], int m, int cplx, int j, int lane)
+HZGSVD_HD static inline double hzgsvd__bat_nrm2_part(double *const X[2], int m, int ld, int cplx, int j, int lane)
 {
-    return hzgsvd__bat_nrm2_rows(X, m, cplx, j, lane, HZGSVD__BAT_LANES);
+    return hzgsvd__bat_nrm2_rows(X, m, ld, cplx, j, lane, HZGSVD__BAT_LANES);
 }
 
 /* Partial x_i^H y_j over the rows first, first + stride, ... (d[0] real, d[1] imaginary part; columns
  * of planes X and Y, m rows). */
-HZGSVD_HD static inline void hzgsvd__bat_dot_part(double *const X[2], int i, double *const Y[2], int j, int m, int cplx, int first, int stride,
+HZGSVD_HD static inline void hzgsvd__bat_dot_part(double *const X[2], int i, double *const Y[2], int j, int m, int ld, int cplx, int first, int stride,
                                                   double d[2])
 {
-    const double *xr = X[0] + (size_t)i * m, *yr = Y[0] + (size_t)j * m;
+    const double *xr = X[0] + (size_t)i * ld, *yr = Y[0] + (size_t)j * ld;
     d[0] = 0.0; d[1] = 0.0;
     for (int r = first; r < m; r += stride) {
         d[0] = fma(xr[r], yr[r], d[0]);
         if (cplx) {
-            const double xi = X[1][(size_t)i * m + r], yi = Y[1][(size_t)j * m + r];
+            const double xi = X[1][(size_t)i * ld + r], yi = Y[1][(size_t)j * ld + r];
             d[0] = fma(xi, yi, d[0]);
             d[1] = fma(-xi, yr[r], fma(xr[r], yi, d[1]));
         }
@@ -147,14 +150,14 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__bat_rot(const double g[8], int cplx,
 }
 
 /* Rows first, first + stride, ... of columns p, q of the planes X (m rows) times Z-hat. */
-HZGSVD_HD static inline void hzgsvd__bat_apply_rows(const hzgsvd__rot *rot, double *const X[2], int m, int cplx, int p, int q, int first, int stride)
+HZGSVD_HD static inline void hzgsvd__bat_apply_rows(const hzgsvd__rot *rot, double *const X[2], int m, int ld, int cplx, int p, int q, int first, int stride)
 {
-    double *xr = X[0] + (size_t)p * m, *yr = X[0] + (size_t)q * m;
+    double *xr = X[0] + (size_t)p * ld, *yr = X[0] + (size_t)q * ld;
     if (!cplx) {
         for (int r = first; r < m; r += stride) hzgsvd__drot_apply(rot, xr[r], yr[r], &xr[r], &yr[r]);
         return;
     }
-    double *xi = X[1] + (size_t)p * m, *yi = X[1] + (size_t)q * m;
+    double *xi = X[1] + (size_t)p * ld, *yi = X[1] + (size_t)q * ld;
     for (int r = first; r < m; r += stride) {
         double a, b, c, d;
         hzgsvd__zrot_apply(rot, xr[r], xi[r], yr[r], yi[r], &a, &b, &c, &d);
@@ -163,32 +166,21 @@ HZGSVD_HD static inline void hzgsvd__bat_apply_rows(const hzgsvd__rot *rot, doub
 }
 
 /* Rows first, first + stride, ... of columns p and q of the planes X exchanged. */
-HZGSVD_HD static inline void hzgsvd__bat_swap_rows(double *const X[2], int m, int cplx, int p, int q, int first, int stride)
+HZGSVD_HD static inline void hzgsvd__bat_swap_rows(double *const X[2], int m, int ld, int cplx, int p, int q, int first, int stride)
 {
     for (int v = 0; v <= cplx; ++v) {
-        double *x = X[v] + (size_t)p * m, *y = X[v] + (size_t)q * m;
+        double *x = X[v] + (size_t)p * ld, *y = X[v] + (size_t)q * ld;
         for (int r = first; r < m; r += stride) { const double t = x[r]; x[r] = y[r]; y[r] = t; }
     }
 }
 
 /* Rows first, first + stride, ... of column j of the planes X (m rows) times s. */
-HZGSVD_HD static inline void hzgsvd__bat_scale_rows(double *const X[2], int m, int cplx, int j, double s, int first, int stride)
+HZGSVD_HD static inline void hzgsvd__bat_scale_rows(double *const X[2], int m, int ld, int cplx, int j, double s, int first, int stride)
 {
     for (int v = 0; v <= cplx; ++v) {
-        double *x = X[v] + (size_t)j * m;
+        double *x = X[v] + (size_t)j * ld;
         for (int r = first; r < m; r += stride) x[r] *= s;
     }
-}
-
-/* The largest |entry| of rows first, first + stride, ... of column k of the caller's Y (m x n, ld;
- * complex: either part). */
-HZGSVD_HD static inline double hzgsvd__bat_colmax_rows(const double *Y, int ld, int m, int cplx, int k, int first, int stride)
-{
-    const int es = cplx ? 2 : 1;
-    double mx = 0.0;
-    for (int r = first; r < m; r += stride)
-        for (int v = 0; v < es; ++v) mx = fmax(mx, fabs(Y[es * ((size_t)k * ld + r) + v]));
-    return mx;
 }
 
 /* ---- the column layout of the once-a-pair and once-a-sweep phases ----------------------------------
@@ -269,13 +261,13 @@ HZGSVD_HD static inline int hzgsvd__bat_rank(const double *ss, int n, int j, int
 /* The numerical rank test of column j (the CPU engine's): sigma_f must stay above max(m_f, n) u
  * sum_k |z_kj| ||f_k|| (nf: the input's column norms), and so for G.  z: the final column j of Z
  * (split planes, n rows). */
-HZGSVD_HD static inline int hzgsvd__bat_degenerate(double *const Z[2], int n, int cplx, int j, const double *nf, const double *ng,
+HZGSVD_HD static inline int hzgsvd__bat_degenerate(double *const Z[2], int n, int ld, int cplx, int j, const double *nf, const double *ng,
                                                    double sf, double sg, int m_f, int m_g)
 {
     double af = 0.0, ag = 0.0;
     for (int k = 0; k < n; ++k) {
-        const double zr = Z[0][(size_t)j * n + k];
-        const double a = cplx ? hypot(zr, Z[1][(size_t)j * n + k]) : fabs(zr);
+        const double zr = Z[0][(size_t)j * ld + k];
+        const double a = cplx ? hypot(zr, Z[1][(size_t)j * ld + k]) : fabs(zr);
         af = fma(a, nf[k], af);
         ag = fma(a, ng[k], ag);
     }
@@ -342,8 +334,8 @@ HZGSVD_HD static inline void hzgsvd__bat_pivot_sums(const hzgsvd__bat_pair *P, i
     double s[8][HZGSVD__BAT_LANES], t[8];
     (void)lane;
     for (int l = 0; l < HZGSVD__BAT_LANES; ++l) {
-        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, l, HZGSVD__BAT_LANES, t);
-        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, l, HZGSVD__BAT_LANES, t + 4);
+        hzgsvd__bat_gram_part(P->F, P->mf, P->lf, P->cplx, p, q, l, HZGSVD__BAT_LANES, t);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->lg, P->cplx, p, q, l, HZGSVD__BAT_LANES, t + 4);
         for (int i = 0; i < 8; ++i) s[i][l] = t[i];
     }
     for (int i = 0; i < 8; ++i) g[i] = hzgsvd__bat_sum_host(s[i]);
@@ -351,39 +343,39 @@ HZGSVD_HD static inline void hzgsvd__bat_pivot_sums(const hzgsvd__bat_pair *P, i
 }
 
 /* The warp's ||x_j||^2 (column j of the planes X, m rows). */
-HZGSVD_HD static inline double hzgsvd__bat_nrm2(double *const X[2], int m, int cplx, int j, int lane)
+HZGSVD_HD static inline double hzgsvd__bat_nrm2(double *const X[2], int m, int ld, int cplx, int j, int lane)
 {
 #ifdef __CUDA_ARCH__
-    return hzgsvd__bat_warp_sum(hzgsvd__bat_nrm2_part(X, m, cplx, j, lane));
+    return hzgsvd__bat_warp_sum(hzgsvd__bat_nrm2_part(X, m, ld, cplx, j, lane));
 #else
     double s[HZGSVD__BAT_LANES];
     (void)lane;
-    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_nrm2_part(X, m, cplx, j, l);
+    for (int l = 0; l < HZGSVD__BAT_LANES; ++l) s[l] = hzgsvd__bat_nrm2_part(X, m, ld, cplx, j, l);
     return hzgsvd__bat_sum_host(s);
 #endif
 }
 
 /* The warp's ||x_p||^2 and ||x_q||^2 (columns p and q of the planes X, m rows), each as hzgsvd__bat_nrm2. */
-HZGSVD_HD static inline void hzgsvd__bat_nrm2_two(double *const X[2], int m, int cplx, int p, int q, int lane, double *a, double *b)
+HZGSVD_HD static inline void hzgsvd__bat_nrm2_two(double *const X[2], int m, int ld, int cplx, int p, int q, int lane, double *a, double *b)
 {
 #ifdef __CUDA_ARCH__
-    *a = hzgsvd__bat_nrm2_part(X, m, cplx, p, lane);
-    *b = hzgsvd__bat_nrm2_part(X, m, cplx, q, lane);
+    *a = hzgsvd__bat_nrm2_part(X, m, ld, cplx, p, lane);
+    *b = hzgsvd__bat_nrm2_part(X, m, ld, cplx, q, lane);
     hzgsvd__bat_warp_sum2(a, b, lane);
 #else
-    *a = hzgsvd__bat_nrm2(X, m, cplx, p, lane);
-    *b = hzgsvd__bat_nrm2(X, m, cplx, q, lane);
+    *a = hzgsvd__bat_nrm2(X, m, ld, cplx, p, lane);
+    *b = hzgsvd__bat_nrm2(X, m, ld, cplx, q, lane);
 #endif
 }
 
 /* The first row (0-based) of column j of the planes X (m rows) holding a NaN or an infinity, or m. */
-HZGSVD_HD static inline int hzgsvd__bat_first_bad_row(double *const X[2], int m, int cplx, int j, int lane)
+HZGSVD_HD static inline int hzgsvd__bat_first_bad_row(double *const X[2], int m, int ld, int cplx, int j, int lane)
 {
     int first = m;
     (void)lane;   /* the host plays every lane */
     for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
         for (int r = l; r < m; r += HZGSVD__BAT_LANES) {
-            const int bad = !isfinite(X[0][(size_t)j * m + r]) || (cplx && !isfinite(X[1][(size_t)j * m + r]));
+            const int bad = !isfinite(X[0][(size_t)j * ld + r]) || (cplx && !isfinite(X[1][(size_t)j * ld + r]));
             if (bad && r < first) { first = r; break; }
         }
 #ifdef __CUDA_ARCH__
@@ -403,7 +395,6 @@ typedef struct hzgsvd__bat_shared {
     unsigned long long wall[HZGSVD__BAT_MAX_WARPS], wbig[HZGSVD__BAT_MAX_WARPS];
     int wflag[HZGSVD__BAT_MAX_WARPS];
     int badf[HZGSVD__BAT_MAX_N], badg[HZGSVD__BAT_MAX_N];
-    int ef[HZGSVD__BAT_MAX_N], eg[HZGSVD__BAT_MAX_N];   /* frexp exponents of the input columns' largest entries */
     int order[HZGSVD__BAT_MAX_N];
 } hzgsvd__bat_shared;
 
@@ -458,9 +449,9 @@ HZGSVD_HD static inline int hzgsvd__bat_check(const hzgsvd__bat_pair *P, hzgsvd_
 {
     int off = 0;
     for (int j = warp; j < P->n; j += nwarps) {
-        const int bf = hzgsvd__bat_first_bad_row(P->F, P->mf, P->cplx, j, lane);
-        const int bg = hzgsvd__bat_first_bad_row(P->G, P->mg, P->cplx, j, lane);
-        const double nf2 = hzgsvd__bat_nrm2(P->F, P->mf, P->cplx, j, lane), ng2 = hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane);
+        const int bf = hzgsvd__bat_first_bad_row(P->F, P->mf, P->lf, P->cplx, j, lane);
+        const int bg = hzgsvd__bat_first_bad_row(P->G, P->mg, P->lg, P->cplx, j, lane);
+        const double nf2 = hzgsvd__bat_nrm2(P->F, P->mf, P->lf, P->cplx, j, lane), ng2 = hzgsvd__bat_nrm2(P->G, P->mg, P->lg, P->cplx, j, lane);
         off |= !hzgsvd__bat_in_range(nf2) || !hzgsvd__bat_in_range(ng2);
         if (HZGSVD__BAT_LEADER(lane)) { sh->badf[j] = bf; sh->badg[j] = bg; sh->nf[j] = sqrt(nf2); sh->ng[j] = sqrt(ng2); }
     }
@@ -486,29 +477,29 @@ HZGSVD_HD static inline void hzgsvd__bat_normalize(const hzgsvd__bat_pair *P, in
         const int j = base + lane / L, g = lane % L, on = j < n;
         if (on && first)
             for (int v = 0; v <= P->cplx; ++v)
-                for (int r = g; r < n; r += L) P->Z[v][(size_t)j * n + r] = (v == 0 && r == j) ? 1.0 : 0.0;
+                for (int r = g; r < n; r += L) P->Z[v][(size_t)j * P->lz + r] = (v == 0 && r == j) ? 1.0 : 0.0;
         if (!scale) continue;      /* variants 2, 3, 6, 7: Z = I, D-hat at every step instead */
-        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_nrm2_rows(P->G, P->mg, P->cplx, j, g, L) : 0.0, L);
+        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_nrm2_rows(P->G, P->mg, P->lg, P->cplx, j, g, L) : 0.0, L);
         const double t = hzgsvd__rsqrt_rn(b);
         if (!on || t == 1.0) continue;
-        hzgsvd__bat_scale_rows(P->F, P->mf, P->cplx, j, t, g, L);
-        hzgsvd__bat_scale_rows(P->G, P->mg, P->cplx, j, t, g, L);
-        hzgsvd__bat_scale_rows(P->Z, n, P->cplx, j, t, g, L);
+        hzgsvd__bat_scale_rows(P->F, P->mf, P->lf, P->cplx, j, t, g, L);
+        hzgsvd__bat_scale_rows(P->G, P->mg, P->lg, P->cplx, j, t, g, L);
+        hzgsvd__bat_scale_rows(P->Z, n, P->lz, P->cplx, j, t, g, L);
     }
 #else
     (void)warp; (void)nwarps; (void)lane;
     for (int j = 0; j < n; ++j) {
         if (first)
             for (int v = 0; v <= P->cplx; ++v)
-                for (int r = 0; r < n; ++r) P->Z[v][(size_t)j * n + r] = (v == 0 && r == j) ? 1.0 : 0.0;
+                for (int r = 0; r < n; ++r) P->Z[v][(size_t)j * P->lz + r] = (v == 0 && r == j) ? 1.0 : 0.0;
         if (!scale) continue;
         double part[HZGSVD__BAT_LANES];
-        for (int g = 0; g < L; ++g) part[g] = hzgsvd__bat_nrm2_rows(P->G, P->mg, P->cplx, j, g, L);
+        for (int g = 0; g < L; ++g) part[g] = hzgsvd__bat_nrm2_rows(P->G, P->mg, P->lg, P->cplx, j, g, L);
         const double t = hzgsvd__rsqrt_rn(hzgsvd__bat_item_sum_host(part, L));
         if (t == 1.0) continue;
-        hzgsvd__bat_scale_rows(P->F, P->mf, P->cplx, j, t, 0, 1);
-        hzgsvd__bat_scale_rows(P->G, P->mg, P->cplx, j, t, 0, 1);
-        hzgsvd__bat_scale_rows(P->Z, n, P->cplx, j, t, 0, 1);
+        hzgsvd__bat_scale_rows(P->F, P->mf, P->lf, P->cplx, j, t, 0, 1);
+        hzgsvd__bat_scale_rows(P->G, P->mg, P->lg, P->cplx, j, t, 0, 1);
+        hzgsvd__bat_scale_rows(P->Z, n, P->lz, P->cplx, j, t, 0, 1);
     }
 #endif
 }
@@ -532,8 +523,8 @@ HZGSVD_HD static inline void hzgsvd__bat_step_sums(const hzgsvd__bat_pair *P, co
         if (p >= P->n || q >= P->n) continue;   /* an odd n's padding index */
 #ifdef __CUDA_ARCH__
         double s[8];
-        hzgsvd__bat_gram_part(P->F, P->mf, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s);
-        hzgsvd__bat_gram_part(P->G, P->mg, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s + 4);
+        hzgsvd__bat_gram_part(P->F, P->mf, P->lf, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->lg, P->cplx, p, q, lane, HZGSVD__BAT_LANES, s + 4);
         const double v = hzgsvd__bat_warp_sum8(s, lane);
         if ((lane & 3) == 0) piv->g[pos][lane >> 2] = v;
 #else
@@ -581,21 +572,21 @@ HZGSVD_HD static inline void hzgsvd__bat_step_apply(const hzgsvd__bat_pair *P, c
         int swap = rot.swap;
         if (rot.transform) {
             for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-                hzgsvd__bat_apply_rows(&rot, P->F, P->mf, P->cplx, p, q, l, HZGSVD__BAT_LANES);
-                hzgsvd__bat_apply_rows(&rot, P->G, P->mg, P->cplx, p, q, l, HZGSVD__BAT_LANES);
-                hzgsvd__bat_apply_rows(&rot, P->Z, P->n, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_apply_rows(&rot, P->F, P->mf, P->lf, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_apply_rows(&rot, P->G, P->mg, P->lg, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_apply_rows(&rot, P->Z, P->n, P->lz, P->cplx, p, q, l, HZGSVD__BAT_LANES);
             }
             if (P->cplx) {   /* each lane reads back only the rows it wrote: no synchronisation needed */
                 double a, b;
-                hzgsvd__bat_nrm2_two(P->F, P->mf, 1, p, q, lane, &a, &b);
+                hzgsvd__bat_nrm2_two(P->F, P->mf, P->lf, 1, p, q, lane, &a, &b);
                 swap = hzgsvd__zswap(o->sort, a, b);
             }
         }
         if (swap)
             for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-                hzgsvd__bat_swap_rows(P->F, P->mf, P->cplx, p, q, l, HZGSVD__BAT_LANES);
-                hzgsvd__bat_swap_rows(P->G, P->mg, P->cplx, p, q, l, HZGSVD__BAT_LANES);
-                hzgsvd__bat_swap_rows(P->Z, P->n, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_swap_rows(P->F, P->mf, P->lf, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_swap_rows(P->G, P->mg, P->lg, P->cplx, p, q, l, HZGSVD__BAT_LANES);
+                hzgsvd__bat_swap_rows(P->Z, P->n, P->lz, P->cplx, p, q, l, HZGSVD__BAT_LANES);
             }
     }
 }
@@ -665,6 +656,25 @@ HZGSVD_HD static inline int hzgsvd__bat_slot_lanes(int nn)
     return HZGSVD__BAT_LANES / slots;
 }
 
+/* The planes' leading dimension: m rows padded to u modulo 16, u the lanes that take one column's
+ * consecutive rows at once (the slot sweep's G, else the column layout's L: hzgsvd__bat_pad_lanes).
+ * A 64-bit shared-memory access serves a half-warp's 16 lanes in one wavefront where their
+ * addresses fall into distinct 8-byte banks (address mod 16 doubles).  With ld = m a multiple of
+ * 16, lane g of every slot hit one bank: at n = 16, m = 32 a load of the slot sweep took 8
+ * wavefronts instead of 2, 75 % of the slot kernel's were excess, and the column layout's reads of
+ * Z 16-way (device run 1 of session 22).  With ld = u (mod 16) a slot's G rows fill G banks and the
+ * slots' columns start at multiples of G.  Storage only: no sum's order, so no bit, depends on it. */
+HZGSVD_HD static inline int hzgsvd__bat_plane_ld(int m, int u)
+{
+    return u >= 16 ? m : m + ((u - m) & 15);
+}
+
+HZGSVD_HD static inline int hzgsvd__bat_pad_lanes(int n, int slot_sweep)
+{
+    const int nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
+    return slot_sweep ? hzgsvd__bat_slot_lanes(nn) : hzgsvd__bat_col_lanes(n, 0);
+}
+
 #ifdef __CUDA_ARCH__
 /* The butterfly over a slot's G lanes of v[0 .. 7] (real: 0-2 and 4-6, the others stay +0). */
 __device__ __forceinline__ void hzgsvd__bat_slot_sum(double v[8], int cplx, int G)
@@ -699,17 +709,17 @@ HZGSVD_HD static inline hzgsvd__rot hzgsvd__bat_slot_rot(const double s[8], int 
 /* Rows g, g + G, ... of pivot (p, q)'s columns of F, G and Z times Z-hat. */
 HZGSVD_HD static inline void hzgsvd__bat_slot_apply(const hzgsvd__bat_pair *P, const hzgsvd__rot *rot, int p, int q, int g, int G)
 {
-    hzgsvd__bat_apply_rows(rot, P->F, P->mf, P->cplx, p, q, g, G);
-    hzgsvd__bat_apply_rows(rot, P->G, P->mg, P->cplx, p, q, g, G);
-    hzgsvd__bat_apply_rows(rot, P->Z, P->n, P->cplx, p, q, g, G);
+    hzgsvd__bat_apply_rows(rot, P->F, P->mf, P->lf, P->cplx, p, q, g, G);
+    hzgsvd__bat_apply_rows(rot, P->G, P->mg, P->lg, P->cplx, p, q, g, G);
+    hzgsvd__bat_apply_rows(rot, P->Z, P->n, P->lz, P->cplx, p, q, g, G);
 }
 
 /* Rows g, g + G, ... of columns p and q of F, G and Z exchanged. */
 HZGSVD_HD static inline void hzgsvd__bat_slot_swap(const hzgsvd__bat_pair *P, int p, int q, int g, int G)
 {
-    hzgsvd__bat_swap_rows(P->F, P->mf, P->cplx, p, q, g, G);
-    hzgsvd__bat_swap_rows(P->G, P->mg, P->cplx, p, q, g, G);
-    hzgsvd__bat_swap_rows(P->Z, P->n, P->cplx, p, q, g, G);
+    hzgsvd__bat_swap_rows(P->F, P->mf, P->lf, P->cplx, p, q, g, G);
+    hzgsvd__bat_swap_rows(P->G, P->mg, P->lg, P->cplx, p, q, g, G);
+    hzgsvd__bat_swap_rows(P->Z, P->n, P->lz, P->cplx, p, q, g, G);
 }
 
 /* One strategy step of the slot sweep (pq: the step's 2 npiv indices).  On the device each lane
@@ -724,8 +734,8 @@ HZGSVD_HD static inline void hzgsvd__bat_slot_step(const hzgsvd__bat_pair *P, co
     const int on = p < P->n && q < P->n;
     double s[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
     if (on) {
-        hzgsvd__bat_gram_part(P->F, P->mf, cplx, p, q, g, G, s);
-        hzgsvd__bat_gram_part(P->G, P->mg, cplx, p, q, g, G, s + 4);
+        hzgsvd__bat_gram_part(P->F, P->mf, P->lf, cplx, p, q, g, G, s);
+        hzgsvd__bat_gram_part(P->G, P->mg, P->lg, cplx, p, q, g, G, s + 4);
     }
     hzgsvd__bat_slot_sum(s, cplx, G);
     hzgsvd__rot rot = hzgsvd__rot_identity();
@@ -734,7 +744,7 @@ HZGSVD_HD static inline void hzgsvd__bat_slot_step(const hzgsvd__bat_pair *P, co
     int swap = on && rot.swap;
     if (cplx) {   /* the sorting decision from the new column norms of F (every lane: the butterfly) */
         double nq[8] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-        if (on && rot.transform) { nq[0] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, p, g, G); nq[1] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, q, g, G); }
+        if (on && rot.transform) { nq[0] = hzgsvd__bat_nrm2_rows(P->F, P->mf, P->lf, 1, p, g, G); nq[1] = hzgsvd__bat_nrm2_rows(P->F, P->mf, P->lf, 1, q, g, G); }
         for (int d = G >> 1; d > 0; d >>= 1)
             for (int i = 0; i < 2; ++i) nq[i] = __dadd_rn(nq[i], __shfl_xor_sync(0xffffffffu, nq[i], d));
         if (on && rot.transform) swap = hzgsvd__zswap(o->sort, nq[0], nq[1]);
@@ -747,8 +757,8 @@ HZGSVD_HD static inline void hzgsvd__bat_slot_step(const hzgsvd__bat_pair *P, co
         if (p >= P->n || q >= P->n) continue;
         double v[HZGSVD__BAT_LANES][8];
         for (int g = 0; g < G; ++g) {
-            hzgsvd__bat_gram_part(P->F, P->mf, cplx, p, q, g, G, v[g]);
-            hzgsvd__bat_gram_part(P->G, P->mg, cplx, p, q, g, G, v[g] + 4);
+            hzgsvd__bat_gram_part(P->F, P->mf, P->lf, cplx, p, q, g, G, v[g]);
+            hzgsvd__bat_gram_part(P->G, P->mg, P->lg, cplx, p, q, g, G, v[g] + 4);
         }
         hzgsvd__bat_slot_sum_host(v, G);
         const hzgsvd__rot rot = hzgsvd__bat_slot_rot(v[0], cplx, o, 1, c);
@@ -758,8 +768,8 @@ HZGSVD_HD static inline void hzgsvd__bat_slot_step(const hzgsvd__bat_pair *P, co
             if (cplx) {
                 double np[HZGSVD__BAT_LANES], nq[HZGSVD__BAT_LANES];
                 for (int g = 0; g < G; ++g) {
-                    np[g] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, p, g, G);
-                    nq[g] = hzgsvd__bat_nrm2_rows(P->F, P->mf, 1, q, g, G);
+                    np[g] = hzgsvd__bat_nrm2_rows(P->F, P->mf, P->lf, 1, p, g, G);
+                    nq[g] = hzgsvd__bat_nrm2_rows(P->F, P->mf, P->lf, 1, q, g, G);
                 }
                 swap = hzgsvd__zswap(o->sort, hzgsvd__bat_item_sum_host(np, G), hzgsvd__bat_item_sum_host(nq, G));
             }
@@ -817,12 +827,12 @@ HZGSVD_HD static inline int hzgsvd__bat_rescale(const hzgsvd__bat_pair *P, hzgsv
 {
     int bad = 0;
     for (int j = warp; j < P->n; j += nwarps) {
-        const hzgsvd__bat_final c = hzgsvd__bat_final_column(hzgsvd__bat_nrm2(P->F, P->mf, P->cplx, j, lane),
-                                                             hzgsvd__bat_nrm2(P->G, P->mg, P->cplx, j, lane));
+        const hzgsvd__bat_final c = hzgsvd__bat_final_column(hzgsvd__bat_nrm2(P->F, P->mf, P->lf, P->cplx, j, lane),
+                                                             hzgsvd__bat_nrm2(P->G, P->mg, P->lg, P->cplx, j, lane));
         for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
-            if (c.rf != 1.0) hzgsvd__bat_scale_rows(P->F, P->mf, P->cplx, j, c.rf, l, HZGSVD__BAT_LANES);
-            if (c.rg != 1.0) hzgsvd__bat_scale_rows(P->G, P->mg, P->cplx, j, c.rg, l, HZGSVD__BAT_LANES);
-            if (c.rho != 1.0) hzgsvd__bat_scale_rows(P->Z, P->n, P->cplx, j, c.rho, l, HZGSVD__BAT_LANES);
+            if (c.rf != 1.0) hzgsvd__bat_scale_rows(P->F, P->mf, P->lf, P->cplx, j, c.rf, l, HZGSVD__BAT_LANES);
+            if (c.rg != 1.0) hzgsvd__bat_scale_rows(P->G, P->mg, P->lg, P->cplx, j, c.rg, l, HZGSVD__BAT_LANES);
+            if (c.rho != 1.0) hzgsvd__bat_scale_rows(P->Z, P->n, P->lz, P->cplx, j, c.rho, l, HZGSVD__BAT_LANES);
         }
         bad |= c.bad;
         if (HZGSVD__BAT_LEADER(lane)) { sh->sf[j] = c.sf; sh->sg[j] = c.sg; sh->ss[j] = c.ss; }
@@ -840,7 +850,7 @@ HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzg
     int deg = 0;
     (void)lane;   /* every lane tests, the leader records */
     for (int j = warp; j < P->n; j += nwarps)
-        deg |= hzgsvd__bat_degenerate(P->Z, P->n, P->cplx, j, sh->nf, sh->ng, sh->sf[j], sh->sg[j], P->mf, P->mg);
+        deg |= hzgsvd__bat_degenerate(P->Z, P->n, P->lz, P->cplx, j, sh->nf, sh->ng, sh->sf[j], sh->sg[j], P->mf, P->mg);
     if (HZGSVD__BAT_LEADER(lane)) sh->wflag[warp] = deg;
     HZGSVD__BAT_BARRIER();
     deg = hzgsvd__bat_flags(sh, nwarps);
@@ -884,27 +894,30 @@ HZGSVD_HD static inline void hzgsvd__bat_dot2_step(double x, double y, double *s
     *s = t;
 }
 
-/* The partial over rows first, first + stride, ... of ||Y'' z''||^2 2^(-2 ez) for the final column j of Z: Y the caller's input
- * (m x n, ld, interleaved where complex) with column k scaled by 2^-ec[k], z'' = z 2^ec (exact
- * rescalings: sigma invariant under power-of-two column scalings, and the products stay in
- * range); each entry of Y'' z'' a compensated dot product (hzgsvd__bat_dot2_step), rounded once.
- * (The one-pair engines split the factors into exact heads and tails instead, hzgsvd_sigma_refine.h:
- * the same accuracy class at several times the instructions, which here were half the kernel's
- * after a preconditioned start; docs/PERFORMANCE.md.) */
-HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, const int *ec,
-                                                       int ez, int first, int stride)
+/* The partial over rows first, first + stride, ... of ||Y z||^2 2^(-2 ez) for the final column z of Z
+ * (column j): Y the caller's input (m x n, ld, interleaved where complex); each entry of Y z a
+ * compensated dot product (hzgsvd__bat_dot2_step), rounded once, then scaled by 2^-ez (exact) so
+ * that its square stays in range.  No scaling of the factors: Dot2's product y z and its error
+ * term are the same reals whatever powers of two y and z are scaled by, so a scaling would give
+ * the same bits where it stays in range and lose them where it does not (a tiny y scaled down by
+ * its column's largest entry).  (The one-pair engines split the factors into exact heads and
+ * tails instead, hzgsvd_sigma_refine.h, where the scalings keep the splits exact: the same
+ * accuracy class at several times the instructions; docs/PERFORMANCE.md.) */
+HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, int m, const hzgsvd__bat_pair *P, int j, int ez,
+                                                       int first, int stride)
 {
     const int n = P->n, cplx = P->cplx, es = cplx ? 2 : 1;
-    const double *zr = P->Z[0] + (size_t)j * n, *zi = cplx ? P->Z[1] + (size_t)j * n : NULL;
+    const double *zr = P->Z[0] + (size_t)j * P->lz, *zi = cplx ? P->Z[1] + (size_t)j * P->lz : NULL;
     double acc = 0.0;
     for (int r = first; r < m; r += stride) {
         double sr = 0.0, cr = 0.0, si = 0.0, ci = 0.0;
-        for (int k = 0; k < n; ++k) {
-            const double *y = Y + es * ((size_t)k * ld + r);
-            const double yr = hzgsvd__bat_ldexp(y[0], -ec[k]), br = hzgsvd__bat_ldexp(zr[k], ec[k]);
+        const double *y = Y + es * (size_t)r;
+        HZGSVD__BAT_UNROLL4   /* the loads of four terms ahead of their (dependent) Dot2 steps */
+        for (int k = 0; k < n; ++k, y += es * (size_t)ld) {
+            const double yr = y[0], br = zr[k];
             hzgsvd__bat_dot2_step(yr, br, &sr, &cr);
             if (!cplx) continue;
-            const double yi = hzgsvd__bat_ldexp(y[1], -ec[k]), bi = hzgsvd__bat_ldexp(zi[k], ec[k]);
+            const double yi = y[1], bi = zi[k];
             hzgsvd__bat_dot2_step(-yi, bi, &sr, &cr);
             hzgsvd__bat_dot2_step(yr, bi, &si, &ci);
             hzgsvd__bat_dot2_step(yi, br, &si, &ci);
@@ -920,54 +933,40 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
 /* sigma_j = ||F z_j|| / ||G z_j|| from the input pair for every column (sigma_f, sigma_g likewise,
  * hzgsvd__refine_set): the generalized singular values are stationary values of the quotient, so
  * the iterate's error enters squared.  The column layout: a column's L lanes split its rows. */
-HZGSVD_HD static inline void hzgsvd__bat_refine_column(const hzgsvd__bat_shared *sh, int j, double a, double b, double out[3])
+HZGSVD_HD static inline void hzgsvd__bat_refine_column(const hzgsvd__bat_shared *sh, int j, int zf, int zg, double a, double b, double out[3])
 {
-    int zf, zg;
-    (void)frexp(sh->sf[j], &zf);
-    (void)frexp(sh->sg[j], &zg);
     out[0] = sh->sf[j]; out[1] = sh->sg[j]; out[2] = sh->ss[j];
     hzgsvd__refine_set(hzgsvd__bat_ldexp(sqrt(a), zf), hzgsvd__bat_ldexp(sqrt(b), zg), &out[0], &out[1], &out[2]);
 }
 
 HZGSVD_HD static inline void hzgsvd__bat_refine(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int L, int warp, int nwarps, int lane)
 {
-    const int n = P->n, cplx = P->cplx;
+    const int n = P->n;
 #ifdef __CUDA_ARCH__
     const int C = HZGSVD__BAT_LANES / L;
-    for (int base = warp * C; base < n; base += nwarps * C) {   /* frexp exponents of the input columns' largest entries */
-        const int k = base + lane / L, g = lane % L, on = k < n;
-        const double mf = hzgsvd__bat_item_max(on ? hzgsvd__bat_colmax_rows(P->F0, P->ldf0, P->mf, cplx, k, g, L) : 0.0, L);
-        const double mg = hzgsvd__bat_item_max(on ? hzgsvd__bat_colmax_rows(P->G0, P->ldg0, P->mg, cplx, k, g, L) : 0.0, L);
-        if (on && g == 0) { (void)frexp(mf, &sh->ef[k]); (void)frexp(mg, &sh->eg[k]); }
-    }
-    HZGSVD__BAT_BARRIER();
     for (int base = warp * C; base < n; base += nwarps * C) {
         const int j = base + lane / L, g = lane % L, on = j < n;
-        int zf = 0, zg = 0;
+        int zf = 0, zg = 0;   /* frexp exponents of the iterate's sigma_f, sigma_g: the partials' scalings */
         if (on) { (void)frexp(sh->sf[j], &zf); (void)frexp(sh->sg[j], &zg); }
-        const double a = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, g, L) : 0.0, L);
-        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, g, L) : 0.0, L);
+        const double a = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, zf, g, L) : 0.0, L);
+        const double b = hzgsvd__bat_item_sum(on ? hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, zg, g, L) : 0.0, L);
         double out[3] = { 0.0, 0.0, 0.0 };
-        if (on) hzgsvd__bat_refine_column(sh, j, a, b, out);
+        if (on) hzgsvd__bat_refine_column(sh, j, zf, zg, a, b, out);
         HZGSVD__BAT_BARRIER_WARP();   /* every lane has read sh before a leader writes it */
         if (on && g == 0) { sh->sf[j] = out[0]; sh->sg[j] = out[1]; sh->ss[j] = out[2]; }
     }
 #else
     (void)warp; (void)nwarps; (void)lane;
-    for (int k = 0; k < n; ++k) {
-        (void)frexp(hzgsvd__bat_colmax_rows(P->F0, P->ldf0, P->mf, cplx, k, 0, 1), &sh->ef[k]);
-        (void)frexp(hzgsvd__bat_colmax_rows(P->G0, P->ldg0, P->mg, cplx, k, 0, 1), &sh->eg[k]);
-    }
     for (int j = 0; j < n; ++j) {
         int zf, zg;
         (void)frexp(sh->sf[j], &zf);
         (void)frexp(sh->sg[j], &zg);
         double pa[HZGSVD__BAT_LANES], pb[HZGSVD__BAT_LANES], out[3];
         for (int g = 0; g < L; ++g) {
-            pa[g] = hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, sh->ef, zf, g, L);
-            pb[g] = hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, sh->eg, zg, g, L);
+            pa[g] = hzgsvd__bat_refine_part(P->F0, P->ldf0, P->mf, P, j, zf, g, L);
+            pb[g] = hzgsvd__bat_refine_part(P->G0, P->ldg0, P->mg, P, j, zg, g, L);
         }
-        hzgsvd__bat_refine_column(sh, j, hzgsvd__bat_item_sum_host(pa, L), hzgsvd__bat_item_sum_host(pb, L), out);
+        hzgsvd__bat_refine_column(sh, j, zf, zg, hzgsvd__bat_item_sum_host(pa, L), hzgsvd__bat_item_sum_host(pb, L), out);
         sh->sf[j] = out[0]; sh->sg[j] = out[1]; sh->ss[j] = out[2];
     }
 #endif
@@ -994,7 +993,7 @@ HZGSVD_HD static inline double hzgsvd__bat_orth_dev(const double d[2], int i, in
 /* max |x_i^H x_j - delta_ij| over the n columns of the normalised planes X (m rows): the upper
  * triangle's n (n + 1) / 2 entries in the column layout, the largest per warp, then over the warps
  * (a maximum: the same in any order; a NaN stays out, the finite checks catch NaN earlier). */
-HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, double *const X[2], int m, hzgsvd__bat_shared *sh, int L,
+HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, double *const X[2], int m, int ld, hzgsvd__bat_shared *sh, int L,
                                                 int warp, int nwarps, int lane)
 {
     const int n = P->n, count = n * (n + 1) / 2, cplx = P->cplx;
@@ -1007,7 +1006,7 @@ HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, doubl
         double d[2] = { 0.0, 0.0 };
         if (on) {
             hzgsvd__bat_upper_pair(t, &i, &j);
-            hzgsvd__bat_dot_part(X, i, X, j, m, cplx, g, L, d);
+            hzgsvd__bat_dot_part(X, i, X, j, m, ld, cplx, g, L, d);
         }
         d[0] = hzgsvd__bat_item_sum(d[0], L);
         if (cplx) d[1] = hzgsvd__bat_item_sum(d[1], L);
@@ -1022,7 +1021,7 @@ HZGSVD_HD static inline double hzgsvd__bat_orth(const hzgsvd__bat_pair *P, doubl
         hzgsvd__bat_upper_pair(t, &i, &j);
         double p0[HZGSVD__BAT_LANES], p1[HZGSVD__BAT_LANES], d[2];
         for (int g = 0; g < L; ++g) {
-            hzgsvd__bat_dot_part(X, i, X, j, m, cplx, g, L, d);
+            hzgsvd__bat_dot_part(X, i, X, j, m, ld, cplx, g, L, d);
             p0[g] = d[0]; p1[g] = d[1];
         }
         d[0] = hzgsvd__bat_item_sum_host(p0, L);
@@ -1054,8 +1053,8 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     if (v == HZGSVD__BAT_OK) v = hzgsvd__bat_rank_test(P, sh, warp, nwarps, lane);
     if (v == HZGSVD__BAT_OK) {
         const double tol = hzgsvd__bat_orth_tol(P->n);
-        const double ou = hzgsvd__bat_orth(P, P->F, P->mf, sh, o->col_lanes, warp, nwarps, lane);
-        const double ov = hzgsvd__bat_orth(P, P->G, P->mg, sh, o->col_lanes, warp, nwarps, lane);
+        const double ou = hzgsvd__bat_orth(P, P->F, P->mf, P->lf, sh, o->col_lanes, warp, nwarps, lane);
+        const double ov = hzgsvd__bat_orth(P, P->G, P->mg, P->lg, sh, o->col_lanes, warp, nwarps, lane);
         if (!(ou <= tol) || !(ov <= tol)) { v = HZGSVD__BAT_OFF_ORTHOGONAL; res->which = ou > tol ? 1 : 2; res->measure = ou > tol ? ou : ov; }
     }
     if (v == HZGSVD__BAT_OK) {

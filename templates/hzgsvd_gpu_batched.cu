@@ -20,10 +20,22 @@ HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_op
  * path only: where one working pair exceeds the shared-memory budget), then the preconditioned
  * start's (pre: the call starts from it). */
 typedef struct hzgsvd__bat_plan {
-    size_t res_off, table_off, slots_off, bytes, pair_doubles;
-    int nn, steps, smem, grid, threads, pre;
+    size_t res_off, table_off, slots_off, bytes, pair_doubles, store_doubles;
+    int nn, steps, slot, smem, grid, threads, pre;
     hzgsvd__bat_pre_plan q;
 } hzgsvd__bat_plan;
+
+/* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
+ * of at least four lanes (nn <= 16) and the working pair takes at most 20 KB (hzgsvd__bat_slot_fits:
+ * it then sits in shared memory, padded too), else the three-phase one.  Which one ran is a function
+ * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
+ * everywhere (for measurements side by side; its bits differ in the sums' order). */
+HZGSVD_PRIVATE int hzgsvd__bat_slots(int nn, size_t pair_doubles)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
+    if (env && !strcmp(env, "0")) return 0;
+    return hzgsvd__bat_slot_fits(nn, pair_doubles);
+}
 
 HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o)
 {
@@ -32,14 +44,16 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     if (p.nn < 2) p.nn = 2;
     p.steps = hzgsvd__strategy_nsteps(o->inner, p.nn);
     p.pair_doubles = hzgsvd__bat_pair_doubles(cplx, m_f, m_g, n);
-    p.smem = p.pair_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
+    p.slot = hzgsvd__bat_slots(p.nn, p.pair_doubles);
+    p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.slot);
+    p.smem = p.store_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
     const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
     p.threads = 32 * (nw > 0 ? nw : 1);   /* the most warps a pair can use; hzgsvd__bat_shape picks the launch's */
     p.res_off = 0;
     p.table_off = hzgsvd__bat_align(sizeof(hzgsvd__bat_result) * (size_t)(batch > 0 ? batch : 1));
     p.slots_off = p.table_off + hzgsvd__bat_align(sizeof(int) * (size_t)p.nn * (size_t)(p.steps > 0 ? p.steps : 1));
-    p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.pair_doubles * (size_t)p.grid);
+    p.bytes = p.slots_off + (p.smem ? 0 : sizeof(double) * p.store_doubles * (size_t)p.grid);
     p.pre = hzgsvd__bat_pre_on(o, n);
     memset(&p.q, 0, sizeof p.q);
     if (p.pre) {
@@ -173,18 +187,6 @@ done:
     return st;
 }
 
-/* Which kernel: the slot kernel (hzgsvd__bat_sweep_slots) where a step's pivots fit a warp in slots
- * of at least four lanes (nn <= 16), the working pair takes at most 20 KB (hzgsvd__bat_slot_fits)
- * and sits in shared memory, else the three-phase one.  Which one ran is a function
- * of the shape, so a pair's bits are too.  HZGSVD_GPU_BATCHED_SLOTS=0 takes the three-phase kernel
- * everywhere (for measurements side by side; its bits differ in the sums' order). */
-HZGSVD_PRIVATE int hzgsvd__bat_slots(const hzgsvd__bat_plan *p)
-{
-    const char *env = getenv("HZGSVD_GPU_BATCHED_SLOTS");
-    if (env && !strcmp(env, "0")) return 0;
-    return hzgsvd__bat_slot_fits(p->nn, p->pair_doubles) && p->smem;
-}
-
 /* The launch: the table up, the kernel, the verdicts down (res: host copy of batch verdicts). */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, const hzgsvd_options *o, const hzgsvd__bat_plan *p,
                                                     char *work, hzgsvd__bat_result *res, hzgsvd_info *info)
@@ -201,12 +203,12 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.o.variant = o->variant; a.o.sort = o->sort; a.o.max_sweeps = o->max_sweeps; a.o.refine = o->refine_sigma != 0;
     a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
-    a.pair_doubles = p->pair_doubles;
+    a.pair_doubles = p->store_doubles;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     a.pre_flag = p->pre ? (const int *)(work + p->q.flag_off) : NULL;
-    const size_t smem = p->smem ? sizeof(double) * p->pair_doubles : 0;
+    const size_t smem = p->smem ? sizeof(double) * p->store_doubles : 0;
     a.o.mwarps = 1;
-    a.o.slot_sweep = hzgsvd__bat_slots(p);
+    a.o.slot_sweep = p->slot;
     a.o.col_lanes = hzgsvd__bat_col_lanes(b->n, a.o.slot_sweep);
     int threads = 32;
     void (*kernel)(hzgsvd__bat_launch) = a.o.slot_sweep ? hzgsvd__bat_kernel_slots : hzgsvd__bat_kernel;

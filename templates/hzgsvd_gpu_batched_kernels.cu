@@ -35,23 +35,34 @@ typedef struct hzgsvd__bat_launch {
     double *F, *G, *Z, *sf, *sg, *s;     /* the caller's arrays (complex: interleaved) */
     hzgsvd__bat_opts o;                  /* o.table on the device */
     double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
-    size_t pair_doubles;                 /* doubles of one working pair (F, G, Z, every plane) */
+    size_t pair_doubles;                 /* doubles of one working pair's storage (F, G, Z, every plane: hzgsvd__bat_store_doubles) */
     hzgsvd__bat_result *res;             /* batch verdicts (device) */
     const int *pre_flag;                 /* NULL, or batch flags: 1 where the pair starts preconditioned (two sweeps at the least) */
 } hzgsvd__bat_launch;
 
-/* Doubles of one working pair: es (m_f n + m_g n + n n). */
+/* Doubles of one working pair: es (m_f n + m_g n + n n) (the kernels' limits are in these). */
 HZGSVD_PRIVATE size_t hzgsvd__bat_pair_doubles(int cplx, int m_f, int m_g, int n)
 {
     return (size_t)(cplx ? 2 : 1) * ((size_t)m_f * n + (size_t)m_g * n + (size_t)n * n);
+}
+
+/* Doubles of one working pair's storage: its planes with their padded leading dimensions
+ * (hzgsvd__bat_plane_ld, for the kernel slot_sweep picks). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int n, int slot_sweep)
+{
+    const int u = hzgsvd__bat_pad_lanes(n, slot_sweep);
+    const size_t ld = (size_t)hzgsvd__bat_plane_ld(m_f, u) + (size_t)hzgsvd__bat_plane_ld(m_g, u) + (size_t)hzgsvd__bat_plane_ld(n, u);
+    return (size_t)(cplx ? 2 : 1) * ld * (size_t)n;
 }
 
 /* The working pair's planes in base (F's planes, G's, Z's; each plane contiguous). */
 __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat_launch *a, double *base)
 {
     hzgsvd__bat_pair P;
-    const size_t nf = (size_t)a->m_f * a->n, ng = (size_t)a->m_g * a->n, nz = (size_t)a->n * a->n;
+    const int u = hzgsvd__bat_pad_lanes(a->n, a->o.slot_sweep);
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
+    P.lf = hzgsvd__bat_plane_ld(a->m_f, u); P.lg = hzgsvd__bat_plane_ld(a->m_g, u); P.lz = hzgsvd__bat_plane_ld(a->n, u);
+    const size_t nf = (size_t)P.lf * a->n, ng = (size_t)P.lg * a->n, nz = (size_t)P.lz * a->n;
     P.F0 = NULL; P.G0 = NULL; P.ldf0 = a->ldf; P.ldg0 = a->ldg; P.min_sweeps = 1;   /* set per pair by the kernel */
     P.F[0] = base; P.F[1] = a->cplx ? base + nf : NULL;
     base += nf * (a->cplx ? 2 : 1);
@@ -61,25 +72,25 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     return P;
 }
 
-/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (ld m), all threads. */
-__device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2])
+/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (leading dimension xld), all threads. */
+__device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld)
 {
     const int count = m * n;
     for (int e = threadIdx.x; e < count; e += blockDim.x) {
         const int r = e % m, j = e / m;
-        const size_t src = (size_t)j * ld + r;
-        if (cplx) { X[0][e] = Y[2 * src]; X[1][e] = Y[2 * src + 1]; }
-        else X[0][e] = Y[src];
+        const size_t src = (size_t)j * ld + r, dst = (size_t)j * xld + r;
+        if (cplx) { X[0][dst] = Y[2 * src]; X[1][dst] = Y[2 * src + 1]; }
+        else X[0][dst] = Y[src];
     }
 }
 
-/* Working columns order[c] of the planes X (ld m) into the caller's columns c of Y, all threads. */
-__device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], const int *order)
+/* Working columns order[c] of the planes X (leading dimension xld) into the caller's columns c of Y, all threads. */
+__device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld, const int *order)
 {
     const int count = m * n;
     for (int e = threadIdx.x; e < count; e += blockDim.x) {
         const int r = e % m, c = e / m;
-        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * m + r;
+        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * xld + r;
         if (cplx) { Y[2 * dst] = X[0][src]; Y[2 * dst + 1] = X[1][src]; }
         else Y[dst] = X[0][src];
     }
@@ -90,9 +101,9 @@ __device__ __forceinline__ void hzgsvd__bat_store_pair(const hzgsvd__bat_launch 
                                                        long long i)
 {
     const int es = a->cplx ? 2 : 1;
-    hzgsvd__bat_store(a->F + es * i * a->sF, a->ldf, a->m_f, a->n, a->cplx, P->F, sh->order);
-    hzgsvd__bat_store(a->G + es * i * a->sG, a->ldg, a->m_g, a->n, a->cplx, P->G, sh->order);
-    hzgsvd__bat_store(a->Z + es * i * a->sZ, a->ldz, a->n, a->n, a->cplx, P->Z, sh->order);
+    hzgsvd__bat_store(a->F + es * i * a->sF, a->ldf, a->m_f, a->n, a->cplx, P->F, P->lf, sh->order);
+    hzgsvd__bat_store(a->G + es * i * a->sG, a->ldg, a->m_g, a->n, a->cplx, P->G, P->lg, sh->order);
+    hzgsvd__bat_store(a->Z + es * i * a->sZ, a->ldz, a->n, a->n, a->cplx, P->Z, P->lz, sh->order);
     for (int c = threadIdx.x; c < a->n; c += blockDim.x) {
         const int j = sh->order[c];
         if (a->sf) a->sf[i * a->sS + c] = sh->sf[j];
@@ -113,8 +124,8 @@ __device__ __forceinline__ void hzgsvd__bat_pairs(const hzgsvd__bat_launch &a, d
         P.F0 = a.F + es * i * a.sF; P.ldf0 = a.ldf;   /* the input, read by the sigma refinement */
         P.G0 = a.G + es * i * a.sG; P.ldg0 = a.ldg;
         P.min_sweeps = a.pre_flag && a.pre_flag[i] ? 2 : 1;
-        hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F);
-        hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G);
+        hzgsvd__bat_load(a.F + es * i * a.sF, a.ldf, a.m_f, a.n, a.cplx, P.F, P.lf);
+        hzgsvd__bat_load(a.G + es * i * a.sG, a.ldg, a.m_g, a.n, a.cplx, P.G, P.lg);
         __syncthreads();                 /* the pair loaded */
         hzgsvd__bat_result r;
         const int v = hzgsvd__bat_solve(&P, &a.o, sh, piv, warp, nwarps, lane, &r);

@@ -37,9 +37,19 @@
 
 #define HZGSVD__BAT_PRE_AUTO_N 16      /* AUTO takes the batched start from this n on (n = 8: 0.74-1.15x real, 0.93x complex; 16: 1.4-1.7x; docs/PERFORMANCE.md) */
 #define HZGSVD__BAT_PRE_CHUNK 16384    /* pairs of one round of cuBLAS/cuSOLVER batched calls (their batch limits; the scratch) */
-#define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_apply's and hzgsvd__bat_pre_z's blocks */
+#define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_z's blocks, and the most of hzgsvd__bat_pre_apply's */
 #define HZGSVD__BAT_PRE_COLS 8         /* columns a lane of hzgsvd__bat_pre_apply carries: ceil(64 / 8 warps) */
 static_assert(HZGSVD__BAT_PRE_COLS * (HZGSVD__BAT_PRE_THREADS / 32) >= HZGSVD__BAT_MAX_N, "hzgsvd__bat_pre_apply: too few columns a lane");
+
+/* hzgsvd__bat_pre_apply's block: the fewest warps whose lanes carry the n columns (nw
+ * HZGSVD__BAT_PRE_COLS >= n).  Its registers (the lane's columns' Dot2 sums) allow a few hundred
+ * threads an SM: 256 a pair left two pairs an SM, each lane one or two columns at n = 16, and the
+ * kernel waited on memory.  No bit depends on it: a column is one warp's, an entry one lane's. */
+HZGSVD_PRIVATE int hzgsvd__bat_pre_threads(int n)
+{
+    const int nw = (n + HZGSVD__BAT_PRE_COLS - 1) / HZGSVD__BAT_PRE_COLS;
+    return 32 * (nw < 1 ? 1 : nw);
+}
 
 /* Whether the batched call starts preconditioned: QR_EIG asked, or AUTO from HZGSVD__BAT_PRE_AUTO_N
  * with room for the second sweep; never without cuSOLVER (QR_EIG is then refused by the checks). */
@@ -164,7 +174,7 @@ HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_times(double *M, int ld, int m, i
     }
 }
 
-/* Per pair (a block each, HZGSVD__BAT_PRE_THREADS threads; dynamic shared memory es n n + n
+/* Per pair (a block each, hzgsvd__bat_pre_threads(n) threads; dynamic shared memory es n n + n
  * doubles): Z0's columns reversed into shared memory and back, the checks and the trust test, then
  * F <- F Z0 and G <- G Z0 where they pass (flag 1), else the pair as it came (flag 0). */
 HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
@@ -375,7 +385,17 @@ typedef struct hzgsvd__bat_pre_scratch {
     double **pB;
     size_t ws_bytes, host_bytes;
     int lwork;
+    int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (hzgsvd__bat_pre_jacobi) */
 } hzgsvd__bat_pre_scratch;
+
+/* The eigensolver: cuSOLVER's batched Jacobi where it takes the order (n <= 32), else XsyevBatched.
+ * HZGSVD_GPU_BATCHED_EIG=xsyev takes XsyevBatched at every n (for measurements side by side: the
+ * bits differ). */
+HZGSVD_PRIVATE int hzgsvd__bat_pre_jacobi(int n)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_EIG");
+    return n <= 32 && !(env && !strcmp(env, "xsyev"));
+}
 
 /* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
  * allocation; *got = 0 (no error) where the device memory cannot be had. */
@@ -386,7 +406,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch
     const int n = b->n;
     const size_t es = b->cplx ? 2 : 1;
     *got = 0;
-    if (n <= 32) {
+    x->jacobi = hzgsvd__bat_pre_jacobi(n);
+    if (x->jacobi) {
         if (b->cplx)
             HZGSVD__CUS(cusolverDnZheevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &x->lwork, h->sj,
                                                            chunk));
@@ -438,7 +459,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_chunk(const hzgsvd__gpu_batch *b, c
         HZGSVD__CUS(cusolverDnZpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex **)pB, n, dinfo + c0, cnt));
         HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
         HZGSVD__CUB(cublasZtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_C, CUBLAS_DIAG_NON_UNIT, n, n, &one, zB, n, zA, n, cnt));
-        if (n <= 32)
+        if (x->jacobi)
             HZGSVD__CUS(cusolverDnZheevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, (cuDoubleComplex *)A, n, x->lam,
                                                 (cuDoubleComplex *)x->ws, x->lwork, dinfo + nb + c0, h->sj, cnt));
         else
@@ -455,7 +476,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_chunk(const hzgsvd__gpu_batch *b, c
         HZGSVD__CUS(cusolverDnDpotrfBatched(h->sol, CUBLAS_FILL_MODE_LOWER, n, pB, n, dinfo + c0, cnt));
         HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
         HZGSVD__CUB(cublasDtrsmBatched(h->blas, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, CUBLAS_DIAG_NON_UNIT, n, n, &one, dB, n, pA, n, cnt));
-        if (n <= 32)
+        if (x->jacobi)
             HZGSVD__CUS(cusolverDnDsyevjBatched(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, A, n, x->lam, x->ws, x->lwork,
                                                 dinfo + nb + c0, h->sj, cnt));
         else
@@ -498,7 +519,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
         if (st != HZGSVD_SUCCESS) goto done;
     }
     HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    hzgsvd__bat_pre_apply<<<nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX, HZGSVD__BAT_PRE_THREADS, smem, b->stream>>>(a);
+    hzgsvd__bat_pre_apply<<<nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX, hzgsvd__bat_pre_threads(n), smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     *started = 1;
 done:

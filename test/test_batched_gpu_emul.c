@@ -42,32 +42,45 @@ static int cmp_desc(const void *a, const void *b)
 /* 2: the stop rule as after a batched preconditioned start (two sweeps at the least); 1 otherwise. */
 static int emu_min_sweeps = 1;
 
+/* 1: the three-phase sweep for every pair (the device's kernel for pairs beyond shared memory);
+ * 0: the slot sweep where nn <= 16, as the driver picks for a pair in shared memory. */
+static int emu_three_phase = 0;
+
+/* every n <= 16 through the slot sweep, tall pairs too (the driver takes it up to 20 KB a
+ * working pair, hzgsvd__bat_slot_fits), and again through the three-phase one (emu_three_phase) */
+static int emu_slot_sweep(int nn) { return !emu_three_phase && nn <= HZGSVD__BAT_SLOTS_MAX_NN; }
+
 /* A working pair in split planes with its storage. */
 typedef struct emu {
     hzgsvd__bat_pair P;
     double *mem;
 } emu;
 
+/* The planes padded as the device's (hzgsvd__bat_plane_ld, for the kernel emu_solve plays), the
+ * padding NaN: a read of it would show. */
 static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const double *G)
 {
     emu e;
-    const size_t nf = (size_t)m_f * n, ng = (size_t)m_g * n, nz = (size_t)n * n;
+    const int nn = n + (n & 1) < 2 ? 2 : n + (n & 1), u = hzgsvd__bat_pad_lanes(n, emu_slot_sweep(nn));
+    e.P.lf = hzgsvd__bat_plane_ld(m_f, u); e.P.lg = hzgsvd__bat_plane_ld(m_g, u); e.P.lz = hzgsvd__bat_plane_ld(n, u);
+    const size_t nf = (size_t)e.P.lf * n, ng = (size_t)e.P.lg * n, nz = (size_t)e.P.lz * n;
     const int es = cplx ? 2 : 1;
-    e.mem = (double *)calloc((size_t)es * (nf + ng + nz), sizeof(double));
+    e.mem = (double *)malloc(sizeof(double) * (size_t)es * (nf + ng + nz));
+    for (size_t k = 0; k < (size_t)es * (nf + ng + nz); ++k) e.mem[k] = NAN;
     double *b = e.mem;
     e.P.mf = m_f; e.P.mg = m_g; e.P.n = n; e.P.cplx = cplx;
     e.P.F[0] = b; e.P.F[1] = cplx ? b + nf : NULL; b += es * nf;
     e.P.G[0] = b; e.P.G[1] = cplx ? b + ng : NULL; b += es * ng;
     e.P.Z[0] = b; e.P.Z[1] = cplx ? b + nz : NULL;
     e.P.F0 = F; e.P.G0 = G; e.P.ldf0 = m_f; e.P.ldg0 = m_g; e.P.min_sweeps = emu_min_sweeps;
-    for (size_t k = 0; k < nf; ++k) for (int v = 0; v < es; ++v) e.P.F[v][k] = F[es * k + v];
-    for (size_t k = 0; k < ng; ++k) for (int v = 0; v < es; ++v) e.P.G[v][k] = G[es * k + v];
+    for (int j = 0; j < n; ++j)
+        for (int v = 0; v < es; ++v) {
+            for (int r = 0; r < m_f; ++r) e.P.F[v][(size_t)j * e.P.lf + r] = F[es * ((size_t)j * m_f + r) + v];
+            for (int r = 0; r < m_g; ++r) e.P.G[v][(size_t)j * e.P.lg + r] = G[es * ((size_t)j * m_g + r) + v];
+        }
     return e;
 }
 
-/* 1: the three-phase sweep for every pair (the device's kernel for pairs beyond shared memory);
- * 0: the slot sweep where nn <= 16, as the driver picks for a pair in shared memory. */
-static int emu_three_phase = 0;
 
 /* The solve as the kernel runs it (one warp on the host). */
 static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hzgsvd__bat_result *res, int *table)
@@ -80,20 +93,19 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
     bo.tol = hzgsvd__ortho_tol(mx > 2 ? mx : 2);
     bo.mwarps = 1;   /* the host is one warp: its lanes take every pivot's 2x2 math */
-    /* every n <= 16 through the slot sweep, tall pairs too (the driver takes it up to 20 KB a
-     * working pair, hzgsvd__bat_slot_fits), and again through the three-phase one (emu_three_phase) */
-    bo.slot_sweep = !emu_three_phase && bo.nn <= HZGSVD__BAT_SLOTS_MAX_NN;
+    bo.slot_sweep = emu_slot_sweep(bo.nn);
     bo.col_lanes = hzgsvd__bat_col_lanes(n, bo.slot_sweep);
     static hzgsvd__bat_pivots piv;
     return hzgsvd__bat_solve(&e->P, &bo, sh, &piv, 0, 1, 0, res);
 }
 
-/* Element (r, c) of working column j of planes X (m rows) as (re, im). */
-static double pl_re(double *const X[2], int m, int r, int j) { return X[0][(size_t)j * m + r]; }
-static double pl_im(double *const X[2], int m, int r, int j) { return X[1] ? X[1][(size_t)j * m + r] : 0.0; }
+/* Element (r, c) of working column j of planes X (leading dimension ld) as (re, im). */
+static double pl_re(double *const X[2], int ld, int r, int j) { return X[0][(size_t)j * ld + r]; }
+static double pl_im(double *const X[2], int ld, int r, int j) { return X[1] ? X[1][(size_t)j * ld + r] : 0.0; }
 
 /* ||Y0 z_c - u_c s_c|| / (||Y0||_F ||z_c||) over the output columns (Y0 the input, m x n interleaved). */
-static double residual(int cplx, int m, int n, const double *Y0, double *const U[2], double *const Z[2], const int *order, const double *s)
+static double residual(int cplx, int m, int n, const double *Y0, double *const U[2], int ldu, double *const Z[2], int ldz, const int *order,
+                       const double *s)
 {
     double worst = 0.0, ny = 0.0;
     for (size_t k = 0; k < (size_t)m * n * (cplx ? 2 : 1); ++k) ny += Y0[k] * Y0[k];
@@ -101,15 +113,15 @@ static double residual(int cplx, int m, int n, const double *Y0, double *const U
     for (int c = 0; c < n; ++c) {
         const int j = order[c];
         double num = 0.0, nz = 0.0;
-        for (int k = 0; k < n; ++k) nz += pl_re(Z, n, k, j) * pl_re(Z, n, k, j) + pl_im(Z, n, k, j) * pl_im(Z, n, k, j);
+        for (int k = 0; k < n; ++k) nz += pl_re(Z, ldz, k, j) * pl_re(Z, ldz, k, j) + pl_im(Z, ldz, k, j) * pl_im(Z, ldz, k, j);
         for (int r = 0; r < m; ++r) {
             long double ar = 0.0L, ai = 0.0L;
             for (int k = 0; k < n; ++k) {
                 const long double yr = ef_re(cplx, Y0, m, r, k), yi = ef_im(cplx, Y0, m, r, k);
-                const long double zr = pl_re(Z, n, k, j), zi = pl_im(Z, n, k, j);
+                const long double zr = pl_re(Z, ldz, k, j), zi = pl_im(Z, ldz, k, j);
                 ar += yr * zr - yi * zi; ai += yr * zi + yi * zr;
             }
-            ar -= (long double)pl_re(U, m, r, j) * s[j]; ai -= (long double)pl_im(U, m, r, j) * s[j];
+            ar -= (long double)pl_re(U, ldu, r, j) * s[j]; ai -= (long double)pl_im(U, ldu, r, j) * s[j];
             num += (double)(ar * ar + ai * ai);
         }
         const double rel = sqrt(num) / (ny * sqrt(nz));
@@ -192,8 +204,8 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int varia
             printf("%s %dx%d/%dx%d v%d: sigma vs exact %.3g (reference engine %.3g, CPU engine %.3g), vs the reference %.3g (CPU %.3g), vs CPU %.3g, sweeps %d\n",
                    cplx ? "z" : "d", m_f, n, m_g, n, variant, worst, ref_err, cpu_err, vs_ref, cpu_vs_ref, agree, res.sweeps);
         free(F1); free(G1); free(Z1); free(s1);
-        const double rf = residual(cplx, m_f, n, F, e.P.F, e.P.Z, sh.order, sh.sf);
-        const double rg = residual(cplx, m_g, n, G, e.P.G, e.P.Z, sh.order, sh.sg);
+        const double rf = residual(cplx, m_f, n, F, e.P.F, e.P.lf, e.P.Z, e.P.lz, sh.order, sh.sf);
+        const double rg = residual(cplx, m_g, n, G, e.P.G, e.P.lg, e.P.Z, e.P.lz, sh.order, sh.sg);
         CHECK(rf <= 1e-14 && rg <= 1e-14, "%s %dx%d/%dx%d: residuals %.3g (F), %.3g (G)", cplx ? "z" : "d", m_f, n, m_g, n, rf, rg);
     }
     {   /* two runs: the same bits */

@@ -593,6 +593,9 @@ int main(int argc, char **argv)
         case_known(&rng, cplx, 10, 7, 5, 40, &v, 1);     /* odd n below AUTO's */
         case_known(&rng, cplx, 70, 90, 64, 12, &v, 1);   /* n > 32: cusolverDnXsyevBatched */
         case_known(&rng, cplx, 1000, 1000, 15, 3, &v, 1);   /* the global-memory path: the start's workspace after slots of 8 (m_f + m_g + n) n bytes */
+        setenv("HZGSVD_GPU_BATCHED_EIG", "xsyev", 1);   /* the measurement knob: the start by XsyevBatched below n = 33 too */
+        case_known(&rng, cplx, 40, 24, 16, 30, &v, 1);
+        unsetenv("HZGSVD_GPU_BATCHED_EIG");
         v.variant = 2; case_known(&rng, cplx, 20, 14, 9, 30, &v, 1);
         case_beyond(&rng, cplx, 4, 9, 6, 3);     /* m_f < n: the reduction */
         case_beyond(&rng, cplx, 70, 70, 65, 2);  /* n above the kernel's limit */
