@@ -165,8 +165,8 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * (hzgsvd_gpu_?gsvd) returns it -- U over F, V over G, Z, sigma_f, sigma_g, sigma sorted descending
  * with options.sort -- to rounding, not bitwise (docs/API.md, "Batched pairs on the GPU").
  * The batched kernel (one thread block per pair, the pair in shared memory where its working copy
- * takes at most 200 KB -- real m_f + m_g + n <= 400 at n = 64, each padded by up to 15 rows for the
- * shared-memory banks -- else in the workspace; a warp per
+ * takes at most 200 KiB -- real m_f + m_g + n <= 400 at n = 64; its rows padded for the shared-memory
+ * banks where that still fits -- else in the workspace; a warp per
  * 2x2 pivot, or for n <= 16 with the pair in shared memory one warp per whole step with a few lanes per pivot; the shared
  * Hari-Zimmermann math, the one-pair engines' stop rule) takes full-rank
  * shapes n <= HZGSVD_GPU_BATCHED_MAX_N, n <= m_f, m_g <= HZGSVD_GPU_BATCHED_MAX_M and the options

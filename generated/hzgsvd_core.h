@@ -1022,7 +1022,8 @@ HZGSVD_HD static inline double hzgsvd__refine_head(double x, int e, int beta)
  * the CPU engine on a machine without a GPU.
  *
  * The working matrices of one pair: split planes (real, then imaginary parts where complex), column
- * major, F m_f x n (ld m_f), G m_g x n (ld m_g), Z n x n (ld n). */
+ * major, F m_f x n, G m_g x n, Z n x n, their leading dimensions lf, lg, lz the rows padded for
+ * shared memory's banks (hzgsvd__bat_plane_ld). */
 
 #define HZGSVD__BAT_LANES 32
 #define HZGSVD__BAT_MAX_N 64        /* the kernels' largest n (hzgsvd_single.cuh: HZGSVD_GPU_BATCHED_MAX_N) */
@@ -1066,7 +1067,7 @@ typedef struct hzgsvd__bat_pair {
 
 /* Partial sums over the rows first, first + stride, ... (ascending): s[0] ||x_p||^2, s[1] ||x_q||^2,
  * s[2] + i s[3] = x_p^H x_q (s[3] = 0 where real), for the m-row columns p and q of the planes X
- * (ld m).  The three-phase sweep's lanes take every 32nd row (stride HZGSVD__BAT_LANES), the
+ * (leading dimension ld).  The three-phase sweep's lanes take every 32nd row (stride HZGSVD__BAT_LANES), the
  * slot sweep's every G-th (hzgsvd__bat_slot_lanes). */
 HZGSVD_HD static inline void hzgsvd__bat_gram_part(double *const X[2], int m, int ld, int cplx, int p, int q, int first, int stride, double s[4])
 {
@@ -2071,7 +2072,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 2075 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2076 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -5511,6 +5511,7 @@ typedef struct hzgsvd__bat_launch {
     hzgsvd__bat_opts o;                  /* o.table on the device */
     double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
     size_t pair_doubles;                 /* doubles of one working pair's storage (F, G, Z, every plane: hzgsvd__bat_store_doubles) */
+    int pad_u;                           /* the planes' padding (hzgsvd__bat_plane_ld's u; 16: none) */
     hzgsvd__bat_result *res;             /* batch verdicts (device) */
     const int *pre_flag;                 /* NULL, or batch flags: 1 where the pair starts preconditioned (two sweeps at the least) */
 } hzgsvd__bat_launch;
@@ -5521,11 +5522,10 @@ HZGSVD_PRIVATE size_t hzgsvd__bat_pair_doubles(int cplx, int m_f, int m_g, int n
     return (size_t)(cplx ? 2 : 1) * ((size_t)m_f * n + (size_t)m_g * n + (size_t)n * n);
 }
 
-/* Doubles of one working pair's storage: its planes with their padded leading dimensions
- * (hzgsvd__bat_plane_ld, for the kernel slot_sweep picks). */
-HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int n, int slot_sweep)
+/* Doubles of one working pair's storage: its planes with the leading dimensions of padding u
+ * (hzgsvd__bat_plane_ld). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int n, int u)
 {
-    const int u = hzgsvd__bat_pad_lanes(n, slot_sweep);
     const size_t ld = (size_t)hzgsvd__bat_plane_ld(m_f, u) + (size_t)hzgsvd__bat_plane_ld(m_g, u) + (size_t)hzgsvd__bat_plane_ld(n, u);
     return (size_t)(cplx ? 2 : 1) * ld * (size_t)n;
 }
@@ -5534,7 +5534,7 @@ HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int 
 __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat_launch *a, double *base)
 {
     hzgsvd__bat_pair P;
-    const int u = hzgsvd__bat_pad_lanes(a->n, a->o.slot_sweep);
+    const int u = a->pad_u;
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
     P.lf = hzgsvd__bat_plane_ld(a->m_f, u); P.lg = hzgsvd__bat_plane_ld(a->m_g, u); P.lz = hzgsvd__bat_plane_ld(a->n, u);
     const size_t nf = (size_t)P.lf * a->n, ng = (size_t)P.lg * a->n, nz = (size_t)P.lz * a->n;
@@ -5672,8 +5672,8 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
  * a non-finite entry; a non-finite Z0; the trust test) is not touched and runs the plain start,
  * bitwise as a run with precondition NONE, the one-pair path's included.  So the iteration
  * certifies every pair as before: a start only changes how many sweeps it takes.  Where the
- * chunk's scratch (B, lambda, the eigensolver's workspace: cudaMallocAsync on the stream) cannot
- * be had, the batch keeps the plain start.
+ * chunk's scratch (B, lambda, the eigensolver's workspace: allocated on the stream from a memory
+ * pool kept with the handles, hzgsvd__bat_handles) cannot be had, the batch keeps the plain start.
  *
  * cuBLAS and cuSOLVER handles are made at a host thread's first start on a device and kept until
  * the thread ends (the first call's set-up is not paid again); the solver runs in
@@ -5715,8 +5715,8 @@ HZGSVD_PRIVATE int hzgsvd__bat_pre_on(const hzgsvd_options *o, int n)
  * n x n: F^H F, then C, then Z0, kept until Z = Z0 Z1), the pointer array of A, the info of potrf
  * and of the eigensolver, the verdicts (1: started from Z0) and growths.  The scratch of one chunk
  * of pairs -- B (L), lambda, B's pointer array, the eigensolver's workspace -- is allocated by the
- * call on its stream (cudaMallocAsync) once cuSOLVER has said its size: where it cannot be had, the
- * batch keeps the plain start. */
+ * call on its stream (hzgsvd__bat_pre_scratch_get) once cuSOLVER has said its size: where it cannot
+ * be had, the batch keeps the plain start. */
 typedef struct hzgsvd__bat_pre_plan {
     size_t a_off, pa_off, info_off, flag_off, growth_off, bytes;
     int chunk;
@@ -5947,16 +5947,24 @@ HZGSVD_PRIVATE hzgsvd__bat_pre_args hzgsvd__bat_pre_args_of(const hzgsvd__gpu_ba
  * devices; above, made and destroyed per call).  A kept pair that fails is remade once
  * (hzgsvd__bat_run: a context reset leaves them dangling). */
 #define HZGSVD__BAT_PRE_DEVICES 16
+/* The scratch's pool (kept handles only) keeps up to this much device memory between calls: from
+ * the device's default pool (release threshold 0) every call mapped its tens of MB afresh, 1.0-1.16x
+ * slower at n = 16, 32 (device run 8 of session 22).  NULL where the pool could not be made, and
+ * after an allocation from it failed (a context reset leaves it dangling; out of memory, its cache
+ * goes with it): the default pool then. */
+#define HZGSVD__BAT_PRE_POOL_KEEP ((unsigned long long)256 << 20)
 typedef struct hzgsvd__bat_handles {
     cublasHandle_t blas;
     cusolverDnHandle_t sol;
     cusolverDnParams_t par;
     syevjInfo_t sj;
+    cudaMemPool_t pool;
 } hzgsvd__bat_handles;
 
 /* Destroys whatever of h exists (errors ignored: nothing is left to tell them to). */
 HZGSVD_PRIVATE void hzgsvd__bat_handles_drop(hzgsvd__bat_handles *h)
 {
+    if (h->pool) (void)cudaMemPoolDestroy(h->pool);
     if (h->sj) (void)cusolverDnDestroySyevjInfo(h->sj);
     if (h->par) (void)cusolverDnDestroyParams(h->par);
     if (h->sol) (void)cusolverDnDestroy(h->sol);
@@ -5981,7 +5989,26 @@ HZGSVD_PRIVATE hzgsvd__bat_handles *hzgsvd__bat_handles_kept(int dev)
     return dev >= 0 && dev < HZGSVD__BAT_PRE_DEVICES ? &cache.h[dev] : NULL;
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, hzgsvd_info *info)
+/* The scratch's pool on device dev, or NULL (the default pool serves then). */
+HZGSVD_PRIVATE cudaMemPool_t hzgsvd__bat_pool_make(int dev)
+{
+    cudaMemPool_t pool = NULL;
+    cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = dev;
+    if (cudaMemPoolCreate(&pool, &props) != cudaSuccess) { (void)cudaGetLastError(); return NULL; }
+    unsigned long long keep = HZGSVD__BAT_PRE_POOL_KEEP;   /* the attribute is a 64-bit unsigned (the driver API's cuuint64_t) */
+    if (cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) {
+        (void)cudaGetLastError();
+        (void)cudaMemPoolDestroy(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, int dev, int pooled, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     memset(h, 0, sizeof *h);
@@ -5990,6 +6017,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, hz
     HZGSVD__CUS(cusolverDnSetDeterministicMode(h->sol, CUSOLVER_DETERMINISTIC_RESULTS));
     HZGSVD__CUS(cusolverDnCreateParams(&h->par));
     HZGSVD__CUS(cusolverDnCreateSyevjInfo(&h->sj));
+    h->pool = pooled ? hzgsvd__bat_pool_make(dev) : NULL;
 done:
     if (st != HZGSVD_SUCCESS) hzgsvd__bat_handles_drop(h);
     return st;
@@ -6006,7 +6034,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_get(cudaStream_t stream, hzgsvd
     *temp = *out == NULL;
     if (*temp) *out = tmp;
     if (!(*out)->blas) {
-        st = hzgsvd__bat_handles_make(*out, info);
+        st = hzgsvd__bat_handles_make(*out, dev, !*temp, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
     HZGSVD__CUB(cublasSetStream((*out)->blas, stream));
@@ -6044,7 +6072,8 @@ HZGSVD_PRIVATE int hzgsvd__bat_pre_jacobi(int n)
 }
 
 /* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
- * allocation; *got = 0 (no error) where the device memory cannot be had. */
+ * allocation from the kept pool (h->pool; the device's default pool where there is none); *got = 0
+ * (no error) where the device memory cannot be had. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch *b, int chunk, hzgsvd__bat_handles *h, hzgsvd__bat_pre_scratch *x,
                                                          int *got, hzgsvd_info *info)
 {
@@ -6070,7 +6099,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch
     {
         const size_t bb = hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * chunk), bl = hzgsvd__bat_align(sizeof(double) * (size_t)n * chunk);
         const size_t bp = hzgsvd__bat_align(sizeof(double *) * (size_t)chunk);
-        if (cudaMallocAsync(&x->mem, bb + bl + bp + hzgsvd__bat_align(x->ws_bytes ? x->ws_bytes : 1), b->stream) != cudaSuccess) {
+        const size_t bytes = bb + bl + bp + hzgsvd__bat_align(x->ws_bytes ? x->ws_bytes : 1);
+        cudaError_t e = cudaErrorMemoryAllocation;
+        if (h->pool && (e = cudaMallocFromPoolAsync(&x->mem, bytes, h->pool, b->stream)) != cudaSuccess) {
+            (void)cudaGetLastError();
+            (void)cudaMemPoolDestroy(h->pool);
+            h->pool = NULL;
+        }
+        if (e != cudaSuccess) e = cudaMallocAsync(&x->mem, bytes, b->stream);
+        if (e != cudaSuccess) {
             (void)cudaGetLastError();
             x->mem = NULL;
             return HZGSVD_SUCCESS;
@@ -6208,11 +6245,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, 
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
-#line 6212 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6249 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 6216) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 6253) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -6236,7 +6273,7 @@ HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_op
  * start's (pre: the call starts from it). */
 typedef struct hzgsvd__bat_plan {
     size_t res_off, table_off, slots_off, bytes, pair_doubles, store_doubles;
-    int nn, steps, slot, smem, grid, threads, pre;
+    int nn, steps, slot, pad_u, smem, grid, threads, pre;
     hzgsvd__bat_pre_plan q;
 } hzgsvd__bat_plan;
 
@@ -6260,8 +6297,12 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     p.steps = hzgsvd__strategy_nsteps(o->inner, p.nn);
     p.pair_doubles = hzgsvd__bat_pair_doubles(cplx, m_f, m_g, n);
     p.slot = hzgsvd__bat_slots(p.nn, p.pair_doubles);
-    p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.slot);
+    p.pad_u = hzgsvd__bat_pad_lanes(n, p.slot);   /* the padding serves shared memory's banks only: none where the */
+    if (hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.pad_u) * sizeof(double) > (size_t)HZGSVD__BAT_SMEM_MAX)
+        p.pad_u = 16;                               /* padded pair would not fit it (the unpadded one may) */
+    p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.pad_u);
     p.smem = p.store_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
+    p.slot = p.slot && p.smem;   /* always so (20 KB and its padding), but the slot kernel has no other storage */
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
     const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
     p.threads = 32 * (nw > 0 ? nw : 1);   /* the most warps a pair can use; hzgsvd__bat_shape picks the launch's */
@@ -6419,6 +6460,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
     a.pair_doubles = p->store_doubles;
+    a.pad_u = p->pad_u;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     a.pre_flag = p->pre ? (const int *)(work + p->q.flag_off) : NULL;
     const size_t smem = p->smem ? sizeof(double) * p->store_doubles : 0;
@@ -6626,7 +6668,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 6630 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6672 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -21,7 +21,7 @@ HZGSVD_PRIVATE int hzgsvd__bat_takes(const hzgsvd__gpu_batch *b, const hzgsvd_op
  * start's (pre: the call starts from it). */
 typedef struct hzgsvd__bat_plan {
     size_t res_off, table_off, slots_off, bytes, pair_doubles, store_doubles;
-    int nn, steps, slot, smem, grid, threads, pre;
+    int nn, steps, slot, pad_u, smem, grid, threads, pre;
     hzgsvd__bat_pre_plan q;
 } hzgsvd__bat_plan;
 
@@ -45,8 +45,12 @@ HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, 
     p.steps = hzgsvd__strategy_nsteps(o->inner, p.nn);
     p.pair_doubles = hzgsvd__bat_pair_doubles(cplx, m_f, m_g, n);
     p.slot = hzgsvd__bat_slots(p.nn, p.pair_doubles);
-    p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.slot);
+    p.pad_u = hzgsvd__bat_pad_lanes(n, p.slot);   /* the padding serves shared memory's banks only: none where the */
+    if (hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.pad_u) * sizeof(double) > (size_t)HZGSVD__BAT_SMEM_MAX)
+        p.pad_u = 16;                               /* padded pair would not fit it (the unpadded one may) */
+    p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.pad_u);
     p.smem = p.store_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
+    p.slot = p.slot && p.smem;   /* always so (20 KB and its padding), but the slot kernel has no other storage */
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
     const int nw = p.nn / 2 < HZGSVD__BAT_MAX_WARPS ? p.nn / 2 : HZGSVD__BAT_MAX_WARPS;
     p.threads = 32 * (nw > 0 ? nw : 1);   /* the most warps a pair can use; hzgsvd__bat_shape picks the launch's */
@@ -204,6 +208,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_launch_all(const hzgsvd__gpu_batch *b, 
     a.o.tol = hzgsvd__ortho_tol(b->m_f > b->m_g ? (b->m_f > 2 ? b->m_f : 2) : (b->m_g > 2 ? b->m_g : 2));
     a.slots = p->smem ? NULL : (double *)(work + p->slots_off);
     a.pair_doubles = p->store_doubles;
+    a.pad_u = p->pad_u;
     a.res = (hzgsvd__bat_result *)(work + p->res_off);
     a.pre_flag = p->pre ? (const int *)(work + p->q.flag_off) : NULL;
     const size_t smem = p->smem ? sizeof(double) * p->store_doubles : 0;

@@ -36,6 +36,7 @@ typedef struct hzgsvd__bat_launch {
     hzgsvd__bat_opts o;                  /* o.table on the device */
     double *slots;                       /* NULL: the working pair in shared memory; else one slot per block */
     size_t pair_doubles;                 /* doubles of one working pair's storage (F, G, Z, every plane: hzgsvd__bat_store_doubles) */
+    int pad_u;                           /* the planes' padding (hzgsvd__bat_plane_ld's u; 16: none) */
     hzgsvd__bat_result *res;             /* batch verdicts (device) */
     const int *pre_flag;                 /* NULL, or batch flags: 1 where the pair starts preconditioned (two sweeps at the least) */
 } hzgsvd__bat_launch;
@@ -46,11 +47,10 @@ HZGSVD_PRIVATE size_t hzgsvd__bat_pair_doubles(int cplx, int m_f, int m_g, int n
     return (size_t)(cplx ? 2 : 1) * ((size_t)m_f * n + (size_t)m_g * n + (size_t)n * n);
 }
 
-/* Doubles of one working pair's storage: its planes with their padded leading dimensions
- * (hzgsvd__bat_plane_ld, for the kernel slot_sweep picks). */
-HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int n, int slot_sweep)
+/* Doubles of one working pair's storage: its planes with the leading dimensions of padding u
+ * (hzgsvd__bat_plane_ld). */
+HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int n, int u)
 {
-    const int u = hzgsvd__bat_pad_lanes(n, slot_sweep);
     const size_t ld = (size_t)hzgsvd__bat_plane_ld(m_f, u) + (size_t)hzgsvd__bat_plane_ld(m_g, u) + (size_t)hzgsvd__bat_plane_ld(n, u);
     return (size_t)(cplx ? 2 : 1) * ld * (size_t)n;
 }
@@ -59,7 +59,7 @@ HZGSVD_PRIVATE size_t hzgsvd__bat_store_doubles(int cplx, int m_f, int m_g, int 
 __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat_launch *a, double *base)
 {
     hzgsvd__bat_pair P;
-    const int u = hzgsvd__bat_pad_lanes(a->n, a->o.slot_sweep);
+    const int u = a->pad_u;
     P.mf = a->m_f; P.mg = a->m_g; P.n = a->n; P.cplx = a->cplx;
     P.lf = hzgsvd__bat_plane_ld(a->m_f, u); P.lg = hzgsvd__bat_plane_ld(a->m_g, u); P.lz = hzgsvd__bat_plane_ld(a->n, u);
     const size_t nf = (size_t)P.lf * a->n, ng = (size_t)P.lg * a->n, nz = (size_t)P.lz * a->n;

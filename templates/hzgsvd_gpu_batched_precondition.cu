@@ -26,8 +26,8 @@
  * a non-finite entry; a non-finite Z0; the trust test) is not touched and runs the plain start,
  * bitwise as a run with precondition NONE, the one-pair path's included.  So the iteration
  * certifies every pair as before: a start only changes how many sweeps it takes.  Where the
- * chunk's scratch (B, lambda, the eigensolver's workspace: cudaMallocAsync on the stream) cannot
- * be had, the batch keeps the plain start.
+ * chunk's scratch (B, lambda, the eigensolver's workspace: allocated on the stream from a memory
+ * pool kept with the handles, hzgsvd__bat_handles) cannot be had, the batch keeps the plain start.
  *
  * cuBLAS and cuSOLVER handles are made at a host thread's first start on a device and kept until
  * the thread ends (the first call's set-up is not paid again); the solver runs in
@@ -69,8 +69,8 @@ HZGSVD_PRIVATE int hzgsvd__bat_pre_on(const hzgsvd_options *o, int n)
  * n x n: F^H F, then C, then Z0, kept until Z = Z0 Z1), the pointer array of A, the info of potrf
  * and of the eigensolver, the verdicts (1: started from Z0) and growths.  The scratch of one chunk
  * of pairs -- B (L), lambda, B's pointer array, the eigensolver's workspace -- is allocated by the
- * call on its stream (cudaMallocAsync) once cuSOLVER has said its size: where it cannot be had, the
- * batch keeps the plain start. */
+ * call on its stream (hzgsvd__bat_pre_scratch_get) once cuSOLVER has said its size: where it cannot
+ * be had, the batch keeps the plain start. */
 typedef struct hzgsvd__bat_pre_plan {
     size_t a_off, pa_off, info_off, flag_off, growth_off, bytes;
     int chunk;
@@ -301,16 +301,24 @@ HZGSVD_PRIVATE hzgsvd__bat_pre_args hzgsvd__bat_pre_args_of(const hzgsvd__gpu_ba
  * devices; above, made and destroyed per call).  A kept pair that fails is remade once
  * (hzgsvd__bat_run: a context reset leaves them dangling). */
 #define HZGSVD__BAT_PRE_DEVICES 16
+/* The scratch's pool (kept handles only) keeps up to this much device memory between calls: from
+ * the device's default pool (release threshold 0) every call mapped its tens of MB afresh, 1.0-1.16x
+ * slower at n = 16, 32 (device run 8 of session 22).  NULL where the pool could not be made, and
+ * after an allocation from it failed (a context reset leaves it dangling; out of memory, its cache
+ * goes with it): the default pool then. */
+#define HZGSVD__BAT_PRE_POOL_KEEP ((unsigned long long)256 << 20)
 typedef struct hzgsvd__bat_handles {
     cublasHandle_t blas;
     cusolverDnHandle_t sol;
     cusolverDnParams_t par;
     syevjInfo_t sj;
+    cudaMemPool_t pool;
 } hzgsvd__bat_handles;
 
 /* Destroys whatever of h exists (errors ignored: nothing is left to tell them to). */
 HZGSVD_PRIVATE void hzgsvd__bat_handles_drop(hzgsvd__bat_handles *h)
 {
+    if (h->pool) (void)cudaMemPoolDestroy(h->pool);
     if (h->sj) (void)cusolverDnDestroySyevjInfo(h->sj);
     if (h->par) (void)cusolverDnDestroyParams(h->par);
     if (h->sol) (void)cusolverDnDestroy(h->sol);
@@ -335,7 +343,26 @@ HZGSVD_PRIVATE hzgsvd__bat_handles *hzgsvd__bat_handles_kept(int dev)
     return dev >= 0 && dev < HZGSVD__BAT_PRE_DEVICES ? &cache.h[dev] : NULL;
 }
 
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, hzgsvd_info *info)
+/* The scratch's pool on device dev, or NULL (the default pool serves then). */
+HZGSVD_PRIVATE cudaMemPool_t hzgsvd__bat_pool_make(int dev)
+{
+    cudaMemPool_t pool = NULL;
+    cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = dev;
+    if (cudaMemPoolCreate(&pool, &props) != cudaSuccess) { (void)cudaGetLastError(); return NULL; }
+    unsigned long long keep = HZGSVD__BAT_PRE_POOL_KEEP;   /* the attribute is a 64-bit unsigned (the driver API's cuuint64_t) */
+    if (cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) {
+        (void)cudaGetLastError();
+        (void)cudaMemPoolDestroy(pool);
+        return NULL;
+    }
+    return pool;
+}
+
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, int dev, int pooled, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     memset(h, 0, sizeof *h);
@@ -344,6 +371,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_make(hzgsvd__bat_handles *h, hz
     HZGSVD__CUS(cusolverDnSetDeterministicMode(h->sol, CUSOLVER_DETERMINISTIC_RESULTS));
     HZGSVD__CUS(cusolverDnCreateParams(&h->par));
     HZGSVD__CUS(cusolverDnCreateSyevjInfo(&h->sj));
+    h->pool = pooled ? hzgsvd__bat_pool_make(dev) : NULL;
 done:
     if (st != HZGSVD_SUCCESS) hzgsvd__bat_handles_drop(h);
     return st;
@@ -360,7 +388,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_handles_get(cudaStream_t stream, hzgsvd
     *temp = *out == NULL;
     if (*temp) *out = tmp;
     if (!(*out)->blas) {
-        st = hzgsvd__bat_handles_make(*out, info);
+        st = hzgsvd__bat_handles_make(*out, dev, !*temp, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
     HZGSVD__CUB(cublasSetStream((*out)->blas, stream));
@@ -398,7 +426,8 @@ HZGSVD_PRIVATE int hzgsvd__bat_pre_jacobi(int n)
 }
 
 /* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
- * allocation; *got = 0 (no error) where the device memory cannot be had. */
+ * allocation from the kept pool (h->pool; the device's default pool where there is none); *got = 0
+ * (no error) where the device memory cannot be had. */
 HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch *b, int chunk, hzgsvd__bat_handles *h, hzgsvd__bat_pre_scratch *x,
                                                          int *got, hzgsvd_info *info)
 {
@@ -424,7 +453,15 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch
     {
         const size_t bb = hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * chunk), bl = hzgsvd__bat_align(sizeof(double) * (size_t)n * chunk);
         const size_t bp = hzgsvd__bat_align(sizeof(double *) * (size_t)chunk);
-        if (cudaMallocAsync(&x->mem, bb + bl + bp + hzgsvd__bat_align(x->ws_bytes ? x->ws_bytes : 1), b->stream) != cudaSuccess) {
+        const size_t bytes = bb + bl + bp + hzgsvd__bat_align(x->ws_bytes ? x->ws_bytes : 1);
+        cudaError_t e = cudaErrorMemoryAllocation;
+        if (h->pool && (e = cudaMallocFromPoolAsync(&x->mem, bytes, h->pool, b->stream)) != cudaSuccess) {
+            (void)cudaGetLastError();
+            (void)cudaMemPoolDestroy(h->pool);
+            h->pool = NULL;
+        }
+        if (e != cudaSuccess) e = cudaMallocAsync(&x->mem, bytes, b->stream);
+        if (e != cudaSuccess) {
             (void)cudaGetLastError();
             x->mem = NULL;
             return HZGSVD_SUCCESS;

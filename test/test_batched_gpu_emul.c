@@ -54,19 +54,20 @@ static int emu_slot_sweep(int nn) { return !emu_three_phase && nn <= HZGSVD__BAT
 typedef struct emu {
     hzgsvd__bat_pair P;
     double *mem;
+    size_t doubles;   /* of mem: the planes with their padding */
 } emu;
 
-/* The planes padded as the device's (hzgsvd__bat_plane_ld, for the kernel emu_solve plays), the
- * padding NaN: a read of it would show. */
-static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const double *G)
+/* The planes padded as the device's for the sweep slot (hzgsvd__bat_plane_ld; u = 16: none), the
+ * padding NaN (emu_padding_intact: no phase writes it). */
+static emu emu_load_u(int u, int cplx, int m_f, int m_g, int n, const double *F, const double *G)
 {
     emu e;
-    const int nn = n + (n & 1) < 2 ? 2 : n + (n & 1), u = hzgsvd__bat_pad_lanes(n, emu_slot_sweep(nn));
     e.P.lf = hzgsvd__bat_plane_ld(m_f, u); e.P.lg = hzgsvd__bat_plane_ld(m_g, u); e.P.lz = hzgsvd__bat_plane_ld(n, u);
     const size_t nf = (size_t)e.P.lf * n, ng = (size_t)e.P.lg * n, nz = (size_t)e.P.lz * n;
     const int es = cplx ? 2 : 1;
-    e.mem = (double *)malloc(sizeof(double) * (size_t)es * (nf + ng + nz));
-    for (size_t k = 0; k < (size_t)es * (nf + ng + nz); ++k) e.mem[k] = NAN;
+    e.doubles = (size_t)es * (nf + ng + nz);
+    e.mem = (double *)malloc(sizeof(double) * e.doubles);
+    for (size_t k = 0; k < e.doubles; ++k) e.mem[k] = NAN;
     double *b = e.mem;
     e.P.mf = m_f; e.P.mg = m_g; e.P.n = n; e.P.cplx = cplx;
     e.P.F[0] = b; e.P.F[1] = cplx ? b + nf : NULL; b += es * nf;
@@ -79,6 +80,39 @@ static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const do
             for (int r = 0; r < m_g; ++r) e.P.G[v][(size_t)j * e.P.lg + r] = G[es * ((size_t)j * m_g + r) + v];
         }
     return e;
+}
+
+/* The device's layout for the sweep emu_solve plays. */
+static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const double *G)
+{
+    const int nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
+    return emu_load_u(hzgsvd__bat_pad_lanes(n, emu_slot_sweep(nn)), cplx, m_f, m_g, n, F, G);
+}
+
+/* Whether every padding entry of e's planes is still NaN. */
+static int emu_padding_intact(const emu *e)
+{
+    const hzgsvd__bat_pair *P = &e->P;
+    double *const *X[3] = { P->F, P->G, P->Z };
+    const int rows[3] = { P->mf, P->mg, P->n }, ld[3] = { P->lf, P->lg, P->lz };
+    for (int x = 0; x < 3; ++x)
+        for (int v = 0; v <= P->cplx; ++v)
+            for (int j = 0; j < P->n; ++j)
+                for (int r = rows[x]; r < ld[x]; ++r)
+                    if (!isnan(X[x][v][(size_t)j * ld[x] + r])) return 0;
+    return 1;
+}
+
+/* Whether a and b (any leading dimensions) hold the same bits in their planes' rows. */
+static int emu_same_planes(const emu *a, const emu *b)
+{
+    double *const *X[3] = { a->P.F, a->P.G, a->P.Z }, *const *Y[3] = { b->P.F, b->P.G, b->P.Z };
+    const int rows[3] = { a->P.mf, a->P.mg, a->P.n }, la[3] = { a->P.lf, a->P.lg, a->P.lz }, lb[3] = { b->P.lf, b->P.lg, b->P.lz };
+    for (int x = 0; x < 3; ++x)
+        for (int v = 0; v <= a->P.cplx; ++v)
+            for (int j = 0; j < a->P.n; ++j)
+                if (memcmp(X[x][v] + (size_t)j * la[x], Y[x][v] + (size_t)j * lb[x], sizeof(double) * (size_t)rows[x]) != 0) return 0;
+    return 1;
 }
 
 
@@ -208,10 +242,18 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int varia
         const double rg = residual(cplx, m_g, n, G, e.P.G, e.P.lg, e.P.Z, e.P.lz, sh.order, sh.sg);
         CHECK(rf <= 1e-14 && rg <= 1e-14, "%s %dx%d/%dx%d: residuals %.3g (F), %.3g (G)", cplx ? "z" : "d", m_f, n, m_g, n, rf, rg);
     }
-    {   /* two runs: the same bits */
+    {   /* two runs: the same bits; unpadded planes: the same bits too (the padding is storage only) */
         emu_solve(&e2, &o, &sh2, &res2, table);
-        const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
-        CHECK(memcmp(e.mem, e2.mem, sizeof(double) * count) == 0 && memcmp(sh.ss, sh2.ss, sizeof(double) * n) == 0, "two runs differ");
+        CHECK(memcmp(e.mem, e2.mem, sizeof(double) * e.doubles) == 0 && memcmp(sh.ss, sh2.ss, sizeof(double) * n) == 0, "two runs differ");
+        CHECK(emu_padding_intact(&e), "%s %dx%d/%dx%d: a padding entry written", cplx ? "z" : "d", m_f, n, m_g, n);
+        emu e3 = emu_load_u(16, cplx, m_f, m_g, n, F, G);
+        hzgsvd__bat_shared sh3;
+        hzgsvd__bat_result res3;
+        emu_solve(&e3, &o, &sh3, &res3, table);
+        CHECK(emu_same_planes(&e, &e3) && memcmp(sh.ss, sh3.ss, sizeof(double) * n) == 0 && memcmp(sh.sf, sh3.sf, sizeof(double) * n) == 0
+                  && memcmp(sh.sg, sh3.sg, sizeof(double) * n) == 0 && memcmp(sh.order, sh3.order, sizeof(int) * n) == 0,
+              "%s %dx%d/%dx%d: padded and unpadded planes give other bits", cplx ? "z" : "d", m_f, n, m_g, n);
+        free(e3.mem);
     }
 out:
     free(F); free(G); free(exact); free(e.mem); free(e2.mem);
@@ -228,14 +270,15 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     long double *exact = (long double *)malloc(sizeof(long double) * n);
     ef_known_pair(rng, cplx, m_f, m_g, n, 1e-2, 1e2, 100.0, F, G, exact);
     const hzgsvd_options o = hzgsvd_default_options();
-    emu a = emu_load(cplx, m_f, m_g, n, F, G), b = emu_load(cplx, m_f, m_g, n, F, G);
+    const int u = hzgsvd__bat_pad_lanes(n, 0);   /* the three-phase kernel's layout */
+    emu a = emu_load_u(u, cplx, m_f, m_g, n, F, G), b = emu_load_u(u, cplx, m_f, m_g, n, F, G);
     static hzgsvd__bat_shared sa;
     static hzgsvd__bat_pivots pa, pb;
     hzgsvd__bat_result res;
     int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
     emu_solve(&a, &o, &sa, &res, table);   /* fills table; the runs below start from fresh copies */
     free(a.mem);
-    a = emu_load(cplx, m_f, m_g, n, F, G);
+    a = emu_load_u(u, cplx, m_f, m_g, n, F, G);
     hzgsvd__bat_opts bo;
     bo.nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
     bo.steps = hzgsvd__strategy_nsteps(o.inner, bo.nn);
@@ -245,7 +288,6 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     bo.col_lanes = hzgsvd__bat_col_lanes(n, 0);
     hzgsvd__bat_normalize(&a.P, 1, 1, bo.col_lanes, 0, 1, 0);
     hzgsvd__bat_normalize(&b.P, 1, 1, bo.col_lanes, 0, 1, 0);
-    const size_t count = (size_t)es * ((size_t)(m_f + m_g) * n + (size_t)n * n);
     int same = 1;
     unsigned long long all_a = 0, all_b = 0, big_a = 0, big_b = 0;
     for (int sweep = 0; sweep < 3; ++sweep) {
@@ -262,7 +304,7 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
             for (int w = 0; w < nwarps; ++w) hzgsvd__bat_step_apply(&b.P, pq, npiv, &bo, &pb, w, nwarps, 0);
         }
         for (int w = 0; w < nwarps; ++w) { all_b += c[w].all; big_b += c[w].big; }
-        same &= memcmp(a.mem, b.mem, sizeof(double) * count) == 0;
+        same &= memcmp(a.mem, b.mem, sizeof(double) * a.doubles) == 0;
     }
     CHECK(same && all_a == all_b && big_a == big_b && all_a > 0, "%s %dx%d/%dx%d, %d warps, %d math warps: not the one-warp run's bits or counts (%llu/%llu, %llu/%llu)",
           cplx ? "z" : "d", m_f, n, m_g, n, nwarps, mwarps, all_a, all_b, big_a, big_b);

@@ -601,6 +601,7 @@ int main(int argc, char **argv)
         case_beyond(&rng, cplx, 70, 70, 65, 2);  /* n above the kernel's limit */
         case_shapes(&rng, cplx, 32, 32, 16, 40);
         case_known(&rng, cplx, 100, 80, 12, 20, &o, 1);   /* tall n <= 16: real 2304 working doubles, the slot kernel; complex 4608, the three-phase one */
+        case_known(&rng, cplx, 168, 168, 64, 4, &o, 1);  /* real: 200 KiB unpadded fits shared memory, padded it would not: unpadded there */
         case_shapes(&rng, cplx, 40, 30, 25, 20);  /* odd n, 13 pivots a step: uneven shares of the math warps */
         case_shapes(&rng, cplx, 128, 100, 64, 6);
         case_tiled(&rng, cplx, 16, 8, 70000);     /* more pairs than blocks: blocks loop (shared memory) */
