@@ -1207,7 +1207,7 @@ HZGSVD_HD static inline int hzgsvd__bat_col_lanes(int n, int slot_sweep)
     return HZGSVD__BAT_LANES / c;
 }
 
-#ifdef __CUDA_ARCH__
+#ifdef __CUDACC__   /* (not __CUDA_ARCH__: the batched start's kernels, parsed in nvcc's host pass too, use them) */
 /* The sum of v over the L lanes of an item (XOR distances L/2 .. 1); every lane calls it. */
 __device__ __forceinline__ double hzgsvd__bat_item_sum(double v, int L)
 {

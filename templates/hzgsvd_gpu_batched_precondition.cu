@@ -98,7 +98,7 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_ptrs(double **P, double *base, lo
 HZGSVD_PRIVATE __device__ double hzgsvd__bat_pre_block_max(double v, double *red)
 {
     if (!(v <= DBL_MAX)) v = HUGE_VAL;
-    for (int o = 16; o > 0; o >>= 1) v = fmax(v, __shfl_xor_sync(0xffffffffu, v, o));
+    v = hzgsvd__bat_item_max(v, 32);
     const int w = threadIdx.x >> 5, nw = blockDim.x >> 5;
     __syncthreads();
     if ((threadIdx.x & 31) == 0) red[w] = v;
