@@ -1065,6 +1065,13 @@ typedef struct hzgsvd__bat_pair {
     int min_sweeps;             /* the stop rule counts from this sweep on: 1, or 2 after a preconditioned start (docs/NUMERICS.md, "Two sweeps at the least") */
 } hzgsvd__bat_pair;
 
+/* The strategy's order for n columns: n, n + 1 where n is odd (a padding index), at least 2. */
+HZGSVD_HD static inline int hzgsvd__bat_order(int n)
+{
+    const int nn = n + (n & 1);
+    return nn < 2 ? 2 : nn;
+}
+
 /* Partial sums over the rows first, first + stride, ... (ascending): s[0] ||x_p||^2, s[1] ||x_q||^2,
  * s[2] + i s[3] = x_p^H x_q (s[3] = 0 where real), for the m-row columns p and q of the planes X
  * (leading dimension ld).  The three-phase sweep's lanes take every 32nd row (stride HZGSVD__BAT_LANES), the
@@ -1678,8 +1685,7 @@ HZGSVD_HD static inline int hzgsvd__bat_plane_ld(int m, int u)
 
 HZGSVD_HD static inline int hzgsvd__bat_pad_lanes(int n, int slot_sweep)
 {
-    const int nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
-    return slot_sweep ? hzgsvd__bat_slot_lanes(nn) : hzgsvd__bat_col_lanes(n, 0);
+    return slot_sweep ? hzgsvd__bat_slot_lanes(hzgsvd__bat_order(n)) : hzgsvd__bat_col_lanes(n, 0);
 }
 
 #ifdef __CUDA_ARCH__
@@ -1868,9 +1874,8 @@ HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzg
 /* ---- sigma from the input pair (as hzgsvd_sigma_refine.h and the CPU engine's hzgsvd_cpu_refine.c.j2, by compensated dot products) ---- */
 
 /* x 2^e as ldexp gives it (the correctly rounded product) by one multiplication where 2^e is a
- * normal number, so the same bits; ldexp itself outside (rare: heads of tiny rows).  The
- * device's ldexp is a library routine of many instructions, and the refinement scales every entry
- * of the input pair several times. */
+ * normal number, so the same bits; ldexp itself outside (rare).  The device's ldexp is a library
+ * routine of many instructions, and the refinement scales every entry of F z_j and G z_j. */
 HZGSVD_HD static inline double hzgsvd__bat_ldexp(double x, int e)
 {
     if (e < -1022 || e > 1023) return ldexp(x, e);
@@ -2072,7 +2077,7 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
     res->verdict = v;
     return v;
 }
-#line 2076 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2081 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

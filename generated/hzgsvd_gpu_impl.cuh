@@ -6292,15 +6292,16 @@ HZGSVD_PRIVATE int hzgsvd__bat_slots(int nn, size_t pair_doubles)
 HZGSVD_PRIVATE hzgsvd__bat_plan hzgsvd__bat_plan_of(int cplx, int m_f, int m_g, int n, int batch, const hzgsvd_options *o)
 {
     hzgsvd__bat_plan p;
-    p.nn = n + (n & 1);
-    if (p.nn < 2) p.nn = 2;
+    p.nn = hzgsvd__bat_order(n);
     p.steps = hzgsvd__strategy_nsteps(o->inner, p.nn);
     p.pair_doubles = hzgsvd__bat_pair_doubles(cplx, m_f, m_g, n);
     p.slot = hzgsvd__bat_slots(p.nn, p.pair_doubles);
-    p.pad_u = hzgsvd__bat_pad_lanes(n, p.slot);   /* the padding serves shared memory's banks only: none where the */
-    if (hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.pad_u) * sizeof(double) > (size_t)HZGSVD__BAT_SMEM_MAX)
-        p.pad_u = 16;                               /* padded pair would not fit it (the unpadded one may) */
+    p.pad_u = hzgsvd__bat_pad_lanes(n, p.slot);
     p.store_doubles = hzgsvd__bat_store_doubles(cplx, m_f, m_g, n, p.pad_u);
+    if (p.store_doubles * sizeof(double) > (size_t)HZGSVD__BAT_SMEM_MAX) {   /* the padding serves shared memory's banks only: */
+        p.pad_u = 16;                                                       /* none where the padded pair would not fit it */
+        p.store_doubles = p.pair_doubles;                                   /* (the unpadded one may) */
+    }
     p.smem = p.store_doubles * sizeof(double) <= (size_t)HZGSVD__BAT_SMEM_MAX;
     p.slot = p.slot && p.smem;   /* always so (20 KB and its padding), but the slot kernel has no other storage */
     p.grid = batch < (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS) ? batch : (p.smem ? HZGSVD__BAT_GRID_MAX : HZGSVD__BAT_SLOTS);
@@ -6668,7 +6669,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 6672 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6673 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -85,8 +85,7 @@ static emu emu_load_u(int u, int cplx, int m_f, int m_g, int n, const double *F,
 /* The device's layout for the sweep emu_solve plays. */
 static emu emu_load(int cplx, int m_f, int m_g, int n, const double *F, const double *G)
 {
-    const int nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
-    return emu_load_u(hzgsvd__bat_pad_lanes(n, emu_slot_sweep(nn)), cplx, m_f, m_g, n, F, G);
+    return emu_load_u(hzgsvd__bat_pad_lanes(n, emu_slot_sweep(hzgsvd__bat_order(n))), cplx, m_f, m_g, n, F, G);
 }
 
 /* Whether every padding entry of e's planes is still NaN. */
@@ -121,7 +120,7 @@ static int emu_solve(emu *e, const hzgsvd_options *o, hzgsvd__bat_shared *sh, hz
 {
     hzgsvd__bat_opts bo;
     const int n = e->P.n, mx = e->P.mf > e->P.mg ? e->P.mf : e->P.mg;
-    bo.nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
+    bo.nn = hzgsvd__bat_order(n);
     bo.steps = hzgsvd__strategy_nsteps(o->inner, bo.nn);
     hzgsvd__strategy_fill(o->inner, bo.nn, table);
     bo.table = table; bo.variant = o->variant; bo.sort = o->sort; bo.max_sweeps = o->max_sweeps; bo.refine = o->refine_sigma != 0;
@@ -280,7 +279,7 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     free(a.mem);
     a = emu_load_u(u, cplx, m_f, m_g, n, F, G);
     hzgsvd__bat_opts bo;
-    bo.nn = n + (n & 1) < 2 ? 2 : n + (n & 1);
+    bo.nn = hzgsvd__bat_order(n);
     bo.steps = hzgsvd__strategy_nsteps(o.inner, bo.nn);
     bo.table = table; bo.variant = o.variant; bo.sort = o.sort; bo.max_sweeps = o.max_sweeps; bo.refine = 0;
     bo.tol = hzgsvd__ortho_tol((m_f > m_g ? m_f : m_g) > 2 ? (m_f > m_g ? m_f : m_g) : 2);
