@@ -131,7 +131,8 @@ def outputs(variants):
           ("hzgsvd_math.h.j2", {"real": "double"}),
           ("hzgsvd_strategy.h.j2", {"inner": inner, "inner_orders": INNER_ORDERS}),
           ("hzgsvd_sigma_refine.h", None),
-          ("hzgsvd_batched_pair.h", None)]),
+          ("hzgsvd_batched_pair.h", None),
+          ("hzgsvd_batched_start.h", None)]),
         ("hzgsvd_host.h",
          "Host code every engine shares: timing, messages, argument checks, bordering sizes, column order, the range-scaling plan, "
          "the pair policy (the front door), the status of a finished run (the outcome), the epilogue every engine's run ends in (the finish).",

@@ -249,7 +249,7 @@ HZGSVD_PRIVATE void hzgsvd__bat_pre_info(const hzgsvd__bat_plan *p, const hzgsvd
                              : p->pre ? "the plain start (the batched start failed for this pair: G^H G not positive definite, the eigensolver, "
                                         "a non-finite Z0 or the trust test)"
                              : o->precondition == HZGSVD_PRECONDITION_AUTO
-                                 ? (o->max_sweeps < 2 ? HZGSVD__PRECONDITION_ONE_SWEEP : "the plain start (AUTO: the batched call's n below 16, or no cuSOLVER)")
+                                 ? (o->max_sweeps < 2 ? HZGSVD__PRECONDITION_ONE_SWEEP : "the plain start (AUTO: the batched call's n below 4, or no cuSOLVER)")
                                  : "the plain start";
     }
 }

@@ -1,16 +1,23 @@
 /* The batched call's preconditioned start (options.precondition QR_EIG; AUTO's choice from n =
  * HZGSVD__BAT_PRE_AUTO_N; docs/API.md, "Batched pairs
  * on the GPU", and docs/NUMERICS.md, "The batched preconditioned start").  Per pair, as the
- * one-pair stage (templates/hzgsvd_gpu_precondition.cu) but from cuBLAS's and cuSOLVER's batched
- * calls, a chunk of HZGSVD__BAT_PRE_CHUNK pairs at a time:
+ * one-pair stage (templates/hzgsvd_gpu_precondition.cu):
  *
- *   A = F^H F, B = G^H G            gemmStridedBatched on the caller's arrays
- *   B = L L^H                       potrfBatched  (L^H is G's R of a QR up to the signs of its rows;
- *                                   a batched QR of the tall pair costs more than the whole start)
- *   C = L^-1 A L^-H                 two trsmBatched
- *   C = W Lambda W^H                syevjBatched / heevjBatched (n <= 32), XsyevBatched above
- *   Z0 = L^-H W, columns reversed   trsmBatched; the reversal in hzgsvd__bat_pre_apply (sigma
- *                                   descending, the order the sorting variants keep)
+ *   A = F^H F, B = G^H G = L L^H   (L^H is G's R of a QR up to the signs of its rows; a batched QR
+ *                                  of the tall pair costs more than the whole start)
+ *   C = L^-1 A L^-H = W Lambda W^H
+ *   Z0 = L^-H W, columns reversed  (the reversal in hzgsvd__bat_pre_apply: sigma descending, the
+ *                                  order the sorting variants keep)
+ *
+ * by one of two routes (hzgsvd__bat_pre_eig):
+ *   - n <= HZGSVD__BAT_PRE_OWN_N: the own start (hzgsvd__bat_pre_own; the arithmetic in
+ *     templates/hzgsvd_batched_start.h), one block a pair, everything in shared memory, its Jacobi
+ *     eigensolver stopping at a start's accuracy.  No library call, no scratch memory: a pair's Z0
+ *     depends on the pair alone, not on the batch.  Above, its Jacobi steps (two barriers each,
+ *     about 12 sweeps at n = 32) cost more than cuSOLVER's batched Jacobi;
+ *   - above, the library chain, a chunk of HZGSVD__BAT_PRE_CHUNK pairs at a time:
+ *     gemmStridedBatched (A, B), potrfBatched, two trsmBatched (C), syevjBatched / heevjBatched
+ *     (W; n <= 32) or XsyevBatched (above), trsmBatched (Z0);
  *
  * then (hzgsvd__bat_pre_apply) the trust test of the one-pair stage, growth max_j ||D z0_j|| /
  * ||[F; G] z0_j|| <= HZGSVD__PRECONDITION_GROWTH (D: the column norms of [F; G]), and F <- F Z0,
@@ -22,20 +29,22 @@
  * Z = Z0 Z1 for those that started from Z0 and succeeded (a pair that fails after its start holds
  * F Z0 and G Z0 in dF and dG).
  *
- * A pair whose start fails (potrf or the eigensolver's info nonzero: G numerically rank deficient or
- * a non-finite entry; a non-finite Z0; the trust test) is not touched and runs the plain start,
- * bitwise as a run with precondition NONE, the one-pair path's included.  So the iteration
+ * A pair whose start fails (the Cholesky factor's or the eigensolver's verdict nonzero: G
+ * numerically rank deficient or a non-finite entry; a non-finite Z0; the trust test) is not touched
+ * and runs the plain start, bitwise as a run with precondition NONE, the one-pair path's included.  So the iteration
  * certifies every pair as before: a start only changes how many sweeps it takes.  Where the
- * chunk's scratch (B, lambda, the eigensolver's workspace: allocated on the stream from a memory
- * pool kept with the handles, hzgsvd__bat_handles) cannot be had, the batch keeps the plain start.
+ * library chain's scratch (B, lambda, the eigensolver's workspace: allocated on the stream from a
+ * memory pool kept with the handles, hzgsvd__bat_handles) cannot be had, the batch keeps the plain
+ * start.
  *
- * cuBLAS and cuSOLVER handles are made at a host thread's first start on a device and kept until
- * the thread ends (the first call's set-up is not paid again); the solver runs in
+ * The library chain's cuBLAS and cuSOLVER handles are made at a host thread's first start on a
+ * device and kept until the thread ends (the first call's set-up is not paid again); the solver runs in
  * CUSOLVER_DETERMINISTIC_RESULTS mode on the caller's stream, so a call repeated gives the same
  * bits on one GPU model and toolkit.  The libraries pick their kernels by the batch's size, so a
  * pair's bits may differ between batches of other sizes (within the accuracy bounds). */
 
-#define HZGSVD__BAT_PRE_AUTO_N 16      /* AUTO takes the batched start from this n on (n = 8: 0.74-1.15x real, 0.93x complex; 16: 1.4-1.7x; docs/PERFORMANCE.md) */
+#define HZGSVD__BAT_PRE_AUTO_N 4       /* AUTO takes the batched start from this n on (the own start: n = 4 1.0x real, 1.2x complex; 6: 1.2x, 1.5x; 8: 1.3x, 1.4x; docs/PERFORMANCE.md) */
+#define HZGSVD__BAT_PRE_OWN_N 12       /* the own start up to this n, the library chain above (n = 12: 1.0-1.1x its throughput, 16: 0.8x; session 23) */
 #define HZGSVD__BAT_PRE_CHUNK 16384    /* pairs of one round of cuBLAS/cuSOLVER batched calls (their batch limits; the scratch) */
 #define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_z's blocks, and the most of hzgsvd__bat_pre_apply's */
 #define HZGSVD__BAT_PRE_COLS 8         /* columns a lane of hzgsvd__bat_pre_apply carries: ceil(64 / 8 warps) */
@@ -265,6 +274,37 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_z(hzgsvd__bat_pre_args a)
     }
 }
 
+/* The own start (templates/hzgsvd_batched_start.h) per pair, a block each of
+ * hzgsvd__bat_start_threads(n) threads and hzgsvd__bat_start_doubles(n, cplx) doubles of dynamic
+ * shared memory: Z0 into z0 (columns by ascending eigenvalue, as the library chain's), the
+ * Cholesky factor's and the eigenvalues' verdicts into info and info + batch (as potrf's and the
+ * eigensolver's).  Reads F and G only. */
+HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_own(hzgsvd__bat_pre_args a, int *info)
+{
+    extern __shared__ double sh[];
+    const long long es = a.es, nsq = (long long)a.n * a.n;
+    for (long long p = blockIdx.x; p < a.batch; p += gridDim.x) {
+        int chol, eig, sweeps;
+        __syncthreads();   /* the previous pair's last reads of sh */
+        const double *F = a.F + p * es * a.sF, *G = a.G + p * es * a.sG;
+        double *z0 = a.z0 + p * es * nsq;
+        if (es == 2)   /* a literal cplx: the arithmetic's branches on it fold away */
+            hzgsvd__bat_start_pair(sh, 1, a.n, F, a.ldf, a.m_f, G, a.ldg, a.m_g, z0, (int)threadIdx.x, (int)blockDim.x, &chol, &eig, &sweeps);
+        else
+            hzgsvd__bat_start_pair(sh, 0, a.n, F, a.ldf, a.m_f, G, a.ldg, a.m_g, z0, (int)threadIdx.x, (int)blockDim.x, &chol, &eig, &sweeps);
+        if (threadIdx.x == 0) { info[p] = chol; info[a.batch + p] = eig; }
+    }
+}
+
+/* hzgsvd__bat_pre_own's block: one warp up to n = 16, two above.  The phases are short (a Jacobi
+ * step is two barriers), so small blocks, many of them an SM, keep it busy: blocks of 256 threads
+ * (two an SM, by their registers) left it waiting on every barrier: the whole call at n = 32 was
+ * 2.9x slower than with cuSOLVER's chain (device run 1 of session 23).  No bit depends on it. */
+HZGSVD_PRIVATE int hzgsvd__bat_start_threads(int n)
+{
+    return n <= 16 ? 32 : 64;
+}
+
 /* ---- host ------------------------------------------------------------------------------------- */
 
 /* The start's part of the workspace from byte base on (pure arithmetic). */
@@ -413,16 +453,24 @@ typedef struct hzgsvd__bat_pre_scratch {
     double **pB;
     size_t ws_bytes, host_bytes;
     int lwork;
-    int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (hzgsvd__bat_pre_jacobi) */
+    int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (hzgsvd__bat_pre_eig) */
 } hzgsvd__bat_pre_scratch;
 
-/* The eigensolver: cuSOLVER's batched Jacobi where it takes the order (n <= 32), else XsyevBatched.
- * HZGSVD_GPU_BATCHED_EIG=xsyev takes XsyevBatched at every n (for measurements side by side: the
- * bits differ). */
-HZGSVD_PRIVATE int hzgsvd__bat_pre_jacobi(int n)
+/* The start's eigensolver: the own start (hzgsvd__bat_pre_own) for n <= HZGSVD__BAT_PRE_OWN_N, the
+ * library chain with syevjBatched / heevjBatched up to n = 32, with XsyevBatched above.
+ * HZGSVD_GPU_BATCHED_EIG, for measurements side by side (the bits differ): "own" the own start up to
+ * n = HZGSVD__BAT_START_MAX_N, "syevj" the library chain with syevjBatched / heevjBatched (n <= 32),
+ * "xsyev" the chain with XsyevBatched at every n. */
+#define HZGSVD__BAT_EIG_OWN 0
+#define HZGSVD__BAT_EIG_SYEVJ 1
+#define HZGSVD__BAT_EIG_XSYEV 2
+HZGSVD_PRIVATE int hzgsvd__bat_pre_eig(int n)
 {
     const char *env = getenv("HZGSVD_GPU_BATCHED_EIG");
-    return n <= 32 && !(env && !strcmp(env, "xsyev"));
+    const int asked_own = env && !strcmp(env, "own"), syevj = env && !strcmp(env, "syevj"), xsyev = env && !strcmp(env, "xsyev");
+    const int own = asked_own ? HZGSVD__BAT_START_MAX_N : syevj || xsyev ? 0 : HZGSVD__BAT_PRE_OWN_N;
+    if (n <= own) return HZGSVD__BAT_EIG_OWN;
+    return n <= 32 && !xsyev ? HZGSVD__BAT_EIG_SYEVJ : HZGSVD__BAT_EIG_XSYEV;
 }
 
 /* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
@@ -435,7 +483,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch
     const int n = b->n;
     const size_t es = b->cplx ? 2 : 1;
     *got = 0;
-    x->jacobi = hzgsvd__bat_pre_jacobi(n);
+    x->jacobi = hzgsvd__bat_pre_eig(n) == HZGSVD__BAT_EIG_SYEVJ;
     if (x->jacobi) {
         if (b->cplx)
             HZGSVD__CUS(cusolverDnZheevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &x->lwork, h->sj,
@@ -525,29 +573,25 @@ done:
     return st;
 }
 
-/* The start on the whole batch, before the kernel: every verdict 0, the handles and the scratch,
- * the library calls chunk by chunk, then hzgsvd__bat_pre_apply (the last step: F and G are touched
- * only by it, so a failure before leaves the pair as it came).  *started = 0 where the scratch
- * cannot be had: the batch keeps the plain start.  On b->stream. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, int *started, hzgsvd_info *info)
+/* The library chain on the whole batch: the handles, the scratch, the calls chunk by chunk; Z0 and
+ * the verdicts of potrf and the eigensolver as hzgsvd__bat_pre_own's.  *got = 0 where the scratch
+ * cannot be had.  On b->stream. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_library(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, int *got, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     hzgsvd__bat_handles tmp, *h = NULL;
     hzgsvd__bat_pre_scratch x;
-    int temp = 0, got = 0;
+    int temp = 0;
     const int n = b->n, nb = b->batch;
-    const hzgsvd__bat_pre_args a = hzgsvd__bat_pre_args_of(b, q, work);
-    const size_t es = b->cplx ? 2 : 1, smem = sizeof(double) * (es * (size_t)n * n + n);
+    const size_t es = b->cplx ? 2 : 1;
     const int pgrid = (nb + 255) / 256 < 1024 ? (nb + 255) / 256 : 1024;
     memset(&tmp, 0, sizeof tmp);
     memset(&x, 0, sizeof x);
-    *started = 0;
-    HZGSVD__CU(cudaMemsetAsync(a.flag, 0, sizeof(int) * (size_t)nb, b->stream));
-    HZGSVD__CU(cudaMemsetAsync(a.growth, 0, sizeof(double) * (size_t)nb, b->stream));
+    *got = 0;
     st = hzgsvd__bat_handles_get(b->stream, &tmp, &h, &temp, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_scratch_get(b, q->chunk, h, &x, &got, info);
-    if (st != HZGSVD_SUCCESS || !got) goto done;
-    hzgsvd__bat_pre_ptrs<<<pgrid, 256, 0, b->stream>>>((double **)(work + q->pa_off), a.z0, (long long)es * n * n, nb);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_scratch_get(b, q->chunk, h, &x, got, info);
+    if (st != HZGSVD_SUCCESS || !*got) goto done;
+    hzgsvd__bat_pre_ptrs<<<pgrid, 256, 0, b->stream>>>((double **)(work + q->pa_off), (double *)(work + q->a_off), (long long)es * n * n, nb);
     HZGSVD__CU(cudaGetLastError());
     hzgsvd__bat_pre_ptrs<<<1, 256, 0, b->stream>>>(x.pB, x.B, (long long)es * n * n, q->chunk);
     HZGSVD__CU(cudaGetLastError());
@@ -555,10 +599,6 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
         st = hzgsvd__bat_pre_chunk(b, q, work, h, &x, c0, nb - c0 < q->chunk ? nb - c0 : q->chunk, info);
         if (st != HZGSVD_SUCCESS) goto done;
     }
-    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    hzgsvd__bat_pre_apply<<<nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX, hzgsvd__bat_pre_threads(n), smem, b->stream>>>(a);
-    HZGSVD__CU(cudaGetLastError());
-    *started = 1;
 done:
     if (x.hwork) { (void)cudaStreamSynchronize(b->stream); free(x.hwork); }   /* the eigensolver may use it until its work ends */
     if (x.mem) {
@@ -566,6 +606,37 @@ done:
         if (e != cudaSuccess && st == HZGSVD_SUCCESS) st = hzgsvd__fail(info, HZGSVD_ERR_CUDA, "cudaFreeAsync(the start's scratch) failed: %s", cudaGetErrorString(e));
     }
     if (temp) hzgsvd__bat_handles_drop(&tmp);
+    return st;
+}
+
+/* The start on the whole batch, before the kernel: every verdict 0, Z0 by the own start or the
+ * library chain (hzgsvd__bat_pre_eig), then hzgsvd__bat_pre_apply (the last step: F and G are
+ * touched only by it, so a failure before leaves the pair as it came).  *started = 0 where the
+ * library chain's scratch cannot be had: the batch keeps the plain start.  On b->stream. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, const hzgsvd__bat_pre_plan *q, char *work, int *started, hzgsvd_info *info)
+{
+    hzgsvd_status st = HZGSVD_SUCCESS;
+    int got = 1;
+    const int n = b->n, nb = b->batch, grid = nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX;
+    const hzgsvd__bat_pre_args a = hzgsvd__bat_pre_args_of(b, q, work);
+    const size_t es = b->cplx ? 2 : 1, smem = sizeof(double) * (es * (size_t)n * n + n);
+    *started = 0;
+    HZGSVD__CU(cudaMemsetAsync(a.flag, 0, sizeof(int) * (size_t)nb, b->stream));
+    HZGSVD__CU(cudaMemsetAsync(a.growth, 0, sizeof(double) * (size_t)nb, b->stream));
+    if (hzgsvd__bat_pre_eig(n) == HZGSVD__BAT_EIG_OWN) {
+        const size_t own = sizeof(double) * hzgsvd__bat_start_doubles(n, b->cplx);
+        HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_own, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)own));
+        hzgsvd__bat_pre_own<<<grid, hzgsvd__bat_start_threads(n), own, b->stream>>>(a, (int *)(work + q->info_off));
+        HZGSVD__CU(cudaGetLastError());
+    } else {
+        st = hzgsvd__bat_pre_library(b, q, work, &got, info);
+        if (st != HZGSVD_SUCCESS || !got) goto done;
+    }
+    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    hzgsvd__bat_pre_apply<<<grid, hzgsvd__bat_pre_threads(n), smem, b->stream>>>(a);
+    HZGSVD__CU(cudaGetLastError());
+    *started = 1;
+done:
     return st;
 }
 

@@ -19,7 +19,10 @@
  * ||F Z - U diag(sigma_f)|| and the same for G, variants 0, 2 (per-step rescaling) and 4 (criterion
  * C2), sorting off, the MM strategy; and the verdicts of a NaN pair, a zero column, a pair scaled
  * beyond the kernel's range and a rank-deficient pair (handed to the one-pair path, never a silent
- * wrong answer). */
+ * wrong answer).  The own batched start (templates/hzgsvd_batched_start.h, n = 1 ... 32): Z0 makes
+ * (G Z0)^H G Z0 = I and (F Z0)^H F Z0 diagonal, descending; the kernel's solve from (F Z0, G Z0)
+ * takes at most 3 sweeps with sigma as close to the reference engine's; its verdicts on a NaN in F
+ * and a zero column of G. */
 #define HZGSVD_IMPLEMENTATION
 #include "hzgsvd_cpu.h"
 #include "hzgsvd_ref.h"
@@ -310,6 +313,111 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
     free(F); free(G); free(exact); free(a.mem); free(b.mem);
 }
 
+/* Y = X Z0 with Z0's columns reversed (hzgsvd__bat_pre_apply's order: sigma descending), every entry
+ * summed in long double and rounded once (the device's Dot2 sums are as accurate). */
+static double *emu_times_z0(int cplx, int m, int n, const double *X, const double *z0)
+{
+    const int es = cplx ? 2 : 1;
+    double *Y = ef_new((size_t)es * m * n);
+    for (int j = 0; j < n; ++j)
+        for (int r = 0; r < m; ++r) {
+            long double re = 0.0L, im = 0.0L;
+            for (int k = 0; k < n; ++k) {
+                const long double xr = ef_re(cplx, X, m, r, k), xi = ef_im(cplx, X, m, r, k);
+                const long double zr = ef_re(cplx, z0, n, k, n - 1 - j), zi = ef_im(cplx, z0, n, k, n - 1 - j);
+                re += xr * zr - xi * zi; im += xr * zi + xi * zr;
+            }
+            Y[es * ((size_t)j * m + r)] = (double)re;
+            if (cplx) Y[es * ((size_t)j * m + r) + 1] = (double)im;
+        }
+    return Y;
+}
+
+/* The own batched start (templates/hzgsvd_batched_start.h) on a known-sigma pair, then the kernel's
+ * solve from F Z0, G Z0 as after the device's start (two sweeps at the least): Z0^H G^H G Z0 = I and
+ * Z0^H F^H F Z0 diagonal, ascending; the solve takes at most 3 sweeps (2 expected: the start is
+ * good) and its sigma are within 1e-14 of the exact ones; a second run gives the same bits; a NaN
+ * in F makes eig 1, a zero column j of G makes chol j + 1. */
+static void case_start(tu_rng *rng, int cplx, int m_f, int m_g, int n)
+{
+    const int es = cplx ? 2 : 1;
+    double *F = ef_new((size_t)es * m_f * n), *G = ef_new((size_t)es * m_g * n), *z0 = ef_new((size_t)es * n * n), *z0b = ef_new((size_t)es * n * n);
+    double *sm = ef_new(hzgsvd__bat_start_doubles(n, cplx));
+    long double *exact = (long double *)malloc(sizeof(long double) * n);
+    ef_known_pair(rng, cplx, m_f, m_g, n, 1e-2, 1e2, 100.0, F, G, exact);
+    ef_sort_desc_ld(exact, n);
+    int chol, eig, sweeps, chol2, eig2, sweeps2;
+    hzgsvd__bat_start_pair(sm, cplx, n, F, m_f, m_f, G, m_g, m_g, z0, 0, 1, &chol, &eig, &sweeps);
+    hzgsvd__bat_start_pair(sm, cplx, n, F, m_f, m_f, G, m_g, m_g, z0b, 0, 1, &chol2, &eig2, &sweeps2);
+    CHECK(chol == 0 && eig == 0 && sweeps < HZGSVD__BAT_START_SWEEPS, "%s %dx%d/%dx%d: the start: chol %d eig %d after %d Jacobi sweeps", cplx ? "z" : "d", m_f, n,
+          m_g, n, chol, eig, sweeps);
+    CHECK(memcmp(z0, z0b, sizeof(double) * es * n * n) == 0 && sweeps == sweeps2, "the start twice: other bits");
+    if (chol || eig) goto out;
+    double *F1 = emu_times_z0(cplx, m_f, n, F, z0), *G1 = emu_times_z0(cplx, m_g, n, G, z0);
+    {   /* the start's quality: (G Z0)^H G Z0 = I, (F Z0)^H F Z0 diagonal, descending after the reversal */
+        double offg = 0.0, offf = 0.0, prev = HUGE_VAL;
+        int desc = 1;
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                long double fr = 0.0L, fi = 0.0L, gr = 0.0L, gi = 0.0L;
+                for (int r = 0; r < m_f; ++r) {
+                    fr += (long double)ef_re(cplx, F1, m_f, r, i) * ef_re(cplx, F1, m_f, r, j) + (long double)ef_im(cplx, F1, m_f, r, i) * ef_im(cplx, F1, m_f, r, j);
+                    fi += (long double)ef_re(cplx, F1, m_f, r, i) * ef_im(cplx, F1, m_f, r, j) - (long double)ef_im(cplx, F1, m_f, r, i) * ef_re(cplx, F1, m_f, r, j);
+                }
+                for (int r = 0; r < m_g; ++r) {
+                    gr += (long double)ef_re(cplx, G1, m_g, r, i) * ef_re(cplx, G1, m_g, r, j) + (long double)ef_im(cplx, G1, m_g, r, i) * ef_im(cplx, G1, m_g, r, j);
+                    gi += (long double)ef_re(cplx, G1, m_g, r, i) * ef_im(cplx, G1, m_g, r, j) - (long double)ef_im(cplx, G1, m_g, r, i) * ef_re(cplx, G1, m_g, r, j);
+                }
+                if (i == j) { offg = fmax(offg, fabs((double)gr - 1.0)); desc &= (double)fr <= prev; prev = (double)fr; continue; }
+                offg = fmax(offg, (double)sqrtl(gr * gr + gi * gi));
+                offf = fmax(offf, (double)sqrtl(fr * fr + fi * fi));
+            }
+        CHECK(offg <= 1e-8 && offf <= 1e-6 && desc, "%s %dx%d/%dx%d: the start: |(G Z0)^H G Z0 - I| %.3g, off((F Z0)^H F Z0) %.3g, descending %d", cplx ? "z" : "d",
+              m_f, n, m_g, n, offg, offf, desc);
+    }
+    {
+        hzgsvd_options o = hzgsvd_default_options();
+        emu_min_sweeps = 2;
+        emu e = emu_load(cplx, m_f, m_g, n, F1, G1);
+        emu_min_sweeps = 1;
+        static hzgsvd__bat_shared sh;
+        hzgsvd__bat_result res;
+        int table[HZGSVD__BAT_MAX_N * HZGSVD__BAT_MAX_N];
+        const int v = emu_solve(&e, &o, &sh, &res, table);
+        long double *sr = ref_sigma(cplx, m_f, m_g, n, F, G, &o);
+        double worst = 0.0, ref_err = 0.0, vs_ref = 0.0;
+        for (int c = 0; v == HZGSVD__BAT_OK && c < n; ++c) {
+            worst = fmax(worst, (double)fabsl((sh.ss[sh.order[c]] - exact[c]) / exact[c]));
+            ref_err = fmax(ref_err, (double)fabsl((sr[c] - exact[c]) / exact[c]));
+            vs_ref = fmax(vs_ref, (double)fabsl((sh.ss[sh.order[c]] - sr[c]) / sr[c]));
+        }
+        free(sr);
+        /* as case_known: the reference engine on the rounded pair is the yardstick; F Z0 and G Z0,
+         * rounded once more, move sigma by a few ulps more */
+        CHECK(v == HZGSVD__BAT_OK && res.sweeps <= 3 && vs_ref <= 2 * B_REF && worst <= fmax(1e-14, ref_err + 2 * B_REF),
+              "%s %dx%d/%dx%d: from the start: verdict %d, %d sweeps, sigma vs the reference engine %.3g, vs exact %.3g (the reference engine's %.3g)",
+              cplx ? "z" : "d", m_f, n, m_g, n, v, res.sweeps, vs_ref, worst, ref_err);
+        if (getenv("EMUL_VERBOSE"))
+            printf("%s %dx%d/%dx%d start: %d Jacobi sweeps, then %d sweeps, sigma vs the reference engine %.3g, vs exact %.3g (the reference engine's %.3g)\n",
+                   cplx ? "z" : "d", m_f, n, m_g, n, sweeps, res.sweeps, vs_ref, worst, ref_err);
+        free(e.mem);
+    }
+    free(F1); free(G1);
+    {   /* the start's refusals: a NaN in F (an eigenvalue not finite), a zero column of G (no Cholesky factor) */
+        const int j = n / 2;
+        double *Fb = ef_dup(F, (size_t)es * m_f * n), *Gb = ef_dup(G, (size_t)es * m_g * n);
+        Fb[es * ((size_t)j * m_f)] = NAN;
+        hzgsvd__bat_start_pair(sm, cplx, n, Fb, m_f, m_f, G, m_g, m_g, z0b, 0, 1, &chol, &eig, &sweeps);
+        CHECK(chol == 0 && eig == 1, "%s %dx%d/%dx%d: a NaN in F: chol %d eig %d", cplx ? "z" : "d", m_f, n, m_g, n, chol, eig);
+        for (int r = 0; r < es * m_g; ++r) Gb[es * (size_t)j * m_g + r] = 0.0;
+        hzgsvd__bat_start_pair(sm, cplx, n, F, m_f, m_f, Gb, m_g, m_g, z0b, 0, 1, &chol, &eig, &sweeps);
+        CHECK(chol == j + 1, "%s %dx%d/%dx%d: G's column %d zero: chol %d", cplx ? "z" : "d", m_f, n, m_g, n, j, chol);
+        free(Fb); free(Gb);
+    }
+out:
+    free(F); free(G); free(z0); free(z0b); free(sm); free(exact);
+}
+
 /* Pairs the kernel must not finish: a NaN (NOT_FINITE, where it is), a zero column, and G with two
  * equal columns (rank deficient: handed on with some verdict, never OK). */
 static void case_bad(tu_rng *rng, int cplx)
@@ -364,6 +472,8 @@ int main(void)
         static const int shapes_w[][5] = { {32, 32, 16, 2, 1}, {40, 30, 25, 3, 2}, {40, 30, 25, 8, 5}, {128, 100, 64, 8, 8}, {16, 16, 8, 4, 3} };
         for (size_t k = 0; k < sizeof shapes_w / sizeof shapes_w[0]; ++k)
             case_warps(&rng, cplx, shapes_w[k][0], shapes_w[k][1], shapes_w[k][2], shapes_w[k][3], shapes_w[k][4]);
+        static const int shapes_s[][3] = { {3, 2, 1}, {4, 4, 2}, {10, 7, 5}, {16, 16, 8}, {32, 32, 16}, {40, 24, 16}, {62, 62, 31}, {64, 64, 32}, {300, 100, 32} };
+        for (size_t k = 0; k < sizeof shapes_s / sizeof shapes_s[0]; ++k) case_start(&rng, cplx, shapes_s[k][0], shapes_s[k][1], shapes_s[k][2]);
     }
     return tu_finish();
 }

@@ -20,9 +20,12 @@
  *   - shapes beyond the kernel (m_f < n; n = 65): every pair bitwise as hzgsvd_gpu_?gsvd on it alone;
  *   - the launch's shape (warps a block, warps doing the 2x2 math; the tuning overrides) changes no bit;
  *   - variant 2, variant 4, sorting off, the MM strategy;
- *   - the preconditioned start (QR_EIG named, AUTO from n = 16, NONE): every pair as above, and
+ *   - the preconditioned start (QR_EIG named, AUTO from n = 4, NONE; the own start up to n = 12, the
+ *     library chain above, the knob's routes): every pair as above, and
  *     info.preconditioner QR_EIG with at least two sweeps exactly where the rule says; with QR_EIG
- *     the NaN pair and the rank-deficient pair keep the plain start (their checks as above);
+ *     the NaN pair and the rank-deficient pair keep the plain start (their checks as above); the own
+ *     start's kernel bitwise as its host run (Z0 and both verdicts) at three block sizes, a NaN pair
+ *     and a pair with a zero column of G among the pairs;
  *   - every bad argument: its status, "argument N" in info[0].detail, every status[i] and info[i]
  *     set, the arrays untouched; batch = 0; the workspace queries. */
 #define HZGSVD_IMPLEMENTATION
@@ -277,10 +280,10 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch
     int kernel = 0, started = 0;
     for (int p = 0; p < batch; ++p) kernel += !strcmp(r.info[p].detail, "solved by the batched kernel");
     CHECK(kernel == batch, "%s: %d of %d pairs solved by the kernel (pair 0: %s)", what, kernel, batch, r.info[0].detail);
-    for (int p = 0; p < batch; ++p)   /* the documented rule (docs/API.md, "Batched pairs"): QR_EIG, or AUTO from n = 16 */
+    for (int p = 0; p < batch; ++p)   /* the documented rule (docs/API.md, "Batched pairs"): QR_EIG, or AUTO from n = 4 */
         started += r.info[p].preconditioner == HZGSVD_PRECONDITION_QR_EIG && r.info[p].sweeps >= 2 && r.info[p].precondition_growth > 0.0;
     const int want = o->precondition == HZGSVD_PRECONDITION_QR_EIG
-                  || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= 16 && o->max_sweeps >= 2);
+                  || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= 4 && o->max_sweeps >= 2);
     CHECK(started == (want ? batch : 0), "%s: %d of %d pairs started preconditioned, %s expected (pair 0: %s, %d sweeps, growth %.3g)", what, started,
           batch, want ? "all" : "none", r.info[0].precondition_note, r.info[0].sweeps, r.info[0].precondition_growth);
     gout_free(&r); gout_free(&r2); hb_free(&b);
@@ -399,6 +402,55 @@ static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
 }
 
 /* Shapes beyond the kernel: every pair as the one-pair device call returns it, bit for bit. */
+/* The own start's kernel (hzgsvd__bat_pre_own) against its host run (hzgsvd__bat_start_pair, one
+ * caller, barriers empty) on every pair: Z0 and both verdicts bitwise, at the driver's block size
+ * and at 32 and 256 threads (no phase races, no bit depends on the block), with a NaN pair (eig 1)
+ * and a pair with a zero column of G (chol: that column + 1) among them. */
+static void case_start_bits(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch)
+{
+    hbatch b = hb_new(rng, cplx, m_f, m_g, n, batch);
+    const int es = cplx ? 2 : 1;
+    const size_t nz = (size_t)es * n * n;
+    if (batch > 1) b.F[(size_t)es * b.sF] = NAN;                                                   /* pair 1 */
+    if (batch > 2) for (int r = 0; r < es * m_g; ++r) b.G[(size_t)es * (2 * b.sG + (size_t)(n / 2) * b.ldg) + r] = 0.0;   /* pair 2 */
+    double *want = dnew(nz * batch, SENT), *sh = dnew(hzgsvd__bat_start_doubles(n, cplx), 0.0);
+    int *winfo = (int *)malloc(sizeof(int) * 2 * batch);
+    for (int p = 0; p < batch; ++p) {
+        int sweeps;
+        hzgsvd__bat_start_pair(sh, cplx, n, b.F + (size_t)es * p * b.sF, b.ldf, m_f, b.G + (size_t)es * p * b.sG, b.ldg, m_g, want + nz * p, 0, 1, &winfo[p],
+                               &winfo[batch + p], &sweeps);
+    }
+    CHECK(batch < 3 || (winfo[batch + 1] == 1 && winfo[2] == n / 2 + 1), "%s %dx%d: the host's verdicts of the NaN pair %d and the zero column %d",
+          cplx ? "z" : "d", m_f, n, winfo[batch + 1], winfo[2]);
+    double *dF = dev_copy(b.F, b.nF), *dG = dev_copy(b.G, b.nG), *dz = dev_copy(want, nz * batch);
+    int *dinfo = NULL;
+    CU(cudaMalloc((void **)&dinfo, sizeof(int) * 2 * batch));
+    hzgsvd__bat_pre_args a;
+    memset(&a, 0, sizeof a);
+    a.es = es; a.m_f = m_f; a.m_g = m_g; a.n = n; a.ldf = b.ldf; a.ldg = b.ldg; a.batch = batch; a.sF = b.sF; a.sG = b.sG;
+    a.F = dF; a.G = dG; a.z0 = dz;
+    const size_t smem = sizeof(double) * hzgsvd__bat_start_doubles(n, cplx);
+    CU(cudaFuncSetAttribute(hzgsvd__bat_pre_own, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    const int threads[3] = { hzgsvd__bat_start_threads(n), 32, 256 };
+    for (int k = 0; k < 3; ++k) {
+        double *fill = dnew(nz * batch, SENT);   /* pairs whose start fails leave z0 as it was: SENT, as the host's */
+        CU(cudaMemcpy(dz, fill, sizeof(double) * nz * batch, cudaMemcpyHostToDevice));
+        CU(cudaMemset(dinfo, 0xff, sizeof(int) * 2 * batch));
+        hzgsvd__bat_pre_own<<<batch < 7 ? batch : 7, threads[k], smem>>>(a, dinfo);   /* 7 blocks: blocks loop over pairs */
+        CU(cudaGetLastError());
+        CU(cudaDeviceSynchronize());
+        double *got = host_copy(dz, nz * batch);
+        int *ginfo = (int *)malloc(sizeof(int) * 2 * batch);
+        CU(cudaMemcpy(ginfo, dinfo, sizeof(int) * 2 * batch, cudaMemcpyDeviceToHost));
+        CHECK(memcmp(got, want, sizeof(double) * nz * batch) == 0 && memcmp(ginfo, winfo, sizeof(int) * 2 * batch) == 0,
+              "%s %dx%d/%dx%d, %d threads: the own start's kernel is not its host run bit for bit", cplx ? "z" : "d", m_f, n, m_g, n, threads[k]);
+        free(got); free(ginfo); free(fill);
+    }
+    CU(cudaFree(dF)); CU(cudaFree(dG)); CU(cudaFree(dz)); CU(cudaFree(dinfo));
+    free(want); free(sh); free(winfo);
+    hb_free(&b);
+}
+
 /* Blocks that take several pairs: DISTINCT known pairs tiled over a batch larger than the grid
  * (the shared-memory path's grid is at most 65535 blocks, the global path's 1056 slots), so each
  * block loops over pairs and
@@ -563,6 +615,7 @@ int main(int argc, char **argv)
     if (argc == 2 && !strcmp(argv[1], "--quick")) {   /* every path once, small (compute-sanitizer) */
         case_known(&rng, 0, 16, 12, 8, 4, &o, 1);
         case_known(&rng, 1, 10, 7, 5, 3, &o, 1);
+        case_known(&rng, 1, 20, 14, 9, 3, &o, 1);      /* AUTO: the own start (n = 9), then the slot kernel */
         case_known(&rng, 1, 128, 128, 64, 2, &o, 1);   /* 327 KB a pair: the global-memory path */
         case_shapes(&rng, 1, 24, 20, 15, 3);            /* n <= 16: the slot kernel, one warp a pair */
         case_shapes(&rng, 1, 40, 30, 25, 3);            /* the three-phase kernel: several warps and math warps per block (racecheck) */
@@ -572,7 +625,8 @@ int main(int argc, char **argv)
         q.precondition = HZGSVD_PRECONDITION_QR_EIG;
         case_bad(&rng, 1, &q);                           /* the batched start, its failed pairs */
         case_known(&rng, 1, 40, 30, 25, 3, &q, 1);      /* the start, then the three-phase kernel */
-        case_known(&rng, 0, 24, 20, 16, 3, &o, 1);      /* AUTO: the start from n = 16, then the slot kernel */
+        case_known(&rng, 0, 24, 20, 16, 3, &o, 1);      /* AUTO: the library chain's start at n = 16, then the slot kernel */
+        case_start_bits(&rng, 1, 40, 30, 25, 9);        /* the own start's kernel, its phases (racecheck) */
         return tu_finish();
     }
     static const int shapes[][4] = { {3, 2, 1, 50}, {8, 8, 8, 300}, {16, 16, 8, 200}, {10, 7, 5, 100}, {40, 24, 16, 100},
@@ -590,12 +644,24 @@ int main(int argc, char **argv)
         v = o; v.precondition = HZGSVD_PRECONDITION_NONE; case_known(&rng, cplx, 40, 24, 16, 50, &v, 1);   /* the plain start where AUTO starts preconditioned */
         v = o; v.precondition = HZGSVD_PRECONDITION_QR_EIG;
         case_known(&rng, cplx, 3, 2, 1, 20, &v, 1);      /* n = 1 */
-        case_known(&rng, cplx, 10, 7, 5, 40, &v, 1);     /* odd n below AUTO's */
+        case_known(&rng, cplx, 10, 7, 5, 40, &v, 1);     /* odd n, the own start */
+        case_known(&rng, cplx, 40, 24, 16, 30, &v, 1);   /* the library chain (syevjBatched) */
         case_known(&rng, cplx, 70, 90, 64, 12, &v, 1);   /* n > 32: cusolverDnXsyevBatched */
         case_known(&rng, cplx, 1000, 1000, 15, 3, &v, 1);   /* the global-memory path: the start's workspace after slots of 8 (m_f + m_g + n) n bytes */
-        setenv("HZGSVD_GPU_BATCHED_EIG", "xsyev", 1);   /* the measurement knob: the start by XsyevBatched below n = 33 too */
+        setenv("HZGSVD_GPU_BATCHED_EIG", "xsyev", 1);   /* the measurement knob: the library chain with XsyevBatched below n = 33 too */
         case_known(&rng, cplx, 40, 24, 16, 30, &v, 1);
+        setenv("HZGSVD_GPU_BATCHED_EIG", "syevj", 1);   /* ... with syevjBatched / heevjBatched, below n = 13 too */
+        case_known(&rng, cplx, 20, 14, 9, 30, &v, 1);
         unsetenv("HZGSVD_GPU_BATCHED_EIG");
+        case_known(&rng, cplx, 300, 100, 12, 20, &v, 1);  /* the own start at its largest n, tall F */
+        setenv("HZGSVD_GPU_BATCHED_EIG", "own", 1);     /* the knob: the own start up to n = 32 */
+        case_known(&rng, cplx, 64, 64, 32, 12, &v, 1);
+        unsetenv("HZGSVD_GPU_BATCHED_EIG");
+        case_start_bits(&rng, cplx, 3, 2, 1, 5);
+        case_start_bits(&rng, cplx, 16, 16, 8, 40);
+        case_start_bits(&rng, cplx, 40, 24, 16, 40);
+        case_start_bits(&rng, cplx, 70, 64, 31, 12);
+        case_start_bits(&rng, cplx, 64, 64, 32, 12);
         v.variant = 2; case_known(&rng, cplx, 20, 14, 9, 30, &v, 1);
         case_beyond(&rng, cplx, 4, 9, 6, 3);     /* m_f < n: the reduction */
         case_beyond(&rng, cplx, 70, 70, 65, 2);  /* n above the kernel's limit */

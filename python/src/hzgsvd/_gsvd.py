@@ -628,7 +628,7 @@ def gsvd(F, G, *, compute_u=True, compute_v=True, compute_z=True, right="Z", ord
         ``"qr-svd"``, the same with an SVD of F R^-1 (slower to compute, better on graded pairs);
         ``"none"``, the plain start (the outputs of earlier versions bit for bit); ``"auto"``, the
         engine's choice (the GPU engine, host and device arrays: ``"qr-eig"`` for n >= 256, else
-        ``"none"``; CuPy stacks through the batched call: ``"qr-eig"`` from n = 16,
+        ``"none"``; CuPy stacks through the batched call: ``"qr-eig"`` from n = 4,
         the batched start of docs/API.md, "Batched pairs"; ``"qr-svd"`` sends a stack through
         the one-pair call pair by pair).  The package's CPU engine has no preconditioner (no LAPACK): ``"qr-eig"`` and
         ``"qr-svd"`` raise :class:`GSVDError` (HZGSVD_ERR_INVALID_ARGUMENT) there and ``"auto"``
