@@ -174,7 +174,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * start from n = 4: Z0 from a kernel of our own up to n = 12 -- Gram matrices, Cholesky, triangular
  * solves and a Jacobi eigensolver per pair in shared memory -- above from cuBLAS's and cuSOLVER's
  * batched calls for the same, F and G overwritten by F Z0 and G Z0 by
- * compensated dot products, 2 sweeps instead of 7-12, Z = Z0 Z1; a pair whose start fails its
+ * compensated dot products, 2 sweeps instead of 5-12, Z = Z0 Z1; a pair whose start fails its
  * checks is not touched and keeps the plain start; a pair that fails after its start holds F Z0 and
  * G Z0 in dF and dG; info.preconditioner per pair; docs/API.md --; refine_sigma as the
  * one-pair engines: sigma recomputed from the input pair, after a start from (F Z0, G Z0), unless 0; options.inner picks the

@@ -5729,6 +5729,7 @@ HZGSVD_PRIVATE int hzgsvd__bat_pre_on(const hzgsvd_options *o, int n)
 typedef struct hzgsvd__bat_pre_plan {
     size_t a_off, pa_off, info_off, flag_off, growth_off, bytes;
     int chunk;
+    int own;   /* 1: Z0 by hzgsvd__bat_pre_own, 0: by the library chain (hzgsvd__bat_pre_eig) */
 } hzgsvd__bat_pre_plan;
 
 /* ---- kernels ---------------------------------------------------------------------------------- */
@@ -5953,11 +5954,29 @@ HZGSVD_PRIVATE int hzgsvd__bat_start_threads(int n)
 
 /* ---- host ------------------------------------------------------------------------------------- */
 
+/* The start's eigensolver: the own start (hzgsvd__bat_pre_own) for n <= HZGSVD__BAT_PRE_OWN_N, the
+ * library chain with syevjBatched / heevjBatched up to n = 32, with XsyevBatched above.
+ * HZGSVD_GPU_BATCHED_EIG, for measurements side by side (the bits differ): "own" the own start up to
+ * n = HZGSVD__BAT_START_MAX_N, "syevj" the library chain with syevjBatched / heevjBatched (n <= 32),
+ * "xsyev" the chain with XsyevBatched at every n. */
+#define HZGSVD__BAT_EIG_OWN 0
+#define HZGSVD__BAT_EIG_SYEVJ 1
+#define HZGSVD__BAT_EIG_XSYEV 2
+HZGSVD_PRIVATE int hzgsvd__bat_pre_eig(int n)
+{
+    const char *env = getenv("HZGSVD_GPU_BATCHED_EIG");
+    const int asked_own = env && !strcmp(env, "own"), syevj = env && !strcmp(env, "syevj"), xsyev = env && !strcmp(env, "xsyev");
+    const int own = asked_own ? HZGSVD__BAT_START_MAX_N : syevj || xsyev ? 0 : HZGSVD__BAT_PRE_OWN_N;
+    if (n <= own) return HZGSVD__BAT_EIG_OWN;
+    return n <= 32 && !xsyev ? HZGSVD__BAT_EIG_SYEVJ : HZGSVD__BAT_EIG_XSYEV;
+}
+
 /* The start's part of the workspace from byte base on (pure arithmetic). */
 HZGSVD_PRIVATE void hzgsvd__bat_pre_plan_of(int cplx, int n, int batch, size_t base, hzgsvd__bat_pre_plan *q)
 {
     const size_t es = cplx ? 2 : 1, nb = batch > 0 ? (size_t)batch : 1;
     q->chunk = batch < HZGSVD__BAT_PRE_CHUNK ? (batch > 0 ? batch : 1) : HZGSVD__BAT_PRE_CHUNK;
+    q->own = hzgsvd__bat_pre_eig(n) == HZGSVD__BAT_EIG_OWN;
     q->a_off = hzgsvd__bat_align(base);
     q->pa_off = q->a_off + hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * nb);
     q->info_off = q->pa_off + hzgsvd__bat_align(sizeof(double *) * nb);
@@ -6101,23 +6120,6 @@ typedef struct hzgsvd__bat_pre_scratch {
     int lwork;
     int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (hzgsvd__bat_pre_eig) */
 } hzgsvd__bat_pre_scratch;
-
-/* The start's eigensolver: the own start (hzgsvd__bat_pre_own) for n <= HZGSVD__BAT_PRE_OWN_N, the
- * library chain with syevjBatched / heevjBatched up to n = 32, with XsyevBatched above.
- * HZGSVD_GPU_BATCHED_EIG, for measurements side by side (the bits differ): "own" the own start up to
- * n = HZGSVD__BAT_START_MAX_N, "syevj" the library chain with syevjBatched / heevjBatched (n <= 32),
- * "xsyev" the chain with XsyevBatched at every n. */
-#define HZGSVD__BAT_EIG_OWN 0
-#define HZGSVD__BAT_EIG_SYEVJ 1
-#define HZGSVD__BAT_EIG_XSYEV 2
-HZGSVD_PRIVATE int hzgsvd__bat_pre_eig(int n)
-{
-    const char *env = getenv("HZGSVD_GPU_BATCHED_EIG");
-    const int asked_own = env && !strcmp(env, "own"), syevj = env && !strcmp(env, "syevj"), xsyev = env && !strcmp(env, "xsyev");
-    const int own = asked_own ? HZGSVD__BAT_START_MAX_N : syevj || xsyev ? 0 : HZGSVD__BAT_PRE_OWN_N;
-    if (n <= own) return HZGSVD__BAT_EIG_OWN;
-    return n <= 32 && !xsyev ? HZGSVD__BAT_EIG_SYEVJ : HZGSVD__BAT_EIG_XSYEV;
-}
 
 /* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
  * allocation from the kept pool (h->pool; the device's default pool where there is none); *got = 0
@@ -6269,7 +6271,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
     *started = 0;
     HZGSVD__CU(cudaMemsetAsync(a.flag, 0, sizeof(int) * (size_t)nb, b->stream));
     HZGSVD__CU(cudaMemsetAsync(a.growth, 0, sizeof(double) * (size_t)nb, b->stream));
-    if (hzgsvd__bat_pre_eig(n) == HZGSVD__BAT_EIG_OWN) {
+    if (q->own) {
         const size_t own = sizeof(double) * hzgsvd__bat_start_doubles(n, b->cplx);
         HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_own, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)own));
         hzgsvd__bat_pre_own<<<grid, hzgsvd__bat_start_threads(n), own, b->stream>>>(a, (int *)(work + q->info_off));
@@ -6316,11 +6318,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, 
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
-#line 6320 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6322 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 6324) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 6326) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -6567,7 +6569,9 @@ HZGSVD_PRIVATE void hzgsvd__bat_pre_info(const hzgsvd__bat_plan *p, const hzgsvd
         f->preconditioner = on ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
         f->precondition_growth = p->pre && !why ? growth[i] : 0.0;
         f->precondition_seconds = p->pre ? seconds : 0.0;
-        f->precondition_note = on ? "qr-eig (the batched start): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+        f->precondition_note = on ? (p->q.own
+                                         ? "qr-eig (the batched start, the own kernel): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+                                         : "qr-eig (the batched start, cuBLAS and cuSOLVER): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)")
                              : why ? why
                              : p->pre ? "the plain start (the batched start failed for this pair: G^H G not positive definite, the eigensolver, "
                                         "a non-finite Z0 or the trust test)"
@@ -6740,7 +6744,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 6744 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6748 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

@@ -15,8 +15,8 @@
  * on the pair alone.
  *
  * Written once for the device and the host (test/test_batched_gpu_emul.c): thread `tid` of `nt`
- * takes the items tid, tid + nt, ... of each phase; phases are separated by HZGSVD__BAT_BARRIER (on
- * the host one caller with nt = 1 plays every item, barriers are nothing).  Every item writes only
+ * takes the items tid, tid + nt, ... of each phase; phases are separated by HZGSVD__BAT_START_BARRIER
+ * (on the host one caller with nt = 1 plays every item, barriers are nothing).  Every item writes only
  * its own entries and reads none that another item of its phase writes, and every sum runs in a
  * fixed order, so the bits do not depend on nt (and the host's are the device's: sqrt and the
  * division are correctly rounded on both, every fma explicit).
@@ -40,13 +40,19 @@
 #ifndef HZGSVD__BAT_START_FLOOR
 #define HZGSVD__BAT_START_FLOOR 1e-14   /* ... or |c_pq| <= floor max_i c_ii: C's rounding errors, from forming the Gram matrices, are there */
 #endif
-#define HZGSVD__BAT_START_BLOCKS (HZGSVD__BAT_MAX_PIV * (HZGSVD__BAT_MAX_PIV + 1) / 2)   /* 2 x 2 blocks (k >= l) of a Jacobi step */
 #define HZGSVD__BAT_START_SWEEPS 30     /* the Jacobi solver's sweeps at the most (W stays unitary whatever its progress) */
 
+/* The phases' barriers, and a barrier returning whether x was nonzero in any thread: the block's on
+ * the device, nothing for the host's one caller.  test/test_batched_start_threads.c defines both
+ * before its include, to play several host threads with real barriers. */
+#ifndef HZGSVD__BAT_START_BARRIER
 #ifdef __CUDA_ARCH__
-#define HZGSVD__BAT_BARRIER_OR(x) __syncthreads_or(x)
+#define HZGSVD__BAT_START_BARRIER() __syncthreads()
+#define HZGSVD__BAT_START_BARRIER_OR(x) __syncthreads_or(x)
 #else
-#define HZGSVD__BAT_BARRIER_OR(x) (x)
+#define HZGSVD__BAT_START_BARRIER() ((void)0)
+#define HZGSVD__BAT_START_BARRIER_OR(x) (x)
+#endif
 #endif
 
 /* One pair's shared memory: three es n ld matrices (ld = n + 1) -- A (F^H F, then L^-1 A, then W: the
@@ -59,24 +65,41 @@ typedef struct hzgsvd__bat_start_mem {
     int n, ld, es;
 } hzgsvd__bat_start_mem;
 
+/* The parts of one pair's shared memory, in doubles: off[0..4] where C, rot, pq, key and blk start
+ * (A at 0, L at mat), off[5] the total.  rot: 4 doubles a pivot; pq: 2 ints a pivot; key: n ints;
+ * blk: np (np + 1) / 2 ints (np = the pivots of a step); the int parts rounded up to doubles. */
+HZGSVD_HD static inline void hzgsvd__bat_start_parts(int n, int cplx, size_t off[6])
+{
+    const size_t es = cplx ? 2 : 1, mat = es * (size_t)n * (n + 1), tiles = 2 * es * (size_t)(HZGSVD__BAT_START_ROWS + 1) * n;
+    const size_t np = (size_t)hzgsvd__bat_order(n) / 2;
+    off[0] = 2 * mat;                                     /* C (the tiles before it) */
+    off[1] = off[0] + (mat > tiles ? mat : tiles);        /* rot */
+    off[2] = off[1] + 4 * np;                             /* pq */
+    off[3] = off[2] + np;                                 /* key */
+    off[4] = off[3] + ((size_t)n + 1) / 2;                /* blk */
+    off[5] = off[4] + (np * (np + 1) / 2 + 1) / 2;
+}
+
 /* The doubles of shared memory one pair's start takes. */
 HZGSVD_HD static inline size_t hzgsvd__bat_start_doubles(int n, int cplx)
 {
-    const size_t es = cplx ? 2 : 1, mat = es * (size_t)n * (n + 1), tiles = 2 * es * (size_t)(HZGSVD__BAT_START_ROWS + 1) * n;
-    return 2 * mat + (mat > tiles ? mat : tiles) + 5 * HZGSVD__BAT_MAX_PIV + ((size_t)n + 1) / 2 + HZGSVD__BAT_START_BLOCKS / 2;
+    size_t off[6];
+    hzgsvd__bat_start_parts(n, cplx, off);
+    return off[5];
 }
 
 /* The start's shared memory laid out from sh (hzgsvd__bat_start_doubles(n, cplx) doubles). */
 HZGSVD_HD static inline hzgsvd__bat_start_mem hzgsvd__bat_start_mem_of(double *sh, int n, int cplx)
 {
     hzgsvd__bat_start_mem S;
-    const size_t es = cplx ? 2 : 1, mat = es * (size_t)n * (n + 1), tiles = 2 * es * (size_t)(HZGSVD__BAT_START_ROWS + 1) * n;
-    S.n = n; S.ld = n + 1; S.es = (int)es;
-    S.A = sh; S.L = sh + mat; S.C = sh + 2 * mat; S.W = S.A;
-    S.rot = S.C + (mat > tiles ? mat : tiles);
-    S.pq = (int *)(S.rot + 4 * HZGSVD__BAT_MAX_PIV);
-    S.key = S.pq + 2 * HZGSVD__BAT_MAX_PIV;
-    S.blk = S.key + 2 * ((n + 1) / 2);
+    size_t off[6];
+    hzgsvd__bat_start_parts(n, cplx, off);
+    S.n = n; S.ld = n + 1; S.es = cplx ? 2 : 1;
+    S.A = sh; S.L = sh + off[0] / 2; S.C = sh + off[0]; S.W = S.A;
+    S.rot = sh + off[1];
+    S.pq = (int *)(sh + off[2]);
+    S.key = (int *)(sh + off[3]);
+    S.blk = (int *)(sh + off[4]);
     return S;
 }
 
@@ -137,18 +160,18 @@ HZGSVD_HD static inline void hzgsvd__bat_start_gram(const hzgsvd__bat_start_mem 
         for (int e = 0; e < es; ++e) { hzgsvd__bat_start_at(S, S->A, i, j)[e] = 0.0; hzgsvd__bat_start_at(S, S->L, i, j)[e] = 0.0; }
     }
     for (int r0 = 0; r0 < m; r0 += HZGSVD__BAT_START_ROWS) {
-        HZGSVD__BAT_BARRIER();   /* the previous tile's reads */
+        HZGSVD__BAT_START_BARRIER();   /* the previous tile's reads */
         hzgsvd__bat_start_tile(S, F, ldf, mf, r0, TF, tid, nt);
         hzgsvd__bat_start_tile(S, G, ldg, mg, r0, TG, tid, nt);
-        HZGSVD__BAT_BARRIER();
-        for (int t = tid; t < low; t += nt) {
+        HZGSVD__BAT_START_BARRIER();
+        for (int t = tid; t < low; t += nt) {   /* a tile wholly below a matrix's rows adds nothing: skipped */
             int i, j;
             hzgsvd__bat_start_lower(n, t, &i, &j);
-            hzgsvd__bat_start_tile_gram(S, TF, S->A, i, j);
-            hzgsvd__bat_start_tile_gram(S, TG, S->L, i, j);
+            if (r0 < mf) hzgsvd__bat_start_tile_gram(S, TF, S->A, i, j);
+            if (r0 < mg) hzgsvd__bat_start_tile_gram(S, TG, S->L, i, j);
         }
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
     for (int t = tid; t < low; t += nt) {   /* A's upper triangle; real diagonals */
         int i, j;
         hzgsvd__bat_start_lower(n, t, &i, &j);
@@ -159,7 +182,7 @@ HZGSVD_HD static inline void hzgsvd__bat_start_gram(const hzgsvd__bat_start_mem 
         u[0] = a[0];
         if (es == 2) u[1] = -a[1];
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
 }
 
 /* The lower triangle of L = G^H G = L L^H in place: 0, or k + 1 where the k-th pivot is not positive
@@ -172,13 +195,13 @@ HZGSVD_HD static inline int hzgsvd__bat_start_chol(const hzgsvd__bat_start_mem *
         const double d = hzgsvd__bat_start_at(S, L, k, k)[0];
         if (!(d > 0.0 && d <= DBL_MAX)) return k + 1;
         const double l = sqrt(d);
-        HZGSVD__BAT_BARRIER();   /* every thread has read d */
+        HZGSVD__BAT_START_BARRIER();   /* every thread has read d */
         for (int i = k + tid; i < n; i += nt) {
             double *x = hzgsvd__bat_start_at(S, L, i, k);
             if (i == k) { x[0] = l; continue; }
             for (int e = 0; e < es; ++e) x[e] = x[e] / l;
         }
-        HZGSVD__BAT_BARRIER();
+        HZGSVD__BAT_START_BARRIER();
         const int r = n - k - 1;
         for (int t = tid; t < r * r; t += nt) {   /* the trailing lower triangle, L_i L_j^H off */
             const int i = k + 1 + t % r, j = k + 1 + t / r;
@@ -189,7 +212,7 @@ HZGSVD_HD static inline int hzgsvd__bat_start_chol(const hzgsvd__bat_start_mem *
             x[0] = fma(-a[1], b[1], fma(-a[0], b[0], x[0]));
             if (i != j) x[1] = fma(a[0], b[1], fma(-a[1], b[0], x[1]));
         }
-        HZGSVD__BAT_BARRIER();
+        HZGSVD__BAT_START_BARRIER();
     }
     return 0;
 }
@@ -215,7 +238,7 @@ HZGSVD_HD static inline void hzgsvd__bat_start_solve(const hzgsvd__bat_start_mem
             x[0] = fma(li, qi, fma(-l[0], qr, x[0]));
             x[1] = fma(-li, qr, fma(-l[0], qi, x[1]));
         }
-        HZGSVD__BAT_BARRIER();
+        HZGSVD__BAT_START_BARRIER();
     }
     for (int t = tid; t < n * n; t += nt) {
         const int i = t % n, j = t / n;
@@ -223,7 +246,7 @@ HZGSVD_HD static inline void hzgsvd__bat_start_solve(const hzgsvd__bat_start_mem
         double *x = hzgsvd__bat_start_at(S, X, i, j);
         for (int e = 0; e < es; ++e) x[e] = x[e] / lii;
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
 }
 
 /* C = L^-1 A L^-H, exactly Hermitian (the mean of C and C^H): A <- L^-1 A, its conjugate
@@ -239,7 +262,7 @@ HZGSVD_HD static inline void hzgsvd__bat_start_whiten(const hzgsvd__bat_start_me
         y[0] = x[0];
         if (es == 2) y[1] = -x[1];
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
     hzgsvd__bat_start_solve(S, S->C, 1, tid, nt);
     for (int t = tid; t < n * (n + 1) / 2; t += nt) {
         int i, j;
@@ -250,7 +273,7 @@ HZGSVD_HD static inline void hzgsvd__bat_start_whiten(const hzgsvd__bat_start_me
         u[0] = x[0];
         if (es == 2) { x[1] = 0.5 * (x[1] - u[1]); u[1] = -x[1]; }
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
 }
 
 /* Pivot k of step s of the round-robin order nn (nn even; a sweep's nn - 1 steps pair every two
@@ -349,7 +372,7 @@ HZGSVD_HD static inline int hzgsvd__bat_start_step(const hzgsvd__bat_start_mem *
         const int r = hzgsvd__bat_start_rotation(S, S->C, p, q, floor, rot);
         any = r > any ? r : any;
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
     int t = tid;
     for (; t < blocks; t += nt) hzgsvd__bat_start_block(S, S->blk[t] & 255, S->blk[t] >> 8);
     int k = (t - blocks) / n, i = (t - blocks) % n;   /* once a step; then by increments */
@@ -360,7 +383,7 @@ HZGSVD_HD static inline int hzgsvd__bat_start_step(const hzgsvd__bat_start_mem *
         if (q >= n || S->rot[4 * k + 1] == 0.0) continue;
         hzgsvd__bat_start_rotate(S->es, hzgsvd__bat_start_at(S, S->W, i, p), hzgsvd__bat_start_at(S, S->W, i, q), S->rot + 4 * k, 0);
     }
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
     return any;
 }
 
@@ -382,13 +405,13 @@ HZGSVD_HD static inline int hzgsvd__bat_start_jacobi(const hzgsvd__bat_start_mem
     double cmax = 0.0;
     for (int i = 0; i < n; ++i) cmax = fmax(cmax, fabs(hzgsvd__bat_start_at(S, S->C, i, i)[0]));
     const double floor = HZGSVD__BAT_START_FLOOR * cmax;
-    HZGSVD__BAT_BARRIER();
+    HZGSVD__BAT_START_BARRIER();
     int sweep = 0;
     while (sweep < HZGSVD__BAT_START_SWEEPS) {
         int big = 0;
         for (int s = 0; s < nn - 1; ++s) big |= hzgsvd__bat_start_step(S, nn, s, floor, tid, nt) == 2;
         ++sweep;
-        if (!HZGSVD__BAT_BARRIER_OR(big)) break;   /* quadratic convergence: what it rotated is now near u */
+        if (!HZGSVD__BAT_START_BARRIER_OR(big)) break;   /* quadratic convergence: what it rotated is now near u */
     }
     return sweep;
 }
@@ -419,7 +442,7 @@ HZGSVD_HD static inline void hzgsvd__bat_start_pair(double *sh, int cplx, int n,
         }
         S.key[j] = rank;
     }
-    if ((*eig = HZGSVD__BAT_BARRIER_OR(bad) != 0)) return;
+    if ((*eig = HZGSVD__BAT_START_BARRIER_OR(bad) != 0)) return;
     hzgsvd__bat_start_solve(&S, S.W, 0, tid, nt);
     for (int t = tid; t < es * n * n; t += nt) {
         const int e = t % es, i = (t / es) % n, j = t / (es * n);

@@ -244,7 +244,9 @@ HZGSVD_PRIVATE void hzgsvd__bat_pre_info(const hzgsvd__bat_plan *p, const hzgsvd
         f->preconditioner = on ? HZGSVD_PRECONDITION_QR_EIG : HZGSVD_PRECONDITION_NONE;
         f->precondition_growth = p->pre && !why ? growth[i] : 0.0;
         f->precondition_seconds = p->pre ? seconds : 0.0;
-        f->precondition_note = on ? "qr-eig (the batched start): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+        f->precondition_note = on ? (p->q.own
+                                         ? "qr-eig (the batched start, the own kernel): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)"
+                                         : "qr-eig (the batched start, cuBLAS and cuSOLVER): Z0 = L^-H W (L L^H = G^H G, W the eigenvectors of L^-1 F^H F L^-H)")
                              : why ? why
                              : p->pre ? "the plain start (the batched start failed for this pair: G^H G not positive definite, the eigensolver, "
                                         "a non-finite Z0 or the trust test)"

@@ -286,6 +286,13 @@ static void case_known(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch
                   || (o->precondition == HZGSVD_PRECONDITION_AUTO && n >= 4 && o->max_sweeps >= 2);
     CHECK(started == (want ? batch : 0), "%s: %d of %d pairs started preconditioned, %s expected (pair 0: %s, %d sweeps, growth %.3g)", what, started,
           batch, want ? "all" : "none", r.info[0].precondition_note, r.info[0].sweeps, r.info[0].precondition_growth);
+    if (want) {   /* the route (docs/API.md): the own kernel up to n = 12; HZGSVD_GPU_BATCHED_EIG=own to n = 32, syevj or xsyev never */
+        const char *env = getenv("HZGSVD_GPU_BATCHED_EIG");
+        const int lib = env && (!strcmp(env, "syevj") || !strcmp(env, "xsyev")), own = env && !strcmp(env, "own") ? n <= 32 : !lib && n <= 12;
+        int right = 0;
+        for (int p = 0; p < batch; ++p) right += (strstr(r.info[p].precondition_note, "the own kernel") != NULL) == own;
+        CHECK(right == batch, "%s: %d of %d pairs name the %s route (pair 0: %s)", what, right, batch, own ? "own" : "library", r.info[0].precondition_note);
+    }
     gout_free(&r); gout_free(&r2); hb_free(&b);
 }
 
@@ -401,7 +408,6 @@ static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
     gout_free(&r); hb_free(&b);
 }
 
-/* Shapes beyond the kernel: every pair as the one-pair device call returns it, bit for bit. */
 /* The own start's kernel (hzgsvd__bat_pre_own) against its host run (hzgsvd__bat_start_pair, one
  * caller, barriers empty) on every pair: Z0 and both verdicts bitwise, at the driver's block size
  * and at 32 and 256 threads (no phase races, no bit depends on the block), with a NaN pair (eig 1)
@@ -490,6 +496,7 @@ static void case_tiled(tu_rng *rng, int cplx, int m, int n, int batch)
     gout_free(&r); hb_free(&t); hb_free(&b);
 }
 
+/* Shapes beyond the kernel: every pair as the one-pair device call returns it, bit for bit. */
 static void case_beyond(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch)
 {
     const hzgsvd_options o = hzgsvd_default_options();
