@@ -314,22 +314,14 @@ static void case_warps(tu_rng *rng, int cplx, int m_f, int m_g, int n, int nwarp
 }
 
 /* Y = X Z0 with Z0's columns reversed (hzgsvd__bat_pre_apply's order: sigma descending), every entry
- * summed in long double and rounded once (the device's Dot2 sums are as accurate). */
+ * summed in long double and rounded once (ef_gemm; the device's Dot2 sums are as accurate). */
 static double *emu_times_z0(int cplx, int m, int n, const double *X, const double *z0)
 {
-    const int es = cplx ? 2 : 1;
-    double *Y = ef_new((size_t)es * m * n);
-    for (int j = 0; j < n; ++j)
-        for (int r = 0; r < m; ++r) {
-            long double re = 0.0L, im = 0.0L;
-            for (int k = 0; k < n; ++k) {
-                const long double xr = ef_re(cplx, X, m, r, k), xi = ef_im(cplx, X, m, r, k);
-                const long double zr = ef_re(cplx, z0, n, k, n - 1 - j), zi = ef_im(cplx, z0, n, k, n - 1 - j);
-                re += xr * zr - xi * zi; im += xr * zi + xi * zr;
-            }
-            Y[es * ((size_t)j * m + r)] = (double)re;
-            if (cplx) Y[es * ((size_t)j * m + r) + 1] = (double)im;
-        }
+    const size_t col = (size_t)(cplx ? 2 : 1) * n;
+    double *Y = ef_new(ef_size(cplx, m, n)), *zr = ef_new(ef_size(cplx, n, n));
+    for (int j = 0; j < n; ++j) memcpy(zr + col * j, z0 + col * (n - 1 - j), sizeof(double) * col);
+    ef_gemm(cplx, 0, m, n, n, X, m, zr, n, Y, m);
+    free(zr);
     return Y;
 }
 
@@ -355,23 +347,18 @@ static void case_start(tu_rng *rng, int cplx, int m_f, int m_g, int n)
     if (chol || eig) goto out;
     double *F1 = emu_times_z0(cplx, m_f, n, F, z0), *G1 = emu_times_z0(cplx, m_g, n, G, z0);
     {   /* the start's quality: (G Z0)^H G Z0 = I, (F Z0)^H F Z0 diagonal, descending after the reversal */
-        double offg = 0.0, offf = 0.0, prev = HUGE_VAL;
+        double *FF = ef_new(ef_size(cplx, n, n)), *GG = ef_new(ef_size(cplx, n, n)), offg = 0.0, offf = 0.0, prev = HUGE_VAL;
         int desc = 1;
+        ef_gemm(cplx, 1, n, n, m_f, F1, m_f, F1, m_f, FF, n);
+        ef_gemm(cplx, 1, n, n, m_g, G1, m_g, G1, m_g, GG, n);
         for (int i = 0; i < n; ++i)
             for (int j = 0; j < n; ++j) {
-                long double fr = 0.0L, fi = 0.0L, gr = 0.0L, gi = 0.0L;
-                for (int r = 0; r < m_f; ++r) {
-                    fr += (long double)ef_re(cplx, F1, m_f, r, i) * ef_re(cplx, F1, m_f, r, j) + (long double)ef_im(cplx, F1, m_f, r, i) * ef_im(cplx, F1, m_f, r, j);
-                    fi += (long double)ef_re(cplx, F1, m_f, r, i) * ef_im(cplx, F1, m_f, r, j) - (long double)ef_im(cplx, F1, m_f, r, i) * ef_re(cplx, F1, m_f, r, j);
-                }
-                for (int r = 0; r < m_g; ++r) {
-                    gr += (long double)ef_re(cplx, G1, m_g, r, i) * ef_re(cplx, G1, m_g, r, j) + (long double)ef_im(cplx, G1, m_g, r, i) * ef_im(cplx, G1, m_g, r, j);
-                    gi += (long double)ef_re(cplx, G1, m_g, r, i) * ef_im(cplx, G1, m_g, r, j) - (long double)ef_im(cplx, G1, m_g, r, i) * ef_re(cplx, G1, m_g, r, j);
-                }
-                if (i == j) { offg = fmax(offg, fabs((double)gr - 1.0)); desc &= (double)fr <= prev; prev = (double)fr; continue; }
-                offg = fmax(offg, (double)sqrtl(gr * gr + gi * gi));
-                offf = fmax(offf, (double)sqrtl(fr * fr + fi * fi));
+                const double fr = ef_re(cplx, FF, n, i, j), fi = ef_im(cplx, FF, n, i, j), gr = ef_re(cplx, GG, n, i, j), gi = ef_im(cplx, GG, n, i, j);
+                if (i == j) { offg = fmax(offg, fabs(gr - 1.0)); desc &= fr <= prev; prev = fr; continue; }
+                offg = fmax(offg, hypot(gr, gi));
+                offf = fmax(offf, hypot(fr, fi));
             }
+        free(FF); free(GG);
         CHECK(offg <= 1e-8 && offf <= 1e-6 && desc, "%s %dx%d/%dx%d: the start: |(G Z0)^H G Z0 - I| %.3g, off((F Z0)^H F Z0) %.3g, descending %d", cplx ? "z" : "d",
               m_f, n, m_g, n, offg, offf, desc);
     }
