@@ -172,7 +172,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_inplace(int m_f, int m_g, int n, doubl
  * shapes n <= HZGSVD_GPU_BATCHED_MAX_N, n <= m_f, m_g <= HZGSVD_GPU_BATCHED_MAX_M and the options
  * it implements (even variants; precondition NONE, QR_EIG or AUTO -- the batched preconditioned
  * start from n = 4: Z0 from a kernel of our own up to n = 12 -- Gram matrices, Cholesky, triangular
- * solves and a Jacobi eigensolver per pair in shared memory -- above from cuBLAS's and cuSOLVER's
+ * solves and a Jacobi eigensolver per pair in shared memory and a warp's registers -- above from cuBLAS's and cuSOLVER's
  * batched calls for the same, F and G overwritten by F Z0 and G Z0 by
  * compensated dot products, 2 sweeps instead of 5-12, Z = Z0 Z1; a pair whose start fails its
  * checks is not touched and keeps the plain start; a pair that fails after its start holds F Z0 and

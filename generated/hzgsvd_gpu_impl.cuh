@@ -5657,10 +5657,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
  *
  * by one of two routes (hzgsvd__bat_pre_eig):
  *   - n <= HZGSVD__BAT_PRE_OWN_N: the own start (hzgsvd__bat_pre_own; the arithmetic in
- *     templates/hzgsvd_batched_start.h), one block a pair, everything in shared memory, its Jacobi
+ *     templates/hzgsvd_batched_start.h), one block a group of pairs (32 / nn a warp's, n <= 8;
+ *     one, 9 <= n <= 12), everything in shared memory and one warp's registers, its Jacobi
  *     eigensolver stopping at a start's accuracy.  No library call, no scratch memory: a pair's Z0
- *     depends on the pair alone, not on the batch.  Above, its Jacobi steps (two barriers each,
- *     about 12 sweeps at n = 32) cost more than cuSOLVER's batched Jacobi;
+ *     depends on the pair alone, not on the batch.  Above, it is still slower than cuSOLVER's
+ *     batched Jacobi (0.93-0.96x at n = 16, session 24);
  *   - above, the library chain, a chunk of HZGSVD__BAT_PRE_CHUNK pairs at a time:
  *     gemmStridedBatched (A, B), potrfBatched, two trsmBatched (C), syevjBatched / heevjBatched
  *     (W; n <= 32) or XsyevBatched (above), trsmBatched (Z0);
@@ -5690,7 +5691,7 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
  * pair's bits may differ between batches of other sizes (within the accuracy bounds). */
 
 #define HZGSVD__BAT_PRE_AUTO_N 4       /* AUTO takes the batched start from this n on (the own start: n = 4 1.0x real, 1.2x complex; 6: 1.2x, 1.5x; 8: 1.3x, 1.4x; docs/PERFORMANCE.md) */
-#define HZGSVD__BAT_PRE_OWN_N 12       /* the own start up to this n, the library chain above (n = 12: 1.0-1.1x its throughput, 16: 0.8x; session 23) */
+#define HZGSVD__BAT_PRE_OWN_N 12       /* the own start up to this n, the library chain above (n = 16: the warp solver 0.93-0.96x, session 24) */
 #define HZGSVD__BAT_PRE_CHUNK 16384    /* pairs of one round of cuBLAS/cuSOLVER batched calls (their batch limits; the scratch) */
 #define HZGSVD__BAT_PRE_THREADS 256    /* hzgsvd__bat_pre_z's blocks, and the most of hzgsvd__bat_pre_apply's */
 #define HZGSVD__BAT_PRE_COLS 8         /* columns a lane of hzgsvd__bat_pre_apply carries: ceil(64 / 8 warps) */
@@ -5921,35 +5922,253 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_z(hzgsvd__bat_pre_args a)
     }
 }
 
-/* The own start (templates/hzgsvd_batched_start.h) per pair, a block each of
- * hzgsvd__bat_start_threads(n) threads and hzgsvd__bat_start_doubles(n, cplx) doubles of dynamic
- * shared memory: Z0 into z0 (columns by ascending eigenvalue, as the library chain's), the
- * Cholesky factor's and the eigenvalues' verdicts into info and info + batch (as potrf's and the
- * eigensolver's).  Reads F and G only. */
-HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_own(hzgsvd__bat_pre_args a, int *info)
+/* ---- the start's Jacobi solver on one warp (templates/hzgsvd_batched_start.h, "the Jacobi
+ * eigensolver"; hzgsvd__bat_jac_host is its host twin, the same bits) ---------------------------- */
+
+/* A lane's row of W: NE doubles in registers (SH 0), or its row of shared memory (SH 1,
+ * hzgsvd__bat_jac_w_shared).  Indices known when compiled keep the registers' kind in registers. */
+template <int NE, int SH>
+struct hzgsvd__bat_jac_wrow {
+    double v[NE];
+    __device__ __forceinline__ void init(double *) {}
+    __device__ __forceinline__ double &operator[](int i) { return v[i]; }
+};
+template <int NE>
+struct hzgsvd__bat_jac_wrow<NE, 1> {
+    double *p;
+    __device__ __forceinline__ void init(double *row) { p = row; }
+    __device__ __forceinline__ double &operator[](int i) { return p[i]; }
+};
+
+/* The step's renaming b <- M b (hzgsvd__bat_jac_next) of a lane's entries v[ES b .. ES b + ES - 1]:
+ * LANES 1, C's row, from lane src (row M x: the move, by shuffles); LANES 0, W's row, the lane's own
+ * (its columns renamed, the rows stay).  In place along M's one cycle through the nonzero b (b = 1,
+ * M 1, M^2 1, ...: each entry read before it is overwritten, the first kept); entry 0 is fixed. */
+template <int NN, int ES, int LANES, class V>
+__device__ __forceinline__ void hzgsvd__bat_jac_cycle(V &v, int src)
 {
-    extern __shared__ double sh[];
-    const long long es = a.es, nsq = (long long)a.n * a.n;
-    for (long long p = blockIdx.x; p < a.batch; p += gridDim.x) {
-        int chol, eig, sweeps;
-        __syncthreads();   /* the previous pair's last reads of sh */
-        const double *F = a.F + p * es * a.sF, *G = a.G + p * es * a.sG;
-        double *z0 = a.z0 + p * es * nsq;
-        if (es == 2)   /* a literal cplx: the arithmetic's branches on it fold away */
-            hzgsvd__bat_start_pair(sh, 1, a.n, F, a.ldf, a.m_f, G, a.ldg, a.m_g, z0, (int)threadIdx.x, (int)blockDim.x, &chol, &eig, &sweeps);
-        else
-            hzgsvd__bat_start_pair(sh, 0, a.n, F, a.ldf, a.m_f, G, a.ldg, a.m_g, z0, (int)threadIdx.x, (int)blockDim.x, &chol, &eig, &sweeps);
-        if (threadIdx.x == 0) { info[p] = chol; info[a.batch + p] = eig; }
+    if (LANES)
+#pragma unroll
+        for (int e = 0; e < ES; ++e) v[e] = __shfl_sync(0xffffffffu, v[e], src, NN);
+    double keep[ES];
+#pragma unroll
+    for (int e = 0; e < ES; ++e) keep[e] = v[ES + e];
+    int b = 1;
+#pragma unroll
+    for (int j = 0; j < NN - 1; ++j) {
+        const int nb = hzgsvd__bat_jac_next(NN, b);
+#pragma unroll
+        for (int e = 0; e < ES; ++e) {
+            const double x = nb == 1 ? keep[e] : v[ES * nb + e];
+            v[ES * b + e] = LANES ? __shfl_sync(0xffffffffu, x, src, NN) : x;
+        }
+        b = nb;
     }
 }
 
-/* hzgsvd__bat_pre_own's block: one warp up to n = 16, two above.  The phases are short (a Jacobi
- * step is two barriers), so small blocks, many of them an SM, keep it busy: blocks of 256 threads
- * (two an SM, by their registers) left it waiting on every barrier: the whole call at n = 32 was
- * 2.9x slower than with cuSOLVER's chain (device run 1 of session 23).  No bit depends on it. */
+/* One step on lane `lane` (row x = lane mod NN of its segment's pair, S that pair's shared memory):
+ * the rotations of the pivots (x, x ^ 1) into the slots, C <- C J, W <- W J, C <- J^H C, the move.
+ * A segment whose pair is done (`done`) shuffles and moves with the others but changes nothing (the
+ * moves are permutations: a sweep of them is the identity).  Where a rotation was big
+ * (hzgsvd__bat_jac_rotation's 2), *big = 1. */
+template <int NN, int CPLX, class WR>
+__device__ __forceinline__ void hzgsvd__bat_jac_step(const hzgsvd__bat_start_mem *S, double *r, WR &w, double floor, int lane, int done, int *big)
+{
+    constexpr int ES = CPLX ? 2 : 1;
+    const int x = lane & (NN - 1), p = !(x & 1);
+    constexpr int SL = HZGSVD__BAT_JAC_SLOT(CPLX) / 2;   /* a slot in double2s: (c, sr), (c, -sr), complex (si, 0) */
+    const double2 *slot = (const double2 *)S->rot;
+    const double aqq = __shfl_xor_sync(0xffffffffu, r[0], 1, NN);
+    if (!done && p) {
+        double rot[3];
+        *big |= hzgsvd__bat_jac_rotation(CPLX, r[0], aqq, r[ES], CPLX ? r[ES + 1] : 0.0, floor, rot) == 2;
+        double2 *out = (double2 *)S->rot + SL * (x >> 1);
+        out[0] = make_double2(rot[0], rot[1]);
+        out[1] = make_double2(rot[0], -rot[1]);
+        if (CPLX) out[2] = make_double2(rot[2], 0.0);
+    }
+    __syncwarp();
+    if (!done) {
+#pragma unroll
+        for (int a = 0; a < NN; a += 2) {   /* columns a, a + 1: the pivot of lane x ^ a, l = -sr where the lane is p */
+            const int k = (x ^ a) >> 1;
+            const double2 cs = slot[SL * k + p];
+            hzgsvd__bat_jac_col(CPLX, cs.x, cs.y, CPLX ? slot[SL * k + 2].x : 0.0, &r[ES * a], &r[ES * (a + 1)]);
+        }
+#pragma unroll
+        for (int k = 0; k < NN / 2; ++k) {   /* W's column 2 k is pivot k's p */
+            const double2 cs = slot[SL * k + 1];
+            hzgsvd__bat_jac_col(CPLX, cs.x, cs.y, CPLX ? slot[SL * k + 2].x : 0.0, &w[ES * 2 * k], &w[ES * (2 * k + 1)]);
+        }
+    }
+    const double2 cs = slot[SL * (x >> 1) + p];   /* tau = conj(l) */
+    const double c = cs.x, tr = cs.y, ti = CPLX ? -slot[SL * (x >> 1) + 2].x : 0.0;
+#pragma unroll
+    for (int a = 0; a < NN; a += 2) {   /* the partner's entries a ^ 1, both fetched before either is rotated */
+        double y0[ES], y1[ES];
+#pragma unroll
+        for (int e = 0; e < ES; ++e) {
+            y0[e] = __shfl_xor_sync(0xffffffffu, r[ES * (a + 1) + e], 1, NN);
+            y1[e] = __shfl_xor_sync(0xffffffffu, r[ES * a + e], 1, NN);
+        }
+        if (!done) {
+            hzgsvd__bat_jac_row(CPLX, c, tr, ti, &r[ES * a], y0);
+            hzgsvd__bat_jac_row(CPLX, c, tr, ti, &r[ES * (a + 1)], y1);
+        }
+    }
+    if (CPLX && !done) r[1] = 0.0;
+    __syncwarp();   /* the slots read before the next step writes them */
+    hzgsvd__bat_jac_cycle<NN, ES, 1>(r, hzgsvd__bat_jac_next(NN, x));
+    hzgsvd__bat_jac_cycle<NN, ES, 0>(w, 0);
+}
+
+/* C = W Lambda W^H for the 32 / NN pairs of one warp, a segment of NN lanes each (lane `lane`, S
+ * its segment's pair, nn = NN = hzgsvd__bat_jac_order(S->n)); a segment with `skip` (no pair, or
+ * one without a Cholesky factor) shuffles and moves with the others but changes no value of its pair.  W into S->W, Lambda into C's diagonal; the sweeps
+ * of the lane's pair, each pair's sweeps ending on its own (hzgsvd__bat_jac_host's bits). */
+template <int NN, int CPLX>
+__device__ __forceinline__ int hzgsvd__bat_jac_warp(const hzgsvd__bat_start_mem *S, int lane, int skip)
+{
+    constexpr int ES = CPLX ? 2 : 1, NE = ES * NN, SH = CPLX && NN >= HZGSVD__BAT_JAC_W_SHARED_NN;
+    const int n = S->n, x = lane & (NN - 1), seg = lane / NN;
+    const unsigned segmask = (NN == 32 ? 0xffffffffu : (1u << NN) - 1u) << (seg * NN);
+    double r[NE];
+    hzgsvd__bat_jac_wrow<NE, SH> w;
+    const double floor = skip ? 0.0 : hzgsvd__bat_jac_floor(S);
+#pragma unroll
+    for (int a = 0; a < NE; ++a) r[a] = skip ? 0.0 : hzgsvd__bat_jac_load(S, x, a / ES, a % ES);
+    __syncwarp();   /* C read: W's rows may overlay it */
+    w.init(S->C + (size_t)x * HZGSVD__BAT_JAC_WLD(NN, CPLX));
+#pragma unroll
+    for (int a = 0; a < NE; ++a) w[a] = a == ES * x ? 1.0 : 0.0;
+    int sweeps = 0, done = skip;
+    while (__any_sync(0xffffffffu, !done)) {
+        int big = 0;
+#pragma unroll 1   /* a sweep unrolled (the moves' renames then free) ran 0.7-1.0x: the code outgrew the instruction cache */
+        for (int t = 0; t < NN - 1; ++t) hzgsvd__bat_jac_step<NN, CPLX>(S, r, w, floor, lane, done, &big);
+        const int more = (__ballot_sync(0xffffffffu, big) & segmask) != 0;
+        if (!done) {   /* quadratic convergence: what it rotated is now near u */
+            ++sweeps;
+            done = !more || sweeps == HZGSVD__BAT_START_SWEEPS;
+        }
+    }
+    if (!skip && x < n) {
+#pragma unroll
+        for (int y = 0; y < NN; ++y)
+            if (y < n)
+#pragma unroll
+                for (int e = 0; e < ES; ++e) hzgsvd__bat_start_at(S, S->W, x, y)[e] = w[ES * y + e];
+    }
+    __syncwarp();   /* W's rows read before C's diagonal is written over them */
+    if (!skip && x < n) {
+        double *d = hzgsvd__bat_start_at(S, S->C, x, x);
+        d[0] = r[0];
+        if (CPLX) d[1] = 0.0;
+    }
+    return sweeps;
+}
+
+/* The own start (templates/hzgsvd_batched_start.h), a group of 32 / NN pairs a block (NN =
+ * hzgsvd__bat_jac_order(n), CPLX = (es == 2)): the block takes each pair's Gram matrices, Cholesky
+ * factor and C in turn, warp 0 the Jacobi solver of all of them at once (a segment of NN lanes a
+ * pair), then the block each pair's Z0.  NN = 0 (9 <= n <= 12, hzgsvd__bat_start_block_solver):
+ * one pair a block, the whole block running the block solver.  Above HZGSVD__BAT_PRE_OWN_N (only
+ * with HZGSVD_GPU_BATCHED_EIG=own) the instances nn = 16 complex and nn = 32 spill a few registers
+ * (up to 160 bytes a thread; docs/PERFORMANCE.md, step 8).  Blocks of at least one warp (hzgsvd__bat_start_threads(n))
+ * and hzgsvd__bat_pre_own_smem(n, cplx) bytes of dynamic shared memory.  Z0 into z0 (columns by
+ * ascending eigenvalue, as the library chain's), the Cholesky factor's and the eigenvalues'
+ * verdicts into info and info + batch (as potrf's and the eigensolver's).  Reads F and G only.
+ * Launched by hzgsvd__bat_pre_own_launch. */
+#ifndef HZGSVD__BAT_PRE_OWN_BOUNDS
+#define HZGSVD__BAT_PRE_OWN_BOUNDS 256   /* the most threads of its block (test_gpu_batched runs 256) */
+#endif
+#ifndef HZGSVD__BAT_PRE_OWN_MIN_BLOCKS
+#define HZGSVD__BAT_PRE_OWN_MIN_BLOCKS 1
+#endif
+template <int NN, int CPLX>
+__global__ void __launch_bounds__(HZGSVD__BAT_PRE_OWN_BOUNDS, HZGSVD__BAT_PRE_OWN_MIN_BLOCKS) hzgsvd__bat_pre_own(hzgsvd__bat_pre_args a, int *info)
+{
+    constexpr int K = NN ? HZGSVD__BAT_JAC_LANES / NN : 1;
+    extern __shared__ double sh[];
+    const long long es = CPLX ? 2 : 1, nsq = (long long)a.n * a.n;
+    const int n = a.n, tid = (int)threadIdx.x, nt = (int)blockDim.x;
+    const size_t per = hzgsvd__bat_start_doubles(n, CPLX);
+    for (long long g = (long long)blockIdx.x * K; g < a.batch; g += (long long)gridDim.x * K) {
+        __syncthreads();   /* the previous group's last reads of sh */
+#pragma unroll 1
+        for (int j = 0; j < K; ++j) {   /* each pair's C, or its Cholesky verdict (-1: no pair) into key[n + 1] */
+            const long long p = g + j;
+            const hzgsvd__bat_start_mem S = hzgsvd__bat_start_mem_of(sh + j * per, n, CPLX);
+            const int chol = p < a.batch ? hzgsvd__bat_start_front(&S, a.F + p * es * a.sF, a.ldf, a.m_f, a.G + p * es * a.sG, a.ldg, a.m_g, tid, nt) : -1;
+            if (tid == 0) S.key[n + 1] = chol;
+        }
+        __syncthreads();
+        if (NN == 0) {   /* the block solver, every thread (K = 1) */
+            const hzgsvd__bat_start_mem S = hzgsvd__bat_start_mem_of(sh, n, CPLX);
+            if (S.key[n + 1] == 0) (void)hzgsvd__bat_start_jacobi(&S, tid, nt);
+        } else if (tid < 32) {
+            const hzgsvd__bat_start_mem S = hzgsvd__bat_start_mem_of(sh + (tid / (NN ? NN : 1)) * per, n, CPLX);
+            (void)hzgsvd__bat_jac_warp<NN ? NN : 2, CPLX>(&S, tid, S.key[n + 1] != 0);
+        }
+        __syncthreads();
+#pragma unroll 1
+        for (int j = 0; j < K; ++j) {
+            const long long p = g + j;
+            const hzgsvd__bat_start_mem S = hzgsvd__bat_start_mem_of(sh + j * per, n, CPLX);
+            const int chol = S.key[n + 1];
+            if (chol < 0) continue;
+            const int eig = chol ? 0 : hzgsvd__bat_start_back(&S, a.z0 + p * es * nsq, tid, nt);
+            if (tid == 0) { info[p] = chol; info[a.batch + p] = eig; }
+        }
+    }
+}
+
+/* hzgsvd__bat_pre_own's pairs a block (a group) and its dynamic shared memory in bytes. */
+HZGSVD_PRIVATE int hzgsvd__bat_pre_own_group(int n)
+{
+    return hzgsvd__bat_start_block_solver(n) ? 1 : HZGSVD__BAT_JAC_LANES / hzgsvd__bat_jac_order(n);
+}
+HZGSVD_PRIVATE size_t hzgsvd__bat_pre_own_smem(int n, int cplx)
+{
+    return sizeof(double) * hzgsvd__bat_start_doubles(n, cplx) * (size_t)hzgsvd__bat_pre_own_group(n);
+}
+
+/* hzgsvd__bat_pre_own's block: one warp.  The Jacobi solver takes one warp; the other phases are
+ * short, so small blocks, many of them an SM, keep it busy (blocks of 256 threads, two an SM by
+ * their registers, left it waiting on every barrier: session 23's device run 1).  No bit depends
+ * on it (test_gpu_batched runs 32, 64 and 256). */
 HZGSVD_PRIVATE int hzgsvd__bat_start_threads(int n)
 {
-    return n <= 16 ? 32 : 64;
+    (void)n;
+    return 32;
+}
+
+/* hzgsvd__bat_pre_own for a's kind and order (n <= HZGSVD__BAT_START_MAX_N), its dynamic shared
+ * memory allowed, launched on `stream`: one block a group of pairs (hzgsvd__bat_pre_own_group), at
+ * most max_grid blocks (they loop over the groups), of `threads` threads (a multiple of 32, at most
+ * HZGSVD__BAT_PRE_OWN_BOUNDS). */
+HZGSVD_PRIVATE cudaError_t hzgsvd__bat_pre_own_launch(const hzgsvd__bat_pre_args *a, int *info, int max_grid, int threads, cudaStream_t stream)
+{
+    typedef void (*kernel)(hzgsvd__bat_pre_args, int *);
+    const int cplx = a->es == 2, nn = hzgsvd__bat_start_block_solver(a->n) ? 0 : hzgsvd__bat_jac_order(a->n), group = hzgsvd__bat_pre_own_group(a->n);
+    const size_t smem = hzgsvd__bat_pre_own_smem(a->n, cplx);
+    const long long groups = (a->batch + group - 1) / group;
+    const int grid = groups < max_grid ? (int)groups : max_grid;
+    kernel k = NULL;
+    switch (nn) {
+    case 0: k = cplx ? hzgsvd__bat_pre_own<0, 1> : hzgsvd__bat_pre_own<0, 0>; break;   /* the block solver */
+    case 2: k = cplx ? hzgsvd__bat_pre_own<2, 1> : hzgsvd__bat_pre_own<2, 0>; break;
+    case 4: k = cplx ? hzgsvd__bat_pre_own<4, 1> : hzgsvd__bat_pre_own<4, 0>; break;
+    case 8: k = cplx ? hzgsvd__bat_pre_own<8, 1> : hzgsvd__bat_pre_own<8, 0>; break;
+    case 16: k = cplx ? hzgsvd__bat_pre_own<16, 1> : hzgsvd__bat_pre_own<16, 0>; break;
+    case 32: k = cplx ? hzgsvd__bat_pre_own<32, 1> : hzgsvd__bat_pre_own<32, 0>; break;
+    default: return cudaErrorInvalidValue;
+    }
+    if (grid < 1) return cudaSuccess;
+    cudaError_t e = cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem);
+    if (e != cudaSuccess) return e;
+    k<<<grid, threads, smem, stream>>>(*a, info);
+    return cudaGetLastError();
 }
 
 /* ---- host ------------------------------------------------------------------------------------- */
@@ -6272,10 +6491,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
     HZGSVD__CU(cudaMemsetAsync(a.flag, 0, sizeof(int) * (size_t)nb, b->stream));
     HZGSVD__CU(cudaMemsetAsync(a.growth, 0, sizeof(double) * (size_t)nb, b->stream));
     if (q->own) {
-        const size_t own = sizeof(double) * hzgsvd__bat_start_doubles(n, b->cplx);
-        HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_own, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)own));
-        hzgsvd__bat_pre_own<<<grid, hzgsvd__bat_start_threads(n), own, b->stream>>>(a, (int *)(work + q->info_off));
-        HZGSVD__CU(cudaGetLastError());
+        HZGSVD__CU(hzgsvd__bat_pre_own_launch(&a, (int *)(work + q->info_off), HZGSVD__BAT_GRID_MAX, hzgsvd__bat_start_threads(n), b->stream));
     } else {
         st = hzgsvd__bat_pre_library(b, q, work, &got, info);
         if (st != HZGSVD_SUCCESS || !got) goto done;
@@ -6318,11 +6534,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, 
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
-#line 6322 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6538 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 6326) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 6542) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -6744,7 +6960,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 6748 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6964 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

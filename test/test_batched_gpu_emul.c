@@ -459,7 +459,8 @@ int main(void)
         static const int shapes_w[][5] = { {32, 32, 16, 2, 1}, {40, 30, 25, 3, 2}, {40, 30, 25, 8, 5}, {128, 100, 64, 8, 8}, {16, 16, 8, 4, 3} };
         for (size_t k = 0; k < sizeof shapes_w / sizeof shapes_w[0]; ++k)
             case_warps(&rng, cplx, shapes_w[k][0], shapes_w[k][1], shapes_w[k][2], shapes_w[k][3], shapes_w[k][4]);
-        static const int shapes_s[][3] = { {3, 2, 1}, {4, 4, 2}, {10, 7, 5}, {16, 16, 8}, {32, 32, 16}, {40, 24, 16}, {62, 62, 31}, {64, 64, 32}, {300, 100, 32} };
+        static const int shapes_s[][3] = { {3, 2, 1}, {4, 4, 2}, {10, 7, 5}, {16, 16, 8}, {20, 18, 9}, {24, 24, 12}, {32, 32, 16}, {40, 24, 16}, {62, 62, 31}, {64, 64, 32},
+                                           {300, 100, 32} };   /* both solvers: the warp one (n <= 8, 13 on), the block one (9 <= n <= 12) */
         for (size_t k = 0; k < sizeof shapes_s / sizeof shapes_s[0]; ++k) case_start(&rng, cplx, shapes_s[k][0], shapes_s[k][1], shapes_s[k][2]);
     }
     return tu_finish();

@@ -410,7 +410,7 @@ static void case_bad(tu_rng *rng, int cplx, const hzgsvd_options *opt)
 
 /* The own start's kernel (hzgsvd__bat_pre_own) against its host run (hzgsvd__bat_start_pair, one
  * caller, barriers empty) on every pair: Z0 and both verdicts bitwise, at the driver's block size
- * and at 32 and 256 threads (no phase races, no bit depends on the block), with a NaN pair (eig 1)
+ * and at 64 and 256 threads (no phase races, no bit depends on the block), with a NaN pair (eig 1)
  * and a pair with a zero column of G (chol: that column + 1) among them. */
 static void case_start_bits(tu_rng *rng, int cplx, int m_f, int m_g, int n, int batch)
 {
@@ -435,15 +435,12 @@ static void case_start_bits(tu_rng *rng, int cplx, int m_f, int m_g, int n, int 
     memset(&a, 0, sizeof a);
     a.es = es; a.m_f = m_f; a.m_g = m_g; a.n = n; a.ldf = b.ldf; a.ldg = b.ldg; a.batch = batch; a.sF = b.sF; a.sG = b.sG;
     a.F = dF; a.G = dG; a.z0 = dz;
-    const size_t smem = sizeof(double) * hzgsvd__bat_start_doubles(n, cplx);
-    CU(cudaFuncSetAttribute(hzgsvd__bat_pre_own, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    const int threads[3] = { hzgsvd__bat_start_threads(n), 32, 256 };
+    const int threads[3] = { hzgsvd__bat_start_threads(n), 64, 256 };
     for (int k = 0; k < 3; ++k) {
         double *fill = dnew(nz * batch, SENT);   /* pairs whose start fails leave z0 as it was: SENT, as the host's */
         CU(cudaMemcpy(dz, fill, sizeof(double) * nz * batch, cudaMemcpyHostToDevice));
         CU(cudaMemset(dinfo, 0xff, sizeof(int) * 2 * batch));
-        hzgsvd__bat_pre_own<<<batch < 7 ? batch : 7, threads[k], smem>>>(a, dinfo);   /* 7 blocks: blocks loop over pairs */
-        CU(cudaGetLastError());
+        CU(hzgsvd__bat_pre_own_launch(&a, dinfo, 7, threads[k], 0));   /* at most 7 blocks: blocks loop over groups of pairs */
         CU(cudaDeviceSynchronize());
         double *got = host_copy(dz, nz * batch);
         int *ginfo = (int *)malloc(sizeof(int) * 2 * batch);
@@ -633,7 +630,9 @@ int main(int argc, char **argv)
         case_bad(&rng, 1, &q);                           /* the batched start, its failed pairs */
         case_known(&rng, 1, 40, 30, 25, 3, &q, 1);      /* the start, then the three-phase kernel */
         case_known(&rng, 0, 24, 20, 16, 3, &o, 1);      /* AUTO: the library chain's start at n = 16, then the slot kernel */
-        case_start_bits(&rng, 1, 40, 30, 25, 9);        /* the own start's kernel, its phases (racecheck) */
+        case_start_bits(&rng, 1, 40, 30, 25, 9);        /* the own start's kernel, its phases (racecheck): the warp solver at nn = 32, */
+        case_start_bits(&rng, 0, 16, 12, 7, 9);         /* four pairs a warp (nn = 8), */
+        case_start_bits(&rng, 1, 24, 20, 11, 5);        /* the block solver */
         return tu_finish();
     }
     static const int shapes[][4] = { {3, 2, 1, 50}, {8, 8, 8, 300}, {16, 16, 8, 200}, {10, 7, 5, 100}, {40, 24, 16, 100},
@@ -664,8 +663,11 @@ int main(int argc, char **argv)
         setenv("HZGSVD_GPU_BATCHED_EIG", "own", 1);     /* the knob: the own start up to n = 32 */
         case_known(&rng, cplx, 64, 64, 32, 12, &v, 1);
         unsetenv("HZGSVD_GPU_BATCHED_EIG");
-        case_start_bits(&rng, cplx, 3, 2, 1, 5);
+        case_start_bits(&rng, cplx, 3, 2, 1, 5);        /* every order of the Jacobi solver (nn = 2 ... 32), padded ones */
+        case_start_bits(&rng, cplx, 6, 5, 3, 9);
+        case_start_bits(&rng, cplx, 9, 12, 5, 9);
         case_start_bits(&rng, cplx, 16, 16, 8, 40);
+        case_start_bits(&rng, cplx, 30, 24, 12, 9);
         case_start_bits(&rng, cplx, 40, 24, 16, 40);
         case_start_bits(&rng, cplx, 70, 64, 31, 12);
         case_start_bits(&rng, cplx, 64, 64, 32, 12);
