@@ -84,7 +84,8 @@ HZGSVD_PRIVATE int hzgsvd__bat_pre_on(const hzgsvd_options *o, int n)
 typedef struct hzgsvd__bat_pre_plan {
     size_t a_off, pa_off, info_off, flag_off, growth_off, bytes;
     int chunk;
-    int own;   /* 1: Z0 by hzgsvd__bat_pre_own, 0: by the library chain (hzgsvd__bat_pre_eig) */
+    int eig;   /* the route (HZGSVD__BAT_EIG_*), read once a call by hzgsvd__bat_pre_plan_of */
+    int own;   /* eig == HZGSVD__BAT_EIG_OWN: Z0 by hzgsvd__bat_pre_own, else by the library chain */
 } hzgsvd__bat_pre_plan;
 
 /* ---- kernels ---------------------------------------------------------------------------------- */
@@ -549,7 +550,8 @@ HZGSVD_PRIVATE void hzgsvd__bat_pre_plan_of(int cplx, int n, int batch, size_t b
 {
     const size_t es = cplx ? 2 : 1, nb = batch > 0 ? (size_t)batch : 1;
     q->chunk = batch < HZGSVD__BAT_PRE_CHUNK ? (batch > 0 ? batch : 1) : HZGSVD__BAT_PRE_CHUNK;
-    q->own = hzgsvd__bat_pre_eig(n) == HZGSVD__BAT_EIG_OWN;
+    q->eig = hzgsvd__bat_pre_eig(n);
+    q->own = q->eig == HZGSVD__BAT_EIG_OWN;
     q->a_off = hzgsvd__bat_align(base);
     q->pa_off = q->a_off + hzgsvd__bat_align(sizeof(double) * es * (size_t)n * n * nb);
     q->info_off = q->pa_off + hzgsvd__bat_align(sizeof(double *) * nb);
@@ -691,20 +693,20 @@ typedef struct hzgsvd__bat_pre_scratch {
     double **pB;
     size_t ws_bytes, host_bytes;
     int lwork;
-    int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (hzgsvd__bat_pre_eig) */
+    int jacobi;   /* 1: syevjBatched/heevjBatched, 0: XsyevBatched (the plan's eig) */
 } hzgsvd__bat_pre_scratch;
 
-/* The eigensolver's workspace sizes for a chunk (cuSOLVER's answer), then one stream-ordered
- * allocation from the kept pool (h->pool; the device's default pool where there is none); *got = 0
- * (no error) where the device memory cannot be had. */
-HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch *b, int chunk, hzgsvd__bat_handles *h, hzgsvd__bat_pre_scratch *x,
+/* The eigensolver's (eig: the plan's route) workspace sizes for a chunk (cuSOLVER's answer), then
+ * one stream-ordered allocation from the kept pool (h->pool; the device's default pool where there
+ * is none); *got = 0 (no error) where the device memory cannot be had. */
+HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_scratch_get(const hzgsvd__gpu_batch *b, int chunk, int eig, hzgsvd__bat_handles *h, hzgsvd__bat_pre_scratch *x,
                                                          int *got, hzgsvd_info *info)
 {
     hzgsvd_status st = HZGSVD_SUCCESS;
     const int n = b->n;
     const size_t es = b->cplx ? 2 : 1;
     *got = 0;
-    x->jacobi = hzgsvd__bat_pre_eig(n) == HZGSVD__BAT_EIG_SYEVJ;
+    x->jacobi = eig == HZGSVD__BAT_EIG_SYEVJ;
     if (x->jacobi) {
         if (b->cplx)
             HZGSVD__CUS(cusolverDnZheevjBatched_bufferSize(h->sol, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, NULL, n, NULL, &x->lwork, h->sj,
@@ -810,7 +812,7 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_library(const hzgsvd__gpu_batch *b,
     memset(&x, 0, sizeof x);
     *got = 0;
     st = hzgsvd__bat_handles_get(b->stream, &tmp, &h, &temp, info);
-    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_scratch_get(b, q->chunk, h, &x, got, info);
+    if (st == HZGSVD_SUCCESS) st = hzgsvd__bat_pre_scratch_get(b, q->chunk, q->eig, h, &x, got, info);
     if (st != HZGSVD_SUCCESS || !*got) goto done;
     hzgsvd__bat_pre_ptrs<<<pgrid, 256, 0, b->stream>>>((double **)(work + q->pa_off), (double *)(work + q->a_off), (long long)es * n * n, nb);
     HZGSVD__CU(cudaGetLastError());
