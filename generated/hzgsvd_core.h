@@ -2437,6 +2437,15 @@ HZGSVD_HD static inline void hzgsvd__bat_start_whiten(const hzgsvd__bat_start_me
     HZGSVD__BAT_START_BARRIER();
 }
 
+/* Both Jacobi solvers' floor: HZGSVD__BAT_START_FLOOR max_i |c_ii| (C's rounding errors from
+ * forming the Gram matrices). */
+HZGSVD_HD static inline double hzgsvd__bat_start_floor(const hzgsvd__bat_start_mem *S)
+{
+    double cmax = 0.0;
+    for (int i = 0; i < S->n; ++i) cmax = fmax(cmax, fabs(hzgsvd__bat_start_at(S, S->C, i, i)[0]));
+    return HZGSVD__BAT_START_FLOOR * cmax;
+}
+
 /* ---- the block solver (9 <= n <= 12: hzgsvd__bat_start_block_solver) ------------------------------
  *
  * The cyclic two-sided Jacobi method on C in shared memory by the whole block: the round-robin
@@ -2569,9 +2578,7 @@ HZGSVD_HD static inline int hzgsvd__bat_start_jacobi(const hzgsvd__bat_start_mem
     int k = tid, l = 0, t = tid;   /* the blocks' table: item t of the lower triangle of order nn / 2 */
     for (hzgsvd__bat_start_wrap(nn / 2, &k, &l); l < nn / 2; k += nt, t += nt, hzgsvd__bat_start_wrap(nn / 2, &k, &l))
         S->blk[t] = k + 256 * l;
-    double cmax = 0.0;
-    for (int i = 0; i < n; ++i) cmax = fmax(cmax, fabs(hzgsvd__bat_start_at(S, S->C, i, i)[0]));
-    const double floor = HZGSVD__BAT_START_FLOOR * cmax;
+    const double floor = hzgsvd__bat_start_floor(S);
     HZGSVD__BAT_START_BARRIER();
     int sweep = 0;
     while (sweep < HZGSVD__BAT_START_SWEEPS) {
@@ -2655,14 +2662,6 @@ HZGSVD_HD static inline void hzgsvd__bat_jac_row(int cplx, double c, double tr, 
     x[1] = fma(ti, y[0], fma(tr, y[1], c * xi));
 }
 
-/* floor: HZGSVD__BAT_START_FLOOR max_i |c_ii| (C's rounding errors from forming the Gram matrices). */
-HZGSVD_HD static inline double hzgsvd__bat_jac_floor(const hzgsvd__bat_start_mem *S)
-{
-    double cmax = 0.0;
-    for (int i = 0; i < S->n; ++i) cmax = fmax(cmax, fabs(hzgsvd__bat_start_at(S, S->C, i, i)[0]));
-    return HZGSVD__BAT_START_FLOOR * cmax;
-}
-
 /* Entry a (relative) of lane x's row of C from shared memory: C[x, x ^ a], or 0 in the padding. */
 HZGSVD_HD static inline double hzgsvd__bat_jac_load(const hzgsvd__bat_start_mem *S, int x, int a, int e)
 {
@@ -2678,7 +2677,7 @@ static inline int hzgsvd__bat_jac_host(const hzgsvd__bat_start_mem *S)
     enum { L = HZGSVD__BAT_JAC_LANES, E = 2 * HZGSVD__BAT_JAC_LANES };
     double R[L][E], W[L][E], Y[L][E], sc[L / 2], sr[L / 2], si[L / 2];
     const int n = S->n, es = S->es, cplx = es == 2, nn = hzgsvd__bat_jac_order(n), w = es * nn;
-    const double floor = hzgsvd__bat_jac_floor(S);
+    const double floor = hzgsvd__bat_start_floor(S);
     for (int x = 0; x < nn; ++x)
         for (int a = 0; a < w; ++a) {
             R[x][a] = hzgsvd__bat_jac_load(S, x, a / es, a % es);
@@ -2791,7 +2790,7 @@ static inline void hzgsvd__bat_start_pair(double *sh, int cplx, int n, const dou
     *sweeps = S.key[n];
     *eig = hzgsvd__bat_start_back(&S, z0, tid, nt);
 }
-#line 2795 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2794 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_start.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

@@ -389,7 +389,7 @@ __device__ __forceinline__ int hzgsvd__bat_jac_warp(const hzgsvd__bat_start_mem 
     const unsigned segmask = (NN == 32 ? 0xffffffffu : (1u << NN) - 1u) << (seg * NN);
     double r[NE];
     hzgsvd__bat_jac_wrow<NE, SH> w;
-    const double floor = skip ? 0.0 : hzgsvd__bat_jac_floor(S);
+    const double floor = skip ? 0.0 : hzgsvd__bat_start_floor(S);
 #pragma unroll
     for (int a = 0; a < NE; ++a) r[a] = skip ? 0.0 : hzgsvd__bat_jac_load(S, x, a / ES, a % ES);
     __syncwarp();   /* C read: W's rows may overlay it */
