@@ -1861,9 +1861,15 @@ HZGSVD_HD static inline int hzgsvd__bat_rescale(const hzgsvd__bat_pair *P, hzgsv
 HZGSVD_HD static inline int hzgsvd__bat_rank_test(const hzgsvd__bat_pair *P, hzgsvd__bat_shared *sh, int warp, int nwarps, int lane)
 {
     int deg = 0;
-    (void)lane;   /* every lane tests, the leader records */
-    for (int j = warp; j < P->n; j += nwarps)
-        deg |= hzgsvd__bat_degenerate(P->Z, P->n, P->lz, P->cplx, j, sh->nf, sh->ng, sh->sf[j], sh->sg[j], P->mf, P->mg);
+    (void)lane;   /* the host plays every lane */
+    for (int j0 = warp * HZGSVD__BAT_LANES; j0 < P->n; j0 += nwarps * HZGSVD__BAT_LANES)   /* a lane a column (a verdict's OR: any order) */
+        for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l) {
+            const int j = j0 + l;
+            if (j < P->n) deg |= hzgsvd__bat_degenerate(P->Z, P->n, P->lz, P->cplx, j, sh->nf, sh->ng, sh->sf[j], sh->sg[j], P->mf, P->mg);
+        }
+#ifdef __CUDA_ARCH__
+    deg = __any_sync(0xffffffffu, deg);
+#endif
     if (HZGSVD__BAT_LEADER(lane)) sh->wflag[warp] = deg;
     HZGSVD__BAT_BARRIER();
     deg = hzgsvd__bat_flags(sh, nwarps);
@@ -1921,23 +1927,30 @@ HZGSVD_HD static inline double hzgsvd__bat_refine_part(const double *Y, int ld, 
     const int n = P->n, cplx = P->cplx, es = cplx ? 2 : 1;
     const double *zr = P->Z[0] + (size_t)j * P->lz, *zi = cplx ? P->Z[1] + (size_t)j * P->lz : NULL;
     double acc = 0.0;
-    for (int r = first; r < m; r += stride) {
-        double sr = 0.0, cr = 0.0, si = 0.0, ci = 0.0;
-        const double *y = Y + es * (size_t)r;
+    for (int r = first; r < m; r += 2 * stride) {   /* two rows at a time: two independent Dot2 chains (a row's bits as alone) */
+        const int two = r + stride < m;
+        double sr[2] = { 0.0, 0.0 }, cr[2] = { 0.0, 0.0 }, si[2] = { 0.0, 0.0 }, ci[2] = { 0.0, 0.0 };
+        const double *y = Y + es * (size_t)r, *y2 = Y + es * (size_t)(two ? r + stride : r);
         HZGSVD__BAT_UNROLL4   /* the loads of four terms ahead of their (dependent) Dot2 steps */
-        for (int k = 0; k < n; ++k, y += es * (size_t)ld) {
-            const double yr = y[0], br = zr[k];
-            hzgsvd__bat_dot2_step(yr, br, &sr, &cr);
+        for (int k = 0; k < n; ++k, y += es * (size_t)ld, y2 += es * (size_t)ld) {
+            const double br = zr[k];
+            hzgsvd__bat_dot2_step(y[0], br, &sr[0], &cr[0]);
+            hzgsvd__bat_dot2_step(y2[0], br, &sr[1], &cr[1]);
             if (!cplx) continue;
-            const double yi = y[1], bi = zi[k];
-            hzgsvd__bat_dot2_step(-yi, bi, &sr, &cr);
-            hzgsvd__bat_dot2_step(yr, bi, &si, &ci);
-            hzgsvd__bat_dot2_step(yi, br, &si, &ci);
+            const double bi = zi[k];
+            for (int h = 0; h < 2; ++h) {
+                const double *yh = h ? y2 : y;
+                hzgsvd__bat_dot2_step(-yh[1], bi, &sr[h], &cr[h]);
+                hzgsvd__bat_dot2_step(yh[0], bi, &si[h], &ci[h]);
+                hzgsvd__bat_dot2_step(yh[1], br, &si[h], &ci[h]);
+            }
         }
-        const double vr = hzgsvd__bat_ldexp(sr + cr, -ez);
-        if (!cplx) { acc += vr * vr; continue; }
-        const double vi = hzgsvd__bat_ldexp(si + ci, -ez);
-        acc += vr * vr + vi * vi;
+        for (int h = 0; h < 1 + two; ++h) {   /* in row order */
+            const double vr = hzgsvd__bat_ldexp(sr[h] + cr[h], -ez);
+            if (!cplx) { acc += vr * vr; continue; }
+            const double vi = hzgsvd__bat_ldexp(si[h] + ci[h], -ez);
+            acc += vr * vr + vi * vi;
+        }
     }
     return acc;
 }
@@ -2070,18 +2083,19 @@ HZGSVD_HD static inline int hzgsvd__bat_solve(const hzgsvd__bat_pair *P, const h
         if (!(ou <= tol) || !(ov <= tol)) { v = HZGSVD__BAT_OFF_ORTHOGONAL; res->which = ou > tol ? 1 : 2; res->measure = ou > tol ? ou : ov; }
     }
     if (v == HZGSVD__BAT_OK) {
-        for (int j = warp; j < P->n; j += nwarps)
-            if (HZGSVD__BAT_LEADER(lane)) sh->order[hzgsvd__bat_rank(sh->ss, P->n, j, o->sort)] = j;
+        for (int j0 = warp * HZGSVD__BAT_LANES; j0 < P->n; j0 += nwarps * HZGSVD__BAT_LANES)   /* a lane a column */
+            for (int l = HZGSVD__BAT_LANE_FIRST(lane); l < HZGSVD__BAT_LANE_END(lane); ++l)
+                if (j0 + l < P->n) sh->order[hzgsvd__bat_rank(sh->ss, P->n, j0 + l, o->sort)] = j0 + l;
         HZGSVD__BAT_BARRIER();
     }
     res->verdict = v;
     return v;
 }
-#line 2081 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2095 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_pair.h ***/
 
 /*** begin templates/hzgsvd_batched_start.h ***/
-#line HZGSVD__SRC_LINE(1, 2085) HZGSVD__SRC_FILE("templates/hzgsvd_batched_start.h")
+#line HZGSVD__SRC_LINE(1, 2099) HZGSVD__SRC_FILE("templates/hzgsvd_batched_start.h")
 /* The batched call's own preconditioned start for n <= HZGSVD__BAT_START_MAX_N: per pair, in a
  * thread block's shared memory (a block takes one pair, or a group of 32 / nn for the warp solver)
  * and one warp's registers, what the library chain of
@@ -2790,7 +2804,7 @@ static inline void hzgsvd__bat_start_pair(double *sh, int cplx, int n, const dou
     *sweeps = S.key[n];
     *eig = hzgsvd__bat_start_back(&S, z0, tid, nt);
 }
-#line 2794 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
+#line 2808 HZGSVD__SRC_FILE("generated/hzgsvd_core.h")
 /*** end templates/hzgsvd_batched_start.h ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_CORE_H */

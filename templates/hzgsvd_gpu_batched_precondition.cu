@@ -120,84 +120,155 @@ HZGSVD_PRIVATE __device__ double hzgsvd__bat_pre_block_max(double v, double *red
     return v;
 }
 
-/* Row chunk i0 of M (m rows, ld es ld) times zs (es n n, ld n) for the lane's row and its warp's
- * columns j = warp + k nw (k < HZGSVD__BAT_PRE_COLS): plain products (exact = 0) or Dot2 sums
- * (exact = 1), re and im interleaved in out (2 HZGSVD__BAT_PRE_COLS doubles). */
-HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_rows(const double *M, int ld, int m, int n, int es, const double *zs, int i, int exact, double *out)
+/* Row i of M (m rows, ld ES ld) times zs (ES n n, ld n) for the lane's warp's columns j = warp + q nw
+ * (q < HZGSVD__BAT_PRE_COLS), re and im interleaved (2 HZGSVD__BAT_PRE_COLS doubles each): PLAIN the
+ * plain products into plain (the trust test's), EXACT the Dot2 sums into exact (the product F Z0).
+ * The two kinds are independent sums, so one pass giving both gives each the bits it gives alone.
+ * Every q is computed (a column beyond n as column n - 1, never stored): with no branch between
+ * them the columns' dependent Dot2 chains interleave (a break per column left each chain's latency
+ * bare: 3.5 ms for 10^4 real n = 32 pairs, at a quarter of the FP64 rate). */
+template <int PLAIN, int EXACT, int ES>
+__device__ __forceinline__ void hzgsvd__bat_pre_rows(const double *M, int ld, int m, int n, const double *zs, int i, double *plain, double *exact)
 {
     const int w = threadIdx.x >> 5, nw = blockDim.x >> 5;
-    double s[2 * HZGSVD__BAT_PRE_COLS], c[2 * HZGSVD__BAT_PRE_COLS];
-    for (int k = 0; k < 2 * HZGSVD__BAT_PRE_COLS; ++k) { s[k] = 0.0; c[k] = 0.0; }
+    double p[2 * HZGSVD__BAT_PRE_COLS], s[2 * HZGSVD__BAT_PRE_COLS], c[2 * HZGSVD__BAT_PRE_COLS];
+#pragma unroll
+    for (int k = 0; k < 2 * HZGSVD__BAT_PRE_COLS; ++k) { p[k] = 0.0; s[k] = 0.0; c[k] = 0.0; }
     if (i < m)
         for (int k = 0; k < n; ++k) {
-            const double xr = M[(size_t)es * (i + (size_t)k * ld)], xi = es == 2 ? M[(size_t)es * (i + (size_t)k * ld) + 1] : 0.0;
+            const double xr = M[(size_t)ES * (i + (size_t)k * ld)], xi = ES == 2 ? M[(size_t)ES * (i + (size_t)k * ld) + 1] : 0.0;
+#pragma unroll
             for (int q = 0; q < HZGSVD__BAT_PRE_COLS; ++q) {
-                const int j = w + q * nw;
-                if (j >= n) break;
-                const double yr = zs[(size_t)es * (k + (size_t)j * n)];
-                if (es == 1) {
-                    if (exact) hzgsvd__bat_dot2_step(xr, yr, &s[q], &c[q]);
-                    else s[q] += xr * yr;
+                const int j = w + q * nw < n ? w + q * nw : n - 1;
+                const double yr = zs[(size_t)ES * (k + (size_t)j * n)];
+                if (ES == 1) {
+                    if (EXACT) hzgsvd__bat_dot2_step(xr, yr, &s[q], &c[q]);
+                    if (PLAIN) p[q] += xr * yr;
                     continue;
                 }
-                const double yi = zs[(size_t)es * (k + (size_t)j * n) + 1];
-                if (exact) {
+                const double yi = zs[(size_t)ES * (k + (size_t)j * n) + 1];
+                if (EXACT) {
                     hzgsvd__bat_dot2_step(xr, yr, &s[2 * q], &c[2 * q]);
                     hzgsvd__bat_dot2_step(-xi, yi, &s[2 * q], &c[2 * q]);
                     hzgsvd__bat_dot2_step(xr, yi, &s[2 * q + 1], &c[2 * q + 1]);
                     hzgsvd__bat_dot2_step(xi, yr, &s[2 * q + 1], &c[2 * q + 1]);
-                } else {
-                    s[2 * q] += xr * yr - xi * yi;
-                    s[2 * q + 1] += xr * yi + xi * yr;
+                }
+                if (PLAIN) {
+                    p[2 * q] += xr * yr - xi * yi;
+                    p[2 * q + 1] += xr * yi + xi * yr;
                 }
             }
         }
-    for (int k = 0; k < 2 * HZGSVD__BAT_PRE_COLS; ++k) out[k] = s[k] + c[k];
+#pragma unroll
+    for (int k = 0; k < 2 * HZGSVD__BAT_PRE_COLS; ++k) {
+        if (PLAIN) plain[k] = p[k];
+        if (EXACT) exact[k] = s[k] + c[k];
+    }
+}
+
+/* acc[q] += |r_q|^2 over the warp's columns (the trust test's sums, a lane's rows in row order). */
+__device__ __forceinline__ void hzgsvd__bat_pre_square(const double *r, int es, double *acc)
+{
+    for (int q = 0; q < HZGSVD__BAT_PRE_COLS; ++q) acc[q] += es == 1 ? r[q] * r[q] : r[2 * q] * r[2 * q] + r[2 * q + 1] * r[2 * q + 1];
+}
+
+/* Row i of M (ld es ld) <- the lane's products r (its warp's columns). */
+__device__ __forceinline__ void hzgsvd__bat_pre_put(double *M, int ld, int m, int n, int es, int i, const double *r)
+{
+    const int w = threadIdx.x >> 5, nw = blockDim.x >> 5;
+    if (i < m)
+        for (int q = 0; q < HZGSVD__BAT_PRE_COLS && w + q * nw < n; ++q) {
+            const size_t at = (size_t)es * (i + (size_t)(w + q * nw) * ld);
+            M[at] = es == 1 ? r[q] : r[2 * q];
+            if (es == 2) M[at + 1] = r[2 * q + 1];
+        }
 }
 
 /* sum of squares of M z0_j over M's rows into acc[q] (the warp's columns; the sum over the lanes is
  * the caller's): plain products, for the trust test. */
-HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_norms(const double *M, int ld, int m, int n, int es, const double *zs, double *acc)
+template <int ES>
+__device__ void hzgsvd__bat_pre_norms(const double *M, int ld, int m, int n, const double *zs, double *acc)
 {
     for (int i0 = 0; i0 < m; i0 += 32) {
         double r[2 * HZGSVD__BAT_PRE_COLS];
-        hzgsvd__bat_pre_rows(M, ld, m, n, es, zs, i0 + (int)(threadIdx.x & 31), 0, r);
-        for (int q = 0; q < HZGSVD__BAT_PRE_COLS; ++q)
-            acc[q] += es == 1 ? r[q] * r[q] : r[2 * q] * r[2 * q] + r[2 * q + 1] * r[2 * q + 1];
+        hzgsvd__bat_pre_rows<1, 0, ES>(M, ld, m, n, zs, i0 + (int)(threadIdx.x & 31), r, NULL);
+        hzgsvd__bat_pre_square(r, ES, acc);
     }
 }
 
 /* M <- M zs in place, by chunks of 32 rows: every warp reads the chunk's rows before any writes them. */
-HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_times(double *M, int ld, int m, int n, int es, const double *zs)
+template <int ES>
+__device__ void hzgsvd__bat_pre_times(double *M, int ld, int m, int n, const double *zs)
 {
-    const int w = threadIdx.x >> 5, nw = blockDim.x >> 5;
     for (int i0 = 0; i0 < m; i0 += 32) {
         const int i = i0 + (int)(threadIdx.x & 31);
         double r[2 * HZGSVD__BAT_PRE_COLS];
-        hzgsvd__bat_pre_rows(M, ld, m, n, es, zs, i, 1, r);
+        hzgsvd__bat_pre_rows<0, 1, ES>(M, ld, m, n, zs, i, NULL, r);
         __syncthreads();
-        if (i < m)
-            for (int q = 0; q < HZGSVD__BAT_PRE_COLS && w + q * nw < n; ++q) {
-                const size_t at = (size_t)es * (i + (size_t)(w + q * nw) * ld);
-                M[at] = es == 1 ? r[q] : r[2 * q];
-                if (es == 2) M[at + 1] = r[2 * q + 1];
-            }
-        __syncthreads();
+        hzgsvd__bat_pre_put(M, ld, m, n, ES, i, r);
     }
 }
 
-/* Per pair (a block each, hzgsvd__bat_pre_threads(n) threads; dynamic shared memory es n n + n
- * doubles): Z0's columns reversed into shared memory and back, the checks and the trust test, then
- * F <- F Z0 and G <- G Z0 where they pass (flag 1), else the pair as it came (flag 0). */
-HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
+/* Both at once on a staged M (shared memory, ld m): the trust test's sums into acc as
+ * hzgsvd__bat_pre_norms gives them, and M <- M zs in place as hzgsvd__bat_pre_times (M's rows read
+ * once, from shared memory: the kernel's time was the two passes' global loads, one at a time). */
+template <int ES>
+__device__ void hzgsvd__bat_pre_pass(double *M, int m, int n, const double *zs, double *acc)
+{
+    for (int i0 = 0; i0 < m; i0 += 32) {
+        const int i = i0 + (int)(threadIdx.x & 31);
+        double r[2 * HZGSVD__BAT_PRE_COLS], x[2 * HZGSVD__BAT_PRE_COLS];
+        hzgsvd__bat_pre_rows<1, 1, ES>(M, m, m, n, zs, i, r, x);
+        hzgsvd__bat_pre_square(r, ES, acc);
+        __syncthreads();
+        hzgsvd__bat_pre_put(M, m, m, n, ES, i, x);
+    }
+}
+
+/* m x n of Y (ld es ld) into or out of X (ld es m), all threads (out: X into Y). */
+HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_stage(double *Y, int ld, int m, int n, int es, double *X, int out)
+{
+    const int col = es * m;
+    for (hzgsvd__bat_walk t = hzgsvd__bat_walk_of(col); t.j < n; hzgsvd__bat_walk_step(&t, col)) {
+        double *y = Y + (size_t)es * t.j * ld + t.r, *x = X + (size_t)t.j * col + t.r;
+        if (out) *y = *x;
+        else *x = *y;
+    }
+}
+
+/* Whether hzgsvd__bat_pre_apply stages the pair's F and G in shared memory, and its dynamic shared
+ * memory in bytes: es n n + n doubles, with es (m_f + m_g) n more where staged (up to
+ * HZGSVD__BAT_PRE_STAGE_BYTES: complex n = 32, m = 64 staged, 80 KB, ran 0.82x). */
+#ifndef HZGSVD__BAT_PRE_STAGE_BYTES
+#define HZGSVD__BAT_PRE_STAGE_BYTES (64 * 1024)
+#endif
+HZGSVD_PRIVATE size_t hzgsvd__bat_pre_apply_smem(int cplx, int m_f, int m_g, int n, int *staged)
+{
+    const size_t es = cplx ? 2 : 1, base = sizeof(double) * (es * (size_t)n * n + (size_t)n);
+    const size_t all = base + sizeof(double) * es * ((size_t)m_f + (size_t)m_g) * (size_t)n;
+    *staged = all <= HZGSVD__BAT_PRE_STAGE_BYTES;
+    return *staged ? all : base;
+}
+
+/* Per pair (a block each, hzgsvd__bat_pre_threads(n) threads; dynamic shared memory
+ * hzgsvd__bat_pre_apply_smem): Z0's columns reversed into shared memory and back, the checks and the
+ * trust test, then F <- F Z0 and G <- G Z0 where they pass (flag 1), else the pair as it came
+ * (flag 0).  STAGED: F and G copied into shared memory first, the trust test's sums and the products
+ * in one pass there, the products copied back where the pair passes; otherwise both passes on the
+ * caller's arrays.  Both give the same bits. */
+template <int STAGED, int ES>
+__global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
 {
     extern __shared__ double zs[];
     __shared__ double red[32];
-    const int n = a.n, es = a.es, w = threadIdx.x >> 5, nw = blockDim.x >> 5, lane = threadIdx.x & 31;
+    const int n = a.n, es = ES, w = threadIdx.x >> 5, nw = blockDim.x >> 5, lane = threadIdx.x & 31;
     double *dk = zs + (size_t)es * n * n;   /* n: ||F_k||^2 + ||G_k||^2 */
+    double *sF = dk + n, *sG = sF + (size_t)es * a.m_f * n;   /* STAGED: F and G (ld m_f, m_g) */
     for (long long p = blockIdx.x; p < a.batch; p += gridDim.x) {
         double *z0 = a.z0 + p * es * (long long)n * n, *F = a.F + p * es * a.sF, *G = a.G + p * es * a.sG;
-        __syncthreads();   /* the previous pair's last reads of zs */
+        const double *MF = STAGED ? sF : F, *MG = STAGED ? sG : G;
+        const int lf = STAGED ? a.m_f : a.ldf, lg = STAGED ? a.m_g : a.ldg;
+        __syncthreads();   /* the previous pair's last reads of zs (and of sF, sG) */
         int bad = a.info[p] != 0 || a.info[a.batch + p] != 0;
         for (int t = threadIdx.x; t < n * n; t += blockDim.x) {
             const int k = t % n, j = t / n;
@@ -211,18 +282,29 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
         for (int t = threadIdx.x; t < es * n * n; t += blockDim.x) z0[t] = zs[t];   /* Z0 reversed, for hzgsvd__bat_pre_z */
         double growth = 0.0;
         if (!bad) {
+            if (STAGED) {
+                hzgsvd__bat_pre_stage(F, a.ldf, a.m_f, n, es, sF, 0);
+                hzgsvd__bat_pre_stage(G, a.ldg, a.m_g, n, es, sG, 0);
+                __syncthreads();
+            }
             for (int k = w; k < n; k += nw) {   /* d_k^2, a warp a column */
                 double v = 0.0;
-                for (int i = lane; i < es * a.m_f; i += 32) v += F[(size_t)es * k * a.ldf + i] * F[(size_t)es * k * a.ldf + i];
-                for (int i = lane; i < es * a.m_g; i += 32) v += G[(size_t)es * k * a.ldg + i] * G[(size_t)es * k * a.ldg + i];
+                for (int i = lane; i < es * a.m_f; i += 32) v += MF[(size_t)es * k * lf + i] * MF[(size_t)es * k * lf + i];
+                for (int i = lane; i < es * a.m_g; i += 32) v += MG[(size_t)es * k * lg + i] * MG[(size_t)es * k * lg + i];
                 v = hzgsvd__warp_sum(v);
                 if (lane == 0) dk[k] = v;
             }
             double acc[HZGSVD__BAT_PRE_COLS];
             for (int q = 0; q < HZGSVD__BAT_PRE_COLS; ++q) acc[q] = 0.0;
-            hzgsvd__bat_pre_norms(F, a.ldf, a.m_f, n, es, zs, acc);
-            hzgsvd__bat_pre_norms(G, a.ldg, a.m_g, n, es, zs, acc);
-            __syncthreads();   /* dk */
+            if (STAGED) {
+                __syncthreads();   /* dk read F and G before the pass writes them */
+                hzgsvd__bat_pre_pass<ES>(sF, a.m_f, n, zs, acc);
+                hzgsvd__bat_pre_pass<ES>(sG, a.m_g, n, zs, acc);
+            } else {
+                hzgsvd__bat_pre_norms<ES>(F, a.ldf, a.m_f, n, zs, acc);
+                hzgsvd__bat_pre_norms<ES>(G, a.ldg, a.m_g, n, zs, acc);
+            }
+            __syncthreads();   /* dk (and the staged products) */
             double mine = 0.0;
             for (int q = 0; q < HZGSVD__BAT_PRE_COLS && w + q * nw < n; ++q) {
                 const int j = w + q * nw;
@@ -240,8 +322,13 @@ HZGSVD_PRIVATE __global__ void hzgsvd__bat_pre_apply(hzgsvd__bat_pre_args a)
         }
         if (threadIdx.x == 0) { a.flag[p] = !bad; a.growth[p] = growth <= DBL_MAX ? growth : DBL_MAX; }
         if (bad) continue;   /* the same in every thread */
-        hzgsvd__bat_pre_times(F, a.ldf, a.m_f, n, es, zs);
-        hzgsvd__bat_pre_times(G, a.ldg, a.m_g, n, es, zs);
+        if (STAGED) {
+            hzgsvd__bat_pre_stage(F, a.ldf, a.m_f, n, es, sF, 1);
+            hzgsvd__bat_pre_stage(G, a.ldg, a.m_g, n, es, sG, 1);
+        } else {
+            hzgsvd__bat_pre_times<ES>(F, a.ldf, a.m_f, n, zs);
+            hzgsvd__bat_pre_times<ES>(G, a.ldg, a.m_g, n, zs);
+        }
     }
 }
 
@@ -842,7 +929,10 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
     int got = 1;
     const int n = b->n, nb = b->batch, grid = nb < HZGSVD__BAT_GRID_MAX ? nb : HZGSVD__BAT_GRID_MAX;
     const hzgsvd__bat_pre_args a = hzgsvd__bat_pre_args_of(b, q, work);
-    const size_t es = b->cplx ? 2 : 1, smem = sizeof(double) * (es * (size_t)n * n + n);
+    int staged = 0;
+    const size_t smem = hzgsvd__bat_pre_apply_smem(b->cplx, b->m_f, b->m_g, n, &staged);
+    void (*apply)(hzgsvd__bat_pre_args) = b->cplx ? (staged ? hzgsvd__bat_pre_apply<1, 2> : hzgsvd__bat_pre_apply<0, 2>)
+                                                  : (staged ? hzgsvd__bat_pre_apply<1, 1> : hzgsvd__bat_pre_apply<0, 1>);
     *started = 0;
     HZGSVD__CU(cudaMemsetAsync(a.flag, 0, sizeof(int) * (size_t)nb, b->stream));
     HZGSVD__CU(cudaMemsetAsync(a.growth, 0, sizeof(double) * (size_t)nb, b->stream));
@@ -852,8 +942,8 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_start(const hzgsvd__gpu_batch *b, c
         st = hzgsvd__bat_pre_library(b, q, work, &got, info);
         if (st != HZGSVD_SUCCESS || !got) goto done;
     }
-    HZGSVD__CU(cudaFuncSetAttribute(hzgsvd__bat_pre_apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    hzgsvd__bat_pre_apply<<<grid, hzgsvd__bat_pre_threads(n), smem, b->stream>>>(a);
+    HZGSVD__CU(cudaFuncSetAttribute(apply, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    apply<<<grid, hzgsvd__bat_pre_threads(n), smem, b->stream>>>(a);
     HZGSVD__CU(cudaGetLastError());
     *started = 1;
 done:
