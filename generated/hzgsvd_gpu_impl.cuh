@@ -5549,7 +5549,8 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
 
 /* A thread's walk over the entries e = threadIdx.x, + blockDim.x, ... of an m-row matrix as (row r,
  * column j), by additions: the division and remainder once, not an entry (the copies below were
- * 5-8 % of the slot kernel's time at n = 16 with them). */
+ * 5-8 % of the slot kernel's time at n = 16 with them).  m >= 1: the kernels take m >= n >= 1
+ * (hzgsvd__bat_takes). */
 typedef struct hzgsvd__bat_walk {
     int r, j, dr, dj;
 } hzgsvd__bat_walk;
@@ -5653,11 +5654,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
     __shared__ hzgsvd__bat_shared sh;
     hzgsvd__bat_pairs(a, hzgsvd__bat_smem, &sh, NULL);
 }
-#line 5657 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5658 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched_precondition.cu ***/
-#line HZGSVD__SRC_LINE(1, 5661) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_precondition.cu")
+#line HZGSVD__SRC_LINE(1, 5662) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_precondition.cu")
 /* The batched call's preconditioned start (options.precondition QR_EIG; AUTO's choice from n =
  * HZGSVD__BAT_PRE_AUTO_N; docs/API.md, "Batched pairs
  * on the GPU", and docs/NUMERICS.md, "The batched preconditioned start").  Per pair, as the
@@ -5786,7 +5787,7 @@ HZGSVD_PRIVATE __device__ double hzgsvd__bat_pre_block_max(double v, double *red
  * The two kinds are independent sums, so one pass giving both gives each the bits it gives alone.
  * Every q is computed (a column beyond n as column n - 1, never stored): with no branch between
  * them the columns' dependent Dot2 chains interleave (a break per column left each chain's latency
- * bare: 3.5 ms for 10^4 real n = 32 pairs, at a quarter of the FP64 rate). */
+ * bare: 3.5 ms for 10^4 real n = 32 pairs staged, 1.9 ms without it; session 25). */
 template <int PLAIN, int EXACT, int ES>
 __device__ __forceinline__ void hzgsvd__bat_pre_rows(const double *M, int ld, int m, int n, const double *zs, int i, double *plain, double *exact)
 {
@@ -5871,7 +5872,7 @@ __device__ void hzgsvd__bat_pre_times(double *M, int ld, int m, int n, const dou
 
 /* Both at once on a staged M (shared memory, ld m): the trust test's sums into acc as
  * hzgsvd__bat_pre_norms gives them, and M <- M zs in place as hzgsvd__bat_pre_times (M's rows read
- * once, from shared memory: the kernel's time was the two passes' global loads, one at a time). */
+ * once, from shared memory, instead of twice from the caller's arrays). */
 template <int ES>
 __device__ void hzgsvd__bat_pre_pass(double *M, int m, int n, const double *zs, double *acc)
 {
@@ -5898,7 +5899,8 @@ HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_stage(double *Y, int ld, int m, i
 
 /* Whether hzgsvd__bat_pre_apply stages the pair's F and G in shared memory, and its dynamic shared
  * memory in bytes: es n n + n doubles, with es (m_f + m_g) n more where staged (up to
- * HZGSVD__BAT_PRE_STAGE_BYTES: complex n = 32, m = 64 staged, 80 KB, ran 0.82x). */
+ * HZGSVD__BAT_PRE_STAGE_BYTES: staged, complex n = 32, m = 64 takes 80 KB, two blocks an SM, and
+ * its first version ran 0.82x as fast as unstaged; docs/PERFORMANCE.md, step 9). */
 #ifndef HZGSVD__BAT_PRE_STAGE_BYTES
 #define HZGSVD__BAT_PRE_STAGE_BYTES (64 * 1024)
 #endif
@@ -6640,11 +6642,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, 
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
-#line 6644 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6646 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 6648) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 6650) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -7066,7 +7068,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 7070 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 7072 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

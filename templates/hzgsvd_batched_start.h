@@ -362,6 +362,43 @@ HZGSVD_HD static inline double hzgsvd__bat_start_floor(const hzgsvd__bat_start_m
     return HZGSVD__BAT_START_FLOOR * cmax;
 }
 
+/* ---- the rotation and its update, both solvers' ---------------------------------------------- */
+
+/* The rotation of pivot (p, q) from c_pp, c_qq and c_pq = xr + i xi: rot = (c, sr, si) with
+ * sigma = sr + i si = s e^{i phi} (c_pq = |c_pq| e^{i phi}); J = [c, sigma; -conj(sigma), c] on
+ * columns p, q makes (J^H C J)_pq = 0 (Rutishauser's t between the phases).  The identity (1, 0, 0)
+ * and 0 where |c_pq| <= HZGSVD__BAT_START_TOL sqrt(|c_pp c_qq|) or <= floor; else 1, or 2 where
+ * |c_pq| > HZGSVD__BAT_START_LAST sqrt(|c_pp c_qq|) (the sweep is not the last). */
+HZGSVD_HD static inline int hzgsvd__bat_jac_rotation(int cplx, double app, double aqq, double xr, double xi, double floor, double rot[3])
+{
+    const double r = cplx ? sqrt(fma(xi, xi, xr * xr)) : fabs(xr), ref = sqrt(fabs(app)) * sqrt(fabs(aqq));
+    rot[0] = 1.0; rot[1] = 0.0; rot[2] = 0.0;
+    if (!(r > HZGSVD__BAT_START_TOL * ref && r > floor)) return 0;
+    const double theta = (aqq - app) / (2.0 * r), at = fabs(theta);
+    const double t = at > 1e150 ? 0.5 / theta : (theta < 0.0 ? -1.0 : 1.0) / (at + sqrt(fma(at, at, 1.0)));
+    const double c = 1.0 / sqrt(fma(t, t, 1.0)), s = t * c;
+    rot[0] = c; rot[1] = s * (cplx ? xr / r : copysign(1.0, xr)); rot[2] = cplx ? s * (xi / r) : 0.0;   /* real: xr / |xr| is +-1 exactly */
+    return r > HZGSVD__BAT_START_LAST * ref ? 2 : 1;
+}
+
+/* Entries x, y of a row (complex: re, im) of the column pair times J, seen from one end: x <- c x + l y,
+ * y <- c y - conj(l) x, l = lr + i li.  The lower position's lane (p) passes l = -conj(sigma), the
+ * upper's (q) l = sigma: the same J either way. */
+HZGSVD_HD static inline void hzgsvd__bat_jac_col(int cplx, double c, double lr, double li, double *x, double *y)
+{
+    if (!cplx) {
+        const double a = x[0], b = y[0];
+        x[0] = fma(lr, b, c * a);
+        y[0] = fma(-lr, a, c * b);
+        return;
+    }
+    const double ar = x[0], ai = x[1], br = y[0], bi = y[1];
+    x[0] = fma(-li, bi, fma(lr, br, c * ar));
+    x[1] = fma(li, br, fma(lr, bi, c * ai));
+    y[0] = fma(-li, ai, fma(-lr, ar, c * br));
+    y[1] = fma(li, ar, fma(-lr, ai, c * bi));
+}
+
 /* ---- the block solver (9 <= n <= 12: hzgsvd__bat_start_block_solver) ------------------------------
  *
  * The cyclic two-sided Jacobi method on C in shared memory by the whole block: the round-robin
@@ -380,42 +417,24 @@ HZGSVD_HD static inline void hzgsvd__bat_start_pivot(int nn, int s, int k, int *
     *p = a; *q = b;
 }
 
-/* The rotation of pivot (p, q) of the Hermitian C: rot = (c, s, cos phi, sin phi), c_pq = |c_pq|
- * e^{i phi}; J = [c, s e^{i phi}; -s e^{-i phi}, c] on columns p, q makes (J^H C J)_pq = 0 (the
- * real rotation of Rutishauser's formulas between the phases).  0 where it does not rotate, 1 where
- * it does, 2 where |c_pq| was above HZGSVD__BAT_START_LAST relatively (the sweep is not the last). */
+/* The rotation of pivot (p, q) of C: rot = (c, sr, si, rotated) as hzgsvd__bat_jac_rotation gives
+ * (c, sr, si), |c_pq| in its square-root form also where C is real (the block solver's bits since
+ * session 23), and rot[3] = 1 where it rotates (the floor keeps s = t c > 0 there), 0 for the
+ * identity.  Its verdict: 0, 1 or 2 as hzgsvd__bat_jac_rotation's. */
 HZGSVD_HD static inline int hzgsvd__bat_start_rotation(const hzgsvd__bat_start_mem *S, const double *C, int p, int q, double floor, double *rot)
 {
     const double app = hzgsvd__bat_start_at(S, (double *)C, p, p)[0], aqq = hzgsvd__bat_start_at(S, (double *)C, q, q)[0];
     const double *x = hzgsvd__bat_start_at(S, (double *)C, p, q);
-    const double xr = x[0], xi = S->es == 2 ? x[1] : 0.0;
-    const double r = sqrt(fma(xi, xi, xr * xr));
-    rot[0] = 1.0; rot[1] = 0.0; rot[2] = 1.0; rot[3] = 0.0;
-    if (!(r > HZGSVD__BAT_START_TOL * (sqrt(fabs(app)) * sqrt(fabs(aqq))) && r > floor)) return 0;
-    const double theta = (aqq - app) / (2.0 * r), at = fabs(theta);
-    const double t = at > 1e150 ? 0.5 / theta : (theta < 0.0 ? -1.0 : 1.0) / (at + sqrt(fma(at, at, 1.0)));
-    const double c = 1.0 / sqrt(fma(t, t, 1.0));
-    rot[0] = c; rot[1] = t * c; rot[2] = xr / r; rot[3] = xi / r;
-    return r > HZGSVD__BAT_START_LAST * (sqrt(fabs(app)) * sqrt(fabs(aqq))) ? 2 : 1;
+    const int r = hzgsvd__bat_jac_rotation(1, app, aqq, x[0], S->es == 2 ? x[1] : 0.0, floor, rot);
+    rot[3] = r != 0;
+    return r;
 }
 
-/* Columns p, q of X (row i) times J: x_p c - x_q s e^{-i phi}, x_p s e^{i phi} + x_q c. */
+/* Columns p, q of X (row i) times J (conj: times conj(J), which J^H from the left takes on a row
+ * pair): hzgsvd__bat_jac_col with l = -conj(sigma). */
 HZGSVD_HD static inline void hzgsvd__bat_start_rotate(int es, double *xp, double *xq, const double *rot, int conj)
 {
-    const double c = rot[0], s = rot[1], er = rot[2], ei = conj ? -rot[3] : rot[3];
-    if (es == 1) {
-        const double a = xp[0], b = xq[0], se = s * er;
-        xp[0] = fma(-se, b, c * a);
-        xq[0] = fma(se, a, c * b);
-        return;
-    }
-    const double ar = xp[0], ai = xp[1], br = xq[0], bi = xq[1], sr = s * er, si = s * ei;
-    /* a c - b s e^{-i phi}: (sr - i si)(br + i bi) = sr br + si bi + i (sr bi - si br) */
-    xp[0] = fma(-si, bi, fma(-sr, br, c * ar));
-    xp[1] = fma(si, br, fma(-sr, bi, c * ai));
-    /* a s e^{i phi} + b c: (sr + i si)(ar + i ai) = sr ar - si ai + i (sr ai + si ar) */
-    xq[0] = fma(-si, ai, fma(sr, ar, c * br));
-    xq[1] = fma(si, ar, fma(sr, ai, c * bi));
+    hzgsvd__bat_jac_col(es == 2, rot[0], -rot[1], conj ? -rot[2] : rot[2], xp, xq);
 }
 
 /* Block (k, l) of one step's C <- J^H C J, k >= l: rows p_k, q_k and columns p_l, q_l times J_l on
@@ -428,15 +447,15 @@ HZGSVD_HD static inline void hzgsvd__bat_start_block(const hzgsvd__bat_start_mem
     const int r[2] = { pq[2 * k], pq[2 * k + 1] }, c[2] = { pq[2 * l], pq[2 * l + 1] };
     const double *rk = S->rot + 4 * k, *rl = S->rot + 4 * l;
     double x[4][2];   /* (r0, c0), (r0, c1), (r1, c0), (r1, c1) */
-    if (rk[1] == 0.0 && rl[1] == 0.0) return;   /* both the identity: the block stays (C is Hermitian already) */
+    if (rk[3] == 0.0 && rl[3] == 0.0) return;   /* both the identity: the block stays (C is Hermitian already) */
     for (int a = 0; a < 4; ++a) {
         const int i = r[a >> 1], j = c[a & 1];
         const double *v = i < n && j < n ? hzgsvd__bat_start_at(S, S->C, i, j) : NULL;
         x[a][0] = v ? v[0] : 0.0;
         x[a][1] = v && es == 2 ? v[1] : 0.0;
     }
-    if (rl[1] != 0.0) { hzgsvd__bat_start_rotate(es, x[0], x[1], rl, 0); hzgsvd__bat_start_rotate(es, x[2], x[3], rl, 0); }
-    if (rk[1] != 0.0) { hzgsvd__bat_start_rotate(es, x[0], x[2], rk, 1); hzgsvd__bat_start_rotate(es, x[1], x[3], rk, 1); }
+    if (rl[3] != 0.0) { hzgsvd__bat_start_rotate(es, x[0], x[1], rl, 0); hzgsvd__bat_start_rotate(es, x[2], x[3], rl, 0); }
+    if (rk[3] != 0.0) { hzgsvd__bat_start_rotate(es, x[0], x[2], rk, 1); hzgsvd__bat_start_rotate(es, x[1], x[3], rk, 1); }
     for (int a = 0; a < 4; ++a) {
         const int i = r[a >> 1], j = c[a & 1];
         if (i >= n || j >= n || (k == l && a == 1)) continue;   /* the diagonal block's (p, q) entry: the mirror of its (q, p) */
@@ -462,7 +481,7 @@ HZGSVD_HD static inline int hzgsvd__bat_start_step(const hzgsvd__bat_start_mem *
         double *rot = S->rot + 4 * k;
         hzgsvd__bat_start_pivot(nn, s, k, &p, &q);
         S->pq[2 * k] = p; S->pq[2 * k + 1] = q;
-        if (q >= n) { rot[0] = 1.0; rot[1] = 0.0; rot[2] = 1.0; rot[3] = 0.0; continue; }
+        if (q >= n) { rot[0] = 1.0; rot[1] = 0.0; rot[2] = 0.0; rot[3] = 0.0; continue; }
         const int r = hzgsvd__bat_start_rotation(S, S->C, p, q, floor, rot);
         any = r > any ? r : any;
     }
@@ -474,7 +493,7 @@ HZGSVD_HD static inline int hzgsvd__bat_start_step(const hzgsvd__bat_start_mem *
         while (i >= n) { i -= n; ++k; }
         if (k >= np) break;
         const int p = S->pq[2 * k], q = S->pq[2 * k + 1];
-        if (q >= n || S->rot[4 * k + 1] == 0.0) continue;
+        if (q >= n || S->rot[4 * k + 3] == 0.0) continue;
         hzgsvd__bat_start_rotate(S->es, hzgsvd__bat_start_at(S, S->W, i, p), hzgsvd__bat_start_at(S, S->W, i, q), S->rot + 4 * k, 0);
     }
     HZGSVD__BAT_START_BARRIER();
@@ -530,43 +549,9 @@ HZGSVD_HD static inline int hzgsvd__bat_start_jacobi(const hzgsvd__bat_start_mem
  *
  * Written twice -- hzgsvd__bat_jac_host below (the lanes one after the other; the host emulation
  * and the threads test) and hzgsvd__bat_jac_warp in templates/hzgsvd_gpu_batched_precondition.cu
- * (registers and shuffles) -- with the arithmetic of each entry in the helpers below, in the same
- * order, so both give the same bits (test_gpu_batched, case_start_bits). */
-
-/* The rotation of pivot (p, q) from c_pp, c_qq and c_pq = xr + i xi: rot = (c, sr, si) with
- * sigma = sr + i si = s e^{i phi} (c_pq = |c_pq| e^{i phi}); J = [c, sigma; -conj(sigma), c] on
- * columns p, q makes (J^H C J)_pq = 0 (Rutishauser's t between the phases).  The identity (1, 0, 0)
- * and 0 where |c_pq| <= HZGSVD__BAT_START_TOL sqrt(|c_pp c_qq|) or <= floor; else 1, or 2 where
- * |c_pq| > HZGSVD__BAT_START_LAST sqrt(|c_pp c_qq|) (the sweep is not the last). */
-HZGSVD_HD static inline int hzgsvd__bat_jac_rotation(int cplx, double app, double aqq, double xr, double xi, double floor, double rot[3])
-{
-    const double r = cplx ? sqrt(fma(xi, xi, xr * xr)) : fabs(xr), ref = sqrt(fabs(app)) * sqrt(fabs(aqq));
-    rot[0] = 1.0; rot[1] = 0.0; rot[2] = 0.0;
-    if (!(r > HZGSVD__BAT_START_TOL * ref && r > floor)) return 0;
-    const double theta = (aqq - app) / (2.0 * r), at = fabs(theta);
-    const double t = at > 1e150 ? 0.5 / theta : (theta < 0.0 ? -1.0 : 1.0) / (at + sqrt(fma(at, at, 1.0)));
-    const double c = 1.0 / sqrt(fma(t, t, 1.0)), s = t * c;
-    rot[0] = c; rot[1] = s * (cplx ? xr / r : copysign(1.0, xr)); rot[2] = cplx ? s * (xi / r) : 0.0;   /* real: xr / |xr| is +-1 exactly */
-    return r > HZGSVD__BAT_START_LAST * ref ? 2 : 1;
-}
-
-/* Entries x, y of a row (complex: re, im) of the column pair times J, seen from one end: x <- c x + l y,
- * y <- c y - conj(l) x, l = lr + i li.  The lower position's lane (p) passes l = -conj(sigma), the
- * upper's (q) l = sigma: the same J either way. */
-HZGSVD_HD static inline void hzgsvd__bat_jac_col(int cplx, double c, double lr, double li, double *x, double *y)
-{
-    if (!cplx) {
-        const double a = x[0], b = y[0];
-        x[0] = fma(lr, b, c * a);
-        y[0] = fma(-lr, a, c * b);
-        return;
-    }
-    const double ar = x[0], ai = x[1], br = y[0], bi = y[1];
-    x[0] = fma(-li, bi, fma(lr, br, c * ar));
-    x[1] = fma(li, br, fma(lr, bi, c * ai));
-    y[0] = fma(-li, ai, fma(-lr, ar, c * br));
-    y[1] = fma(li, ar, fma(-lr, ai, c * bi));
-}
+ * (registers and shuffles) -- with the arithmetic of each entry in the helpers
+ * (hzgsvd__bat_jac_rotation and hzgsvd__bat_jac_col above, hzgsvd__bat_jac_row below), in the
+ * same order, so both give the same bits (test_gpu_batched, case_start_bits). */
 
 /* An entry x of the lane's row of J^H C from the partner row's entry y: x <- c x + tau y, tau =
  * tr + i ti the conjugate of the lane's l (p: -sigma, q: conj(sigma)). */

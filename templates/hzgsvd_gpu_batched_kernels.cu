@@ -74,7 +74,8 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
 
 /* A thread's walk over the entries e = threadIdx.x, + blockDim.x, ... of an m-row matrix as (row r,
  * column j), by additions: the division and remainder once, not an entry (the copies below were
- * 5-8 % of the slot kernel's time at n = 16 with them). */
+ * 5-8 % of the slot kernel's time at n = 16 with them).  m >= 1: the kernels take m >= n >= 1
+ * (hzgsvd__bat_takes). */
 typedef struct hzgsvd__bat_walk {
     int r, j, dr, dj;
 } hzgsvd__bat_walk;

@@ -126,7 +126,7 @@ HZGSVD_PRIVATE __device__ double hzgsvd__bat_pre_block_max(double v, double *red
  * The two kinds are independent sums, so one pass giving both gives each the bits it gives alone.
  * Every q is computed (a column beyond n as column n - 1, never stored): with no branch between
  * them the columns' dependent Dot2 chains interleave (a break per column left each chain's latency
- * bare: 3.5 ms for 10^4 real n = 32 pairs, at a quarter of the FP64 rate). */
+ * bare: 3.5 ms for 10^4 real n = 32 pairs staged, 1.9 ms without it; session 25). */
 template <int PLAIN, int EXACT, int ES>
 __device__ __forceinline__ void hzgsvd__bat_pre_rows(const double *M, int ld, int m, int n, const double *zs, int i, double *plain, double *exact)
 {
@@ -211,7 +211,7 @@ __device__ void hzgsvd__bat_pre_times(double *M, int ld, int m, int n, const dou
 
 /* Both at once on a staged M (shared memory, ld m): the trust test's sums into acc as
  * hzgsvd__bat_pre_norms gives them, and M <- M zs in place as hzgsvd__bat_pre_times (M's rows read
- * once, from shared memory: the kernel's time was the two passes' global loads, one at a time). */
+ * once, from shared memory, instead of twice from the caller's arrays). */
 template <int ES>
 __device__ void hzgsvd__bat_pre_pass(double *M, int m, int n, const double *zs, double *acc)
 {
@@ -238,7 +238,8 @@ HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_stage(double *Y, int ld, int m, i
 
 /* Whether hzgsvd__bat_pre_apply stages the pair's F and G in shared memory, and its dynamic shared
  * memory in bytes: es n n + n doubles, with es (m_f + m_g) n more where staged (up to
- * HZGSVD__BAT_PRE_STAGE_BYTES: complex n = 32, m = 64 staged, 80 KB, ran 0.82x). */
+ * HZGSVD__BAT_PRE_STAGE_BYTES: staged, complex n = 32, m = 64 takes 80 KB, two blocks an SM, and
+ * its first version ran 0.82x as fast as unstaged; docs/PERFORMANCE.md, step 9). */
 #ifndef HZGSVD__BAT_PRE_STAGE_BYTES
 #define HZGSVD__BAT_PRE_STAGE_BYTES (64 * 1024)
 #endif

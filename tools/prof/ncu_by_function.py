@@ -11,7 +11,7 @@ of a `--section SourceCounters` report of that kernel.  The build needs -lineinf
 share of warp-stall samples and of executed instructions per function (the innermost source line's
 enclosing function in templates/, inlining flattened), then with --lines the N hottest lines.
 ncu's CSV names no source line and nvdisasm takes no samples: the instruction's offset in the
-kernel joins the two.
+kernel joins the two.  Run it on the tree the binary was built from (the line numbers are its).
 """
 import collections
 import csv
@@ -21,19 +21,24 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFINITION = re.compile(r"^(?!\s)(?![#/*{}])[^;=]*?\b(hzgsvd_\w+|[A-Za-z_]\w*)\s*\(")
+DEFINITION = re.compile(r"^(?!\s)(?![#/*{}])[^;=(]*?\b([A-Za-z_]\w*)\s*\(")
+NOT_NAMES = {"__launch_bounds__", "static_assert", "if", "for", "while", "switch", "return", "sizeof", "defined"}
 
 
 def opened(path):
-    return gzip.open(path, "rt", errors="replace") if path.endswith(".gz") else open(path, errors="replace")
+    try:
+        return gzip.open(path, "rt", errors="replace") if path.endswith(".gz") else open(path, errors="replace")
+    except OSError as e:
+        raise SystemExit("ncu_by_function: %s" % e)
 
 
 def line_table(sass, kernel):
     """Offset in the kernel -> (file name, line) of the instruction there."""
-    table, here, inside = {}, None, kernel is None
+    table, here, inside, sections = {}, None, kernel is None, []
     for text in opened(sass):
         m = re.match(r"\s*\.text\.(\S+):", text)
         if m:
+            sections.append(m.group(1))
             inside = kernel is None or m.group(1) == kernel
             continue
         if not inside:
@@ -45,6 +50,12 @@ def line_table(sass, kernel):
         m = re.match(r"\s*/\*([0-9a-f]{4,})\*/", text)
         if m:
             table[int(m.group(1), 16)] = here
+    if kernel is None and len(sections) > 1:
+        raise SystemExit("ncu_by_function: %s holds %d kernels: name one with --kernel (e.g. %s)" % (sass, len(sections), sections[0]))
+    if kernel is not None and kernel not in sections:
+        raise SystemExit("ncu_by_function: no section .text.%s in %s" % (kernel, sass))
+    if not table:
+        raise SystemExit("ncu_by_function: no instructions with offsets in %s (nvdisasm -g -c of a -lineinfo build?)" % sass)
     return table
 
 
@@ -60,8 +71,8 @@ def function_of(name, line):
             if os.path.exists(path):
                 with open(path, errors="replace") as f:
                     for i, text in enumerate(f):
-                        m = DEFINITION.match(text)
-                        if m and "(" in text and not text.startswith(("typedef", "struct", "return")):
+                        m = DEFINITION.match(re.sub(r"__launch_bounds__\s*\([^)]*\)", "", text))
+                        if m and m.group(1) not in NOT_NAMES and not text.startswith(("typedef", "struct", "return")):
                             starts.append((i + 1, m.group(1)))
                 break
         FUNCTIONS[name] = starts
@@ -77,15 +88,25 @@ def main(argv):
     if len(argv) < 3:
         print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
         return 2
-    lines = int(argv[argv.index("--lines") + 1]) if "--lines" in argv else 0
-    kernel = argv[argv.index("--kernel") + 1] if "--kernel" in argv else None
-    table = line_table(argv[1], kernel)
+    def option(name, default):
+        if name not in argv:
+            return default
+        k = argv.index(name)
+        if k + 1 >= len(argv):
+            raise SystemExit("ncu_by_function: %s needs a value" % name)
+        return argv[k + 1]
+    lines = int(option("--lines", "0"))
+    table = line_table(argv[1], option("--kernel", None))
     rows = [r for r in csv.reader(opened(argv[2])) if r]
-    head = next(i for i, r in enumerate(rows) if "Address" in r)
-    cols = rows[head]
-    at, samp, inst = cols.index("Address"), cols.index("Warp Stall Sampling (All Samples)"), cols.index("Instructions Executed")
+    head = next((i for i, r in enumerate(rows) if "Address" in r), None)
+    need = ("Address", "Warp Stall Sampling (All Samples)", "Instructions Executed")
+    if head is None or any(c not in rows[head] for c in need):
+        raise SystemExit("ncu_by_function: %s is not an ncu source page (--page source --csv --print-source sass)" % argv[2])
+    at, samp, inst = (rows[head].index(c) for c in need)
     body = [r for r in rows[head + 1:] if len(r) > inst and r[at].startswith("0x")]
-    base = int(body[0][at], 16)
+    if not body:
+        raise SystemExit("ncu_by_function: no instruction rows in %s" % argv[2])
+    base = min(int(r[at], 16) for r in body)   # the kernel's first instruction
     by_fn, by_line = collections.defaultdict(lambda: [0, 0]), collections.defaultdict(lambda: [0, 0])
     total = [0, 0]
     for r in body:
