@@ -5547,40 +5547,26 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     return P;
 }
 
-/* A thread's walk over the entries e = threadIdx.x, + blockDim.x, ... of an m-row matrix as (row r,
- * column j), by additions: the division and remainder once, not an entry (the copies below were
- * 5-8 % of the slot kernel's time at n = 16 with them).  m >= 1: the kernels take m >= n >= 1
- * (hzgsvd__bat_takes). */
-typedef struct hzgsvd__bat_walk {
-    int r, j, dr, dj;
-} hzgsvd__bat_walk;
-__device__ __forceinline__ hzgsvd__bat_walk hzgsvd__bat_walk_of(int m)
-{
-    hzgsvd__bat_walk w;
-    w.r = (int)threadIdx.x % m; w.j = (int)threadIdx.x / m; w.dr = (int)blockDim.x % m; w.dj = (int)blockDim.x / m;
-    return w;
-}
-__device__ __forceinline__ void hzgsvd__bat_walk_step(hzgsvd__bat_walk *w, int m)
-{
-    w->r += w->dr; w->j += w->dj;
-    if (w->r >= m) { w->r -= m; ++w->j; }
-}
-
-/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (leading dimension xld), all threads. */
+/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (leading dimension xld), all
+ * threads, entry (r, j) by hzgsvd__bat_start_step_rect (a division and remainder per entry were 5-8 %
+ * of the slot kernel's time at n = 16; m >= 1: the kernels take m >= n >= 1, hzgsvd__bat_takes). */
 __device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld)
 {
-    for (hzgsvd__bat_walk w = hzgsvd__bat_walk_of(m); w.j < n; hzgsvd__bat_walk_step(&w, m)) {
-        const size_t src = (size_t)w.j * ld + w.r, dst = (size_t)w.j * xld + w.r;
+    const int dr = (int)blockDim.x % m, dc = (int)blockDim.x / m;
+    for (int r = (int)threadIdx.x % m, j = (int)threadIdx.x / m; j < n; hzgsvd__bat_start_step_rect(m, dr, dc, &r, &j)) {
+        const size_t src = (size_t)j * ld + r, dst = (size_t)j * xld + r;
         if (cplx) { X[0][dst] = Y[2 * src]; X[1][dst] = Y[2 * src + 1]; }
         else X[0][dst] = Y[src];
     }
 }
 
-/* Working columns order[c] of the planes X (leading dimension xld) into the caller's columns c of Y, all threads. */
+/* Working columns order[c] of the planes X (leading dimension xld) into the caller's columns c of Y, all
+ * threads (the walk of hzgsvd__bat_load). */
 __device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld, const int *order)
 {
-    for (hzgsvd__bat_walk w = hzgsvd__bat_walk_of(m); w.j < n; hzgsvd__bat_walk_step(&w, m)) {
-        const size_t dst = (size_t)w.j * ld + w.r, src = (size_t)order[w.j] * xld + w.r;
+    const int dr = (int)blockDim.x % m, dc = (int)blockDim.x / m;
+    for (int r = (int)threadIdx.x % m, c = (int)threadIdx.x / m; c < n; hzgsvd__bat_start_step_rect(m, dr, dc, &r, &c)) {
+        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * xld + r;
         if (cplx) { Y[2 * dst] = X[0][src]; Y[2 * dst + 1] = X[1][src]; }
         else Y[dst] = X[0][src];
     }
@@ -5654,11 +5640,11 @@ HZGSVD_PRIVATE __global__ void __launch_bounds__(32, HZGSVD__BAT_SLOT_MIN_BLOCKS
     __shared__ hzgsvd__bat_shared sh;
     hzgsvd__bat_pairs(a, hzgsvd__bat_smem, &sh, NULL);
 }
-#line 5658 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 5644 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_kernels.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched_precondition.cu ***/
-#line HZGSVD__SRC_LINE(1, 5662) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_precondition.cu")
+#line HZGSVD__SRC_LINE(1, 5648) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched_precondition.cu")
 /* The batched call's preconditioned start (options.precondition QR_EIG; AUTO's choice from n =
  * HZGSVD__BAT_PRE_AUTO_N; docs/API.md, "Batched pairs
  * on the GPU", and docs/NUMERICS.md, "The batched preconditioned start").  Per pair, as the
@@ -5889,9 +5875,9 @@ __device__ void hzgsvd__bat_pre_pass(double *M, int m, int n, const double *zs, 
 /* m x n of Y (ld es ld) into or out of X (ld es m), all threads (out: X into Y). */
 HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_stage(double *Y, int ld, int m, int n, int es, double *X, int out)
 {
-    const int col = es * m;
-    for (hzgsvd__bat_walk t = hzgsvd__bat_walk_of(col); t.j < n; hzgsvd__bat_walk_step(&t, col)) {
-        double *y = Y + (size_t)es * t.j * ld + t.r, *x = X + (size_t)t.j * col + t.r;
+    const int col = es * m, dr = (int)blockDim.x % col, dc = (int)blockDim.x / col;
+    for (int e = (int)threadIdx.x % col, j = (int)threadIdx.x / col; j < n; hzgsvd__bat_start_step_rect(col, dr, dc, &e, &j)) {
+        double *y = Y + (size_t)es * j * ld + e, *x = X + (size_t)j * col + e;
         if (out) *y = *x;
         else *x = *y;
     }
@@ -6642,11 +6628,11 @@ HZGSVD_PRIVATE hzgsvd_status hzgsvd__bat_pre_finish(const hzgsvd__gpu_batch *b, 
 }
 
 #endif /* HZGSVD_GPU_NO_CUSOLVER */
-#line 6646 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 6632 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched_precondition.cu ***/
 
 /*** begin templates/hzgsvd_gpu_batched.cu ***/
-#line HZGSVD__SRC_LINE(1, 6650) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
+#line HZGSVD__SRC_LINE(1, 6636) HZGSVD__SRC_FILE("templates/hzgsvd_gpu_batched.cu")
 /* The batched GPU entry points (hzgsvd_gpu_?gsvd_batched, contract in hzgsvd_single.cuh): argument
  * checks before any CUDA call, the workspace, one launch of the batched kernel
  * (templates/hzgsvd_gpu_batched_kernels.cu) over every pair, then per pair its status from the
@@ -7068,7 +7054,7 @@ HZGSVD_API hzgsvd_status hzgsvd_gpu_zgsvd_batched(int m_f, int m_g, int n, cuDou
                                   strideF, strideG, strideZ, strideS, d_work, work_bytes, stream };
     return hzgsvd__gpu_gsvd_batched(&hzgsvd__z_gpu_prec, &b, opt, status, info);
 }
-#line 7072 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
+#line 7058 HZGSVD__SRC_FILE("generated/hzgsvd_gpu_impl.cuh")
 /*** end templates/hzgsvd_gpu_batched.cu ***/
 
 #endif /* HZGSVD_GENERATED_HZGSVD_GPU_IMPL_CUH */

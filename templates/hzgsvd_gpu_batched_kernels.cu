@@ -72,40 +72,26 @@ __device__ __forceinline__ hzgsvd__bat_pair hzgsvd__bat_layout(const hzgsvd__bat
     return P;
 }
 
-/* A thread's walk over the entries e = threadIdx.x, + blockDim.x, ... of an m-row matrix as (row r,
- * column j), by additions: the division and remainder once, not an entry (the copies below were
- * 5-8 % of the slot kernel's time at n = 16 with them).  m >= 1: the kernels take m >= n >= 1
- * (hzgsvd__bat_takes). */
-typedef struct hzgsvd__bat_walk {
-    int r, j, dr, dj;
-} hzgsvd__bat_walk;
-__device__ __forceinline__ hzgsvd__bat_walk hzgsvd__bat_walk_of(int m)
-{
-    hzgsvd__bat_walk w;
-    w.r = (int)threadIdx.x % m; w.j = (int)threadIdx.x / m; w.dr = (int)blockDim.x % m; w.dj = (int)blockDim.x / m;
-    return w;
-}
-__device__ __forceinline__ void hzgsvd__bat_walk_step(hzgsvd__bat_walk *w, int m)
-{
-    w->r += w->dr; w->j += w->dj;
-    if (w->r >= m) { w->r -= m; ++w->j; }
-}
-
-/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (leading dimension xld), all threads. */
+/* m x n of the caller's Y (ld, interleaved where complex) into the planes X (leading dimension xld), all
+ * threads, entry (r, j) by hzgsvd__bat_start_step_rect (a division and remainder per entry were 5-8 %
+ * of the slot kernel's time at n = 16; m >= 1: the kernels take m >= n >= 1, hzgsvd__bat_takes). */
 __device__ __forceinline__ void hzgsvd__bat_load(const double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld)
 {
-    for (hzgsvd__bat_walk w = hzgsvd__bat_walk_of(m); w.j < n; hzgsvd__bat_walk_step(&w, m)) {
-        const size_t src = (size_t)w.j * ld + w.r, dst = (size_t)w.j * xld + w.r;
+    const int dr = (int)blockDim.x % m, dc = (int)blockDim.x / m;
+    for (int r = (int)threadIdx.x % m, j = (int)threadIdx.x / m; j < n; hzgsvd__bat_start_step_rect(m, dr, dc, &r, &j)) {
+        const size_t src = (size_t)j * ld + r, dst = (size_t)j * xld + r;
         if (cplx) { X[0][dst] = Y[2 * src]; X[1][dst] = Y[2 * src + 1]; }
         else X[0][dst] = Y[src];
     }
 }
 
-/* Working columns order[c] of the planes X (leading dimension xld) into the caller's columns c of Y, all threads. */
+/* Working columns order[c] of the planes X (leading dimension xld) into the caller's columns c of Y, all
+ * threads (the walk of hzgsvd__bat_load). */
 __device__ __forceinline__ void hzgsvd__bat_store(double *Y, int ld, int m, int n, int cplx, double *const X[2], int xld, const int *order)
 {
-    for (hzgsvd__bat_walk w = hzgsvd__bat_walk_of(m); w.j < n; hzgsvd__bat_walk_step(&w, m)) {
-        const size_t dst = (size_t)w.j * ld + w.r, src = (size_t)order[w.j] * xld + w.r;
+    const int dr = (int)blockDim.x % m, dc = (int)blockDim.x / m;
+    for (int r = (int)threadIdx.x % m, c = (int)threadIdx.x / m; c < n; hzgsvd__bat_start_step_rect(m, dr, dc, &r, &c)) {
+        const size_t dst = (size_t)c * ld + r, src = (size_t)order[c] * xld + r;
         if (cplx) { Y[2 * dst] = X[0][src]; Y[2 * dst + 1] = X[1][src]; }
         else Y[dst] = X[0][src];
     }

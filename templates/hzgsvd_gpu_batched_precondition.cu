@@ -228,9 +228,9 @@ __device__ void hzgsvd__bat_pre_pass(double *M, int m, int n, const double *zs, 
 /* m x n of Y (ld es ld) into or out of X (ld es m), all threads (out: X into Y). */
 HZGSVD_PRIVATE __device__ void hzgsvd__bat_pre_stage(double *Y, int ld, int m, int n, int es, double *X, int out)
 {
-    const int col = es * m;
-    for (hzgsvd__bat_walk t = hzgsvd__bat_walk_of(col); t.j < n; hzgsvd__bat_walk_step(&t, col)) {
-        double *y = Y + (size_t)es * t.j * ld + t.r, *x = X + (size_t)t.j * col + t.r;
+    const int col = es * m, dr = (int)blockDim.x % col, dc = (int)blockDim.x / col;
+    for (int e = (int)threadIdx.x % col, j = (int)threadIdx.x / col; j < n; hzgsvd__bat_start_step_rect(col, dr, dc, &e, &j)) {
+        double *y = Y + (size_t)es * j * ld + e, *x = X + (size_t)j * col + e;
         if (out) *y = *x;
         else *x = *y;
     }
